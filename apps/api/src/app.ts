@@ -1,0 +1,76 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Banco } from '@sig/db';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { registrarModulos } from './modules/index.js';
+import { Auditoria } from './platform/auditoria.js';
+import type { Deps } from './platform/contexto.js';
+import { Correio } from './platform/correio.js';
+import { Cofre } from './platform/cripto.js';
+import { registrarTratadorDeErros } from './platform/erros.js';
+import { registrarGuarda } from './platform/guarda.js';
+import { CachePermissoes } from './platform/permissoes.js';
+import { Sessoes } from './platform/sessao.js';
+
+export const VERSAO = '2.14.2';
+/** Bodies above this are refused with CORPO_GRANDE (uploads have their own limit). */
+export const LIMITE_CORPO = 1024 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+    sessoes: Sessoes;
+  }
+}
+
+export type OpcoesApp = { config: Config; banco: Banco; logger?: boolean };
+
+export async function construirApp({ config, banco, logger = true }: OpcoesApp): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: LIMITE_CORPO,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    db: banco.db,
+    config,
+    cofre: new Cofre(config.segredo),
+    auditoria: new Auditoria(banco.db, app.log, config.auditoria),
+    correio: new Correio(banco.db, app.log, config.smtpUrl, config.smtpFrom),
+    permissoes: new CachePermissoes(banco.db),
+  };
+  app.decorate('deps', deps);
+
+  registrarTratadorDeErros(app);
+  const sessoes = new Sessoes(deps);
+  app.decorate('sessoes', sessoes);
+  registrarGuarda(app, sessoes, deps.auditoria);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SIG API', version: VERSAO },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+
+  await app.register(registrarModulos, { prefix: '/api' });
+
+  app.addHook('onClose', async () => {
+    deps.correio.parar();
+    await deps.auditoria.descarregar();
+  });
+  return app;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const vazioParaIndefinido = (v: unknown) => (v === '' ? undefined : v);
+const opcional = <T extends z.ZodType>(s: T) => z.preprocess(vazioParaIndefinido, s.optional());
+
+const esquema = z.object({
+  PORT: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(65535).default(3000)),
+  HOST: z.preprocess(vazioParaIndefinido, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(vazioParaIndefinido, z.string().default('./data')),
+  DATABASE_URL: opcional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  DATABASE_POOL_MAX: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(200).default(10)),
+  SIG_ENV: z.preprocess(vazioParaIndefinido, z.enum(['production', 'homolog', 'development']).default('production')),
+  SIG_ROLE: z.preprocess(vazioParaIndefinido, z.enum(['all', 'api', 'worker']).default('all')),
+  SIG_ADMIN_EMAIL: z.preprocess(vazioParaIndefinido, z.string().email().default('admin@sig.local')),
+  SIG_ADMIN_PASSWORD: opcional(z.string().min(8, 'must have at least 8 characters')),
+  SIG_SECRET: opcional(z.string().min(16, 'must have at least 16 characters')),
+  SIG_SEED_DEMO: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
+  SIG_SESSION_IDLE_MINUTES: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(43200).default(480)),
+  SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
+  SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
+  PUBLIC_URL: z.preprocess(vazioParaIndefinido, z.string().url().default('http://localhost:3000')),
+  LOG_LEVEL: z.preprocess(
+    vazioParaIndefinido,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Config = {
+  porta: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  poolMax: number;
+  ambiente: 'production' | 'homolog' | 'development';
+  papel: 'all' | 'api' | 'worker';
+  adminEmail: string;
+  adminSenha?: string;
+  segredo: string;
+  seedDemo: boolean;
+  inatividadeMinutos: number;
+  auditoria: boolean;
+  smtpUrl?: string;
+  smtpFrom: string;
+  publicUrl: string;
+  logLevel: string;
+};
+
+export class ConfigInvalida extends Error {}
+
+/** Reads and validates the environment; a bad value stops the start with a clear message. */
+export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const r = esquema.safeParse(env);
+  if (!r.success) {
+    const linhas = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigInvalida(`Invalid configuration:\n${linhas.join('\n')}`);
+  }
+  const e = r.data;
+  return {
+    porta: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    poolMax: e.DATABASE_POOL_MAX,
+    ambiente: e.SIG_ENV,
+    papel: e.SIG_ROLE,
+    adminEmail: e.SIG_ADMIN_EMAIL,
+    adminSenha: e.SIG_ADMIN_PASSWORD,
+    segredo: e.SIG_SECRET ?? segredoLocal(path.resolve(e.DATA_DIR)),
+    seedDemo: e.SIG_SEED_DEMO === 'true',
+    inatividadeMinutos: e.SIG_SESSION_IDLE_MINUTES,
+    auditoria: e.SIG_AUDIT === 'true',
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Without SIG_SECRET the embedded install keeps a generated one beside its data, so a
+ * restart can still decrypt what it stored. Servers should set SIG_SECRET.
+ */
+function segredoLocal(dataDir: string): string {
+  const arquivo = path.join(dataDir, 'segredo');
+  if (existsSync(arquivo)) return readFileSync(arquivo, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const novo = randomBytes(32).toString('base64url');
+  writeFileSync(arquivo, novo, { mode: 0o600 });
+  chmodSync(arquivo, 0o600);
+  return novo;
+}

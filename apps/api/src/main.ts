@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { abrirBanco, migrar } from '@sig/db';
+import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
+import { construirApp } from './app.js';
+import { ConfigInvalida, lerConfig } from './config.js';
+
+async function iniciar() {
+  let config: ReturnType<typeof lerConfig>;
+  try {
+    config = lerConfig();
+  } catch (e) {
+    if (e instanceof ConfigInvalida) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const banco = await abrirBanco({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'pglite'),
+    maxConexoes: config.poolMax,
+  });
+  await migrar(banco);
+  const base = await garantirBase(banco.db, { adminEmail: config.adminEmail, adminSenha: config.adminSenha });
+  const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
+
+  const app = await construirApp({ config, banco });
+  if (config.papel !== 'api') app.deps.correio.iniciar();
+  await app.listen({ port: config.porta, host: config.host });
+
+  const linhas = [`SIG ${config.ambiente} on ${config.publicUrl} (database: ${banco.tipo})`];
+  if (base.criado) {
+    linhas.push(
+      `Administrator: ${base.adminEmail} / ${base.adminSenhaGerada ?? '(SIG_ADMIN_PASSWORD)'}` +
+        (base.adminSenhaGerada ? '  <- shown once; change it at first sign-in' : ''),
+    );
+  } else {
+    linhas.push(`Administrator: ${config.adminEmail} (password as set on first start)`);
+  }
+  if (demo.criado) {
+    for (const u of demo.usuarios)
+      linhas.push(`Demo user: ${u.email} / ${SENHA_DEMO}  (${u.perfil}, ${u.organizacao})`);
+  }
+  console.log(linhas.join('\n'));
+
+  const parar = async () => {
+    await app.close();
+    await banco.fechar();
+    process.exit(0);
+  };
+  process.on('SIGTERM', parar);
+  process.on('SIGINT', parar);
+}
+
+await iniciar();

@@ -1,0 +1,468 @@
+import type { AutenticacaoResposta, AutorizacaoResposta } from '@sig/contracts';
+import { type Db, schema } from '@sig/db';
+import type { Idioma } from '@sig/i18n';
+import { tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import {
+  codigoNumerico,
+  conferirSenha,
+  HASH_FICTICIO,
+  hashSenha,
+  hashToken,
+  novoToken,
+} from '../../platform/cripto.js';
+import { AppError } from '../../platform/erros.js';
+import { carregarPermissoes } from '../../platform/permissoes.js';
+
+export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };
+
+/** Login throttling (DESIGN: all state in the database, so it holds across instances). */
+export const LIMITE = {
+  janelaMin: 15,
+  falhasPorConta: 5,
+  falhasPorIp: 30,
+  falhas2FA: 5,
+} as const;
+
+const REDEFINICAO_MIN = 60;
+const CODIGO_EMAIL_MIN = 10;
+
+/** Failures since the last success inside the window; at the limit, the login is locked. */
+async function verificarBloqueio(db: Db, chave: string, coluna: 'login' | 'ip', limite: number) {
+  const col = coluna === 'login' ? schema.tentativaLogin.login : schema.tentativaLogin.ip;
+  const desde = new Date(Date.now() - LIMITE.janelaMin * 60_000);
+  const [r] = await db
+    .select({
+      falhas: sql<number>`count(*) filter (where not ${schema.tentativaLogin.sucesso})::int`,
+      primeira: sql<
+        string | null
+      >`min(${schema.tentativaLogin.criadoEm}) filter (where not ${schema.tentativaLogin.sucesso})`,
+    })
+    .from(schema.tentativaLogin)
+    .where(
+      and(
+        eq(col, chave),
+        gt(schema.tentativaLogin.criadoEm, desde),
+        sql`${schema.tentativaLogin.criadoEm} > coalesce((select max(t2.criado_em) from tentativa_login t2 where t2.${sql.raw(coluna)} = ${chave} and t2.sucesso), '-infinity'::timestamptz)`,
+      ),
+    );
+  if (r && r.falhas >= limite) {
+    const libera = new Date(r.primeira!).getTime() + LIMITE.janelaMin * 60_000;
+    throw new AppError('LOGIN_BLOQUEADO', { minutos: Math.max(1, Math.ceil((libera - Date.now()) / 60_000)) });
+  }
+}
+
+const registrarTentativa = (db: Db, login: string, ip: string, sucesso: boolean) =>
+  db.insert(schema.tentativaLogin).values({ login, ip, sucesso });
+
+async function buscarUsuarioPorLogin(db: Db, login: string) {
+  const porEmail = login.includes('@');
+  const digitos = login.replace(/\D/g, '');
+  if (!porEmail && digitos.length !== 11) return undefined;
+  const [u] = await db
+    .select({
+      id: schema.usuario.id,
+      senhaHash: schema.usuario.senhaHash,
+      ativo: schema.usuario.ativo,
+      totpAtivo: schema.usuario.totpAtivo,
+    })
+    .from(schema.usuario)
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(
+      porEmail
+        ? sql`lower(${schema.usuario.email}) = ${login.toLowerCase()}`
+        : and(eq(schema.pessoa.cpf, digitos), isNull(schema.pessoa.excluidoEm)),
+    );
+  return u;
+}
+
+/** The link the user acts through at sign-in: the default one, else the oldest. */
+async function vinculoInicial(db: Db, usuarioId: number) {
+  const [v] = await db
+    .select({ organizacaoId: schema.usuarioOrganizacao.organizacaoId, perfilId: schema.usuarioOrganizacao.perfilId })
+    .from(schema.usuarioOrganizacao)
+    .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+    .where(and(eq(schema.usuarioOrganizacao.usuarioId, usuarioId), isNull(schema.organizacao.excluidoEm)))
+    .orderBy(desc(schema.usuarioOrganizacao.padrao), asc(schema.usuarioOrganizacao.criadoEm))
+    .limit(1);
+  return v;
+}
+
+async function respostaDaSessao(db: Db, sessaoId: number, token: string): Promise<AutenticacaoResposta> {
+  const [r] = await db
+    .select({
+      primeiroNome: schema.pessoa.nome,
+      sobrenome: schema.pessoa.sobrenome,
+      email: schema.usuario.email,
+      pessoaId: schema.pessoa.id,
+      organizacaoId: schema.organizacao.id,
+      organizacaoNome: schema.organizacao.nomeFantasia,
+      requer2FA: schema.sessao.pendente2FA,
+      trocarSenha: schema.usuario.trocarSenha,
+    })
+    .from(schema.sessao)
+    .innerJoin(schema.usuario, eq(schema.usuario.id, schema.sessao.usuarioId))
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.sessao.organizacaoId))
+    .where(eq(schema.sessao.id, sessaoId));
+  return { accessToken: token, ...r! };
+}
+
+export async function autenticar(deps: Deps, entrada: { login: string; senha: string }, origem: Origem) {
+  const login = entrada.login.trim().toLowerCase();
+  await verificarBloqueio(deps.db, login, 'login', LIMITE.falhasPorConta);
+  await verificarBloqueio(deps.db, origem.ip, 'ip', LIMITE.falhasPorIp);
+
+  const usuario = await buscarUsuarioPorLogin(deps.db, login);
+  const confere = await conferirSenha(entrada.senha, usuario?.senhaHash ?? HASH_FICTICIO);
+  const vinculo = usuario && confere && usuario.ativo ? await vinculoInicial(deps.db, usuario.id) : undefined;
+  if (!usuario || !confere || !usuario.ativo || !vinculo) {
+    await registrarTentativa(deps.db, login, origem.ip, false);
+    deps.auditoria.registrar({
+      evento: 'LOGIN_FALHA',
+      login,
+      usuarioId: usuario?.id ?? null,
+      ip: origem.ip,
+      userAgent: origem.userAgent,
+    });
+    throw new AppError('LOGIN_INCORRETO');
+  }
+  await registrarTentativa(deps.db, login, origem.ip, true);
+  const token = novoToken();
+  const [sessao] = await deps.db
+    .insert(schema.sessao)
+    .values({
+      tokenHash: hashToken(token),
+      usuarioId: usuario.id,
+      organizacaoId: vinculo.organizacaoId,
+      perfilId: vinculo.perfilId,
+      pendente2FA: usuario.totpAtivo,
+      ip: origem.ip,
+      userAgent: origem.userAgent?.slice(0, 300),
+    })
+    .returning({ id: schema.sessao.id });
+  await deps.db.update(schema.usuario).set({ ultimoAcessoEm: new Date() }).where(eq(schema.usuario.id, usuario.id));
+  deps.auditoria.registrar({
+    evento: 'LOGIN',
+    login,
+    usuarioId: usuario.id,
+    organizacaoId: vinculo.organizacaoId,
+    ip: origem.ip,
+    userAgent: origem.userAgent,
+  });
+  return respostaDaSessao(deps.db, sessao!.id, token);
+}
+
+async function dadosUsuario(db: Db, usuarioId: number) {
+  const [u] = await db
+    .select({
+      email: schema.usuario.email,
+      nome: schema.pessoa.nome,
+      senhaHash: schema.usuario.senhaHash,
+      totpSegredoCifrado: schema.usuario.totpSegredoCifrado,
+      totpAtivo: schema.usuario.totpAtivo,
+    })
+    .from(schema.usuario)
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(eq(schema.usuario.id, usuarioId));
+  return u!;
+}
+
+/** Stores a single-use code (its hash) for the user; returns the raw code. */
+async function novoCodigo(db: Db, usuarioId: number, finalidade: string, minutos: number, codigo: string) {
+  await db
+    .update(schema.codigoVerificacao)
+    .set({ usadoEm: new Date() })
+    .where(
+      and(
+        eq(schema.codigoVerificacao.usuarioId, usuarioId),
+        eq(schema.codigoVerificacao.finalidade, finalidade),
+        isNull(schema.codigoVerificacao.usadoEm),
+      ),
+    );
+  await db.insert(schema.codigoVerificacao).values({
+    usuarioId,
+    finalidade,
+    codigoHash: hashToken(`${finalidade}:${codigo}`),
+    expiraEm: new Date(Date.now() + minutos * 60_000),
+  });
+  return codigo;
+}
+
+/** Consumes a valid code; true when it matched. */
+async function consumirCodigo(db: Db, finalidade: string, codigo: string, usuarioId?: number) {
+  const [c] = await db
+    .update(schema.codigoVerificacao)
+    .set({ usadoEm: new Date() })
+    .where(
+      and(
+        eq(schema.codigoVerificacao.codigoHash, hashToken(`${finalidade}:${codigo}`)),
+        eq(schema.codigoVerificacao.finalidade, finalidade),
+        isNull(schema.codigoVerificacao.usadoEm),
+        gt(schema.codigoVerificacao.expiraEm, new Date()),
+        usuarioId ? eq(schema.codigoVerificacao.usuarioId, usuarioId) : undefined,
+      ),
+    )
+    .returning({ usuarioId: schema.codigoVerificacao.usuarioId });
+  return c?.usuarioId;
+}
+
+export async function enviarCodigo2FA(deps: Deps, ctx: Contexto) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  const codigo = await novoCodigo(deps.db, ctx.usuarioId, '2FA', CODIGO_EMAIL_MIN, codigoNumerico());
+  const t = tradutor(ctx.idioma);
+  await deps.correio.enfileirar(deps.db, {
+    para: u.email,
+    assunto: t('email:codigo2FAAssunto'),
+    texto: t('email:codigo2FATexto', { nome: u.nome, codigo }),
+  });
+}
+
+async function totpConfere(deps: Deps, segredoCifrado: string | null, codigo: string) {
+  if (!segredoCifrado) return false;
+  const r = await verify({ secret: deps.cofre.decifrar(segredoCifrado), token: codigo, epochTolerance: 30 });
+  return r.valid;
+}
+
+export async function autenticar2FA(
+  deps: Deps,
+  ctx: Contexto,
+  entrada: { codigo: string; metodo: 'totp' | 'email' },
+  token: string,
+) {
+  const chave = `2fa:${ctx.usuarioId}`;
+  await verificarBloqueio(deps.db, chave, 'login', LIMITE.falhas2FA);
+  if (!ctx.pendente2FA) return respostaDaSessao(deps.db, ctx.sessaoId, token);
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  const valido =
+    entrada.metodo === 'totp'
+      ? await totpConfere(deps, u.totpSegredoCifrado, entrada.codigo)
+      : !!(await consumirCodigo(deps.db, '2FA', entrada.codigo, ctx.usuarioId));
+  await registrarTentativa(deps.db, chave, ctx.ip, valido);
+  if (!valido) throw new AppError('CODIGO_2FA_INVALIDO');
+  await deps.db.update(schema.sessao).set({ pendente2FA: false }).where(eq(schema.sessao.id, ctx.sessaoId));
+  deps.auditoria.registrar({
+    evento: 'LOGIN_2FA',
+    usuarioId: ctx.usuarioId,
+    organizacaoId: ctx.organizacaoId,
+    ip: ctx.ip,
+  });
+  return respostaDaSessao(deps.db, ctx.sessaoId, token);
+}
+
+export async function invalidarToken(deps: Deps, ctx: Contexto) {
+  await deps.db.update(schema.sessao).set({ revogadoEm: new Date() }).where(eq(schema.sessao.id, ctx.sessaoId));
+  deps.auditoria.registrar({
+    evento: 'LOGOUT',
+    usuarioId: ctx.usuarioId,
+    organizacaoId: ctx.organizacaoId,
+    ip: ctx.ip,
+  });
+}
+
+export async function trocarOrganizacao(deps: Deps, ctx: Contexto, organizacaoId: number, token: string) {
+  const [v] = await deps.db
+    .select({ perfilId: schema.usuarioOrganizacao.perfilId })
+    .from(schema.usuarioOrganizacao)
+    .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+    .where(
+      and(
+        eq(schema.usuarioOrganizacao.usuarioId, ctx.usuarioId),
+        eq(schema.usuarioOrganizacao.organizacaoId, organizacaoId),
+        isNull(schema.organizacao.excluidoEm),
+      ),
+    );
+  if (!v) throw new AppError('SEM_PERMISSAO_ORGANIZACAO');
+  await deps.db
+    .update(schema.sessao)
+    .set({ organizacaoId, perfilId: v.perfilId })
+    .where(eq(schema.sessao.id, ctx.sessaoId));
+  deps.auditoria.registrar({ evento: 'TROCA_ORGANIZACAO', usuarioId: ctx.usuarioId, organizacaoId, ip: ctx.ip });
+  return respostaDaSessao(deps.db, ctx.sessaoId, token);
+}
+
+export async function autorizacao(deps: Deps, ctx: Contexto): Promise<AutorizacaoResposta> {
+  const p = await carregarPermissoes(deps.db, ctx.perfilId);
+  const organizacoes = await deps.db
+    .select({
+      id: schema.organizacao.id,
+      nome: schema.organizacao.nomeFantasia,
+      perfilId: schema.usuarioOrganizacao.perfilId,
+    })
+    .from(schema.usuarioOrganizacao)
+    .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+    .where(and(eq(schema.usuarioOrganizacao.usuarioId, ctx.usuarioId), isNull(schema.organizacao.excluidoEm)))
+    .orderBy(asc(schema.organizacao.nomeFantasia));
+  return {
+    perfilId: ctx.perfilId,
+    perfilNome: p.nome,
+    administrador: p.administrador,
+    organizacaoId: ctx.organizacaoId,
+    organizacaoNome: ctx.organizacaoNome,
+    ambiente: deps.config.ambiente,
+    permissoes: [...p.telas]
+      .filter(([, x]) => x.listar || x.visualizar || x.criar || x.atualizar || x.excluir)
+      .map(([acesso, x]) => ({ acesso, ...x })),
+    campos: [...p.campos].flatMap(([acesso, m]) => [...m].map(([campo, r]) => ({ acesso, campo, ...r }))),
+    organizacoes,
+  };
+}
+
+export async function organizacoesParaCadastro(deps: Deps, busca: string) {
+  return deps.db
+    .select({ value: schema.organizacao.id, label: schema.organizacao.nomeFantasia })
+    .from(schema.organizacao)
+    .where(
+      and(
+        isNull(schema.organizacao.excluidoEm),
+        eq(schema.organizacao.situacao, 'ATIVA'),
+        busca ? sql`${schema.organizacao.nomeFantasia} ilike ${`%${busca.replace(/[%_\\]/g, '\\$&')}%`}` : undefined,
+      ),
+    )
+    .orderBy(asc(schema.organizacao.nomeFantasia))
+    .limit(50);
+}
+
+export async function cadastrar(
+  deps: Deps,
+  e: { nome: string; sobrenome: string; cpf: string; email: string; organizacaoId: number; senha: string },
+  origem: Origem,
+) {
+  const [org] = await deps.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(
+      and(
+        eq(schema.organizacao.id, e.organizacaoId),
+        isNull(schema.organizacao.excluidoEm),
+        eq(schema.organizacao.situacao, 'ATIVA'),
+      ),
+    );
+  if (!org) throw new AppError('VALIDACAO', {}, [{ campo: 'organizacaoId', mensagem: 'validacao:invalido' }]);
+  const [perfil] = await deps.db
+    .select({ id: schema.perfil.id })
+    .from(schema.perfil)
+    .where(and(eq(schema.perfil.padraoCadastro, true), isNull(schema.perfil.excluidoEm), eq(schema.perfil.ativo, true)))
+    .limit(1);
+  if (!perfil) throw new AppError('ACESSO_NAO_PERMITIDO');
+  const senhaHash = await hashSenha(e.senha);
+  await deps.db.transaction(async (tx) => {
+    const [cpfUsado] = await tx
+      .select({ id: schema.pessoa.id })
+      .from(schema.pessoa)
+      .where(and(eq(schema.pessoa.cpf, e.cpf), isNull(schema.pessoa.excluidoEm)));
+    if (cpfUsado)
+      throw new AppError('DOCUMENTO_DUPLICADO', {}, [{ campo: 'cpf', mensagem: 'erros:DOCUMENTO_DUPLICADO' }]);
+    const [emailUsado] = await tx
+      .select({ id: schema.usuario.id })
+      .from(schema.usuario)
+      .where(sql`lower(${schema.usuario.email}) = ${e.email}`);
+    if (emailUsado)
+      throw new AppError('EMAIL_JA_CADASTRADO', {}, [{ campo: 'email', mensagem: 'erros:EMAIL_JA_CADASTRADO' }]);
+    const [pessoa] = await tx
+      .insert(schema.pessoa)
+      .values({
+        nome: e.nome,
+        sobrenome: e.sobrenome,
+        cpf: e.cpf,
+        email: e.email,
+        organizacaoId: e.organizacaoId,
+        preCadastro: true,
+      })
+      .returning({ id: schema.pessoa.id });
+    const [usuario] = await tx
+      .insert(schema.usuario)
+      .values({ pessoaId: pessoa!.id, email: e.email, senhaHash })
+      .returning({ id: schema.usuario.id });
+    await tx
+      .insert(schema.usuarioOrganizacao)
+      .values({ usuarioId: usuario!.id, organizacaoId: e.organizacaoId, perfilId: perfil.id, padrao: true });
+    const t = tradutor(origem.idioma);
+    await deps.correio.enfileirar(tx, {
+      para: e.email,
+      assunto: t('email:cadastroAssunto'),
+      texto: t('email:cadastroTexto', { nome: e.nome }),
+    });
+  });
+}
+
+/** Always answers the same, whether the e-mail exists or not (no enumeration). */
+export async function solicitarRedefinicao(deps: Deps, email: string, origem: Origem) {
+  const [u] = await deps.db
+    .select({ id: schema.usuario.id, nome: schema.pessoa.nome, email: schema.usuario.email })
+    .from(schema.usuario)
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(and(sql`lower(${schema.usuario.email}) = ${email}`, eq(schema.usuario.ativo, true)));
+  if (!u) return;
+  const token = await novoCodigo(deps.db, u.id, 'REDEFINICAO', REDEFINICAO_MIN, novoToken());
+  const t = tradutor(origem.idioma);
+  await deps.correio.enfileirar(deps.db, {
+    para: u.email,
+    assunto: t('email:redefinicaoAssunto'),
+    texto: t('email:redefinicaoTexto', { nome: u.nome, link: `${deps.config.publicUrl}/reset-senha?token=${token}` }),
+  });
+}
+
+async function gravarSenha(db: Db, usuarioId: number, senha: string, manterSessaoId?: number) {
+  await db
+    .update(schema.usuario)
+    .set({ senhaHash: await hashSenha(senha), trocarSenha: false, senhaAlteradaEm: new Date() })
+    .where(eq(schema.usuario.id, usuarioId));
+  await db
+    .update(schema.sessao)
+    .set({ revogadoEm: new Date() })
+    .where(
+      and(
+        eq(schema.sessao.usuarioId, usuarioId),
+        isNull(schema.sessao.revogadoEm),
+        manterSessaoId ? ne(schema.sessao.id, manterSessaoId) : undefined,
+      ),
+    );
+}
+
+export async function redefinirSenha(deps: Deps, token: string, senha: string) {
+  const usuarioId = await consumirCodigo(deps.db, 'REDEFINICAO', token);
+  if (!usuarioId) throw new AppError('TOKEN_REDEFINICAO_INVALIDO');
+  await gravarSenha(deps.db, usuarioId, senha);
+}
+
+/** Changing the password ends every other session of the user. */
+export async function trocarSenha(deps: Deps, ctx: Contexto, senhaAtual: string, senha: string) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  if (!(await conferirSenha(senhaAtual, u.senhaHash))) {
+    throw new AppError('SENHA_ATUAL_INCORRETA', {}, [{ campo: 'senhaAtual', mensagem: 'erros:SENHA_ATUAL_INCORRETA' }]);
+  }
+  await gravarSenha(deps.db, ctx.usuarioId, senha, ctx.sessaoId);
+}
+
+export async function iniciar2FA(deps: Deps, ctx: Contexto) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  if (u.totpAtivo) throw new AppError('DOIS_FATORES_JA_ATIVO');
+  const segredo = generateSecret();
+  await deps.db
+    .update(schema.usuario)
+    .set({ totpSegredoCifrado: deps.cofre.cifrar(segredo) })
+    .where(eq(schema.usuario.id, ctx.usuarioId));
+  return { segredo, uri: generateURI({ issuer: 'SIG', label: u.email, secret: segredo }) };
+}
+
+export async function ativar2FA(deps: Deps, ctx: Contexto, codigo: string) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  if (u.totpAtivo) throw new AppError('DOIS_FATORES_JA_ATIVO');
+  if (!u.totpSegredoCifrado) throw new AppError('DOIS_FATORES_NAO_INICIADO');
+  if (!(await totpConfere(deps, u.totpSegredoCifrado, codigo))) throw new AppError('CODIGO_2FA_INVALIDO');
+  await deps.db.update(schema.usuario).set({ totpAtivo: true }).where(eq(schema.usuario.id, ctx.usuarioId));
+}
+
+export async function desativar2FA(deps: Deps, ctx: Contexto, senha: string) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  if (!(await conferirSenha(senha, u.senhaHash))) {
+    throw new AppError('SENHA_ATUAL_INCORRETA', {}, [{ campo: 'senha', mensagem: 'erros:SENHA_ATUAL_INCORRETA' }]);
+  }
+  await deps.db
+    .update(schema.usuario)
+    .set({ totpAtivo: false, totpSegredoCifrado: null })
+    .where(eq(schema.usuario.id, ctx.usuarioId));
+}

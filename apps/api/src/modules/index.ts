@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
+import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
+import { contaRoutes } from './autenticacao/conta.routes.js';
+import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
+import { perfilRoutes } from './perfis/perfil.routes.js';
+import { saudeRoutes } from './sistema/saude.routes.js';
+
+/** Every module's routes, under /api. */
+export const registrarModulos: FastifyPluginAsync = async (app) => {
+  await app.register(saudeRoutes);
+  await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
+  await app.register(contaRoutes, { prefix: '/conta' });
+  await app.register(perfilRoutes, { prefix: '/perfil' });
+  await app.register(organizacaoRoutes, { prefix: '/organizacao' });
+  await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
+};

@@ -1,0 +1,59 @@
+import { type Acao, CAMPO_DA_ACAO } from '@sig/contracts';
+import type { Db } from '@sig/db';
+import type { Idioma } from '@sig/i18n';
+import type { Config } from '../config.js';
+import type { Auditoria } from './auditoria.js';
+import type { Correio } from './correio.js';
+import type { Cofre } from './cripto.js';
+import type { CachePermissoes } from './permissoes.js';
+
+export type Permissao = {
+  listar: boolean;
+  visualizar: boolean;
+  criar: boolean;
+  atualizar: boolean;
+  excluir: boolean;
+  somentePropriaOrganizacao: boolean;
+};
+
+export type RegraCampo = { visualizar: boolean | null; atualizar: boolean | null };
+
+export type ConjuntoPermissoes = {
+  versao: number;
+  nome: string;
+  administrador: boolean;
+  telas: ReadonlyMap<string, Permissao>;
+  campos: ReadonlyMap<string, ReadonlyMap<string, RegraCampo>>;
+};
+
+/** Who is asking, for whom, with which rights: resolved once per request from the token. */
+export type Contexto = {
+  sessaoId: number;
+  usuarioId: number;
+  pessoaId: number;
+  organizacaoId: number;
+  organizacaoCaminho: string;
+  organizacaoNome: string;
+  perfilId: number;
+  pendente2FA: boolean;
+  trocarSenha: boolean;
+  permissoes: ConjuntoPermissoes;
+  idioma: Idioma;
+  ip: string;
+};
+
+/** What every service needs from the running app. */
+export type Deps = {
+  db: Db;
+  config: Config;
+  cofre: Cofre;
+  auditoria: Auditoria;
+  correio: Correio;
+  permissoes: CachePermissoes;
+};
+
+export const pode = (ctx: Pick<Contexto, 'permissoes'>, acesso: string, acao: Acao): boolean => {
+  if (ctx.permissoes.administrador) return true;
+  const p = ctx.permissoes.telas.get(acesso);
+  return !!p && p[CAMPO_DA_ACAO[acao]];
+};

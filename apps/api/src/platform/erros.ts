@@ -1,0 +1,83 @@
+import { CODIGOS_ERRO, type CodigoErro } from '@sig/contracts';
+import { caminhoDeIssue, type Idioma, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+export type CampoErro = { campo: string; mensagem: string };
+
+/** Errors carry a code; the handler turns it into the answer in the request's language. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly codigo: CodigoErro,
+    readonly params: Record<string, string | number> = {},
+    readonly campos?: CampoErro[],
+  ) {
+    super(codigo);
+    this.status = CODIGOS_ERRO[codigo];
+  }
+}
+
+export const naoEncontrado = () => new AppError('NAO_ENCONTRADO');
+export const acessoNegado = () => new AppError('ACESSO_NAO_PERMITIDO');
+
+/** A validation error on one field, raised by a service rule (message key of `validacao`). */
+export const erroDeCampo = (campo: string, chave: string, params: Record<string, string> = {}) =>
+  new AppError('VALIDACAO', {}, [{ campo, mensagem: `validacao:${chave}`, ...params }]);
+
+const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> = {}, campos?: CampoErro[]) => {
+  const t = tradutor(idioma);
+  return {
+    codigo,
+    mensagem: t(`erros:${codigo}`, params),
+    ...(campos?.length
+      ? {
+          campos: campos.map((c) => ({
+            campo: c.campo,
+            mensagem: /^(validacao|erros):/.test(c.mensagem)
+              ? t(c.mensagem, { campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }) })
+              : c.mensagem,
+          })),
+        }
+      : {}),
+  };
+};
+
+const camposDeIssues = (idioma: Idioma, issues: readonly IssueValidacao[]) => {
+  const t = tradutor(idioma);
+  return issues.map((i) => ({ campo: caminhoDeIssue(i.path), mensagem: mensagemDeIssue(t, i) }));
+};
+
+export function registrarTratadorDeErros(app: FastifyInstance) {
+  app.setErrorHandler((erro: FastifyError | AppError | ZodError, req, reply) => {
+    const idioma = req.idioma;
+    if (erro instanceof AppError) {
+      return reply.status(erro.status).send(corpo(idioma, erro.codigo, erro.params, erro.campos));
+    }
+    if (hasZodFastifySchemaValidationErrors(erro)) {
+      const issues = erro.validation.map((v) => {
+        const p = v.params as { issue: IssueValidacao };
+        return p.issue;
+      });
+      return reply.status(400).send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, issues) });
+    }
+    if (erro instanceof ZodError) {
+      return reply.status(400).send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, erro.issues) });
+    }
+    const fe = erro as FastifyError;
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (fe.statusCode === 400 && erro instanceof SyntaxError)) {
+      return reply.status(400).send(corpo(idioma, 'JSON_MALFORMADO'));
+    }
+    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.status(400).send(corpo(idioma, 'JSON_MALFORMADO'));
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send(corpo(idioma, 'CORPO_GRANDE'));
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send(corpo(idioma, 'TIPO_CONTEUDO'));
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send(corpo(idioma, fe.statusCode === 404 ? 'NAO_ENCONTRADO' : 'VALIDACAO'));
+    }
+    req.log.error({ err: erro }, 'erro inesperado');
+    return reply.status(500).send(corpo(idioma, 'ERRO_INESPERADO'));
+  });
+
+  app.setNotFoundHandler((req, reply) => reply.status(404).send(corpo(req.idioma, 'ROTA_NAO_ENCONTRADA')));
+}

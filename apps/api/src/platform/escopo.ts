@@ -1,0 +1,46 @@
+import { type DbOuTx, schema } from '@sig/db';
+import { and, eq, isNull, like, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Contexto } from './contexto.js';
+import { naoEncontrado } from './erros.js';
+import { somentePropria } from './permissoes.js';
+
+/**
+ * The one organization-scope service: what a user acting for an organization may see is
+ * that organization and its descendants, or that organization alone when the screen's
+ * permission says "own organization only". Every service filters reads and checks writes here.
+ */
+export const prefixoSubarvore = (ctx: Contexto) => `${ctx.organizacaoCaminho}%`;
+
+/** Condition on a column holding an organization id. */
+export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColumn | SQL): SQL {
+  if (somentePropria(ctx, acesso)) return sql`${coluna} = ${ctx.organizacaoId}`;
+  return sql`${coluna} in (select ${schema.organizacao.id} from ${schema.organizacao} where ${schema.organizacao.caminho} like ${prefixoSubarvore(ctx)})`;
+}
+
+/** Condition on the organization table itself. */
+export function filtroArvore(ctx: Contexto, acesso: string): SQL {
+  if (somentePropria(ctx, acesso)) return eq(schema.organizacao.id, ctx.organizacaoId);
+  return like(schema.organizacao.caminho, prefixoSubarvore(ctx));
+}
+
+/** Whether an organization id lies in the user's scope for the screen. */
+export async function estaNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, organizacaoId: number): Promise<boolean> {
+  if (somentePropria(ctx, acesso)) return organizacaoId === ctx.organizacaoId;
+  const [linha] = await db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(
+      and(
+        eq(schema.organizacao.id, organizacaoId),
+        like(schema.organizacao.caminho, prefixoSubarvore(ctx)),
+        isNull(schema.organizacao.excluidoEm),
+      ),
+    );
+  return !!linha;
+}
+
+/** Out of scope reads as "not found": ids of other organizations' records reveal nothing. */
+export async function exigirNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, organizacaoId: number) {
+  if (!(await estaNoEscopo(db, ctx, acesso, organizacaoId))) throw naoEncontrado();
+}

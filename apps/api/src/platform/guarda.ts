@@ -1,0 +1,108 @@
+import type { Acao, AcessoId } from '@sig/contracts';
+import { isAcessoId } from '@sig/contracts';
+import { type Idioma, idiomaDe } from '@sig/i18n';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Auditoria } from './auditoria.js';
+import type { Contexto } from './contexto.js';
+import { AppError } from './erros.js';
+import { exigir } from './permissoes.js';
+import type { Sessoes } from './sessao.js';
+
+/**
+ * What each route declares (DESIGN.md "the server decides"): a screen's access id and the
+ * action it needs, or `publico`, or `autenticado` for calls any signed-in user may make
+ * on their own account. A route under /api with none of these refuses to start.
+ */
+export type DeclaracaoAcesso = {
+  acesso?: AcessoId;
+  acao?: Acao;
+  publico?: boolean;
+  autenticado?: boolean;
+  /** Allowed while the second factor is still pending (only the 2FA step itself). */
+  permitePendente2FA?: boolean;
+  /** Allowed while a password change is forced (change password, sign out, who am I). */
+  permiteTrocaSenha?: boolean;
+  /** Not written to the access audit (health checks). */
+  semAuditoria?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends DeclaracaoAcesso {}
+  interface FastifyRequest {
+    idioma: Idioma;
+    ctxOpcional: Contexto | null;
+    /** The signed-in context; only on routes that are not public. */
+    readonly ctx: Contexto;
+  }
+}
+
+export type RotaRegistrada = { metodo: string; url: string; declaracao: DeclaracaoAcesso };
+
+export function declaracaoValida(d: DeclaracaoAcesso | undefined): boolean {
+  if (!d) return false;
+  if (d.publico || d.autenticado) return true;
+  return !!d.acesso && isAcessoId(d.acesso) && !!d.acao;
+}
+
+export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditoria: Auditoria) {
+  const rotas: RotaRegistrada[] = [];
+  app.decorate('rotasRegistradas', rotas);
+
+  app.addHook('onRoute', (rota) => {
+    if (!rota.url.startsWith('/api')) return;
+    const metodos = Array.isArray(rota.method) ? rota.method : [rota.method];
+    // The OpenAPI document and its UI are public by design (they describe, they do not serve data).
+    if (rota.url.startsWith('/api/docs')) rota.config = { ...rota.config, publico: true, semAuditoria: true };
+    const declaracao = (rota.config ?? {}) as DeclaracaoAcesso;
+    if (!declaracaoValida(declaracao) && !metodos.every((m) => m === 'HEAD' || m === 'OPTIONS')) {
+      throw new Error(
+        `Route ${metodos.join(',')} ${rota.url} declares no access (acesso+acao, publico or autenticado)`,
+      );
+    }
+    for (const m of metodos) if (m !== 'HEAD') rotas.push({ metodo: m, url: rota.url, declaracao });
+  });
+
+  app.decorateRequest('idioma', 'pt-BR');
+  app.decorateRequest('ctxOpcional', null);
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest) {
+      if (!this.ctxOpcional) throw new AppError('TOKEN_INVALIDO');
+      return this.ctxOpcional;
+    },
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.idioma = idiomaDe(req.headers['accept-language']);
+    const d = req.routeOptions.config as DeclaracaoAcesso | undefined;
+    if (!d || d.publico || !req.routeOptions.url?.startsWith('/api')) return;
+    const ctx = await sessoes.exigir(req);
+    req.ctxOpcional = ctx;
+    if (ctx.pendente2FA && !d.permitePendente2FA) throw new AppError('SEGUNDO_FATOR_PENDENTE');
+    if (ctx.trocarSenha && !d.permiteTrocaSenha && !d.permitePendente2FA) throw new AppError('TROCA_SENHA_OBRIGATORIA');
+    if (d.acesso && d.acao) exigir(ctx, d.acesso, d.acao);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const d = req.routeOptions.config as DeclaracaoAcesso | undefined;
+    if (!req.url.startsWith('/api') || d?.semAuditoria || d?.publico) return;
+    const ctx = req.ctxOpcional;
+    auditoria.registrar({
+      evento: 'REQUISICAO',
+      usuarioId: ctx?.usuarioId ?? null,
+      organizacaoId: ctx?.organizacaoId ?? null,
+      acesso: d?.acesso ?? null,
+      metodo: req.method,
+      rota: req.url.split('?')[0],
+      status: reply.statusCode,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+      duracaoMs: Math.round(reply.elapsedTime),
+    });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rotasRegistradas: RotaRegistrada[];
+  }
+}

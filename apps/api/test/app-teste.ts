@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { abrirBanco, type Banco } from '@sig/db';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { construirApp } from '../src/app.js';
+import { lerConfig } from '../src/config.js';
+import { ADMIN_EMAIL, ADMIN_SENHA, SENHA_DEMO } from './constantes.js';
+
+export type AppTeste = {
+  app: FastifyInstance;
+  banco: Banco;
+  /** Signs in and returns the bearer token. */
+  login: (email: string, senha?: string) => Promise<string>;
+  loginAdmin: () => Promise<string>;
+  /** app.inject with a token and an optional language. */
+  req: (opcoes: InjectOptions & { token?: string; idioma?: string }) => Promise<LightMyRequestResponse>;
+  fechar: () => Promise<void>;
+};
+
+async function bancoDeTeste(): Promise<Banco> {
+  const tplPg = inject('templatePostgres');
+  if (tplPg) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const nome = `sig_t_${randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`create database "${nome}" template "${tplPg}"`);
+    await c.end();
+    const u = new URL(url);
+    u.pathname = `/${nome}`;
+    return abrirBanco({ url: u.toString(), maxConexoes: 5 });
+  }
+  const dump = readFileSync(inject('templatePglite'));
+  return abrirBanco({ dataDir: 'memory://', carregarDe: new Blob([dump]) });
+}
+
+/** A fresh database (seeded with the demo data) and an app over it, for one test file. */
+export async function criarAppTeste(env: Record<string, string> = {}): Promise<AppTeste> {
+  const banco = await bancoDeTeste();
+  const config = lerConfig({
+    SIG_ENV: 'development',
+    SIG_SECRET: 'segredo-de-teste-com-32-caracteres!!',
+    SIG_ADMIN_EMAIL: ADMIN_EMAIL,
+    SIG_ADMIN_PASSWORD: ADMIN_SENHA,
+    DATA_DIR: '/tmp/sig-test-data',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await construirApp({ config, banco, logger: false });
+  await app.ready();
+  const req: AppTeste['req'] = ({ token, idioma, headers, ...resto }) =>
+    app.inject({
+      ...resto,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(idioma ? { 'accept-language': idioma } : {}),
+        ...headers,
+      },
+    });
+  const login = async (email: string, senha = SENHA_DEMO) => {
+    const r = await req({ method: 'POST', url: '/api/Autenticacao/autenticar', payload: { login: email, senha } });
+    if (r.statusCode !== 200) throw new Error(`login ${email}: ${r.statusCode} ${r.body}`);
+    return r.json().accessToken as string;
+  };
+  return {
+    app,
+    banco,
+    req,
+    login,
+    loginAdmin: () => login(ADMIN_EMAIL, ADMIN_SENHA),
+    fechar: async () => {
+      await app.close();
+      await banco.fechar();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { abrirBanco, migrar, pgliteDe } from '@sig/db';
+import { garantirBase, semearDemo } from '@sig/db/seed';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { ADMIN_EMAIL, ADMIN_SENHA } from './constantes.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templatePglite: string;
+    templatePostgres: string;
+  }
+}
+
+/**
+ * Builds one migrated, seeded database and hands it to every test file: a PGlite dump
+ * (loaded into a fresh in-memory database per file) or, with TEST_DATABASE_URL, a
+ * PostgreSQL template database (copied per file with CREATE DATABASE ... TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  const banco = await abrirBanco(url ? { url: await criarTemplatePg(url) } : { dataDir: 'memory://' });
+  await migrar(banco);
+  await garantirBase(banco.db, { adminEmail: ADMIN_EMAIL, adminSenha: ADMIN_SENHA });
+  await semearDemo(banco.db);
+  if (url) {
+    const nome = new URL(templateUrl!).pathname.slice(1);
+    await banco.fechar();
+    project.provide('templatePostgres', nome);
+    project.provide('templatePglite', '');
+    return async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const r = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'sig_t_%'`);
+      for (const d of r.rows) await c.query(`drop database if exists "${d.datname}" with (force)`);
+      await c.query(`drop database if exists "${nome}" with (force)`);
+      await c.end();
+    };
+  }
+  const dump = await pgliteDe(banco)!.dumpDataDir('none');
+  const arquivo = path.join(os.tmpdir(), `sig-template-${process.pid}.tar`);
+  writeFileSync(arquivo, Buffer.from(await dump.arrayBuffer()));
+  await banco.fechar();
+  project.provide('templatePglite', arquivo);
+  project.provide('templatePostgres', '');
+  return () => rmSync(arquivo, { force: true });
+}
+
+let templateUrl: string | undefined;
+async function criarTemplatePg(url: string) {
+  const nome = `sig_tpl_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`create database "${nome}"`);
+  await c.end();
+  const u = new URL(url);
+  u.pathname = `/${nome}`;
+  templateUrl = u.toString();
+  return templateUrl;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { cnpj, dataOpcional, dinheiro, id, MSG, periodoValido, texto, textoOpcional } from './comum.js';
+import { listQuery } from './paginacao.js';
+
+export const SITUACOES_ORGANIZACAO = ['ATIVA', 'INATIVA', 'EM_FORMACAO', 'DISSOLVIDA'] as const;
+export const TIPOS_VALOR_CONTRIBUICAO = ['FIXO', 'PERCENTUAL_RENDA'] as const;
+export const TIPOS_CONTA_BANCARIA = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+export const TIPOS_CHAVE_PIX = ['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA'] as const;
+
+const idOpcional = id.nullish().transform((v) => v ?? null);
+
+export const endereco = z.object({
+  id: idOpcional,
+  tipoEnderecoId: idOpcional,
+  cep: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v.length === 8, { message: 'validacao:cepInvalido' }),
+  logradouro: texto(200),
+  numero: textoOpcional(20),
+  bairro: textoOpcional(100),
+  cidadeId: idOpcional,
+  complemento: textoOpcional(100),
+  pontoReferencia: textoOpcional(200),
+  caixaPostal: textoOpcional(20),
+  correspondencia: z.boolean().default(false),
+  ativo: z.boolean().default(true),
+  preferencial: z.boolean().default(false),
+});
+
+export const contato = z.object({
+  id: idOpcional,
+  tipoContatoId: id,
+  valor: texto(200),
+  observacao: textoOpcional(200),
+  principal: z.boolean().default(false),
+});
+
+export const contaBancaria = z.object({
+  id: idOpcional,
+  tipo: z.enum(TIPOS_CONTA_BANCARIA),
+  bancoId: id,
+  agencia: texto(10),
+  conta: texto(20),
+  tipoChavePix: z
+    .enum(TIPOS_CHAVE_PIX)
+    .nullish()
+    .transform((v) => v ?? null),
+  chavePix: textoOpcional(140),
+  titular: textoOpcional(200),
+});
+
+export const campoTrabalho = z.object({
+  id: idOpcional,
+  tipoCampoTrabalhoId: id,
+  descricao: textoOpcional(200),
+});
+
+const umPreferencial = (xs: { preferencial: boolean }[]) => xs.filter((x) => x.preferencial).length <= 1;
+
+export const organizacaoInput = z
+  .object({
+    razaoSocial: texto(200),
+    nomeFantasia: texto(200),
+    cnpj: cnpj.nullish().transform((v) => v ?? null),
+    inscricaoEstadual: textoOpcional(30),
+    inscricaoMunicipal: textoOpcional(30),
+    tipoOrganizacaoId: id,
+    situacao: z.enum(SITUACOES_ORGANIZACAO).default('ATIVA'),
+    organizacaoPaiId: idOpcional,
+    dataCriacao: dataOpcional,
+    dataDissolucao: dataOpcional,
+    registroEstatuto: textoOpcional(100),
+    /** Write-only: the provider key is stored encrypted and never read back. */
+    tokenAsaas: textoOpcional(300),
+    diaVencimentoContribuicao: z
+      .number()
+      .int()
+      .min(1)
+      .max(31)
+      .nullish()
+      .transform((v) => v ?? null),
+    valorPadraoContribuicao: dinheiro.nullish().transform((v) => v ?? null),
+    tipoValorContribuicao: z
+      .enum(TIPOS_VALOR_CONTRIBUICAO)
+      .nullish()
+      .transform((v) => v ?? null),
+    lancamentoCaixaAutomatico: z.boolean().default(false),
+    enderecos: z.array(endereco).max(50).default([]).refine(umPreferencial, { message: 'validacao:umPreferencial' }),
+    contatos: z.array(contato).max(50).default([]),
+    contasBancarias: z.array(contaBancaria).max(50).default([]),
+    camposTrabalho: z.array(campoTrabalho).max(200).default([]),
+  })
+  .refine((v) => periodoValido(v.dataCriacao, v.dataDissolucao), {
+    message: MSG.dataFimAntesInicio,
+    path: ['dataDissolucao'],
+  });
+export type OrganizacaoInput = z.infer<typeof organizacaoInput>;
+
+export const organizacaoUpdate = z.intersection(organizacaoInput, z.object({ id }));
+
+export const organizacao = z.object({
+  id: z.number().int(),
+  razaoSocial: z.string(),
+  nomeFantasia: z.string(),
+  cnpj: z.string().nullable().optional(),
+  inscricaoEstadual: z.string().nullable().optional(),
+  inscricaoMunicipal: z.string().nullable().optional(),
+  tipoOrganizacaoId: z.number().int(),
+  tipoOrganizacaoNome: z.string(),
+  situacao: z.enum(SITUACOES_ORGANIZACAO),
+  organizacaoPaiId: z.number().int().nullable(),
+  organizacaoPaiNome: z.string().nullable(),
+  dataCriacao: z.string().nullable(),
+  dataDissolucao: z.string().nullable(),
+  registroEstatuto: z.string().nullable().optional(),
+  tokenAsaasConfigurado: z.boolean().optional(),
+  diaVencimentoContribuicao: z.number().int().nullable().optional(),
+  valorPadraoContribuicao: z.string().nullable().optional(),
+  tipoValorContribuicao: z.enum(TIPOS_VALOR_CONTRIBUICAO).nullable().optional(),
+  lancamentoCaixaAutomatico: z.boolean().optional(),
+  enderecos: z.array(endereco.extend({ id: z.number().int() })),
+  contatos: z.array(contato.extend({ id: z.number().int() })),
+  contasBancarias: z.array(contaBancaria.extend({ id: z.number().int() })),
+  camposTrabalho: z.array(campoTrabalho.extend({ id: z.number().int() })),
+});
+export type Organizacao = z.infer<typeof organizacao>;
+
+export const organizacaoResumo = z.object({
+  id: z.number().int(),
+  nomeFantasia: z.string(),
+  razaoSocial: z.string(),
+  cnpj: z.string().nullable().optional(),
+  tipoOrganizacaoNome: z.string(),
+  situacao: z.enum(SITUACOES_ORGANIZACAO),
+  organizacaoPaiNome: z.string().nullable(),
+  nivel: z.number().int(),
+});
+
+export const organizacaoListQuery = listQuery.extend({
+  busca: z.string().trim().max(100).optional(),
+  tipoOrganizacaoId: id.optional(),
+  situacao: z.enum(SITUACOES_ORGANIZACAO).optional(),
+  organizacaoPaiId: id.optional(),
+  cnpj: z.string().trim().max(20).optional(),
+});
+
+export const usuarioOrganizacao = z.object({
+  usuarioId: z.number().int(),
+  nome: z.string(),
+  email: z.string(),
+  perfilId: z.number().int(),
+  perfilNome: z.string(),
+});
+export const vincularUsuarioBody = z.object({ usuarioId: id, perfilId: id });
+export const usuarioParams = z.object({ id, usuarioId: id });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const QUANTIDADE_PADRAO = 10;
+export const QUANTIDADE_MAXIMA = 500;
+
+/** One paging contract for every list (`GET /api/x/paginado`). */
+export const listQuery = z.object({
+  pagina: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  quantidade: z.coerce.number().int().min(1).max(QUANTIDADE_MAXIMA).default(QUANTIDADE_PADRAO),
+  ordenarPor: z.string().max(64).optional(),
+  ordem: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({
+    itens: z.array(item),
+    total: z.number().int(),
+    pagina: z.number().int(),
+    quantidade: z.number().int(),
+  });
+
+export type Paged<T> = { itens: T[]; total: number; pagina: number; quantidade: number };

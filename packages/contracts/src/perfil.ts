@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ACESSO_POR_ID, type AcessoId, CAMPOS_POR_ACESSO } from './acessos.js';
+import { id, texto, textoOpcional } from './comum.js';
+import { listQuery } from './paginacao.js';
+
+const acessoId = z.string().refine((v) => ACESSO_POR_ID.has(v), { message: 'validacao:acessoDesconhecido' });
+
+export const permissaoTelaInput = z.object({
+  acesso: acessoId,
+  listar: z.boolean().default(false),
+  visualizar: z.boolean().default(false),
+  criar: z.boolean().default(false),
+  atualizar: z.boolean().default(false),
+  excluir: z.boolean().default(false),
+  somentePropriaOrganizacao: z.boolean().default(false),
+});
+
+export const permissaoCampoInput = z
+  .object({
+    acesso: acessoId,
+    campo: z.string().max(64),
+    visualizar: z.boolean().nullable().default(null),
+    atualizar: z.boolean().nullable().default(null),
+  })
+  .refine((v) => (CAMPOS_POR_ACESSO[v.acesso as AcessoId] ?? []).includes(v.campo), {
+    message: 'validacao:campoDesconhecido',
+    path: ['campo'],
+  });
+
+const unicos =
+  <T>(chave: (x: T) => string) =>
+  (xs: T[]) =>
+    new Set(xs.map(chave)).size === xs.length;
+
+export const perfilInput = z.object({
+  nome: texto(100),
+  descricao: textoOpcional(500),
+  ativo: z.boolean().default(true),
+  permissoes: z
+    .array(permissaoTelaInput)
+    .max(500)
+    .default([])
+    .refine(
+      unicos((p: { acesso: string }) => p.acesso),
+      { message: 'validacao:itemRepetido' },
+    ),
+  campos: z
+    .array(permissaoCampoInput)
+    .max(2000)
+    .default([])
+    .refine(
+      unicos((p: { acesso: string; campo: string }) => `${p.acesso}.${p.campo}`),
+      { message: 'validacao:itemRepetido' },
+    ),
+});
+export type PerfilInput = z.infer<typeof perfilInput>;
+
+export const perfilUpdate = perfilInput.extend({ id });
+
+export const perfil = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  ativo: z.boolean(),
+  administrador: z.boolean(),
+  permissoes: z.array(permissaoTelaInput),
+  campos: z.array(
+    z.object({
+      acesso: z.string(),
+      campo: z.string(),
+      visualizar: z.boolean().nullable(),
+      atualizar: z.boolean().nullable(),
+    }),
+  ),
+});
+export type Perfil = z.infer<typeof perfil>;
+
+export const perfilResumo = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  ativo: z.boolean(),
+  administrador: z.boolean(),
+  quantidadeUsuarios: z.number().int(),
+});
+
+export const perfilListQuery = listQuery.extend({
+  nome: z.string().trim().max(100).optional(),
+  ativo: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const permissoesAcessoResposta = z.object({
+  nome: z.string(),
+  telas: z.array(permissaoTelaInput),
+});
+export const perfilLogadoResposta = z.object({ perfilId: z.number().int() });

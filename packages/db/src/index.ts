@@ -1,0 +1,74 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: services accept both. */
+export type DbOuTx = Db | Tx;
+
+const aqui = path.dirname(fileURLToPath(import.meta.url));
+/** Beside the sources (`packages/db/migrations`) or beside a bundle (`dist/migrations`). */
+export const MIGRATIONS_DIR =
+  [path.resolve(aqui, '../migrations'), path.resolve(aqui, 'migrations')].find((d) => existsSync(d)) ??
+  path.resolve(aqui, '../migrations');
+
+export type Banco = {
+  db: Db;
+  tipo: 'pglite' | 'postgres';
+  fechar: () => Promise<void>;
+};
+
+export type OpcoesBanco = {
+  /** postgres://... ; unset means embedded PGlite. */
+  url?: string;
+  /** PGlite data folder, or `memory://`. */
+  dataDir?: string;
+  /** A PGlite data dump (from `dumpDataDir`) to start from, for fast test databases. */
+  carregarDe?: Blob;
+  maxConexoes?: number;
+};
+
+export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
+  if (opcoes.url) {
+    const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
+    const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, tipo: 'postgres', fechar: () => pool.end() };
+  }
+  const dataDir = opcoes.dataDir ?? './data/pglite';
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir: opcoes.carregarDe });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    tipo: 'pglite',
+    fechar: async () => {
+      if (!client.closed) await client.close();
+    },
+    ...{ pglite: client },
+  };
+}
+
+/** The PGlite handle behind a Banco, when it is embedded (for dumps in tests). */
+export const pgliteDe = (banco: Banco): PGlite | undefined => (banco as Banco & { pglite?: PGlite }).pglite;
+
+export async function migrar(banco: Banco): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (banco.tipo === 'postgres') {
+    await migratePg(banco.db as unknown as Parameters<typeof migratePg>[0], config);
+  } else {
+    await migratePglite(banco.db as unknown as Parameters<typeof migratePglite>[0], config);
+  }
+}
+export { conferirSenha, hashSenha } from './senha.js';

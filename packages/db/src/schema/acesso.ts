@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizacao } from './organizacoes.js';
+
+const criadoEm = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** The person record's core; the people module extends it. */
+export const pessoa = pgTable(
+  'pessoa',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nome: text().notNull(),
+    sobrenome: text().notNull().default(''),
+    cpf: text(),
+    email: text(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    preCadastro: boolean().notNull().default(false),
+    excluidoEm: timestamp({ withTimezone: true }),
+    criadoEm: criadoEm(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pessoa_cpf_uq').on(t.cpf).where(sql`${t.cpf} is not null and ${t.excluidoEm} is null`),
+    index('pessoa_organizacao_idx').on(t.organizacaoId),
+  ],
+);
+
+export const perfil = pgTable(
+  'perfil',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nome: text().notNull(),
+    descricao: text(),
+    ativo: boolean().notNull().default(true),
+    /** Given to self-registered users. */
+    padraoCadastro: boolean().notNull().default(false),
+    /** Bumped on every change so cached permission sets know they are stale. */
+    versao: integer().notNull().default(1),
+    excluidoEm: timestamp({ withTimezone: true }),
+    criadoEm: criadoEm(),
+  },
+  (t) => [uniqueIndex('perfil_nome_uq').on(sql`lower(${t.nome})`).where(sql`${t.excluidoEm} is null`)],
+);
+
+export const perfilPermissao = pgTable(
+  'perfil_permissao',
+  {
+    perfilId: integer()
+      .notNull()
+      .references(() => perfil.id),
+    acesso: text().notNull(),
+    listar: boolean().notNull().default(false),
+    visualizar: boolean().notNull().default(false),
+    criar: boolean().notNull().default(false),
+    atualizar: boolean().notNull().default(false),
+    excluir: boolean().notNull().default(false),
+    somentePropriaOrganizacao: boolean().notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.perfilId, t.acesso] })],
+);
+
+/** Per-field exceptions to the screen's rule: null inherits, false denies. */
+export const perfilCampo = pgTable(
+  'perfil_campo',
+  {
+    perfilId: integer()
+      .notNull()
+      .references(() => perfil.id),
+    acesso: text().notNull(),
+    campo: text().notNull(),
+    visualizar: boolean(),
+    atualizar: boolean(),
+  },
+  (t) => [primaryKey({ columns: [t.perfilId, t.acesso, t.campo] })],
+);
+
+export const usuario = pgTable(
+  'usuario',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: integer()
+      .notNull()
+      .references(() => pessoa.id),
+    email: text().notNull(),
+    senhaHash: text().notNull(),
+    trocarSenha: boolean().notNull().default(false),
+    ativo: boolean().notNull().default(true),
+    totpSegredoCifrado: text(),
+    totpAtivo: boolean().notNull().default(false),
+    bloqueadoAte: timestamp({ withTimezone: true }),
+    senhaAlteradaEm: timestamp({ withTimezone: true }),
+    ultimoAcessoEm: timestamp({ withTimezone: true }),
+    criadoEm: criadoEm(),
+  },
+  (t) => [uniqueIndex('usuario_email_uq').on(sql`lower(${t.email})`), uniqueIndex('usuario_pessoa_uq').on(t.pessoaId)],
+);
+
+/** A user acts for an organization with the profile of that link. */
+export const usuarioOrganizacao = pgTable(
+  'usuario_organizacao',
+  {
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    perfilId: integer()
+      .notNull()
+      .references(() => perfil.id),
+    padrao: boolean().notNull().default(false),
+    criadoEm: criadoEm(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.usuarioId, t.organizacaoId] }),
+    index('usuario_organizacao_org_idx').on(t.organizacaoId),
+  ],
+);
+
+/** Opaque bearer tokens, stored as SHA-256; the raw token exists only in the client. */
+export const sessao = pgTable(
+  'sessao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    perfilId: integer()
+      .notNull()
+      .references(() => perfil.id),
+    /** Signed in with password but the second factor is still due. */
+    pendente2FA: boolean().notNull().default(false),
+    ip: text(),
+    userAgent: text(),
+    criadoEm: criadoEm(),
+    ultimoUsoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revogadoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessao_token_uq').on(t.tokenHash), index('sessao_usuario_idx').on(t.usuarioId)],
+);
+
+/** Failed and successful sign-ins, read by the rate limiter. */
+export const tentativaLogin = pgTable(
+  'tentativa_login',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    login: text().notNull(),
+    ip: text().notNull(),
+    sucesso: boolean().notNull(),
+    criadoEm: criadoEm(),
+  },
+  (t) => [
+    index('tentativa_login_login_idx').on(t.login, t.criadoEm),
+    index('tentativa_login_ip_idx').on(t.ip, t.criadoEm),
+  ],
+);
+
+/** Single-use codes: password reset links and e-mailed second-factor codes. */
+export const codigoVerificacao = pgTable(
+  'codigo_verificacao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    finalidade: text().notNull(),
+    codigoHash: text().notNull(),
+    tentativas: smallint().notNull().default(0),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+    usadoEm: timestamp({ withTimezone: true }),
+    criadoEm: criadoEm(),
+  },
+  (t) => [
+    index('codigo_verificacao_hash_idx').on(t.codigoHash),
+    index('codigo_verificacao_usuario_idx').on(t.usuarioId),
+  ],
+);
+
+export const auditoriaAcesso = pgTable(
+  'auditoria_acesso',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    evento: text().notNull(),
+    usuarioId: integer(),
+    login: text(),
+    organizacaoId: integer(),
+    acesso: text(),
+    metodo: text(),
+    rota: text(),
+    status: smallint(),
+    ip: text(),
+    userAgent: text(),
+    duracaoMs: integer(),
+    criadoEm: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('auditoria_acesso_criado_idx').on(t.criadoEm),
+    index('auditoria_acesso_usuario_idx').on(t.usuarioId, t.criadoEm),
+    index('auditoria_acesso_org_idx').on(t.organizacaoId, t.criadoEm),
+  ],
+);
+
+/** The "update history": who changed which field of which record, from what to what. */
+export const historicoAlteracao = pgTable(
+  'historico_alteracao',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entidade: text().notNull(),
+    entidadeId: integer().notNull(),
+    operacao: text().notNull(),
+    campo: text(),
+    valorAnterior: jsonb(),
+    valorNovo: jsonb(),
+    usuarioId: integer(),
+    organizacaoId: integer(),
+    criadoEm: criadoEm(),
+  },
+  (t) => [index('historico_alteracao_entidade_idx').on(t.entidade, t.entidadeId, t.criadoEm)],
+);
+
+/** Outgoing mail; sent over SMTP when configured, otherwise kept here and shown in the UI. */
+export const caixaSaida = pgTable(
+  'caixa_saida',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    para: text().notNull(),
+    assunto: text().notNull(),
+    texto: text().notNull(),
+    html: text(),
+    situacao: text().notNull().default('PENDENTE'),
+    tentativas: smallint().notNull().default(0),
+    erro: text(),
+    criadoEm: criadoEm(),
+    enviadoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('caixa_saida_situacao_idx').on(t.situacao, t.criadoEm)],
+);

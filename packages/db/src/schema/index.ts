@@ -1,0 +1,3 @@
+export * from './acesso.js';
+export * from './organizacoes.js';
+export * from './tabelas.js';

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { banco, cidade, tipoCampoTrabalho, tipoContato, tipoEndereco, tipoOrganizacao } from './tabelas.js';
+
+/**
+ * The organization tree. `caminho` is the materialized path of ids (`/1/5/23/`): a subtree
+ * is one indexed prefix match, on PGlite and PostgreSQL alike.
+ */
+export const organizacao = pgTable(
+  'organizacao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    razaoSocial: text().notNull(),
+    nomeFantasia: text().notNull(),
+    cnpj: text(),
+    inscricaoEstadual: text(),
+    inscricaoMunicipal: text(),
+    tipoOrganizacaoId: integer()
+      .notNull()
+      .references(() => tipoOrganizacao.id),
+    situacao: text().notNull().default('ATIVA'),
+    organizacaoPaiId: integer(),
+    caminho: text().notNull().default(''),
+    nivel: smallint().notNull().default(0),
+    dataCriacao: date(),
+    dataDissolucao: date(),
+    registroEstatuto: text(),
+    tokenAsaasCifrado: text(),
+    logo: text(),
+    diaVencimentoContribuicao: smallint(),
+    valorPadraoContribuicao: numeric({ precision: 14, scale: 2 }),
+    tipoValorContribuicao: text(),
+    lancamentoCaixaAutomatico: boolean().notNull().default(false),
+    contaCultoId: integer(),
+    contaCaixaEntradaId: integer(),
+    contaCaixaSaidaId: integer(),
+    contaCreditoId: integer(),
+    contaDebitoId: integer(),
+    excluidoEm: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('organizacao_caminho_idx').on(sql`${t.caminho} text_pattern_ops`),
+    index('organizacao_pai_idx').on(t.organizacaoPaiId),
+    uniqueIndex('organizacao_cnpj_uq').on(t.cnpj).where(sql`${t.cnpj} is not null and ${t.excluidoEm} is null`),
+  ],
+);
+
+export const organizacaoEndereco = pgTable(
+  'organizacao_endereco',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    tipoEnderecoId: integer().references(() => tipoEndereco.id),
+    cep: text().notNull(),
+    logradouro: text().notNull(),
+    numero: text(),
+    bairro: text(),
+    cidadeId: integer().references(() => cidade.id),
+    complemento: text(),
+    pontoReferencia: text(),
+    caixaPostal: text(),
+    correspondencia: boolean().notNull().default(false),
+    ativo: boolean().notNull().default(true),
+    preferencial: boolean().notNull().default(false),
+  },
+  (t) => [index('organizacao_endereco_org_idx').on(t.organizacaoId)],
+);
+
+export const organizacaoContato = pgTable(
+  'organizacao_contato',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    tipoContatoId: integer()
+      .notNull()
+      .references(() => tipoContato.id),
+    valor: text().notNull(),
+    observacao: text(),
+    principal: boolean().notNull().default(false),
+  },
+  (t) => [index('organizacao_contato_org_idx').on(t.organizacaoId)],
+);
+
+export const organizacaoContaBancaria = pgTable(
+  'organizacao_conta_bancaria',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    tipo: text().notNull(),
+    bancoId: integer()
+      .notNull()
+      .references(() => banco.id),
+    agencia: text().notNull(),
+    conta: text().notNull(),
+    tipoChavePix: text(),
+    chavePix: text(),
+    titular: text(),
+  },
+  (t) => [index('organizacao_conta_bancaria_org_idx').on(t.organizacaoId)],
+);
+
+export const organizacaoCampoTrabalho = pgTable(
+  'organizacao_campo_trabalho',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    tipoCampoTrabalhoId: integer()
+      .notNull()
+      .references(() => tipoCampoTrabalho.id),
+    descricao: text(),
+  },
+  (t) => [index('organizacao_campo_trabalho_org_idx').on(t.organizacaoId)],
+);

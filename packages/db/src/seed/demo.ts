@@ -1,0 +1,303 @@
+import { ACESSOS, type AcessoId } from '@sig/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../index.js';
+import * as schema from '../schema/index.js';
+import { hashSenha } from '../senha.js';
+import { inserirOrganizacao } from './base.js';
+
+/** The demo users' password, documented in the README; demo data is for trying SIG out. */
+export const SENHA_DEMO = 'Demo@2026';
+
+export const SINODOS = [
+  'Amazonas',
+  'Brasil Central',
+  'Centro-Campanha Sul',
+  'Centro-Sul Catarinense',
+  'Espírito Santo a Belém',
+  'Mato Grosso',
+  'Nordeste Gaúcho',
+  'Noroeste Riograndense',
+  'Norte Catarinense',
+  'Paranapanema',
+  'Planalto Rio-Grandense',
+  'Rio dos Sinos',
+  'Rio Paraná',
+  'Sudeste',
+  'Sul-Rio-Grandense',
+  'Uruguai',
+  'Vale do Itajaí',
+  'Vale do Taquari',
+];
+
+export const LOCALIDADES = [
+  'São Leopoldo',
+  'Novo Hamburgo',
+  'Blumenau',
+  'Joinville',
+  'Pomerode',
+  'Santa Cruz do Sul',
+  'Lajeado',
+  'Ijuí',
+  'Panambi',
+  'Teutônia',
+  'Estrela',
+  'Canguçu',
+  'Pelotas',
+  'Santa Maria',
+  'Cachoeira do Sul',
+  'Três de Maio',
+  'Marechal Cândido Rondon',
+  'Toledo',
+  'Cascavel',
+  'Curitiba',
+  'Londrina',
+  'Maringá',
+  'Vitória',
+  'Santa Maria de Jetibá',
+  'Domingos Martins',
+  'Afonso Cláudio',
+  'Cuiabá',
+  'Sorriso',
+  'Rondonópolis',
+  'Manaus',
+  'Porto Velho',
+  'Ji-Paraná',
+  'Goiânia',
+  'Brasília',
+  'São Paulo',
+  'Campinas',
+  'Rio de Janeiro',
+  'Petrópolis',
+  'Belo Horizonte',
+  'Teófilo Otoni',
+];
+const PADROEIROS = [
+  'da Paz',
+  'da Trindade',
+  'de Cristo',
+  'da Reconciliação',
+  'da Graça',
+  'do Redentor',
+  'Martim Lutero',
+  'da Ressurreição',
+];
+
+type Perm = { L?: boolean; R?: boolean; C?: boolean; U?: boolean; D?: boolean; P?: boolean };
+const TUDO: Perm = { L: true, R: true, C: true, U: true, D: true };
+const LER: Perm = { L: true, R: true };
+
+const grupo = (g: string) => ACESSOS.filter((a) => a.grupo === g).map((a) => a.id as AcessoId);
+
+/** The demo profiles (issue: administrator, synod secretary, parish secretary, treasurer, ticket agent). */
+export const PERFIS_DEMO: {
+  nome: string;
+  descricao: string;
+  telas: [AcessoId[], Perm][];
+  campos?: { acesso: AcessoId; campo: string; visualizar: boolean | null; atualizar: boolean | null }[];
+}[] = [
+  {
+    nome: 'Secretaria Sinodal',
+    descricao: 'Cadastros e configurações do sínodo',
+    telas: [
+      [['Dashboard', 'DashboardFilho', 'MuralAvisos', 'Sobre'], TUDO],
+      [grupo('indicadores'), LER],
+      [grupo('cadastros'), TUDO],
+      [grupo('tabelas'), TUDO],
+      [['Perfil', 'Permissoes', 'Usuarios', 'AuditoriaAcesso', 'ConfiguracaoOrganizacao', 'FiltrosSalvos'], TUDO],
+      [grupo('relatorios'), LER],
+    ],
+  },
+  {
+    nome: 'Secretaria Paroquial',
+    descricao: 'Cadastro de membros da paróquia',
+    telas: [
+      [['Dashboard', 'MuralAvisos', 'Sobre', 'FiltrosSalvos'], TUDO],
+      [['IndicadoresCadastros', 'IndicadoresCultos'], LER],
+      [['Pessoa', 'PessoaIntegracaoDesligamento', 'Culto', 'Ministerio', 'Etiquetas', 'ConfiguracaoEtiquetas'], TUDO],
+      [['Organizacao'], { L: true, R: true, U: true }],
+      [grupo('tabelas'), LER],
+      [['RelatorioPessoas'], LER],
+    ],
+    campos: [
+      { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
+      { acesso: 'Organizacao', campo: 'registroEstatuto', visualizar: false, atualizar: false },
+    ],
+  },
+  {
+    nome: 'Tesouraria',
+    descricao: 'Financeiro da paróquia',
+    telas: [
+      [['Dashboard', 'MuralAvisos', 'Sobre', 'FiltrosSalvos'], TUDO],
+      [['IndicadoresFinanceiros', 'IndicadoresCultos'], LER],
+      [grupo('financeiro'), TUDO],
+      [['RelatorioContasReceber', 'RelatorioFinanceiro', 'RelatorioGerencial'], LER],
+      [['Pessoa', 'Organizacao'], LER],
+      [['ConfiguracaoOrganizacao'], { R: true, U: true, P: true }],
+    ],
+  },
+  {
+    nome: 'Atendimento',
+    descricao: 'Atendimentos (chamados)',
+    telas: [
+      [['Dashboard', 'MuralAvisos', 'Sobre'], LER],
+      [['IndicadoresAtendimentos'], LER],
+      [grupo('atendimentos'), TUDO],
+      [['CategoriaAtendimento', 'Time', 'Classificacao', 'Caracteristica', 'Classe', 'Parametro', 'Icones'], TUDO],
+      [['Pessoa', 'Organizacao'], LER],
+    ],
+  },
+];
+
+export async function criarPerfil(db: Db, p: (typeof PERFIS_DEMO)[number]): Promise<number> {
+  const [perfil] = await db.insert(schema.perfil).values({ nome: p.nome, descricao: p.descricao }).returning();
+  const porTela = new Map<string, Perm>();
+  for (const [ids, perm] of p.telas) for (const id of ids) porTela.set(id, { ...porTela.get(id), ...perm });
+  await db.insert(schema.perfilPermissao).values(
+    [...porTela].map(([acesso, x]) => ({
+      perfilId: perfil!.id,
+      acesso,
+      listar: !!x.L,
+      visualizar: !!x.R,
+      criar: !!x.C,
+      atualizar: !!x.U,
+      excluir: !!x.D,
+      somentePropriaOrganizacao: !!x.P,
+    })),
+  );
+  if (p.campos?.length)
+    await db.insert(schema.perfilCampo).values(p.campos.map((c) => ({ ...c, perfilId: perfil!.id })));
+  return perfil!.id;
+}
+
+async function criarUsuario(
+  db: Db,
+  dados: { nome: string; sobrenome: string; email: string; cpf: string; vinculos: [number, number][] },
+  senhaHash: string,
+) {
+  const [pessoa] = await db
+    .insert(schema.pessoa)
+    .values({
+      nome: dados.nome,
+      sobrenome: dados.sobrenome,
+      email: dados.email,
+      cpf: dados.cpf,
+      organizacaoId: dados.vinculos[0]![0],
+    })
+    .returning();
+  const [usuario] = await db
+    .insert(schema.usuario)
+    .values({ pessoaId: pessoa!.id, email: dados.email, senhaHash })
+    .returning();
+  await db.insert(schema.usuarioOrganizacao).values(
+    dados.vinculos.map(([organizacaoId, perfilId], i) => ({
+      usuarioId: usuario!.id,
+      organizacaoId,
+      perfilId,
+      padrao: i === 0,
+    })),
+  );
+}
+
+export type ResultadoDemo = { criado: boolean; usuarios: { email: string; perfil: string; organizacao: string }[] };
+
+/**
+ * Demo organizations (national church, 18 synods, 60 parishes, 200 communities), the four
+ * demo profiles and one user each. Runs once, after `garantirBase`.
+ */
+export async function semearDemo(db: Db): Promise<ResultadoDemo> {
+  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(schema.organizacao)) as [{ n: number }];
+  if (n > 1) return { criado: false, usuarios: [] };
+  const tipos = new Map((await db.select().from(schema.tipoOrganizacao)).map((t) => [t.nivel, t.id]));
+  const [igreja] = await db.select().from(schema.organizacao).where(eq(schema.organizacao.nivel, 0));
+
+  const sinodos: { id: number; nome: string }[] = [];
+  const paroquias: { id: number; nome: string; sinodo: number }[] = [];
+  for (const [i, nome] of SINODOS.entries()) {
+    const s = await inserirOrganizacao(db, {
+      razaoSocial: `Sínodo ${nome}`,
+      nomeFantasia: `Sínodo ${nome}`,
+      tipoOrganizacaoId: tipos.get(1)!,
+      organizacaoPaiId: igreja!.id,
+      dataCriacao: `19${60 + i}-03-01`,
+    });
+    sinodos.push({ id: s.id, nome: `Sínodo ${nome}` });
+  }
+  for (let i = 0; i < 60; i++) {
+    const sinodo = sinodos[i % sinodos.length]!;
+    const nome = `Paróquia ${PADROEIROS[i % PADROEIROS.length]} - ${LOCALIDADES[i % LOCALIDADES.length]}`;
+    const p = await inserirOrganizacao(db, {
+      razaoSocial: `Paróquia Evangélica de Confissão Luterana ${PADROEIROS[i % PADROEIROS.length]} de ${LOCALIDADES[i % LOCALIDADES.length]}`,
+      nomeFantasia: nome,
+      tipoOrganizacaoId: tipos.get(2)!,
+      organizacaoPaiId: sinodo.id,
+      diaVencimentoContribuicao: 10,
+      valorPadraoContribuicao: '50.00',
+      tipoValorContribuicao: 'FIXO',
+    });
+    paroquias.push({ id: p.id, nome, sinodo: sinodo.id });
+  }
+  for (let i = 0; i < 200; i++) {
+    const paroquia = paroquias[i % paroquias.length]!;
+    const local = LOCALIDADES[(i * 7) % LOCALIDADES.length];
+    await inserirOrganizacao(db, {
+      razaoSocial: `Comunidade Evangélica ${PADROEIROS[(i + 3) % PADROEIROS.length]} de ${local} ${Math.floor(i / LOCALIDADES.length) + 1}`,
+      nomeFantasia: `Comunidade ${PADROEIROS[(i + 3) % PADROEIROS.length]} - ${local} ${Math.floor(i / LOCALIDADES.length) + 1}`,
+      tipoOrganizacaoId: tipos.get(3)!,
+      organizacaoPaiId: paroquia.id,
+    });
+  }
+
+  const perfis = new Map<string, number>();
+  for (const p of PERFIS_DEMO) perfis.set(p.nome, await criarPerfil(db, p));
+
+  const senhaHash = await hashSenha(SENHA_DEMO);
+  const sinodo = sinodos[11]!; // Rio dos Sinos
+  const paroquia = paroquias.find((p) => p.sinodo === sinodo.id)!;
+  const outraParoquia = paroquias.filter((p) => p.sinodo === sinodo.id)[1] ?? paroquias[1]!;
+  const usuarios = [
+    {
+      nome: 'Sara',
+      sobrenome: 'Sinodal',
+      email: 'sinodo@sig.local',
+      cpf: '52998224725',
+      vinculos: [
+        [sinodo.id, perfis.get('Secretaria Sinodal')!],
+        [paroquia.id, perfis.get('Secretaria Paroquial')!],
+      ] as [number, number][],
+      perfil: 'Secretaria Sinodal',
+      organizacao: sinodo.nome,
+    },
+    {
+      nome: 'Paula',
+      sobrenome: 'Paroquial',
+      email: 'paroquia@sig.local',
+      cpf: '11144477735',
+      vinculos: [
+        [paroquia.id, perfis.get('Secretaria Paroquial')!],
+        [outraParoquia.id, perfis.get('Secretaria Paroquial')!],
+      ] as [number, number][],
+      perfil: 'Secretaria Paroquial',
+      organizacao: paroquia.nome,
+    },
+    {
+      nome: 'Tiago',
+      sobrenome: 'Tesoureiro',
+      email: 'tesouraria@sig.local',
+      cpf: '39053344705',
+      vinculos: [[paroquia.id, perfis.get('Tesouraria')!]] as [number, number][],
+      perfil: 'Tesouraria',
+      organizacao: paroquia.nome,
+    },
+    {
+      nome: 'Ana',
+      sobrenome: 'Atendente',
+      email: 'atendimento@sig.local',
+      cpf: '98765432100',
+      vinculos: [[sinodo.id, perfis.get('Atendimento')!]] as [number, number][],
+      perfil: 'Atendimento',
+      organizacao: sinodo.nome,
+    },
+  ];
+  for (const u of usuarios) await criarUsuario(db, u, senhaHash);
+  return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
+}

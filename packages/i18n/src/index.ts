@@ -1,0 +1,124 @@
+import i18next, { type i18n, type TFunction } from 'i18next';
+import enCampos from '../locales/en/campos.json' with { type: 'json' };
+import enEmail from '../locales/en/email.json' with { type: 'json' };
+import enErros from '../locales/en/erros.json' with { type: 'json' };
+import enMenu from '../locales/en/menu.json' with { type: 'json' };
+import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
+import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
+import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
+import ptErros from '../locales/pt-BR/erros.json' with { type: 'json' };
+import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
+import ptValidacao from '../locales/pt-BR/validacao.json' with { type: 'json' };
+
+export const IDIOMAS = ['pt-BR', 'en'] as const;
+export type Idioma = (typeof IDIOMAS)[number];
+export const IDIOMA_PADRAO: Idioma = 'pt-BR';
+
+export const recursos = {
+  'pt-BR': { campos: ptCampos, email: ptEmail, erros: ptErros, menu: ptMenu, validacao: ptValidacao },
+  en: { campos: enCampos, email: enEmail, erros: enErros, menu: enMenu, validacao: enValidacao },
+} as const;
+export type Namespace = keyof (typeof recursos)['pt-BR'];
+
+/**
+ * Maps an `Accept-Language` header (or the stored `idioma`) to one of ours: the spec stores
+ * Portuguese as `br`; anything English-first is `en`; everything else is Portuguese.
+ */
+export function idiomaDe(cabecalho: string | null | undefined): Idioma {
+  if (!cabecalho) return IDIOMA_PADRAO;
+  const primeiro = cabecalho.split(',')[0]?.trim().toLowerCase() ?? '';
+  return primeiro.startsWith('en') ? 'en' : IDIOMA_PADRAO;
+}
+
+export function criarI18n(idioma: Idioma = IDIOMA_PADRAO): i18n {
+  const inst = i18next.createInstance();
+  inst.init({
+    resources: recursos,
+    lng: idioma,
+    fallbackLng: IDIOMA_PADRAO,
+    ns: Object.keys(recursos['pt-BR']),
+    defaultNS: 'comum',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return inst;
+}
+
+const instancias = new Map<Idioma, TFunction>();
+/** A fixed translator per language, built once. */
+export function tradutor(idioma: Idioma): TFunction {
+  let t = instancias.get(idioma);
+  if (!t) {
+    t = criarI18n(idioma).t;
+    instancias.set(idioma, t);
+  }
+  return t;
+}
+
+/** The part of a zod issue the message mapping needs (kept structural: no zod import here). */
+export type IssueValidacao = {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  input?: unknown;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  exact?: boolean;
+  expected?: string;
+};
+
+/** Last named segment of a path (`enderecos.0.cep` → `cep`), for the field label. */
+const campoDoCaminho = (path: readonly PropertyKey[]) => {
+  for (let i = path.length - 1; i >= 0; i--) if (typeof path[i] === 'string') return String(path[i]);
+  return '';
+};
+
+/**
+ * One message per zod issue, the same on the server and in web forms: spec §5's required,
+ * invalid, fixed/min/max length and value, with the bounds shown.
+ */
+export function mensagemDeIssue(t: TFunction, issue: IssueValidacao): string {
+  const nome = campoDoCaminho(issue.path);
+  const campo = nome ? t(`campos:${nome}`, { defaultValue: nome }) : '';
+  if (issue.message.startsWith('validacao:')) return t(issue.message, { campo });
+  const n = issue.minimum ?? issue.maximum;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? t('validacao:obrigatorio', { campo })
+        : t('validacao:tipoInvalido', { campo });
+    case 'too_small':
+      if (issue.origin === 'string') {
+        if (Number(n) === 1) return t('validacao:obrigatorio', { campo });
+        return t(issue.exact ? 'validacao:tamanhoFixo' : 'validacao:tamanhoMinimo', { campo, n: String(n) });
+      }
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return t('validacao:itensMinimo', { campo, n: String(n) });
+      return t('validacao:valorMinimo', { campo, n: String(n) });
+    case 'too_big':
+      if (issue.origin === 'string')
+        return t(issue.exact ? 'validacao:tamanhoFixo' : 'validacao:tamanhoMaximo', { campo, n: String(n) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return t('validacao:itensMaximo', { campo, n: String(n) });
+      return t('validacao:valorMaximo', { campo, n: String(n) });
+    case 'invalid_value':
+    case 'invalid_enum_value':
+      return t('validacao:opcaoInvalida', { campo });
+    case 'invalid_format':
+      return t(
+        issue.origin === 'email' || (issue as { format?: string }).format === 'email'
+          ? 'validacao:emailInvalido'
+          : 'validacao:invalido',
+        { campo },
+      );
+    case 'unrecognized_keys':
+      return t('validacao:campoDesconhecido', { campo });
+    default:
+      return t('validacao:invalido', { campo });
+  }
+}
+
+/** Dotted path of an issue (`enderecos.0.cep`), the `campo` of the error answer. */
+export const caminhoDeIssue = (path: readonly PropertyKey[]) => path.map(String).join('.');
