@@ -56,6 +56,7 @@ export const perfilInput = z.object({
 export type PerfilInput = z.infer<typeof perfilInput>;
 
 export const perfilUpdate = perfilInput.extend({ id });
+export type PerfilUpdate = z.infer<typeof perfilUpdate>;
 
 export const perfil = z.object({
   id: z.number().int(),
@@ -84,13 +85,20 @@ export const perfilResumo = z.object({
   quantidadeUsuarios: z.number().int(),
 });
 
+/** Columns a profile list may be sorted by; anything else is a validation error, never raw SQL. */
+export const ORDENACAO_PERFIL = ['nome', 'id'] as const;
+
 export const perfilListQuery = listQuery.extend({
+  ordenarPor: z.enum(ORDENACAO_PERFIL).default('nome'),
   nome: z.string().trim().max(100).optional(),
   ativo: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
 });
+
+export type PerfilResumo = z.infer<typeof perfilResumo>;
+export type PerfilListQuery = z.infer<typeof perfilListQuery>;
 
 export const permissoesAcessoResposta = z.object({
   nome: z.string(),

@@ -86,7 +86,8 @@ export function mensagemDeIssue(t: TFunction, issue: IssueValidacao): string {
   const n = issue.minimum ?? issue.maximum;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null
+      // zod 4 leaves `input` out of issues by default; its message still says what arrived.
+      return issue.input === null || /received (undefined|null)/.test(issue.message)
         ? t('validacao:obrigatorio', { campo })
         : t('validacao:tipoInvalido', { campo });
     case 'too_small':

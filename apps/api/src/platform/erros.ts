@@ -56,10 +56,14 @@ export function registrarTratadorDeErros(app: FastifyInstance) {
       return reply.status(erro.status).send(corpo(idioma, erro.codigo, erro.params, erro.campos));
     }
     if (hasZodFastifySchemaValidationErrors(erro)) {
-      const issues = erro.validation.map((v) => {
-        const p = v.params as { issue: IssueValidacao };
-        return p.issue;
-      });
+      const issues = erro.validation.map(
+        (v): IssueValidacao => ({
+          ...(v.params as Omit<IssueValidacao, 'code' | 'path' | 'message'>),
+          code: v.keyword,
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? '',
+        }),
+      );
       return reply.status(400).send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, issues) });
     }
     if (erro instanceof ZodError) {
