@@ -28,7 +28,13 @@ describe('POST Autenticacao/autenticar', () => {
     const r = await autenticar({ login: 'paroquia@sig.local', senha: 'Demo@2026' });
     expect(r.statusCode).toBe(200);
     const b = r.json();
-    expect(b).toMatchObject({ primeiroNome: 'Paula', sobrenome: 'Paroquial', email: 'paroquia@sig.local', requer2FA: false, trocarSenha: false });
+    expect(b).toMatchObject({
+      primeiroNome: 'Paula',
+      sobrenome: 'Paroquial',
+      email: 'paroquia@sig.local',
+      requer2FA: false,
+      trocarSenha: false,
+    });
     expect(b.accessToken).toMatch(/^[\w-]{40,}$/);
     expect(b.organizacaoNome).toMatch(/^Paróquia/);
   });
@@ -55,7 +61,10 @@ describe('POST Autenticacao/autenticar', () => {
   it('names the missing field in the request language', async () => {
     const r = await autenticar({ login: 'a@b.c' });
     expect(r.statusCode).toBe(400);
-    expect(r.json()).toMatchObject({ codigo: 'VALIDACAO', campos: [{ campo: 'senha', mensagem: 'Por favor, informe o campo Senha' }] });
+    expect(r.json()).toMatchObject({
+      codigo: 'VALIDACAO',
+      campos: [{ campo: 'senha', mensagem: 'Por favor, informe o campo Senha' }],
+    });
     const en = await autenticar({ login: 'a@b.c' }, { idioma: 'en' });
     expect(en.json().campos[0].mensagem).toBe('Please inform the field Password');
   });
@@ -72,7 +81,12 @@ describe('POST Autenticacao/autenticar', () => {
 
     const tipo = await autenticar({ login: 123, senha: ['x'] });
     expect(tipo.statusCode).toBe(400);
-    expect(tipo.json().campos.map((c: { campo: string }) => c.campo).sort()).toEqual(['login', 'senha']);
+    expect(
+      tipo
+        .json()
+        .campos.map((c: { campo: string }) => c.campo)
+        .sort(),
+    ).toEqual(['login', 'senha']);
 
     const longo = await autenticar({ login: 'x'.repeat(300), senha: 'y' });
     expect(longo.statusCode).toBe(400);
@@ -99,7 +113,8 @@ describe('POST Autenticacao/autenticar', () => {
 describe('sessions', () => {
   it('token-valido tells valid, unknown and revoked tokens apart; logout works at once', async () => {
     const token = await t.login('tesouraria@sig.local');
-    const valido = (tk: string) => t.req({ method: 'GET', url: `/api/Autenticacao/token-valido?token=${encodeURIComponent(tk)}` });
+    const valido = (tk: string) =>
+      t.req({ method: 'GET', url: `/api/Autenticacao/token-valido?token=${encodeURIComponent(tk)}` });
     expect((await valido(token)).json()).toEqual({ valido: true });
     expect((await valido('inexistente')).json()).toEqual({ valido: false });
 
@@ -113,7 +128,11 @@ describe('sessions', () => {
 
   it('a request without a token, or with a malformed header, is 401', async () => {
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao' })).statusCode).toBe(401);
-    const r = await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', headers: { authorization: 'Basic abc' } });
+    const r = await t.req({
+      method: 'PUT',
+      url: '/api/Autenticacao/autorizacao',
+      headers: { authorization: 'Basic abc' },
+    });
     expect(r.statusCode).toBe(401);
   });
 
@@ -132,7 +151,10 @@ describe('sessions', () => {
     expect(b.perfilNome).toBe('Secretaria Sinodal');
     expect(b.administrador).toBe(false);
     expect(b.organizacoes).toHaveLength(2);
-    expect(b.permissoes.find((p: { acesso: string }) => p.acesso === 'Perfil')).toMatchObject({ listar: true, criar: true });
+    expect(b.permissoes.find((p: { acesso: string }) => p.acesso === 'Perfil')).toMatchObject({
+      listar: true,
+      criar: true,
+    });
     expect(b.permissoes.some((p: { acesso: string }) => p.acesso === 'ContaAReceber')).toBe(false);
     const admin = await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: await t.loginAdmin() });
     expect(admin.json().administrador).toBe(true);
@@ -144,7 +166,11 @@ describe('PUT Autenticacao/trocar-organizacao', () => {
     const token = await t.login('sinodo@sig.local');
     const aut = (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).json();
     const paroquia = aut.organizacoes.find((o: { nome: string }) => o.nome.startsWith('Paróquia'));
-    const r = await t.req({ method: 'PUT', url: `/api/Autenticacao/trocar-organizacao?organizacaoId=${paroquia.id}`, token });
+    const r = await t.req({
+      method: 'PUT',
+      url: `/api/Autenticacao/trocar-organizacao?organizacaoId=${paroquia.id}`,
+      token,
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().organizacaoNome).toBe(paroquia.nome);
     const depois = (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).json();
@@ -156,8 +182,15 @@ describe('PUT Autenticacao/trocar-organizacao', () => {
     const token = await t.login('paroquia@sig.local');
     const r = await t.req({ method: 'PUT', url: '/api/Autenticacao/trocar-organizacao?organizacaoId=1', token });
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toEqual({ codigo: 'SEM_PERMISSAO_ORGANIZACAO', mensagem: 'Sem permissão de acesso a Organização' });
-    const invalido = await t.req({ method: 'PUT', url: '/api/Autenticacao/trocar-organizacao?organizacaoId=abc', token });
+    expect(r.json()).toEqual({
+      codigo: 'SEM_PERMISSAO_ORGANIZACAO',
+      mensagem: 'Sem permissão de acesso a Organização',
+    });
+    const invalido = await t.req({
+      method: 'PUT',
+      url: '/api/Autenticacao/trocar-organizacao?organizacaoId=abc',
+      token,
+    });
     expect(invalido.statusCode).toBe(400);
   });
 });
@@ -166,7 +199,9 @@ describe('rate limit', () => {
   it('locks an account after 5 failures, even for the right password', async () => {
     const ip = '10.0.0.1';
     for (let i = 0; i < 5; i++) {
-      expect((await autenticar({ login: 'atendimento@sig.local', senha: `errada${i}` }, { remoteAddress: ip })).statusCode).toBe(401);
+      expect(
+        (await autenticar({ login: 'atendimento@sig.local', senha: `errada${i}` }, { remoteAddress: ip })).statusCode,
+      ).toBe(401);
     }
     const r = await autenticar({ login: 'atendimento@sig.local', senha: 'Demo@2026' }, { remoteAddress: '10.0.0.2' });
     expect(r.statusCode).toBe(429);
@@ -177,31 +212,70 @@ describe('rate limit', () => {
 
   it('locks an IP after 30 failures across accounts, other IPs unaffected', async () => {
     const ip = '10.0.0.3';
-    for (let i = 0; i < 30; i++) await autenticar({ login: `x${i}@sig.local`, senha: 'errada1' }, { remoteAddress: ip });
-    expect((await autenticar({ login: 'tesouraria@sig.local', senha: 'Demo@2026' }, { remoteAddress: ip })).statusCode).toBe(429);
-    expect((await autenticar({ login: 'tesouraria@sig.local', senha: 'Demo@2026' }, { remoteAddress: '10.0.0.4' })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      await autenticar({ login: `x${i}@sig.local`, senha: 'errada1' }, { remoteAddress: ip });
+    expect(
+      (await autenticar({ login: 'tesouraria@sig.local', senha: 'Demo@2026' }, { remoteAddress: ip })).statusCode,
+    ).toBe(429);
+    expect(
+      (await autenticar({ login: 'tesouraria@sig.local', senha: 'Demo@2026' }, { remoteAddress: '10.0.0.4' }))
+        .statusCode,
+    ).toBe(200);
     await t.banco.db.delete(schema.tentativaLogin);
   });
 });
 
 describe('passwords', () => {
   it('a forced change blocks everything but the change itself; changing ends other sessions', async () => {
-    await t.banco.db.update(schema.usuario).set({ trocarSenha: true }).where(eq(schema.usuario.email, 'tesouraria@sig.local'));
+    await t.banco.db
+      .update(schema.usuario)
+      .set({ trocarSenha: true })
+      .where(eq(schema.usuario.email, 'tesouraria@sig.local'));
     const outra = await t.login('tesouraria@sig.local');
     const token = await t.login('tesouraria@sig.local');
-    const bloqueado = await t.req({ method: 'PUT', url: '/api/Autenticacao/trocar-organizacao?organizacaoId=1', token });
+    const bloqueado = await t.req({
+      method: 'PUT',
+      url: '/api/Autenticacao/trocar-organizacao?organizacaoId=1',
+      token,
+    });
     expect(bloqueado.statusCode).toBe(403);
     expect(bloqueado.json().codigo).toBe('TROCA_SENHA_OBRIGATORIA');
 
-    const fraca = await t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual: 'Demo@2026', senha: 'curta', confirmacaoSenha: 'curta' } });
+    const fraca = await t.req({
+      method: 'PUT',
+      url: '/api/conta/senha',
+      token,
+      payload: { senhaAtual: 'Demo@2026', senha: 'curta', confirmacaoSenha: 'curta' },
+    });
     expect(fraca.statusCode).toBe(400);
-    expect(fraca.json().campos[0]).toEqual({ campo: 'senha', mensagem: 'A senha deve ter no mínimo 8 caracteres, com letras e números.' });
-    const diferente = await t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'Outra1234' } });
-    expect(diferente.json().campos[0]).toEqual({ campo: 'confirmacaoSenha', mensagem: 'A senha e a confirmação devem ser iguais.' });
-    const atualErrada = await t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual: 'errada', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' } });
+    expect(fraca.json().campos[0]).toEqual({
+      campo: 'senha',
+      mensagem: 'A senha deve ter no mínimo 8 caracteres, com letras e números.',
+    });
+    const diferente = await t.req({
+      method: 'PUT',
+      url: '/api/conta/senha',
+      token,
+      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'Outra1234' },
+    });
+    expect(diferente.json().campos[0]).toEqual({
+      campo: 'confirmacaoSenha',
+      mensagem: 'A senha e a confirmação devem ser iguais.',
+    });
+    const atualErrada = await t.req({
+      method: 'PUT',
+      url: '/api/conta/senha',
+      token,
+      payload: { senhaAtual: 'errada', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
+    });
     expect(atualErrada.json().codigo).toBe('SENHA_ATUAL_INCORRETA');
 
-    const ok = await t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' } });
+    const ok = await t.req({
+      method: 'PUT',
+      url: '/api/conta/senha',
+      token,
+      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: outra })).statusCode).toBe(401);
@@ -209,31 +283,57 @@ describe('passwords', () => {
   });
 
   it('resets a password through a single-use e-mailed link', async () => {
-    const pedido = await t.req({ method: 'POST', url: '/api/Autenticacao/solicitar-redefinicao-senha', payload: { email: 'Atendimento@SIG.local' } });
+    const pedido = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/solicitar-redefinicao-senha',
+      payload: { email: 'Atendimento@SIG.local' },
+    });
     expect(pedido.json()).toEqual({ sucesso: true });
     const email = await ultimoEmail('atendimento@sig.local');
     expect(email?.assunto).toBe('SIG - Redefinição de senha');
     const token = /token=([\w-]+)/.exec(email!.texto)![1]!;
 
     const sessaoAntiga = await t.login('atendimento@sig.local');
-    const r = await t.req({ method: 'POST', url: '/api/Autenticacao/redefinir-senha', payload: { token, senha: 'Redefinida9', confirmacaoSenha: 'Redefinida9' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/redefinir-senha',
+      payload: { token, senha: 'Redefinida9', confirmacaoSenha: 'Redefinida9' },
+    });
     expect(r.statusCode).toBe(200);
     expect((await autenticar({ login: 'atendimento@sig.local', senha: 'Redefinida9' })).statusCode).toBe(200);
-    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: sessaoAntiga })).statusCode).toBe(401);
+    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: sessaoAntiga })).statusCode).toBe(
+      401,
+    );
 
-    const reuso = await t.req({ method: 'POST', url: '/api/Autenticacao/redefinir-senha', payload: { token, senha: 'Outra12345', confirmacaoSenha: 'Outra12345' } });
+    const reuso = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/redefinir-senha',
+      payload: { token, senha: 'Outra12345', confirmacaoSenha: 'Outra12345' },
+    });
     expect(reuso.statusCode).toBe(400);
     expect(reuso.json().codigo).toBe('TOKEN_REDEFINICAO_INVALIDO');
   });
 
   it('expired reset links are refused; unknown e-mails get the same answer and no mail', async () => {
-    await t.req({ method: 'POST', url: '/api/Autenticacao/solicitar-redefinicao-senha', payload: { email: 'sinodo@sig.local' } });
+    await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/solicitar-redefinicao-senha',
+      payload: { email: 'sinodo@sig.local' },
+    });
     const token = /token=([\w-]+)/.exec((await ultimoEmail('sinodo@sig.local'))!.texto)![1]!;
     await t.banco.db.update(schema.codigoVerificacao).set({ expiraEm: sql`now() - interval '1 minute'` });
-    const r = await t.req({ method: 'POST', url: '/api/Autenticacao/redefinir-senha', payload: { token, senha: 'Outra12345', confirmacaoSenha: 'Outra12345' } });
+    const r = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/redefinir-senha',
+      payload: { token, senha: 'Outra12345', confirmacaoSenha: 'Outra12345' },
+    });
     expect(r.statusCode).toBe(400);
 
-    const desconhecido = await t.req({ method: 'POST', url: '/api/Autenticacao/solicitar-redefinicao-senha', payload: { email: 'ninguem@sig.local' } });
+    const desconhecido = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/solicitar-redefinicao-senha',
+      payload: { email: 'ninguem@sig.local' },
+    });
     expect(desconhecido.json()).toEqual({ sucesso: true });
     expect(await ultimoEmail('ninguem@sig.local')).toBeUndefined();
   });
@@ -255,7 +355,11 @@ describe('self-registration', () => {
   it('creates a pre-registered person with a user who can sign in', async () => {
     const orgs = await t.req({ method: 'GET', url: '/api/Autenticacao/organizacoes-cadastro?busca=Rio dos Sinos' });
     expect(orgs.json()).toEqual([{ value: expect.any(Number), label: 'Sínodo Rio dos Sinos' }]);
-    const r = await t.req({ method: 'POST', url: '/api/Autenticacao/cadastrar', payload: dados({ organizacaoId: orgs.json()[0].value }) });
+    const r = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/cadastrar',
+      payload: dados({ organizacaoId: orgs.json()[0].value }),
+    });
     expect(r.statusCode).toBe(201);
     const [p] = await t.banco.db.select().from(schema.pessoa).where(eq(schema.pessoa.cpf, '93541134780'));
     expect(p).toMatchObject({ nome: 'Marta', preCadastro: true });
@@ -265,10 +369,18 @@ describe('self-registration', () => {
   });
 
   it('rejects a CPF already given, a bad CPF, unaccepted terms and mismatched passwords', async () => {
-    const dup = await t.req({ method: 'POST', url: '/api/Autenticacao/cadastrar', payload: dados({ email: 'outra@exemplo.com' }) });
+    const dup = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/cadastrar',
+      payload: dados({ email: 'outra@exemplo.com' }),
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ codigo: 'DOCUMENTO_DUPLICADO', mensagem: 'Você já informou este documento.' });
-    const emailDup = await t.req({ method: 'POST', url: '/api/Autenticacao/cadastrar', payload: dados({ cpf: '71428793860' }) });
+    const emailDup = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/cadastrar',
+      payload: dados({ cpf: '71428793860' }),
+    });
     expect(emailDup.json().codigo).toBe('EMAIL_JA_CADASTRADO');
 
     const ruim = await t.req({
@@ -277,10 +389,15 @@ describe('self-registration', () => {
       payload: dados({ cpf: '123.456.789-00', aceiteTermos: false, confirmacaoSenha: 'outra' }),
     });
     expect(ruim.statusCode).toBe(400);
-    const campos = Object.fromEntries(ruim.json().campos.map((c: { campo: string; mensagem: string }) => [c.campo, c.mensagem]));
+    const campos = Object.fromEntries(
+      ruim.json().campos.map((c: { campo: string; mensagem: string }) => [c.campo, c.mensagem]),
+    );
     expect(campos.cpf).toBe('CPF inválido.');
     expect(campos.aceiteTermos).toBe('É necessário aceitar os termos e condições.');
-    const count = await t.banco.db.select({ n: sql<number>`count(*)::int` }).from(schema.pessoa).where(eq(schema.pessoa.cpf, '12345678900'));
+    const count = await t.banco.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.cpf, '12345678900'));
     expect(count[0]!.n).toBe(0);
   });
 });
@@ -294,7 +411,12 @@ describe('two-step verification', () => {
     expect(uri).toMatch(/^otpauth:\/\/totp\/SIG:/);
     const errado = await t.req({ method: 'POST', url: '/api/conta/2fa/ativar', token, payload: { codigo: '000000' } });
     expect(errado.statusCode).toBe(401);
-    const ativar = await t.req({ method: 'POST', url: '/api/conta/2fa/ativar', token, payload: { codigo: await generate({ secret: segredo }) } });
+    const ativar = await t.req({
+      method: 'POST',
+      url: '/api/conta/2fa/ativar',
+      token,
+      payload: { codigo: await generate({ secret: segredo }) },
+    });
     expect(ativar.statusCode).toBe(200);
 
     const primeiro = await autenticar({ login: 'sinodo@sig.local', senha: 'Demo@2026' });
@@ -306,9 +428,19 @@ describe('two-step verification', () => {
     const valido = await t.req({ method: 'GET', url: `/api/Autenticacao/token-valido?token=${pendente.accessToken}` });
     expect(valido.json().valido).toBe(false);
 
-    const ruim = await t.req({ method: 'POST', url: '/api/Autenticacao/autenticar-2FA', token: pendente.accessToken, payload: { codigo: '123' } });
+    const ruim = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/autenticar-2FA',
+      token: pendente.accessToken,
+      payload: { codigo: '123' },
+    });
     expect(ruim.statusCode).toBe(400);
-    const errada = await t.req({ method: 'POST', url: '/api/Autenticacao/autenticar-2FA', token: pendente.accessToken, payload: { codigo: '000000' } });
+    const errada = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/autenticar-2FA',
+      token: pendente.accessToken,
+      payload: { codigo: '000000' },
+    });
     expect(errada.statusCode).toBe(401);
     const certo = await t.req({
       method: 'POST',
@@ -318,7 +450,9 @@ describe('two-step verification', () => {
     });
     expect(certo.statusCode).toBe(200);
     expect(certo.json().requer2FA).toBe(false);
-    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: pendente.accessToken })).statusCode).toBe(200);
+    expect(
+      (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: pendente.accessToken })).statusCode,
+    ).toBe(200);
 
     const segundo = (await autenticar({ login: 'sinodo@sig.local', senha: 'Demo@2026' })).json();
     await t.req({ method: 'POST', url: '/api/Autenticacao/enviar-codigo-2FA', token: segundo.accessToken });
@@ -331,7 +465,12 @@ describe('two-step verification', () => {
     });
     expect(porEmail.statusCode).toBe(200);
 
-    const desativar = await t.req({ method: 'POST', url: '/api/conta/2fa/desativar', token, payload: { senha: 'Demo@2026' } });
+    const desativar = await t.req({
+      method: 'POST',
+      url: '/api/conta/2fa/desativar',
+      token,
+      payload: { senha: 'Demo@2026' },
+    });
     expect(desativar.statusCode).toBe(200);
     expect((await autenticar({ login: 'sinodo@sig.local', senha: 'Demo@2026' })).json().requer2FA).toBe(false);
   });
