@@ -22,7 +22,7 @@ const esquema = z.object({
   SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
   SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
-  PUBLIC_URL: z.preprocess(vazioParaIndefinido, z.string().url().default('http://localhost:3000')),
+  PUBLIC_URL: opcional(z.string().url()),
   LOG_LEVEL: z.preprocess(
     vazioParaIndefinido,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -75,7 +75,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditoria: e.SIG_AUDIT === 'true',
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigInvalida, lerConfig } from './config.js';
+
+const base = { SIG_SECRET: 'um-segredo-bem-comprido-1234', DATA_DIR: '/tmp/sig-config-test' };
+
+describe('lerConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = lerConfig(base);
+    expect(c).toMatchObject({
+      porta: 3000,
+      ambiente: 'production',
+      papel: 'all',
+      adminEmail: 'admin@sig.local',
+      seedDemo: true,
+      auditoria: true,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad variable in one message', () => {
+    const ler = () =>
+      lerConfig({ ...base, PORT: 'abc', SIG_ENV: 'staging', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://x' });
+    expect(ler).toThrow(ConfigInvalida);
+    try {
+      ler();
+    } catch (e) {
+      const m = (e as Error).message;
+      for (const v of ['PORT', 'SIG_ENV', 'DATABASE_URL', 'SMTP_URL']) expect(m).toContain(v);
+    }
+  });
+
+  it('treats empty variables as unset and derives PUBLIC_URL from PORT', () => {
+    const c = lerConfig({ ...base, DATABASE_URL: '', PORT: '8080', PUBLIC_URL: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('refuses a short admin password or secret', () => {
+    expect(() => lerConfig({ ...base, SIG_ADMIN_PASSWORD: 'curta' })).toThrow(/SIG_ADMIN_PASSWORD/);
+    expect(() => lerConfig({ ...base, SIG_SECRET: 'curto' })).toThrow(/SIG_SECRET/);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { idiomaDe, mensagemDeIssue, recursos, tradutor } from './index.js';
+
+describe('idiomaDe', () => {
+  it('maps headers and stored values to pt-BR or en', () => {
+    expect(idiomaDe(undefined)).toBe('pt-BR');
+    expect(idiomaDe('br')).toBe('pt-BR');
+    expect(idiomaDe('pt-BR,pt;q=0.9')).toBe('pt-BR');
+    expect(idiomaDe('en-US,en;q=0.9')).toBe('en');
+    expect(idiomaDe('EN')).toBe('en');
+    expect(idiomaDe('de-DE')).toBe('pt-BR');
+  });
+});
+
+describe('mensagemDeIssue', () => {
+  const esquema = z.object({
+    nome: z.string().min(1).max(5),
+    cpf: z.string().length(11),
+    idade: z.number().int().min(1).max(120),
+    lista: z.array(z.string()).min(1),
+    tipo: z.enum(['A', 'B']),
+  });
+  const mensagens = (dados: unknown, idioma: 'pt-BR' | 'en' = 'pt-BR') => {
+    const r = esquema.safeParse(dados);
+    if (r.success) return {};
+    const t = tradutor(idioma);
+    return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), mensagemDeIssue(t, i)]));
+  };
+
+  it('gives the spec §5 messages with the field label and bounds', () => {
+    expect(mensagens({ nome: '', cpf: '123', idade: 0, lista: [], tipo: 'C' })).toEqual({
+      nome: 'Por favor, informe o campo Nome',
+      cpf: 'O campo CPF deve ter exatamente 11 caracteres.',
+      idade: 'O campo idade deve ser no mínimo 1.',
+      lista: 'Selecione no mínimo 1 itens em lista.',
+      tipo: 'O valor do campo Tipo não é uma das opções permitidas.',
+    });
+    expect(mensagens({ nome: 'abcdefg', cpf: '12345678901', idade: 200, lista: ['x'], tipo: 'A' }, 'en')).toEqual({
+      nome: 'The field Name must have at most 5 characters.',
+      idade: 'The field idade must be at most 120.',
+    });
+  });
+
+  it('treats a missing field as required, and a wrong type as invalid format', () => {
+    const m = mensagens({ cpf: 123, idade: 1, lista: ['x'], tipo: 'A' });
+    expect(m.nome).toBe('Por favor, informe o campo Nome');
+    expect(m.cpf).toBe('O campo CPF tem um formato inválido.');
+  });
+
+  it('translates custom message keys', () => {
+    const t = tradutor('en');
+    expect(mensagemDeIssue(t, { code: 'custom', path: ['cpf'], message: 'validacao:cpfInvalido' })).toBe(
+      'Invalid CPF.',
+    );
+  });
+});
+
+describe('locales', () => {
+  it('pt-BR and en have the same namespaces', () => {
+    expect(Object.keys(recursos.en).sort()).toEqual(Object.keys(recursos['pt-BR']).sort());
+  });
+});
