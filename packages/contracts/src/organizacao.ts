@@ -99,6 +99,56 @@ export const organizacaoInput = z
 export type OrganizacaoInput = z.infer<typeof organizacaoInput>;
 
 export const organizacaoUpdate = z.intersection(organizacaoInput, z.object({ id }));
+export type OrganizacaoUpdate = z.infer<typeof organizacaoUpdate>;
+
+/*
+ * Answers are serialized with zod's encode, which refuses transforms: the stored
+ * sub-records get plain output schemas instead of the input ones.
+ */
+const idSaida = z.number().int();
+const opcional = z.string().nullable();
+const idOpcionalSaida = idSaida.nullable();
+
+export const enderecoSaida = z.object({
+  id: idSaida,
+  tipoEnderecoId: idOpcionalSaida,
+  cep: z.string(),
+  logradouro: z.string(),
+  numero: opcional,
+  bairro: opcional,
+  cidadeId: idOpcionalSaida,
+  complemento: opcional,
+  pontoReferencia: opcional,
+  caixaPostal: opcional,
+  correspondencia: z.boolean(),
+  ativo: z.boolean(),
+  preferencial: z.boolean(),
+});
+
+export const contatoSaida = z.object({
+  id: idSaida,
+  tipoContatoId: idSaida,
+  valor: z.string(),
+  observacao: opcional,
+  principal: z.boolean(),
+});
+
+export const contaBancariaSaida = z.object({
+  id: idSaida,
+  tipo: z.enum(TIPOS_CONTA_BANCARIA),
+  bancoId: idSaida,
+  agencia: z.string(),
+  conta: z.string(),
+  tipoChavePix: z.enum(TIPOS_CHAVE_PIX).nullable(),
+  chavePix: opcional,
+  titular: opcional,
+});
+
+export const campoTrabalhoSaida = z.object({
+  id: idSaida,
+  tipoCampoTrabalhoId: idSaida,
+  descricao: opcional,
+});
 
 export const organizacao = z.object({
   id: z.number().int(),
@@ -120,10 +170,10 @@ export const organizacao = z.object({
   valorPadraoContribuicao: z.string().nullable().optional(),
   tipoValorContribuicao: z.enum(TIPOS_VALOR_CONTRIBUICAO).nullable().optional(),
   lancamentoCaixaAutomatico: z.boolean().optional(),
-  enderecos: z.array(endereco.extend({ id: z.number().int() })),
-  contatos: z.array(contato.extend({ id: z.number().int() })),
-  contasBancarias: z.array(contaBancaria.extend({ id: z.number().int() })),
-  camposTrabalho: z.array(campoTrabalho.extend({ id: z.number().int() })),
+  enderecos: z.array(enderecoSaida),
+  contatos: z.array(contatoSaida),
+  contasBancarias: z.array(contaBancariaSaida),
+  camposTrabalho: z.array(campoTrabalhoSaida),
 });
 export type Organizacao = z.infer<typeof organizacao>;
 
@@ -138,13 +188,22 @@ export const organizacaoResumo = z.object({
   nivel: z.number().int(),
 });
 
+export type OrganizacaoResumo = z.infer<typeof organizacaoResumo>;
+export type SituacaoOrganizacao = (typeof SITUACOES_ORGANIZACAO)[number];
+
+export const ORDENACOES_ORGANIZACAO = ['nomeFantasia', 'razaoSocial', 'id', 'nivel'] as const;
+
 export const organizacaoListQuery = listQuery.extend({
   busca: z.string().trim().max(100).optional(),
   tipoOrganizacaoId: id.optional(),
   situacao: z.enum(SITUACOES_ORGANIZACAO).optional(),
   organizacaoPaiId: id.optional(),
   cnpj: z.string().trim().max(20).optional(),
+  ordenarPor: z.enum(ORDENACOES_ORGANIZACAO).default('nomeFantasia'),
 });
+export type OrganizacaoListQuery = z.infer<typeof organizacaoListQuery>;
+
+export const organizacaoSelectQuery = z.object({ busca: z.string().trim().max(100).optional() });
 
 export const usuarioOrganizacao = z.object({
   usuarioId: z.number().int(),
@@ -153,5 +212,6 @@ export const usuarioOrganizacao = z.object({
   perfilId: z.number().int(),
   perfilNome: z.string(),
 });
+export type UsuarioOrganizacao = z.infer<typeof usuarioOrganizacao>;
 export const vincularUsuarioBody = z.object({ usuarioId: id, perfilId: id });
 export const usuarioParams = z.object({ id, usuarioId: id });

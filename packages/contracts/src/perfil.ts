@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACESSO_POR_ID, type AcessoId, CAMPOS_POR_ACESSO } from './acessos.js';
+import { permissaoCampo, permissaoTela } from './auth.js';
 import { id, texto, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
 
@@ -64,15 +65,8 @@ export const perfil = z.object({
   descricao: z.string().nullable(),
   ativo: z.boolean(),
   administrador: z.boolean(),
-  permissoes: z.array(permissaoTelaInput),
-  campos: z.array(
-    z.object({
-      acesso: z.string(),
-      campo: z.string(),
-      visualizar: z.boolean().nullable(),
-      atualizar: z.boolean().nullable(),
-    }),
-  ),
+  permissoes: z.array(permissaoTela),
+  campos: z.array(permissaoCampo),
 });
 export type Perfil = z.infer<typeof perfil>;
 
@@ -102,6 +96,6 @@ export type PerfilListQuery = z.infer<typeof perfilListQuery>;
 
 export const permissoesAcessoResposta = z.object({
   nome: z.string(),
-  telas: z.array(permissaoTelaInput),
+  telas: z.array(permissaoTela),
 });
 export const perfilLogadoResposta = z.object({ perfilId: z.number().int() });

@@ -31,6 +31,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     idioma: Idioma;
     ctxOpcional: Contexto | null;
+    /**
+     * The body as sent, before zod fills defaults: field permissions must tell a locked
+     * field the client left out from one it sent.
+     */
+    corpoBruto: unknown;
     /** The signed-in context; only on routes that are not public. */
     readonly ctx: Contexto;
   }
@@ -64,6 +69,10 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
 
   app.decorateRequest('idioma', 'pt-BR');
   app.decorateRequest('ctxOpcional', null);
+  app.decorateRequest('corpoBruto', null);
+  app.addHook('preValidation', async (req) => {
+    req.corpoBruto = req.body;
+  });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest) {
       if (!this.ctxOpcional) throw new AppError('TOKEN_INVALIDO');

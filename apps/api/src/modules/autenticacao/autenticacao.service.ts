@@ -15,6 +15,7 @@ import {
 } from '../../platform/cripto.js';
 import { AppError } from '../../platform/erros.js';
 import { carregarPermissoes } from '../../platform/permissoes.js';
+import { contemSemAcento } from '../../platform/sql.js';
 
 export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };
 
@@ -318,7 +319,7 @@ export async function organizacoesParaCadastro(deps: Deps, busca: string) {
       and(
         isNull(schema.organizacao.excluidoEm),
         eq(schema.organizacao.situacao, 'ATIVA'),
-        busca ? sql`${schema.organizacao.nomeFantasia} ilike ${`%${busca.replace(/[%_\\]/g, '\\$&')}%`}` : undefined,
+        busca ? contemSemAcento(schema.organizacao.nomeFantasia, busca) : undefined,
       ),
     )
     .orderBy(asc(schema.organizacao.nomeFantasia))

@@ -1,3 +1,115 @@
+import {
+  idParams,
+  organizacao,
+  organizacaoInput,
+  organizacaoListQuery,
+  organizacaoResumo,
+  organizacaoSelectQuery,
+  organizacaoUpdate,
+  paged,
+  selectResposta,
+  usuarioOrganizacao,
+  usuarioParams,
+  vincularUsuarioBody,
+} from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as servico from './organizacao.service.js';
 
-export const organizacaoRoutes: FastifyPluginAsyncZod = async () => {};
+const acesso = 'Organizacao' as const;
+
+/** Organization registry (spec §3): the tree, its sub-records and the users linked to it. */
+export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['organizacao'];
+  const deps = app.deps;
+
+  app.get(
+    '/paginado',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, querystring: organizacaoListQuery, response: { 200: paged(organizacaoResumo) } },
+    },
+    (req) => servico.listarPaginado(deps, req.ctx, req.query),
+  );
+
+  app.get(
+    '/',
+    { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: z.array(organizacaoResumo) } } },
+    (req) => servico.listarTodas(deps, req.ctx),
+  );
+
+  app.get(
+    '/select',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, querystring: organizacaoSelectQuery, response: { 200: selectResposta } },
+    },
+    (req) => servico.opcoes(deps, req.ctx, req.query.busca),
+  );
+
+  app.get(
+    '/:id',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: organizacao } } },
+    (req) => servico.obter(deps, req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/',
+    { config: { acesso, acao: 'C' }, schema: { tags, body: organizacaoInput, response: { 201: organizacao } } },
+    async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, req.corpoBruto, req.body)),
+  );
+
+  app.put(
+    '/',
+    { config: { acesso, acao: 'U' }, schema: { tags, body: organizacaoUpdate, response: { 200: organizacao } } },
+    (req) => {
+      const { id, ...entrada } = req.body;
+      return servico.atualizar(deps, req.ctx, id, req.corpoBruto, entrada);
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: organizacaoInput, response: { 200: organizacao } },
+    },
+    (req) => servico.atualizar(deps, req.ctx, req.params.id, req.corpoBruto, req.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { acesso, acao: 'D' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await servico.excluir(deps, req.ctx, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/usuarios',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, response: { 200: z.array(usuarioOrganizacao) } },
+    },
+    (req) => servico.listarUsuarios(deps, req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/:id/usuarios',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: vincularUsuarioBody, response: { 201: usuarioOrganizacao } },
+    },
+    async (req, reply) => reply.status(201).send(await servico.vincularUsuario(deps, req.ctx, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/:id/usuarios/:usuarioId',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: usuarioParams, response: { 204: z.null() } } },
+    async (req, reply) => {
+      await servico.desvincularUsuario(deps, req.ctx, req.params.id, req.params.usuarioId);
+      return reply.status(204).send(null);
+    },
+  );
+};

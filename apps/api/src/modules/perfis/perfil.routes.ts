@@ -1,3 +1,101 @@
+import {
+  idParams,
+  okResposta,
+  paged,
+  perfil,
+  perfilInput,
+  perfilListQuery,
+  perfilLogadoResposta,
+  perfilResumo,
+  perfilUpdate,
+  permissoesAcessoResposta,
+  selectResposta,
+} from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as servico from './perfil.service.js';
 
-export const perfilRoutes: FastifyPluginAsyncZod = async () => {};
+/**
+ * Spec §7 profile calls. Both PUTs need Perfil U (not Permissoes U): one route, one rule;
+ * what a writer may grant is then bounded by the service's no-self-escalation check.
+ */
+export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['perfil'];
+  const deps = app.deps;
+
+  app.get(
+    '/',
+    { config: { acesso: 'Perfil', acao: 'L' }, schema: { tags, response: { 200: z.array(perfilResumo) } } },
+    () => servico.listar(deps),
+  );
+
+  app.get(
+    '/paginado',
+    {
+      config: { acesso: 'Perfil', acao: 'L' },
+      schema: { tags, querystring: perfilListQuery, response: { 200: paged(perfilResumo) } },
+    },
+    (req) => servico.paginado(deps, req.query),
+  );
+
+  app.get(
+    '/select',
+    { config: { acesso: 'Perfil', acao: 'L' }, schema: { tags, response: { 200: selectResposta } } },
+    () => servico.opcoes(deps),
+  );
+
+  app.get(
+    '/perfil-logada-id',
+    {
+      config: { autenticado: true, permiteTrocaSenha: true },
+      schema: { tags, response: { 200: perfilLogadoResposta } },
+    },
+    async (req) => ({ perfilId: req.ctx.perfilId }),
+  );
+
+  app.get(
+    '/:id',
+    { config: { acesso: 'Perfil', acao: 'R' }, schema: { tags, params: idParams, response: { 200: perfil } } },
+    (req) => servico.obter(deps, req.params.id),
+  );
+
+  // Any signed-in user reads their own profile's screens; another profile needs Perfil R (service).
+  app.get(
+    '/:id/permissoes-acesso',
+    {
+      config: { autenticado: true },
+      schema: { tags, params: idParams, response: { 200: permissoesAcessoResposta } },
+    },
+    (req) => servico.permissoesAcesso(deps, req.ctx, req.params.id),
+  );
+
+  app.post(
+    '/',
+    { config: { acesso: 'Perfil', acao: 'C' }, schema: { tags, body: perfilInput, response: { 201: perfil } } },
+    async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, req.body)),
+  );
+
+  app.put(
+    '/',
+    { config: { acesso: 'Perfil', acao: 'U' }, schema: { tags, body: perfilUpdate, response: { 200: perfil } } },
+    (req) => servico.atualizar(deps, req.ctx, req.body.id, req.body),
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { acesso: 'Perfil', acao: 'U' },
+      schema: { tags, params: idParams, body: perfilInput, response: { 200: perfil } },
+    },
+    (req) => servico.atualizar(deps, req.ctx, req.params.id, req.body),
+  );
+
+  app.delete(
+    '/:id',
+    { config: { acesso: 'Perfil', acao: 'D' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
+    async (req) => {
+      await servico.excluir(deps, req.ctx, req.params.id);
+      return { sucesso: true };
+    },
+  );
+};

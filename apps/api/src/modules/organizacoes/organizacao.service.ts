@@ -1,0 +1,664 @@
+import type {
+  Organizacao,
+  OrganizacaoInput,
+  OrganizacaoListQuery,
+  OrganizacaoResumo,
+  Paged,
+  SelectOpcao,
+  SituacaoOrganizacao,
+  UsuarioOrganizacao,
+} from '@sig/contracts';
+import { PERFIL_ADMINISTRADOR, TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA, TIPOS_VALOR_CONTRIBUICAO } from '@sig/contracts';
+import { type DbOuTx, schema, type Tx } from '@sig/db';
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, type CampoErro, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
+import { estaNoEscopo, filtroArvore } from '../../platform/escopo.js';
+import { registrarAlteracao } from '../../platform/historico.js';
+import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
+import { contemSemAcento, erroPg, VIOLACAO_FK, VIOLACAO_UNICA } from '../../platform/sql.js';
+
+const ACESSO = 'Organizacao';
+const ENTIDADE = 'organizacao';
+/** What the history shows instead of the provider token. */
+const TOKEN_OCULTO = '***';
+const TOKEN_SUBSTITUIDO = '*** (novo)';
+const LIMITE_TODAS = 5000;
+const LIMITE_SELECT = 50;
+
+const org = schema.organizacao;
+const pai = alias(schema.organizacao, 'pai');
+
+const umDe = <T extends string>(valores: readonly T[], v: string | null): T | null =>
+  v !== null && (valores as readonly string[]).includes(v) ? (v as T) : null;
+
+/** `50` and `50.00` are the same money: compare stored and sent values in one form. */
+function normalizarDinheiro(v: string | null): string | null {
+  if (v === null) return null;
+  const [inteiro = '0', decimais = ''] = v.split('.');
+  const sinal = inteiro.startsWith('-') ? '-' : '';
+  const digitos = inteiro.replace('-', '').replace(/^0+(?=\d)/, '');
+  return `${sinal}${digitos}.${decimais.padEnd(2, '0')}`;
+}
+
+// ---------------------------------------------------------------- reads
+
+const colunasResumo = {
+  id: org.id,
+  nomeFantasia: org.nomeFantasia,
+  razaoSocial: org.razaoSocial,
+  cnpj: org.cnpj,
+  tipoOrganizacaoNome: schema.tipoOrganizacao.nome,
+  situacao: org.situacao,
+  organizacaoPaiNome: pai.nomeFantasia,
+  nivel: org.nivel,
+};
+
+type LinhaResumo = Omit<OrganizacaoResumo, 'situacao'> & { situacao: string };
+
+const resumo = (ctx: Contexto, r: LinhaResumo): OrganizacaoResumo =>
+  filtrarLeitura(ctx, ACESSO, { ...r, situacao: r.situacao as SituacaoOrganizacao });
+
+const consultaResumo = (db: DbOuTx) =>
+  db
+    .select(colunasResumo)
+    .from(org)
+    .innerJoin(schema.tipoOrganizacao, eq(schema.tipoOrganizacao.id, org.tipoOrganizacaoId))
+    .leftJoin(pai, eq(pai.id, org.organizacaoPaiId));
+
+const ORDENACAO = {
+  nomeFantasia: org.nomeFantasia,
+  razaoSocial: org.razaoSocial,
+  id: org.id,
+  nivel: org.nivel,
+} as const;
+
+function filtrosLista(ctx: Contexto, q: Omit<OrganizacaoListQuery, 'pagina' | 'quantidade' | 'ordem' | 'ordenarPor'>) {
+  const c: (SQL | undefined)[] = [filtroArvore(ctx, ACESSO), isNull(org.excluidoEm)];
+  if (q.busca) {
+    c.push(or(contemSemAcento(org.nomeFantasia, q.busca), contemSemAcento(org.razaoSocial, q.busca)));
+  }
+  if (q.tipoOrganizacaoId) c.push(eq(org.tipoOrganizacaoId, q.tipoOrganizacaoId));
+  if (q.situacao) c.push(eq(org.situacao, q.situacao));
+  if (q.organizacaoPaiId) c.push(eq(org.organizacaoPaiId, q.organizacaoPaiId));
+  const cnpj = q.cnpj?.replace(/\D/g, '');
+  if (cnpj) c.push(like(org.cnpj, `${cnpj}%`));
+  return and(...c);
+}
+
+export async function listarPaginado(
+  deps: Deps,
+  ctx: Contexto,
+  q: OrganizacaoListQuery,
+): Promise<Paged<OrganizacaoResumo>> {
+  const onde = filtrosLista(ctx, q);
+  const coluna = ORDENACAO[q.ordenarPor];
+  const [linhas, [contagem]] = await Promise.all([
+    consultaResumo(deps.db)
+      .where(onde)
+      .orderBy(q.ordem === 'desc' ? desc(coluna) : asc(coluna), asc(org.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(org).where(onde),
+  ]);
+  return {
+    itens: linhas.map((r) => resumo(ctx, r)),
+    total: contagem?.total ?? 0,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
+}
+
+export async function listarTodas(deps: Deps, ctx: Contexto): Promise<OrganizacaoResumo[]> {
+  const linhas = await consultaResumo(deps.db)
+    .where(and(filtroArvore(ctx, ACESSO), isNull(org.excluidoEm)))
+    .orderBy(asc(org.caminho))
+    .limit(LIMITE_TODAS);
+  return linhas.map((r) => resumo(ctx, r));
+}
+
+export function opcoes(deps: Deps, ctx: Contexto, busca?: string): Promise<SelectOpcao[]> {
+  return deps.db
+    .select({ value: org.id, label: org.nomeFantasia })
+    .from(org)
+    .where(
+      and(
+        filtroArvore(ctx, ACESSO),
+        isNull(org.excluidoEm),
+        busca ? contemSemAcento(org.nomeFantasia, busca) : undefined,
+      ),
+    )
+    .orderBy(asc(org.nomeFantasia), asc(org.id))
+    .limit(LIMITE_SELECT);
+}
+
+/** The stored organization row, only when it is in scope and not deleted. */
+async function linhaNoEscopo(db: DbOuTx, ctx: Contexto, id: number, bloquear = false) {
+  const consulta = db
+    .select()
+    .from(org)
+    .where(and(eq(org.id, id), isNull(org.excluidoEm), filtroArvore(ctx, ACESSO)));
+  const [linha] = await (bloquear ? consulta.for('update') : consulta);
+  if (!linha) throw naoEncontrado();
+  return linha;
+}
+
+type LinhaOrganizacao = typeof schema.organizacao.$inferSelect;
+
+async function subRegistros(db: DbOuTx, organizacaoId: number) {
+  const [enderecos, contatos, contas, campos] = await Promise.all([
+    db
+      .select()
+      .from(schema.organizacaoEndereco)
+      .where(eq(schema.organizacaoEndereco.organizacaoId, organizacaoId))
+      .orderBy(asc(schema.organizacaoEndereco.id)),
+    db
+      .select()
+      .from(schema.organizacaoContato)
+      .where(eq(schema.organizacaoContato.organizacaoId, organizacaoId))
+      .orderBy(asc(schema.organizacaoContato.id)),
+    db
+      .select()
+      .from(schema.organizacaoContaBancaria)
+      .where(eq(schema.organizacaoContaBancaria.organizacaoId, organizacaoId))
+      .orderBy(asc(schema.organizacaoContaBancaria.id)),
+    db
+      .select()
+      .from(schema.organizacaoCampoTrabalho)
+      .where(eq(schema.organizacaoCampoTrabalho.organizacaoId, organizacaoId))
+      .orderBy(asc(schema.organizacaoCampoTrabalho.id)),
+  ]);
+  const semDono = <T extends { organizacaoId: number }>({ organizacaoId: _, ...resto }: T) => resto;
+  return {
+    enderecos: enderecos.map(semDono),
+    contatos: contatos.map(semDono),
+    contasBancarias: contas.map((c) => ({
+      ...semDono(c),
+      tipo: umDe(TIPOS_CONTA_BANCARIA, c.tipo) ?? 'CORRENTE',
+      tipoChavePix: umDe(TIPOS_CHAVE_PIX, c.tipoChavePix),
+    })),
+    camposTrabalho: campos.map(semDono),
+  };
+}
+
+/** The full record as the API shows it (hidden fields not yet removed; never the token). */
+async function detalhar(db: DbOuTx, linha: LinhaOrganizacao): Promise<Organizacao> {
+  const [[tipo], [superior], subs] = await Promise.all([
+    db
+      .select({ nome: schema.tipoOrganizacao.nome })
+      .from(schema.tipoOrganizacao)
+      .where(eq(schema.tipoOrganizacao.id, linha.tipoOrganizacaoId)),
+    linha.organizacaoPaiId
+      ? db.select({ nome: org.nomeFantasia }).from(org).where(eq(org.id, linha.organizacaoPaiId))
+      : Promise.resolve([]),
+    subRegistros(db, linha.id),
+  ]);
+  return {
+    id: linha.id,
+    razaoSocial: linha.razaoSocial,
+    nomeFantasia: linha.nomeFantasia,
+    cnpj: linha.cnpj,
+    inscricaoEstadual: linha.inscricaoEstadual,
+    inscricaoMunicipal: linha.inscricaoMunicipal,
+    tipoOrganizacaoId: linha.tipoOrganizacaoId,
+    tipoOrganizacaoNome: tipo?.nome ?? '',
+    situacao: linha.situacao as SituacaoOrganizacao,
+    organizacaoPaiId: linha.organizacaoPaiId,
+    organizacaoPaiNome: superior?.nome ?? null,
+    dataCriacao: linha.dataCriacao,
+    dataDissolucao: linha.dataDissolucao,
+    registroEstatuto: linha.registroEstatuto,
+    tokenAsaasConfigurado: !!linha.tokenAsaasCifrado,
+    diaVencimentoContribuicao: linha.diaVencimentoContribuicao,
+    valorPadraoContribuicao: linha.valorPadraoContribuicao,
+    tipoValorContribuicao: umDe(TIPOS_VALOR_CONTRIBUICAO, linha.tipoValorContribuicao),
+    lancamentoCaixaAutomatico: linha.lancamentoCaixaAutomatico,
+    ...subs,
+  };
+}
+
+/** Field permissions on the way out; a hidden token field also hides whether one is set. */
+function paraLeitura(ctx: Contexto, o: Organizacao): Organizacao {
+  const visivel = filtrarLeitura(ctx, ACESSO, o);
+  if (!camposOcultos(ctx, ACESSO).has('tokenAsaas')) return visivel;
+  const { tokenAsaasConfigurado: _, ...resto } = visivel;
+  return resto;
+}
+
+export async function obter(deps: Deps, ctx: Contexto, id: number): Promise<Organizacao> {
+  const linha = await linhaNoEscopo(deps.db, ctx, id);
+  return paraLeitura(ctx, await detalhar(deps.db, linha));
+}
+
+// ---------------------------------------------------------------- writes
+
+const cnpjDuplicado = () =>
+  new AppError('DOCUMENTO_DUPLICADO', {}, [{ campo: 'cnpj', mensagem: 'erros:DOCUMENTO_DUPLICADO' }]);
+
+/** Races the checks could not see become the same answers the checks give. */
+async function comTraducaoDeErros<T>(acao: () => Promise<T>): Promise<T> {
+  try {
+    return await acao();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const pg = erroPg(e);
+    if (pg.code === VIOLACAO_UNICA && pg.constraint === 'organizacao_cnpj_uq') throw cnpjDuplicado();
+    if (pg.code === VIOLACAO_UNICA) throw new AppError('DOCUMENTO_DUPLICADO');
+    if (pg.code === VIOLACAO_FK) throw new AppError('VALIDACAO');
+    throw e;
+  }
+}
+
+type TabelaComId =
+  | typeof schema.tipoOrganizacao
+  | typeof schema.tipoEndereco
+  | typeof schema.cidade
+  | typeof schema.tipoContato
+  | typeof schema.banco
+  | typeof schema.tipoCampoTrabalho;
+
+type Referencia = { campo: string; id: number | null; tabela: TabelaComId };
+
+/** Ids pointing to rows that do not exist are a validation error on their field, not a 500. */
+async function exigirReferencias(tx: Tx, e: OrganizacaoInput) {
+  const refs: Referencia[] = [
+    { campo: 'tipoOrganizacaoId', id: e.tipoOrganizacaoId, tabela: schema.tipoOrganizacao },
+    ...e.enderecos.flatMap((x, i): Referencia[] => [
+      { campo: `enderecos.${i}.tipoEnderecoId`, id: x.tipoEnderecoId, tabela: schema.tipoEndereco },
+      { campo: `enderecos.${i}.cidadeId`, id: x.cidadeId, tabela: schema.cidade },
+    ]),
+    ...e.contatos.map((x, i) => ({
+      campo: `contatos.${i}.tipoContatoId`,
+      id: x.tipoContatoId,
+      tabela: schema.tipoContato,
+    })),
+    ...e.contasBancarias.map((x, i) => ({
+      campo: `contasBancarias.${i}.bancoId`,
+      id: x.bancoId,
+      tabela: schema.banco,
+    })),
+    ...e.camposTrabalho.map((x, i) => ({
+      campo: `camposTrabalho.${i}.tipoCampoTrabalhoId`,
+      id: x.tipoCampoTrabalhoId,
+      tabela: schema.tipoCampoTrabalho,
+    })),
+  ];
+  const porTabela = new Map<TabelaComId, Set<number>>();
+  for (const r of refs) {
+    if (r.id === null) continue;
+    const ids = porTabela.get(r.tabela) ?? new Set<number>();
+    ids.add(r.id);
+    porTabela.set(r.tabela, ids);
+  }
+  const existentes = new Map<TabelaComId, Set<number>>();
+  for (const [tabela, ids] of porTabela) {
+    const linhas = await tx
+      .select({ id: tabela.id })
+      .from(tabela)
+      .where(inArray(tabela.id, [...ids]));
+    existentes.set(tabela, new Set(linhas.map((l) => l.id)));
+  }
+  const campos: CampoErro[] = refs
+    .filter((r) => r.id !== null && !existentes.get(r.tabela)?.has(r.id))
+    .map((r) => ({ campo: r.campo, mensagem: 'validacao:invalido' }));
+  if (campos.length) throw new AppError('VALIDACAO', {}, campos);
+}
+
+async function exigirCnpjLivre(tx: Tx, cnpj: string | null, proprioId: number | null) {
+  if (!cnpj) return;
+  const [outro] = await tx
+    .select({ id: org.id })
+    .from(org)
+    .where(and(eq(org.cnpj, cnpj), isNull(org.excluidoEm), proprioId ? ne(org.id, proprioId) : undefined));
+  if (outro) throw cnpjDuplicado();
+}
+
+/** The parent an organization may be placed under: existing, not deleted, in scope. */
+async function paiValido(tx: Tx, ctx: Contexto, paiId: number | null) {
+  if (paiId === null) {
+    if (!ctx.permissoes.administrador) throw erroDeCampo('organizacaoPaiId', 'obrigatorio');
+    return null;
+  }
+  const [p] = await tx
+    .select({ id: org.id, caminho: org.caminho, nivel: org.nivel })
+    .from(org)
+    .where(and(eq(org.id, paiId), isNull(org.excluidoEm)));
+  if (!p || !(await estaNoEscopo(tx, ctx, ACESSO, paiId))) throw naoEncontrado();
+  return p;
+}
+
+/** The columns of the organization row a form writes (sub-records and token apart). */
+const colunasPrincipais = (e: OrganizacaoInput) => ({
+  razaoSocial: e.razaoSocial,
+  nomeFantasia: e.nomeFantasia,
+  cnpj: e.cnpj,
+  inscricaoEstadual: e.inscricaoEstadual,
+  inscricaoMunicipal: e.inscricaoMunicipal,
+  tipoOrganizacaoId: e.tipoOrganizacaoId,
+  situacao: e.situacao,
+  organizacaoPaiId: e.organizacaoPaiId,
+  dataCriacao: e.dataCriacao,
+  dataDissolucao: e.dataDissolucao,
+  registroEstatuto: e.registroEstatuto,
+  diaVencimentoContribuicao: e.diaVencimentoContribuicao,
+  valorPadraoContribuicao: normalizarDinheiro(e.valorPadraoContribuicao),
+  tipoValorContribuicao: e.tipoValorContribuicao,
+  lancamentoCaixaAutomatico: e.lancamentoCaixaAutomatico,
+});
+
+/** The stored record in the shape of the input, for field permissions and history. */
+const comoEntrada = (o: Organizacao) => ({
+  razaoSocial: o.razaoSocial,
+  nomeFantasia: o.nomeFantasia,
+  cnpj: o.cnpj ?? null,
+  inscricaoEstadual: o.inscricaoEstadual ?? null,
+  inscricaoMunicipal: o.inscricaoMunicipal ?? null,
+  tipoOrganizacaoId: o.tipoOrganizacaoId,
+  situacao: o.situacao,
+  organizacaoPaiId: o.organizacaoPaiId,
+  dataCriacao: o.dataCriacao,
+  dataDissolucao: o.dataDissolucao,
+  registroEstatuto: o.registroEstatuto ?? null,
+  tokenAsaas: o.tokenAsaasConfigurado ? TOKEN_OCULTO : null,
+  diaVencimentoContribuicao: o.diaVencimentoContribuicao ?? null,
+  valorPadraoContribuicao: o.valorPadraoContribuicao ?? null,
+  tipoValorContribuicao: o.tipoValorContribuicao ?? null,
+  lancamentoCaixaAutomatico: o.lancamentoCaixaAutomatico ?? false,
+  enderecos: o.enderecos,
+  contatos: o.contatos,
+  contasBancarias: o.contasBancarias,
+  camposTrabalho: o.camposTrabalho,
+});
+
+/** The record as history keeps it: everything but the token, which shows as a marker. */
+const paraHistorico = (o: Organizacao, tokenSubstituido = false) => ({
+  ...comoEntrada(o),
+  tokenAsaas: tokenSubstituido ? TOKEN_SUBSTITUIDO : o.tokenAsaasConfigurado ? TOKEN_OCULTO : null,
+});
+
+/** Input fields under field permissions; money in the stored form so equal values compare equal. */
+function entradaPermitida(ctx: Contexto, corpoBruto: unknown, e: OrganizacaoInput, anterior: Organizacao | null) {
+  const normalizada = { ...e, valorPadraoContribuicao: normalizarDinheiro(e.valorPadraoContribuicao) };
+  // The token is write-only: a locked one may be omitted or sent empty, never replaced.
+  const base = anterior ? { ...comoEntrada(anterior), tokenAsaas: null } : null;
+  return aplicarEscrita(ctx, ACESSO, corpoBruto, normalizada, base);
+}
+
+type TabelaFilha =
+  | typeof schema.organizacaoEndereco
+  | typeof schema.organizacaoContato
+  | typeof schema.organizacaoContaBancaria
+  | typeof schema.organizacaoCampoTrabalho;
+
+/**
+ * Makes the stored sub-records equal the sent list: rows with an id of this organization
+ * are updated, rows without one inserted, the rest deleted. An id of any other
+ * organization's row reads as not found and is never touched.
+ */
+async function sincronizar<T extends TabelaFilha>(
+  tx: Tx,
+  tabela: T,
+  organizacaoId: number,
+  campo: string,
+  itens: readonly ({ id: number | null } & Record<string, unknown>)[],
+) {
+  const atuais = await tx
+    .select({ id: tabela.id })
+    .from(tabela as TabelaFilha)
+    .where(eq(tabela.organizacaoId, organizacaoId));
+  const existentes = new Set(atuais.map((l) => l.id));
+  const vistos = new Set<number>();
+  for (const [i, item] of itens.entries()) {
+    if (item.id === null) continue;
+    if (!existentes.has(item.id)) throw naoEncontrado();
+    if (vistos.has(item.id)) throw erroDeCampo(`${campo}.${i}.id`, 'itemRepetido');
+    vistos.add(item.id);
+  }
+  const removidos = [...existentes].filter((id) => !vistos.has(id));
+  if (removidos.length) await tx.delete(tabela).where(inArray(tabela.id, removidos));
+  const novos: Record<string, unknown>[] = [];
+  for (const { id, ...valores } of itens) {
+    if (id === null) novos.push({ ...valores, organizacaoId });
+    else
+      await tx
+        .update(tabela)
+        .set(valores as PgUpdateSetSource<T>)
+        .where(and(eq(tabela.id, id), eq(tabela.organizacaoId, organizacaoId)));
+  }
+  if (novos.length) await tx.insert(tabela).values(novos as PgInsertValue<T>[]);
+}
+
+async function gravarSubRegistros(tx: Tx, organizacaoId: number, e: OrganizacaoInput) {
+  await sincronizar(tx, schema.organizacaoEndereco, organizacaoId, 'enderecos', e.enderecos);
+  await sincronizar(tx, schema.organizacaoContato, organizacaoId, 'contatos', e.contatos);
+  await sincronizar(tx, schema.organizacaoContaBancaria, organizacaoId, 'contasBancarias', e.contasBancarias);
+  await sincronizar(tx, schema.organizacaoCampoTrabalho, organizacaoId, 'camposTrabalho', e.camposTrabalho);
+}
+
+export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: OrganizacaoInput) {
+  const e = entradaPermitida(ctx, corpoBruto, entrada, null);
+  return comTraducaoDeErros(() =>
+    deps.db.transaction(async (tx) => {
+      const superior = await paiValido(tx, ctx, e.organizacaoPaiId);
+      await exigirReferencias(tx, e);
+      await exigirCnpjLivre(tx, e.cnpj, null);
+      const [nova] = await tx
+        .insert(org)
+        .values({
+          ...colunasPrincipais(e),
+          nivel: superior ? superior.nivel + 1 : 0,
+          tokenAsaasCifrado: e.tokenAsaas ? deps.cofre.cifrar(e.tokenAsaas) : null,
+        })
+        .returning({ id: org.id });
+      const id = nova!.id;
+      const [linha] = await tx
+        .update(org)
+        .set({ caminho: `${superior?.caminho ?? '/'}${id}/` })
+        .where(eq(org.id, id))
+        .returning();
+      await gravarSubRegistros(tx, id, e);
+      const gravada = await detalhar(tx, linha!);
+      await registrarAlteracao(tx, ctx, ENTIDADE, id, null, paraHistorico(gravada, !!e.tokenAsaas));
+      return paraLeitura(ctx, gravada);
+    }),
+  );
+}
+
+/** Moves the organization and its whole subtree under a new parent, in one statement. */
+async function mover(tx: Tx, ctx: Contexto, atual: LinhaOrganizacao, novoPaiId: number | null) {
+  const superior = await paiValido(tx, ctx, novoPaiId);
+  if (superior?.caminho.startsWith(atual.caminho)) throw new AppError('ORGANIZACAO_CICLO');
+  const novoCaminho = `${superior?.caminho ?? '/'}${atual.id}/`;
+  const deltaNivel = (superior ? superior.nivel + 1 : 0) - atual.nivel;
+  await tx
+    .update(org)
+    .set({
+      caminho: sql`${novoCaminho} || substr(${org.caminho}, ${atual.caminho.length + 1}::int)`,
+      nivel: sql`${org.nivel} + ${deltaNivel}::int`,
+    })
+    .where(like(org.caminho, `${atual.caminho}%`));
+}
+
+export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBruto: unknown, entrada: OrganizacaoInput) {
+  return comTraducaoDeErros(() =>
+    deps.db.transaction(async (tx) => {
+      const atual = await linhaNoEscopo(tx, ctx, id, true);
+      const anterior = await detalhar(tx, atual);
+      const e = entradaPermitida(ctx, corpoBruto, entrada, anterior);
+      await exigirReferencias(tx, e);
+      if (e.organizacaoPaiId !== atual.organizacaoPaiId) await mover(tx, ctx, atual, e.organizacaoPaiId);
+      await exigirCnpjLivre(tx, e.cnpj, id);
+      const [linha] = await tx
+        .update(org)
+        .set({
+          ...colunasPrincipais(e),
+          ...(e.tokenAsaas ? { tokenAsaasCifrado: deps.cofre.cifrar(e.tokenAsaas) } : {}),
+          atualizadoEm: new Date(),
+        })
+        .where(eq(org.id, id))
+        .returning();
+      await gravarSubRegistros(tx, id, e);
+      const gravada = await detalhar(tx, linha!);
+      await registrarAlteracao(tx, ctx, ENTIDADE, id, paraHistorico(anterior), paraHistorico(gravada, !!e.tokenAsaas));
+      return paraLeitura(ctx, gravada);
+    }),
+  );
+}
+
+export async function excluir(deps: Deps, ctx: Contexto, id: number) {
+  await deps.db.transaction(async (tx) => {
+    const atual = await linhaNoEscopo(tx, ctx, id, true);
+    if (id === ctx.organizacaoId) throw new AppError('ORGANIZACAO_ATUAL');
+    const [emUso] = await tx
+      .select({
+        uso: sql<boolean>`exists(select 1 from ${org} filho where filho.organizacao_pai_id = ${id} and filho.excluido_em is null)
+          or exists(select 1 from ${schema.pessoa} where ${schema.pessoa.organizacaoId} = ${id} and ${schema.pessoa.excluidoEm} is null)
+          or exists(select 1 from ${schema.usuarioOrganizacao} where ${schema.usuarioOrganizacao.organizacaoId} = ${id})`,
+      })
+      .from(org)
+      .where(eq(org.id, id));
+    if (emUso?.uso) throw new AppError('REGISTRO_EM_USO');
+    const anterior = await detalhar(tx, atual);
+    await tx.update(org).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(org.id, id));
+    await registrarAlteracao(tx, ctx, ENTIDADE, id, paraHistorico(anterior), null);
+  });
+}
+
+// ---------------------------------------------------------------- users of an organization
+
+export async function listarUsuarios(deps: Deps, ctx: Contexto, id: number): Promise<UsuarioOrganizacao[]> {
+  await linhaNoEscopo(deps.db, ctx, id);
+  return consultaUsuarios(deps.db, id);
+}
+
+function consultaUsuarios(db: DbOuTx, organizacaoId: number, usuarioId?: number) {
+  return db
+    .select({
+      usuarioId: schema.usuario.id,
+      nome: sql<string>`trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome})`,
+      email: schema.usuario.email,
+      perfilId: schema.perfil.id,
+      perfilNome: schema.perfil.nome,
+    })
+    .from(schema.usuarioOrganizacao)
+    .innerJoin(schema.usuario, eq(schema.usuario.id, schema.usuarioOrganizacao.usuarioId))
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
+    .where(
+      and(
+        eq(schema.usuarioOrganizacao.organizacaoId, organizacaoId),
+        usuarioId ? eq(schema.usuarioOrganizacao.usuarioId, usuarioId) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.pessoa.nome), asc(schema.pessoa.sobrenome), asc(schema.usuario.id));
+}
+
+async function vinculoAtual(tx: Tx, usuarioId: number, organizacaoId: number) {
+  const [v] = await tx
+    .select({
+      perfilId: schema.usuarioOrganizacao.perfilId,
+      administrador: sql<boolean>`${schema.perfil.nome} = ${PERFIL_ADMINISTRADOR}`,
+    })
+    .from(schema.usuarioOrganizacao)
+    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
+    .where(
+      and(
+        eq(schema.usuarioOrganizacao.usuarioId, usuarioId),
+        eq(schema.usuarioOrganizacao.organizacaoId, organizacaoId),
+      ),
+    );
+  return v;
+}
+
+const campoHistoricoUsuario = (usuarioId: number) => `usuarios.${usuarioId}`;
+
+/** Links a user to the organization with a profile, or changes the profile of the link. */
+export async function vincularUsuario(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: { usuarioId: number; perfilId: number },
+): Promise<UsuarioOrganizacao> {
+  return deps.db.transaction(async (tx) => {
+    await linhaNoEscopo(tx, ctx, id, true);
+    const [usuario] = await tx
+      .select({ id: schema.usuario.id })
+      .from(schema.usuario)
+      .where(eq(schema.usuario.id, e.usuarioId));
+    const [perfil] = await tx
+      .select({ id: schema.perfil.id, nome: schema.perfil.nome })
+      .from(schema.perfil)
+      .where(and(eq(schema.perfil.id, e.perfilId), isNull(schema.perfil.excluidoEm)));
+    const campos: CampoErro[] = [];
+    if (!usuario) campos.push({ campo: 'usuarioId', mensagem: 'validacao:invalido' });
+    if (!perfil) campos.push({ campo: 'perfilId', mensagem: 'validacao:invalido' });
+    if (campos.length) throw new AppError('VALIDACAO', {}, campos);
+    const existente = await vinculoAtual(tx, e.usuarioId, id);
+    if (!ctx.permissoes.administrador) {
+      // Nobody raises themselves, and only an administrator gives or takes the administrator profile.
+      if (perfil!.nome === PERFIL_ADMINISTRADOR || existente?.administrador || e.usuarioId === ctx.usuarioId)
+        throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
+    }
+    if (existente) {
+      await tx
+        .update(schema.usuarioOrganizacao)
+        .set({ perfilId: e.perfilId })
+        .where(
+          and(eq(schema.usuarioOrganizacao.usuarioId, e.usuarioId), eq(schema.usuarioOrganizacao.organizacaoId, id)),
+        );
+      // Open sessions acting for this organization take the new profile at once.
+      await tx
+        .update(schema.sessao)
+        .set({ perfilId: e.perfilId })
+        .where(
+          and(
+            eq(schema.sessao.usuarioId, e.usuarioId),
+            eq(schema.sessao.organizacaoId, id),
+            isNull(schema.sessao.revogadoEm),
+          ),
+        );
+    } else {
+      const [outro] = await tx
+        .select({ id: schema.usuarioOrganizacao.organizacaoId })
+        .from(schema.usuarioOrganizacao)
+        .where(eq(schema.usuarioOrganizacao.usuarioId, e.usuarioId))
+        .limit(1);
+      await tx
+        .insert(schema.usuarioOrganizacao)
+        .values({ usuarioId: e.usuarioId, organizacaoId: id, perfilId: e.perfilId, padrao: !outro });
+    }
+    const campo = campoHistoricoUsuario(e.usuarioId);
+    await registrarAlteracao(tx, ctx, ENTIDADE, id, { [campo]: existente?.perfilId ?? null }, { [campo]: e.perfilId });
+    const [vinculo] = await consultaUsuarios(tx, id, e.usuarioId);
+    return vinculo!;
+  });
+}
+
+export async function desvincularUsuario(deps: Deps, ctx: Contexto, id: number, usuarioId: number) {
+  await deps.db.transaction(async (tx) => {
+    await linhaNoEscopo(tx, ctx, id, true);
+    const existente = await vinculoAtual(tx, usuarioId, id);
+    if (!existente) throw naoEncontrado();
+    if (!ctx.permissoes.administrador && (existente.administrador || usuarioId === ctx.usuarioId))
+      throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
+    const [removido] = await tx
+      .delete(schema.usuarioOrganizacao)
+      .where(and(eq(schema.usuarioOrganizacao.usuarioId, usuarioId), eq(schema.usuarioOrganizacao.organizacaoId, id)))
+      .returning({ perfilId: schema.usuarioOrganizacao.perfilId });
+    if (!removido) throw naoEncontrado();
+    // A removed link ends the sessions acting through it.
+    await tx
+      .update(schema.sessao)
+      .set({ revogadoEm: new Date() })
+      .where(
+        and(
+          eq(schema.sessao.usuarioId, usuarioId),
+          eq(schema.sessao.organizacaoId, id),
+          isNull(schema.sessao.revogadoEm),
+        ),
+      );
+    const campo = campoHistoricoUsuario(usuarioId);
+    await registrarAlteracao(tx, ctx, ENTIDADE, id, { [campo]: removido.perfilId }, { [campo]: null });
+  });
+}

@@ -1,0 +1,309 @@
+import {
+  ACESSO_POR_ID,
+  type Paged,
+  PERFIL_ADMINISTRADOR,
+  type Perfil,
+  type PerfilInput,
+  type PerfilListQuery,
+  type PerfilResumo,
+  type PermissaoCampo,
+  type PermissaoTela,
+  type SelectOpcao,
+} from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Contexto, Deps, RegraCampo } from '../../platform/contexto.js';
+import { AppError, type CampoErro, naoEncontrado } from '../../platform/erros.js';
+import { registrarAlteracao } from '../../platform/historico.js';
+import { exigir } from '../../platform/permissoes.js';
+import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
+
+/**
+ * Profiles are global (one catalogue for the whole church), so no organization scope here;
+ * what protects them is the no-self-escalation rule: nobody but the administrator grants
+ * more than they hold.
+ */
+
+const { perfil, perfilPermissao, perfilCampo, usuarioOrganizacao } = schema;
+
+const FLAGS = ['listar', 'visualizar', 'criar', 'atualizar', 'excluir'] as const;
+type Flag = (typeof FLAGS)[number];
+type Tela = Pick<PermissaoTela, Flag | 'somentePropriaOrganizacao'>;
+
+const naoExcluido = isNull(perfil.excluidoEm);
+const ehNomeAdministrador = (nome: string) => nome.trim().toLowerCase() === PERFIL_ADMINISTRADOR.toLowerCase();
+
+const colunasResumo = {
+  id: perfil.id,
+  nome: perfil.nome,
+  descricao: perfil.descricao,
+  ativo: perfil.ativo,
+  administrador: sql<boolean>`${perfil.nome} = ${PERFIL_ADMINISTRADOR}`,
+  quantidadeUsuarios: sql<number>`(select count(distinct ${usuarioOrganizacao.usuarioId})::int from ${usuarioOrganizacao} where ${usuarioOrganizacao.perfilId} = ${perfil.id})`,
+};
+
+const temAlguma = (t: Tela | undefined) => !!t && FLAGS.some((f) => t[f]);
+
+export async function listar(deps: Deps): Promise<PerfilResumo[]> {
+  return deps.db
+    .select(colunasResumo)
+    .from(perfil)
+    .where(naoExcluido)
+    .orderBy(asc(sql`lower(${perfil.nome})`));
+}
+
+export async function paginado(deps: Deps, q: PerfilListQuery): Promise<Paged<PerfilResumo>> {
+  const filtro = and(
+    naoExcluido,
+    q.nome ? contemSemAcento(perfil.nome, q.nome) : undefined,
+    q.ativo === undefined ? undefined : eq(perfil.ativo, q.ativo),
+  );
+  const direcao = q.ordem === 'desc' ? desc : asc;
+  const coluna = q.ordenarPor === 'id' ? perfil.id : sql`lower(${perfil.nome})`;
+  const [itens, [contagem]] = await Promise.all([
+    deps.db
+      .select(colunasResumo)
+      .from(perfil)
+      .where(filtro)
+      .orderBy(direcao(coluna), direcao(perfil.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(perfil).where(filtro),
+  ]);
+  return { itens, total: contagem?.total ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+export async function opcoes(deps: Deps): Promise<SelectOpcao[]> {
+  return deps.db
+    .select({ value: perfil.id, label: perfil.nome })
+    .from(perfil)
+    .where(and(naoExcluido, eq(perfil.ativo, true)))
+    .orderBy(asc(sql`lower(${perfil.nome})`));
+}
+
+/** One profile with its rules; deleted or unknown reads as not found. */
+async function carregar(db: DbOuTx, id: number, bloquear = false): Promise<Perfil> {
+  const consulta = db
+    .select({ id: perfil.id, nome: perfil.nome, descricao: perfil.descricao, ativo: perfil.ativo })
+    .from(perfil)
+    .where(and(eq(perfil.id, id), naoExcluido));
+  const [p] = bloquear ? await consulta.for('update') : await consulta;
+  if (!p) throw naoEncontrado();
+  const telas = await db
+    .select({
+      acesso: perfilPermissao.acesso,
+      listar: perfilPermissao.listar,
+      visualizar: perfilPermissao.visualizar,
+      criar: perfilPermissao.criar,
+      atualizar: perfilPermissao.atualizar,
+      excluir: perfilPermissao.excluir,
+      somentePropriaOrganizacao: perfilPermissao.somentePropriaOrganizacao,
+    })
+    .from(perfilPermissao)
+    .where(eq(perfilPermissao.perfilId, id))
+    .orderBy(asc(perfilPermissao.acesso));
+  const campos = await db
+    .select({
+      acesso: perfilCampo.acesso,
+      campo: perfilCampo.campo,
+      visualizar: perfilCampo.visualizar,
+      atualizar: perfilCampo.atualizar,
+    })
+    .from(perfilCampo)
+    .where(eq(perfilCampo.perfilId, id))
+    .orderBy(asc(perfilCampo.acesso), asc(perfilCampo.campo));
+  return {
+    ...p,
+    administrador: p.nome === PERFIL_ADMINISTRADOR,
+    // A screen dropped from the catalogue keeps its old rows harmlessly; it is just not shown.
+    permissoes: telas.filter((t) => ACESSO_POR_ID.has(t.acesso)),
+    campos,
+  };
+}
+
+export const obter = (deps: Deps, id: number) => carregar(deps.db, id);
+
+/** Spec §6 "permission load": the profile's name and only the screens it grants something on. */
+export async function permissoesAcesso(deps: Deps, ctx: Contexto, id: number) {
+  if (id !== ctx.perfilId) exigir(ctx, 'Perfil', 'R');
+  const p = await carregar(deps.db, id);
+  if (!p.administrador) return { nome: p.nome, telas: p.permissoes.filter(temAlguma) };
+  const telas = [...ACESSO_POR_ID.values()].map((a) => ({
+    acesso: a.id,
+    listar: a.acoes.includes('L'),
+    visualizar: a.acoes.includes('R'),
+    criar: a.acoes.includes('C'),
+    atualizar: a.acoes.includes('U'),
+    excluir: a.acoes.includes('D'),
+    somentePropriaOrganizacao: false,
+  }));
+  return { nome: p.nome, telas };
+}
+
+/** How far a flag reaches: 0 not granted, 1 own organization only, 2 the whole subtree. */
+const alcance = (t: Tela | undefined, f: Flag) => (!t?.[f] ? 0 : t.somentePropriaOrganizacao ? 1 : 2);
+
+type Regras = { permissoes: readonly (Tela & { acesso: string })[]; campos: readonly PermissaoCampo[] };
+
+/** Whether a profile ends up able to see / change a field of a screen (null inherits the screen). */
+function efetivo(tela: Tela | undefined, regra: RegraCampo | undefined, tipo: 'visualizar' | 'atualizar') {
+  if (!temAlguma(tela) || regra?.visualizar === false) return false;
+  return tipo === 'visualizar' || ((!!tela?.criar || !!tela?.atualizar) && regra?.atualizar !== false);
+}
+
+/**
+ * No self-escalation: what a write newly grants (compared with what the profile had) must be
+ * within the writer's own profile, for screens, organization reach and field rules alike.
+ */
+function excessos(ctx: Contexto, anterior: Regras | null, novo: Regras): CampoErro[] {
+  if (ctx.permissoes.administrador) return [];
+  const caminhos = new Set<string>();
+  const telasAntes = new Map(anterior?.permissoes.map((t) => [t.acesso, t]));
+  const telasNovas = new Map(novo.permissoes.map((t) => [t.acesso, t]));
+  novo.permissoes.forEach((t, i) => {
+    const minha = ctx.permissoes.telas.get(t.acesso);
+    for (const f of FLAGS) {
+      const pedido = alcance(t, f);
+      if (pedido <= alcance(telasAntes.get(t.acesso), f) || pedido <= alcance(minha, f)) continue;
+      caminhos.add(`permissoes.${i}.${alcance(minha, f) > 0 ? 'somentePropriaOrganizacao' : f}`);
+    }
+  });
+  const chave = (c: { acesso: string; campo: string }) => `${c.acesso}.${c.campo}`;
+  const camposAntes = new Map(anterior?.campos.map((c) => [chave(c), c]));
+  const camposNovos = new Map(novo.campos.map((c, i) => [chave(c), { c, i }]));
+  for (const [acesso, regras] of ctx.permissoes.campos) {
+    for (const [campo, minha] of regras) {
+      const k = `${acesso}.${campo}`;
+      const nova = camposNovos.get(k);
+      for (const tipo of ['visualizar', 'atualizar'] as const) {
+        const possoEu = minha.visualizar !== false && (tipo === 'visualizar' || minha.atualizar !== false);
+        if (possoEu) continue;
+        const ganha =
+          efetivo(telasNovas.get(acesso), nova?.c, tipo) && !efetivo(telasAntes.get(acesso), camposAntes.get(k), tipo);
+        if (ganha) caminhos.add(nova ? `campos.${nova.i}.${tipo}` : 'campos');
+      }
+    }
+  }
+  return [...caminhos].map((campo) => ({ campo, mensagem: 'erros:PERMISSAO_ACIMA_DA_PROPRIA' }));
+}
+
+function exigirSemExcesso(ctx: Contexto, anterior: Regras | null, novo: Regras) {
+  const campos = excessos(ctx, anterior, novo);
+  if (campos.length) throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA', {}, campos);
+}
+
+const erroNome = (codigo: 'NOME_DUPLICADO' | 'PERFIL_ADMINISTRADOR_PROTEGIDO') =>
+  new AppError(codigo, {}, [{ campo: 'nome', mensagem: `erros:${codigo}` }]);
+
+async function exigirNomeLivre(db: DbOuTx, nome: string, ignorarId?: number) {
+  const [outro] = await db
+    .select({ id: perfil.id })
+    .from(perfil)
+    .where(
+      and(
+        sql`lower(${perfil.nome}) = ${nome.toLowerCase()}`,
+        naoExcluido,
+        ignorarId ? ne(perfil.id, ignorarId) : undefined,
+      ),
+    );
+  if (outro) throw erroNome('NOME_DUPLICADO');
+}
+
+/** Rows that grant nothing are not stored: "no row" already means "nothing" / "inherit". */
+const normalizar = (e: PerfilInput) => ({
+  permissoes: e.permissoes.filter(temAlguma).sort((a, b) => a.acesso.localeCompare(b.acesso)),
+  campos: e.campos
+    .filter((c) => c.visualizar !== null || c.atualizar !== null)
+    .sort((a, b) => `${a.acesso}.${a.campo}`.localeCompare(`${b.acesso}.${b.campo}`)),
+});
+
+const paraHistorico = (p: Pick<Perfil, 'nome' | 'descricao' | 'ativo' | 'permissoes' | 'campos'>) => ({
+  nome: p.nome,
+  descricao: p.descricao,
+  ativo: p.ativo,
+  permissoes: p.permissoes.filter(temAlguma),
+  campos: p.campos,
+});
+
+async function gravarRegras(db: DbOuTx, perfilId: number, regras: ReturnType<typeof normalizar>) {
+  await db.delete(perfilPermissao).where(eq(perfilPermissao.perfilId, perfilId));
+  await db.delete(perfilCampo).where(eq(perfilCampo.perfilId, perfilId));
+  if (regras.permissoes.length) {
+    await db.insert(perfilPermissao).values(regras.permissoes.map((t) => ({ ...t, perfilId })));
+  }
+  if (regras.campos.length) await db.insert(perfilCampo).values(regras.campos.map((c) => ({ ...c, perfilId })));
+}
+
+/** The unique index on lower(nome) is the last word when two writers race past the check. */
+function traduzirUnico(erro: unknown): never {
+  if (erroPg(erro).code === VIOLACAO_UNICA) throw erroNome('NOME_DUPLICADO');
+  throw erro;
+}
+
+export async function criar(deps: Deps, ctx: Contexto, entrada: PerfilInput): Promise<Perfil> {
+  if (ehNomeAdministrador(entrada.nome)) throw erroNome('PERFIL_ADMINISTRADOR_PROTEGIDO');
+  exigirSemExcesso(ctx, null, entrada);
+  const regras = normalizar(entrada);
+  return deps.db
+    .transaction(async (tx) => {
+      await exigirNomeLivre(tx, entrada.nome);
+      const [novo] = await tx
+        .insert(perfil)
+        .values({ nome: entrada.nome, descricao: entrada.descricao, ativo: entrada.ativo })
+        .returning({ id: perfil.id });
+      await gravarRegras(tx, novo!.id, regras);
+      const criado = await carregar(tx, novo!.id);
+      await registrarAlteracao(tx, ctx, 'perfil', criado.id, null, paraHistorico(criado));
+      return criado;
+    })
+    .catch(traduzirUnico);
+}
+
+export async function atualizar(deps: Deps, ctx: Contexto, id: number, entrada: PerfilInput): Promise<Perfil> {
+  return deps.db
+    .transaction(async (tx) => {
+      const anterior = await carregar(tx, id, true);
+      if (anterior.administrador) throw new AppError('PERFIL_ADMINISTRADOR_PROTEGIDO');
+      // Editing the profile one acts with would let anyone widen their own rights.
+      if (!ctx.permissoes.administrador && id === ctx.perfilId) throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
+      if (ehNomeAdministrador(entrada.nome)) throw erroNome('PERFIL_ADMINISTRADOR_PROTEGIDO');
+      exigirSemExcesso(ctx, anterior, entrada);
+      await exigirNomeLivre(tx, entrada.nome, id);
+      await tx
+        .update(perfil)
+        .set({
+          nome: entrada.nome,
+          descricao: entrada.descricao,
+          ativo: entrada.ativo,
+          // Cached permission sets (platform/permissoes.ts) reload when this changes.
+          versao: sql`${perfil.versao} + 1`,
+        })
+        .where(eq(perfil.id, id));
+      await gravarRegras(tx, id, normalizar(entrada));
+      const atualizado = await carregar(tx, id);
+      await registrarAlteracao(tx, ctx, 'perfil', id, paraHistorico(anterior), paraHistorico(atualizado));
+      return atualizado;
+    })
+    .catch(traduzirUnico);
+}
+
+const usoEmVinculo = (id: number) =>
+  sql`select 1 from ${usuarioOrganizacao} where ${usuarioOrganizacao.perfilId} = ${id}`;
+
+export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const anterior = await carregar(tx, id, true);
+    if (anterior.administrador) throw new AppError('PERFIL_ADMINISTRADOR_PROTEGIDO');
+    const [uso] = await tx
+      .select({ padraoCadastro: perfil.padraoCadastro, vinculado: sql<boolean>`exists (${usoEmVinculo(id)})` })
+      .from(perfil)
+      .where(eq(perfil.id, id));
+    // The sign-up default is "in use" too: without it nobody could register.
+    if (uso?.vinculado || uso?.padraoCadastro) throw new AppError('REGISTRO_EM_USO');
+    await tx
+      .update(perfil)
+      .set({ excluidoEm: new Date(), versao: sql`${perfil.versao} + 1` })
+      .where(eq(perfil.id, id));
+    await registrarAlteracao(tx, ctx, 'perfil', id, paraHistorico(anterior), null);
+  });
+}

@@ -1,0 +1,98 @@
+import { ACESSO_POR_ID, ACOES, isAcessoId } from '@sig/contracts';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { registrarGuarda } from './guarda.js';
+
+/**
+ * Every public route, reviewed. A new public route makes this test fail until someone
+ * decides it really must answer without a sign-in and adds it here.
+ */
+const PUBLICAS = [
+  'GET /api/saude',
+  'POST /api/Autenticacao/autenticar',
+  'GET /api/Autenticacao/token-valido',
+  'GET /api/Autenticacao/organizacoes-cadastro',
+  'POST /api/Autenticacao/cadastrar',
+  'POST /api/Autenticacao/solicitar-redefinicao-senha',
+  'POST /api/Autenticacao/redefinir-senha',
+].sort();
+
+let t: AppTeste;
+beforeAll(async () => {
+  t = await criarAppTeste();
+});
+afterAll(() => t.fechar());
+
+const rotasApi = () => t.app.rotasRegistradas.filter((r) => r.url.startsWith('/api'));
+const nome = (r: { metodo: string; url: string }) => `${r.metodo} ${r.url}`;
+
+describe('route guard', () => {
+  it('sees the routes of the modules', () => {
+    const nomes = rotasApi().map(nome);
+    expect(nomes).toContain('POST /api/Autenticacao/autenticar');
+    expect(nomes).toContain('GET /api/perfil/:id');
+  });
+
+  it('every /api route declares an access id and action from the catalogue, or publico, or autenticado', () => {
+    const sem = rotasApi()
+      .filter(({ declaracao: d }) => {
+        if (d.publico === true || d.autenticado === true) return false;
+        return !(d.acesso && isAcessoId(d.acesso) && d.acao && (ACOES as readonly string[]).includes(d.acao));
+      })
+      .map(nome);
+    expect(sem).toEqual([]);
+  });
+
+  it("every route's action is one its screen offers", () => {
+    const fora = rotasApi()
+      .filter(({ declaracao: d }) => d.acesso && d.acao && !ACESSO_POR_ID.get(d.acesso)?.acoes.includes(d.acao))
+      .map((r) => `${nome(r)} (${r.declaracao.acesso} ${r.declaracao.acao})`);
+    expect(fora).toEqual([]);
+  });
+
+  it('the public routes are exactly the reviewed list (the API docs aside)', () => {
+    const publicas = rotasApi()
+      .filter((r) => r.declaracao.publico && !r.url.startsWith('/api/docs'))
+      .map(nome);
+    expect([...new Set(publicas)].sort()).toEqual(PUBLICAS);
+  });
+
+  it('a route that is not public answers 401 without a token, before validating its input', async () => {
+    const fechadas = rotasApi().filter((r) => !r.declaracao.publico && r.metodo !== 'OPTIONS');
+    expect(fechadas.length).toBeGreaterThan(0);
+    const abertas: string[] = [];
+    for (const r of fechadas) {
+      const url = r.url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
+      const resposta = await t.req({
+        method: r.metodo as 'GET',
+        url,
+        ...(['POST', 'PUT', 'PATCH'].includes(r.metodo) ? { payload: {} } : {}),
+      });
+      if (resposta.statusCode !== 401) abertas.push(`${nome(r)} → ${resposta.statusCode}`);
+    }
+    expect(abertas).toEqual([]);
+  });
+
+  it('refuses to start when a route declares nothing', async () => {
+    const app = Fastify({ logger: false });
+    registrarGuarda(app, t.app.sessoes, t.app.deps.auditoria);
+    const registrar = async () => {
+      app.get('/api/esquecida', async () => ({}));
+      await app.ready();
+    };
+    await expect(registrar()).rejects.toThrow(/GET \/api\/esquecida declares no access/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('refuses to start when the access id is not in the catalogue', async () => {
+    const app = Fastify({ logger: false });
+    registrarGuarda(app, t.app.sessoes, t.app.deps.auditoria);
+    const registrar = async () => {
+      app.get('/api/inventada', { config: { acesso: 'TelaInventada' as 'Perfil', acao: 'L' } }, async () => ({}));
+      await app.ready();
+    };
+    await expect(registrar()).rejects.toThrow(/declares no access/);
+    await app.close().catch(() => undefined);
+  });
+});

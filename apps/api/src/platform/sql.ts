@@ -1,0 +1,33 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** `%`, `_` and `\` typed by a user are matched as themselves in LIKE. */
+export const escaparLike = (v: string) => v.replace(/[%_\\]/g, '\\$&');
+
+// translate() instead of the unaccent extension: the same SQL on PGlite and PostgreSQL, no migration.
+const COM_ACENTO = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
+const SEM_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
+
+const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Accent- and case-insensitive "contains" for small tables (big ones get a trigram index). */
+export const contemSemAcento = (coluna: PgColumn | SQL, termo: string): SQL =>
+  sql`lower(translate(${coluna}, ${COM_ACENTO}, ${SEM_ACENTO})) like ${`%${escaparLike(semAcento(termo))}%`}`;
+
+export type ErroPg = { code?: string; constraint?: string };
+
+/** The PostgreSQL error under the driver's and drizzle's wrappers, if there is one. */
+export function erroPg(e: unknown): ErroPg {
+  let atual: unknown = e;
+  for (let i = 0; i < 5 && atual && typeof atual === 'object'; i++) {
+    const x = atual as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) {
+      return { code: x.code, constraint: typeof x.constraint === 'string' ? x.constraint : undefined };
+    }
+    atual = x.cause;
+  }
+  return {};
+}
+
+export const VIOLACAO_UNICA = '23505';
+export const VIOLACAO_FK = '23503';
