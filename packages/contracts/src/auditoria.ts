@@ -12,19 +12,50 @@ export const EVENTOS_AUDITORIA = [
   'EXPORTACAO',
   'TELA',
 ] as const;
+export type EventoAuditoriaId = (typeof EVENTOS_AUDITORIA)[number];
 
-export const auditoriaListQuery = listQuery
-  .extend({
-    usuarioId: id.optional(),
-    organizacaoId: id.optional(),
-    evento: z.enum(EVENTOS_AUDITORIA).optional(),
-    acesso: z.string().max(64).optional(),
-    metodo: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).optional(),
-    status: z.coerce.number().int().min(100).max(599).optional(),
-    periodoDe: data.optional(),
-    periodoAte: data.optional(),
-  })
-  .refine((v) => periodoValido(v.periodoDe, v.periodoAte), { message: MSG.periodoInvalido, path: ['periodoAte'] });
+/** Columns the audit list may be sorted by (an allow-list: anything else is a 400). */
+export const ORDENACAO_AUDITORIA = [
+  'criadoEm',
+  'evento',
+  'usuarioId',
+  'login',
+  'organizacaoId',
+  'acesso',
+  'metodo',
+  'rota',
+  'status',
+  'ip',
+] as const;
+export type OrdenacaoAuditoria = (typeof ORDENACAO_AUDITORIA)[number];
+
+/** Filters shared by the paged list and the export. */
+const filtrosAuditoria = z.object({
+  usuarioId: id.optional(),
+  organizacaoId: id.optional(),
+  evento: z.enum(EVENTOS_AUDITORIA).optional(),
+  acesso: z.string().max(64).optional(),
+  metodo: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  /** Dates in the church's time zone, both inclusive. */
+  periodoDe: data.optional(),
+  periodoAte: data.optional(),
+  ordenarPor: z.enum(ORDENACAO_AUDITORIA).optional(),
+});
+
+const periodoOk = (v: { periodoDe?: string; periodoAte?: string }) => periodoValido(v.periodoDe, v.periodoAte);
+const periodoErro = () => ({ message: MSG.periodoInvalido, path: ['periodoAte'] });
+
+export const auditoriaListQuery = listQuery.extend(filtrosAuditoria.shape).refine(periodoOk, periodoErro());
+export type AuditoriaListQuery = z.infer<typeof auditoriaListQuery>;
+
+export const FORMATOS_EXPORTACAO = ['csv'] as const;
+export const auditoriaExportQuery = filtrosAuditoria
+  .extend({ ordem: listQuery.shape.ordem, formato: z.enum(FORMATOS_EXPORTACAO).default('csv') })
+  .refine(periodoOk, periodoErro());
+export type AuditoriaExportQuery = z.infer<typeof auditoriaExportQuery>;
+/** What the list and the export filter on (no paging). */
+export type AuditoriaFiltros = Omit<AuditoriaExportQuery, 'formato'>;
 
 export const auditoriaItem = z.object({
   id: z.number(),
@@ -41,6 +72,16 @@ export const auditoriaItem = z.object({
   userAgent: z.string().nullable(),
   criadoEm: z.string(),
 });
+export type AuditoriaItem = z.infer<typeof auditoriaItem>;
+
+/** `GET /api/auditoria-acesso/historico/:entidade/:entidadeId`: entity names as the modules write them. */
+export const historicoParams = z.object({
+  entidade: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
+  entidadeId: id,
+});
 
 export const historicoItem = z.object({
   id: z.number(),
@@ -54,3 +95,4 @@ export const historicoItem = z.object({
   usuarioNome: z.string().nullable(),
   criadoEm: z.string(),
 });
+export type HistoricoItem = z.infer<typeof historicoItem>;

@@ -1,0 +1,255 @@
+import type {
+  AuditoriaFiltros,
+  AuditoriaItem,
+  AuditoriaListQuery,
+  HistoricoItem,
+  OrdenacaoAuditoria,
+  Paged,
+} from '@sig/contracts';
+import { schema } from '@sig/db';
+import { tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { filtroOrganizacao } from '../../platform/escopo.js';
+
+export const ACESSO = 'AuditoriaAcesso';
+/** Period filters are calendar days where the church is (not UTC). */
+export const FUSO = 'America/Sao_Paulo';
+export const LIMITE_EXPORTACAO = 100_000;
+export const LOTE_EXPORTACAO = 2_000;
+export const LIMITE_HISTORICO = 500;
+
+const a = schema.auditoriaAcesso;
+const h = schema.historicoAlteracao;
+
+export type Origem = { ip: string; userAgent: string | null; rota: string };
+
+/** The national church's administrators see everything, rows without organization (failed logins) included. */
+const veTudo = (ctx: Contexto) => ctx.permissoes.administrador && /^\/\d+\/$/.test(ctx.organizacaoCaminho);
+
+const escopo = (ctx: Contexto, coluna: PgColumn): SQL | undefined =>
+  veTudo(ctx) ? undefined : filtroOrganizacao(ctx, ACESSO, coluna);
+
+function condicoes(ctx: Contexto, f: AuditoriaFiltros): SQL | undefined {
+  return and(
+    escopo(ctx, a.organizacaoId),
+    f.usuarioId ? eq(a.usuarioId, f.usuarioId) : undefined,
+    f.organizacaoId ? eq(a.organizacaoId, f.organizacaoId) : undefined,
+    f.evento ? eq(a.evento, f.evento) : undefined,
+    f.acesso ? eq(a.acesso, f.acesso) : undefined,
+    f.metodo ? eq(a.metodo, f.metodo) : undefined,
+    f.status ? eq(a.status, f.status) : undefined,
+    f.periodoDe ? sql`${a.criadoEm} >= (${f.periodoDe}::date)::timestamp at time zone ${FUSO}` : undefined,
+    f.periodoAte ? sql`${a.criadoEm} < (${f.periodoAte}::date + 1)::timestamp at time zone ${FUSO}` : undefined,
+  );
+}
+
+/**
+ * Sort keys. Nullable columns sort through coalesce so that (key, id) is a total order
+ * without nulls: the export pages through it by keyset, the list shows the same order.
+ */
+const CHAVES: Record<OrdenacaoAuditoria, { expr: SQL; tipo: 'timestamptz' | 'text' | 'int' }> = {
+  criadoEm: { expr: sql`${a.criadoEm}`, tipo: 'timestamptz' },
+  evento: { expr: sql`${a.evento}`, tipo: 'text' },
+  usuarioId: { expr: sql`coalesce(${a.usuarioId}, 0)`, tipo: 'int' },
+  login: { expr: sql`coalesce(${a.login}, '')`, tipo: 'text' },
+  organizacaoId: { expr: sql`coalesce(${a.organizacaoId}, 0)`, tipo: 'int' },
+  acesso: { expr: sql`coalesce(${a.acesso}, '')`, tipo: 'text' },
+  metodo: { expr: sql`coalesce(${a.metodo}, '')`, tipo: 'text' },
+  rota: { expr: sql`coalesce(${a.rota}, '')`, tipo: 'text' },
+  status: { expr: sql`coalesce(${a.status}, 0)`, tipo: 'int' },
+  ip: { expr: sql`coalesce(${a.ip}, '')`, tipo: 'text' },
+};
+
+/** Without a column, newest first; with one, the requested direction. */
+const ordenacao = (f: Pick<AuditoriaFiltros, 'ordenarPor' | 'ordem'>) => ({
+  chave: CHAVES[f.ordenarPor ?? 'criadoEm'],
+  direcao: f.ordenarPor ? f.ordem : ('desc' as const),
+});
+
+const nomeUsuario = sql<string | null>`nullif(trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome}), '')`;
+
+const camposItem = {
+  id: a.id,
+  evento: a.evento,
+  usuarioId: a.usuarioId,
+  usuarioNome: nomeUsuario,
+  login: a.login,
+  organizacaoId: a.organizacaoId,
+  acesso: a.acesso,
+  metodo: a.metodo,
+  rota: a.rota,
+  status: a.status,
+  ip: a.ip,
+  userAgent: a.userAgent,
+  criadoEm: a.criadoEm,
+};
+
+type Linha = Omit<AuditoriaItem, 'criadoEm'> & { criadoEm: Date | string };
+const paraItem = ({ criadoEm, ...resto }: Linha): AuditoriaItem => ({
+  ...resto,
+  criadoEm: new Date(criadoEm).toISOString(),
+});
+
+const comUsuario = eq(schema.usuario.id, a.usuarioId);
+const comPessoa = eq(schema.pessoa.id, schema.usuario.pessoaId);
+
+export async function listar(deps: Deps, ctx: Contexto, q: AuditoriaListQuery): Promise<Paged<AuditoriaItem>> {
+  const onde = condicoes(ctx, q);
+  const { chave, direcao } = ordenacao(q);
+  const dir = direcao === 'asc' ? asc : desc;
+  const [linhas, [contagem]] = await Promise.all([
+    deps.db
+      .select(camposItem)
+      .from(a)
+      .leftJoin(schema.usuario, comUsuario)
+      .leftJoin(schema.pessoa, comPessoa)
+      .where(onde)
+      .orderBy(dir(chave.expr), dir(a.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(a).where(onde),
+  ]);
+  return { itens: linhas.map(paraItem), total: contagem?.n ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+export async function historico(
+  deps: Deps,
+  ctx: Contexto,
+  entidade: string,
+  entidadeId: number,
+): Promise<HistoricoItem[]> {
+  const linhas = await deps.db
+    .select({
+      id: h.id,
+      entidade: h.entidade,
+      entidadeId: h.entidadeId,
+      operacao: h.operacao,
+      campo: h.campo,
+      valorAnterior: h.valorAnterior,
+      valorNovo: h.valorNovo,
+      usuarioId: h.usuarioId,
+      usuarioNome: nomeUsuario,
+      criadoEm: h.criadoEm,
+    })
+    .from(h)
+    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
+    .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(and(eq(h.entidade, entidade), eq(h.entidadeId, entidadeId), escopo(ctx, h.organizacaoId)))
+    .orderBy(desc(h.criadoEm), desc(h.id))
+    .limit(LIMITE_HISTORICO);
+  return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
+}
+
+/* ---------- export ---------- */
+
+const COLUNAS_CSV = [
+  'id',
+  'criadoEm',
+  'evento',
+  'usuarioId',
+  'usuarioNome',
+  'login',
+  'organizacaoId',
+  'acesso',
+  'metodo',
+  'rota',
+  'status',
+  'ip',
+  'userAgent',
+] as const satisfies readonly (keyof AuditoriaItem)[];
+
+/**
+ * RFC 4180 quoting, plus a leading apostrophe on text that a spreadsheet would run as a
+ * formula: logins of failed sign-ins and user agents are typed by strangers.
+ */
+export function celulaCsv(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const linhaCsv = (valores: readonly unknown[]) => `${valores.map(celulaCsv).join(',')}\r\n`;
+
+export type Exportacao = {
+  nomeArquivo: string;
+  /** Rows the file will hold (at most LIMITE_EXPORTACAO). */
+  linhas: number;
+  truncada: boolean;
+  conteudo: AsyncGenerator<string>;
+};
+
+/**
+ * CSV of the filtered set, read in keyset batches of (sort key, id): memory stays flat
+ * and no transaction or connection is held while the client downloads.
+ */
+export async function exportar(deps: Deps, ctx: Contexto, f: AuditoriaFiltros, origem: Origem): Promise<Exportacao> {
+  const onde = condicoes(ctx, f);
+  const [contagem] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`(select 1 from ${a} where ${onde ?? sql`true`} limit ${LIMITE_EXPORTACAO + 1}) as x`);
+  const total = contagem?.n ?? 0;
+  deps.auditoria.registrar({
+    evento: 'EXPORTACAO',
+    usuarioId: ctx.usuarioId,
+    organizacaoId: ctx.organizacaoId,
+    acesso: ACESSO,
+    metodo: 'GET',
+    rota: origem.rota,
+    status: 200,
+    ip: origem.ip,
+    userAgent: origem.userAgent,
+  });
+  const t = tradutor(ctx.idioma);
+  const cabecalho = COLUNAS_CSV.map((c) => t(`campos:${c}`, { defaultValue: c }));
+  const data = new Date().toISOString().slice(0, 10);
+  return {
+    nomeArquivo: `auditoria-acesso-${data}.csv`,
+    linhas: Math.min(total, LIMITE_EXPORTACAO),
+    truncada: total > LIMITE_EXPORTACAO,
+    conteudo: gerarCsv(deps, onde, ordenacao(f), cabecalho),
+  };
+}
+
+type Ordem = ReturnType<typeof ordenacao>;
+type Posicao = { chave: string; id: number };
+
+/** One batch after `depois` in (sort key, id) order. */
+function lote(deps: Deps, onde: SQL | undefined, { chave, direcao }: Ordem, depois: Posicao | null, tamanho: number) {
+  const dir = direcao === 'asc' ? asc : desc;
+  const posicao = depois
+    ? sql`(${chave.expr}, ${a.id}) ${direcao === 'asc' ? sql`>` : sql`<`} (${depois.chave}::${sql.raw(chave.tipo)}, ${depois.id}::bigint)`
+    : undefined;
+  return deps.db
+    .select({ ...camposItem, chave: sql<string>`(${chave.expr})::text` })
+    .from(a)
+    .leftJoin(schema.usuario, comUsuario)
+    .leftJoin(schema.pessoa, comPessoa)
+    .where(and(onde, posicao))
+    .orderBy(dir(chave.expr), dir(a.id))
+    .limit(tamanho);
+}
+
+async function* gerarCsv(deps: Deps, onde: SQL | undefined, ordem: Ordem, cabecalho: string[]): AsyncGenerator<string> {
+  // The BOM makes spreadsheet programs read the file as UTF-8 (accents in names).
+  yield `\uFEFF${linhaCsv(cabecalho)}`;
+  let depois: Posicao | null = null;
+  let enviadas = 0;
+  while (enviadas < LIMITE_EXPORTACAO) {
+    const tamanho = Math.min(LOTE_EXPORTACAO, LIMITE_EXPORTACAO - enviadas);
+    const linhas = await lote(deps, onde, ordem, depois, tamanho);
+    if (!linhas.length) return;
+    let texto = '';
+    for (const l of linhas) {
+      const item = paraItem(l);
+      texto += linhaCsv(COLUNAS_CSV.map((c) => item[c]));
+    }
+    yield texto;
+    enviadas += linhas.length;
+    const ultima = linhas[linhas.length - 1]!;
+    depois = { chave: ultima.chave, id: ultima.id };
+    if (linhas.length < tamanho) return;
+  }
+}
