@@ -18,6 +18,7 @@ import { registrarTratadorDeErros } from './platform/erros.js';
 import { registrarGuarda } from './platform/guarda.js';
 import { CachePermissoes } from './platform/permissoes.js';
 import { Sessoes } from './platform/sessao.js';
+import { registrarWeb } from './platform/web.js';
 
 export const VERSAO = '2.14.2';
 /** Bodies above this are refused with CORPO_GRANDE (uploads have their own limit). */
@@ -67,6 +68,7 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
   await app.register(registrarModulos, { prefix: '/api' });
+  await registrarWeb(app);
 
   app.addHook('onClose', async () => {
     deps.correio.parar();

@@ -4,19 +4,21 @@ import enEmail from '../locales/en/email.json' with { type: 'json' };
 import enErros from '../locales/en/erros.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
 import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
+import enWeb from '../locales/en/web.json' with { type: 'json' };
 import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
 import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
 import ptErros from '../locales/pt-BR/erros.json' with { type: 'json' };
 import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
 import ptValidacao from '../locales/pt-BR/validacao.json' with { type: 'json' };
+import ptWeb from '../locales/pt-BR/web.json' with { type: 'json' };
 
 export const IDIOMAS = ['pt-BR', 'en'] as const;
 export type Idioma = (typeof IDIOMAS)[number];
 export const IDIOMA_PADRAO: Idioma = 'pt-BR';
 
 export const recursos = {
-  'pt-BR': { campos: ptCampos, email: ptEmail, erros: ptErros, menu: ptMenu, validacao: ptValidacao },
-  en: { campos: enCampos, email: enEmail, erros: enErros, menu: enMenu, validacao: enValidacao },
+  'pt-BR': { campos: ptCampos, email: ptEmail, erros: ptErros, menu: ptMenu, validacao: ptValidacao, web: ptWeb },
+  en: { campos: enCampos, email: enEmail, erros: enErros, menu: enMenu, validacao: enValidacao, web: enWeb },
 } as const;
 export type Namespace = keyof (typeof recursos)['pt-BR'];
 

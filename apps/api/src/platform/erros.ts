@@ -82,6 +82,4 @@ export function registrarTratadorDeErros(app: FastifyInstance) {
     req.log.error({ err: erro }, 'erro inesperado');
     return reply.status(500).send(corpo(idioma, 'ERRO_INESPERADO'));
   });
-
-  app.setNotFoundHandler((req, reply) => reply.status(404).send(corpo(req.idioma, 'ROTA_NAO_ENCONTRADA')));
 }

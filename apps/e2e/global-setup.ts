@@ -1,0 +1,74 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ADMIN_SENHA } from './fixtures/constantes.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const raiz = path.resolve(import.meta.dirname, '../..');
+
+const portaLivre = () =>
+  new Promise<number>((ok, falha) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => ok(port));
+    });
+    s.on('error', falha);
+  });
+
+/**
+ * Starts the built product (API + web on one port) on a fresh embedded database, seeded with
+ * the demo data, and hands its address to the specs.
+ */
+export default async function setup(project: TestProject) {
+  if (
+    !existsSync(path.join(raiz, 'apps/api/dist/main.js')) ||
+    !existsSync(path.join(raiz, 'apps/web/dist/index.html'))
+  ) {
+    execFileSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
+  }
+  const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-e2e-'));
+  const porta = await portaLivre();
+  const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
+    cwd: raiz,
+    env: {
+      ...process.env,
+      PORT: String(porta),
+      HOST: '127.0.0.1',
+      DATA_DIR: dados,
+      DATABASE_URL: '',
+      SIG_ENV: 'development',
+      SIG_ADMIN_PASSWORD: ADMIN_SENHA,
+      SIG_SECRET: 'segredo-dos-testes-e2e-1234567890',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${porta}`;
+  const limite = Date.now() + 120_000;
+  for (;;) {
+    if (servidor.exitCode !== null) throw new Error(`the server exited with ${servidor.exitCode}`);
+    try {
+      const r = await fetch(`${baseURL}/api/saude`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > limite) throw new Error('the server did not answer within 120 s');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    servidor.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dados, { recursive: true, force: true });
+  };
+}

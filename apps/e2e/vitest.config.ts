@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['apps/e2e/specs/**/*.spec.ts'],
+    globalSetup: ['apps/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,60 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { ApiError } from '../platform/api';
+import { AutorizacaoProvider } from '../platform/autorizacao';
+import { i18n } from '../platform/i18n';
+import { router } from './router';
+
+const clienteConsultas = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (n, erro) => !(erro instanceof ApiError && erro.status < 500) && n < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+/** Colours chosen for WCAG AA contrast on white (links, placeholders and secondary text included). */
+const TEMA = {
+  token: {
+    colorPrimary: '#1f4e79',
+    colorLink: '#1f4e79',
+    colorTextPlaceholder: '#6b6b6b',
+    colorTextDescription: '#595959',
+    colorTextSecondary: '#595959',
+  },
+  components: { Menu: { itemSelectedBg: '#dce8f3', itemSelectedColor: '#1f4e79' } },
+};
+
+export function App() {
+  const [idioma, setIdioma] = useState(i18n.language);
+  useEffect(() => {
+    const mudar = (l: string) => setIdioma(l);
+    i18n.on('languageChanged', mudar);
+    return () => i18n.off('languageChanged', mudar);
+  }, []);
+  useEffect(() => {
+    dayjs.locale(idioma === 'en' ? 'en' : 'pt-br');
+    document.documentElement.lang = idioma;
+  }, [idioma]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider locale={idioma === 'en' ? enUS : ptBR} theme={TEMA}>
+        <AntApp>
+          <QueryClientProvider client={clienteConsultas}>
+            <AutorizacaoProvider>
+              <RouterProvider router={router} />
+            </AutorizacaoProvider>
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import { cadastroBody, type SelectOpcao } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Checkbox, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { PublicoCard } from './PublicoCard';
+
+/** Self-registration (spec §2 /cadastro): creates a pre-registered person with a user. */
+export default function CadastroPage() {
+  const { t } = useTranslation();
+  useTitulo('titulos.cadastro');
+  const { message } = App.useApp();
+  const navegar = useNavigate();
+  const [form] = Form.useForm();
+  const [busca, setBusca] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const organizacoes = useQuery({
+    queryKey: ['organizacoes-cadastro', busca],
+    queryFn: () => api.get<SelectOpcao[]>('Autenticacao/organizacoes-cadastro', { busca }, { semCarga: true }),
+  });
+  const regras = regrasZod(cadastroBody, t);
+
+  const enviar = async (v: Record<string, unknown>) => {
+    setErro(null);
+    setEnviando(true);
+    try {
+      await api.post('Autenticacao/cadastrar', v);
+      void message.success(t('cadastro.sucesso'));
+      navegar('/login', { replace: true });
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <PublicoCard titulo={t('cadastro.titulo')}>
+      {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={enviar}>
+        <Form.Item name="nome" label={t('campos:nome')} rules={regras('nome')}>
+          <Input autoComplete="given-name" />
+        </Form.Item>
+        <Form.Item name="sobrenome" label={t('campos:sobrenome')} rules={regras('sobrenome')}>
+          <Input autoComplete="family-name" />
+        </Form.Item>
+        <Form.Item name="cpf" label={t('campos:cpf')} rules={regras('cpf')}>
+          <Input inputMode="numeric" placeholder="000.000.000-00" />
+        </Form.Item>
+        <Form.Item name="email" label={t('campos:email')} rules={regras('email')}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Form.Item name="organizacaoId" label={t('cadastro.organizacao')} rules={regras('organizacaoId')}>
+          <Select
+            showSearch={{ filterOption: false, onSearch: setBusca }}
+            placeholder={t('cadastro.buscarOrganizacao')}
+            options={organizacoes.data ?? []}
+            loading={organizacoes.isFetching}
+          />
+        </Form.Item>
+        <Form.Item name="senha" label={t('campos:senha')} rules={regras('senha')}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmacaoSenha"
+          label={t('campos:confirmacaoSenha')}
+          rules={regras('confirmacaoSenha')}
+          dependencies={['senha']}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="aceiteTermos" valuePropName="checked" rules={regras('aceiteTermos')}>
+          <Checkbox>{t('cadastro.aceite')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={enviando}>
+          {t('cadastro.criar')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16 }}>
+        <Link to="/login">{t('login.voltar')}</Link>
+      </div>
+    </PublicoCard>
+  );
+}

@@ -1,0 +1,170 @@
+import { type AutenticacaoResposta, autenticar2FABody, autenticarBody, trocarSenhaBody } from '@sig/contracts';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { gravarSessao } from '../../platform/sessao';
+import { useTitulo } from '../../platform/useTitulo';
+import { PublicoCard } from './PublicoCard';
+
+type Etapa =
+  | { tipo: 'credenciais' }
+  | { tipo: '2fa'; resposta: AutenticacaoResposta; metodo: 'totp' | 'email' }
+  | { tipo: 'trocarSenha'; resposta: AutenticacaoResposta };
+
+/**
+ * Sign-in: credentials, then the second factor when the user has it, then a forced password
+ * change when the account requires it. The token is stored only once all steps are done;
+ * until then it travels only with the step that needs it.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  useTitulo('titulos.login');
+  const navegar = useNavigate();
+  const [etapa, setEtapa] = useState<Etapa>({ tipo: 'credenciais' });
+  const [erro, setErro] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  const [form] = Form.useForm();
+
+  const concluir = (r: AutenticacaoResposta) => {
+    if (r.trocarSenha) {
+      setEtapa({ tipo: 'trocarSenha', resposta: r });
+      return;
+    }
+    gravarSessao(r);
+    navegar('/dashboard', { replace: true });
+  };
+
+  const executar = async (acao: () => Promise<void>) => {
+    setErro(null);
+    setEnviando(true);
+    try {
+      await acao();
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (etapa.tipo === '2fa') {
+    const regras = regrasZod(autenticar2FABody, t);
+    return (
+      <PublicoCard titulo={t('login.codigoTitulo')}>
+        <p>{etapa.metodo === 'email' ? t('login.codigoEnviado') : t('login.codigoAjuda')}</p>
+        {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v: { codigo: string }) =>
+            executar(async () => {
+              const r = await api.post<AutenticacaoResposta>(
+                'Autenticacao/autenticar-2FA',
+                { codigo: v.codigo, metodo: etapa.metodo },
+                { token: etapa.resposta.accessToken },
+              );
+              concluir(r);
+            })
+          }
+        >
+          <Form.Item name="codigo" label={t('login.codigo')} rules={regras('codigo')}>
+            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+          </Form.Item>
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Button type="primary" htmlType="submit" block loading={enviando}>
+              {t('login.confirmar')}
+            </Button>
+            {etapa.metodo === 'totp' && (
+              <Button
+                type="link"
+                block
+                onClick={() =>
+                  executar(async () => {
+                    await api.post('Autenticacao/enviar-codigo-2FA', {}, { token: etapa.resposta.accessToken });
+                    setEtapa({ ...etapa, metodo: 'email' });
+                  })
+                }
+              >
+                {t('login.enviarEmail')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+      </PublicoCard>
+    );
+  }
+
+  if (etapa.tipo === 'trocarSenha') {
+    const regras = regrasZod(trocarSenhaBody, t);
+    return (
+      <PublicoCard titulo={t('login.trocarTitulo')}>
+        <p>{t('login.trocarAjuda')}</p>
+        {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v: { senhaAtual: string; senha: string; confirmacaoSenha: string }) =>
+            executar(async () => {
+              await api.put('conta/senha', v, { token: etapa.resposta.accessToken });
+              concluir({ ...etapa.resposta, trocarSenha: false });
+            })
+          }
+        >
+          <Form.Item name="senhaAtual" label={t('login.senhaAtual')} rules={regras('senhaAtual')}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item name="senha" label={t('login.novaSenha')} rules={regras('senha')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmacaoSenha"
+            label={t('login.confirmacao')}
+            rules={regras('confirmacaoSenha')}
+            dependencies={['senha']}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={enviando}>
+            {t('login.salvarSenha')}
+          </Button>
+        </Form>
+      </PublicoCard>
+    );
+  }
+
+  const regras = regrasZod(autenticarBody, t);
+  return (
+    <PublicoCard titulo={t('login.titulo')}>
+      {erro && (
+        <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" data-testid="erro-login" />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v: { login: string; senha: string }) =>
+          executar(async () => {
+            const r = await api.post<AutenticacaoResposta>('Autenticacao/autenticar', v);
+            if (r.requer2FA) setEtapa({ tipo: '2fa', resposta: r, metodo: 'totp' });
+            else concluir(r);
+          })
+        }
+      >
+        <Form.Item name="login" label={t('login.login')} rules={regras('login')}>
+          <Input autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="senha" label={t('login.senha')} rules={regras('senha')}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={enviando}>
+          {t('login.entrar')}
+        </Button>
+      </Form>
+      <Space style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }}>
+        <Link to="/reset-senha">{t('login.esqueci')}</Link>
+        <Link to="/cadastro">{t('login.cadastrar')}</Link>
+      </Space>
+    </PublicoCard>
+  );
+}

@@ -1,0 +1,98 @@
+import { redefinirSenhaBody, solicitarRedefinicaoBody } from '@sig/contracts';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../platform/api';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { PublicoCard } from './PublicoCard';
+
+/** Password reset: ask for the e-mailed link, or, opened from that link, set the new password. */
+export default function ResetSenhaPage() {
+  const { t } = useTranslation();
+  useTitulo('titulos.resetSenha');
+  const { message } = App.useApp();
+  const navegar = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [form] = Form.useForm();
+  const [aviso, setAviso] = useState<{ tipo: 'success' | 'error'; texto: string } | null>(null);
+  const [enviando, setEnviando] = useState(false);
+
+  const executar = async (acao: () => Promise<void>) => {
+    setAviso(null);
+    setEnviando(true);
+    try {
+      await acao();
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) setAviso({ tipo: 'error', texto: mensagemDeErro(e, t) });
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (token) {
+    const regras = regrasZod(redefinirSenhaBody, t);
+    return (
+      <PublicoCard titulo={t('reset.definirTitulo')}>
+        {aviso && <Alert type={aviso.tipo} title={aviso.texto} showIcon style={{ marginBottom: 16 }} role="alert" />}
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ token }}
+          onFinish={(v: { senha: string; confirmacaoSenha: string }) =>
+            executar(async () => {
+              await api.post('Autenticacao/redefinir-senha', { ...v, token });
+              void message.success(t('reset.sucesso'));
+              navegar('/login', { replace: true });
+            })
+          }
+        >
+          <Form.Item name="senha" label={t('login.novaSenha')} rules={regras('senha')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirmacaoSenha"
+            label={t('login.confirmacao')}
+            rules={regras('confirmacaoSenha')}
+            dependencies={['senha']}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={enviando}>
+            {t('reset.definir')}
+          </Button>
+        </Form>
+      </PublicoCard>
+    );
+  }
+
+  const regras = regrasZod(solicitarRedefinicaoBody, t);
+  return (
+    <PublicoCard titulo={t('reset.pedirTitulo')}>
+      <p>{t('reset.pedirAjuda')}</p>
+      {aviso && <Alert type={aviso.tipo} title={aviso.texto} showIcon style={{ marginBottom: 16 }} role="status" />}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v: { email: string }) =>
+          executar(async () => {
+            await api.post('Autenticacao/solicitar-redefinicao-senha', v);
+            setAviso({ tipo: 'success', texto: t('reset.enviado') });
+          })
+        }
+      >
+        <Form.Item name="email" label={t('campos:email')} rules={regras('email')}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={enviando}>
+          {t('reset.enviar')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16 }}>
+        <Link to="/login">{t('login.voltar')}</Link>
+      </div>
+    </PublicoCard>
+  );
+}

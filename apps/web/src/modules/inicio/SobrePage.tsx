@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { useTitulo } from '../../platform/useTitulo';
+
+/** About: version and environment, as the server reports them. */
+export default function SobrePage() {
+  const { t } = useTranslation();
+  useTitulo('menu:acessos.Sobre');
+  const saude = useQuery({
+    queryKey: ['saude'],
+    queryFn: () => api.get<{ versao: string; ambiente: string }>('saude'),
+  });
+  return (
+    <div>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('menu:acessos.Sobre')}
+      </Typography.Title>
+      <Descriptions
+        bordered
+        column={1}
+        items={[
+          { key: 'versao', label: t('sobre.versao'), children: saude.data?.versao },
+          {
+            key: 'ambiente',
+            label: t('sobre.ambiente'),
+            children: saude.data ? t(`sobre.ambientes.${saude.data.ambiente}`) : null,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ErroResposta } from '@sig/contracts';
+import { idiomaI18n, lerIdioma, lerSessao, limparSessao } from './sessao';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly codigo: string,
+    mensagem: string,
+    readonly campos: { campo: string; mensagem: string }[] = [],
+  ) {
+    super(mensagem);
+  }
+}
+
+type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+/** Spec §7: the trailing slash is dropped when a query string follows the path. */
+export function montarUrl(caminho: string, query?: Query): string {
+  const base = `/api/${caminho.replace(/^\//, '')}`;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const x of v) qs.append(k, String(x));
+    else qs.set(k, String(v));
+  }
+  const s = qs.toString();
+  return s ? `${base.replace(/\/+$/, '')}?${s}` : base;
+}
+
+let emAndamento = 0;
+const ouvintesCarga = new Set<(n: number) => void>();
+/** The global loading flag (spec §4): on while any request is in flight. */
+export const aoMudarCarga = (f: (n: number) => void) => {
+  ouvintesCarga.add(f);
+  return () => ouvintesCarga.delete(f);
+};
+const mudarCarga = (d: number) => {
+  emAndamento += d;
+  for (const f of ouvintesCarga) f(emAndamento);
+};
+
+export type OpcoesApi = {
+  query?: Query;
+  corpo?: unknown;
+  sinal?: AbortSignal;
+  semCarga?: boolean;
+  /** A token not stored yet (the sign-in steps after the password). */
+  token?: string;
+};
+
+async function requisitar(metodo: string, caminho: string, o: OpcoesApi = {}): Promise<Response> {
+  const sessao = lerSessao();
+  const headers: Record<string, string> = { 'accept-language': idiomaI18n(lerIdioma()) };
+  const token = o.token ?? sessao?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (o.corpo !== undefined) headers['content-type'] = 'application/json';
+  if (!o.semCarga) mudarCarga(1);
+  try {
+    const r = await fetch(montarUrl(caminho, o.query), {
+      method: metodo,
+      headers,
+      body: o.corpo === undefined ? undefined : JSON.stringify(o.corpo),
+      signal: o.sinal,
+    });
+    if (!r.ok) {
+      const erro = (await r.json().catch(() => null)) as ErroResposta | null;
+      if (r.status === 401 && sessao && !o.token && !caminho.startsWith('Autenticacao/autenticar')) limparSessao();
+      throw new ApiError(r.status, erro?.codigo ?? 'ERRO_INESPERADO', erro?.mensagem ?? r.statusText, erro?.campos);
+    }
+    return r;
+  } finally {
+    if (!o.semCarga) mudarCarga(-1);
+  }
+}
+
+async function json<T>(metodo: string, caminho: string, o?: OpcoesApi): Promise<T> {
+  const r = await requisitar(metodo, caminho, o);
+  return (r.status === 204 ? undefined : await r.json()) as T;
+}
+
+/** The generic helpers of spec §7. */
+export const api = {
+  get: <T>(caminho: string, query?: Query, o?: OpcoesApi) => json<T>('GET', caminho, { ...o, query }),
+  post: <T>(caminho: string, corpo?: unknown, o?: OpcoesApi) => json<T>('POST', caminho, { ...o, corpo: corpo ?? {} }),
+  put: <T>(caminho: string, corpo?: unknown, o?: OpcoesApi) => json<T>('PUT', caminho, { ...o, corpo }),
+  putId: <T>(caminho: string, id: number | string, corpo: unknown, o?: OpcoesApi) =>
+    json<T>('PUT', `${caminho}/${id}`, { ...o, corpo }),
+  delete: <T>(caminho: string, id: number | string, o?: OpcoesApi) => json<T>('DELETE', `${caminho}/${id}`, o),
+  /** Downloads an answer (export, PDF) as a file. */
+  baixar: async (caminho: string, query?: Query, nomePadrao = 'arquivo') => {
+    const r = await requisitar('GET', caminho, { query });
+    const disp = r.headers.get('content-disposition') ?? '';
+    const nome = /filename="?([^";]+)"?/.exec(disp)?.[1] ?? nomePadrao;
+    const url = URL.createObjectURL(await r.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = nome;
+    a.click();
+    URL.revokeObjectURL(url);
+  },
+};

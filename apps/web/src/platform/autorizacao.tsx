@@ -1,0 +1,80 @@
+import { type Acao, type AcessoId, type AutorizacaoResposta, CAMPO_DA_ACAO } from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
+import { api } from './api';
+import { aoMudarSessao, lerSessao, type SessaoLocal } from './sessao';
+
+type Autorizacao = {
+  sessao: SessaoLocal | null;
+  autorizacao: AutorizacaoResposta | undefined;
+  carregando: boolean;
+  pode: (acesso: AcessoId | string, acao: Acao) => boolean;
+  /** Navigation needs list or view permission (spec §6). */
+  podeNavegar: (acesso: AcessoId | string) => boolean;
+};
+
+const Contexto = createContext<Autorizacao | null>(null);
+
+let ultimaSessao: SessaoLocal | null = lerSessao();
+let ultimaChave = JSON.stringify(ultimaSessao);
+function sessaoAtual() {
+  const s = lerSessao();
+  const chave = JSON.stringify(s);
+  if (chave !== ultimaChave) {
+    ultimaChave = chave;
+    ultimaSessao = s;
+  }
+  return ultimaSessao;
+}
+const assinar = (f: () => void) => {
+  const off = aoMudarSessao(f);
+  window.addEventListener('storage', f);
+  return () => {
+    off();
+    window.removeEventListener('storage', f);
+  };
+};
+
+export const useSessao = () => useSyncExternalStore(assinar, sessaoAtual);
+
+/** The signed-in user's profile, screens and organizations, loaded after sign-in (spec §6). */
+export function AutorizacaoProvider({ children }: { children: ReactNode }) {
+  const sessao = useSessao();
+  const q = useQuery({
+    queryKey: ['autorizacao', sessao?.token, sessao?.organizacaoId],
+    queryFn: () => api.put<AutorizacaoResposta>('Autenticacao/autorizacao'),
+    enabled: !!sessao,
+    staleTime: 5 * 60_000,
+  });
+  const valor = useMemo<Autorizacao>(() => {
+    const a = sessao ? q.data : undefined;
+    const telas = new Map(a?.permissoes.map((p) => [p.acesso, p]));
+    const pode = (acesso: string, acao: Acao) => !!a && (a.administrador || !!telas.get(acesso)?.[CAMPO_DA_ACAO[acao]]);
+    return {
+      sessao,
+      autorizacao: a,
+      carregando: !!sessao && q.isPending,
+      pode,
+      podeNavegar: (acesso) => pode(acesso, 'L') || pode(acesso, 'R'),
+    };
+  }, [sessao, q.data, q.isPending]);
+  return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
+}
+
+export function useAutorizacao(): Autorizacao {
+  const c = useContext(Contexto);
+  if (!c) throw new Error('useAutorizacao outside AutorizacaoProvider');
+  return c;
+}
+
+export const usePode = (acesso: AcessoId | string, acao: Acao) => useAutorizacao().pode(acesso, acao);
+
+/** Renders its children only when the profile may do the action: the UI hides what the server refuses. */
+export function Can({ acesso, acao, children }: { acesso: AcessoId | string; acao: Acao; children: ReactNode }) {
+  return usePode(acesso, acao) ? children : null;
+}
+
+export const useRecarregarAutorizacao = () => {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: ['autorizacao'] });
+};

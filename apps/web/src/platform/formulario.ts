@@ -1,0 +1,38 @@
+import { mensagemDeIssue } from '@sig/i18n';
+import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from './api';
+
+/**
+ * antd form rules from the contracts' zod schema: the field is checked by the same rule the
+ * server applies, with the same message (spec §5), in the user's language.
+ */
+export function regrasZod(esquema: z.ZodType, t: TFunction): (campo: string) => Rule[] {
+  return (campo) => [
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const r = esquema.safeParse(getFieldsValue(true));
+        if (r.success) return;
+        const issue = r.error.issues.find((i) => i.path.join('.') === campo);
+        if (issue) throw new Error(mensagemDeIssue(t, issue));
+      },
+    }),
+  ];
+}
+
+/** Puts the server's field errors on their fields; returns false when the error had none. */
+export function aplicarErrosServidor(form: FormInstance, erro: unknown): boolean {
+  if (!(erro instanceof ApiError) || !erro.campos.length) return false;
+  form.setFields(
+    erro.campos.map((c) => ({
+      name: c.campo.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      errors: [c.mensagem],
+    })),
+  );
+  return true;
+}
+
+export const mensagemDeErro = (erro: unknown, t: TFunction) =>
+  erro instanceof ApiError ? erro.message : t('erros:ERRO_INESPERADO');

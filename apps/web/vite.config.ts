@@ -1,0 +1,21 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const raiz = path.resolve(__dirname, '../..');
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@sig/contracts': path.join(raiz, 'packages/contracts/src/index.ts'),
+      '@sig/i18n': path.join(raiz, 'packages/i18n/src/index.ts'),
+    },
+  },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+});
