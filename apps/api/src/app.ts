@@ -44,9 +44,10 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
 
   const deps: Deps = {
     db: banco.db,
+    consultar: banco.consultar,
     config,
     cofre: new Cofre(config.segredo),
-    auditoria: new Auditoria(banco.db, app.log, config.auditoria),
+    auditoria: new Auditoria(banco.consultar, app.log, config.auditoria),
     correio: new Correio(banco.db, app.log, config.smtpUrl, config.smtpFrom),
     permissoes: new CachePermissoes(banco.db),
   };

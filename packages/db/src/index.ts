@@ -27,6 +27,12 @@ export const MIGRATIONS_DIR =
 export type Banco = {
   db: Db;
   tipo: 'pglite' | 'postgres';
+  /**
+   * A named, prepared SQL statement straight on the driver, for the few queries that run on
+   * every request (the session lookup): it skips the ORM's per-row mapping, which costs more
+   * than the query itself there. Rows come back keyed by the SQL's column aliases.
+   */
+  consultar: <T>(nome: string, texto: string, valores: unknown[]) => Promise<T[]>;
   fechar: () => Promise<void>;
 };
 
@@ -44,7 +50,13 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
   if (opcoes.url) {
     const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, tipo: 'postgres', fechar: () => pool.end() };
+    return {
+      db,
+      tipo: 'postgres',
+      consultar: async <T>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as T[],
+      fechar: () => pool.end(),
+    };
   }
   const dataDir = opcoes.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -53,6 +65,8 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
   return {
     db,
     tipo: 'pglite',
+    consultar: async <T>(_nome: string, texto: string, valores: unknown[]) =>
+      (await client.query<T>(texto, valores)).rows,
     fechar: async () => {
       if (!client.closed) await client.close();
     },

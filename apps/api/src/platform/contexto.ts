@@ -1,5 +1,5 @@
 import { type Acao, CAMPO_DA_ACAO } from '@sig/contracts';
-import type { Db } from '@sig/db';
+import type { Banco, Db } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import type { Config } from '../config.js';
 import type { Auditoria } from './auditoria.js';
@@ -45,6 +45,8 @@ export type Contexto = {
 /** What every service needs from the running app. */
 export type Deps = {
   db: Db;
+  /** Prepared statements on the driver itself, for per-request hot paths. */
+  consultar: Banco['consultar'];
   config: Config;
   cofre: Cofre;
   auditoria: Auditoria;

@@ -1,5 +1,5 @@
-import { type Db, schema } from '@sig/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { schema } from '@sig/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Contexto, Deps } from './contexto.js';
 import { hashToken } from './cripto.js';
@@ -8,28 +8,32 @@ import { AppError } from './erros.js';
 /** Refresh `ultimo_uso_em` at most this often: one write per minute per session, not per request. */
 const TOQUE_MS = 60_000;
 
-const consultaSessao = (db: Db) =>
-  db
-    .select({
-      sessaoId: schema.sessao.id,
-      usuarioId: schema.sessao.usuarioId,
-      organizacaoId: schema.sessao.organizacaoId,
-      perfilId: schema.sessao.perfilId,
-      pendente2FA: schema.sessao.pendente2FA,
-      ultimoUsoEm: schema.sessao.ultimoUsoEm,
-      pessoaId: schema.usuario.pessoaId,
-      trocarSenha: schema.usuario.trocarSenha,
-      usuarioAtivo: schema.usuario.ativo,
-      organizacaoCaminho: schema.organizacao.caminho,
-      organizacaoNome: schema.organizacao.nomeFantasia,
-      perfilVersao: schema.perfil.versao,
-    })
-    .from(schema.sessao)
-    .innerJoin(schema.usuario, eq(schema.usuario.id, schema.sessao.usuarioId))
-    .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.sessao.organizacaoId))
-    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.sessao.perfilId))
-    .where(and(eq(schema.sessao.tokenHash, sql.placeholder('hash')), isNull(schema.sessao.revogadoEm)))
-    .prepare('sessao_por_token');
+type LinhaSessao = {
+  sessaoId: number;
+  usuarioId: number;
+  organizacaoId: number;
+  perfilId: number;
+  pendente2FA: boolean;
+  ultimoUsoEm: Date | string;
+  pessoaId: number;
+  trocarSenha: boolean;
+  usuarioAtivo: boolean;
+  organizacaoCaminho: string;
+  organizacaoNome: string;
+  perfilVersao: number;
+};
+
+/** Runs on every authenticated request: one indexed lookup, prepared, on the driver. */
+const SQL_SESSAO = `
+  select s.id as "sessaoId", s.usuario_id as "usuarioId", s.organizacao_id as "organizacaoId",
+         s.perfil_id as "perfilId", s.pendente2_fa as "pendente2FA", s.ultimo_uso_em as "ultimoUsoEm",
+         u.pessoa_id as "pessoaId", u.trocar_senha as "trocarSenha", u.ativo as "usuarioAtivo",
+         o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao"
+    from sessao s
+    join usuario u on u.id = s.usuario_id
+    join organizacao o on o.id = s.organizacao_id
+    join perfil p on p.id = s.perfil_id
+   where s.token_hash = $1 and s.revogado_em is null`;
 
 export const tokenDaRequisicao = (req: FastifyRequest): string | null => {
   const h = req.headers.authorization;
@@ -39,15 +43,12 @@ export const tokenDaRequisicao = (req: FastifyRequest): string | null => {
 };
 
 export class Sessoes {
-  private readonly consulta: ReturnType<typeof consultaSessao>;
-  constructor(private readonly deps: Deps) {
-    this.consulta = consultaSessao(deps.db);
-  }
+  constructor(private readonly deps: Deps) {}
 
   /** The request's context from its bearer token, or null when the token is unknown, revoked or idle too long. */
   async resolver(token: string, req: Pick<FastifyRequest, 'idioma' | 'ip'>): Promise<Contexto | null> {
     if (token.length > 200) return null;
-    const [s] = await this.consulta.execute({ hash: hashToken(token) });
+    const [s] = await this.deps.consultar<LinhaSessao>('sessao_por_token', SQL_SESSAO, [hashToken(token)]);
     if (!s?.usuarioAtivo) return null;
     const idade = Date.now() - new Date(s.ultimoUsoEm).getTime();
     if (idade > this.deps.config.inatividadeMinutos * 60_000) return null;

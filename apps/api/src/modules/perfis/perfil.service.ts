@@ -10,7 +10,7 @@ import {
   type PermissaoTela,
   type SelectOpcao,
 } from '@sig/contracts';
-import { type DbOuTx, schema } from '@sig/db';
+import { type Db, type DbOuTx, schema } from '@sig/db';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Contexto, Deps, RegraCampo } from '../../platform/contexto.js';
 import { AppError, type CampoErro, naoEncontrado } from '../../platform/erros.js';
@@ -81,52 +81,82 @@ export async function opcoes(deps: Deps): Promise<SelectOpcao[]> {
     .orderBy(asc(sql`lower(${perfil.nome})`));
 }
 
-/** One profile with its rules; deleted or unknown reads as not found. */
-async function carregar(db: DbOuTx, id: number, bloquear = false): Promise<Perfil> {
-  const consulta = db
-    .select({ id: perfil.id, nome: perfil.nome, descricao: perfil.descricao, ativo: perfil.ativo })
-    .from(perfil)
-    .where(and(eq(perfil.id, id), naoExcluido));
-  const [p] = bloquear ? await consulta.for('update') : await consulta;
+/**
+ * A profile with its screen and field rules in one round trip (the rules aggregated as JSON):
+ * reading a profile is a hot path (benchmarked), and each query costs far more than its SQL.
+ */
+const colunasPerfil = {
+  id: perfil.id,
+  nome: perfil.nome,
+  descricao: perfil.descricao,
+  ativo: perfil.ativo,
+  permissoes: sql<(Tela & { acesso: string })[]>`coalesce((
+    select json_agg(json_build_object(
+      'acesso', pp.acesso, 'listar', pp.listar, 'visualizar', pp.visualizar, 'criar', pp.criar,
+      'atualizar', pp.atualizar, 'excluir', pp.excluir, 'somentePropriaOrganizacao', pp.somente_propria_organizacao
+    ) order by pp.acesso)
+    from ${perfilPermissao} pp where pp.perfil_id = ${perfil.id}), '[]'::json)`,
+  campos: sql<PermissaoCampo[]>`coalesce((
+    select json_agg(json_build_object(
+      'acesso', pc.acesso, 'campo', pc.campo, 'visualizar', pc.visualizar, 'atualizar', pc.atualizar
+    ) order by pc.acesso, pc.campo)
+    from ${perfilCampo} pc where pc.perfil_id = ${perfil.id}), '[]'::json)`,
+};
+
+type LinhaPerfil = {
+  id: number;
+  nome: string;
+  descricao: string | null;
+  ativo: boolean;
+  permissoes: (Tela & { acesso: string })[];
+  campos: PermissaoCampo[];
+};
+
+const paraPerfil = (p: LinhaPerfil | undefined): Perfil => {
   if (!p) throw naoEncontrado();
-  const telas = await db
-    .select({
-      acesso: perfilPermissao.acesso,
-      listar: perfilPermissao.listar,
-      visualizar: perfilPermissao.visualizar,
-      criar: perfilPermissao.criar,
-      atualizar: perfilPermissao.atualizar,
-      excluir: perfilPermissao.excluir,
-      somentePropriaOrganizacao: perfilPermissao.somentePropriaOrganizacao,
-    })
-    .from(perfilPermissao)
-    .where(eq(perfilPermissao.perfilId, id))
-    .orderBy(asc(perfilPermissao.acesso));
-  const campos = await db
-    .select({
-      acesso: perfilCampo.acesso,
-      campo: perfilCampo.campo,
-      visualizar: perfilCampo.visualizar,
-      atualizar: perfilCampo.atualizar,
-    })
-    .from(perfilCampo)
-    .where(eq(perfilCampo.perfilId, id))
-    .orderBy(asc(perfilCampo.acesso), asc(perfilCampo.campo));
   return {
     ...p,
     administrador: p.nome === PERFIL_ADMINISTRADOR,
     // A screen dropped from the catalogue keeps its old rows harmlessly; it is just not shown.
-    permissoes: telas.filter((t) => ACESSO_POR_ID.has(t.acesso)),
-    campos,
+    permissoes: p.permissoes.filter((t) => ACESSO_POR_ID.has(t.acesso)),
   };
+};
+
+/** One profile with its rules; deleted or unknown reads as not found. */
+async function carregar(db: DbOuTx, id: number, bloquear = false): Promise<Perfil> {
+  const consulta = db
+    .select(colunasPerfil)
+    .from(perfil)
+    .where(and(eq(perfil.id, id), naoExcluido));
+  const [p] = bloquear ? await consulta.for('update') : await consulta;
+  return paraPerfil(p);
 }
 
-export const obter = (deps: Deps, id: number) => carregar(deps.db, id);
+const consultaPorId = (db: Db) =>
+  db
+    .select(colunasPerfil)
+    .from(perfil)
+    .where(and(eq(perfil.id, sql.placeholder('id')), naoExcluido))
+    .prepare('perfil_por_id');
+const preparadas = new WeakMap<Db, ReturnType<typeof consultaPorId>>();
+
+/** Reads outside a transaction use a prepared statement (built once per database). */
+async function carregarRapido(db: Db, id: number): Promise<Perfil> {
+  let consulta = preparadas.get(db);
+  if (!consulta) {
+    consulta = consultaPorId(db);
+    preparadas.set(db, consulta);
+  }
+  const [p] = await consulta.execute({ id });
+  return paraPerfil(p);
+}
+
+export const obter = (deps: Deps, id: number) => carregarRapido(deps.db, id);
 
 /** Spec §6 "permission load": the profile's name and only the screens it grants something on. */
 export async function permissoesAcesso(deps: Deps, ctx: Contexto, id: number) {
   if (id !== ctx.perfilId) exigir(ctx, 'Perfil', 'R');
-  const p = await carregar(deps.db, id);
+  const p = await carregarRapido(deps.db, id);
   if (!p.administrador) return { nome: p.nome, telas: p.permissoes.filter(temAlguma) };
   const telas = [...ACESSO_POR_ID.values()].map((a) => ({
     acesso: a.id,
