@@ -36,6 +36,14 @@ export const cnpj = z
   .transform(somenteDigitos)
   .refine((v) => v.length === 14 && isValidCnpj(v), { message: MSG.cnpjInvalido });
 
+/** CEP as 8 digits; accepts the masked form. */
+export const cep = z
+  .string()
+  .trim()
+  .max(12)
+  .transform(somenteDigitos)
+  .refine((v) => v.length === 8, { message: 'validacao:cepInvalido' });
+
 export const texto = (max = 200) => z.string().trim().min(1).max(max);
 export const textoOpcional = (max = 200) =>
   z

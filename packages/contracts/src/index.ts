@@ -1,6 +1,7 @@
 export * from './acessos.js';
 export * from './auditoria.js';
 export * from './auth.js';
+export * from './cadastros.js';
 export * from './comum.js';
 export * from './erros.js';
 export * from './organizacao.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cnpj, dataOpcional, dinheiro, id, MSG, periodoValido, texto, textoOpcional } from './comum.js';
+import { cep, cnpj, dataOpcional, dinheiro, id, MSG, periodoValido, texto, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
 
 export const SITUACOES_ORGANIZACAO = ['ATIVA', 'INATIVA', 'EM_FORMACAO', 'DISSOLVIDA'] as const;
@@ -12,11 +12,7 @@ const idOpcional = id.nullish().transform((v) => v ?? null);
 export const endereco = z.object({
   id: idOpcional,
   tipoEnderecoId: idOpcional,
-  cep: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\D/g, ''))
-    .refine((v) => v.length === 8, { message: 'validacao:cepInvalido' }),
+  cep,
   logradouro: texto(200),
   numero: textoOpcional(20),
   bairro: textoOpcional(100),
