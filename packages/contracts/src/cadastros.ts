@@ -81,7 +81,11 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
     case 'telefone':
       return texto(c.tipo === 'textoLongo' ? { max: 4000, ...c } : c);
     case 'url':
-      s = z.string().trim().max(c.max ?? 500).url({ message: 'validacao:invalido' });
+      s = z
+        .string()
+        .trim()
+        .max(c.max ?? 500)
+        .url({ message: 'validacao:invalido' });
       break;
     case 'email':
       s = email;
@@ -183,7 +187,11 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   {
     recurso: 'tipo-organizacao',
     acesso: 'TipoOrganizacao',
-    campos: [nome(), { nome: 'nivel', tipo: 'inteiro', min: 0, max: 9, obrigatorio: true, lista: true, ordenavel: true }, ativo],
+    campos: [
+      nome(),
+      { nome: 'nivel', tipo: 'inteiro', min: 0, max: 9, obrigatorio: true, lista: true, ordenavel: true },
+      ativo,
+    ],
     rotulo: 'nome',
     ordemPadrao: 'nivel',
     unicos: ['nome'],
@@ -242,4 +250,6 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   },
 ];
 
-export const CADASTRO_POR_RECURSO: ReadonlyMap<string, DefinicaoCadastro> = new Map(CADASTROS.map((d) => [d.recurso, d]));
+export const CADASTRO_POR_RECURSO: ReadonlyMap<string, DefinicaoCadastro> = new Map(
+  CADASTROS.map((d) => [d.recurso, d]),
+);

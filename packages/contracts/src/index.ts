@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './cadastros.js';
 export * from './comum.js';
 export * from './erros.js';
+export * from './filtro-salvo.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
+import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
@@ -14,4 +16,6 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(perfilRoutes, { prefix: '/perfil' });
   await app.register(organizacaoRoutes, { prefix: '/organizacao' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
+  await app.register(cadastrosRoutes);
+  await app.register(filtroSalvoRoutes, { prefix: '/filtro-salvo' });
 };

@@ -1,3 +1,5 @@
 export * from './acesso.js';
+export * from './cadastros.js';
+export * from './filtros.js';
 export * from './organizacoes.js';
 export * from './tabelas.js';

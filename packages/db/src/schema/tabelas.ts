@@ -1,37 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { colunasRegistro, unicoSemExcluidos } from './registro.js';
 
 /**
  * Small reference tables the platform needs from day one (their screens are registries).
- * Each has `ativo` so that nothing referenced is ever physically deleted.
+ * Each has `ativo` and a logical delete, so that nothing referenced is ever physically deleted.
  */
-const registro = {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  nome: text().notNull(),
-  ativo: boolean().notNull().default(true),
-  criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
 
 export const tipoOrganizacao = pgTable(
   'tipo_organizacao',
-  { ...registro, nivel: smallint().notNull().default(0) },
-  (t) => [uniqueIndex('tipo_organizacao_nome_uq').on(sql`lower(${t.nome})`)],
+  { ...colunasRegistro(), nivel: smallint().notNull().default(0) },
+  (t) => [unicoSemExcluidos('tipo_organizacao', 'nome', t.nome, t.excluidoEm)],
 );
 
-export const pais = pgTable('pais', { ...registro, sigla: text() }, (t) => [
-  uniqueIndex('pais_nome_uq').on(sql`lower(${t.nome})`),
+export const pais = pgTable('pais', { ...colunasRegistro(), sigla: text() }, (t) => [
+  unicoSemExcluidos('pais', 'nome', t.nome, t.excluidoEm),
 ]);
 
 export const estado = pgTable(
   'estado',
-  { ...registro, sigla: text().notNull(), paisId: integer().references(() => pais.id) },
-  (t) => [uniqueIndex('estado_sigla_uq').on(t.paisId, t.sigla)],
+  { ...colunasRegistro(), sigla: text().notNull(), paisId: integer().references(() => pais.id) },
+  (t) => [uniqueIndex('estado_sigla_uq').on(t.paisId, t.sigla).where(sql`${t.excluidoEm} is null`)],
 );
 
 export const cidade = pgTable(
   'cidade',
   {
-    ...registro,
+    ...colunasRegistro(),
     estadoId: integer().references(() => estado.id),
     paisId: integer().references(() => pais.id),
     codigoIbge: text(),
@@ -39,13 +34,23 @@ export const cidade = pgTable(
   (t) => [index('cidade_estado_idx').on(t.estadoId)],
 );
 
-export const banco = pgTable('banco', {
-  ...registro,
-  codigo: text().notNull().unique(),
-  urlImagem: text(),
-  ordem: integer().notNull().default(0),
-});
+export const banco = pgTable(
+  'banco',
+  {
+    ...colunasRegistro(),
+    codigo: text().notNull(),
+    urlImagem: text(),
+    ordem: integer().notNull().default(0),
+  },
+  (t) => [unicoSemExcluidos('banco', 'codigo', t.codigo, t.excluidoEm)],
+);
 
-export const tipoEndereco = pgTable('tipo_endereco', registro);
-export const tipoContato = pgTable('tipo_contato', { ...registro, mascara: text() });
-export const tipoCampoTrabalho = pgTable('tipo_campo_trabalho', registro);
+export const tipoEndereco = pgTable('tipo_endereco', colunasRegistro(), (t) => [
+  unicoSemExcluidos('tipo_endereco', 'nome', t.nome, t.excluidoEm),
+]);
+export const tipoContato = pgTable('tipo_contato', { ...colunasRegistro(), mascara: text() }, (t) => [
+  unicoSemExcluidos('tipo_contato', 'nome', t.nome, t.excluidoEm),
+]);
+export const tipoCampoTrabalho = pgTable('tipo_campo_trabalho', colunasRegistro(), (t) => [
+  unicoSemExcluidos('tipo_campo_trabalho', 'nome', t.nome, t.excluidoEm),
+]);

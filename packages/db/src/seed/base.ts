@@ -44,6 +44,18 @@ const CAPITAIS: Record<string, string> = {
   TO: 'Palmas',
 };
 
+/** Starting rows of the simple registries (each one only a name). */
+const REGISTROS_BASE = [
+  [schema.tipoPessoa, ['Membro', 'Não membro', 'Visitante']],
+  [schema.situacao, ['Ativo', 'Inativo', 'Falecido', 'Transferido']],
+  [schema.grauParentesco, ['Cônjuge', 'Filho(a)', 'Pai', 'Mãe', 'Irmão(ã)', 'Avô/Avó', 'Neto(a)']],
+  [schema.tipoCelebracaoOficio, ['Batismo', 'Confirmação', 'Casamento', 'Sepultamento', 'Bênção']],
+  [schema.tipoMoradia, ['Própria', 'Alugada', 'Cedida']],
+  [schema.cargo, ['Presidente', 'Vice-presidente', 'Secretário(a)', 'Tesoureiro(a)', 'Conselheiro(a)']],
+  [schema.profissao, ['Agricultor(a)', 'Professor(a)', 'Comerciante', 'Estudante', 'Aposentado(a)']],
+  [schema.setor, ['Secretaria', 'Tesouraria', 'Diaconia', 'Comunicação']],
+] as const;
+
 /** Inserts an organization under a parent and sets its materialized path. */
 export async function inserirOrganizacao(
   db: DbOuTx,
@@ -111,6 +123,11 @@ export async function garantirBase(
     await tx
       .insert(schema.tipoCampoTrabalho)
       .values(['Educação', 'Diaconia', 'Missão', 'Juventude', 'Música'].map((nome) => ({ nome })));
+    for (const [tabela, nomes] of REGISTROS_BASE) await tx.insert(tabela).values(nomes.map((nome) => ({ nome })));
+    await tx.insert(schema.parametro).values([
+      { nome: 'Nome do sistema', valor: 'SIG', ordem: 0 },
+      { nome: 'Idioma padrão', valor: 'pt-BR', ordem: 1 },
+    ]);
 
     const [tipoIgreja] = await tx.select().from(schema.tipoOrganizacao).where(eq(schema.tipoOrganizacao.nivel, 0));
     const igreja = await inserirOrganizacao(tx, {

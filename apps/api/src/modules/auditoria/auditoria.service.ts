@@ -12,6 +12,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
+import { linhaCsv } from '../../platform/exportacao.js';
 
 export const ACESSO = 'AuditoriaAcesso';
 /** Period filters are calendar days where the church is (not UTC). */
@@ -159,19 +160,6 @@ const COLUNAS_CSV = [
   'ip',
   'userAgent',
 ] as const satisfies readonly (keyof AuditoriaItem)[];
-
-/**
- * RFC 4180 quoting, plus a leading apostrophe on text that a spreadsheet would run as a
- * formula: logins of failed sign-ins and user agents are typed by strangers.
- */
-export function celulaCsv(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const linhaCsv = (valores: readonly unknown[]) => `${valores.map(celulaCsv).join(',')}\r\n`;
 
 export type Exportacao = {
   nomeArquivo: string;

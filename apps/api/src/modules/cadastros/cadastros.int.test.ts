@@ -1,0 +1,323 @@
+import { CADASTROS, type DefinicaoCadastro } from '@sig/contracts';
+import { schema } from '@sig/db';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+
+let t: AppTeste;
+let admin: string;
+let sinodo: string;
+let paroquia: string;
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [admin, sinodo, paroquia] = await Promise.all([
+    t.loginAdmin(),
+    t.login('sinodo@sig.local'),
+    t.login('paroquia@sig.local'),
+  ]);
+});
+afterAll(() => t.fechar());
+
+let contador = 0;
+/** Short, unique, uppercase-free values ("t1a") that fit any length bound of 3 or more. */
+const marca = () => `t${(++contador).toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+
+async function primeiraOpcao(recurso: string): Promise<number> {
+  const r = await t.req({ method: 'GET', url: `/api/${recurso}/select`, token: admin });
+  expect(r.statusCode).toBe(200);
+  return r.json()[0].value;
+}
+
+/** A valid input for any declaration, its name carrying accents (the filter ignores them). */
+async function amostra(def: DefinicaoCadastro): Promise<{ corpo: Record<string, unknown>; termo: string }> {
+  const m = marca();
+  const corpo: Record<string, unknown> = {};
+  for (const c of def.campos) {
+    switch (c.tipo) {
+      case 'inteiro':
+        corpo[c.nome] = Math.min(c.max ?? 5, (c.min ?? 0) + 5);
+        break;
+      case 'booleano':
+        corpo[c.nome] = true;
+        break;
+      case 'referencia':
+        corpo[c.nome] = await primeiraOpcao(c.referencia!);
+        break;
+      case 'url':
+        corpo[c.nome] = `https://exemplo.org/${m}.png`;
+        break;
+      case 'opcao':
+        corpo[c.nome] = c.opcoes?.[0];
+        break;
+      default:
+        corpo[c.nome] = c.nome === 'nome' ? `Teste ${def.recurso} ${m} Ação` : m.slice(0, c.max ?? 200);
+    }
+  }
+  return { corpo, termo: `${m} acao` };
+}
+
+const criar = (def: DefinicaoCadastro, corpo: Record<string, unknown>, token = admin) =>
+  t.req({ method: 'POST', url: `/api/${def.recurso}`, token, payload: corpo });
+
+describe.each(CADASTROS.map((d) => [d.recurso, d] as const))('registry %s', (recurso, def) => {
+  const url = `/api/${recurso}`;
+
+  it('create → get → list → filter → select → update → export → delete → 404, with history', async () => {
+    const { corpo, termo } = await amostra(def);
+    const criado = await criar(def, corpo, sinodo);
+    expect(criado.statusCode, criado.body).toBe(201);
+    const item = criado.json();
+    expect(item).toMatchObject(corpo);
+    const id: number = item.id;
+
+    const lido = await t.req({ method: 'GET', url: `${url}/${id}`, token: sinodo });
+    expect(lido.statusCode).toBe(200);
+    expect(lido.json()).toEqual(item);
+
+    const todos = await t.req({ method: 'GET', url, token: sinodo });
+    expect(todos.statusCode).toBe(200);
+    expect(todos.json().map((x: { id: number }) => x.id)).toContain(id);
+
+    const pagina = await t.req({
+      method: 'GET',
+      url: `${url}/paginado?nome=${encodeURIComponent(termo.toUpperCase())}`,
+      token: sinodo,
+    });
+    expect(pagina.statusCode, pagina.body).toBe(200);
+    expect(pagina.json()).toMatchObject({ total: 1, pagina: 1, itens: [{ id }] });
+
+    const opcoes = await t.req({
+      method: 'GET',
+      url: `${url}/select?busca=${encodeURIComponent(termo)}`,
+      token: sinodo,
+    });
+    expect(opcoes.json()).toEqual([{ value: id, label: corpo[def.rotulo] }]);
+
+    const novoNome = `${corpo.nome} alterado`;
+    const alterado = await t.req({
+      method: 'PUT',
+      url: `${url}/${id}`,
+      token: sinodo,
+      payload: { ...corpo, nome: novoNome },
+    });
+    expect(alterado.statusCode, alterado.body).toBe(200);
+    expect(alterado.json()).toMatchObject({ id, nome: novoNome });
+    const porCorpo = await t.req({ method: 'PUT', url, token: sinodo, payload: { ...corpo, id, ativo: false } });
+    expect(porCorpo.statusCode, porCorpo.body).toBe(200);
+    expect(porCorpo.json()).toMatchObject({ id, nome: corpo.nome, ativo: false });
+    // Inactive rows leave the selects but stay in the lists.
+    const semInativo = await t.req({
+      method: 'GET',
+      url: `${url}/select?busca=${encodeURIComponent(termo)}`,
+      token: sinodo,
+    });
+    expect(semInativo.json()).toEqual([]);
+
+    const csv = await t.req({
+      method: 'GET',
+      url: `${url}/exportar?formato=csv&nome=${encodeURIComponent(termo)}`,
+      token: sinodo,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const linhas = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cabecalho = linhas[0]!.split(',');
+    expect(cabecalho[0]).toBe('Identificador');
+    expect(cabecalho).toContain('Nome');
+    expect(linhas).toHaveLength(2);
+    expect(linhas[1]).toContain(String(corpo.nome));
+
+    const excluido = await t.req({ method: 'DELETE', url: `${url}/${id}`, token: sinodo });
+    expect(excluido.statusCode, excluido.body).toBe(200);
+    expect((await t.req({ method: 'GET', url: `${url}/${id}`, token: sinodo })).statusCode).toBe(404);
+    const depois = await t.req({
+      method: 'GET',
+      url: `${url}/paginado?nome=${encodeURIComponent(termo)}`,
+      token: sinodo,
+    });
+    expect(depois.json().total).toBe(0);
+
+    const historico = await t.banco.db
+      .select({ operacao: schema.historicoAlteracao.operacao, campo: schema.historicoAlteracao.campo })
+      .from(schema.historicoAlteracao)
+      .where(and(eq(schema.historicoAlteracao.entidade, recurso), eq(schema.historicoAlteracao.entidadeId, id)));
+    expect(historico.map((h) => h.operacao)).toEqual(expect.arrayContaining(['CRIACAO', 'ALTERACAO', 'EXCLUSAO']));
+    expect(historico).toContainEqual({ operacao: 'ALTERACAO', campo: 'nome' });
+  });
+
+  it('refuses a missing required field naming it (400)', async () => {
+    const { corpo } = await amostra(def);
+    const r = await criar(def, { ...corpo, nome: undefined });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().codigo).toBe('VALIDACAO');
+    expect(r.json().campos).toContainEqual({ campo: 'nome', mensagem: 'Por favor, informe o campo Nome' });
+  });
+
+  // Only registries that declare unique fields have this rule (estado's sigla-per-country is tested below).
+  if (def.unicos?.length) {
+    it('refuses a duplicate of a unique field (409), case-insensitively', async () => {
+      const { corpo } = await amostra(def);
+      expect((await criar(def, corpo)).statusCode).toBe(201);
+      const unico = def.unicos![0]!;
+      const { corpo: outro } = await amostra(def);
+      const repetido = { ...outro, [unico]: String(corpo[unico]).toUpperCase() };
+      const r = await criar(def, repetido);
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().codigo).toBe('NOME_DUPLICADO');
+      expect(r.json().campos[0].campo).toBe(unico);
+    });
+  }
+
+  it('the parish secretary (tabelas read-only) may list and read, not write (403)', async () => {
+    expect((await t.req({ method: 'GET', url: `${url}/paginado`, token: paroquia })).statusCode).toBe(200);
+    const { corpo } = await amostra(def);
+    expect((await criar(def, corpo, paroquia)).statusCode).toBe(403);
+    const existente = await primeiraOpcao(recurso);
+    const put = await t.req({ method: 'PUT', url: `${url}/${existente}`, token: paroquia, payload: corpo });
+    expect(put.statusCode).toBe(403);
+    expect((await t.req({ method: 'DELETE', url: `${url}/${existente}`, token: paroquia })).statusCode).toBe(403);
+  });
+
+  it('an unknown id is 404 on read, update and delete', async () => {
+    const { corpo } = await amostra(def);
+    expect((await t.req({ method: 'GET', url: `${url}/999999`, token: admin })).json().codigo).toBe('NAO_ENCONTRADO');
+    expect((await t.req({ method: 'PUT', url: `${url}/999999`, token: admin, payload: corpo })).statusCode).toBe(404);
+    expect((await t.req({ method: 'DELETE', url: `${url}/999999`, token: admin })).statusCode).toBe(404);
+  });
+});
+
+const def = (recurso: string) => CADASTROS.find((d) => d.recurso === recurso)!;
+
+describe('registry rules', () => {
+  it('a city needs a country or a state (spec §5)', async () => {
+    const r = await criar(def('cidade'), { nome: 'Sem lugar' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos).toContainEqual({ campo: 'estadoId', mensagem: 'Informe o país ou o estado da cidade.' });
+  });
+
+  it('a reference to a missing or deleted row is a 400 naming the field', async () => {
+    const pais = await criar(def('pais'), { nome: `País ${marca()}`, sigla: 'ZZ' });
+    expect(pais.statusCode).toBe(201);
+    expect((await t.req({ method: 'DELETE', url: `/api/pais/${pais.json().id}`, token: admin })).statusCode).toBe(200);
+    for (const paisId of [pais.json().id, 999999]) {
+      const r = await criar(def('estado'), { nome: `Estado ${marca()}`, sigla: 'ZZ', paisId });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().campos).toEqual([{ campo: 'paisId', mensagem: 'O registro informado em País não existe.' }]);
+    }
+  });
+
+  it('a row still referenced cannot be deleted (409); once the reference is deleted, it can', async () => {
+    const [brasil] = await t.banco.db.select().from(schema.pais).where(eq(schema.pais.sigla, 'BR'));
+    const r = await t.req({ method: 'DELETE', url: `/api/pais/${brasil!.id}`, token: admin });
+    expect(r.statusCode).toBe(409);
+    expect(r.json().codigo).toBe('REGISTRO_EM_USO');
+
+    const pais = (await criar(def('pais'), { nome: `País ${marca()}` })).json();
+    const estado = (await criar(def('estado'), { nome: `Estado ${marca()}`, sigla: 'QQ', paisId: pais.id })).json();
+    expect((await t.req({ method: 'DELETE', url: `/api/pais/${pais.id}`, token: admin })).statusCode).toBe(409);
+    expect((await t.req({ method: 'DELETE', url: `/api/estado/${estado.id}`, token: admin })).statusCode).toBe(200);
+    expect((await t.req({ method: 'DELETE', url: `/api/pais/${pais.id}`, token: admin })).statusCode).toBe(200);
+  });
+
+  it('a bank used by an organization account cannot be deleted (409)', async () => {
+    const banco = (await criar(def('banco'), { codigo: marca(), nome: `Banco ${marca()}` })).json();
+    expect(banco).toMatchObject({ ordem: 0, ativo: true, urlImagem: null });
+    const [org] = await t.banco.db.select({ id: schema.organizacao.id }).from(schema.organizacao).limit(1);
+    await t.banco.db
+      .insert(schema.organizacaoContaBancaria)
+      .values({ organizacaoId: org!.id, tipo: 'CORRENTE', bancoId: banco.id, agencia: '1', conta: '2' });
+    const r = await t.req({ method: 'DELETE', url: `/api/banco/${banco.id}`, token: admin, idioma: 'en' });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({ codigo: 'REGISTRO_EM_USO' });
+    expect((await t.req({ method: 'GET', url: `/api/banco/${banco.id}`, token: admin })).statusCode).toBe(200);
+  });
+
+  it('a unique index the declaration does not list still answers 409 naming its field (state abbreviation)', async () => {
+    const paisId = await primeiraOpcao('pais');
+    const r = await criar(def('estado'), { nome: `Estado ${marca()}`, sigla: 'SC', paisId });
+    expect(r.statusCode, r.body).toBe(409);
+    expect(r.json().campos[0].campo).toBe('sigla');
+  });
+
+  it('a deleted name may be used again', async () => {
+    const nome = `Cargo ${marca()}`;
+    const primeiro = (await criar(def('cargo'), { nome })).json();
+    expect((await t.req({ method: 'DELETE', url: `/api/cargo/${primeiro.id}`, token: admin })).statusCode).toBe(200);
+    expect((await criar(def('cargo'), { nome })).statusCode).toBe(201);
+  });
+
+  it('sorts by an allowed column only, and filters by equality on numbers and flags', async () => {
+    const desc = await t.req({
+      method: 'GET',
+      url: '/api/banco/paginado?ordenarPor=codigo&ordem=desc&quantidade=5',
+      token: admin,
+    });
+    expect(desc.statusCode).toBe(200);
+    const codigos: string[] = desc.json().itens.map((b: { codigo: string }) => b.codigo.toLowerCase());
+    expect(codigos).toEqual([...codigos].sort().reverse());
+    expect(
+      (await t.req({ method: 'GET', url: '/api/banco/paginado?ordenarPor=urlImagem', token: admin })).statusCode,
+    ).toBe(400);
+    const paisId = await primeiraOpcao('pais');
+    const estados = await t.req({
+      method: 'GET',
+      url: `/api/estado/paginado?paisId=${paisId}&ativo=true&quantidade=100`,
+      token: admin,
+    });
+    expect(estados.json().total).toBeGreaterThanOrEqual(27);
+    expect(estados.json().itens.every((e: { paisId: number }) => e.paisId === paisId)).toBe(true);
+  });
+
+  it('exports XLSX with the labels in the request language, and audits the export', async () => {
+    const nome = `Profissão ${marca()}`;
+    expect((await criar(def('profissao'), { nome })).statusCode).toBe(201);
+    const r = await t.req({
+      method: 'GET',
+      url: `/api/profissao/exportar?formato=xlsx&nome=${encodeURIComponent(nome)}`,
+      token: sinodo,
+      idioma: 'en',
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('spreadsheetml');
+    expect(r.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const livro = new ExcelJS.Workbook();
+    await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
+    const aba = livro.worksheets[0]!;
+    expect(aba.getRow(1).values).toEqual([undefined, 'Identifier', 'Name', 'Active']);
+    expect(aba.getCell('B2').value).toBe(nome);
+    expect(aba.rowCount).toBe(2);
+
+    await t.app.deps.auditoria.descarregar();
+    const eventos = await t.banco.db
+      .select({ acesso: schema.auditoriaAcesso.acesso })
+      .from(schema.auditoriaAcesso)
+      .where(and(eq(schema.auditoriaAcesso.evento, 'EXPORTACAO'), eq(schema.auditoriaAcesso.acesso, 'Profissao')));
+    expect(eventos.length).toBeGreaterThan(0);
+  });
+
+  it('exports every row of a filtered set across keyset batches, none twice', async () => {
+    const prefixo = `Lote ${marca()}`;
+    await t.banco.db
+      .insert(schema.cargo)
+      .values(Array.from({ length: 2_100 }, (_, i) => ({ nome: `${prefixo} ${i % 7} ${i}` })));
+    const r = await t.req({
+      method: 'GET',
+      url: `/api/cargo/exportar?ordenarPor=nome&ordem=desc&nome=${encodeURIComponent(prefixo)}`,
+      token: admin,
+    });
+    expect(r.headers['x-total-linhas']).toBe('2100');
+    const ids = r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[0]);
+    expect(ids).toHaveLength(2_100);
+    expect(new Set(ids).size).toBe(2_100);
+  });
+});

@@ -1,0 +1,434 @@
+import type { CampoCadastro, DefinicaoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
+import type { DbOuTx } from '@sig/db';
+import { tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Contexto, Deps } from './contexto.js';
+import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
+import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
+import { registrarAlteracao } from './historico.js';
+import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
+import { contemSemAcento, erroPg, VIOLACAO_UNICA } from './sql.js';
+
+/**
+ * The rules behind every simple registry (CADASTROS): reads without deleted rows, filters and
+ * sort keys from the declaration, unique fields, references that must exist, logical delete
+ * refused while something still points at the row, change history, field permissions.
+ *
+ * Registries are church-wide reference data (no organization column), so there is no
+ * organization scope here: the screen permission alone decides.
+ */
+
+export const LIMITE_LISTA = 5_000;
+export const LIMITE_EXPORTACAO = 100_000;
+const LOTE_EXPORTACAO = 2_000;
+
+/** A registry table: the declaration's fields plus the engine's own columns. */
+export type TabelaCadastro = PgTable & {
+  id: PgColumn;
+  criadoEm: PgColumn;
+  atualizadoEm: PgColumn;
+  excluidoEm: PgColumn;
+};
+
+export type Registro = Record<string, unknown> & { id: number; criadoEm: string; atualizadoEm: string };
+export type Filtros = Record<string, unknown> & { ordenarPor?: string; ordem?: 'asc' | 'desc' };
+export type Origem = { ip: string; userAgent: string | null; rota: string };
+
+const TEXTUAIS: ReadonlySet<TipoCampo> = new Set([
+  'texto',
+  'textoLongo',
+  'telefone',
+  'email',
+  'url',
+  'cpf',
+  'cnpj',
+  'cep',
+]);
+/** Text fields filter by "contains" (accent-insensitive) and compare case-insensitively. */
+export const ehTextual = (c: CampoCadastro) => TEXTUAIS.has(c.tipo);
+
+const snake = (nome: string) => nome.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+type Chave = { expr: SQL; tipo: 'text' | 'int' | 'boolean' | 'date' | 'numeric' };
+type Referencia = { tabela: string; coluna: string; logica: boolean };
+
+const primeiro = <T>(linhas: T[]): T | undefined => linhas[0];
+
+export class MotorCadastro {
+  private readonly colunas: Record<string, PgColumn>;
+  private readonly nomeTabela: string;
+  private readonly selecao: Record<string, PgColumn>;
+  private referencias: Promise<Referencia[]> | undefined;
+
+  constructor(
+    private readonly deps: Deps,
+    readonly def: DefinicaoCadastro,
+    private readonly tabela: TabelaCadastro,
+    private readonly tabelaDe: (recurso: string) => TabelaCadastro | undefined,
+  ) {
+    this.colunas = getTableColumns(tabela) as Record<string, PgColumn>;
+    this.nomeTabela = getTableConfig(tabela).name;
+    const faltam = def.campos.map((c) => c.nome).filter((n) => !this.colunas[n]);
+    for (const c of def.campos) {
+      if (c.tipo === 'referencia' && !(c.referencia && tabelaDe(c.referencia)))
+        faltam.push(`${c.nome}→${c.referencia}`);
+    }
+    if (faltam.length) throw new Error(`Registry ${def.recurso}: table ${this.nomeTabela} lacks ${faltam.join(', ')}`);
+    this.selecao = { id: tabela.id, criadoEm: tabela.criadoEm, atualizadoEm: tabela.atualizadoEm };
+    for (const c of def.campos) this.selecao[c.nome] = this.colunas[c.nome]!;
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  private coluna(nome: string): PgColumn {
+    return nome === 'id' ? this.tabela.id : this.colunas[nome]!;
+  }
+
+  private campo(nome: string): CampoCadastro | undefined {
+    return this.def.campos.find((c) => c.nome === nome);
+  }
+
+  /** Sort keys never null, so that (key, id) is a total order the export can page through by keyset. */
+  private chave(nome: string): Chave {
+    const col = this.coluna(nome);
+    const c = this.campo(nome);
+    if (!c) return { expr: sql`${col}`, tipo: 'int' };
+    switch (c.tipo) {
+      case 'inteiro':
+      case 'referencia':
+        return { expr: sql`coalesce(${col}, -2147483648)`, tipo: 'int' };
+      case 'booleano':
+        return { expr: sql`coalesce(${col}, false)`, tipo: 'boolean' };
+      case 'data':
+        return { expr: sql`coalesce(${col}, '0001-01-01'::date)`, tipo: 'date' };
+      case 'dinheiro':
+        return { expr: sql`coalesce(${col}, 0)`, tipo: 'numeric' };
+      default:
+        return { expr: sql`lower(coalesce(${col}, ''))`, tipo: 'text' };
+    }
+  }
+
+  private ordenacao(ctx: Contexto, f: Filtros) {
+    const ocultos = camposOcultos(ctx, this.def.acesso);
+    const pedido = f.ordenarPor && !ocultos.has(f.ordenarPor) ? f.ordenarPor : undefined;
+    return {
+      chave: this.chave(pedido ?? this.def.ordemPadrao),
+      direcao: f.ordem === 'desc' ? desc : asc,
+      decrescente: f.ordem === 'desc',
+    };
+  }
+
+  /** Filters on fields the profile may not see are ignored: they would reveal the hidden values. */
+  private condicoes(ctx: Contexto, f: Filtros): SQL | undefined {
+    const ocultos = camposOcultos(ctx, this.def.acesso);
+    const partes: (SQL | undefined)[] = [isNull(this.tabela.excluidoEm)];
+    for (const c of this.def.campos) {
+      const v = f[c.nome];
+      if (!c.filtro || ocultos.has(c.nome) || v === undefined || v === null || v === '') continue;
+      const col = this.coluna(c.nome);
+      partes.push(ehTextual(c) ? contemSemAcento(col, String(v)) : eq(col, v));
+    }
+    return and(...partes);
+  }
+
+  private paraRegistro(linha: Record<string, unknown>): Registro {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(linha)) out[k] = v instanceof Date ? v.toISOString() : v;
+    return out as Registro;
+  }
+
+  private paraHistorico(r: Record<string, unknown>) {
+    return Object.fromEntries(this.def.campos.map((c) => [c.nome, r[c.nome] ?? null]));
+  }
+
+  async listar(ctx: Contexto): Promise<Registro[]> {
+    const { chave } = this.ordenacao(ctx, {});
+    const linhas = await this.db
+      .select(this.selecao)
+      .from(this.tabela)
+      .where(isNull(this.tabela.excluidoEm))
+      .orderBy(asc(chave.expr), asc(this.tabela.id))
+      .limit(LIMITE_LISTA);
+    return linhas.map((l) => filtrarLeitura(ctx, this.def.acesso, this.paraRegistro(l)));
+  }
+
+  async paginado(ctx: Contexto, q: Filtros & { pagina: number; quantidade: number }): Promise<Paged<Registro>> {
+    const onde = this.condicoes(ctx, q);
+    const { chave, direcao } = this.ordenacao(ctx, q);
+    const [linhas, contagem] = await Promise.all([
+      this.db
+        .select(this.selecao)
+        .from(this.tabela)
+        .where(onde)
+        .orderBy(direcao(chave.expr), direcao(this.tabela.id))
+        .limit(q.quantidade)
+        .offset((q.pagina - 1) * q.quantidade),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(this.tabela).where(onde),
+    ]);
+    return {
+      itens: linhas.map((l) => filtrarLeitura(ctx, this.def.acesso, this.paraRegistro(l))),
+      total: primeiro(contagem)?.n ?? 0,
+      pagina: q.pagina,
+      quantidade: q.quantidade,
+    };
+  }
+
+  /** Options for selects: active rows only; `busca` narrows by the label, filters as in the list. */
+  async opcoes(ctx: Contexto, q: Filtros & { busca?: string }): Promise<SelectOpcao[]> {
+    const rotulo = this.coluna(this.def.rotulo);
+    const ativo = this.colunas.ativo;
+    const { chave } = this.ordenacao(ctx, {});
+    return this.db
+      .select({ value: sql<number>`${this.tabela.id}`, label: sql<string>`${rotulo}` })
+      .from(this.tabela)
+      .where(
+        and(
+          this.condicoes(ctx, q),
+          ativo ? eq(ativo, true) : undefined,
+          q.busca ? contemSemAcento(rotulo, q.busca) : undefined,
+        ),
+      )
+      .orderBy(asc(chave.expr), asc(this.tabela.id))
+      .limit(LIMITE_LISTA);
+  }
+
+  private async carregar(db: DbOuTx, id: number, bloquear = false): Promise<Registro> {
+    const consulta = db
+      .select(this.selecao)
+      .from(this.tabela)
+      .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm)));
+    const linha = primeiro(bloquear ? await consulta.for('update') : await consulta);
+    if (!linha) throw naoEncontrado();
+    return this.paraRegistro(linha);
+  }
+
+  async obter(ctx: Contexto, id: number): Promise<Registro> {
+    return filtrarLeitura(ctx, this.def.acesso, await this.carregar(this.db, id));
+  }
+
+  /** A reference must name a row that exists and is not deleted (checked only when it changes). */
+  private async exigirReferencias(tx: DbOuTx, dados: Record<string, unknown>, anterior: Registro | null) {
+    for (const c of this.def.campos) {
+      const v = dados[c.nome];
+      if (c.tipo !== 'referencia' || v === null || v === undefined || (anterior && anterior[c.nome] === v)) continue;
+      const alvo = this.tabelaDe(c.referencia!)!;
+      const achado = primeiro(
+        await tx
+          .select({ id: alvo.id })
+          .from(alvo)
+          .where(and(eq(alvo.id, v as number), isNull(alvo.excluidoEm))),
+      );
+      if (!achado) throw erroDeCampo(c.nome, 'referenciaInexistente');
+    }
+  }
+
+  private erroDuplicado(campo: string) {
+    return new AppError('NOME_DUPLICADO', {}, [{ campo, mensagem: 'validacao:valorDuplicado' }]);
+  }
+
+  private async exigirUnicos(tx: DbOuTx, dados: Record<string, unknown>, ignorarId?: number) {
+    for (const nome of this.def.unicos ?? []) {
+      const v = dados[nome];
+      if (v === null || v === undefined || v === '') continue;
+      const col = this.coluna(nome);
+      const campo = this.campo(nome);
+      const igual = campo && ehTextual(campo) ? sql`lower(${col}) = lower(${String(v)})` : eq(col, v);
+      const outro = primeiro(
+        await tx
+          .select({ id: this.tabela.id })
+          .from(this.tabela)
+          .where(and(igual, isNull(this.tabela.excluidoEm), ignorarId ? ne(this.tabela.id, ignorarId) : undefined))
+          .limit(1),
+      );
+      if (outro) throw this.erroDuplicado(nome);
+    }
+  }
+
+  /**
+   * Two writers racing past the check meet the unique index; its name (`<tabela>_<coluna>_uq`)
+   * says which field it is about.
+   */
+  private traduzirUnico = (erro: unknown): never => {
+    const pg = erroPg(erro);
+    if (pg.code !== VIOLACAO_UNICA) throw erro;
+    const campo =
+      this.def.campos.find((c) => pg.constraint === `${this.nomeTabela}_${snake(c.nome)}_uq`)?.nome ??
+      this.def.unicos?.[0] ??
+      this.def.rotulo;
+    throw this.erroDuplicado(campo);
+  };
+
+  /** A field left empty takes its declared default (`ordem` 0), as the form would have shown it. */
+  private valores(dados: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(this.def.campos.map((c) => [c.nome, dados[c.nome] ?? c.padrao ?? null]));
+  }
+
+  async criar(ctx: Contexto, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
+    const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, null);
+    const novo = await this.db
+      .transaction(async (tx) => {
+        await this.exigirReferencias(tx, dados, null);
+        await this.exigirUnicos(tx, dados);
+        const linha = primeiro(
+          await tx
+            .insert(this.tabela)
+            .values(this.valores(dados) as TabelaCadastro['$inferInsert'])
+            .returning(this.selecao),
+        )!;
+        const r = this.paraRegistro(linha);
+        await registrarAlteracao(tx, ctx, this.def.recurso, r.id, null, this.paraHistorico(r));
+        return r;
+      })
+      .catch(this.traduzirUnico);
+    return filtrarLeitura(ctx, this.def.acesso, novo);
+  }
+
+  async atualizar(ctx: Contexto, id: number, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
+    const novo = await this.db
+      .transaction(async (tx) => {
+        const anterior = await this.carregar(tx, id, true);
+        const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, anterior);
+        await this.exigirReferencias(tx, dados, anterior);
+        await this.exigirUnicos(tx, dados, id);
+        const linha = primeiro(
+          await tx
+            .update(this.tabela)
+            .set({ ...this.valores(dados), atualizadoEm: new Date() } as TabelaCadastro['$inferInsert'])
+            .where(eq(this.tabela.id, id))
+            .returning(this.selecao),
+        )!;
+        const r = this.paraRegistro(linha);
+        await registrarAlteracao(tx, ctx, this.def.recurso, id, this.paraHistorico(anterior), this.paraHistorico(r));
+        return r;
+      })
+      .catch(this.traduzirUnico);
+    return filtrarLeitura(ctx, this.def.acesso, novo);
+  }
+
+  /**
+   * Which columns point at this table, read once from the catalogue (pg_constraint) on the first
+   * delete. A logical delete never trips a foreign key, so the engine asks instead; reading the
+   * catalogue keeps every table that references a registry — today's and tomorrow's — counted
+   * without a hand-kept list.
+   */
+  private carregarReferencias(tx: DbOuTx): Promise<Referencia[]> {
+    // Read through the caller's transaction: embedded PGlite has one connection, which it holds.
+    this.referencias ??= tx
+      .execute(
+        sql`select cl.relname as tabela, a.attname as coluna,
+              exists (select 1 from pg_attribute x where x.attrelid = c.conrelid and x.attname = 'excluido_em' and not x.attisdropped) as logica
+            from pg_constraint c
+            join pg_class cl on cl.oid = c.conrelid
+            join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+            where c.contype = 'f' and c.confrelid = ${this.nomeTabela}::regclass
+            order by 1, 2`,
+      )
+      .then((r) => (r as unknown as { rows: Referencia[] }).rows)
+      .catch((e: unknown) => {
+        this.referencias = undefined;
+        throw e;
+      });
+    return this.referencias;
+  }
+
+  /** In use = some row not deleted (or of a table without logical delete) points at it. */
+  private async emUso(tx: DbOuTx, id: number): Promise<boolean> {
+    const refs = await this.carregarReferencias(tx);
+    if (!refs.length) return false;
+    const testes = refs.map(
+      (r) =>
+        sql`exists (select 1 from ${sql.identifier(r.tabela)} where ${sql.identifier(r.coluna)} = ${id}${
+          r.logica ? sql` and excluido_em is null` : sql``
+        })`,
+    );
+    const r = (await tx.execute(sql`select (${sql.join(testes, sql` or `)}) as em_uso`)) as unknown as {
+      rows: { em_uso: boolean }[];
+    };
+    return !!r.rows[0]?.em_uso;
+  }
+
+  async excluir(ctx: Contexto, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // The row lock waits for (and then sees) any insert that is taking a reference to it right now.
+      const anterior = await this.carregar(tx, id, true);
+      if (await this.emUso(tx, id)) throw new AppError('REGISTRO_EM_USO');
+      await tx
+        .update(this.tabela)
+        .set({ excluidoEm: new Date(), atualizadoEm: new Date() } as TabelaCadastro['$inferInsert'])
+        .where(eq(this.tabela.id, id));
+      await registrarAlteracao(tx, ctx, this.def.recurso, id, this.paraHistorico(anterior), null);
+    });
+  }
+
+  /**
+   * The filtered set as CSV or XLSX, read in keyset batches of (sort key, id): memory stays
+   * flat and no transaction is held while the client downloads. Hidden fields are left out.
+   */
+  async exportar(ctx: Contexto, f: Filtros, formato: FormatoArquivo, origem: Origem) {
+    const onde = this.condicoes(ctx, f);
+    const contagem = primeiro(
+      await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sql`(select 1 from ${this.tabela} where ${onde ?? sql`true`} limit ${LIMITE_EXPORTACAO + 1}) as x`),
+    );
+    const total = contagem?.n ?? 0;
+    this.deps.auditoria.registrar({
+      evento: 'EXPORTACAO',
+      usuarioId: ctx.usuarioId,
+      organizacaoId: ctx.organizacaoId,
+      acesso: this.def.acesso,
+      metodo: 'GET',
+      rota: origem.rota,
+      status: 200,
+      ip: origem.ip,
+      userAgent: origem.userAgent,
+    });
+    const ocultos = camposOcultos(ctx, this.def.acesso);
+    const colunas = ['id', ...this.def.campos.map((c) => c.nome).filter((n) => !ocultos.has(n))];
+    const t = tradutor(ctx.idioma);
+    const cabecalho = colunas.map((c) => t(`campos:${c}`, { defaultValue: c }));
+    const data = new Date().toISOString().slice(0, 10);
+    return {
+      nomeArquivo: `${this.def.recurso}-${data}.${formato}`,
+      linhas: Math.min(total, LIMITE_EXPORTACAO),
+      truncada: total > LIMITE_EXPORTACAO,
+      conteudo: arquivoExportacao(
+        formato,
+        this.def.recurso,
+        cabecalho,
+        this.lotes(onde, this.ordenacao(ctx, f), colunas),
+      ),
+    };
+  }
+
+  private async *lotes(
+    onde: SQL | undefined,
+    ordem: ReturnType<MotorCadastro['ordenacao']>,
+    colunas: readonly string[],
+  ): AsyncGenerator<unknown[][]> {
+    const { chave, direcao } = ordem;
+    let depois: { chave: string; id: number } | null = null;
+    let enviadas = 0;
+    while (enviadas < LIMITE_EXPORTACAO) {
+      const tamanho = Math.min(LOTE_EXPORTACAO, LIMITE_EXPORTACAO - enviadas);
+      const posicao: SQL | undefined = depois
+        ? sql`(${chave.expr}, ${this.tabela.id}) ${ordem.decrescente ? sql`<` : sql`>`} (${depois.chave}::${sql.raw(chave.tipo)}, ${depois.id}::int)`
+        : undefined;
+      const linhas: Record<string, unknown>[] = await this.db
+        .select({ ...this.selecao, chaveOrdem: sql<string>`(${chave.expr})::text` })
+        .from(this.tabela)
+        .where(and(onde, posicao))
+        .orderBy(direcao(chave.expr), direcao(this.tabela.id))
+        .limit(tamanho);
+      if (!linhas.length) return;
+      yield linhas.map((l) => colunas.map((c) => l[c] ?? null));
+      enviadas += linhas.length;
+      const ultima = linhas[linhas.length - 1]!;
+      depois = { chave: String(ultima.chaveOrdem), id: Number(ultima.id) };
+      if (linhas.length < tamanho) return;
+    }
+  }
+}

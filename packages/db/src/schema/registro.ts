@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, type PgColumn, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Columns every simple registry shares (the CRUD engine reads and writes them). Deletes are
+ * logical (`excluidoEm`): a registry row may be named by history and by deleted records.
+ */
+export const colunasRegistro = () => ({
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  nome: text().notNull(),
+  ativo: boolean().notNull().default(true),
+  criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  excluidoEm: timestamp({ withTimezone: true }),
+});
+
+/**
+ * Case-insensitive uniqueness among rows not deleted; named `<tabela>_<coluna>_uq`, which is
+ * how the engine tells which field a unique violation is about.
+ */
+export const unicoSemExcluidos = (tabela: string, coluna: string, texto: PgColumn, excluidoEm: PgColumn) =>
+  uniqueIndex(`${tabela}_${coluna}_uq`).on(sql`lower(${texto})`).where(sql`${excluidoEm} is null`);
