@@ -76,14 +76,28 @@ export const router = createBrowserRouter([
       // Where refused screens land, so every signed-in user may open it (its cards check their own access).
       { path: '/dashboard', element: comEspera(<DashboardPage />) },
       { path: '/conta', element: comEspera(<ContaPage />) },
-      ...TELAS.map(({ acesso, pagina: Pagina }) => ({
-        path: ACESSO_POR_ID.get(acesso)!.rota,
-        element: (
-          <ExigirAcesso acesso={acesso}>
-            <Pagina />
-          </ExigirAcesso>
-        ),
-      })),
+      ...TELAS.flatMap(({ acesso, pagina: Pagina, form }) => [
+        {
+          path: ACESSO_POR_ID.get(acesso)!.rota,
+          element: (
+            <ExigirAcesso acesso={acesso}>
+              <Pagina />
+            </ExigirAcesso>
+          ),
+        },
+        ...(form
+          ? [
+              {
+                path: form.rota,
+                element: (
+                  <ExigirAcesso acesso={acesso}>
+                    <form.pagina />
+                  </ExigirAcesso>
+                ),
+              },
+            ]
+          : []),
+      ]),
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -1,0 +1,171 @@
+import type { CampoCadastro, SelectOpcao } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { FormItemProps } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { type ReactElement, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMask } from 'react-imask';
+import { api } from '../api';
+import { definicaoDe, formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
+
+type PropsControle<V> = {
+  id?: string;
+  value?: V | null;
+  onChange?: (v: V | null) => void;
+  disabled?: boolean;
+  'aria-label'?: string;
+  allowClear?: boolean;
+  placeholder?: string;
+};
+
+/** The label of one referenced record, read from its registry (`rotulo` field); cached per id. */
+function useRotuloReferencia(referencia: string, id: number | null | undefined, ativo = true) {
+  return useQuery({
+    queryKey: ['crud', referencia, 'rotulo', id],
+    queryFn: async ({ signal }) => {
+      const r = await api.get<Registro>(`${referencia}/${id}`, undefined, { sinal: signal, semCarga: true });
+      return String(r[definicaoDe(referencia).rotulo] ?? id);
+    },
+    enabled: ativo && typeof id === 'number',
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Shows a referenced record's label in a list cell. */
+export function RotuloReferencia({ referencia, id }: { referencia: string; id: unknown }) {
+  const valido = typeof id === 'number' ? id : null;
+  const q = useRotuloReferencia(referencia, valido);
+  if (valido === null) return null;
+  return <>{q.data ?? ''}</>;
+}
+
+/** A remote select on GET /api/<referencia>/select?busca=, searched as the user types. */
+export function SelectReferencia({
+  referencia,
+  value,
+  onChange,
+  ...resto
+}: PropsControle<number> & { referencia: string }) {
+  const { t } = useTranslation();
+  const [busca, setBusca] = useState('');
+  const [termo, setTermo] = useState('');
+  useEffect(() => {
+    const h = setTimeout(() => setTermo(busca.trim()), 300);
+    return () => clearTimeout(h);
+  }, [busca]);
+  const q = useQuery({
+    queryKey: ['crud', referencia, 'select', termo],
+    queryFn: ({ signal }) =>
+      api.get<SelectOpcao[]>(`${referencia}/select`, { busca: termo }, { sinal: signal, semCarga: true }),
+    staleTime: 60_000,
+  });
+  const opcoes = q.data ?? [];
+  // The chosen record may be outside the first page of options: its label is read on its own.
+  const faltando = typeof value === 'number' && !opcoes.some((o) => o.value === value);
+  const rotulo = useRotuloReferencia(referencia, value, faltando);
+  const todas = useMemo(
+    () => (faltando && rotulo.data ? [{ value: value as number, label: rotulo.data }, ...opcoes] : opcoes),
+    [faltando, rotulo.data, value, opcoes],
+  );
+  return (
+    <Select<number>
+      {...resto}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={todas}
+      loading={q.isFetching}
+      showSearch={{ filterOption: false, onSearch: setBusca }}
+      notFoundContent={q.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      style={{ width: '100%', minWidth: 180 }}
+    />
+  );
+}
+
+/** CPF, CNPJ, CEP and phone typed through their mask (react-imask), kept as the masked text. */
+export function EntradaMascarada({
+  mascara,
+  value,
+  onChange,
+  ...resto
+}: PropsControle<string> & { mascara: string | { mask: string }[] }) {
+  const opcoes = useMemo(() => ({ mask: mascara }), [mascara]);
+  const aplicar = (v: string) => (v ? IMask.pipe(v, opcoes as Parameters<typeof IMask.pipe>[1]) : '');
+  return (
+    <Input
+      {...resto}
+      inputMode="numeric"
+      value={value ? aplicar(value) : ''}
+      onChange={(e) => {
+        const v = aplicar(e.target.value);
+        onChange?.(v === '' ? null : v);
+      }}
+    />
+  );
+}
+
+const vazioParaNulo = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+/** How a field's value goes in and out of its Form.Item (dates as ISO text, blanks as null). */
+export function propsItem(c: CampoCadastro): Partial<FormItemProps> {
+  switch (c.tipo) {
+    case 'booleano':
+      return { valuePropName: 'checked' };
+    case 'data':
+      return {
+        getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
+        normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+      };
+    case 'texto':
+    case 'textoLongo':
+    case 'telefone':
+      return {};
+    default:
+      return { normalize: vazioParaNulo };
+  }
+}
+
+/** The input of one declared field, by its type. */
+export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): ReactElement {
+  switch (c.tipo) {
+    case 'textoLongo':
+      return <Input.TextArea rows={4} maxLength={c.max ?? 4000} showCount />;
+    case 'inteiro':
+      return <InputNumber min={c.min} max={c.max} precision={0} style={{ width: '100%', maxWidth: 240 }} />;
+    case 'dinheiro':
+      return (
+        <InputNumber<string>
+          stringMode
+          precision={2}
+          prefix="R$"
+          decimalSeparator={idioma === 'en' ? '.' : ','}
+          style={{ width: '100%', maxWidth: 240 }}
+        />
+      );
+    case 'data':
+      return <DatePicker format={formatoData(idioma)} />;
+    case 'booleano':
+      return <Switch />;
+    case 'opcao':
+      return (
+        <Select
+          allowClear={!c.obrigatorio}
+          options={(c.opcoes ?? []).map((o) => ({ value: o, label: t(rotuloOpcao(c, o), { defaultValue: o }) }))}
+        />
+      );
+    case 'referencia':
+      return <SelectReferencia referencia={c.referencia ?? ''} allowClear={!c.obrigatorio} />;
+    case 'cpf':
+    case 'cnpj':
+    case 'cep':
+    case 'telefone':
+      return <EntradaMascarada mascara={mascaraDe(c) ?? ''} />;
+    case 'email':
+      return <Input type="email" maxLength={254} autoComplete="off" />;
+    case 'url':
+      return <Input type="url" maxLength={c.max ?? 500} />;
+    default:
+      return <Input maxLength={c.max ?? 200} />;
+  }
+}

@@ -1,0 +1,68 @@
+import { ACESSO_POR_ID, CADASTRO_POR_RECURSO, type CampoCadastro, type DefinicaoCadastro } from '@sig/contracts';
+import dayjs from 'dayjs';
+
+/** A record as the API returns it: the declared fields plus its id. */
+export type Registro = { id: number } & Record<string, unknown>;
+
+/** The `visualizacao` route segment that opens a form view-only (any value works; this one is ours). */
+export const SEGMENTO_VISUALIZACAO = 'visualizacao';
+
+export function definicaoDe(recurso: string): DefinicaoCadastro {
+  const d = CADASTRO_POR_RECURSO.get(recurso);
+  if (!d) throw new Error(`unknown registry ${recurso}`);
+  return d;
+}
+
+/** The list lives at the access id's catalogue path (the menu links there). */
+export const rotaLista = (d: DefinicaoCadastro) => ACESSO_POR_ID.get(d.acesso)?.rota ?? `/${d.recurso}`;
+
+export const rotaFormBase = (d: DefinicaoCadastro) => d.rotaForm ?? `/${d.recurso}/form`;
+
+/** The route pattern of the form: no id = create, id = edit, `visualizacao` = view-only (spec §2). */
+export const padraoRotaForm = (d: DefinicaoCadastro) => `${rotaFormBase(d)}/:id?/:visualizacao?`;
+
+export function caminhoForm(d: DefinicaoCadastro, id?: number, visualizar = false): string {
+  if (id === undefined) return rotaFormBase(d);
+  return `${rotaFormBase(d)}/${id}${visualizar ? `/${SEGMENTO_VISUALIZACAO}` : ''}`;
+}
+
+export const rotuloCampo = (c: CampoCadastro) => `campos:${c.nome}`;
+export const rotuloOpcao = (c: CampoCadastro, valor: string) => `cadastros:opcoes.${c.nome}.${valor}`;
+
+const MASCARAS: Partial<Record<CampoCadastro['tipo'], string>> = {
+  cpf: '000.000.000-00',
+  cnpj: '00.000.000/0000-00',
+  cep: '00000-000',
+};
+
+/** Masks as react-imask understands them; the phone mask grows from 8 to 9 digits. */
+export function mascaraDe(c: CampoCadastro): string | { mask: string }[] | null {
+  if (c.tipo === 'telefone') return [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }];
+  return MASCARAS[c.tipo] ?? null;
+}
+
+export const formatoData = (idioma: string) => (idioma === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY');
+
+export const dataParaTela = (v: unknown, idioma: string) =>
+  typeof v === 'string' && v ? dayjs(v).format(formatoData(idioma)) : '';
+
+export function dinheiroParaTela(v: unknown, idioma: string): string {
+  if (v === null || v === undefined || v === '') return '';
+  const n = Number(v);
+  if (Number.isNaN(n)) return String(v);
+  return new Intl.NumberFormat(idioma === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
+}
+
+/** Initial values of a new record: the declared default, false for switches, null otherwise. */
+export function valoresIniciais(d: DefinicaoCadastro): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  for (const c of d.campos) v[c.nome] = c.padrao ?? (c.tipo === 'booleano' ? false : null);
+  return v;
+}
+
+/** Only the declared fields travel to the API (the record's id and audit columns stay out). */
+export function valoresDoRegistro(d: DefinicaoCadastro, r: Registro): Record<string, unknown> {
+  const v: Record<string, unknown> = {};
+  for (const c of d.campos) v[c.nome] = r[c.nome] ?? (c.tipo === 'booleano' ? false : null);
+  return v;
+}
