@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOuTx } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
-import { criarPerfil, PERFIS_DEMO, SENHA_DEMO, SINODOS } from './demo.js';
+import { criarPerfil, LOCALIDADES as LOCALIDADES_DEMO, PERFIS_DEMO, SENHA_DEMO, SINODOS } from './demo.js';
 
 /**
  * Realistic national data set at real scale (`npm run generate -- --people N`): the
@@ -18,47 +18,9 @@ export const TOTAL_PAROQUIAS = 460;
 export const TOTAL_OUTRAS = 100;
 export const LOTE_PESSOAS = 50_000;
 
+/** The demo's towns plus more of the church's heartland. */
 const LOCALIDADES = [
-  'São Leopoldo',
-  'Novo Hamburgo',
-  'Blumenau',
-  'Joinville',
-  'Pomerode',
-  'Santa Cruz do Sul',
-  'Lajeado',
-  'Ijuí',
-  'Panambi',
-  'Teutônia',
-  'Estrela',
-  'Canguçu',
-  'Pelotas',
-  'Santa Maria',
-  'Cachoeira do Sul',
-  'Três de Maio',
-  'Marechal Cândido Rondon',
-  'Toledo',
-  'Cascavel',
-  'Curitiba',
-  'Londrina',
-  'Maringá',
-  'Vitória',
-  'Santa Maria de Jetibá',
-  'Domingos Martins',
-  'Afonso Cláudio',
-  'Cuiabá',
-  'Sorriso',
-  'Rondonópolis',
-  'Manaus',
-  'Porto Velho',
-  'Ji-Paraná',
-  'Goiânia',
-  'Brasília',
-  'São Paulo',
-  'Campinas',
-  'Rio de Janeiro',
-  'Petrópolis',
-  'Belo Horizonte',
-  'Teófilo Otoni',
+  ...LOCALIDADES_DEMO,
   'Porto Alegre',
   'Canoas',
   'Sapiranga',
