@@ -1,4 +1,3 @@
-import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Banco } from '@sig/db';
@@ -59,8 +58,6 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
   app.decorate('sessoes', sessoes);
   registrarGuarda(app, sessoes, deps.auditoria);
 
-  // gzip/brotli when the client asks (the web bundle and large lists); small answers go as they are.
-  await app.register(compress, { threshold: 2048 });
   await app.register(swagger, {
     openapi: {
       info: { title: 'SIG API', version: VERSAO },

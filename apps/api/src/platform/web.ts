@@ -22,6 +22,8 @@ export async function registrarWeb(app: FastifyInstance, dir = WEB_DIST) {
       index: false,
       maxAge: '1y',
       immutable: true,
+      // The build writes .br and .gz beside each asset: compressed answers at no CPU cost per request.
+      preCompressed: true,
     });
   }
   app.setNotFoundHandler((req, reply) => {
