@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: false,
+    // A cold first page (chunks parsed, database warming up) can take seconds on a busy CI machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
