@@ -22,7 +22,29 @@ const telasCadastro: Tela[] = CADASTROS.map((d) => ({
 
 export const TELAS: Tela[] = [
   { acesso: 'Sobre', pagina: carregar(() => import('../modules/inicio/SobrePage')) },
+  {
+    acesso: 'Perfil',
+    pagina: carregar(() => import('../modules/configuracoes/PerfilListaPage')),
+    form: {
+      rota: '/perfil/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/configuracoes/PerfilFormPage')),
+    },
+  },
+  { acesso: 'Permissoes', pagina: carregar(() => import('../modules/configuracoes/PermissoesPage')) },
+  { acesso: 'AuditoriaAcesso', pagina: carregar(() => import('../modules/configuracoes/AuditoriaPage')) },
   ...telasCadastro,
+  {
+    acesso: 'Organizacao',
+    pagina: carregar(() => import('../modules/organizacoes/OrganizacaoListaPage')),
+    form: {
+      rota: '/organizacao/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/organizacoes/OrganizacaoFormPage')),
+    },
+  },
+  {
+    acesso: 'ConfiguracaoOrganizacao',
+    pagina: carregar(() => import('../modules/organizacoes/ConfiguracaoOrganizacaoPage')),
+  },
 ];
 
 export const INDICADORES: AcessoId[] = [

@@ -1,0 +1,114 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+// The demo seed: Rio dos Sinos is the 12th synod; its first parish is the 12th one created.
+const SINODO = 'Sínodo Rio dos Sinos';
+const PAROQUIA = 'Paróquia da Reconciliação - Canguçu';
+
+/** The row whose first column (nome fantasia) is the text; the "superior" column may repeat it. */
+const linha = (p: Page, texto: string) =>
+  p.locator('.ant-table-row').filter({ has: p.locator('td:first-child').getByText(texto, { exact: true }) });
+const form = (p: Page) => p.getByTestId('form-organizacao');
+const campo = (p: Page, rotulo: string) => form(p).getByLabel(rotulo, { exact: true });
+
+async function buscar(p: Page, termo: string) {
+  await p.getByTestId('filtros').getByLabel('Busca', { exact: true }).fill(termo);
+  await p.getByRole('button', { name: 'Buscar' }).click();
+  await p.waitForURL((u) => u.searchParams.get('busca') === termo);
+}
+
+/** Picks an option of an antd select by typing part of its label. */
+async function escolher(p: Page, select: Locator, termo: string, opcao: string) {
+  await select.click();
+  await select.fill(termo);
+  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
+}
+
+describe('[ORGANIZACOES] the organization registry', () => {
+  it('[ORGANIZACOES] the synod secretary lists, creates, finds, edits and views a community', () =>
+    comPagina(navegador, 'organizacoes-ciclo', async (p) => {
+      const nome = `Comunidade E2E ${Date.now()}`;
+      await loginAs(p, 'sinodo');
+      await p.goto('/organizacao');
+      await buscar(p, 'Sínodo');
+      await linha(p, SINODO).waitFor();
+      // Only the synod it acts for: the other synods are outside its scope.
+      await expect.poll(() => p.locator('.ant-table-row').count()).toBe(1);
+      await buscar(p, 'Canguçu');
+      await linha(p, PAROQUIA).waitFor();
+
+      await p.getByTestId('novo').click();
+      await p.waitForURL('**/organizacao/form');
+      await campo(p, 'Razão social').fill(`${nome} Ltda`);
+      await campo(p, 'Nome fantasia').fill(nome);
+      await escolher(p, campo(p, 'Tipo de organização'), 'Comunidade', 'Comunidade');
+      await escolher(p, campo(p, 'Organização superior'), 'Reconciliação', PAROQUIA);
+
+      await form(p).getByRole('tab', { name: 'Endereços' }).click();
+      await form(p).getByRole('button', { name: 'Adicionar Endereço' }).click();
+      await campo(p, 'CEP').fill('93010000');
+      await campo(p, 'Logradouro').fill('Rua Independência');
+
+      await form(p).getByRole('tab', { name: 'Contatos' }).click();
+      await form(p).getByRole('button', { name: 'Adicionar Contato' }).click();
+      await escolher(p, campo(p, 'Tipo de contato'), 'E-mail', 'E-mail');
+      await campo(p, 'Valor').fill('comunidade.e2e@sig.local');
+
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await p.waitForURL((u) => u.pathname === '/organizacao');
+      await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
+
+      await buscar(p, nome);
+      await expect.poll(() => linha(p, nome).count()).toBe(1);
+      expect(await linha(p, nome).getByRole('cell', { name: PAROQUIA, exact: true }).count()).toBe(1);
+
+      await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
+      await p.waitForURL(/\/organizacao\/form\/\d+$/);
+      await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(nome);
+      await form(p).getByRole('tab', { name: 'Endereços' }).click();
+      expect(await campo(p, 'CEP').inputValue()).toBe('93010-000');
+      expect(await campo(p, 'Logradouro').inputValue()).toBe('Rua Independência');
+      await form(p).getByRole('tab', { name: 'Contatos' }).click();
+      expect(await campo(p, 'Valor').inputValue()).toBe('comunidade.e2e@sig.local');
+
+      await form(p).getByRole('tab', { name: 'Dados' }).click();
+      const editado = `${nome} editada`;
+      await campo(p, 'Nome fantasia').fill(editado);
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await p.waitForURL((u) => u.pathname === '/organizacao' && u.searchParams.get('busca') === nome);
+      await expect.poll(() => linha(p, editado).count()).toBe(1);
+
+      await linha(p, editado).getByRole('button', { name: 'Visualizar' }).click();
+      await p.waitForURL(/\/organizacao\/form\/\d+\/visualizacao$/);
+      await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(editado);
+      expect(await campo(p, 'Nome fantasia').isDisabled()).toBe(true);
+      expect(await p.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+      await p.getByRole('button', { name: 'Voltar' }).click();
+      await p.waitForURL((u) => u.pathname === '/organizacao');
+    }));
+
+  it('[ORGANIZACOES] field rules: the parish secretary cannot change the CNPJ nor see the statute', () =>
+    comPagina(navegador, 'organizacoes-campos', async (p) => {
+      await loginAs(p, 'paroquia');
+      await p.goto('/organizacao');
+      await buscar(p, 'Canguçu');
+      await linha(p, PAROQUIA).waitFor();
+      expect(await p.getByTestId('novo').count()).toBe(0);
+      expect(await linha(p, PAROQUIA).getByRole('button', { name: 'Excluir' }).count()).toBe(0);
+
+      await linha(p, PAROQUIA).getByRole('button', { name: 'Editar' }).click();
+      await p.waitForURL(/\/organizacao\/form\/\d+$/);
+      await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(PAROQUIA);
+      expect(await campo(p, 'Nome fantasia').isDisabled()).toBe(false);
+      expect(await campo(p, 'CNPJ').isDisabled()).toBe(true);
+      expect(await form(p).getByText('Registro do estatuto').count()).toBe(0);
+      expect(await p.getByRole('button', { name: 'Salvar' }).count()).toBe(1);
+    }));
+});

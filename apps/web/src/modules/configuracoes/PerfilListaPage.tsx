@@ -1,0 +1,228 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Paged, PerfilResumo } from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { mensagemDeErro } from '../../platform/formulario';
+import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
+import { useTitulo } from '../../platform/useTitulo';
+import { caminhoFormPerfil } from './perfilModelo';
+
+const TAMANHOS = ['10', '20', '50', '100'];
+type Filtros = { nome?: string; ativo?: boolean };
+
+/** `/perfil`: the profiles, server-paged, filtered by name and active, with row actions by permission. */
+export default function PerfilListaPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<Filtros>();
+  useTitulo('menu:acessos.Perfil');
+
+  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const quantidade = Number(params.get('quantidade')) || lerQuantidade();
+  const nome = params.get('nome') ?? undefined;
+  const ativo = params.get('ativo') ?? undefined;
+  const ordenarPor = params.get('ordenarPor') ?? undefined;
+  const ordem = params.get('ordem') === 'desc' ? 'desc' : 'asc';
+
+  useEffect(() => {
+    form.setFieldsValue({ nome, ativo: ativo === undefined ? undefined : ativo === 'true' });
+  }, [nome, ativo, form]);
+
+  const mudar = useCallback(
+    (novos: Record<string, string | undefined>) =>
+      setParams(
+        (atual) => {
+          const p = new URLSearchParams(atual);
+          for (const [k, v] of Object.entries(novos)) {
+            if (v === undefined || v === '') p.delete(k);
+            else p.set(k, v);
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const consulta = { pagina, quantidade, nome, ativo, ordenarPor, ordem };
+  const q = useQuery({
+    queryKey: ['perfil', 'paginado', consulta],
+    queryFn: ({ signal }) => api.get<Paged<PerfilResumo>>('perfil/paginado', consulta, { sinal: signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const ultimaPagina = q.data ? Math.max(1, Math.ceil(q.data.total / quantidade)) : pagina;
+  useEffect(() => {
+    if (pagina > ultimaPagina) mudar({ pagina: ultimaPagina > 1 ? String(ultimaPagina) : undefined });
+  }, [pagina, ultimaPagina, mudar]);
+
+  const voltar = { voltar: `?${params.toString()}` };
+  const excluir = async (id: number) => {
+    try {
+      await api.delete('perfil', id);
+      void message.success(t('comum.excluidoComSucesso'));
+      await qc.invalidateQueries({ queryKey: ['perfil'] });
+    } catch (e) {
+      // 409 (profile in use, administrator) comes with the server's own message.
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  const simNao = (v: boolean) => (v ? t('comum.sim') : t('comum.nao'));
+  const ordemDe = (c: string) => (ordenarPor === c ? (ordem === 'desc' ? 'descend' : 'ascend') : null);
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('menu:acessos.Perfil')}
+        </Typography.Title>
+        {pode('Perfil', 'C') && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="novo"
+            onClick={() => navegar(caminhoFormPerfil(), { state: voltar })}
+          >
+            {t('comum.novo')}
+          </Button>
+        )}
+      </Space>
+      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+        <Form
+          form={form}
+          name="filtros"
+          layout="inline"
+          style={{ rowGap: 12 }}
+          onFinish={(v: Filtros) =>
+            mudar({
+              pagina: undefined,
+              nome: v.nome?.trim() || undefined,
+              ativo: v.ativo === undefined || v.ativo === null ? undefined : String(v.ativo),
+            })
+          }
+        >
+          <Form.Item name="nome" label={t('campos:nome')}>
+            <Input allowClear maxLength={100} />
+          </Form.Item>
+          <Form.Item name="ativo" label={t('campos:ativo')}>
+            <Select
+              allowClear
+              style={{ minWidth: 140 }}
+              placeholder={t('crud.todos')}
+              options={[
+                { value: true, label: t('comum.sim') },
+                { value: false, label: t('comum.nao') },
+              ]}
+            />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit">
+              {t('comum.buscar')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                mudar({ pagina: undefined, nome: undefined, ativo: undefined });
+              }}
+            >
+              {t('comum.limpar')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<PerfilResumo>
+        rowKey="id"
+        dataSource={q.data?.itens ?? []}
+        loading={q.isFetching}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'nome', dataIndex: 'nome', title: t('campos:nome'), sorter: true, sortOrder: ordemDe('nome') },
+          { key: 'descricao', dataIndex: 'descricao', title: t('campos:descricao') },
+          { key: 'ativo', dataIndex: 'ativo', title: t('campos:ativo'), render: simNao },
+          {
+            key: 'administrador',
+            dataIndex: 'administrador',
+            title: t('perfil.administrador'),
+            render: (v: boolean) => (v ? <Tag color="gold">{t('comum.sim')}</Tag> : t('comum.nao')),
+          },
+          { key: 'quantidadeUsuarios', dataIndex: 'quantidadeUsuarios', title: t('perfil.quantidadeUsuarios') },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            width: 150,
+            render: (_, r) => (
+              <Space size={0}>
+                <Button
+                  type="text"
+                  icon={<EyeOutlined />}
+                  aria-label={t('comum.visualizar')}
+                  title={t('comum.visualizar')}
+                  onClick={() => navegar(caminhoFormPerfil(r.id, true), { state: voltar })}
+                />
+                {pode('Perfil', 'U') && !r.administrador && (
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={t('comum.editar')}
+                    title={t('comum.editar')}
+                    onClick={() => navegar(caminhoFormPerfil(r.id), { state: voltar })}
+                  />
+                )}
+                {pode('Perfil', 'D') && !r.administrador && (
+                  <Popconfirm
+                    title={t('comum.confirmarExclusao')}
+                    okText={t('comum.excluir')}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t('comum.cancelar')}
+                    onConfirm={() => excluir(r.id)}
+                  >
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('comum.excluir')}
+                      title={t('comum.excluir')}
+                    />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+        pagination={{
+          current: pagina,
+          pageSize: quantidade,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: TAMANHOS,
+          showTotal: (n) => t('comum.total', { n }),
+        }}
+        onChange={(pag, _f, ordenacao) => {
+          const s = (Array.isArray(ordenacao) ? ordenacao[0] : ordenacao) as SorterResult<PerfilResumo> | undefined;
+          const tamanho = pag.pageSize ?? quantidade;
+          if (tamanho !== quantidade) gravarQuantidade(tamanho);
+          const campo = s?.order ? String(s.columnKey) : undefined;
+          mudar({
+            pagina: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
+            quantidade: tamanho !== quantidade ? String(tamanho) : (params.get('quantidade') ?? undefined),
+            ordenarPor: campo,
+            ordem: campo && s?.order === 'descend' ? 'desc' : undefined,
+          });
+        }}
+      />
+    </Space>
+  );
+}

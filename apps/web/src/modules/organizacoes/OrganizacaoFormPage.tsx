@@ -1,0 +1,392 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { type Organizacao, organizacaoInput, SITUACOES_ORGANIZACAO, TIPOS_VALOR_CONTRIBUICAO } from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
+import { formatoData } from '../../platform/crud/definicao';
+import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import {
+  ACESSO,
+  caminhoFormOrganizacao,
+  MASCARA_CNPJ,
+  propsData,
+  RECURSO,
+  ROTA_LISTA,
+  SelectRemoto,
+  useRegrasCampos,
+  vazioParaNulo,
+} from './comum';
+import { CamposTrabalho, ContasBancarias, Contatos, Enderecos } from './SubRegistros';
+import { UsuariosOrganizacao } from './UsuariosOrganizacao';
+
+type Valores = Record<string, unknown>;
+
+const CAMPOS_DADOS = [
+  'razaoSocial',
+  'nomeFantasia',
+  'cnpj',
+  'inscricaoEstadual',
+  'inscricaoMunicipal',
+  'tipoOrganizacaoId',
+  'situacao',
+  'organizacaoPaiId',
+  'dataCriacao',
+  'dataDissolucao',
+  'registroEstatuto',
+  'tokenAsaas',
+  'diaVencimentoContribuicao',
+  'valorPadraoContribuicao',
+  'tipoValorContribuicao',
+  'lancamentoCaixaAutomatico',
+] as const;
+const LISTAS = ['enderecos', 'contatos', 'contasBancarias', 'camposTrabalho'] as const;
+
+const INICIAIS: Valores = {
+  situacao: 'ATIVA',
+  lancamentoCaixaAutomatico: false,
+  enderecos: [],
+  contatos: [],
+  contasBancarias: [],
+  camposTrabalho: [],
+};
+
+/** The stored record as form values (the write-only token starts blank). */
+function valoresDe(o: Organizacao): Valores {
+  const v: Valores = {};
+  const r = o as unknown as Valores;
+  for (const c of CAMPOS_DADOS) if (Object.hasOwn(r, c)) v[c] = r[c] ?? null;
+  v.tokenAsaas = null;
+  if (v.lancamentoCaixaAutomatico === null) v.lancamentoCaixaAutomatico = false;
+  for (const l of LISTAS) v[l] = o[l];
+  return v;
+}
+
+/** Which tab holds a field path (server errors and validation open it). */
+function abaDe(caminho: (string | number)[]): string {
+  const raiz = String(caminho[0]);
+  return (LISTAS as readonly string[]).includes(raiz) ? raiz : 'dados';
+}
+
+type Props = {
+  /** The settings screen edits a fixed organization, without list, delete or users. */
+  configuracao?: { id: number; podeAlterar: boolean };
+};
+
+/**
+ * The organization form (spec §2 /organizacao/form/:id?/:visualizacao?): tabs for the data and
+ * each sub-record list; no id creates, an id edits, `visualizacao` (or no update right) views.
+ */
+export default function OrganizacaoFormPage({ configuracao }: Props) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const local = useLocation();
+  const qc = useQueryClient();
+  const params = useParams();
+  const [form] = Form.useForm<Valores>();
+  const [sujo, setSujo] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const [aba, setAba] = useState('dados');
+  const liberar = useSaidaProtegida(sujo);
+
+  const id = configuracao ? configuracao.id : params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const idInvalido = !configuracao && params.id !== undefined && id === undefined;
+  const somenteLeitura = configuracao
+    ? !configuracao.podeAlterar
+    : params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO, 'U'));
+  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
+  const chaveTitulo = configuracao ? 'menu:acessos.ConfiguracaoOrganizacao' : `menu:acessos.${ACESSO}`;
+  useTitulo(chaveTitulo);
+  const tela = t(chaveTitulo);
+
+  const regras = useMemo(() => regrasZod(organizacaoInput, t), [t]);
+  const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+
+  const q = useQuery({
+    queryKey: [RECURSO, 'item', id],
+    queryFn: ({ signal }) => api.get<Organizacao>(`${RECURSO}/${id}`, undefined, { sinal: signal }),
+    enabled: id !== undefined,
+  });
+  const campos = useRegrasCampos(q.data);
+
+  useEffect(() => {
+    if (q.data) {
+      form.setFieldsValue(valoresDe(q.data));
+      setSujo(false);
+    }
+  }, [q.data, form]);
+
+  const sair = () => {
+    liberar();
+    navegar(voltarPara);
+  };
+
+  const mostrarErros = () => {
+    const primeiro = form.getFieldsError().find((f) => f.errors.length > 0);
+    if (primeiro) setAba(abaDe(primeiro.name));
+  };
+
+  const salvar = async () => {
+    if (enviando) return;
+    try {
+      await form.validateFields({ recursive: true });
+    } catch {
+      mostrarErros();
+      return;
+    }
+    const valores = form.getFieldsValue(true) as Valores;
+    const corpo: Valores = {};
+    for (const c of CAMPOS_DADOS) {
+      // Hidden and locked fields stay out: the server keeps what it has.
+      if (campos.bloqueado(c)) continue;
+      if (c === 'tokenAsaas' && !valores.tokenAsaas) continue;
+      corpo[c] = valores[c] ?? null;
+    }
+    for (const l of LISTAS) corpo[l] = valores[l] ?? [];
+    setEnviando(true);
+    try {
+      const salvo =
+        id === undefined
+          ? await api.post<Organizacao>(RECURSO, corpo)
+          : await api.putId<Organizacao>(RECURSO, id, corpo);
+      await qc.invalidateQueries({ queryKey: [RECURSO] });
+      void message.success(t('comum.salvoComSucesso'));
+      if (configuracao) {
+        form.setFieldsValue(valoresDe(salvo));
+        setSujo(false);
+      } else sair();
+    } catch (e) {
+      if (aplicarErrosServidor(form, e)) mostrarErros();
+      else void message.error(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  const excluir = async () => {
+    if (id === undefined) return;
+    try {
+      await api.delete(RECURSO, id);
+      await qc.invalidateQueries({ queryKey: [RECURSO] });
+      void message.success(t('comum.excluidoComSucesso'));
+      sair();
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  if (!configuracao && id === undefined && !idInvalido && !pode(ACESSO, 'C'))
+    return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
+
+  const item = (c: string, conteudo: ReactNode, extra: Record<string, unknown> = {}, obrigatorio = false) =>
+    campos.oculto(c) ? null : (
+      <Col xs={24} md={12} key={c}>
+        <Form.Item name={c} label={t(`campos:${c}`)} required={obrigatorio} rules={regras(c)} {...extra}>
+          {conteudo}
+        </Form.Item>
+      </Col>
+    );
+  const travado = (c: string) => somenteLeitura || campos.bloqueado(c);
+  const tokenConfigurado = q.data?.tokenAsaasConfigurado === true;
+
+  const dados = (
+    <Row gutter={16}>
+      {item('razaoSocial', <Input maxLength={200} />, {}, true)}
+      {item('nomeFantasia', <Input maxLength={200} />, {}, true)}
+      {item('cnpj', <EntradaMascarada mascara={MASCARA_CNPJ} disabled={travado('cnpj')} />)}
+      {item('inscricaoEstadual', <Input maxLength={30} disabled={travado('inscricaoEstadual')} />, vazioParaNulo)}
+      {item('inscricaoMunicipal', <Input maxLength={30} disabled={travado('inscricaoMunicipal')} />, vazioParaNulo)}
+      {item('tipoOrganizacaoId', <SelectReferencia referencia="tipo-organizacao" />, {}, true)}
+      {item(
+        'situacao',
+        <Select options={SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacao.situacoes.${s}`) }))} />,
+        {},
+        true,
+      )}
+      {item('organizacaoPaiId', <SelectRemoto recurso={RECURSO} allowClear rotuloAtual={q.data?.organizacaoPaiNome} />)}
+      {item('dataCriacao', <DatePicker format={formatoData(i18n.language)} />, propsData)}
+      {item('dataDissolucao', <DatePicker format={formatoData(i18n.language)} />, propsData)}
+      {item('registroEstatuto', <Input maxLength={100} disabled={travado('registroEstatuto')} />, vazioParaNulo)}
+      {item(
+        'tokenAsaas',
+        <Input.Password
+          maxLength={300}
+          autoComplete="new-password"
+          disabled={travado('tokenAsaas')}
+          placeholder={t(tokenConfigurado ? 'organizacao.tokenConfigurado' : 'organizacao.tokenNaoConfigurado')}
+        />,
+        vazioParaNulo,
+      )}
+      {item(
+        'diaVencimentoContribuicao',
+        <InputNumber
+          min={1}
+          max={31}
+          precision={0}
+          style={{ width: '100%', maxWidth: 240 }}
+          disabled={travado('diaVencimentoContribuicao')}
+        />,
+        vazioParaNulo,
+      )}
+      {item(
+        'valorPadraoContribuicao',
+        <InputNumber<string>
+          stringMode
+          min="0"
+          precision={2}
+          prefix="R$"
+          decimalSeparator={i18n.language === 'en' ? '.' : ','}
+          style={{ width: '100%', maxWidth: 240 }}
+          disabled={travado('valorPadraoContribuicao')}
+        />,
+        vazioParaNulo,
+      )}
+      {item(
+        'tipoValorContribuicao',
+        <Select
+          allowClear
+          disabled={travado('tipoValorContribuicao')}
+          options={TIPOS_VALOR_CONTRIBUICAO.map((v) => ({ value: v, label: t(`organizacao.tiposValor.${v}`) }))}
+        />,
+        vazioParaNulo,
+      )}
+      {item('lancamentoCaixaAutomatico', <Switch disabled={travado('lancamentoCaixaAutomatico')} />, {
+        valuePropName: 'checked',
+      })}
+    </Row>
+  );
+
+  const sub = { regras, somenteLeitura, form };
+  const abas = [
+    { key: 'dados', label: t('organizacao.abas.dados'), forceRender: true, children: dados },
+    { key: 'enderecos', label: t('campos:enderecos'), forceRender: true, children: <Enderecos {...sub} /> },
+    { key: 'contatos', label: t('campos:contatos'), forceRender: true, children: <Contatos {...sub} /> },
+    {
+      key: 'contasBancarias',
+      label: t('campos:contasBancarias'),
+      forceRender: true,
+      children: <ContasBancarias {...sub} />,
+    },
+    {
+      key: 'camposTrabalho',
+      label: t('campos:camposTrabalho'),
+      forceRender: true,
+      children: <CamposTrabalho {...sub} />,
+    },
+  ];
+
+  const carregando = id !== undefined && q.isPending;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {configuracao ? tela : t(`crud.titulo.${modo}`, { tela })}
+      </Typography.Title>
+      {configuracao && q.data && <Typography.Text strong>{q.data.nomeFantasia}</Typography.Text>}
+      {idInvalido || q.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error, t)}
+          action={configuracao ? undefined : <Button onClick={sair}>{t('comum.voltar')}</Button>}
+        />
+      ) : (
+        <Spin spinning={carregando}>
+          <Card data-testid="form-organizacao">
+            <Form<Valores>
+              form={form}
+              name="organizacao"
+              layout="vertical"
+              disabled={somenteLeitura}
+              initialValues={INICIAIS}
+              onValuesChange={() => setSujo(true)}
+              component={false}
+            >
+              {configuracao ? (
+                dados
+              ) : (
+                <Tabs
+                  activeKey={aba}
+                  onChange={setAba}
+                  items={
+                    id !== undefined
+                      ? [
+                          ...abas,
+                          {
+                            key: 'usuarios',
+                            label: t('organizacao.abas.usuarios'),
+                            children: (
+                              <UsuariosOrganizacao
+                                organizacaoId={id}
+                                podeAlterar={!somenteLeitura && pode(ACESSO, 'U')}
+                              />
+                            ),
+                          },
+                        ]
+                      : abas
+                  }
+                />
+              )}
+            </Form>
+            <Space wrap style={{ marginTop: 16 }} data-testid="acoes-organizacao">
+              {!somenteLeitura && (
+                <Button type="primary" loading={enviando} onClick={() => void salvar()}>
+                  {t('comum.salvar')}
+                </Button>
+              )}
+              {!configuracao && modo === 'visualizar' && pode(ACESSO, 'U') && (
+                <Button
+                  icon={<EditOutlined />}
+                  onClick={() =>
+                    id !== undefined && navegar(caminhoFormOrganizacao(id), { state: local.state, replace: true })
+                  }
+                >
+                  {t('comum.editar')}
+                </Button>
+              )}
+              {!configuracao && id !== undefined && pode(ACESSO, 'D') && (
+                <Popconfirm
+                  title={t('comum.confirmarExclusao')}
+                  okText={t('comum.excluir')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('comum.cancelar')}
+                  onConfirm={excluir}
+                >
+                  <Button danger icon={<DeleteOutlined />}>
+                    {t('comum.excluir')}
+                  </Button>
+                </Popconfirm>
+              )}
+              {!configuracao && <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>}
+            </Space>
+          </Card>
+        </Spin>
+      )}
+    </Space>
+  );
+}

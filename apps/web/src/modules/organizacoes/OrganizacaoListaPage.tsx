@@ -1,0 +1,273 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { type OrganizacaoResumo, type Paged, SITUACOES_ORGANIZACAO } from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { type Filtros, FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
+import { mensagemDeErro } from '../../platform/formulario';
+import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
+import { useTitulo } from '../../platform/useTitulo';
+import { ACESSO, caminhoFormOrganizacao, formatarCnpj, RECURSO } from './comum';
+
+const TAMANHOS = ['10', '20', '50', '100'];
+const FILTROS = ['busca', 'tipoOrganizacaoId', 'situacao', 'cnpj'] as const;
+const ORDENAVEIS = ['nomeFantasia', 'razaoSocial'];
+
+/** The organization registry list (spec §2 /organizacao): server paging, filters and sorting in the address. */
+export default function OrganizacaoListaPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  useTitulo(`menu:acessos.${ACESSO}`);
+
+  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
+  const [quantidade, setQuantidade] = useState(lerQuantidade);
+  const ordenarPor = params.get('ordenarPor') ?? undefined;
+  const ordem = params.get('ordem') === 'desc' ? 'desc' : 'asc';
+  const chaveFiltros = JSON.stringify(
+    FILTROS.flatMap((c) => {
+      const v = params.get(c);
+      return v ? [[c, v]] : [];
+    }),
+  );
+  const filtros = useMemo<Filtros>(
+    () => Object.fromEntries(JSON.parse(chaveFiltros) as [string, string][]),
+    [chaveFiltros],
+  );
+  const [semFiltrosIniciais] = useState(() => Object.keys(filtros).length === 0);
+
+  useEffect(() => {
+    form.setFieldsValue({
+      busca: filtros.busca,
+      tipoOrganizacaoId: filtros.tipoOrganizacaoId === undefined ? undefined : Number(filtros.tipoOrganizacaoId),
+      situacao: filtros.situacao,
+      cnpj: filtros.cnpj,
+    });
+  }, [filtros, form]);
+
+  const mudar = useCallback(
+    (novos: Record<string, string | undefined>) => {
+      setParams(
+        (atual) => {
+          const p = new URLSearchParams(atual);
+          for (const [k, v] of Object.entries(novos)) {
+            if (v === undefined || v === '') p.delete(k);
+            else p.set(k, v);
+          }
+          return p;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const aplicarFiltros = useCallback(
+    (f: Record<string, unknown>) => {
+      const novos: Record<string, string | undefined> = { pagina: undefined };
+      for (const c of FILTROS) {
+        const v = f[c];
+        novos[c] = v === null || v === undefined || String(v).trim() === '' ? undefined : String(v).trim();
+      }
+      mudar(novos);
+    },
+    [mudar],
+  );
+
+  const consulta = { pagina, quantidade, ordenarPor, ordem, ...filtros };
+  const q = useQuery({
+    queryKey: [RECURSO, 'paginado', consulta],
+    queryFn: ({ signal }) => api.get<Paged<OrganizacaoResumo>>(`${RECURSO}/paginado`, consulta, { sinal: signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const ultimaPagina = q.data ? Math.max(1, Math.ceil(q.data.total / quantidade)) : pagina;
+  useEffect(() => {
+    if (pagina > ultimaPagina) mudar({ pagina: ultimaPagina > 1 ? String(ultimaPagina) : undefined });
+  }, [pagina, ultimaPagina, mudar]);
+
+  const voltar = { voltar: `?${params.toString()}` };
+  const excluir = async (id: number) => {
+    try {
+      await api.delete(RECURSO, id);
+      void message.success(t('comum.excluidoComSucesso'));
+      await qc.invalidateQueries({ queryKey: [RECURSO] });
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  const situacoes = SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacao.situacoes.${s}`) }));
+  const ordenacao = (campo: string) =>
+    ordenarPor === campo ? (ordem === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
+  const colunas: ColumnsType<OrganizacaoResumo> = [
+    {
+      key: 'nomeFantasia',
+      dataIndex: 'nomeFantasia',
+      title: t('campos:nomeFantasia'),
+      sorter: true,
+      sortOrder: ordenacao('nomeFantasia'),
+    },
+    {
+      key: 'razaoSocial',
+      dataIndex: 'razaoSocial',
+      title: t('campos:razaoSocial'),
+      sorter: true,
+      sortOrder: ordenacao('razaoSocial'),
+    },
+    { key: 'cnpj', dataIndex: 'cnpj', title: t('campos:cnpj'), render: (v: string | null) => formatarCnpj(v) },
+    { key: 'tipo', dataIndex: 'tipoOrganizacaoNome', title: t('campos:tipoOrganizacaoId') },
+    {
+      key: 'situacao',
+      dataIndex: 'situacao',
+      title: t('campos:situacao'),
+      render: (v: string) => t(`organizacao.situacoes.${v}`, { defaultValue: v }),
+    },
+    { key: 'superior', dataIndex: 'organizacaoPaiNome', title: t('campos:organizacaoPaiId') },
+    {
+      key: 'acoes',
+      title: t('comum.acoes'),
+      width: 150,
+      render: (_: unknown, r: OrganizacaoResumo) => (
+        <Space size={0}>
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
+            aria-label={t('comum.visualizar')}
+            title={t('comum.visualizar')}
+            onClick={() => navegar(caminhoFormOrganizacao(r.id, true), { state: voltar })}
+          />
+          {pode(ACESSO, 'U') && (
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('comum.editar')}
+              title={t('comum.editar')}
+              onClick={() => navegar(caminhoFormOrganizacao(r.id), { state: voltar })}
+            />
+          )}
+          {pode(ACESSO, 'D') && (
+            <Popconfirm
+              title={t('comum.confirmarExclusao')}
+              okText={t('comum.excluir')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('comum.cancelar')}
+              onConfirm={() => excluir(r.id)}
+            >
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('comum.excluir')}
+                title={t('comum.excluir')}
+              />
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t(`menu:acessos.${ACESSO}`)}
+        </Typography.Title>
+        {pode(ACESSO, 'C') && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            data-testid="novo"
+            onClick={() => navegar(caminhoFormOrganizacao(), { state: voltar })}
+          >
+            {t('comum.novo')}
+          </Button>
+        )}
+      </Space>
+      <Card
+        size="small"
+        title={t('comum.filtros')}
+        data-testid="filtros"
+        extra={
+          <FiltrosSalvos
+            acesso={ACESSO}
+            atuais={filtros}
+            aplicar={aplicarFiltros}
+            semFiltrosIniciais={semFiltrosIniciais}
+          />
+        }
+      >
+        <Form form={form} name="filtros" layout="inline" onFinish={aplicarFiltros} style={{ rowGap: 12 }}>
+          <Form.Item name="busca" label={t('campos:busca')}>
+            <Input allowClear maxLength={100} placeholder={t('organizacao.buscaDica')} />
+          </Form.Item>
+          <Form.Item name="tipoOrganizacaoId" label={t('campos:tipoOrganizacaoId')}>
+            <SelectReferencia referencia="tipo-organizacao" allowClear placeholder={t('crud.todos')} />
+          </Form.Item>
+          <Form.Item name="situacao" label={t('campos:situacao')}>
+            <Select allowClear style={{ minWidth: 160 }} placeholder={t('crud.todos')} options={situacoes} />
+          </Form.Item>
+          <Form.Item name="cnpj" label={t('campos:cnpj')}>
+            <Input allowClear maxLength={20} />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit">
+              {t('comum.buscar')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                aplicarFiltros({});
+              }}
+            >
+              {t('comum.limpar')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<OrganizacaoResumo>
+        rowKey="id"
+        columns={colunas}
+        dataSource={q.data?.itens ?? []}
+        loading={q.isFetching}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: pagina,
+          pageSize: quantidade,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: TAMANHOS,
+          showTotal: (n) => t('comum.total', { n }),
+        }}
+        onChange={(pag, _f, ordem) => {
+          const s = (Array.isArray(ordem) ? ordem[0] : ordem) as SorterResult<OrganizacaoResumo> | undefined;
+          const tamanho = pag.pageSize ?? quantidade;
+          if (tamanho !== quantidade) {
+            gravarQuantidade(tamanho);
+            setQuantidade(tamanho);
+          }
+          const campo = s?.order ? String(s.columnKey ?? s.field) : undefined;
+          mudar({
+            pagina: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
+            ordenarPor: campo && ORDENAVEIS.includes(campo) ? campo : undefined,
+            ordem: campo && s?.order === 'descend' ? 'desc' : undefined,
+          });
+        }}
+      />
+    </Space>
+  );
+}
