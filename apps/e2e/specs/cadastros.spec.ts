@@ -33,8 +33,14 @@ describe('[CADASTROS] one declaration gives list and form', () => {
 
       await p.getByTestId('novo').click();
       await p.waitForURL('**/cargo/form');
-      await p.getByRole('button', { name: 'Salvar' }).click();
-      await expect.poll(() => p.getByText('Por favor, informe o campo Nome').count()).toBe(1);
+      // Saving an empty form only validates, so repeating the click is harmless; it covers a
+      // click that lands while the freshly loaded form is still mounting.
+      await expect
+        .poll(async () => {
+          await p.getByRole('button', { name: 'Salvar' }).click();
+          return p.getByText('Por favor, informe o campo Nome').count();
+        })
+        .toBe(1);
       expect(await violacoesGraves(p), 'form').toEqual([]);
 
       await campoNome(p).fill(nome);

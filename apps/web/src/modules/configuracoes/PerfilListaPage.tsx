@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Paged, PerfilResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { mensagemDeErro } from '../../platform/formulario';
 import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
@@ -164,41 +165,15 @@ export default function PerfilListaPage() {
             title: t('comum.acoes'),
             width: 150,
             render: (_, r) => (
-              <Space size={0}>
-                <Button
-                  type="text"
-                  icon={<EyeOutlined />}
-                  aria-label={t('comum.visualizar')}
-                  title={t('comum.visualizar')}
-                  onClick={() => navegar(caminhoFormPerfil(r.id, true), { state: voltar })}
-                />
-                {pode('Perfil', 'U') && !r.administrador && (
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={t('comum.editar')}
-                    title={t('comum.editar')}
-                    onClick={() => navegar(caminhoFormPerfil(r.id), { state: voltar })}
-                  />
-                )}
-                {pode('Perfil', 'D') && !r.administrador && (
-                  <Popconfirm
-                    title={t('comum.confirmarExclusao')}
-                    okText={t('comum.excluir')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('comum.cancelar')}
-                    onConfirm={() => excluir(r.id)}
-                  >
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('comum.excluir')}
-                      title={t('comum.excluir')}
-                    />
-                  </Popconfirm>
-                )}
-              </Space>
+              <AcoesLinha
+                aoVisualizar={() => navegar(caminhoFormPerfil(r.id, true), { state: voltar })}
+                aoEditar={
+                  pode('Perfil', 'U') && !r.administrador
+                    ? () => navegar(caminhoFormPerfil(r.id), { state: voltar })
+                    : undefined
+                }
+                aoExcluir={pode('Perfil', 'D') && !r.administrador ? () => excluir(r.id) : undefined}
+              />
             ),
           },
         ]}

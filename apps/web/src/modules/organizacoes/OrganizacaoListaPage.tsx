@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type OrganizacaoResumo, type Paged, SITUACOES_ORGANIZACAO } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { type Filtros, FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
 import { mensagemDeErro } from '../../platform/formulario';
@@ -140,41 +141,11 @@ export default function OrganizacaoListaPage() {
       title: t('comum.acoes'),
       width: 150,
       render: (_: unknown, r: OrganizacaoResumo) => (
-        <Space size={0}>
-          <Button
-            type="text"
-            icon={<EyeOutlined />}
-            aria-label={t('comum.visualizar')}
-            title={t('comum.visualizar')}
-            onClick={() => navegar(caminhoFormOrganizacao(r.id, true), { state: voltar })}
-          />
-          {pode(ACESSO, 'U') && (
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('comum.editar')}
-              title={t('comum.editar')}
-              onClick={() => navegar(caminhoFormOrganizacao(r.id), { state: voltar })}
-            />
-          )}
-          {pode(ACESSO, 'D') && (
-            <Popconfirm
-              title={t('comum.confirmarExclusao')}
-              okText={t('comum.excluir')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('comum.cancelar')}
-              onConfirm={() => excluir(r.id)}
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('comum.excluir')}
-                title={t('comum.excluir')}
-              />
-            </Popconfirm>
-          )}
-        </Space>
+        <AcoesLinha
+          aoVisualizar={() => navegar(caminhoFormOrganizacao(r.id, true), { state: voltar })}
+          aoEditar={pode(ACESSO, 'U') ? () => navegar(caminhoFormOrganizacao(r.id), { state: voltar }) : undefined}
+          aoExcluir={pode(ACESSO, 'D') ? () => excluir(r.id) : undefined}
+        />
       ),
     },
   ];

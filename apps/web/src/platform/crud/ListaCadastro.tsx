@@ -1,7 +1,7 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CampoCadastro, Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
@@ -14,6 +14,7 @@ import { useAutorizacao } from '../autorizacao';
 import { mensagemDeErro } from '../formulario';
 import { gravarQuantidade, lerQuantidade } from '../sessao';
 import { useTitulo } from '../useTitulo';
+import { AcoesLinha } from './AcoesLinha';
 import { RotuloReferencia, SelectReferencia } from './controles';
 import {
   caminhoForm,
@@ -226,41 +227,11 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
       title: t('comum.acoes'),
       width: 150,
       render: (_: unknown, r: Registro) => (
-        <Space size={0}>
-          <Button
-            type="text"
-            icon={<EyeOutlined />}
-            aria-label={t('comum.visualizar')}
-            title={t('comum.visualizar')}
-            onClick={() => navegar(caminhoForm(def, r.id, true), { state: voltar })}
-          />
-          {podeEditar && (
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('comum.editar')}
-              title={t('comum.editar')}
-              onClick={() => navegar(caminhoForm(def, r.id), { state: voltar })}
-            />
-          )}
-          {podeExcluir && (
-            <Popconfirm
-              title={t('comum.confirmarExclusao')}
-              okText={t('comum.excluir')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('comum.cancelar')}
-              onConfirm={() => excluir(r.id)}
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('comum.excluir')}
-                title={t('comum.excluir')}
-              />
-            </Popconfirm>
-          )}
-        </Space>
+        <AcoesLinha
+          aoVisualizar={() => navegar(caminhoForm(def, r.id, true), { state: voltar })}
+          aoEditar={podeEditar ? () => navegar(caminhoForm(def, r.id), { state: voltar }) : undefined}
+          aoExcluir={podeExcluir ? () => excluir(r.id) : undefined}
+        />
       ),
     },
   ];
