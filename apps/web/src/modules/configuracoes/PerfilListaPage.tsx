@@ -2,19 +2,17 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { Paged, PerfilResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
-import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
 import { caminhoFormPerfil } from './perfilModelo';
 
-const TAMANHOS = ['10', '20', '50', '100'];
 type Filtros = { nome?: string; ativo?: boolean };
 
 /** `/perfil`: the profiles, server-paged, filtered by name and active, with row actions by permission. */
@@ -24,36 +22,18 @@ export default function PerfilListaPage() {
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Filtros>();
   useTitulo('menu:acessos.Perfil');
 
-  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
-  const quantidade = Number(params.get('quantidade')) || lerQuantidade();
+  const lista = useListaNaUrl();
+  const { params, pagina, quantidade, mudar } = lista;
   const nome = params.get('nome') ?? undefined;
   const ativo = params.get('ativo') ?? undefined;
-  const ordenarPor = params.get('ordenarPor') ?? undefined;
-  const ordem = params.get('ordem') === 'desc' ? 'desc' : 'asc';
+  const { ordenarPor, ordem } = lista;
 
   useEffect(() => {
     form.setFieldsValue({ nome, ativo: ativo === undefined ? undefined : ativo === 'true' });
   }, [nome, ativo, form]);
-
-  const mudar = useCallback(
-    (novos: Record<string, string | undefined>) =>
-      setParams(
-        (atual) => {
-          const p = new URLSearchParams(atual);
-          for (const [k, v] of Object.entries(novos)) {
-            if (v === undefined || v === '') p.delete(k);
-            else p.set(k, v);
-          }
-          return p;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const consulta = { pagina, quantidade, nome, ativo, ordenarPor, ordem };
   const q = useQuery({
@@ -62,10 +42,7 @@ export default function PerfilListaPage() {
     placeholderData: keepPreviousData,
   });
 
-  const ultimaPagina = q.data ? Math.max(1, Math.ceil(q.data.total / quantidade)) : pagina;
-  useEffect(() => {
-    if (pagina > ultimaPagina) mudar({ pagina: ultimaPagina > 1 ? String(ultimaPagina) : undefined });
-  }, [pagina, ultimaPagina, mudar]);
+  usePaginaValida(lista, q.data?.total);
 
   const voltar = { voltar: `?${params.toString()}` };
   const excluir = async (id: number) => {
@@ -177,26 +154,7 @@ export default function PerfilListaPage() {
             ),
           },
         ]}
-        pagination={{
-          current: pagina,
-          pageSize: quantidade,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: TAMANHOS,
-          showTotal: (n) => t('comum.total', { n }),
-        }}
-        onChange={(pag, _f, ordenacao) => {
-          const s = (Array.isArray(ordenacao) ? ordenacao[0] : ordenacao) as SorterResult<PerfilResumo> | undefined;
-          const tamanho = pag.pageSize ?? quantidade;
-          if (tamanho !== quantidade) gravarQuantidade(tamanho);
-          const campo = s?.order ? String(s.columnKey) : undefined;
-          mudar({
-            pagina: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
-            quantidade: tamanho !== quantidade ? String(tamanho) : (params.get('quantidade') ?? undefined),
-            ordenarPor: campo,
-            ordem: campo && s?.order === 'descend' ? 'desc' : undefined,
-          });
-        }}
+        {...lista.propsTabela<PerfilResumo>(q.data?.total, t)}
       />
     </Space>
   );

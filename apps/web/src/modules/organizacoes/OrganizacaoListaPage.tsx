@@ -3,21 +3,19 @@ import { type OrganizacaoResumo, type Paged, SITUACOES_ORGANIZACAO } from '@sig/
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { type Filtros, FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
+import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
-import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO, caminhoFormOrganizacao, formatarCnpj, RECURSO } from './comum';
 
-const TAMANHOS = ['10', '20', '50', '100'];
 const FILTROS = ['busca', 'tipoOrganizacaoId', 'situacao', 'cnpj'] as const;
 const ORDENAVEIS = ['nomeFantasia', 'razaoSocial'];
 
@@ -28,14 +26,12 @@ export default function OrganizacaoListaPage() {
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
 
-  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
-  const [quantidade, setQuantidade] = useState(lerQuantidade);
-  const ordenarPor = params.get('ordenarPor') ?? undefined;
-  const ordem = params.get('ordem') === 'desc' ? 'desc' : 'asc';
+  const lista = useListaNaUrl(ORDENAVEIS);
+  const { params, pagina, quantidade, mudar } = lista;
+  const { ordenarPor, ordem } = lista;
   const chaveFiltros = JSON.stringify(
     FILTROS.flatMap((c) => {
       const v = params.get(c);
@@ -57,23 +53,6 @@ export default function OrganizacaoListaPage() {
     });
   }, [filtros, form]);
 
-  const mudar = useCallback(
-    (novos: Record<string, string | undefined>) => {
-      setParams(
-        (atual) => {
-          const p = new URLSearchParams(atual);
-          for (const [k, v] of Object.entries(novos)) {
-            if (v === undefined || v === '') p.delete(k);
-            else p.set(k, v);
-          }
-          return p;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
   const aplicarFiltros = useCallback(
     (f: Record<string, unknown>) => {
       const novos: Record<string, string | undefined> = { pagina: undefined };
@@ -93,10 +72,7 @@ export default function OrganizacaoListaPage() {
     placeholderData: keepPreviousData,
   });
 
-  const ultimaPagina = q.data ? Math.max(1, Math.ceil(q.data.total / quantidade)) : pagina;
-  useEffect(() => {
-    if (pagina > ultimaPagina) mudar({ pagina: ultimaPagina > 1 ? String(ultimaPagina) : undefined });
-  }, [pagina, ultimaPagina, mudar]);
+  usePaginaValida(lista, q.data?.total);
 
   const voltar = { voltar: `?${params.toString()}` };
   const excluir = async (id: number) => {
@@ -216,28 +192,7 @@ export default function OrganizacaoListaPage() {
         loading={q.isFetching}
         locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: pagina,
-          pageSize: quantidade,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: TAMANHOS,
-          showTotal: (n) => t('comum.total', { n }),
-        }}
-        onChange={(pag, _f, ordem) => {
-          const s = (Array.isArray(ordem) ? ordem[0] : ordem) as SorterResult<OrganizacaoResumo> | undefined;
-          const tamanho = pag.pageSize ?? quantidade;
-          if (tamanho !== quantidade) {
-            gravarQuantidade(tamanho);
-            setQuantidade(tamanho);
-          }
-          const campo = s?.order ? String(s.columnKey ?? s.field) : undefined;
-          mudar({
-            pagina: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
-            ordenarPor: campo && ORDENAVEIS.includes(campo) ? campo : undefined,
-            ordem: campo && s?.order === 'descend' ? 'desc' : undefined,
-          });
-        }}
+        {...lista.propsTabela<OrganizacaoResumo>(q.data?.total, t)}
       />
     </Space>
   );

@@ -3,16 +3,14 @@ import type { CampoCadastro, Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { SorterResult } from 'antd/es/table/interface';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMask } from 'react-imask';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../api';
 import { useAutorizacao } from '../autorizacao';
 import { mensagemDeErro } from '../formulario';
-import { gravarQuantidade, lerQuantidade } from '../sessao';
 import { useTitulo } from '../useTitulo';
 import { AcoesLinha } from './AcoesLinha';
 import { RotuloReferencia, SelectReferencia } from './controles';
@@ -27,8 +25,7 @@ import {
   rotuloOpcao,
 } from './definicao';
 import { type Filtros, FiltrosSalvos } from './FiltrosSalvos';
-
-const TAMANHOS = ['10', '20', '50', '100'];
+import { useListaNaUrl, usePaginaValida } from './useListaNaUrl';
 
 /** A filter value as the form holds it (the address keeps text). */
 function valorDoFiltro(c: CampoCadastro, v: string): unknown {
@@ -107,16 +104,14 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Record<string, unknown>>();
   const titulo = `menu:acessos.${def.acesso}`;
   useTitulo(titulo);
 
   const camposFiltro = useMemo(() => def.campos.filter((c) => c.filtro), [def]);
-  const pagina = Math.max(1, Number(params.get('pagina')) || 1);
-  const [quantidade, setQuantidade] = useState(lerQuantidade);
-  const ordenarPor = params.get('ordenarPor') ?? undefined;
-  const ordem = params.get('ordem') === 'desc' ? 'desc' : 'asc';
+  const lista = useListaNaUrl();
+  const { params, pagina, quantidade, mudar } = lista;
+  const { ordenarPor, ordem } = lista;
   // A stable text key, so the filters object only changes when a filter value does.
   const chaveFiltros = JSON.stringify(
     camposFiltro.flatMap((c) => {
@@ -137,23 +132,6 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
       v[c.nome] = filtros[c.nome] === undefined ? undefined : valorDoFiltro(c, filtros[c.nome]);
     form.setFieldsValue(v);
   }, [filtros, camposFiltro, form]);
-
-  const mudar = useCallback(
-    (novos: Record<string, string | undefined>) => {
-      setParams(
-        (atual) => {
-          const p = new URLSearchParams(atual);
-          for (const [k, v] of Object.entries(novos)) {
-            if (v === undefined || v === '') p.delete(k);
-            else p.set(k, v);
-          }
-          return p;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
 
   const aplicarFiltros = useCallback(
     (f: Record<string, unknown>) => {
@@ -183,11 +161,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
     placeholderData: keepPreviousData,
   });
 
-  // Deleting the last row of the last page leaves that page empty: step back to one with rows.
-  const ultimaPagina = q.data ? Math.max(1, Math.ceil(q.data.total / quantidade)) : pagina;
-  useEffect(() => {
-    if (pagina > ultimaPagina) mudar({ pagina: ultimaPagina > 1 ? String(ultimaPagina) : undefined });
-  }, [pagina, ultimaPagina, mudar]);
+  usePaginaValida(lista, q.data?.total);
 
   const voltar = { voltar: `?${params.toString()}` };
   const excluir = async (id: number) => {
@@ -305,28 +279,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
         loading={q.isFetching}
         locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: pagina,
-          pageSize: quantidade,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: TAMANHOS,
-          showTotal: (n) => t('comum.total', { n }),
-        }}
-        onChange={(pag, _filtros, ordenacao) => {
-          const s = (Array.isArray(ordenacao) ? ordenacao[0] : ordenacao) as SorterResult<Registro> | undefined;
-          const tamanho = pag.pageSize ?? quantidade;
-          if (tamanho !== quantidade) {
-            gravarQuantidade(tamanho);
-            setQuantidade(tamanho);
-          }
-          const campo = s?.order ? String(s.columnKey ?? s.field) : undefined;
-          mudar({
-            pagina: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
-            ordenarPor: campo,
-            ordem: campo && s?.order === 'descend' ? 'desc' : undefined,
-          });
-        }}
+        {...lista.propsTabela<Registro>(q.data?.total, t)}
       />
     </Space>
   );
