@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AcessoId } from './acessos.js';
+import { ACESSOS, type AcessoId } from './acessos.js';
 import { cep, cnpj, cpf, dinheiro, email, MSG } from './comum.js';
 
 /**
  * One declaration per simple registry (issue "CRUD engine"): the API engine builds its routes,
  * table access, filters and export from it, and the web engine builds its list and form. Field
- * labels are `campos:<nome>` in i18n; option labels `cadastros:opcoes.<campo>.<valor>`.
+ * labels are `campos:<nome>` in i18n; option labels `campos:opcao.<campo>.<valor>` (or `rotuloOpcoes`).
  */
 export type TipoCampo =
   | 'texto'
@@ -33,6 +33,8 @@ export type CampoCadastro = {
   max?: number;
   /** Allowed values of an `opcao` field. */
   opcoes?: readonly string[];
+  /** i18n prefix of the option labels when they live elsewhere (`menu:acessos` for screens). */
+  rotuloOpcoes?: string;
   /** The registry a `referencia` field points to (its `recurso`); options come from GET /api/<recurso>/select. */
   referencia?: string;
   /** Shown as a column in the list. */
@@ -42,6 +44,21 @@ export type CampoCadastro = {
   ordenavel?: boolean;
   /** Default value on create. */
   padrao?: string | number | boolean;
+};
+
+/**
+ * Sub-records edited inside the parent's form (options of a characteristic, participants of a
+ * team): they travel as an array property of the parent and are saved with it in one transaction.
+ */
+export type FilhoCadastro = {
+  /** Property of the parent holding the array (`opcoes`); labels `campos:<nome>`. */
+  nome: string;
+  campos: readonly CampoCadastro[];
+  /** Bounds on the number of items (spec: a team has at least one participant). */
+  min?: number;
+  max?: number;
+  /** Fields whose value may appear only once among the items. */
+  unicos?: readonly string[];
 };
 
 export type DefinicaoCadastro = {
@@ -58,6 +75,20 @@ export type DefinicaoCadastro = {
   unicos?: readonly string[];
   /** Rules across fields, as zod refinements (run on both sides). */
   refinar?: (v: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  filhos?: readonly FilhoCadastro[];
+  /** A `referencia` field to the registry itself that makes the rows a tree (cycles refused). */
+  pai?: string;
+  /**
+   * Rows belong to an organization (the one the user acts for when creating): seen and changed
+   * within the user's scope. When the boolean field named here is on, the organizations below
+   * see the row too, read-only ("accessible by hierarchy").
+   */
+  porOrganizacao?: { hierarquia: string };
+  /**
+   * A form route segment between the id and `visualizacao` that fills a field of a new record
+   * (spec: `/cidade/form/{id}/{paisCaracteristicaOpcaoId}/{visualizacao}` brings the country).
+   */
+  preenchimentoRota?: { parametro: string; campo: string };
 };
 
 const texto = (c: CampoCadastro) => {
@@ -120,13 +151,50 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
   return c.obrigatorio ? s : s.nullish().transform((v) => v ?? null);
 }
 
+const MAX_FILHOS = 500;
+
+/** The array of one sub-record collection: items keep their `id` when they already exist. */
+function esquemaFilho(f: FilhoCadastro): z.ZodType {
+  const forma: Record<string, z.ZodType> = { id: z.number().int().positive().nullish() };
+  for (const c of f.campos) forma[c.nome] = esquemaCampo(c);
+  return z
+    .array(z.object(forma))
+    .min(f.min ?? 0)
+    .max(f.max ?? MAX_FILHOS)
+    .default([])
+    .superRefine((itens, ctx) => {
+      for (const u of f.unicos ?? []) {
+        const vistos = new Set<string>();
+        itens.forEach((item, i) => {
+          const v = (item as Record<string, unknown>)[u];
+          if (v === null || v === undefined || v === '') return;
+          const chave = String(v).toLowerCase();
+          if (vistos.has(chave)) ctx.addIssue({ code: 'custom', path: [i, u], message: 'validacao:valorRepetido' });
+          vistos.add(chave);
+        });
+      }
+    });
+}
+
 /** The input schema of a registry, built from its fields: one rule for the API and the form. */
 export function esquemaCadastro(d: DefinicaoCadastro) {
   const forma: Record<string, z.ZodType> = {};
   for (const c of d.campos) forma[c.nome] = esquemaCampo(c);
+  for (const f of d.filhos ?? []) forma[f.nome] = esquemaFilho(f);
   const obj = z.object(forma);
   return d.refinar ? obj.superRefine((v, ctx) => d.refinar!(v, ctx)) : obj;
 }
+
+/** Every field of a registry's rows and of its sub-records (the i18n labels they need). */
+export const camposDe = (d: DefinicaoCadastro): CampoCadastro[] => [
+  ...d.campos,
+  ...(d.filhos ?? []).flatMap((f) => f.campos),
+];
+
+export const PERIODICIDADES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL', 'UNICA'] as const;
+
+/** Days per month for the default due date (29 for February: the rule holds every year). */
+const DIAS_NO_MES = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 const nome = (extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
   nome: 'nome',
@@ -228,6 +296,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     ],
     rotulo: 'nome',
     ordemPadrao: 'nome',
+    preenchimentoRota: { parametro: 'paisCaracteristicaOpcaoId', campo: 'paisId' },
     // Spec §5: a city requires a country or a state.
     refinar: (v, ctx) => {
       if (!v.estadoId && !v.paisId) {
@@ -247,6 +316,145 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     rotulo: 'nome',
     ordemPadrao: 'ordem',
     unicos: ['nome'],
+  },
+  {
+    recurso: 'classificacao',
+    acesso: 'Classificacao',
+    campos: [
+      nome(),
+      { nome: 'classificacaoPaiId', tipo: 'referencia', referencia: 'classificacao', lista: true, filtro: true },
+      { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    pai: 'classificacaoPaiId',
+  },
+  {
+    recurso: 'caracteristica',
+    acesso: 'Caracteristica',
+    campos: [nome(), { nome: 'descricao', tipo: 'texto', max: 500, lista: true }, ativo],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    filhos: [
+      {
+        nome: 'opcoes',
+        campos: [
+          { nome: 'chave', tipo: 'texto', obrigatorio: true, max: 60 },
+          { nome: 'valor', tipo: 'texto', obrigatorio: true, max: 200 },
+          { nome: 'ordem', tipo: 'inteiro', min: 0, max: 100000, padrao: 0 },
+          ativo,
+        ],
+        unicos: ['chave'],
+      },
+    ],
+  },
+  {
+    recurso: 'classe',
+    acesso: 'Classe',
+    campos: [nome(), { nome: 'descricao', tipo: 'texto', max: 500, lista: true }, ativo],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    filhos: [
+      {
+        nome: 'caracteristicas',
+        campos: [
+          { nome: 'caracteristicaId', tipo: 'referencia', referencia: 'caracteristica', obrigatorio: true },
+          { nome: 'obrigatorio', tipo: 'booleano', padrao: false },
+          { nome: 'ordem', tipo: 'inteiro', min: 0, max: 100000, padrao: 0 },
+        ],
+        unicos: ['caracteristicaId'],
+      },
+    ],
+  },
+  simples('colecoes', 'Colecoes', {
+    campos: [nome(), { nome: 'descricao', tipo: 'textoLongo', max: 1000 }, ativo],
+  }),
+  {
+    recurso: 'visualizacao',
+    acesso: 'Visualizacoes',
+    campos: [
+      nome(),
+      {
+        nome: 'tela',
+        tipo: 'opcao',
+        obrigatorio: true,
+        opcoes: ACESSOS.map((a) => a.id),
+        rotuloOpcoes: 'menu:acessos',
+        lista: true,
+        filtro: true,
+      },
+      { nome: 'colunas', tipo: 'textoLongo', max: 2000 },
+      { nome: 'padrao', tipo: 'booleano', padrao: false, lista: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+  },
+  {
+    recurso: 'time',
+    acesso: 'Time',
+    campos: [nome(), { nome: 'descricao', tipo: 'textoLongo', max: 1000 }, ativo],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    filhos: [
+      {
+        nome: 'participantes',
+        campos: [{ nome: 'usuarioId', tipo: 'referencia', referencia: 'usuarios', obrigatorio: true }],
+        min: 1,
+        unicos: ['usuarioId'],
+      },
+    ],
+  },
+  {
+    recurso: 'categorias-contribuicao',
+    acesso: 'CategoriaContribuicao',
+    campos: [
+      nome(),
+      { nome: 'valor', tipo: 'dinheiro', obrigatorio: true, lista: true, ordenavel: true },
+      {
+        nome: 'periodicidadeContribuicao',
+        tipo: 'opcao',
+        obrigatorio: true,
+        opcoes: PERIODICIDADES,
+        lista: true,
+        filtro: true,
+      },
+      { nome: 'periodicidadeCobranca', tipo: 'opcao', obrigatorio: true, opcoes: PERIODICIDADES, filtro: true },
+      { nome: 'diaVencimento', tipo: 'inteiro', min: 1, max: 31, lista: true },
+      { nome: 'mesVencimento', tipo: 'inteiro', min: 1, max: 12, lista: true },
+      { nome: 'acessivelHierarquia', tipo: 'booleano', padrao: false, lista: true, filtro: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    porOrganizacao: { hierarquia: 'acessivelHierarquia' },
+    // Spec §5: the default due day must exist in the default due month.
+    refinar: (v, ctx) => {
+      const dia = v.diaVencimento as number | null;
+      const mes = v.mesVencimento as number | null;
+      if (dia && mes && dia > DIAS_NO_MES[mes - 1]!)
+        ctx.addIssue({ code: 'custom', path: ['diaVencimento'], message: MSG.diaInvalidoParaMes });
+    },
+  },
+  {
+    recurso: 'mural-de-avisos',
+    acesso: 'MuralAvisos',
+    campos: [
+      nome({ max: 150 }),
+      { nome: 'mensagem', tipo: 'textoLongo', obrigatorio: true, max: 4000 },
+      { nome: 'validoAte', tipo: 'data', lista: true, ordenavel: true },
+      { nome: 'paraSubordinadas', tipo: 'booleano', padrao: false, lista: true, filtro: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'validoAte',
+    porOrganizacao: { hierarquia: 'paraSubordinadas' },
   },
 ];
 

@@ -8,3 +8,4 @@ export * from './filtro-salvo.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';
+export * from './usuario.js';

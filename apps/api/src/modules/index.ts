@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { analiticaRoutes } from './analitica/analitica.routes.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
+import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
+import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
 /** Every module's routes, under /api. */
 export const registrarModulos: FastifyPluginAsync = async (app) => {
@@ -17,5 +20,8 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(organizacaoRoutes, { prefix: '/organizacao' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);
+  await app.register(avisoRoutes, { prefix: '/mural-de-avisos' });
+  await app.register(usuarioRoutes, { prefix: '/usuarios' });
   await app.register(filtroSalvoRoutes, { prefix: '/filtro-salvo' });
+  await app.register(analiticaRoutes, { prefix: '/analitica' });
 };

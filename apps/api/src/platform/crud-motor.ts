@@ -1,10 +1,11 @@
-import type { CampoCadastro, DefinicaoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
-import type { DbOuTx } from '@sig/db';
+import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
+import { filtroOrganizacao } from './escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
@@ -31,6 +32,12 @@ export type TabelaCadastro = PgTable & {
   excluidoEm: PgColumn;
 };
 
+/** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
+export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
+
+/** The table of one sub-record collection and its column pointing at the parent row. */
+export type TabelaFilho = { tabela: PgTable & { id: PgColumn; excluidoEm: PgColumn }; pai: PgColumn };
+
 export type Registro = Record<string, unknown> & { id: number; criadoEm: string; atualizadoEm: string };
 export type Filtros = Record<string, unknown> & { ordenarPor?: string; ordem?: 'asc' | 'desc' };
 export type Origem = { ip: string; userAgent: string | null; rota: string };
@@ -55,28 +62,84 @@ type Referencia = { tabela: string; coluna: string; logica: boolean };
 
 const primeiro = <T>(linhas: T[]): T | undefined => linhas[0];
 
+/** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
+const ancestrais = (ctx: Contexto) =>
+  ctx.organizacaoCaminho
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((id) => id !== ctx.organizacaoId);
+
 export class MotorCadastro {
   private readonly colunas: Record<string, PgColumn>;
   private readonly nomeTabela: string;
   private readonly selecao: Record<string, PgColumn>;
   private referencias: Promise<Referencia[]> | undefined;
 
+  private readonly colunaOrganizacao: PgColumn | undefined;
+
   constructor(
     private readonly deps: Deps,
     readonly def: DefinicaoCadastro,
     private readonly tabela: TabelaCadastro,
-    private readonly tabelaDe: (recurso: string) => TabelaCadastro | undefined,
+    private readonly tabelaDe: (recurso: string) => TabelaReferencia | undefined,
+    private readonly filhos: Readonly<Record<string, TabelaFilho>> = {},
   ) {
     this.colunas = getTableColumns(tabela) as Record<string, PgColumn>;
     this.nomeTabela = getTableConfig(tabela).name;
     const faltam = def.campos.map((c) => c.nome).filter((n) => !this.colunas[n]);
-    for (const c of def.campos) {
-      if (c.tipo === 'referencia' && !(c.referencia && tabelaDe(c.referencia)))
-        faltam.push(`${c.nome}→${c.referencia}`);
+    const referencias = (campos: readonly CampoCadastro[]) => {
+      for (const c of campos)
+        if (c.tipo === 'referencia' && !(c.referencia && tabelaDe(c.referencia)))
+          faltam.push(`${c.nome}→${c.referencia}`);
+    };
+    referencias(def.campos);
+    for (const f of def.filhos ?? []) {
+      const t = filhos[f.nome];
+      if (!t) faltam.push(`${f.nome}[]`);
+      else {
+        const cols = getTableColumns(t.tabela) as Record<string, PgColumn>;
+        faltam.push(...f.campos.filter((c) => !cols[c.nome]).map((c) => `${f.nome}.${c.nome}`));
+      }
+      referencias(f.campos);
     }
+    this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
+    if (def.porOrganizacao && !this.colunaOrganizacao) faltam.push('organizacaoId');
     if (faltam.length) throw new Error(`Registry ${def.recurso}: table ${this.nomeTabela} lacks ${faltam.join(', ')}`);
     this.selecao = { id: tabela.id, criadoEm: tabela.criadoEm, atualizadoEm: tabela.atualizadoEm };
     for (const c of def.campos) this.selecao[c.nome] = this.colunas[c.nome]!;
+    if (this.colunaOrganizacao) this.selecao.organizacaoId = this.colunaOrganizacao;
+  }
+
+  /** Organization registries also say whose row it is and whether the user may change it. */
+  private selecaoPara(ctx: Contexto): Record<string, PgColumn | SQL.Aliased> {
+    const col = this.colunaOrganizacao;
+    if (!col) return this.selecao;
+    return {
+      ...this.selecao,
+      organizacaoNome: sql<string>`(select o.nome_fantasia from ${schema.organizacao} o where o.id = ${col})`.as(
+        'organizacao_nome',
+      ),
+      somenteLeitura: sql<boolean>`not (${filtroOrganizacao(ctx, this.def.acesso, col)})`.as('somente_leitura'),
+    };
+  }
+
+  /**
+   * Rows an organization registry shows: those of the user's scope, and those of the
+   * organizations above shared with the ones below (read-only).
+   */
+  private visiveis(ctx: Contexto): SQL | undefined {
+    const col = this.colunaOrganizacao;
+    if (!col) return undefined;
+    const proprias = filtroOrganizacao(ctx, this.def.acesso, col);
+    const acima = ancestrais(ctx);
+    const flag = this.colunas[this.def.porOrganizacao!.hierarquia]!;
+    return acima.length ? or(proprias, and(eq(flag, true), inArray(col, acima))) : proprias;
+  }
+
+  /** Rows the user may change: only those of the scope. */
+  private alteraveis(ctx: Contexto): SQL | undefined {
+    return this.colunaOrganizacao ? filtroOrganizacao(ctx, this.def.acesso, this.colunaOrganizacao) : undefined;
   }
 
   private get db() {
@@ -124,7 +187,7 @@ export class MotorCadastro {
   /** Filters on fields the profile may not see are ignored: they would reveal the hidden values. */
   private condicoes(ctx: Contexto, f: Filtros): SQL | undefined {
     const ocultos = camposOcultos(ctx, this.def.acesso);
-    const partes: (SQL | undefined)[] = [isNull(this.tabela.excluidoEm)];
+    const partes: (SQL | undefined)[] = [isNull(this.tabela.excluidoEm), this.visiveis(ctx)];
     for (const c of this.def.campos) {
       const v = f[c.nome];
       if (!c.filtro || ocultos.has(c.nome) || v === undefined || v === null || v === '') continue;
@@ -147,9 +210,9 @@ export class MotorCadastro {
   async listar(ctx: Contexto): Promise<Registro[]> {
     const { chave } = this.ordenacao(ctx, {});
     const linhas = await this.db
-      .select(this.selecao)
+      .select(this.selecaoPara(ctx))
       .from(this.tabela)
-      .where(isNull(this.tabela.excluidoEm))
+      .where(and(isNull(this.tabela.excluidoEm), this.visiveis(ctx)))
       .orderBy(asc(chave.expr), asc(this.tabela.id))
       .limit(LIMITE_LISTA);
     return linhas.map((l) => filtrarLeitura(ctx, this.def.acesso, this.paraRegistro(l)));
@@ -160,7 +223,7 @@ export class MotorCadastro {
     const { chave, direcao } = this.ordenacao(ctx, q);
     const [linhas, contagem] = await Promise.all([
       this.db
-        .select(this.selecao)
+        .select(this.selecaoPara(ctx))
         .from(this.tabela)
         .where(onde)
         .orderBy(direcao(chave.expr), direcao(this.tabela.id))
@@ -195,23 +258,55 @@ export class MotorCadastro {
       .limit(LIMITE_LISTA);
   }
 
-  private async carregar(db: DbOuTx, id: number, bloquear = false): Promise<Registro> {
+  /** A row by id, within `onde` (visibility or scope); out of it reads as not found. */
+  private async carregar(db: DbOuTx, id: number, onde: SQL | undefined, bloquear = false): Promise<Registro> {
     const consulta = db
       .select(this.selecao)
       .from(this.tabela)
-      .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm)));
+      .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm), onde));
     const linha = primeiro(bloquear ? await consulta.for('update') : await consulta);
     if (!linha) throw naoEncontrado();
     return this.paraRegistro(linha);
   }
 
+  /** The sub-records of one row, each collection in its order (`ordem` when it has one, then id). */
+  private async carregarFilhos(db: DbOuTx, id: number): Promise<Record<string, Record<string, unknown>[]>> {
+    const out: Record<string, Record<string, unknown>[]> = {};
+    for (const f of this.def.filhos ?? []) {
+      const { tabela, pai } = this.filhos[f.nome]!;
+      const cols = getTableColumns(tabela) as Record<string, PgColumn>;
+      const selecao: Record<string, PgColumn> = { id: tabela.id };
+      for (const c of f.campos) selecao[c.nome] = cols[c.nome]!;
+      out[f.nome] = await db
+        .select(selecao)
+        .from(tabela)
+        .where(and(eq(pai, id), isNull(tabela.excluidoEm)))
+        .orderBy(...(cols.ordem ? [asc(cols.ordem)] : []), asc(tabela.id));
+    }
+    return out;
+  }
+
   async obter(ctx: Contexto, id: number): Promise<Registro> {
-    return filtrarLeitura(ctx, this.def.acesso, await this.carregar(this.db, id));
+    const linha = primeiro(
+      await this.db
+        .select(this.selecaoPara(ctx))
+        .from(this.tabela)
+        .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm), this.visiveis(ctx))),
+    );
+    if (!linha) throw naoEncontrado();
+    const r = { ...this.paraRegistro(linha), ...(await this.carregarFilhos(this.db, id)) } as Registro;
+    return filtrarLeitura(ctx, this.def.acesso, r);
   }
 
   /** A reference must name a row that exists and is not deleted (checked only when it changes). */
-  private async exigirReferencias(tx: DbOuTx, dados: Record<string, unknown>, anterior: Registro | null) {
-    for (const c of this.def.campos) {
+  private async exigirReferencias(
+    tx: DbOuTx,
+    dados: Record<string, unknown>,
+    anterior: Record<string, unknown> | null,
+    campos: readonly CampoCadastro[] = this.def.campos,
+    caminho = '',
+  ) {
+    for (const c of campos) {
       const v = dados[c.nome];
       if (c.tipo !== 'referencia' || v === null || v === undefined || (anterior && anterior[c.nome] === v)) continue;
       const alvo = this.tabelaDe(c.referencia!)!;
@@ -219,17 +314,33 @@ export class MotorCadastro {
         await tx
           .select({ id: alvo.id })
           .from(alvo)
-          .where(and(eq(alvo.id, v as number), isNull(alvo.excluidoEm))),
+          .where(and(eq(alvo.id, v as number), alvo.excluidoEm ? isNull(alvo.excluidoEm) : undefined)),
       );
-      if (!achado) throw erroDeCampo(c.nome, 'referenciaInexistente');
+      if (!achado) throw erroDeCampo(`${caminho}${c.nome}`, 'referenciaInexistente');
     }
+  }
+
+  /** A tree row may not hang below itself: walk up from the new parent (spec: classifications). */
+  private async exigirSemCiclo(tx: DbOuTx, id: number | null, dados: Record<string, unknown>) {
+    const campo = this.def.pai;
+    const paiId = campo ? dados[campo] : null;
+    if (!campo || id === null || typeof paiId !== 'number') return;
+    const col = sql.identifier(snake(campo));
+    const r = (await tx.execute(
+      sql`with recursive acima(id, pai) as (
+            select id, ${col} from ${this.tabela} where id = ${paiId}
+            union select t.id, t.${col} from ${this.tabela} t join acima a on t.id = a.pai)
+          select exists (select 1 from acima where id = ${id}) as ciclo`,
+    )) as unknown as { rows: { ciclo: boolean }[] };
+    if (r.rows[0]?.ciclo) throw erroDeCampo(campo, 'cicloArvore');
   }
 
   private erroDuplicado(campo: string) {
     return new AppError('NOME_DUPLICADO', {}, [{ campo, mensagem: 'validacao:valorDuplicado' }]);
   }
 
-  private async exigirUnicos(tx: DbOuTx, dados: Record<string, unknown>, ignorarId?: number) {
+  private async exigirUnicos(tx: DbOuTx, dados: Record<string, unknown>, organizacaoId: unknown, ignorarId?: number) {
+    const daOrganizacao = this.colunaOrganizacao ? eq(this.colunaOrganizacao, organizacaoId) : undefined;
     for (const nome of this.def.unicos ?? []) {
       const v = dados[nome];
       if (v === null || v === undefined || v === '') continue;
@@ -240,7 +351,14 @@ export class MotorCadastro {
         await tx
           .select({ id: this.tabela.id })
           .from(this.tabela)
-          .where(and(igual, isNull(this.tabela.excluidoEm), ignorarId ? ne(this.tabela.id, ignorarId) : undefined))
+          .where(
+            and(
+              igual,
+              daOrganizacao,
+              isNull(this.tabela.excluidoEm),
+              ignorarId ? ne(this.tabela.id, ignorarId) : undefined,
+            ),
+          )
           .limit(1),
       );
       if (outro) throw this.erroDuplicado(nome);
@@ -256,6 +374,8 @@ export class MotorCadastro {
     if (pg.code !== VIOLACAO_UNICA) throw erro;
     const campo =
       this.def.campos.find((c) => pg.constraint === `${this.nomeTabela}_${snake(c.nome)}_uq`)?.nome ??
+      (this.def.filhos ?? []).find((f) => pg.constraint?.startsWith(getTableConfig(this.filhos[f.nome]!.tabela).name))
+        ?.nome ??
       this.def.unicos?.[0] ??
       this.def.rotulo;
     throw this.erroDuplicado(campo);
@@ -266,33 +386,91 @@ export class MotorCadastro {
     return Object.fromEntries(this.def.campos.map((c) => [c.nome, dados[c.nome] ?? c.padrao ?? null]));
   }
 
+  /**
+   * Saves the sub-records sent with the row: items with an id update theirs (an id of another
+   * row is refused), items without one are added, missing ones are deleted logically (something
+   * may still name them).
+   */
+  private async salvarFilhos(tx: DbOuTx, id: number, dados: Record<string, unknown>, criando: boolean) {
+    for (const f of this.def.filhos ?? []) {
+      const itens = (dados[f.nome] ?? []) as Record<string, unknown>[];
+      const { tabela, pai } = this.filhos[f.nome]!;
+      const atuais = criando
+        ? new Map<number, Record<string, unknown>>()
+        : new Map((await this.carregarFilhos(tx, id))[f.nome]!.map((i) => [i.id as number, i]));
+      // Removed items go first, so that an item added with a removed one's key does not collide.
+      const enviados = new Set(itens.map((i) => i.id).filter((v): v is number => typeof v === 'number'));
+      const removidos = [...atuais.keys()].filter((k) => !enviados.has(k));
+      if (removidos.length)
+        await tx
+          .update(tabela)
+          .set({ excluidoEm: new Date() } as never)
+          .where(and(eq(pai, id), inArray(tabela.id, removidos)));
+      for (const [i, item] of itens.entries()) {
+        const itemId = typeof item.id === 'number' ? item.id : null;
+        const anterior = itemId === null ? null : atuais.get(itemId);
+        if (itemId !== null && !anterior) throw erroDeCampo(`${f.nome}.${i}`, 'itemInexistente');
+        await this.exigirReferencias(tx, item, anterior ?? null, f.campos, `${f.nome}.${i}.`);
+        const valores = this.valoresFilho(f, item);
+        if (itemId === null) await tx.insert(tabela).values({ ...valores, [this.chavePai(f)]: id } as never);
+        else
+          await tx
+            .update(tabela)
+            .set(valores as never)
+            .where(eq(tabela.id, itemId));
+      }
+    }
+  }
+
+  private chavePai(f: FilhoCadastro): string {
+    const { tabela, pai } = this.filhos[f.nome]!;
+    const cols = getTableColumns(tabela) as Record<string, PgColumn>;
+    return Object.keys(cols).find((k) => cols[k] === pai)!;
+  }
+
+  private valoresFilho(f: FilhoCadastro, item: Record<string, unknown>) {
+    return Object.fromEntries(f.campos.map((c) => [c.nome, item[c.nome] ?? c.padrao ?? null]));
+  }
+
+  /** The row and its sub-records as the history keeps them. */
+  private async historicoCompleto(tx: DbOuTx, r: Record<string, unknown>, id: number) {
+    if (!this.def.filhos?.length) return this.paraHistorico(r);
+    const filhos = await this.carregarFilhos(tx, id);
+    return { ...this.paraHistorico(r), ...filhos };
+  }
+
   async criar(ctx: Contexto, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
     const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, null);
-    const novo = await this.db
+    const id = await this.db
       .transaction(async (tx) => {
         await this.exigirReferencias(tx, dados, null);
-        await this.exigirUnicos(tx, dados);
+        await this.exigirUnicos(tx, dados, ctx.organizacaoId);
+        const valores = this.valores(dados);
+        if (this.colunaOrganizacao) valores.organizacaoId = ctx.organizacaoId;
         const linha = primeiro(
           await tx
             .insert(this.tabela)
-            .values(this.valores(dados) as TabelaCadastro['$inferInsert'])
+            .values(valores as TabelaCadastro['$inferInsert'])
             .returning(this.selecao),
         )!;
         const r = this.paraRegistro(linha);
-        await registrarAlteracao(tx, ctx, this.def.recurso, r.id, null, this.paraHistorico(r));
-        return r;
+        await this.salvarFilhos(tx, r.id, dados, true);
+        await registrarAlteracao(tx, ctx, this.def.recurso, r.id, null, await this.historicoCompleto(tx, r, r.id));
+        return r.id;
       })
       .catch(this.traduzirUnico);
-    return filtrarLeitura(ctx, this.def.acesso, novo);
+    return this.obter(ctx, id);
   }
 
   async atualizar(ctx: Contexto, id: number, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
-    const novo = await this.db
+    await this.db
       .transaction(async (tx) => {
-        const anterior = await this.carregar(tx, id, true);
+        const anterior = await this.carregar(tx, id, this.alteraveis(ctx), true);
         const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, anterior);
         await this.exigirReferencias(tx, dados, anterior);
-        await this.exigirUnicos(tx, dados, id);
+        await this.exigirSemCiclo(tx, id, dados);
+        await this.exigirUnicos(tx, dados, anterior.organizacaoId, id);
+        const historicoAntes = await this.historicoCompleto(tx, anterior, id);
         const linha = primeiro(
           await tx
             .update(this.tabela)
@@ -300,12 +478,19 @@ export class MotorCadastro {
             .where(eq(this.tabela.id, id))
             .returning(this.selecao),
         )!;
+        await this.salvarFilhos(tx, id, dados, false);
         const r = this.paraRegistro(linha);
-        await registrarAlteracao(tx, ctx, this.def.recurso, id, this.paraHistorico(anterior), this.paraHistorico(r));
-        return r;
+        await registrarAlteracao(
+          tx,
+          ctx,
+          this.def.recurso,
+          id,
+          historicoAntes,
+          await this.historicoCompleto(tx, r, id),
+        );
       })
       .catch(this.traduzirUnico);
-    return filtrarLeitura(ctx, this.def.acesso, novo);
+    return this.obter(ctx, id);
   }
 
   /**
@@ -334,9 +519,13 @@ export class MotorCadastro {
     return this.referencias;
   }
 
-  /** In use = some row not deleted (or of a table without logical delete) points at it. */
+  /**
+   * In use = some row not deleted (or of a table without logical delete) points at it; the
+   * registry's own sub-records do not count (they go with it).
+   */
   private async emUso(tx: DbOuTx, id: number): Promise<boolean> {
-    const refs = await this.carregarReferencias(tx);
+    const proprios = new Set(Object.values(this.filhos).map((f) => getTableConfig(f.tabela).name));
+    const refs = (await this.carregarReferencias(tx)).filter((r) => !proprios.has(r.tabela));
     if (!refs.length) return false;
     const testes = refs.map(
       (r) =>
@@ -353,12 +542,17 @@ export class MotorCadastro {
   async excluir(ctx: Contexto, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       // The row lock waits for (and then sees) any insert that is taking a reference to it right now.
-      const anterior = await this.carregar(tx, id, true);
+      const anterior = await this.carregar(tx, id, this.alteraveis(ctx), true);
       if (await this.emUso(tx, id)) throw new AppError('REGISTRO_EM_USO');
       await tx
         .update(this.tabela)
         .set({ excluidoEm: new Date(), atualizadoEm: new Date() } as TabelaCadastro['$inferInsert'])
         .where(eq(this.tabela.id, id));
+      for (const { tabela, pai } of Object.values(this.filhos))
+        await tx
+          .update(tabela)
+          .set({ excluidoEm: new Date() } as never)
+          .where(and(eq(pai, id), isNull(tabela.excluidoEm)));
       await registrarAlteracao(tx, ctx, this.def.recurso, id, this.paraHistorico(anterior), null);
     });
   }

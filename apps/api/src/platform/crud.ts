@@ -13,10 +13,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ehTextual, type Filtros, MotorCadastro, type TabelaCadastro } from './crud-motor.js';
+import {
+  ehTextual,
+  type Filtros,
+  MotorCadastro,
+  type TabelaCadastro,
+  type TabelaFilho,
+  type TabelaReferencia,
+} from './crud-motor.js';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from './exportacao.js';
 
-export type { TabelaCadastro } from './crud-motor.js';
+export type { TabelaCadastro, TabelaFilho, TabelaReferencia } from './crud-motor.js';
 
 /** How a field travels back (no transforms: the response serializer refuses them). */
 function esquemaSaida(c: CampoCadastro): z.ZodType {
@@ -52,11 +59,24 @@ function esquemaFiltro(c: CampoCadastro): z.ZodType {
   }
 }
 
+const camposSaida = (campos: readonly CampoCadastro[]) =>
+  // Optional: a field the profile may not view is left out of the answer.
+  Object.fromEntries(campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()]));
+
 function esquemas(def: DefinicaoCadastro) {
   const item = z.object({
     id: z.number().int(),
-    // Optional: a field the profile may not view is left out of the answer.
-    ...Object.fromEntries(def.campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()])),
+    ...camposSaida(def.campos),
+    // Sub-records come with one row (GET /:id and the writes), not with the lists.
+    ...Object.fromEntries(
+      (def.filhos ?? []).map((f) => [
+        f.nome,
+        z.array(z.object({ id: z.number().int(), ...camposSaida(f.campos) })).optional(),
+      ]),
+    ),
+    ...(def.porOrganizacao
+      ? { organizacaoId: z.number().int(), organizacaoNome: z.string().nullable(), somenteLeitura: z.boolean() }
+      : {}),
     criadoEm: z.string(),
     atualizadoEm: z.string(),
   });
@@ -84,15 +104,17 @@ function esquemas(def: DefinicaoCadastro) {
 /**
  * Registers a registry's routes under `/<recurso>` (spec's `perfil` shape plus the export):
  * thin handlers over MotorCadastro, access declared per route from the declaration's screen.
- * `tabelaDe` resolves the tables that `referencia` fields point to.
+ * `tabelaDe` resolves the tables that `referencia` fields point to; `filhos` gives the table of
+ * each sub-record collection.
  */
 export async function registrarCadastro(
   app: FastifyInstance,
   def: DefinicaoCadastro,
   tabela: TabelaCadastro,
-  tabelaDe: (recurso: string) => TabelaCadastro | undefined,
+  tabelaDe: (recurso: string) => TabelaReferencia | undefined,
+  filhos: Readonly<Record<string, TabelaFilho>> = {},
 ) {
-  const motor = new MotorCadastro(app.deps, def, tabela, tabelaDe);
+  const motor = new MotorCadastro(app.deps, def, tabela, tabelaDe, filhos);
   const s = esquemas(def);
   const tags = [def.recurso];
   const acesso = def.acesso;

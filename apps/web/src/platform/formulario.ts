@@ -11,15 +11,16 @@ import { ApiError } from './api';
  */
 export function regrasZod(esquema: z.ZodType, t: TFunction): (campo: string) => Rule[] {
   return (campo) => [
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const r = esquema.safeParse(getFieldsValue(true));
-        if (r.success) return;
-        const issue = r.error.issues.find((i) => i.path.join('.') === campo);
-        if (issue) throw new Error(mensagemDeIssue(t, issue));
-      },
-    }),
+    ({ getFieldsValue }) => ({ validator: () => validarCaminho(esquema, getFieldsValue(true), campo, t) }),
   ];
+}
+
+/** Rejects with the schema's message for one path of the values (a field, or a whole sub-record list). */
+export async function validarCaminho(esquema: z.ZodType, valores: unknown, campo: string, t: TFunction) {
+  const r = esquema.safeParse(valores);
+  if (r.success) return;
+  const issue = r.error.issues.find((i) => i.path.join('.') === campo);
+  if (issue) throw new Error(mensagemDeIssue(t, issue));
 }
 
 /** Puts the server's field errors on their fields; returns false when the error had none. */

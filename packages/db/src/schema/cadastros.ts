@@ -1,4 +1,19 @@
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { usuario } from './acesso.js';
+import { organizacao } from './organizacoes.js';
 import { colunasRegistro, unicoSemExcluidos } from './registro.js';
 
 /**
@@ -22,4 +37,141 @@ export const parametro = pgTable(
   'parametro',
   { ...colunasRegistro(), valor: text().notNull(), ordem: integer().notNull().default(0) },
   (t) => [unicoSemExcluidos('parametro', 'nome', t.nome, t.excluidoEm)],
+);
+
+/** Ticket classifications: a tree through `classificacaoPaiId` (the engine refuses cycles). */
+export const classificacao = pgTable(
+  'classificacao',
+  {
+    ...colunasRegistro(),
+    classificacaoPaiId: integer().references((): AnyPgColumn => classificacao.id),
+    descricao: text(),
+  },
+  (t) => [index('classificacao_pai_idx').on(t.classificacaoPaiId)],
+);
+
+/** Characteristic types and their options (key, value, order, active). */
+export const caracteristica = pgTable('caracteristica', { ...colunasRegistro(), descricao: text() }, (t) => [
+  unicoSemExcluidos('caracteristica', 'nome', t.nome, t.excluidoEm),
+]);
+
+export const caracteristicaOpcao = pgTable(
+  'caracteristica_opcao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    caracteristicaId: integer()
+      .notNull()
+      .references(() => caracteristica.id),
+    chave: text().notNull(),
+    valor: text().notNull(),
+    ordem: integer().notNull().default(0),
+    ativo: boolean().notNull().default(true),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('caracteristica_opcao_chave_uq')
+      .on(t.caracteristicaId, sql`lower(${t.chave})`)
+      .where(sql`${t.excluidoEm} is null`),
+  ],
+);
+
+/** Classes group characteristics; each may be required. */
+export const classe = pgTable('classe', { ...colunasRegistro(), descricao: text() }, (t) => [
+  unicoSemExcluidos('classe', 'nome', t.nome, t.excluidoEm),
+]);
+
+export const classeCaracteristica = pgTable(
+  'classe_caracteristica',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    classeId: integer()
+      .notNull()
+      .references(() => classe.id),
+    caracteristicaId: integer()
+      .notNull()
+      .references(() => caracteristica.id),
+    obrigatorio: boolean().notNull().default(false),
+    ordem: integer().notNull().default(0),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('classe_caracteristica_uq').on(t.classeId, t.caracteristicaId).where(sql`${t.excluidoEm} is null`),
+    index('classe_caracteristica_caracteristica_idx').on(t.caracteristicaId),
+  ],
+);
+
+export const colecao = pgTable('colecao', { ...colunasRegistro(), descricao: text() }, (t) => [
+  unicoSemExcluidos('colecao', 'nome', t.nome, t.excluidoEm),
+]);
+
+/** Saved views: a named set of columns for a screen. */
+export const visualizacao = pgTable(
+  'visualizacao',
+  {
+    ...colunasRegistro(),
+    tela: text().notNull(),
+    colunas: text(),
+    padrao: boolean().notNull().default(false),
+  },
+  (t) => [unicoSemExcluidos('visualizacao', 'nome', t.nome, t.excluidoEm)],
+);
+
+/** Teams of users (tickets are assigned to them); at least one participant. */
+export const time = pgTable('time', { ...colunasRegistro(), descricao: text() }, (t) => [
+  unicoSemExcluidos('time', 'nome', t.nome, t.excluidoEm),
+]);
+
+export const timeParticipante = pgTable(
+  'time_participante',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    timeId: integer()
+      .notNull()
+      .references(() => time.id),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('time_participante_uq').on(t.timeId, t.usuarioId).where(sql`${t.excluidoEm} is null`),
+    index('time_participante_usuario_idx').on(t.usuarioId),
+  ],
+);
+
+/** Contribution categories of an organization; `acessivelHierarquia` shares them with the ones below. */
+export const categoriaContribuicao = pgTable(
+  'categoria_contribuicao',
+  {
+    ...colunasRegistro(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    periodicidadeContribuicao: text().notNull(),
+    periodicidadeCobranca: text().notNull(),
+    diaVencimento: smallint(),
+    mesVencimento: smallint(),
+    acessivelHierarquia: boolean().notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('categoria_contribuicao_nome_uq')
+      .on(t.organizacaoId, sql`lower(${t.nome})`)
+      .where(sql`${t.excluidoEm} is null`),
+  ],
+);
+
+/** Notice board: notices of an organization, optionally shown to the ones below, until an expiry date. */
+export const aviso = pgTable(
+  'aviso',
+  {
+    ...colunasRegistro(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    mensagem: text().notNull(),
+    validoAte: date({ mode: 'string' }),
+    paraSubordinadas: boolean().notNull().default(false),
+  },
+  (t) => [index('aviso_organizacao_idx').on(t.organizacaoId)],
 );

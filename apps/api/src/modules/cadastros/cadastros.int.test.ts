@@ -1,4 +1,4 @@
-import { CADASTROS, type DefinicaoCadastro } from '@sig/contracts';
+import { CADASTROS, type CampoCadastro, type DefinicaoCadastro } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -9,13 +9,15 @@ let t: AppTeste;
 let admin: string;
 let sinodo: string;
 let paroquia: string;
+let atendimento: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia] = await Promise.all([
+  [admin, sinodo, paroquia, atendimento] = await Promise.all([
     t.loginAdmin(),
     t.login('sinodo@sig.local'),
     t.login('paroquia@sig.local'),
+    t.login('atendimento@sig.local'),
   ]);
 });
 afterAll(() => t.fechar());
@@ -30,30 +32,40 @@ async function primeiraOpcao(recurso: string): Promise<number> {
   return r.json()[0].value;
 }
 
-/** A valid input for any declaration, its name carrying accents (the filter ignores them). */
+/** A valid value of one field; texts carry the mark so that filters find exactly this row. */
+async function valorDe(c: CampoCadastro, m: string, recurso: string): Promise<unknown> {
+  switch (c.tipo) {
+    case 'inteiro':
+      return Math.min(c.max ?? 5, (c.min ?? 0) + 5);
+    case 'booleano':
+      return true;
+    case 'referencia':
+      return primeiraOpcao(c.referencia!);
+    case 'url':
+      return `https://exemplo.org/${m}.png`;
+    case 'opcao':
+      return c.opcoes?.[0];
+    case 'dinheiro':
+      return '25.50';
+    case 'data':
+      return '2099-12-31';
+    default:
+      return c.nome === 'nome' ? `Teste ${recurso} ${m} Ação` : m.slice(0, c.max ?? 200);
+  }
+}
+
+/**
+ * A valid input for any declaration (one item per sub-record list, no parent in a tree), its
+ * name carrying accents.
+ */
 async function amostra(def: DefinicaoCadastro): Promise<{ corpo: Record<string, unknown>; termo: string }> {
   const m = marca();
   const corpo: Record<string, unknown> = {};
-  for (const c of def.campos) {
-    switch (c.tipo) {
-      case 'inteiro':
-        corpo[c.nome] = Math.min(c.max ?? 5, (c.min ?? 0) + 5);
-        break;
-      case 'booleano':
-        corpo[c.nome] = true;
-        break;
-      case 'referencia':
-        corpo[c.nome] = await primeiraOpcao(c.referencia!);
-        break;
-      case 'url':
-        corpo[c.nome] = `https://exemplo.org/${m}.png`;
-        break;
-      case 'opcao':
-        corpo[c.nome] = c.opcoes?.[0];
-        break;
-      default:
-        corpo[c.nome] = c.nome === 'nome' ? `Teste ${def.recurso} ${m} Ação` : m.slice(0, c.max ?? 200);
-    }
+  for (const c of def.campos) corpo[c.nome] = c.nome === def.pai ? null : await valorDe(c, m, def.recurso);
+  for (const f of def.filhos ?? []) {
+    const item: Record<string, unknown> = {};
+    for (const c of f.campos) item[c.nome] = await valorDe(c, m, def.recurso);
+    corpo[f.nome] = [item];
   }
   return { corpo, termo: `${m} acao` };
 }
@@ -173,14 +185,15 @@ describe.each(CADASTROS.map((d) => [d.recurso, d] as const))('registry %s', (rec
     });
   }
 
-  it('the parish secretary (tabelas read-only) may list and read, not write (403)', async () => {
-    expect((await t.req({ method: 'GET', url: `${url}/paginado`, token: paroquia })).statusCode).toBe(200);
+  it('a read-only profile (parish secretary on tables, ticket agent on the board) may list, not write (403)', async () => {
+    const leitor = def.acesso === 'MuralAvisos' ? atendimento : paroquia;
+    expect((await t.req({ method: 'GET', url: `${url}/paginado`, token: leitor })).statusCode).toBe(200);
     const { corpo } = await amostra(def);
-    expect((await criar(def, corpo, paroquia)).statusCode).toBe(403);
-    const existente = await primeiraOpcao(recurso);
-    const put = await t.req({ method: 'PUT', url: `${url}/${existente}`, token: paroquia, payload: corpo });
+    expect((await criar(def, corpo, leitor)).statusCode).toBe(403);
+    // The permission is checked before the row is looked for: any id answers 403.
+    const put = await t.req({ method: 'PUT', url: `${url}/1`, token: leitor, payload: corpo });
     expect(put.statusCode).toBe(403);
-    expect((await t.req({ method: 'DELETE', url: `${url}/${existente}`, token: paroquia })).statusCode).toBe(403);
+    expect((await t.req({ method: 'DELETE', url: `${url}/1`, token: leitor })).statusCode).toBe(403);
   });
 
   it('an unknown id is 404 on read, update and delete', async () => {

@@ -1,7 +1,12 @@
 import { CADASTROS } from '@sig/contracts';
 import { schema } from '@sig/db';
 import type { FastifyPluginAsync } from 'fastify';
-import { registrarCadastro, type TabelaCadastro } from '../../platform/crud.js';
+import {
+  registrarCadastro,
+  type TabelaCadastro,
+  type TabelaFilho,
+  type TabelaReferencia,
+} from '../../platform/crud.js';
 
 /** The table behind each registry of CADASTROS; the engine does the rest. */
 export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
@@ -22,15 +27,38 @@ export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
   estado: schema.estado,
   cidade: schema.cidade,
   parametro: schema.parametro,
+  classificacao: schema.classificacao,
+  caracteristica: schema.caracteristica,
+  classe: schema.classe,
+  colecoes: schema.colecao,
+  visualizacao: schema.visualizacao,
+  time: schema.time,
+  'categorias-contribuicao': schema.categoriaContribuicao,
+  'mural-de-avisos': schema.aviso,
 };
 
-const tabelaDe = (recurso: string): TabelaCadastro | undefined => TABELAS_CADASTRO[recurso];
+/** Sub-record tables per registry, by the declaration's `filhos` name. */
+const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, TabelaFilho>>>> = {
+  caracteristica: {
+    opcoes: { tabela: schema.caracteristicaOpcao, pai: schema.caracteristicaOpcao.caracteristicaId },
+  },
+  classe: {
+    caracteristicas: { tabela: schema.classeCaracteristica, pai: schema.classeCaracteristica.classeId },
+  },
+  time: { participantes: { tabela: schema.timeParticipante, pai: schema.timeParticipante.timeId } },
+};
+
+/** Tables a `referencia` may name that are not registries themselves. */
+const OUTRAS_REFERENCIAS: Readonly<Record<string, TabelaReferencia>> = { usuarios: schema.usuario };
+
+const tabelaDe = (recurso: string): TabelaReferencia | undefined =>
+  TABELAS_CADASTRO[recurso] ?? OUTRAS_REFERENCIAS[recurso];
 
 /** Every simple registry under /api/<recurso>; a declaration without a table stops the start. */
 export const cadastrosRoutes: FastifyPluginAsync = async (app) => {
   for (const def of CADASTROS) {
-    const tabela = tabelaDe(def.recurso);
+    const tabela = TABELAS_CADASTRO[def.recurso];
     if (!tabela) throw new Error(`Registry ${def.recurso} has no table in TABELAS_CADASTRO`);
-    await registrarCadastro(app, def, tabela, tabelaDe);
+    await registrarCadastro(app, def, tabela, tabelaDe, FILHOS_CADASTRO[def.recurso]);
   }
 };

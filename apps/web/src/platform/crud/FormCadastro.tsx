@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
 import { useAutorizacao } from '../autorizacao';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../formulario';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod, validarCaminho } from '../formulario';
 import { useTitulo } from '../useTitulo';
 import { controleCampo, propsItem } from './controles';
 import {
@@ -18,14 +18,18 @@ import {
   rotuloCampo,
   valoresDoRegistro,
   valoresIniciais,
+  valoresNovoRegistro,
 } from './definicao';
+import { FilhosCadastro } from './FilhosCadastro';
 import { useSaidaProtegida } from './useSaidaProtegida';
 
 type Valores = Record<string, unknown>;
 
 /**
- * The form of a declared registry at `<rotaForm>/:id?/:visualizacao?` (spec §2): no id creates,
- * an id edits, `visualizacao` (or a profile without update) shows it view-only.
+ * The form of a declared registry at `<rotaForm>/:id?/:visualizacao?` (spec §2): no id (or 0)
+ * creates, an id edits, `visualizacao` (or a profile without update, or a row shared from an
+ * organization above) shows it view-only. A declared fill-in segment between them (the city's
+ * country) fills its field on create; anything else in that place reads as `visualizacao`.
  */
 export default function FormCadastro({ recurso }: { recurso: string }) {
   const def = definicaoDe(recurso);
@@ -41,10 +45,12 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
   const [enviando, setEnviando] = useState(false);
   const liberar = useSaidaProtegida(sujo);
 
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const idInvalido = params.id !== undefined && id === undefined;
-  const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && !pode(def.acesso, 'U'));
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
+  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
+  const idInvalido = params.id !== undefined && params.id !== '0' && id === undefined;
+  const segmento = def.preenchimentoRota ? params[def.preenchimentoRota.parametro] : undefined;
+  const preenchido = segmento && /^\d+$/.test(segmento) ? Number(segmento) : undefined;
+  const visualizacao =
+    params.visualizacao ?? (segmento !== undefined && preenchido === undefined ? segmento : undefined);
   const tela = t(`menu:acessos.${def.acesso}`);
   useTitulo(`menu:acessos.${def.acesso}`);
 
@@ -57,6 +63,15 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
     queryFn: ({ signal }) => api.get<Registro>(`${recurso}/${id}`, undefined, { sinal: signal }),
     enabled: id !== undefined,
   });
+  const herdado = q.data?.somenteLeitura === true;
+  const somenteLeitura = visualizacao !== undefined || herdado || (id !== undefined && !pode(def.acesso, 'U'));
+  const iniciais = useMemo(
+    () => ({
+      ...valoresNovoRegistro(def),
+      ...(def.preenchimentoRota && preenchido !== undefined ? { [def.preenchimentoRota.campo]: preenchido } : {}),
+    }),
+    [def, preenchido],
+  );
 
   useEffect(() => {
     if (q.data) {
@@ -104,6 +119,7 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
   if (id === undefined && !idInvalido && !pode(def.acesso, 'C'))
     return <Navigate to={rotaLista(def)} replace state={{ semPermissao: true }} />;
 
+  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
   const carregando = id !== undefined && q.isPending;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
@@ -120,12 +136,20 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
       ) : (
         <Spin spinning={carregando}>
           <Card>
+            {herdado && (
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t('crud.herdado', { organizacao: q.data?.organizacaoNome ?? '' })}
+              />
+            )}
             <Form<Valores>
               form={form}
               name="cadastro"
               layout="vertical"
               disabled={somenteLeitura}
-              initialValues={valoresIniciais(def)}
+              initialValues={iniciais}
               onValuesChange={() => setSujo(true)}
               onFinish={salvar}
               data-testid="form-cadastro"
@@ -143,6 +167,16 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
                   {controleCampo(c, i18n.language, t)}
                 </Form.Item>
               ))}
+              {def.filhos?.map((f) => (
+                <FilhosCadastro
+                  key={f.nome}
+                  filho={f}
+                  somenteLeitura={somenteLeitura}
+                  regras={regras}
+                  regraLista={{ validator: () => validarCaminho(esquema, form.getFieldsValue(true), f.nome, t) }}
+                  novo={valoresIniciais(f.campos)}
+                />
+              ))}
             </Form>
             <Space wrap>
               {!somenteLeitura && (
@@ -150,7 +184,7 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
                   {t('comum.salvar')}
                 </Button>
               )}
-              {modo === 'visualizar' && pode(def.acesso, 'U') && (
+              {modo === 'visualizar' && !herdado && pode(def.acesso, 'U') && (
                 <Button
                   icon={<EditOutlined />}
                   onClick={() =>
@@ -160,7 +194,7 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
                   {t('comum.editar')}
                 </Button>
               )}
-              {id !== undefined && pode(def.acesso, 'D') && (
+              {id !== undefined && !herdado && pode(def.acesso, 'D') && (
                 <Popconfirm
                   title={t('comum.confirmarExclusao')}
                   okText={t('comum.excluir')}

@@ -196,6 +196,9 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
           c.ordenavel && ordenarPor === c.nome ? (ordem === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
         render: (v: unknown) => celula(c, v, t, i18n.language),
       })),
+    ...(def.porOrganizacao
+      ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('crud.organizacao') }]
+      : []),
     {
       key: 'acoes',
       title: t('comum.acoes'),
@@ -203,8 +206,11 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
       render: (_: unknown, r: Registro) => (
         <AcoesLinha
           aoVisualizar={() => navegar(caminhoForm(def, r.id, true), { state: voltar })}
-          aoEditar={podeEditar ? () => navegar(caminhoForm(def, r.id), { state: voltar }) : undefined}
-          aoExcluir={podeExcluir ? () => excluir(r.id) : undefined}
+          // Rows shared from an organization above are read-only here (the server refuses them too).
+          aoEditar={
+            podeEditar && !r.somenteLeitura ? () => navegar(caminhoForm(def, r.id), { state: voltar }) : undefined
+          }
+          aoExcluir={podeExcluir && !r.somenteLeitura ? () => excluir(r.id) : undefined}
         />
       ),
     },

@@ -1,4 +1,4 @@
-import type { CampoCadastro, SelectOpcao } from '@sig/contracts';
+import { CADASTRO_POR_RECURSO, type CampoCadastro, type SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormItemProps } from 'antd';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
@@ -8,7 +8,7 @@ import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMask } from 'react-imask';
 import { api } from '../api';
-import { definicaoDe, formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
+import { formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
 
 type PropsControle<V> = {
   id?: string;
@@ -20,13 +20,16 @@ type PropsControle<V> = {
   placeholder?: string;
 };
 
-/** The label of one referenced record, read from its registry (`rotulo` field); cached per id. */
+/**
+ * The label of one referenced record, read from its registry (`rotulo` field; `nome` for other
+ * lookups such as users); cached per id.
+ */
 function useRotuloReferencia(referencia: string, id: number | null | undefined, ativo = true) {
   return useQuery({
     queryKey: ['crud', referencia, 'rotulo', id],
     queryFn: async ({ signal }) => {
       const r = await api.get<Registro>(`${referencia}/${id}`, undefined, { sinal: signal, semCarga: true });
-      return String(r[definicaoDe(referencia).rotulo] ?? id);
+      return String(r[CADASTRO_POR_RECURSO.get(referencia)?.rotulo ?? 'nome'] ?? id);
     },
     enabled: ativo && typeof id === 'number',
     staleTime: 5 * 60_000,

@@ -18,8 +18,12 @@ export const rotaLista = (d: DefinicaoCadastro) => ACESSO_POR_ID.get(d.acesso)?.
 
 export const rotaFormBase = (d: DefinicaoCadastro) => d.rotaForm ?? `/${d.recurso}/form`;
 
-/** The route pattern of the form: no id = create, id = edit, `visualizacao` = view-only (spec §2). */
-export const padraoRotaForm = (d: DefinicaoCadastro) => `${rotaFormBase(d)}/:id?/:visualizacao?`;
+/**
+ * The route pattern of the form: no id (or 0) = create, id = edit, `visualizacao` = view-only
+ * (spec §2); a declared fill-in segment sits between them.
+ */
+export const padraoRotaForm = (d: DefinicaoCadastro) =>
+  `${rotaFormBase(d)}/:id?${d.preenchimentoRota ? `/:${d.preenchimentoRota.parametro}?` : ''}/:visualizacao?`;
 
 export function caminhoForm(d: DefinicaoCadastro, id?: number, visualizar = false): string {
   if (id === undefined) return rotaFormBase(d);
@@ -27,7 +31,8 @@ export function caminhoForm(d: DefinicaoCadastro, id?: number, visualizar = fals
 }
 
 export const rotuloCampo = (c: CampoCadastro) => `campos:${c.nome}`;
-export const rotuloOpcao = (c: CampoCadastro, valor: string) => `cadastros:opcoes.${c.nome}.${valor}`;
+export const rotuloOpcao = (c: CampoCadastro, valor: string) =>
+  c.rotuloOpcoes ? `${c.rotuloOpcoes}.${valor}` : `campos:opcao.${c.nome}.${valor}`;
 
 const MASCARAS: Partial<Record<CampoCadastro['tipo'], string>> = {
   cpf: '000.000.000-00',
@@ -53,16 +58,27 @@ export function dinheiroParaTela(v: unknown, idioma: string): string {
   return new Intl.NumberFormat(idioma === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
 }
 
-/** Initial values of a new record: the declared default, false for switches, null otherwise. */
-export function valoresIniciais(d: DefinicaoCadastro): Record<string, unknown> {
-  const v: Record<string, unknown> = {};
-  for (const c of d.campos) v[c.nome] = c.padrao ?? (c.tipo === 'booleano' ? false : null);
-  return v;
+const inicial = (c: CampoCadastro) => c.padrao ?? (c.tipo === 'booleano' ? false : null);
+
+/** Initial values of a new record (or sub-record): the declared default, false for switches, null otherwise. */
+export function valoresIniciais(campos: readonly CampoCadastro[]): Record<string, unknown> {
+  return Object.fromEntries(campos.map((c) => [c.nome, inicial(c)]));
 }
 
-/** Only the declared fields travel to the API (the record's id and audit columns stay out). */
+export function valoresNovoRegistro(d: DefinicaoCadastro): Record<string, unknown> {
+  return { ...valoresIniciais(d.campos), ...Object.fromEntries((d.filhos ?? []).map((f) => [f.nome, []])) };
+}
+
+/** Only the declared fields (and sub-records with their ids) travel to the API; audit columns stay out. */
 export function valoresDoRegistro(d: DefinicaoCadastro, r: Registro): Record<string, unknown> {
   const v: Record<string, unknown> = {};
-  for (const c of d.campos) v[c.nome] = r[c.nome] ?? (c.tipo === 'booleano' ? false : null);
+  for (const c of d.campos) v[c.nome] = r[c.nome] ?? inicial(c);
+  for (const f of d.filhos ?? []) {
+    const itens = (r[f.nome] ?? []) as Record<string, unknown>[];
+    v[f.nome] = itens.map((i) => ({
+      id: i.id,
+      ...Object.fromEntries(f.campos.map((c) => [c.nome, i[c.nome] ?? inicial(c)])),
+    }));
+  }
   return v;
 }
