@@ -13,6 +13,7 @@ describe('lerConfig', () => {
       adminEmail: 'admin@sig.local',
       seedDemo: true,
       auditoria: true,
+      analitica: { modo: 'off' },
       publicUrl: 'http://localhost:3000',
     });
     expect(c.databaseUrl).toBeUndefined();
@@ -39,5 +40,16 @@ describe('lerConfig', () => {
   it('refuses a short admin password or secret', () => {
     expect(() => lerConfig({ ...base, SIG_ADMIN_PASSWORD: 'curta' })).toThrow(/SIG_ADMIN_PASSWORD/);
     expect(() => lerConfig({ ...base, SIG_SECRET: 'curto' })).toThrow(/SIG_SECRET/);
+  });
+
+  it('reads SIG_ANALYTICS as off, console or a collector reached over TLS', () => {
+    expect(lerConfig({ ...base, SIG_ANALYTICS: '' }).analitica).toEqual({ modo: 'off' });
+    expect(lerConfig({ ...base, SIG_ANALYTICS: 'console' }).analitica).toEqual({ modo: 'console' });
+    const url = 'https://coletor.exemplo.org/v1/paginas';
+    expect(lerConfig({ ...base, SIG_ANALYTICS: url }).analitica).toEqual({ modo: 'coletor', url });
+    const local = 'http://127.0.0.1:9000/paginas';
+    expect(lerConfig({ ...base, SIG_ANALYTICS: local }).analitica).toEqual({ modo: 'coletor', url: local });
+    for (const ruim of ['on', 'http://coletor.exemplo.org/paginas', 'ftp://localhost/x', 'https://'])
+      expect(() => lerConfig({ ...base, SIG_ANALYTICS: ruim }), ruim).toThrow(/SIG_ANALYTICS/);
   });
 });

@@ -6,6 +6,15 @@ import { z } from 'zod';
 const vazioParaIndefinido = (v: unknown) => (v === '' ? undefined : v);
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess(vazioParaIndefinido, s.optional());
 
+/** Page views may carry who saw what: they leave the machine only over TLS. */
+function urlColetorValida(v: string): boolean {
+  if (!URL.canParse(v)) return false;
+  const u = new URL(v);
+  return (
+    u.protocol === 'https:' || (u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname))
+  );
+}
+
 const esquema = z.object({
   PORT: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.preprocess(vazioParaIndefinido, z.string().default('0.0.0.0')),
@@ -20,6 +29,16 @@ const esquema = z.object({
   SIG_SEED_DEMO: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
   SIG_SESSION_IDLE_MINUTES: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(43200).default(480)),
   SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
+  SIG_ANALYTICS: z.preprocess(
+    vazioParaIndefinido,
+    z
+      .string()
+      .default('off')
+      .refine(
+        (v) => v === 'off' || v === 'console' || urlColetorValida(v),
+        'must be off, console or an https:// collector URL (http:// only on localhost)',
+      ),
+  ),
   SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
   PUBLIC_URL: opcional(z.string().url()),
@@ -43,6 +62,8 @@ export type Config = {
   seedDemo: boolean;
   inatividadeMinutos: number;
   auditoria: boolean;
+  /** Where the web's page views go: nowhere, the app log, or a collector the server posts to. */
+  analitica: { modo: 'off' } | { modo: 'console' } | { modo: 'coletor'; url: string };
   smtpUrl?: string;
   smtpFrom: string;
   publicUrl: string;
@@ -73,6 +94,10 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SIG_SEED_DEMO === 'true',
     inatividadeMinutos: e.SIG_SESSION_IDLE_MINUTES,
     auditoria: e.SIG_AUDIT === 'true',
+    analitica:
+      e.SIG_ANALYTICS === 'off' || e.SIG_ANALYTICS === 'console'
+        ? { modo: e.SIG_ANALYTICS }
+        : { modo: 'coletor', url: e.SIG_ANALYTICS },
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

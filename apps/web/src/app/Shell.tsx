@@ -5,6 +5,7 @@ import { Alert, App, Button, Dropdown, Layout, Menu, Progress, Select, Space, Ty
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAnaliticaPaginas } from '../platform/analitica';
 import { aoMudarCarga, api } from '../platform/api';
 import { useAutorizacao } from '../platform/autorizacao';
 import { trocarIdioma } from '../platform/i18n';
@@ -45,6 +46,7 @@ export default function Shell() {
   const qc = useQueryClient();
   const carregando = useCargaGlobal();
   const [recolhido, setRecolhido] = useState(false);
+  useAnaliticaPaginas();
 
   // On load the stored token is checked; 401 or no answer clears the stored login (spec §7).
   useQuery({

@@ -14,9 +14,14 @@ export type Tela = { acesso: AcessoId; pagina: ComponentType; form?: { rota: str
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
 const FormCadastro = carregar(() => import('../platform/crud/FormCadastro'));
 
+// Registries whose screen is more than their list; their form stays the generic one.
+const PAGINAS_PROPRIAS: Partial<Record<AcessoId, ComponentType>> = {
+  MuralAvisos: carregar(() => import('../modules/inicio/MuralAvisosPage')),
+};
+
 const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   acesso: d.acesso,
-  pagina: () => createElement(ListaCadastro, { recurso: d.recurso }),
+  pagina: PAGINAS_PROPRIAS[d.acesso] ?? (() => createElement(ListaCadastro, { recurso: d.recurso })),
   form: { rota: padraoRotaForm(d), pagina: () => createElement(FormCadastro, { recurso: d.recurso }) },
 }));
 

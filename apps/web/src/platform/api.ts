@@ -46,6 +46,8 @@ export type OpcoesApi = {
   semCarga?: boolean;
   /** A token not stored yet (the sign-in steps after the password). */
   token?: string;
+  /** The request outlives the page (a report sent while the user leaves). */
+  keepalive?: boolean;
 };
 
 async function requisitar(metodo: string, caminho: string, o: OpcoesApi = {}): Promise<Response> {
@@ -61,6 +63,7 @@ async function requisitar(metodo: string, caminho: string, o: OpcoesApi = {}): P
       headers,
       body: o.corpo === undefined ? undefined : JSON.stringify(o.corpo),
       signal: o.sinal,
+      keepalive: o.keepalive,
     });
     if (!r.ok) {
       const erro = (await r.json().catch(() => null)) as ErroResposta | null;

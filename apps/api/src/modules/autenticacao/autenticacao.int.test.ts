@@ -479,7 +479,12 @@ describe('two-step verification', () => {
 describe('system', () => {
   it('GET /api/saude is public', async () => {
     const r = await t.req({ method: 'GET', url: '/api/saude' });
-    expect(r.json()).toEqual({ status: 'ok', versao: '2.14.2', ambiente: 'development' });
+    expect(r.json()).toEqual({
+      status: 'ok',
+      versao: '2.14.2',
+      ambiente: 'development',
+      analitica: { ativa: false },
+    });
   });
 
   it('unknown API paths are a localized 404', async () => {

@@ -9,9 +9,22 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publico: true },
       schema: {
         tags: ['sistema'],
-        response: { 200: z.object({ status: z.literal('ok'), versao: z.string(), ambiente: z.string() }) },
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            versao: z.string(),
+            ambiente: z.string(),
+            // Whether the web sends page views (to POST /api/analitica/pagina); never where they go.
+            analitica: z.object({ ativa: z.boolean() }),
+          }),
+        },
       },
     },
-    async () => ({ status: 'ok' as const, versao: VERSAO, ambiente: app.deps.config.ambiente }),
+    async () => ({
+      status: 'ok' as const,
+      versao: VERSAO,
+      ambiente: app.deps.config.ambiente,
+      analitica: { ativa: app.deps.config.analitica.modo !== 'off' },
+    }),
   );
 };

@@ -1,0 +1,81 @@
+import type { AvisoVigente } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { dataParaTela } from '../../platform/crud/definicao';
+import ListaCadastro from '../../platform/crud/ListaCadastro';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+
+const RECURSO = 'mural-de-avisos';
+const ACESSO = 'MuralAvisos';
+/** Under the registry's key, so the engine's invalidation after a save or delete refreshes the board. */
+const CHAVE_VIGENTES = ['crud', RECURSO, 'vigentes'];
+
+function CartaoAviso({ aviso, nivel }: { aviso: AvisoVigente; nivel: 2 | 3 }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card
+      size="small"
+      style={{ height: '100%' }}
+      title={
+        <Typography.Title level={nivel} style={{ fontSize: 16, margin: 0 }}>
+          {aviso.nome}
+        </Typography.Title>
+      }
+    >
+      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{aviso.mensagem}</Typography.Paragraph>
+      <Space orientation="vertical" size={0}>
+        <Typography.Text type="secondary">
+          {t('mural.publicadoPor', { organizacao: aviso.organizacaoNome })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {aviso.validoAte
+            ? t('mural.validoAte', { data: dataParaTela(aviso.validoAte, i18n.language) })
+            : t('mural.semValidade')}
+        </Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+/**
+ * Spec §2 /mural-de-avisos: the board of the organization the user acts for (its own notices and
+ * those shared from above), and below it, for who may write notices, the registry's list.
+ */
+export default function MuralAvisosPage() {
+  const { t } = useTranslation();
+  const { pode } = useAutorizacao();
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const gerencia = pode(ACESSO, 'C') || pode(ACESSO, 'U') || pode(ACESSO, 'D');
+  const avisos = useQuery({
+    queryKey: CHAVE_VIGENTES,
+    queryFn: ({ signal }) => api.get<AvisoVigente[]>(`${RECURSO}/vigentes`, undefined, { sinal: signal }),
+  });
+
+  // The list brings the page's h1; with it below, the board is a section of the page.
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <section aria-labelledby="mural-titulo" data-testid="mural">
+        <Typography.Title id="mural-titulo" level={gerencia ? 2 : 1} style={{ fontSize: gerencia ? 18 : 24 }}>
+          {gerencia ? t('mural.vigentes') : t(`menu:acessos.${ACESSO}`)}
+        </Typography.Title>
+        {avisos.isPending && <Skeleton active />}
+        {avisos.isError && <Alert type="error" showIcon title={mensagemDeErro(avisos.error, t)} />}
+        {avisos.data?.length === 0 && <Empty description={t('mural.vazio')} />}
+        {!!avisos.data?.length && (
+          <Row gutter={[16, 16]} role="list">
+            {avisos.data.map((a) => (
+              <Col key={a.id} xs={24} md={12} xl={8} role="listitem">
+                <CartaoAviso aviso={a} nivel={gerencia ? 3 : 2} />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </section>
+      {gerencia && <ListaCadastro recurso={RECURSO} />}
+    </Space>
+  );
+}
