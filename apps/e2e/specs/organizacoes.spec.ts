@@ -11,6 +11,7 @@ afterAll(() => navegador?.close());
 // The demo seed: Rio dos Sinos is the 12th synod; its first parish is the 12th one created.
 const SINODO = 'Sínodo Rio dos Sinos';
 const PAROQUIA = 'Paróquia da Reconciliação - Canguçu';
+const CNPJ_INVALIDO = 'CNPJ inválido.';
 
 /** The row whose first column (nome fantasia) is the text; the "superior" column may repeat it. */
 const linha = (p: Page, texto: string) =>
@@ -22,6 +23,18 @@ async function buscar(p: Page, termo: string) {
   await p.getByTestId('filtros').getByLabel('Busca', { exact: true }).fill(termo);
   await p.getByRole('button', { name: 'Buscar' }).click();
   await p.waitForURL((u) => u.searchParams.get('busca') === termo);
+}
+
+/** A fresh valid CNPJ (twelve random digits and their check digits): each run creates a new one. */
+function cnpjValido(): string {
+  const base = Array.from({ length: 12 }, () => Math.floor(Math.random() * 10));
+  const digito = (ns: number[]) => {
+    const pesos = ns.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const r = ns.reduce((s, n, i) => s + n * pesos[i]!, 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  const d1 = digito(base);
+  return [...base, d1, digito([...base, d1])].join('');
 }
 
 /** Picks an option of an antd select by typing part of its label. */
@@ -50,6 +63,14 @@ describe('[ORGANIZACOES] the organization registry', () => {
       await campo(p, 'Nome fantasia').fill(nome);
       await escolher(p, campo(p, 'Tipo de organização'), 'Comunidade', 'Comunidade');
       await escolher(p, campo(p, 'Organização superior'), 'Reconciliação', PAROQUIA);
+      // The CNPJ is typed through its mask and its check digits are verified before sending.
+      await campo(p, 'CNPJ').fill('11222333000180');
+      expect(await campo(p, 'CNPJ').inputValue()).toBe('11.222.333/0001-80');
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => p.getByText(CNPJ_INVALIDO).count()).toBe(1);
+      const cnpj = cnpjValido();
+      await campo(p, 'CNPJ').fill(cnpj);
+      await expect.poll(() => p.getByText(CNPJ_INVALIDO).count()).toBe(0);
 
       await form(p).getByRole('tab', { name: 'Endereços' }).click();
       await form(p).getByRole('button', { name: 'Adicionar Endereço' }).click();
@@ -72,6 +93,7 @@ describe('[ORGANIZACOES] the organization registry', () => {
       await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
       await p.waitForURL(/\/organizacao\/form\/\d+$/);
       await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(nome);
+      expect((await campo(p, 'CNPJ').inputValue()).replace(/\D/g, '')).toBe(cnpj);
       await form(p).getByRole('tab', { name: 'Endereços' }).click();
       expect(await campo(p, 'CEP').inputValue()).toBe('93010-000');
       expect(await campo(p, 'Logradouro').inputValue()).toBe('Rua Independência');

@@ -2,17 +2,15 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ACESSOS, type AuditoriaItem, EVENTOS_AUDITORIA, ORDENACAO_AUDITORIA, type Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../platform/api';
 import { formatoData } from '../../platform/crud/definicao';
+import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
-import { gravarQuantidade, lerQuantidade } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
 
-const TAMANHOS = ['10', '20', '50', '100'];
 const METODOS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 type ValoresFiltro = {
@@ -23,22 +21,42 @@ type ValoresFiltro = {
   periodoDe?: Dayjs | null;
   periodoAte?: Dayjs | null;
 };
-type Filtros = Record<string, string | number | undefined>;
+const FILTROS = ['evento', 'acesso', 'metodo', 'status', 'periodoDe', 'periodoAte'] as const;
 
 const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
 
-/** `/auditoria-acesso`: the access audit, server-paged and filtered, exportable as CSV. */
+/**
+ * `/auditoria-acesso`: the access audit, server-paged and filtered, exportable as CSV. Page, sort
+ * and filters live in the address like every list's; newest first unless a column is chosen.
+ */
 export default function AuditoriaPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ValoresFiltro>();
   useTitulo('menu:acessos.AuditoriaAcesso');
 
-  const [filtros, setFiltros] = useState<Filtros>({});
-  const [pagina, setPagina] = useState(1);
-  const [quantidade, setQuantidade] = useState(lerQuantidade);
-  const [ordenarPor, setOrdenarPor] = useState<string>('criadoEm');
-  const [ordem, setOrdem] = useState<'asc' | 'desc'>('desc');
+  const lista = useListaNaUrl(ORDENACAO_AUDITORIA);
+  const { params, pagina, quantidade, mudar } = lista;
+  const ordenarPor = lista.ordenarPor ?? 'criadoEm';
+  const ordem = lista.ordenarPor ? lista.ordem : 'desc';
+  // A stable text key, so the filters object only changes when a filter value does.
+  const chaveFiltros = JSON.stringify(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)]] : [])));
+  const filtros = useMemo(
+    () => Object.fromEntries(JSON.parse(chaveFiltros) as [string, string][]) as Record<string, string>,
+    [chaveFiltros],
+  );
+
+  // The filter bar follows the address (coming back to the page restores it).
+  useEffect(() => {
+    form.setFieldsValue({
+      evento: filtros.evento,
+      acesso: filtros.acesso,
+      metodo: filtros.metodo,
+      status: filtros.status ? Number(filtros.status) : null,
+      periodoDe: filtros.periodoDe ? dayjs(filtros.periodoDe) : null,
+      periodoAte: filtros.periodoAte ? dayjs(filtros.periodoAte) : null,
+    });
+  }, [filtros, form]);
 
   const consulta = { pagina, quantidade, ordenarPor, ordem, ...filtros };
   const q = useQuery({
@@ -47,6 +65,7 @@ export default function AuditoriaPage() {
     placeholderData: keepPreviousData,
     retry: false,
   });
+  usePaginaValida(lista, q.data?.total);
 
   // The server's validation (period start after end) goes onto its fields.
   useEffect(() => {
@@ -60,12 +79,12 @@ export default function AuditoriaPage() {
       { name: 'periodoDe', errors: [] },
       { name: 'periodoAte', errors: [] },
     ]);
-    setPagina(1);
-    setFiltros({
+    mudar({
+      pagina: undefined,
       evento: v.evento,
       acesso: v.acesso,
       metodo: v.metodo,
-      status: v.status ?? undefined,
+      status: v.status === null || v.status === undefined ? undefined : String(v.status),
       periodoDe: dataIso(v.periodoDe),
       periodoAte: dataIso(v.periodoAte),
     });
@@ -151,8 +170,7 @@ export default function AuditoriaPage() {
             <Button
               onClick={() => {
                 form.resetFields();
-                setPagina(1);
-                setFiltros({});
+                mudar({ pagina: undefined, ...Object.fromEntries(FILTROS.map((f) => [f, undefined])) });
               }}
             >
               {t('comum.limpar')}
@@ -204,30 +222,7 @@ export default function AuditoriaPage() {
           { key: 'status', dataIndex: 'status', title: t('campos:status'), ...ordenavel('status') },
           { key: 'ip', dataIndex: 'ip', title: t('campos:ip'), ...ordenavel('ip') },
         ]}
-        pagination={{
-          current: pagina,
-          pageSize: quantidade,
-          total: q.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: TAMANHOS,
-          showTotal: (n) => t('comum.total', { n }),
-        }}
-        onChange={(pag, _f, ordenacao) => {
-          const s = (Array.isArray(ordenacao) ? ordenacao[0] : ordenacao) as SorterResult<AuditoriaItem> | undefined;
-          const tamanho = pag.pageSize ?? quantidade;
-          if (tamanho !== quantidade) {
-            gravarQuantidade(tamanho);
-            setQuantidade(tamanho);
-            setPagina(1);
-          } else setPagina(pag.current ?? 1);
-          if (s?.order) {
-            setOrdenarPor(String(s.columnKey));
-            setOrdem(s.order === 'descend' ? 'desc' : 'asc');
-          } else {
-            setOrdenarPor('criadoEm');
-            setOrdem('desc');
-          }
-        }}
+        {...lista.propsTabela<AuditoriaItem>(q.data?.total, t)}
       />
     </Space>
   );
