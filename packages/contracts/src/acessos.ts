@@ -157,6 +157,23 @@ export const CAMPOS_POR_ACESSO: Partial<Record<AcessoId, readonly string[]>> = {
     'tipoValorContribuicao',
     'lancamentoCaixaAutomatico',
   ],
+  // Sensitive personal data (LGPD): documents, health, income and bank accounts.
+  Pessoa: [
+    'cpf',
+    'rg',
+    'rgOrgaoEmissor',
+    'rgDataEmissao',
+    'tituloEleitor',
+    'nitPis',
+    'cnh',
+    'planoSaude',
+    'deficienciaFisica',
+    'deficienciaVisual',
+    'deficienciaAuditiva',
+    'deficienciaIntelectual',
+    'contribuicao',
+    'contasBancarias',
+  ],
 };
 
 /** Spec §6: a profile with exactly this name is the administrator and bypasses page checks. */

@@ -243,7 +243,14 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   simples('tipo-campo-trabalho', 'TipoCampoTrabalho'),
   simples('tipo-endereco', 'TipoEndereco'),
   simples('tipo-moradia', 'TipoMoradia'),
-  simples('grau-parentesco', 'RelacaoPessoas'),
+  simples('grau-parentesco', 'RelacaoPessoas', {
+    campos: [
+      nome(),
+      // The degree the other person gets in the family tab (Pai → Filho(a)); empty = the same one.
+      { nome: 'reciprocoId', tipo: 'referencia', referencia: 'grau-parentesco', lista: true },
+      ativo,
+    ],
+  }),
   {
     recurso: 'tipo-contato',
     acesso: 'TipoContato',

@@ -8,4 +8,5 @@ export * from './filtro-salvo.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';
+export * from './pessoa.js';
 export * from './usuario.js';

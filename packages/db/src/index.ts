@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -60,7 +61,8 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
   }
   const dataDir = opcoes.dataDir ?? './data/pglite';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir: opcoes.carregarDe });
+  // pg_trgm: the people search's trigram index (PostgreSQL ships it in contrib).
+  const client = await PGlite.create({ dataDir, loadDataDir: opcoes.carregarDe, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -1,4 +1,4 @@
-import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
+import type { CampoCadastro, DefinicaoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -6,6 +6,10 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
 import { filtroOrganizacao } from './escopo.js';
+import { exigirReferencias, Filhos, type TabelaFilho, type TabelaReferencia } from './filhos.js';
+
+export type { TabelaFilho, TabelaReferencia } from './filhos.js';
+
 import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
@@ -31,12 +35,6 @@ export type TabelaCadastro = PgTable & {
   atualizadoEm: PgColumn;
   excluidoEm: PgColumn;
 };
-
-/** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
-export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
-
-/** The table of one sub-record collection and its column pointing at the parent row. */
-export type TabelaFilho = { tabela: PgTable & { id: PgColumn; excluidoEm: PgColumn }; pai: PgColumn };
 
 export type Registro = Record<string, unknown> & { id: number; criadoEm: string; atualizadoEm: string };
 export type Filtros = Record<string, unknown> & { ordenarPor?: string; ordem?: 'asc' | 'desc' };
@@ -77,14 +75,16 @@ export class MotorCadastro {
   private referencias: Promise<Referencia[]> | undefined;
 
   private readonly colunaOrganizacao: PgColumn | undefined;
+  private readonly filhos: Filhos;
 
   constructor(
     private readonly deps: Deps,
     readonly def: DefinicaoCadastro,
     private readonly tabela: TabelaCadastro,
     private readonly tabelaDe: (recurso: string) => TabelaReferencia | undefined,
-    private readonly filhos: Readonly<Record<string, TabelaFilho>> = {},
+    tabelasFilhos: Readonly<Record<string, TabelaFilho>> = {},
   ) {
+    this.filhos = new Filhos(def.filhos ?? [], tabelasFilhos, tabelaDe);
     this.colunas = getTableColumns(tabela) as Record<string, PgColumn>;
     this.nomeTabela = getTableConfig(tabela).name;
     const faltam = def.campos.map((c) => c.nome).filter((n) => !this.colunas[n]);
@@ -94,15 +94,7 @@ export class MotorCadastro {
           faltam.push(`${c.nome}→${c.referencia}`);
     };
     referencias(def.campos);
-    for (const f of def.filhos ?? []) {
-      const t = filhos[f.nome];
-      if (!t) faltam.push(`${f.nome}[]`);
-      else {
-        const cols = getTableColumns(t.tabela) as Record<string, PgColumn>;
-        faltam.push(...f.campos.filter((c) => !cols[c.nome]).map((c) => `${f.nome}.${c.nome}`));
-      }
-      referencias(f.campos);
-    }
+    faltam.push(...this.filhos.faltando());
     this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
     if (def.porOrganizacao && !this.colunaOrganizacao) faltam.push('organizacaoId');
     if (faltam.length) throw new Error(`Registry ${def.recurso}: table ${this.nomeTabela} lacks ${faltam.join(', ')}`);
@@ -269,23 +261,6 @@ export class MotorCadastro {
     return this.paraRegistro(linha);
   }
 
-  /** The sub-records of one row, each collection in its order (`ordem` when it has one, then id). */
-  private async carregarFilhos(db: DbOuTx, id: number): Promise<Record<string, Record<string, unknown>[]>> {
-    const out: Record<string, Record<string, unknown>[]> = {};
-    for (const f of this.def.filhos ?? []) {
-      const { tabela, pai } = this.filhos[f.nome]!;
-      const cols = getTableColumns(tabela) as Record<string, PgColumn>;
-      const selecao: Record<string, PgColumn> = { id: tabela.id };
-      for (const c of f.campos) selecao[c.nome] = cols[c.nome]!;
-      out[f.nome] = await db
-        .select(selecao)
-        .from(tabela)
-        .where(and(eq(pai, id), isNull(tabela.excluidoEm)))
-        .orderBy(...(cols.ordem ? [asc(cols.ordem)] : []), asc(tabela.id));
-    }
-    return out;
-  }
-
   async obter(ctx: Contexto, id: number): Promise<Registro> {
     const linha = primeiro(
       await this.db
@@ -294,30 +269,8 @@ export class MotorCadastro {
         .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm), this.visiveis(ctx))),
     );
     if (!linha) throw naoEncontrado();
-    const r = { ...this.paraRegistro(linha), ...(await this.carregarFilhos(this.db, id)) } as Registro;
+    const r = { ...this.paraRegistro(linha), ...(await this.filhos.carregar(this.db, id)) } as Registro;
     return filtrarLeitura(ctx, this.def.acesso, r);
-  }
-
-  /** A reference must name a row that exists and is not deleted (checked only when it changes). */
-  private async exigirReferencias(
-    tx: DbOuTx,
-    dados: Record<string, unknown>,
-    anterior: Record<string, unknown> | null,
-    campos: readonly CampoCadastro[] = this.def.campos,
-    caminho = '',
-  ) {
-    for (const c of campos) {
-      const v = dados[c.nome];
-      if (c.tipo !== 'referencia' || v === null || v === undefined || (anterior && anterior[c.nome] === v)) continue;
-      const alvo = this.tabelaDe(c.referencia!)!;
-      const achado = primeiro(
-        await tx
-          .select({ id: alvo.id })
-          .from(alvo)
-          .where(and(eq(alvo.id, v as number), alvo.excluidoEm ? isNull(alvo.excluidoEm) : undefined)),
-      );
-      if (!achado) throw erroDeCampo(`${caminho}${c.nome}`, 'referenciaInexistente');
-    }
   }
 
   /** A tree row may not hang below itself: walk up from the new parent (spec: classifications). */
@@ -374,8 +327,7 @@ export class MotorCadastro {
     if (pg.code !== VIOLACAO_UNICA) throw erro;
     const campo =
       this.def.campos.find((c) => pg.constraint === `${this.nomeTabela}_${snake(c.nome)}_uq`)?.nome ??
-      (this.def.filhos ?? []).find((f) => pg.constraint?.startsWith(getTableConfig(this.filhos[f.nome]!.tabela).name))
-        ?.nome ??
+      this.filhos.colecaoDaRestricao(pg.constraint) ??
       this.def.unicos?.[0] ??
       this.def.rotulo;
     throw this.erroDuplicado(campo);
@@ -386,64 +338,17 @@ export class MotorCadastro {
     return Object.fromEntries(this.def.campos.map((c) => [c.nome, dados[c.nome] ?? c.padrao ?? null]));
   }
 
-  /**
-   * Saves the sub-records sent with the row: items with an id update theirs (an id of another
-   * row is refused), items without one are added, missing ones are deleted logically (something
-   * may still name them).
-   */
-  private async salvarFilhos(tx: DbOuTx, id: number, dados: Record<string, unknown>, criando: boolean) {
-    for (const f of this.def.filhos ?? []) {
-      const itens = (dados[f.nome] ?? []) as Record<string, unknown>[];
-      const { tabela, pai } = this.filhos[f.nome]!;
-      const atuais = criando
-        ? new Map<number, Record<string, unknown>>()
-        : new Map((await this.carregarFilhos(tx, id))[f.nome]!.map((i) => [i.id as number, i]));
-      // Removed items go first, so that an item added with a removed one's key does not collide.
-      const enviados = new Set(itens.map((i) => i.id).filter((v): v is number => typeof v === 'number'));
-      const removidos = [...atuais.keys()].filter((k) => !enviados.has(k));
-      if (removidos.length)
-        await tx
-          .update(tabela)
-          .set({ excluidoEm: new Date() } as never)
-          .where(and(eq(pai, id), inArray(tabela.id, removidos)));
-      for (const [i, item] of itens.entries()) {
-        const itemId = typeof item.id === 'number' ? item.id : null;
-        const anterior = itemId === null ? null : atuais.get(itemId);
-        if (itemId !== null && !anterior) throw erroDeCampo(`${f.nome}.${i}`, 'itemInexistente');
-        await this.exigirReferencias(tx, item, anterior ?? null, f.campos, `${f.nome}.${i}.`);
-        const valores = this.valoresFilho(f, item);
-        if (itemId === null) await tx.insert(tabela).values({ ...valores, [this.chavePai(f)]: id } as never);
-        else
-          await tx
-            .update(tabela)
-            .set(valores as never)
-            .where(eq(tabela.id, itemId));
-      }
-    }
-  }
-
-  private chavePai(f: FilhoCadastro): string {
-    const { tabela, pai } = this.filhos[f.nome]!;
-    const cols = getTableColumns(tabela) as Record<string, PgColumn>;
-    return Object.keys(cols).find((k) => cols[k] === pai)!;
-  }
-
-  private valoresFilho(f: FilhoCadastro, item: Record<string, unknown>) {
-    return Object.fromEntries(f.campos.map((c) => [c.nome, item[c.nome] ?? c.padrao ?? null]));
-  }
-
   /** The row and its sub-records as the history keeps them. */
   private async historicoCompleto(tx: DbOuTx, r: Record<string, unknown>, id: number) {
     if (!this.def.filhos?.length) return this.paraHistorico(r);
-    const filhos = await this.carregarFilhos(tx, id);
-    return { ...this.paraHistorico(r), ...filhos };
+    return { ...this.paraHistorico(r), ...(await this.filhos.carregar(tx, id)) };
   }
 
   async criar(ctx: Contexto, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
     const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, null);
     const id = await this.db
       .transaction(async (tx) => {
-        await this.exigirReferencias(tx, dados, null);
+        await exigirReferencias(tx, this.tabelaDe, this.def.campos, dados, null);
         await this.exigirUnicos(tx, dados, ctx.organizacaoId);
         const valores = this.valores(dados);
         if (this.colunaOrganizacao) valores.organizacaoId = ctx.organizacaoId;
@@ -454,7 +359,7 @@ export class MotorCadastro {
             .returning(this.selecao),
         )!;
         const r = this.paraRegistro(linha);
-        await this.salvarFilhos(tx, r.id, dados, true);
+        await this.filhos.salvar(tx, r.id, dados, true);
         await registrarAlteracao(tx, ctx, this.def.recurso, r.id, null, await this.historicoCompleto(tx, r, r.id));
         return r.id;
       })
@@ -467,7 +372,7 @@ export class MotorCadastro {
       .transaction(async (tx) => {
         const anterior = await this.carregar(tx, id, this.alteraveis(ctx), true);
         const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, anterior);
-        await this.exigirReferencias(tx, dados, anterior);
+        await exigirReferencias(tx, this.tabelaDe, this.def.campos, dados, anterior);
         await this.exigirSemCiclo(tx, id, dados);
         await this.exigirUnicos(tx, dados, anterior.organizacaoId, id);
         const historicoAntes = await this.historicoCompleto(tx, anterior, id);
@@ -478,7 +383,7 @@ export class MotorCadastro {
             .where(eq(this.tabela.id, id))
             .returning(this.selecao),
         )!;
-        await this.salvarFilhos(tx, id, dados, false);
+        await this.filhos.salvar(tx, id, dados, false);
         const r = this.paraRegistro(linha);
         await registrarAlteracao(
           tx,
@@ -524,7 +429,7 @@ export class MotorCadastro {
    * registry's own sub-records do not count (they go with it).
    */
   private async emUso(tx: DbOuTx, id: number): Promise<boolean> {
-    const proprios = new Set(Object.values(this.filhos).map((f) => getTableConfig(f.tabela).name));
+    const proprios = this.filhos.nomesTabelas;
     const refs = (await this.carregarReferencias(tx)).filter((r) => !proprios.has(r.tabela));
     if (!refs.length) return false;
     const testes = refs.map(
@@ -548,11 +453,7 @@ export class MotorCadastro {
         .update(this.tabela)
         .set({ excluidoEm: new Date(), atualizadoEm: new Date() } as TabelaCadastro['$inferInsert'])
         .where(eq(this.tabela.id, id));
-      for (const { tabela, pai } of Object.values(this.filhos))
-        await tx
-          .update(tabela)
-          .set({ excluidoEm: new Date() } as never)
-          .where(and(eq(pai, id), isNull(tabela.excluidoEm)));
+      await this.filhos.excluirTodos(tx, id);
       await registrarAlteracao(tx, ctx, this.def.recurso, id, this.paraHistorico(anterior), null);
     });
   }

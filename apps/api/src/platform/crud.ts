@@ -63,8 +63,9 @@ const camposSaida = (campos: readonly CampoCadastro[]) =>
   // Optional: a field the profile may not view is left out of the answer.
   Object.fromEntries(campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()]));
 
-function esquemas(def: DefinicaoCadastro) {
-  const item = z.object({
+/** A record as the API answers it: the declared fields (and sub-records), its id and audit times. */
+export function esquemaItem(def: DefinicaoCadastro) {
+  return z.object({
     id: z.number().int(),
     ...camposSaida(def.campos),
     // Sub-records come with one row (GET /:id and the writes), not with the lists.
@@ -80,6 +81,10 @@ function esquemas(def: DefinicaoCadastro) {
     criadoEm: z.string(),
     atualizadoEm: z.string(),
   });
+}
+
+function esquemas(def: DefinicaoCadastro) {
+  const item = esquemaItem(def);
   const filtros = Object.fromEntries(def.campos.filter((c) => c.filtro).map((c) => [c.nome, esquemaFiltro(c)]));
   const ordenaveis = [
     ...new Set(['id', def.ordemPadrao, ...def.campos.filter((c) => c.ordenavel).map((c) => c.nome)]),

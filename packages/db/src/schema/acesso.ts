@@ -13,31 +13,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizacao } from './organizacoes.js';
+import { pessoa } from './pessoas.js';
 
 const criadoEm = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-
-/** The person record's core; the people module extends it. */
-export const pessoa = pgTable(
-  'pessoa',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    nome: text().notNull(),
-    sobrenome: text().notNull().default(''),
-    cpf: text(),
-    email: text(),
-    organizacaoId: integer()
-      .notNull()
-      .references(() => organizacao.id),
-    preCadastro: boolean().notNull().default(false),
-    excluidoEm: timestamp({ withTimezone: true }),
-    criadoEm: criadoEm(),
-    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('pessoa_cpf_uq').on(t.cpf).where(sql`${t.cpf} is not null and ${t.excluidoEm} is null`),
-    index('pessoa_organizacao_idx').on(t.organizacaoId),
-  ],
-);
 
 export const perfil = pgTable(
   'perfil',

@@ -30,7 +30,12 @@ export const setor = simples('setor');
 export const tipoPessoa = simples('tipo_pessoa');
 export const tipoCelebracaoOficio = simples('tipo_celebracao_oficio');
 export const tipoMoradia = simples('tipo_moradia');
-export const grauParentesco = simples('grau_parentesco');
+/** Relationship degrees; `reciprocoId` is the degree seen from the other side (Pai → Filho(a)). */
+export const grauParentesco = pgTable(
+  'grau_parentesco',
+  { ...colunasRegistro(), reciprocoId: integer().references((): AnyPgColumn => grauParentesco.id) },
+  (t) => [unicoSemExcluidos('grau_parentesco', 'nome', t.nome, t.excluidoEm)],
+);
 
 /** System parameters (name → value) kept as a registry. */
 export const parametro = pgTable(

@@ -3,3 +3,4 @@ export * from './cadastros.js';
 export * from './filtros.js';
 export * from './organizacoes.js';
 export * from './tabelas.js';
+export * from './pessoas.js';

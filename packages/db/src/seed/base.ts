@@ -48,13 +48,25 @@ const CAPITAIS: Record<string, string> = {
 const REGISTROS_BASE = [
   [schema.tipoPessoa, ['Membro', 'Não membro', 'Visitante']],
   [schema.situacao, ['Ativo', 'Inativo', 'Falecido', 'Transferido']],
-  [schema.grauParentesco, ['Cônjuge', 'Filho(a)', 'Pai', 'Mãe', 'Irmão(ã)', 'Avô/Avó', 'Neto(a)']],
+  [schema.grauParentesco, ['Cônjuge', 'Filho(a)', 'Pai', 'Mãe', 'Pai/Mãe', 'Irmão(ã)', 'Avô/Avó', 'Neto(a)']],
   [schema.tipoCelebracaoOficio, ['Batismo', 'Confirmação', 'Casamento', 'Sepultamento', 'Bênção']],
   [schema.tipoMoradia, ['Própria', 'Alugada', 'Cedida']],
   [schema.cargo, ['Presidente', 'Vice-presidente', 'Secretário(a)', 'Tesoureiro(a)', 'Conselheiro(a)']],
   [schema.profissao, ['Agricultor(a)', 'Professor(a)', 'Comerciante', 'Estudante', 'Aposentado(a)']],
   [schema.setor, ['Secretaria', 'Tesouraria', 'Diaconia', 'Comunicação']],
 ] as const;
+
+/** Each degree and the one the other person gets (migration 0003 sets the same on older databases). */
+export const RECIPROCOS_PARENTESCO: readonly (readonly [string, string])[] = [
+  ['Cônjuge', 'Cônjuge'],
+  ['Filho(a)', 'Pai/Mãe'],
+  ['Pai', 'Filho(a)'],
+  ['Mãe', 'Filho(a)'],
+  ['Pai/Mãe', 'Filho(a)'],
+  ['Irmão(ã)', 'Irmão(ã)'],
+  ['Avô/Avó', 'Neto(a)'],
+  ['Neto(a)', 'Avô/Avó'],
+];
 
 /** Inserts an organization under a parent and sets its materialized path. */
 export async function inserirOrganizacao(
@@ -124,6 +136,10 @@ export async function garantirBase(
       .insert(schema.tipoCampoTrabalho)
       .values(['Educação', 'Diaconia', 'Missão', 'Juventude', 'Música'].map((nome) => ({ nome })));
     for (const [tabela, nomes] of REGISTROS_BASE) await tx.insert(tabela).values(nomes.map((nome) => ({ nome })));
+    for (const [de, para] of RECIPROCOS_PARENTESCO)
+      await tx.execute(
+        sql`update grau_parentesco g set reciproco_id = r.id from grau_parentesco r where g.nome = ${de} and r.nome = ${para}`,
+      );
     await tx.insert(schema.parametro).values([
       { nome: 'Nome do sistema', valor: 'SIG', ordem: 0 },
       { nome: 'Idioma padrão', valor: 'pt-BR', ordem: 1 },

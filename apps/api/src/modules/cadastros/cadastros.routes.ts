@@ -1,58 +1,7 @@
 import { CADASTROS } from '@sig/contracts';
-import { schema } from '@sig/db';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  registrarCadastro,
-  type TabelaCadastro,
-  type TabelaFilho,
-  type TabelaReferencia,
-} from '../../platform/crud.js';
-
-/** The table behind each registry of CADASTROS; the engine does the rest. */
-export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
-  banco: schema.banco,
-  cargo: schema.cargo,
-  profissao: schema.profissao,
-  situacao: schema.situacao,
-  setor: schema.setor,
-  'tipo-pessoa': schema.tipoPessoa,
-  'tipo-celebracao-oficio': schema.tipoCelebracaoOficio,
-  'tipo-campo-trabalho': schema.tipoCampoTrabalho,
-  'tipo-endereco': schema.tipoEndereco,
-  'tipo-moradia': schema.tipoMoradia,
-  'grau-parentesco': schema.grauParentesco,
-  'tipo-contato': schema.tipoContato,
-  'tipo-organizacao': schema.tipoOrganizacao,
-  pais: schema.pais,
-  estado: schema.estado,
-  cidade: schema.cidade,
-  parametro: schema.parametro,
-  classificacao: schema.classificacao,
-  caracteristica: schema.caracteristica,
-  classe: schema.classe,
-  colecoes: schema.colecao,
-  visualizacao: schema.visualizacao,
-  time: schema.time,
-  'categorias-contribuicao': schema.categoriaContribuicao,
-  'mural-de-avisos': schema.aviso,
-};
-
-/** Sub-record tables per registry, by the declaration's `filhos` name. */
-const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, TabelaFilho>>>> = {
-  caracteristica: {
-    opcoes: { tabela: schema.caracteristicaOpcao, pai: schema.caracteristicaOpcao.caracteristicaId },
-  },
-  classe: {
-    caracteristicas: { tabela: schema.classeCaracteristica, pai: schema.classeCaracteristica.classeId },
-  },
-  time: { participantes: { tabela: schema.timeParticipante, pai: schema.timeParticipante.timeId } },
-};
-
-/** Tables a `referencia` may name that are not registries themselves. */
-const OUTRAS_REFERENCIAS: Readonly<Record<string, TabelaReferencia>> = { usuarios: schema.usuario };
-
-const tabelaDe = (recurso: string): TabelaReferencia | undefined =>
-  TABELAS_CADASTRO[recurso] ?? OUTRAS_REFERENCIAS[recurso];
+import { registrarCadastro } from '../../platform/crud.js';
+import { FILHOS_CADASTRO, TABELAS_CADASTRO, tabelaDe } from './tabelas.js';
 
 /** Every simple registry under /api/<recurso>; a declaration without a table stops the start. */
 export const cadastrosRoutes: FastifyPluginAsync = async (app) => {

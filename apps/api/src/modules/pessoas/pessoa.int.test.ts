@@ -1,0 +1,302 @@
+import { schema } from '@sig/db';
+import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+
+let t: AppTeste;
+let admin: string;
+let sinodo: string;
+let paroquia: string;
+let tesouraria: string;
+let orgSinodo: number;
+let orgParoquia: number;
+let orgOutroSinodo: number;
+let grau: Record<string, number>;
+let tipoContato: number;
+
+const get = (url: string, token = sinodo) => t.req({ method: 'GET', url, token });
+const post = (payload: object, token = sinodo) => t.req({ method: 'POST', url: '/api/pessoa', token, payload });
+const put = (id: number, payload: object, token = sinodo) =>
+  t.req({ method: 'PUT', url: `/api/pessoa/${id}`, token, payload });
+
+async function orgPorNome(nome: string): Promise<number> {
+  const [o] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.nomeFantasia, nome));
+  return o!.id;
+}
+
+/** Two valid CPFs nobody has: digits from a counter, check digits computed. */
+let sequencia = 100_000_000;
+function cpfNovo(): string {
+  const base = String(++sequencia).padStart(9, '0').split('').map(Number);
+  const dv = (ns: number[]) => {
+    const r = (ns.reduce((s, n, i) => s + n * (ns.length + 1 - i), 0) * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = dv(base);
+  return [...base, d1, dv([...base, d1])].join('');
+}
+
+const pessoaBase = (extra: Record<string, unknown> = {}) => ({
+  nome: 'José',
+  sobrenome: 'Müller',
+  organizacaoId: orgParoquia,
+  status: 'ATIVO',
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [admin, sinodo, paroquia, tesouraria] = await Promise.all([
+    t.loginAdmin(),
+    t.login('sinodo@sig.local'),
+    t.login('paroquia@sig.local'),
+    t.login('tesouraria@sig.local'),
+  ]);
+  orgSinodo = await orgPorNome('Sínodo Rio dos Sinos');
+  orgParoquia = await orgPorNome('Paróquia da Reconciliação - Canguçu');
+  const [outro] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(and(like(schema.organizacao.nomeFantasia, 'Sínodo%'), ne(schema.organizacao.id, orgSinodo)))
+    .limit(1);
+  orgOutroSinodo = outro!.id;
+  const graus = await t.banco.db
+    .select({ id: schema.grauParentesco.id, nome: schema.grauParentesco.nome })
+    .from(schema.grauParentesco);
+  grau = Object.fromEntries(graus.map((g) => [g.nome, g.id]));
+  const [tc] = await t.banco.db.select({ id: schema.tipoContato.id }).from(schema.tipoContato).limit(1);
+  tipoContato = tc!.id;
+});
+afterAll(() => t.fechar());
+
+describe('the person record', () => {
+  it('is created with its tabs, read back, and the family link shows on the relative with the reciprocal degree', async () => {
+    const pai = await post(pessoaBase({ nome: 'Otto', sobrenome: 'Schneider', sexo: 'M' }));
+    expect(pai.statusCode, pai.body).toBe(201);
+    const cpf = cpfNovo();
+    const filho = await post(
+      pessoaBase({
+        nome: 'Lúcia',
+        sobrenome: 'Schneider',
+        cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+        dataNascimento: '1990-05-04',
+        enderecos: [{ cep: '93010-000', logradouro: 'Rua Independência', numero: '100', preferencial: true }],
+        contatos: [{ tipoContatoId: tipoContato, valor: 'lucia@exemplo.org', principal: true }],
+        familia: [{ parenteId: pai.json().id, grauParentescoId: grau['Pai'] }],
+        contribuicao: [{ valor: '50.00', dizimista: true }],
+        celebracoes: [{ tipoCelebracaoOficioId: 1, data: '1990-08-12', local: 'Canguçu', livro: '3', folha: '12' }],
+      }),
+    );
+    expect(filho.statusCode, filho.body).toBe(201);
+    const f = filho.json();
+    expect(f).toMatchObject({
+      nome: 'Lúcia',
+      cpf,
+      organizacaoNome: 'Paróquia da Reconciliação - Canguçu',
+      enderecos: [{ cep: '93010000', logradouro: 'Rua Independência', preferencial: true, ativo: true }],
+      contatos: [{ valor: 'lucia@exemplo.org', principal: true }],
+      familia: [{ parenteId: pai.json().id, grauParentescoId: grau['Pai'] }],
+      contribuicao: [{ valor: '50.00', dizimista: true }],
+      celebracoes: [{ data: '1990-08-12', livro: '3' }],
+    });
+    const lidoPai = (await get(`/api/pessoa/${pai.json().id}`)).json();
+    expect(lidoPai.familia).toEqual([{ id: expect.any(Number), parenteId: f.id, grauParentescoId: grau['Filho(a)'] }]);
+
+    // Removing the link on one side removes it on the other.
+    const semFamilia = await put(f.id, { ...pessoaBase({ nome: 'Lúcia', sobrenome: 'Schneider', cpf }), familia: [] });
+    expect(semFamilia.statusCode, semFamilia.body).toBe(200);
+    expect((await get(`/api/pessoa/${pai.json().id}`)).json().familia).toEqual([]);
+    const historico = await t.banco.db
+      .select({ campo: schema.historicoAlteracao.campo })
+      .from(schema.historicoAlteracao)
+      .where(and(eq(schema.historicoAlteracao.entidade, 'pessoa'), eq(schema.historicoAlteracao.entidadeId, f.id)));
+    expect(historico.map((h) => h.campo)).toEqual(expect.arrayContaining([null, 'familia', 'enderecos']));
+  });
+
+  it('refuses a bad CPF, a future birth, two preferential addresses and a link to oneself, naming the fields', async () => {
+    const r = await post(
+      pessoaBase({
+        cpf: '111.111.111-12',
+        dataNascimento: '2999-01-01',
+        enderecos: [
+          { logradouro: 'A', preferencial: true },
+          { logradouro: 'B', preferencial: true },
+        ],
+      }),
+    );
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos).toEqual(
+      expect.arrayContaining([
+        { campo: 'cpf', mensagem: 'CPF inválido.' },
+        { campo: 'dataNascimento', mensagem: 'A data não pode ser futura.' },
+        { campo: 'enderecos', mensagem: 'Apenas um item pode ser preferencial.' },
+      ]),
+    );
+    const sem = await post({ organizacaoId: orgParoquia }, sinodo);
+    expect(sem.statusCode).toBe(400);
+    expect(sem.json().campos.map((c: { campo: string }) => c.campo)).toEqual(
+      expect.arrayContaining(['nome', 'sobrenome']),
+    );
+
+    const p = (await post(pessoaBase({ nome: 'Narciso' }))).json();
+    const proprio = await put(p.id, {
+      ...pessoaBase({ nome: 'Narciso' }),
+      familia: [{ parenteId: p.id, grauParentescoId: grau['Irmão(ã)'] }],
+    });
+    expect(proprio.statusCode).toBe(400);
+    expect(proprio.json().campos[0].campo).toBe('familia.0.parenteId');
+  });
+
+  it('a CPF already given is refused with the spec message, even when the other person is out of scope', async () => {
+    const cpf = cpfNovo();
+    expect((await post(pessoaBase({ cpf, organizacaoId: orgOutroSinodo }), admin)).statusCode).toBe(201);
+    const r = await post(pessoaBase({ cpf }));
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({
+      mensagem: 'Você já informou este documento.',
+      campos: [{ campo: 'cpf', mensagem: 'Você já informou este documento.' }],
+    });
+  });
+
+  it('read-only profiles may not write (403); out of scope reads as 404 and cannot be chosen', async () => {
+    expect((await post(pessoaBase(), tesouraria)).statusCode).toBe(403);
+    const fora = (await post(pessoaBase({ nome: 'Distante', organizacaoId: orgOutroSinodo }), admin)).json();
+    expect((await get(`/api/pessoa/${fora.id}`)).statusCode).toBe(404);
+    expect((await put(fora.id, pessoaBase({ nome: 'Minha' }))).statusCode).toBe(404);
+    expect((await t.req({ method: 'DELETE', url: `/api/pessoa/${fora.id}`, token: sinodo })).statusCode).toBe(404);
+    const criarFora = await post(pessoaBase({ organizacaoId: orgOutroSinodo }));
+    expect(criarFora.statusCode).toBe(400);
+    expect(criarFora.json().campos[0].campo).toBe('organizacaoId');
+    const parenteFora = await post(
+      pessoaBase({ familia: [{ parenteId: fora.id, grauParentescoId: grau['Cônjuge'] }] }),
+    );
+    expect(parenteFora.statusCode).toBe(400);
+    expect(parenteFora.json().campos[0].campo).toBe('familia.0.parenteId');
+  });
+
+  it('a profile that may not see the CPF gets it nowhere and cannot set it', async () => {
+    const [perfil] = await t.banco.db
+      .select({ id: schema.perfil.id })
+      .from(schema.perfil)
+      .where(eq(schema.perfil.nome, 'Secretaria Paroquial'));
+    await t.banco.db
+      .insert(schema.perfilCampo)
+      .values({ perfilId: perfil!.id, acesso: 'Pessoa', campo: 'cpf', visualizar: false, atualizar: false });
+    await t.banco.db
+      .update(schema.perfil)
+      .set({ versao: sql`${schema.perfil.versao} + 1` })
+      .where(eq(schema.perfil.id, perfil!.id));
+    const cpf = cpfNovo();
+    const p = (await post(pessoaBase({ nome: 'Sigilosa', cpf }), admin)).json();
+    const paroquiaNova = await t.login('paroquia@sig.local');
+    const lido = (await get(`/api/pessoa/${p.id}`, paroquiaNova)).json();
+    expect(lido).not.toHaveProperty('cpf');
+    const lista = (await get(`/api/pessoa/paginado?nome=sigilosa`, paroquiaNova)).json();
+    expect(lista.itens[0]).not.toHaveProperty('cpf');
+    // Filtering by a hidden field would reveal it: the filter is ignored.
+    expect((await get(`/api/pessoa/paginado?cpf=${cpf}&nome=sigilosa`, paroquiaNova)).json().total).toBe(1);
+    const muda = await put(p.id, pessoaBase({ nome: 'Sigilosa', cpf: cpfNovo() }), paroquiaNova);
+    expect(muda.statusCode).toBe(403);
+    const mantem = await put(p.id, pessoaBase({ nome: 'Sigilosa Silva' }), paroquiaNova);
+    expect(mantem.statusCode, mantem.body).toBe(200);
+    expect((await get(`/api/pessoa/${p.id}`, admin)).json().cpf).toBe(cpf);
+  });
+});
+
+describe('the list', () => {
+  it('finds by any part of the name without accents or case, by CPF, within the organization chosen', async () => {
+    const cpf = cpfNovo();
+    await post(pessoaBase({ nome: 'Ângela', sobrenome: 'Weiß Schmidt', cpf, titular: true }));
+    await post(pessoaBase({ nome: 'Angela', sobrenome: 'Schmidt', organizacaoId: orgSinodo }));
+    const porNome = (await get('/api/pessoa/paginado?nome=SCHMIDT%20angela')).json();
+    expect(porNome.itens.map((i: { nome: string }) => i.nome).sort()).toEqual(['Angela', 'Ângela']);
+    expect(porNome).toMatchObject({ total: 2, totalExato: true });
+    expect((await get(`/api/pessoa/paginado?cpf=${cpf}`)).json().itens).toEqual([
+      expect.objectContaining({
+        nome: 'Ângela',
+        titular: true,
+        organizacaoNome: 'Paróquia da Reconciliação - Canguçu',
+      }),
+    ]);
+    const soSinodo = (
+      await get(`/api/pessoa/paginado?nome=schmidt&organizacaoId=${orgSinodo}&somenteMinhaOrganizacao=true`)
+    ).json();
+    expect(soSinodo.itens.map((i: { nome: string }) => i.nome)).toEqual(['Angela']);
+    const arvore = (await get(`/api/pessoa/paginado?nome=schmidt&organizacaoId=${orgSinodo}`)).json();
+    expect(arvore.total).toBe(2);
+    expect((await get('/api/pessoa/paginado?nome=schmidt&titular=true')).json().total).toBe(1);
+    // The parish secretary sees her parish only.
+    expect((await get('/api/pessoa/paginado?nome=schmidt', paroquia)).json().total).toBe(1);
+    expect((await get(`/api/pessoa/paginado?organizacaoId=${orgOutroSinodo}`)).statusCode).toBe(404);
+  });
+
+  it('filters by birth range (end after start), registration state and person type; sorts and pages', async () => {
+    await post(
+      pessoaBase({ nome: 'Berta', sobrenome: 'Klein', dataNascimento: '1950-01-01', sexo: 'F', tipoPessoaId: 1 }),
+    );
+    await post(pessoaBase({ nome: 'Bruno', sobrenome: 'Klein', dataNascimento: '1980-01-01', preCadastro: true }));
+    const faixa = (
+      await get('/api/pessoa/paginado?nome=klein&nascimentoDe=1940-01-01&nascimentoAte=1960-12-31')
+    ).json();
+    expect(faixa.itens.map((i: { nome: string }) => i.nome)).toEqual(['Berta']);
+    const invertida = await get('/api/pessoa/paginado?nascimentoDe=1960-01-01&nascimentoAte=1950-01-01');
+    expect(invertida.statusCode).toBe(400);
+    expect(invertida.json().campos[0].campo).toBe('nascimentoAte');
+    expect((await get('/api/pessoa/paginado?nome=klein&cadastroCompleto=true')).json().itens[0].nome).toBe('Berta');
+    expect((await get('/api/pessoa/paginado?nome=klein&preCadastro=true')).json().itens[0].nome).toBe('Bruno');
+    expect((await get('/api/pessoa/paginado?nome=klein&tiposPessoaIds=1')).json().total).toBe(1);
+    const desc = (
+      await get('/api/pessoa/paginado?nome=klein&ordenarPor=dataNascimento&ordem=desc&quantidade=1&pagina=1')
+    ).json();
+    expect(desc).toMatchObject({ total: 2, quantidade: 1, itens: [{ nome: 'Bruno' }] });
+    expect((await get('/api/pessoa/paginado?ordenarPor=senha')).statusCode).toBe(400);
+  });
+
+  it('the selector searches by name or CPF and brings chosen ids back; the export streams the filtered rows', async () => {
+    const cpf = cpfNovo();
+    const p = (await post(pessoaBase({ nome: 'Hildegard', sobrenome: 'Vogel', cpf }))).json();
+    expect((await get('/api/pessoa/select?busca=hildeg')).json()).toEqual([
+      { value: p.id, label: 'Hildegard Vogel — Paróquia da Reconciliação - Canguçu' },
+    ]);
+    expect((await get(`/api/pessoa/select?busca=${cpf}`)).json()[0].value).toBe(p.id);
+    expect((await get(`/api/pessoa/select?ids=${p.id}`)).json()[0].value).toBe(p.id);
+    const csv = await get('/api/pessoa/exportar?nome=vogel&formato=csv');
+    expect(csv.statusCode).toBe(200);
+    const linhas = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(linhas).toHaveLength(2);
+    expect(linhas[1]).toContain('Hildegard');
+    expect(linhas[1]).toContain(cpf);
+  });
+});
+
+describe('deleting', () => {
+  it('is logical, takes the relative links away, and refuses a person who is a user', async () => {
+    const a = (await post(pessoaBase({ nome: 'Apagada' }))).json();
+    const b = (
+      await post(pessoaBase({ nome: 'Irmã', familia: [{ parenteId: a.id, grauParentescoId: grau['Irmão(ã)'] }] }))
+    ).json();
+    expect((await t.req({ method: 'DELETE', url: `/api/pessoa/${a.id}`, token: sinodo })).statusCode).toBe(200);
+    expect((await get(`/api/pessoa/${a.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/pessoa/${b.id}`)).json().familia).toEqual([]);
+    const [linha] = await t.banco.db.select().from(schema.pessoa).where(eq(schema.pessoa.id, a.id));
+    expect(linha!.excluidoEm).toBeInstanceOf(Date);
+
+    const [usuario] = await t.banco.db
+      .select({ pessoaId: schema.usuario.pessoaId })
+      .from(schema.usuario)
+      .where(eq(schema.usuario.email, 'tesouraria@sig.local'));
+    const r = await t.req({ method: 'DELETE', url: `/api/pessoa/${usuario!.pessoaId}`, token: admin });
+    expect(r.statusCode).toBe(409);
+    const vivos = await t.banco.db
+      .select({ id: schema.pessoa.id })
+      .from(schema.pessoa)
+      .where(and(eq(schema.pessoa.id, usuario!.pessoaId), isNull(schema.pessoa.excluidoEm)));
+    expect(vivos).toHaveLength(1);
+  });
+});

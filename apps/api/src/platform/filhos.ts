@@ -1,0 +1,142 @@
+import type { CampoCadastro, FilhoCadastro } from '@sig/contracts';
+import type { DbOuTx } from '@sig/db';
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { erroDeCampo } from './erros.js';
+
+/** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
+export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
+
+/** The table of one sub-record collection and its column pointing at the parent row. */
+export type TabelaFilho = { tabela: PgTable & { id: PgColumn; excluidoEm: PgColumn }; pai: PgColumn };
+
+export type Item = Record<string, unknown>;
+
+/**
+ * A reference must name a row that exists and is not deleted (checked only when it changes);
+ * the error names the field by its path in the body (`enderecos.0.cidadeId`).
+ */
+export async function exigirReferencias(
+  tx: DbOuTx,
+  tabelaDe: (recurso: string) => TabelaReferencia | undefined,
+  campos: readonly CampoCadastro[],
+  dados: Item,
+  anterior: Item | null,
+  caminho = '',
+) {
+  for (const c of campos) {
+    const v = dados[c.nome];
+    if (c.tipo !== 'referencia' || v === null || v === undefined || (anterior && anterior[c.nome] === v)) continue;
+    const alvo = tabelaDe(c.referencia!)!;
+    const [achado] = await tx
+      .select({ id: alvo.id })
+      .from(alvo)
+      .where(and(eq(alvo.id, v as number), alvo.excluidoEm ? isNull(alvo.excluidoEm) : undefined));
+    if (!achado) throw erroDeCampo(`${caminho}${c.nome}`, 'referenciaInexistente');
+  }
+}
+
+/**
+ * The sub-record collections of a record (options of a characteristic, addresses of a person),
+ * read and saved with it: items with an id update theirs (an id of another record is refused),
+ * items without one are added, missing ones are deleted logically (something may still name them).
+ */
+export class Filhos {
+  constructor(
+    private readonly defs: readonly FilhoCadastro[],
+    private readonly tabelas: Readonly<Record<string, TabelaFilho>>,
+    private readonly tabelaDe: (recurso: string) => TabelaReferencia | undefined,
+  ) {}
+
+  /** What the declarations name that the tables lack (checked when the server starts). */
+  faltando(): string[] {
+    const faltam: string[] = [];
+    for (const f of this.defs) {
+      const t = this.tabelas[f.nome];
+      if (!t) {
+        faltam.push(`${f.nome}[]`);
+        continue;
+      }
+      const cols = getTableColumns(t.tabela) as Record<string, PgColumn>;
+      faltam.push(...f.campos.filter((c) => !cols[c.nome]).map((c) => `${f.nome}.${c.nome}`));
+      for (const c of f.campos)
+        if (c.tipo === 'referencia' && !(c.referencia && this.tabelaDe(c.referencia)))
+          faltam.push(`${f.nome}.${c.nome}→${c.referencia}`);
+    }
+    return faltam;
+  }
+
+  get nomesTabelas(): Set<string> {
+    return new Set(Object.values(this.tabelas).map((t) => getTableConfig(t.tabela).name));
+  }
+
+  /** The collection a unique-index violation is about, by the index's table name. */
+  colecaoDaRestricao(restricao: string | undefined): string | undefined {
+    if (!restricao) return undefined;
+    return this.defs.find((f) => restricao.startsWith(getTableConfig(this.tabelas[f.nome]!.tabela).name))?.nome;
+  }
+
+  /** Each collection in its order (`ordem` when it has one, then id). */
+  async carregar(db: DbOuTx, id: number): Promise<Record<string, Item[]>> {
+    const out: Record<string, Item[]> = {};
+    for (const f of this.defs) {
+      const { tabela, pai } = this.tabelas[f.nome]!;
+      const cols = getTableColumns(tabela) as Record<string, PgColumn>;
+      const selecao: Record<string, PgColumn> = { id: tabela.id };
+      for (const c of f.campos) selecao[c.nome] = cols[c.nome]!;
+      out[f.nome] = await db
+        .select(selecao)
+        .from(tabela)
+        .where(and(eq(pai, id), isNull(tabela.excluidoEm)))
+        .orderBy(...(cols.ordem ? [asc(cols.ordem)] : []), asc(tabela.id));
+    }
+    return out;
+  }
+
+  async salvar(tx: DbOuTx, id: number, dados: Item, criando: boolean): Promise<void> {
+    const atuaisPorColecao = criando ? {} : await this.carregar(tx, id);
+    for (const f of this.defs) {
+      if (!criando && dados[f.nome] === undefined) continue;
+      const itens = (dados[f.nome] ?? []) as Item[];
+      const { tabela, pai } = this.tabelas[f.nome]!;
+      const atuais = new Map((atuaisPorColecao[f.nome] ?? []).map((i) => [i.id as number, i]));
+      // Removed items go first, so that an item added with a removed one's key does not collide.
+      const enviados = new Set(itens.map((i) => i.id).filter((v): v is number => typeof v === 'number'));
+      const removidos = [...atuais.keys()].filter((k) => !enviados.has(k));
+      if (removidos.length)
+        await tx
+          .update(tabela)
+          .set({ excluidoEm: new Date() } as never)
+          .where(and(eq(pai, id), inArray(tabela.id, removidos)));
+      const chavePai = this.chavePai(f);
+      for (const [i, item] of itens.entries()) {
+        const itemId = typeof item.id === 'number' ? item.id : null;
+        const anterior = itemId === null ? null : atuais.get(itemId);
+        if (itemId !== null && !anterior) throw erroDeCampo(`${f.nome}.${i}`, 'itemInexistente');
+        await exigirReferencias(tx, this.tabelaDe, f.campos, item, anterior ?? null, `${f.nome}.${i}.`);
+        const valores = Object.fromEntries(f.campos.map((c) => [c.nome, item[c.nome] ?? c.padrao ?? null]));
+        if (itemId === null) await tx.insert(tabela).values({ ...valores, [chavePai]: id } as never);
+        else
+          await tx
+            .update(tabela)
+            .set(valores as never)
+            .where(eq(tabela.id, itemId));
+      }
+    }
+  }
+
+  /** Deleting the record deletes its sub-records with it (logically). */
+  async excluirTodos(tx: DbOuTx, id: number): Promise<void> {
+    for (const { tabela, pai } of Object.values(this.tabelas))
+      await tx
+        .update(tabela)
+        .set({ excluidoEm: new Date() } as never)
+        .where(and(eq(pai, id), isNull(tabela.excluidoEm)));
+  }
+
+  private chavePai(f: FilhoCadastro): string {
+    const { tabela, pai } = this.tabelas[f.nome]!;
+    const cols = getTableColumns(tabela) as Record<string, PgColumn>;
+    return Object.keys(cols).find((k) => cols[k] === pai)!;
+  }
+}

@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro } from './cadastros.js';
+import { esquemaCadastro } from './cadastros.js';
+import { data, MSG } from './comum.js';
+import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
+import { listQuery } from './paginacao.js';
+
+/**
+ * The person record (spec §2 People, §3 Person) declared like a registry: the general-data
+ * fields and each tab's sub-records are `CampoCadastro`/`FilhoCadastro`, so one zod schema
+ * checks the API and the form, and the web builds each tab from its declaration. The person
+ * has its own service (search over a million rows, scope, family links), not the generic engine.
+ */
+export const SEXOS = ['F', 'M'] as const;
+export const ESTADOS_CIVIS = ['SOLTEIRO', 'CASADO', 'UNIAO_ESTAVEL', 'SEPARADO', 'DIVORCIADO', 'VIUVO'] as const;
+export const STATUS_PESSOA = ['ATIVO', 'INATIVO', 'FALECIDO', 'DESLIGADO'] as const;
+export const TIPOS_CONTRIBUINTE = ['INDIVIDUAL', 'FAMILIAR'] as const;
+
+const t = (nome: string, max = 100, extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
+  nome,
+  tipo: 'texto',
+  max,
+  ...extra,
+});
+const b = (nome: string, padrao = false): CampoCadastro => ({ nome, tipo: 'booleano', padrao });
+const ref = (nome: string, referencia: string, obrigatorio = false): CampoCadastro => ({
+  nome,
+  tipo: 'referencia',
+  referencia,
+  obrigatorio,
+});
+const d = (nome: string, obrigatorio = false): CampoCadastro => ({ nome, tipo: 'data', obrigatorio });
+
+/** General data, grouped as the form shows them. */
+export const GRUPOS_PESSOA: readonly { grupo: string; campos: readonly CampoCadastro[] }[] = [
+  {
+    grupo: 'identificacao',
+    campos: [
+      t('nome', 100, { obrigatorio: true }),
+      t('sobrenome', 100, { obrigatorio: true }),
+      t('sobrenomeFamilia'),
+      { nome: 'sexo', tipo: 'opcao', opcoes: SEXOS },
+      d('dataNascimento'),
+      { nome: 'estadoCivil', tipo: 'opcao', opcoes: ESTADOS_CIVIS },
+      t('nacionalidade', 60),
+      ref('naturalidadeEstadoId', 'estado'),
+      ref('naturalidadeCidadeId', 'cidade'),
+      t('nomeMae', 150),
+      t('nomePai', 150),
+    ],
+  },
+  {
+    grupo: 'documentos',
+    campos: [
+      { nome: 'cpf', tipo: 'cpf' },
+      t('rg', 20),
+      t('rgOrgaoEmissor', 20),
+      d('rgDataEmissao'),
+      t('tituloEleitor', 20),
+      t('nitPis', 20),
+      t('cnh', 20),
+    ],
+  },
+  {
+    grupo: 'vinculo',
+    campos: [
+      ref('organizacaoId', 'organizacao', true),
+      ref('tipoPessoaId', 'tipo-pessoa'),
+      { nome: 'status', tipo: 'opcao', opcoes: STATUS_PESSOA, obrigatorio: true, padrao: 'ATIVO' },
+      t('motivoStatus', 200),
+      ref('situacaoId', 'situacao'),
+      ref('setorId', 'setor'),
+      b('titular'),
+      b('preCadastro'),
+      d('dataFalecimento'),
+      t('codigoOutroSistema', 50),
+    ],
+  },
+  {
+    grupo: 'saude',
+    campos: [
+      b('deficienciaFisica'),
+      b('deficienciaVisual'),
+      b('deficienciaAuditiva'),
+      b('deficienciaIntelectual'),
+      t('planoSaude'),
+    ],
+  },
+  {
+    grupo: 'comunicacao',
+    campos: [
+      { nome: 'email', tipo: 'email' },
+      b('recebeInformativo'),
+      b('recebeJornal'),
+      { nome: 'observacao', tipo: 'textoLongo', max: 2000 },
+    ],
+  },
+];
+
+export const CAMPOS_PESSOA: readonly CampoCadastro[] = GRUPOS_PESSOA.flatMap((g) => g.campos);
+
+/** The tabs with sub-records, in the form's order. */
+export const FILHOS_PESSOA: readonly FilhoCadastro[] = [
+  {
+    nome: 'enderecos',
+    campos: [
+      ref('tipoEnderecoId', 'tipo-endereco'),
+      { nome: 'cep', tipo: 'cep' },
+      t('logradouro', 200, { obrigatorio: true }),
+      t('numero', 20),
+      t('complemento', 100),
+      t('bairro', 100),
+      ref('estadoId', 'estado'),
+      ref('cidadeId', 'cidade'),
+      ref('paisId', 'pais'),
+      t('pontoReferencia', 200),
+      ref('tipoMoradiaId', 'tipo-moradia'),
+      t('caixaPostal', 20),
+      b('correspondencia'),
+      b('ativo', true),
+      b('preferencial'),
+      b('mudanca'),
+      b('cobranca'),
+    ],
+    max: 20,
+  },
+  {
+    nome: 'contatos',
+    campos: [
+      ref('tipoContatoId', 'tipo-contato', true),
+      t('valor', 200, { obrigatorio: true }),
+      b('principal'),
+      t('observacao', 200),
+    ],
+    max: 30,
+  },
+  {
+    nome: 'familia',
+    campos: [ref('parenteId', 'pessoa', true), ref('grauParentescoId', 'grau-parentesco', true)],
+    max: 50,
+    unicos: ['parenteId'],
+  },
+  {
+    nome: 'contribuicao',
+    campos: [
+      { nome: 'valor', tipo: 'dinheiro' },
+      { nome: 'percentualDesconto', tipo: 'inteiro', min: 0, max: 100 },
+      { nome: 'rendaFamiliar', tipo: 'dinheiro' },
+      { nome: 'tipoContribuinte', tipo: 'opcao', opcoes: TIPOS_CONTRIBUINTE },
+      b('dizimista'),
+      b('permiteAlterarValor'),
+      b('ignorarReajuste'),
+      b('emiteCarne'),
+    ],
+    max: 1,
+  },
+  {
+    nome: 'contasBancarias',
+    campos: [
+      { nome: 'tipo', tipo: 'opcao', opcoes: TIPOS_CONTA_BANCARIA, obrigatorio: true },
+      ref('bancoId', 'banco', true),
+      t('agencia', 10, { obrigatorio: true }),
+      t('conta', 20, { obrigatorio: true }),
+      { nome: 'tipoChavePix', tipo: 'opcao', opcoes: TIPOS_CHAVE_PIX },
+      t('chavePix', 140),
+      t('titular', 200),
+    ],
+    max: 10,
+  },
+  {
+    nome: 'celebracoes',
+    campos: [
+      ref('tipoCelebracaoOficioId', 'tipo-celebracao-oficio', true),
+      d('data', true),
+      t('local', 200),
+      t('oficiante', 200),
+      t('livro', 20),
+      t('folha', 20),
+      t('registro', 20),
+      { nome: 'padrinhos', tipo: 'textoLongo', max: 1000 },
+    ],
+    max: 50,
+  },
+];
+
+/** Today in Brazil as `YYYY-MM-DD` (birth and issue dates may not be after it). */
+const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+export const DEFINICAO_PESSOA: DefinicaoCadastro = {
+  recurso: 'pessoa',
+  acesso: 'Pessoa',
+  campos: CAMPOS_PESSOA,
+  filhos: FILHOS_PESSOA,
+  rotulo: 'nome',
+  ordemPadrao: 'nome',
+  // Spec §5: dates not in the future where they record the past, end not before start, one preferential address.
+  refinar: (v, ctx) => {
+    const agora = hoje();
+    for (const campo of ['dataNascimento', 'rgDataEmissao', 'dataFalecimento'] as const) {
+      const valor = v[campo] as string | null;
+      if (valor && valor > agora) ctx.addIssue({ code: 'custom', path: [campo], message: 'validacao:dataFutura' });
+    }
+    const nascimento = v.dataNascimento as string | null;
+    const falecimento = v.dataFalecimento as string | null;
+    if (nascimento && falecimento && falecimento < nascimento)
+      ctx.addIssue({ code: 'custom', path: ['dataFalecimento'], message: MSG.dataFimAntesInicio });
+    const enderecos = (v.enderecos ?? []) as { preferencial?: boolean }[];
+    if (enderecos.filter((e) => e.preferencial).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['enderecos'], message: 'validacao:umPreferencial' });
+  },
+};
+
+export const pessoaInput = esquemaCadastro(DEFINICAO_PESSOA);
+export type PessoaInput = z.infer<typeof pessoaInput>;
+
+const lista = (v: unknown) =>
+  typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : v === undefined ? undefined : [v];
+const simNao = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+
+/** The list's filters (spec §2 People): name, CPF, types, status, situation, organization, holder, birth range, registration state. */
+export const pessoaListQuery = listQuery
+  .extend({
+    nome: z.string().trim().max(200).optional(),
+    cpf: z.string().trim().max(20).optional(),
+    tiposPessoaIds: z.preprocess(lista, z.array(z.coerce.number().int().positive()).max(50)).optional(),
+    status: z.preprocess(lista, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
+    situacaoId: z.coerce.number().int().positive().optional(),
+    organizacaoId: z.coerce.number().int().positive().optional(),
+    somenteMinhaOrganizacao: simNao,
+    titular: simNao,
+    nascimentoDe: data.optional(),
+    nascimentoAte: data.optional(),
+    preCadastro: simNao,
+    cadastroCompleto: simNao,
+    ordenarPor: z.enum(['nome', 'dataNascimento', 'criadoEm', 'id']).optional(),
+  })
+  .refine((q) => !q.nascimentoDe || !q.nascimentoAte || q.nascimentoDe <= q.nascimentoAte, {
+    path: ['nascimentoAte'],
+    message: MSG.dataFimAntesInicio,
+  });
+export type PessoaListQuery = z.infer<typeof pessoaListQuery>;
+
+/** One row of the list. */
+export const pessoaResumo = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  sobrenome: z.string(),
+  cpf: z.string().nullable().optional(),
+  dataNascimento: z.string().nullable(),
+  status: z.string(),
+  titular: z.boolean(),
+  preCadastro: z.boolean(),
+  organizacaoId: z.number().int(),
+  organizacaoNome: z.string(),
+  tipoPessoaNome: z.string().nullable(),
+});
+export type PessoaResumo = z.infer<typeof pessoaResumo>;

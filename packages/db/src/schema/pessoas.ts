@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { grauParentesco, setor, situacao, tipoCelebracaoOficio, tipoMoradia, tipoPessoa } from './cadastros.js';
+import { organizacao } from './organizacoes.js';
+import { banco, cidade, estado, pais, tipoContato, tipoEndereco } from './tabelas.js';
+
+const excluidoEm = () => timestamp({ withTimezone: true });
+
+/**
+ * The person record (spec §3 "Person"). `nomeBusca` is the full name lower-cased and without
+ * accents, written by the service: a trigram index on it finds anyone among a million by any
+ * part of the name.
+ */
+export const pessoa = pgTable(
+  'pessoa',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    nome: text().notNull(),
+    sobrenome: text().notNull().default(''),
+    sobrenomeFamilia: text(),
+    nomeBusca: text().notNull().default(''),
+    cpf: text(),
+    email: text(),
+    rg: text(),
+    rgOrgaoEmissor: text(),
+    rgDataEmissao: date({ mode: 'string' }),
+    tituloEleitor: text(),
+    nitPis: text(),
+    cnh: text(),
+    sexo: text(),
+    estadoCivil: text(),
+    nacionalidade: text(),
+    dataNascimento: date({ mode: 'string' }),
+    naturalidadeEstadoId: integer().references(() => estado.id),
+    naturalidadeCidadeId: integer().references(() => cidade.id),
+    dataFalecimento: date({ mode: 'string' }),
+    tipoPessoaId: integer().references(() => tipoPessoa.id),
+    status: text().notNull().default('ATIVO'),
+    motivoStatus: text(),
+    situacaoId: integer().references(() => situacao.id),
+    titular: boolean().notNull().default(false),
+    preCadastro: boolean().notNull().default(false),
+    nomeMae: text(),
+    nomePai: text(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    setorId: integer().references(() => setor.id),
+    deficienciaFisica: boolean().notNull().default(false),
+    deficienciaVisual: boolean().notNull().default(false),
+    deficienciaAuditiva: boolean().notNull().default(false),
+    deficienciaIntelectual: boolean().notNull().default(false),
+    planoSaude: text(),
+    recebeInformativo: boolean().notNull().default(false),
+    recebeJornal: boolean().notNull().default(false),
+    codigoOutroSistema: text(),
+    observacao: text(),
+    excluidoEm: excluidoEm(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pessoa_cpf_uq').on(t.cpf).where(sql`${t.cpf} is not null and ${t.excluidoEm} is null`),
+    index('pessoa_organizacao_idx').on(t.organizacaoId, t.nomeBusca).where(sql`${t.excluidoEm} is null`),
+    index('pessoa_nome_busca_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+    index('pessoa_nascimento_idx').on(t.dataNascimento),
+  ],
+);
+
+const dePessoa = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => pessoa.id);
+
+export const pessoaEndereco = pgTable(
+  'pessoa_endereco',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipoEnderecoId: integer().references(() => tipoEndereco.id),
+    cep: text(),
+    logradouro: text().notNull(),
+    numero: text(),
+    bairro: text(),
+    estadoId: integer().references(() => estado.id),
+    cidadeId: integer().references(() => cidade.id),
+    paisId: integer().references(() => pais.id),
+    complemento: text(),
+    pontoReferencia: text(),
+    tipoMoradiaId: integer().references(() => tipoMoradia.id),
+    caixaPostal: text(),
+    correspondencia: boolean().notNull().default(false),
+    ativo: boolean().notNull().default(true),
+    preferencial: boolean().notNull().default(false),
+    mudanca: boolean().notNull().default(false),
+    cobranca: boolean().notNull().default(false),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('pessoa_endereco_pessoa_idx').on(t.pessoaId)],
+);
+
+export const pessoaContato = pgTable(
+  'pessoa_contato',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipoContatoId: integer()
+      .notNull()
+      .references(() => tipoContato.id),
+    valor: text().notNull(),
+    principal: boolean().notNull().default(false),
+    observacao: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('pessoa_contato_pessoa_idx').on(t.pessoaId)],
+);
+
+/** Family links, kept in both directions (the other side gets the reciprocal degree). */
+export const pessoaFamilia = pgTable(
+  'pessoa_familia',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    parenteId: dePessoa(),
+    grauParentescoId: integer()
+      .notNull()
+      .references(() => grauParentesco.id),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [
+    index('pessoa_familia_pessoa_idx').on(t.pessoaId),
+    index('pessoa_familia_parente_idx').on(t.parenteId),
+    uniqueIndex('pessoa_familia_uq').on(t.pessoaId, t.parenteId).where(sql`${t.excluidoEm} is null`),
+  ],
+);
+
+/** Income and contribution (at most one per person; the finance module reads it). */
+export const pessoaContribuicao = pgTable(
+  'pessoa_contribuicao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    valor: numeric({ precision: 14, scale: 2 }),
+    percentualDesconto: numeric({ precision: 5, scale: 2 }),
+    rendaFamiliar: numeric({ precision: 14, scale: 2 }),
+    tipoContribuinte: text(),
+    dizimista: boolean().notNull().default(false),
+    permiteAlterarValor: boolean().notNull().default(false),
+    ignorarReajuste: boolean().notNull().default(false),
+    emiteCarne: boolean().notNull().default(false),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [uniqueIndex('pessoa_contribuicao_uq').on(t.pessoaId).where(sql`${t.excluidoEm} is null`)],
+);
+
+export const pessoaContaBancaria = pgTable(
+  'pessoa_conta_bancaria',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipo: text().notNull(),
+    bancoId: integer()
+      .notNull()
+      .references(() => banco.id),
+    agencia: text().notNull(),
+    conta: text().notNull(),
+    tipoChavePix: text(),
+    chavePix: text(),
+    titular: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('pessoa_conta_bancaria_pessoa_idx').on(t.pessoaId)],
+);
+
+/** Celebrations and offices (rites): baptism, confirmation, marriage, burial... */
+export const pessoaCelebracao = pgTable(
+  'pessoa_celebracao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipoCelebracaoOficioId: integer()
+      .notNull()
+      .references(() => tipoCelebracaoOficio.id),
+    data: date({ mode: 'string' }).notNull(),
+    local: text(),
+    oficiante: text(),
+    livro: text(),
+    folha: text(),
+    registro: text(),
+    padrinhos: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('pessoa_celebracao_pessoa_idx').on(t.pessoaId)],
+);
