@@ -2,5 +2,5 @@ export * from './acesso.js';
 export * from './cadastros.js';
 export * from './filtros.js';
 export * from './organizacoes.js';
-export * from './tabelas.js';
 export * from './pessoas.js';
+export * from './tabelas.js';
