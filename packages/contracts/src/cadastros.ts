@@ -12,6 +12,7 @@ export type TipoCampo =
   | 'textoLongo'
   | 'inteiro'
   | 'dinheiro'
+  | 'decimal'
   | 'data'
   | 'booleano'
   | 'opcao'
@@ -139,6 +140,13 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
     case 'dinheiro':
       s = dinheiro;
       break;
+    case 'decimal': {
+      let n = z.number().finite();
+      if (c.min !== undefined) n = n.min(c.min);
+      if (c.max !== undefined) n = n.max(c.max);
+      s = n;
+      break;
+    }
     case 'data':
       s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MSG.dataInvalida });
       break;
@@ -218,6 +226,63 @@ const simples = (recurso: string, acesso: AcessoId, extra: Partial<DefinicaoCada
   unicos: ['nome'],
   ...extra,
 });
+
+export const TAMANHOS_PAPEL = { A4: [210, 297], CARTA: [215.9, 279.4], OFICIO: [215.9, 355.6] } as const;
+type TamanhoPapel = keyof typeof TAMANHOS_PAPEL;
+
+const mm = (nome: string, max: number, extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
+  nome,
+  tipo: 'decimal',
+  min: 0,
+  max,
+  obrigatorio: true,
+  ...extra,
+});
+
+/** Label sheet layouts (spec §5: the count must equal rows × columns, and the grid must fit the paper). */
+export const DEFINICAO_CONFIGURACAO_ETIQUETAS: DefinicaoCadastro = {
+  recurso: 'configuracao-etiquetas',
+  acesso: 'ConfiguracaoEtiquetas',
+  campos: [
+    nome(),
+    {
+      nome: 'tamanhoPapel',
+      tipo: 'opcao',
+      opcoes: Object.keys(TAMANHOS_PAPEL),
+      obrigatorio: true,
+      lista: true,
+      filtro: true,
+    },
+    { nome: 'linhas', tipo: 'inteiro', min: 1, max: 50, obrigatorio: true, lista: true },
+    { nome: 'colunas', tipo: 'inteiro', min: 1, max: 10, obrigatorio: true, lista: true },
+    { nome: 'quantidade', tipo: 'inteiro', min: 1, max: 500, obrigatorio: true, lista: true },
+    mm('margemSuperior', 100, { padrao: 0 }),
+    mm('margemEsquerda', 100, { padrao: 0 }),
+    mm('larguraEtiqueta', 300, { min: 5 }),
+    mm('alturaEtiqueta', 300, { min: 5 }),
+    mm('espacoHorizontal', 50, { padrao: 0 }),
+    mm('espacoVertical', 50, { padrao: 0 }),
+    ativo,
+  ],
+  rotulo: 'nome',
+  ordemPadrao: 'nome',
+  unicos: ['nome'],
+  refinar: (v, ctx) => {
+    const n = (k: string) => Number(v[k] ?? 0);
+    if (v.quantidade != null && n('quantidade') !== n('linhas') * n('colunas'))
+      ctx.addIssue({ code: 'custom', path: ['quantidade'], message: 'validacao:quantidadeEtiquetas' });
+    const papel = TAMANHOS_PAPEL[v.tamanhoPapel as TamanhoPapel];
+    if (!papel) return;
+    const largura =
+      n('margemEsquerda') + n('colunas') * n('larguraEtiqueta') + (n('colunas') - 1) * n('espacoHorizontal');
+    const altura = n('margemSuperior') + n('linhas') * n('alturaEtiqueta') + (n('linhas') - 1) * n('espacoVertical');
+    // A tenth of a millimetre of slack: the manufacturers' figures are rounded.
+    if (largura > papel[0] + 0.1)
+      ctx.addIssue({ code: 'custom', path: ['larguraEtiqueta'], message: 'validacao:etiquetaNaoCabe' });
+    if (altura > papel[1] + 0.1)
+      ctx.addIssue({ code: 'custom', path: ['alturaEtiqueta'], message: 'validacao:etiquetaNaoCabe' });
+  },
+};
 
 export const CADASTROS: readonly DefinicaoCadastro[] = [
   {
@@ -463,6 +528,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     ordemPadrao: 'validoAte',
     porOrganizacao: { hierarquia: 'paraSubordinadas' },
   },
+  DEFINICAO_CONFIGURACAO_ETIQUETAS,
 ];
 
 export const CADASTRO_POR_RECURSO: ReadonlyMap<string, DefinicaoCadastro> = new Map(

@@ -160,6 +160,7 @@ export class MotorCadastro {
       case 'data':
         return { expr: sql`coalesce(${col}, '0001-01-01'::date)`, tipo: 'date' };
       case 'dinheiro':
+      case 'decimal':
         return { expr: sql`coalesce(${col}, 0)`, tipo: 'numeric' };
       default:
         return { expr: sql`lower(coalesce(${col}, ''))`, tipo: 'text' };

@@ -33,6 +33,8 @@ function esquemaSaida(c: CampoCadastro): z.ZodType {
       return z.number().int();
     case 'booleano':
       return z.boolean();
+    case 'decimal':
+      return z.number();
     default:
       return z.string();
   }
@@ -45,6 +47,8 @@ function esquemaFiltro(c: CampoCadastro): z.ZodType {
     case 'inteiro':
     case 'referencia':
       return z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647).optional();
+    case 'decimal':
+      return z.coerce.number().finite().optional();
     case 'booleano':
       return z
         .enum(['true', 'false'])

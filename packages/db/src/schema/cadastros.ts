@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -179,4 +180,23 @@ export const aviso = pgTable(
     paraSubordinadas: boolean().notNull().default(false),
   },
   (t) => [index('aviso_organizacao_idx').on(t.organizacaoId)],
+);
+
+/** Label sheet layouts (spec §2 /configuracao-etiquetas): paper, grid and sizes in millimetres. */
+export const configuracaoEtiqueta = pgTable(
+  'configuracao_etiqueta',
+  {
+    ...colunasRegistro(),
+    tamanhoPapel: text().notNull(),
+    linhas: smallint().notNull(),
+    colunas: smallint().notNull(),
+    quantidade: smallint().notNull(),
+    margemSuperior: doublePrecision().notNull().default(0),
+    margemEsquerda: doublePrecision().notNull().default(0),
+    larguraEtiqueta: doublePrecision().notNull(),
+    alturaEtiqueta: doublePrecision().notNull(),
+    espacoHorizontal: doublePrecision().notNull().default(0),
+    espacoVertical: doublePrecision().notNull().default(0),
+  },
+  (t) => [unicoSemExcluidos('configuracao_etiqueta', 'nome', t.nome, t.excluidoEm)],
 );

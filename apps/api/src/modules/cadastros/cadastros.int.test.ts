@@ -10,14 +10,16 @@ let admin: string;
 let sinodo: string;
 let paroquia: string;
 let atendimento: string;
+let tesouraria: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia, atendimento] = await Promise.all([
+  [admin, sinodo, paroquia, atendimento, tesouraria] = await Promise.all([
     t.loginAdmin(),
     t.login('sinodo@sig.local'),
     t.login('paroquia@sig.local'),
     t.login('atendimento@sig.local'),
+    t.login('tesouraria@sig.local'),
   ]);
 });
 afterAll(() => t.fechar());
@@ -47,12 +49,30 @@ async function valorDe(c: CampoCadastro, m: string, recurso: string): Promise<un
       return c.opcoes?.[0];
     case 'dinheiro':
       return '25.50';
+    case 'decimal':
+      return 12.5;
     case 'data':
       return '2099-12-31';
     default:
       return c.nome === 'nome' ? `Teste ${recurso} ${m} Ação` : m.slice(0, c.max ?? 200);
   }
 }
+
+/** Values that must agree with each other (a label sheet's grid must fit its paper). */
+const FIXOS: Record<string, Record<string, unknown>> = {
+  'configuracao-etiquetas': {
+    tamanhoPapel: 'CARTA',
+    linhas: 10,
+    colunas: 3,
+    quantidade: 30,
+    margemSuperior: 12.7,
+    margemEsquerda: 4.8,
+    larguraEtiqueta: 66.7,
+    alturaEtiqueta: 25.4,
+    espacoHorizontal: 3.1,
+    espacoVertical: 0,
+  },
+};
 
 /**
  * A valid input for any declaration (one item per sub-record list, no parent in a tree), its
@@ -67,6 +87,7 @@ async function amostra(def: DefinicaoCadastro): Promise<{ corpo: Record<string, 
     for (const c of f.campos) item[c.nome] = await valorDe(c, m, def.recurso);
     corpo[f.nome] = [item];
   }
+  Object.assign(corpo, FIXOS[def.recurso]);
   return { corpo, termo: `${m} acao` };
 }
 
@@ -185,8 +206,8 @@ describe.each(CADASTROS.map((d) => [d.recurso, d] as const))('registry %s', (rec
     });
   }
 
-  it('a read-only profile (parish secretary on tables, ticket agent on the board) may list, not write (403)', async () => {
-    const leitor = def.acesso === 'MuralAvisos' ? atendimento : paroquia;
+  it('a read-only profile may list, not write (403)', async () => {
+    const leitor = { MuralAvisos: atendimento, ConfiguracaoEtiquetas: tesouraria }[def.acesso as string] ?? paroquia;
     expect((await t.req({ method: 'GET', url: `${url}/paginado`, token: leitor })).statusCode).toBe(200);
     const { corpo } = await amostra(def);
     expect((await criar(def, corpo, leitor)).statusCode).toBe(403);

@@ -28,6 +28,7 @@ export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
   time: schema.time,
   'categorias-contribuicao': schema.categoriaContribuicao,
   'mural-de-avisos': schema.aviso,
+  'configuracao-etiquetas': schema.configuracaoEtiqueta,
 };
 
 /** Sub-record tables per registry, by the declaration's `filhos` name. */

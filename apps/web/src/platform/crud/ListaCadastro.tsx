@@ -47,6 +47,8 @@ function celula(c: CampoCadastro, v: unknown, t: TFunction, idioma: string): Rea
       return dataParaTela(v, idioma);
     case 'dinheiro':
       return dinheiroParaTela(v, idioma);
+    case 'decimal':
+      return new Intl.NumberFormat(idioma === 'en' ? 'en-US' : 'pt-BR').format(Number(v));
     case 'cpf':
     case 'cnpj':
     case 'cep':

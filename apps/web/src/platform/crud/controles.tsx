@@ -136,6 +136,17 @@ export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): R
       return <Input.TextArea rows={4} maxLength={c.max ?? 4000} showCount />;
     case 'inteiro':
       return <InputNumber min={c.min} max={c.max} precision={0} style={{ width: '100%', maxWidth: 240 }} />;
+    case 'decimal':
+      return (
+        <InputNumber
+          min={c.min}
+          max={c.max}
+          precision={1}
+          step={0.1}
+          decimalSeparator={idioma === 'en' ? '.' : ','}
+          style={{ width: '100%', maxWidth: 240 }}
+        />
+      );
     case 'dinheiro':
       return (
         <InputNumber<string>
