@@ -11,6 +11,8 @@ export const EVENTOS_AUDITORIA = [
   'REQUISICAO',
   'EXPORTACAO',
   'TELA',
+  'DADOS_PESSOAIS',
+  'ANONIMIZACAO',
 ] as const;
 export type EventoAuditoriaId = (typeof EVENTOS_AUDITORIA)[number];
 

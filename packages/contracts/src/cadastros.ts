@@ -156,7 +156,9 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
       s = z.enum((c.opcoes ?? []) as [string, ...string[]]);
       break;
   }
-  return c.obrigatorio ? s : s.nullish().transform((v) => v ?? null);
+  // A required field with a declared default takes it when left out (a person's status is ATIVO).
+  if (c.obrigatorio) return c.padrao === undefined ? s : s.default(c.padrao as never);
+  return s.nullish().transform((v) => v ?? null);
 }
 
 const MAX_FILHOS = 500;

@@ -8,6 +8,7 @@ import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
+import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
@@ -20,6 +21,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(perfilRoutes, { prefix: '/perfil' });
   await app.register(organizacaoRoutes, { prefix: '/organizacao' });
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
+  await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);
   await app.register(avisoRoutes, { prefix: '/mural-de-avisos' });

@@ -66,6 +66,8 @@ export const pessoa = pgTable(
     recebeJornal: boolean().notNull().default(false),
     codigoOutroSistema: text(),
     observacao: text(),
+    /** Set when the person's data was anonymized (LGPD): the row stays for rites and finance. */
+    anonimizadoEm: timestamp({ withTimezone: true }),
     excluidoEm: excluidoEm(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),

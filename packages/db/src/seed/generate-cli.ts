@@ -33,7 +33,8 @@ try {
   const r = await gerar(banco.db, { pessoas, log: (m) => console.log(`[${desde()}] ${m}`) });
   console.log(
     `done in ${desde()}: ${r.sinodos} synods, ${r.paroquias} parishes, ${r.comunidades} communities, ` +
-      `${r.outras} other organizations, ${r.pessoas.toLocaleString('en')} people, ${r.usuarios.length} users`,
+      `${r.outras} other organizations, ${r.pessoas.toLocaleString('en')} people (${r.enderecos.toLocaleString('en')} addresses, ` +
+      `${r.contatos.toLocaleString('en')} contacts, ${r.vinculosFamiliares.toLocaleString('en')} family links), ${r.usuarios.length} users`,
   );
 } catch (e) {
   // Drizzle wraps the database error: show its cause, not the whole SQL text.

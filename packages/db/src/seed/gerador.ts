@@ -428,6 +428,9 @@ export type ResultadoGerador = {
   comunidades: number;
   outras: number;
   pessoas: number;
+  enderecos: number;
+  contatos: number;
+  vinculosFamiliares: number;
   usuarios: { email: string; organizacao: string }[];
 };
 
@@ -506,56 +509,360 @@ async function gerarOrganizacoes(db: Db, log: Log) {
   return { ...r, igrejaId: igreja.id, tipoComunidade: tipos.get(3)! };
 }
 
+/** Streets of the addresses. */
+const LOGRADOUROS = [
+  'Rua Sete de Setembro',
+  'Rua XV de Novembro',
+  'Rua Tiradentes',
+  'Avenida Brasil',
+  'Rua Duque de Caxias',
+  'Rua Marechal Floriano',
+  'Rua dos Andradas',
+  'Rua Bento Gonçalves',
+  'Rua Júlio de Castilhos',
+  'Avenida Independência',
+  'Rua Lindolfo Collor',
+  'Rua Pastor Rotermund',
+  'Rua Martim Lutero',
+  'Rua João Pessoa',
+  'Avenida Presidente Vargas',
+  'Rua Dom Pedro II',
+  'Rua Santos Dumont',
+  'Rua Oswaldo Cruz',
+  'Rua Rui Barbosa',
+  'Rua Flores da Cunha',
+  'Rua Hermann Blumenau',
+  'Rua Frederico Mentz',
+  'Rua Primeiro de Março',
+  'Rua das Flores',
+  'Rua dos Imigrantes',
+  'Rua da Igreja',
+  'Avenida Getúlio Vargas',
+  'Rua Tamandaré',
+  'Rua Osvaldo Aranha',
+  'Estrada Geral',
+];
+/** State of each town of the organization names (the base has only the capitals). */
+const UF_LOCALIDADE: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'São Leopoldo,Novo Hamburgo,Santa Cruz do Sul,Lajeado,Ijuí,Panambi,Teutônia,Estrela,Canguçu,Pelotas,Santa Maria',
+      'Cachoeira do Sul,Três de Maio,Porto Alegre,Canoas,Sapiranga,Campo Bom,Dois Irmãos,Ivoti,Estância Velha',
+      'Igrejinha,Taquara,Gramado,Canela,Nova Petrópolis,Venâncio Aires,Candelária,Sobradinho,Agudo,Santo Ângelo',
+      'Horizontina,Santa Rosa,Cerro Largo,Carazinho,Não-Me-Toque,Passo Fundo,Erechim,São Lourenço do Sul,Arroio do Padre',
+    ]
+      .join(',')
+      .split(',')
+      .map((c) => [c, 'RS']),
+  ),
+  ...Object.fromEntries(
+    'Blumenau,Joinville,Pomerode,Jaraguá do Sul,Brusque,Gaspar,Timbó,Indaial,Rio do Sul,Ibirama,Itapiranga,São Bento do Sul,Rio Negrinho,Mafra,Chapecó,Concórdia,Joaçaba'
+      .split(',')
+      .map((c) => [c, 'SC']),
+  ),
+  ...Object.fromEntries(
+    'Marechal Cândido Rondon,Toledo,Cascavel,Curitiba,Londrina,Maringá,Guarapuava,Ponta Grossa,Palotina,Medianeira,Foz do Iguaçu,Francisco Beltrão,Pato Branco,Rolândia'
+      .split(',')
+      .map((c) => [c, 'PR']),
+  ),
+  ...Object.fromEntries(
+    'Vitória,Santa Maria de Jetibá,Domingos Martins,Afonso Cláudio,Colatina,Linhares,Laranja da Terra,Itarana,Vila Pavão,Cariacica'
+      .split(',')
+      .map((c) => [c, 'ES']),
+  ),
+  ...Object.fromEntries(
+    'Cuiabá,Sorriso,Rondonópolis,Lucas do Rio Verde,Primavera do Leste,Nova Mutum,Sinop'.split(',').map((c) => [c, 'MT']),
+  ),
+  ...Object.fromEntries('Porto Velho,Ji-Paraná,Cacoal,Vilhena'.split(',').map((c) => [c, 'RO'])),
+  ...Object.fromEntries('Goiânia,Rio Verde,Anápolis'.split(',').map((c) => [c, 'GO'])),
+  ...Object.fromEntries('Belo Horizonte,Teófilo Otoni,Uberlândia,Juiz de Fora'.split(',').map((c) => [c, 'MG'])),
+  ...Object.fromEntries('Rio de Janeiro,Petrópolis,Nova Friburgo'.split(',').map((c) => [c, 'RJ'])),
+  ...Object.fromEntries('São Paulo,Campinas,Santos,Sorocaba,Ribeirão Preto'.split(',').map((c) => [c, 'SP'])),
+  Manaus: 'AM',
+  Brasília: 'DF',
+  Salvador: 'BA',
+  Recife: 'PE',
+  Fortaleza: 'CE',
+  Belém: 'PA',
+};
+/** Area code and postal-code range (8 digits) of each state used above. */
+const UF_DDD_CEP: Record<string, [number, number, number]> = {
+  RS: [51, 90000000, 99999999],
+  SC: [47, 88000000, 89999999],
+  PR: [41, 80000000, 87999999],
+  ES: [27, 29000000, 29999999],
+  MT: [65, 78000000, 78899999],
+  RO: [69, 76800000, 76999999],
+  GO: [62, 72800000, 76799999],
+  MG: [31, 30000000, 39999999],
+  RJ: [21, 20000000, 28999999],
+  SP: [11, 1000000, 19999999],
+  AM: [92, 69000000, 69299999],
+  DF: [61, 70000000, 72799999],
+  BA: [71, 40000000, 48999999],
+  PE: [81, 50000000, 56999999],
+  CE: [85, 60000000, 63999999],
+  PA: [91, 66000000, 68899999],
+};
+
+/**
+ * Households: every block of BLOCO consecutive rows is split into households of these sizes
+ * (each layout repeated by its weight, one picked per block by hash). The first member of a
+ * household is its holder (titular), the second the spouse in most households, the rest
+ * children: about one person in three is a holder, households average ~2.9 people.
+ */
+const BLOCO = 6;
+const ARRANJOS: readonly (readonly [number[], number])[] = [
+  [[2, 4], 3],
+  [[4, 2], 3],
+  [[3, 3], 4],
+  [[1, 5], 1],
+  [[5, 1], 1],
+  [[6], 2],
+  [[2, 2, 2], 2],
+  [[1, 2, 3], 1],
+  [[3, 2, 1], 1],
+];
+/** For layout k and position p in the block (index k * BLOCO + p): where its household starts and its size. */
+const ARRANJO_INICIO: number[] = [];
+const ARRANJO_TAMANHO: number[] = [];
+for (const [tamanhos, peso] of ARRANJOS)
+  for (let w = 0; w < peso; w++) {
+    let inicio = 0;
+    for (const t of tamanhos) {
+      for (let i = 0; i < t; i++) {
+        ARRANJO_INICIO.push(inicio);
+        ARRANJO_TAMANHO.push(t);
+      }
+      inicio += t;
+    }
+  }
+const N_ARRANJOS = ARRANJO_INICIO.length / BLOCO;
+/** Births are spread over the 96 years before this one (ages 0 to 95). */
+const ANO_REFERENCIA = 2025;
+
+/** The same accent folding as migration 0003 (how `nome_busca` was filled for existing rows). */
+const COM_ACENTO = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
+const SEM_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
+/** `nome_busca` in SQL: what `normalizarBusca` (people service) gives for these names. */
+export const nomeBuscaSql = (nome: SQL, sobrenome: SQL): SQL =>
+  sql`lower(translate(trim(${nome} || ' ' || ${sobrenome}), ${COM_ACENTO}, ${SEM_ACENTO}))`;
+
+type Ids = Record<string, number>;
+
+/** Ids of a registry's rows by name (the base seeds them); a missing one stops the generator. */
+async function idsPorNome(db: Db, tabela: string, nomes: readonly string[]): Promise<Ids> {
+  const r = (await db.execute(
+    sql`select nome, min(id)::int as id from ${sql.identifier(tabela)} where excluido_em is null group by nome`,
+  )) as unknown as { rows: { nome: string; id: number }[] };
+  const porNome = Object.fromEntries(r.rows.map((l) => [l.nome, l.id]));
+  for (const n of nomes) if (!porNome[n]) throw new Error(`${tabela}: "${n}" not found (run garantirBase first)`);
+  return porNome;
+}
+
+/** The towns the organizations are named after, as cities of their states (capitals are in the base). */
+async function gerarCidades(db: Db) {
+  const nomes = [...new Set([...LOCALIDADES])];
+  await db.execute(sql`insert into cidade (nome, estado_id, pais_id)
+    select t.nome, e.id, e.pais_id
+    from unnest(${lista(nomes)}, ${lista(nomes.map((n) => UF_LOCALIDADE[n] ?? 'RS'))}) as t(nome, uf)
+    join estado e on e.sigla = t.uf and e.excluido_em is null
+    where not exists (select 1 from cidade c where lower(c.nome) = lower(t.nome) and c.estado_id = e.id)`);
+}
+
+/**
+ * Secondary indexes of `tabelas` (not primary keys or constraints) dropped for a bulk load and
+ * built again afterwards from their own definitions (`pg_get_indexdef`), so the end state is
+ * exactly what the migrations created. Building once is faster than keeping them up to date
+ * row by row (the trigram GIN index above all).
+ */
+async function comIndicesAdiados<T>(db: Db, tabelas: readonly string[], log: Log, fn: () => Promise<T>): Promise<T> {
+  const r = (await db.execute(sql`select i.relname as nome, pg_get_indexdef(x.indexrelid) as def
+    from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+    where t.relnamespace = 'public'::regnamespace and t.relname = any(${lista(tabelas)}) and not x.indisprimary
+      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+    order by t.relname, i.relname`)) as unknown as { rows: { nome: string; def: string }[] };
+  for (const i of r.rows) await db.execute(sql.raw(`drop index "${i.nome}"`));
+  try {
+    return await fn();
+  } finally {
+    const inicio = Date.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+      for (const i of r.rows) await tx.execute(sql.raw(i.def));
+    });
+    log(`${r.rows.length} indexes built in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+  }
+}
+
+/** The tables the people generator fills (their secondary indexes are built after the load). */
+const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia'];
+
 async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: Log) {
   const inicio = Date.now();
   const nComunidades = await contar(db, sql`organizacao`, sql`tipo_organizacao_id = ${tipoComunidade}`);
+  const tipoPessoa = await idsPorNome(db, 'tipo_pessoa', ['Membro', 'Não membro', 'Visitante']);
+  const situacao = await idsPorNome(db, 'situacao', ['Ativo', 'Inativo', 'Falecido', 'Transferido']);
+  const grau = await idsPorNome(db, 'grau_parentesco', ['Cônjuge', 'Filho(a)', 'Pai/Mãe', 'Irmão(ã)']);
+  const contato = await idsPorNome(db, 'tipo_contato', ['Telefone', 'Celular', 'E-mail']);
+  const endereco = await idsPorNome(db, 'tipo_endereco', ['Residencial']);
+  // Rows get explicit ids (base + row number): family links are plain arithmetic, no lookups.
+  const [{ base }] = (
+    (await db.execute(sql`select coalesce(max(id), 0)::int as base from pessoa`)) as unknown as {
+      rows: [{ base: number }];
+    }
+  ).rows;
   const n = (x: number) => sql.raw(String(x));
-  // Hash streams computed once per row; every choice below reads them.
-  const hashes = sql.join(
-    Array.from({ length: 10 }, (_, k) =>
-      sql.raw(`hashint8extended(s.g::bigint, ${k + 1}) & 9223372036854775807 as h${k + 1}`),
-    ),
-    sql`, `,
-  );
+  const ints = (xs: readonly number[]) => sql.raw(`('{${xs.join(',')}}'::int[])`);
+  // Hash streams of the row (h1..h20) and of its household (f1..f14), computed once per row.
+  const hashes = (col: string, prefixo: string, k0: number, quantos: number) =>
+    sql.raw(
+      Array.from(
+        { length: quantos },
+        (_, k) => `hashint8extended(${col}::bigint, ${k0 + k}) & 9223372036854775807 as ${prefixo}${k + 1}`,
+      ).join(', '),
+    );
   const semAcento = (x: SQL) => sql`translate(lower(${x}), 'áàâãäéèêëíìîïóòôõöúùûüç ', 'aaaaaeeeeiiiiooooouuuuc')`;
-  const pegar = (arr: string, tamanho: number, hash: string) => sql.raw(`l.${arr}[(1 + r.${hash} % ${tamanho})::int]`);
-  for (let de = 1; de <= total; de += LOTE_PESSOAS) {
-    const ate = Math.min(total, de + LOTE_PESSOAS - 1);
+  const pegar = (arr: string, tamanho: number, hash: string) => sql.raw(`l.${arr}[(1 + ${hash} % ${tamanho})::int]`);
+  // Surname from four hash streams: Portuguese, Portuguese + German, two German, or German.
+  const sobrenome = (a: string, b: string, c: string, d: string) => sql`case ${sql.raw(a)} % 10
+      when 0 then ${pegar('sp', SOBRENOMES_PT.length, b)}
+      when 1 then ${pegar('sp', SOBRENOMES_PT.length, b)}
+      when 2 then ${pegar('sp', SOBRENOMES_PT.length, b)} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, c)}
+      when 3 then ${pegar('sp', SOBRENOMES_PT.length, b)} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, c)}
+      when 4 then ${pegar('sd', SOBRENOMES_DE.length, d)} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, c)}
+      else ${pegar('sd', SOBRENOMES_DE.length, c)} end`;
+  const ufs = Object.entries(UF_DDD_CEP);
+  const lote = Math.floor(LOTE_PESSOAS / BLOCO) * BLOCO; // households never straddle two batches
+  for (let de = 1; de <= total; de += lote) {
+    const ate = Math.min(total, de + lote - 1);
     await db.execute(sql`with l as (
         select ${lista(NOMES_F)} as nf, ${lista(NOMES_M)} as nm, ${lista(SOBRENOMES_DE)} as sd,
-          ${lista(SOBRENOMES_PT)} as sp, ${lista(DOMINIOS)} as dom,
-          (select array_agg(id order by id) from organizacao where tipo_organizacao_id = ${tipoComunidade}) as ids
+          ${lista(SOBRENOMES_PT)} as sp, ${lista(DOMINIOS)} as dom, ${lista(LOGRADOUROS)} as rua, c.*
+        from (
+          -- Each community with the town of its parish (city, state, area code, postal range) and its quarter.
+          select array_agg(o.id order by o.id) as ids, array_agg(ci.id order by o.id) as cid,
+            array_agg(ci.estado_id order by o.id) as est, array_agg(e.pais_id order by o.id) as pais,
+            array_agg(split_part(split_part(o.nome_fantasia, ' - ', 2), ' (', 1) order by o.id) as bai,
+            array_agg(coalesce(u.ddd, 51) order by o.id) as ddd, array_agg(coalesce(u.cep0, 90000000) order by o.id) as cep0,
+            array_agg(coalesce(u.cepn, 9999999) order by o.id) as cepn
+          from organizacao o
+          join organizacao p on p.id = o.organizacao_pai_id
+          left join lateral (select id, estado_id from cidade
+            where nome = split_part(p.nome_fantasia, ' - ', 2) and excluido_em is null order by id limit 1) ci on true
+          left join estado e on e.id = ci.estado_id
+          left join (select * from unnest(${lista(ufs.map(([uf]) => uf))}, ${ints(ufs.map(([, v]) => v[0]))},
+              ${ints(ufs.map(([, v]) => v[1]))}, ${ints(ufs.map(([, v]) => v[2] - v[1] + 1))}) as u(uf, ddd, cep0, cepn)) u
+            on u.uf = e.sigla
+          where o.tipo_organizacao_id = ${tipoComunidade}
+        ) c
+      ),
+      x as materialized (
+        select s.g, ${n(base)} + s.g as id, d.*, e.*, y.*,
+          ${nomeBuscaSql(sql`y.nome`, sql`y.sobrenome`)} as nome_busca,
+          case when r.h5 % 100 < (case when e.idade >= 18 then 90 else 50 end) and k.b9 !~ '^(\\d)\\1{8}$'
+            then k.b9 || v.d1::text || v.d2::text end as cpf,
+          case when e.idade >= 14 and r.h6 % 100 < 40 then
+            ${semAcento(sql`split_part(y.nome, ' ', 1)`)} || '.' || ${semAcento(sql`regexp_replace(y.sobrenome, '^.* ', '')`)}
+            || s.g || '@' || ${pegar('dom', DOMINIOS.length, 'r.h7')} end as email,
+          make_date(${n(ANO_REFERENCIA)} - e.idade, 1, 1) + (r.h11 % 365)::int as nascimento,
+          case when r.h13 % 100 < 90 then 'ATIVO' when r.h13 % 100 < 95 then 'INATIVO'
+            when r.h13 % 100 < 97 then 'FALECIDO' else 'DESLIGADO' end as status,
+          r.h12, r.h14, r.h15, r.h16, r.h17, r.h18,
+          -- Household: community, address and landline.
+          l.ids[d.ci] as organizacao_id, l.cid[d.ci] as cidade_id, l.est[d.ci] as estado_id, l.pais[d.ci] as pais_id,
+          l.bai[d.ci] as bairro,
+          lpad((l.cep0[d.ci] + f.f10 % l.cepn[d.ci])::text, 8, '0') as cep, ${pegar('rua', LOGRADOUROS.length, 'f.f11')} as logradouro,
+          (1 + f.f12 % 2500)::text as numero, f.f9 % 100 < 97 as tem_endereco,
+          '(' || l.ddd[d.ci] || ') 3' || lpad((f.f13 % 1000)::text, 3, '0') || '-' || lpad((f.f14 % 10000)::text, 4, '0') as fixo,
+          '(' || l.ddd[d.ci] || ') 9' || lpad((r.h16 % 10000)::text, 4, '0') || '-' || lpad((r.h17 % 10000)::text, 4, '0') as celular
+        from generate_series(${de}::int, ${ate}::int) as s(g)
+        cross join l
+        cross join lateral (select ${hashes('s.g', 'h', 1, 18)}) r
+        -- Where the row's household starts in its block of BLOCO rows, and its size (cut at the last row).
+        cross join lateral (select a.*, ((s.g - 1) / ${n(BLOCO)}) * ${n(BLOCO)} + a.inicio + 1 as fg from (select
+            ${ints(ARRANJO_INICIO)}[(hashint8extended(((s.g - 1) / ${n(BLOCO)})::bigint, 40) & 9223372036854775807) % ${n(N_ARRANJOS)} * ${n(BLOCO)} + (s.g - 1) % ${n(BLOCO)} + 1] as inicio,
+            ${ints(ARRANJO_TAMANHO)}[(hashint8extended(((s.g - 1) / ${n(BLOCO)})::bigint, 40) & 9223372036854775807) % ${n(N_ARRANJOS)} * ${n(BLOCO)} + (s.g - 1) % ${n(BLOCO)} + 1] as tamanho) a) a
+        cross join lateral (select ${hashes('a.fg', 'f', 101, 14)}) f
+        cross join lateral (select a.fg as f, least(a.tamanho, ${n(total)} - a.fg + 1) as n, (s.g - a.fg)::int as m,
+          -- Skewed community sizes (a few large urban ones, many small rural ones), scattered over the tree.
+          (1 + (floor(${n(nComunidades)} * power((f.f8 % 1000000) / 1000000.0, 1.7))::bigint * 7919) % ${n(nComunidades)})::int as ci,
+          20 + (f.f3 % 76)::int as idade_titular) d
+        -- Role: 0 holder, 1 spouse (most households of two or more), 2 child.
+        cross join lateral (select d.n >= 2 and f.f1 % 100 < 85 as casal) c
+        cross join lateral (select c.casal, case when d.m = 0 then 0 when d.m = 1 and c.casal then 1 else 2 end as papel) p
+        cross join lateral (select p.casal, p.papel,
+          case p.papel when 0 then (case when f.f2 % 2 = 0 then 'F' else 'M' end)
+            when 1 then (case when f.f2 % 2 = 0 then 'M' else 'F' end)
+            else (case when r.h1 % 2 = 0 then 'F' else 'M' end) end as sexo,
+          case p.papel when 0 then d.idade_titular
+            when 1 then greatest(18, d.idade_titular + (r.h8 % 11)::int - 5)
+            else least(45, (r.h8 % greatest(1, d.idade_titular - 17))::int) end as idade) e
+        cross join lateral (select
+          case when e.sexo = 'F' then ${pegar('nf', NOMES_F.length, 'r.h2')} else ${pegar('nm', NOMES_M.length, 'r.h2')} end as nome,
+          ${sobrenome('f.f4', 'f.f5', 'f.f6', 'f.f7')} as sobrenome_familia,
+          case when e.papel = 1 and r.h3 % 2 = 0 then ${sobrenome('r.h4', 'r.h9', 'r.h10', 'r.h3 / 2')}
+            else ${sobrenome('f.f4', 'f.f5', 'f.f6', 'f.f7')} end as sobrenome) y
+        -- A bijection of the row number onto 9-digit bases (3^18 is coprime with 10^9): CPFs never repeat.
+        cross join lateral (select (s.g::bigint * 387420489 + 123456789) % 1000000000 as b) b
+        cross join lateral (select lpad(b.b::text, 9, '0') as b9, ${cpfSomas('b.b')}) k
+        cross join lateral (select ${sql.raw(dv('k.s1'))} as d1) v1
+        cross join lateral (select v1.d1, ${sql.raw(dv('k.s2 + v1.d1 * 2'))} as d2) v
+      ),
+      nova_pessoa as (
+        insert into pessoa (id, nome, sobrenome, sobrenome_familia, nome_busca, cpf, email, sexo, estado_civil, nacionalidade,
+          data_nascimento, data_falecimento, tipo_pessoa_id, status, situacao_id, titular, pre_cadastro, organizacao_id,
+          recebe_informativo)
+        overriding system value
+        select x.id, x.nome, x.sobrenome, x.sobrenome_familia, x.nome_busca, x.cpf, x.email, x.sexo,
+          case when x.casal and x.papel < 2 then (case when x.h14 % 100 < 85 then 'CASADO' else 'UNIAO_ESTAVEL' end)
+            when x.idade < 18 or x.h14 % 100 < 60 then 'SOLTEIRO' when x.h14 % 100 < 80 then 'DIVORCIADO' else 'VIUVO' end,
+          'Brasileira', x.nascimento,
+          case when x.status = 'FALECIDO' then greatest(x.nascimento, date '${sql.raw(String(ANO_REFERENCIA))}-12-31' - (x.h15 % 3650)::int) end,
+          case when x.h12 % 100 < 85 then ${n(tipoPessoa.Membro!)} when x.h12 % 100 < 95 then ${n(tipoPessoa['Não membro']!)}
+            else ${n(tipoPessoa.Visitante!)} end,
+          x.status,
+          case x.status when 'ATIVO' then ${n(situacao.Ativo!)} when 'INATIVO' then ${n(situacao.Inativo!)}
+            when 'FALECIDO' then ${n(situacao.Falecido!)} else ${n(situacao.Transferido!)} end,
+          x.m = 0, x.h18 % 100 < 3, x.organizacao_id, x.h15 % 100 < 30
+        from x
+      ),
+      novo_endereco as (
+        insert into pessoa_endereco (pessoa_id, tipo_endereco_id, cep, logradouro, numero, bairro, estado_id, cidade_id,
+          pais_id, correspondencia, preferencial)
+        select x.id, ${n(endereco.Residencial!)}, x.cep, x.logradouro, x.numero, x.bairro, x.estado_id, x.cidade_id,
+          x.pais_id, true, true
+        from x where x.tem_endereco
+      ),
+      novo_contato as (
+        -- A mobile (a landline for young children), and an e-mail or the household's landline for some.
+        insert into pessoa_contato (pessoa_id, tipo_contato_id, valor, principal)
+        select x.id, t.tipo, t.valor, t.principal
+        from x cross join lateral (values
+          (case when x.idade >= 12 then ${n(contato.Celular!)} else ${n(contato.Telefone!)} end,
+           case when x.idade >= 12 then x.celular else x.fixo end, true),
+          (case when x.email is not null then ${n(contato['E-mail']!)} else ${n(contato.Telefone!)} end,
+           case when x.email is not null then x.email when x.idade >= 12 and x.h17 % 100 < 35 then x.fixo end, false)
+        ) as t(tipo, valor, principal)
+        where t.valor is not null
       )
-      insert into pessoa (nome, sobrenome, cpf, email, organizacao_id)
-      select x.nome, x.sobrenome,
-        case when r.h5 % 100 < 80 and k.b9 !~ '^(\\d)\\1{8}$' then k.b9 || v.d1::text || v.d2::text end,
-        case when r.h6 % 100 < 40 then
-          ${semAcento(sql`split_part(x.nome, ' ', 1)`)} || '.' || ${semAcento(sql`regexp_replace(x.sobrenome, '^.* ', '')`)}
-          || s.g || '@' || ${pegar('dom', DOMINIOS.length, 'h7')} end,
-        -- Skewed community sizes (a few large urban ones, many small rural ones), scattered over the tree.
-        l.ids[(1 + (floor(${n(nComunidades)} * power((r.h8 % 1000000) / 1000000.0, 1.7))::bigint * 7919) % ${n(nComunidades)})::int]
-      from generate_series(${de}::int, ${ate}::int) as s(g)
-      cross join l
-      cross join lateral (select ${hashes}) r
-      cross join lateral (select
-        case when r.h1 % 2 = 0 then ${pegar('nf', NOMES_F.length, 'h2')} else ${pegar('nm', NOMES_M.length, 'h2')} end as nome,
-        case r.h3 % 10
-          when 0 then ${pegar('sp', SOBRENOMES_PT.length, 'h4')}
-          when 1 then ${pegar('sp', SOBRENOMES_PT.length, 'h4')}
-          when 2 then ${pegar('sp', SOBRENOMES_PT.length, 'h4')} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, 'h9')}
-          when 3 then ${pegar('sp', SOBRENOMES_PT.length, 'h4')} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, 'h9')}
-          when 4 then ${pegar('sd', SOBRENOMES_DE.length, 'h10')} || ' ' || ${pegar('sd', SOBRENOMES_DE.length, 'h9')}
-          else ${pegar('sd', SOBRENOMES_DE.length, 'h9')} end as sobrenome) x
-      -- A bijection of the row number onto 9-digit bases (3^18 is coprime with 10^9): CPFs never repeat.
-      cross join lateral (select (s.g::bigint * 387420489 + 123456789) % 1000000000 as b) b
-      cross join lateral (select lpad(b.b::text, 9, '0') as b9, ${cpfSomas('b.b')}) k
-      cross join lateral (select ${sql.raw(dv('k.s1'))} as d1) v1
-      cross join lateral (select v1.d1, ${sql.raw(dv('k.s2 + v1.d1 * 2'))} as d2) v`);
+      -- Family links inside the household, both directions, each side with the reciprocal degree.
+      insert into pessoa_familia (pessoa_id, parente_id, grau_parentesco_id)
+      select x.id, ${n(base)} + x.f + j.j, case
+          when x.papel < 2 and j.papel < 2 then ${n(grau['Cônjuge']!)}
+          when x.papel < 2 then ${n(grau['Filho(a)']!)}
+          when j.papel < 2 then ${n(grau['Pai/Mãe']!)}
+          else ${n(grau['Irmão(ã)']!)} end
+      from x
+      cross join lateral (select j, case when j = 0 then 0 when j = 1 and x.casal then 1 else 2 end as papel
+        from generate_series(0, x.n - 1) as j) j
+      where j.j <> x.m`);
     const seg = (Date.now() - inicio) / 1000;
     log(
       `people: ${ate.toLocaleString('en')} / ${total.toLocaleString('en')} (${seg.toFixed(1)} s, ${Math.round(ate / seg).toLocaleString('en')}/s)`,
     );
   }
+  await db.execute(sql`select setval(pg_get_serial_sequence('pessoa', 'id'), (select max(id) from pessoa))`);
 }
 
 /** One synod secretary per synod (profile "Secretaria Sinodal"), password SENHA_DEMO. */
@@ -616,12 +923,14 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
     `users: ${usuarios.length} synod secretaries (password ${SENHA_DEMO}) in ${((Date.now() - t) / 1000).toFixed(1)} s`,
   );
   t = Date.now();
-  await gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log);
+  await gerarCidades(db);
+  // The people the base and the users above brought get their search key too.
+  await db.execute(sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`);
+  await comIndicesAdiados(db, TABELAS_PESSOAS, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log));
   log(`people done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
   // Fresh statistics, so the first queries over the new rows get good plans.
-  await db.execute(sql`analyze organizacao`);
-  await db.execute(sql`analyze pessoa`);
+  for (const tabela of ['organizacao', 'cidade', ...TABELAS_PESSOAS]) await db.execute(sql.raw(`analyze ${tabela}`));
   log(`analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return {
     sinodos: orgs.sinodos,
@@ -629,6 +938,9 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
     comunidades: orgs.comunidades,
     outras: orgs.outras,
     pessoas: opcoes.pessoas,
+    enderecos: await contar(db, sql`pessoa_endereco`),
+    contatos: await contar(db, sql`pessoa_contato`),
+    vinculosFamiliares: await contar(db, sql`pessoa_familia`),
     usuarios,
   };
 }

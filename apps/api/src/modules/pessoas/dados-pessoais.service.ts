@@ -1,0 +1,278 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { CAMPOS_PESSOA, FILHOS_PESSOA } from '@sig/contracts';
+import { schema } from '@sig/db';
+import { tradutor } from '@sig/i18n';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { filtroOrganizacao } from '../../platform/escopo.js';
+import { camposOcultos } from '../../platform/permissoes.js';
+import { normalizarBusca, obter } from './pessoa.service.js';
+
+/**
+ * Personal-data rights (LGPD): everything held on one person, as JSON or PDF, and the
+ * anonymization that erases the personal data while keeping the rite and financial records.
+ * Both are audited; what a profile may not view stays out of the export as everywhere else.
+ */
+const ACESSO = 'Pessoa';
+const LIMITE_HISTORICO = 5_000;
+const LIMITE_ACESSOS = 1_000;
+
+type Origem = { ip: string; userAgent: string | null; rota: string; metodo: string };
+
+function auditar(deps: Deps, ctx: Contexto, evento: string, origem: Origem) {
+  deps.auditoria.registrar({
+    evento,
+    usuarioId: ctx.usuarioId,
+    organizacaoId: ctx.organizacaoId,
+    acesso: ACESSO,
+    metodo: origem.metodo,
+    rota: origem.rota,
+    status: 200,
+    ip: origem.ip,
+    userAgent: origem.userAgent,
+  });
+}
+
+/** History rows without the values of fields the profile may not view. */
+function semOcultos(ocultos: Set<string>, v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => !ocultos.has(k)));
+}
+
+export async function coletar(deps: Deps, ctx: Contexto, id: number) {
+  const pessoa = await obter(deps, ctx, id);
+  const ocultos = camposOcultos(ctx, ACESSO);
+  const [usuario] = await deps.db
+    .select({
+      id: schema.usuario.id,
+      email: schema.usuario.email,
+      ativo: schema.usuario.ativo,
+      autenticacaoDoisFatores: schema.usuario.totpAtivo,
+      criadoEm: schema.usuario.criadoEm,
+      ultimoAcessoEm: schema.usuario.ultimoAcessoEm,
+    })
+    .from(schema.usuario)
+    .where(eq(schema.usuario.pessoaId, id));
+  const vinculos = usuario
+    ? await deps.db
+        .select({ organizacao: schema.organizacao.nomeFantasia, perfil: schema.perfil.nome })
+        .from(schema.usuarioOrganizacao)
+        .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+        .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
+        .where(eq(schema.usuarioOrganizacao.usuarioId, usuario.id))
+    : [];
+  const h = schema.historicoAlteracao;
+  const historico = (
+    await deps.db
+      .select({
+        operacao: h.operacao,
+        campo: h.campo,
+        valorAnterior: h.valorAnterior,
+        valorNovo: h.valorNovo,
+        em: h.criadoEm,
+      })
+      .from(h)
+      .where(and(eq(h.entidade, 'pessoa'), eq(h.entidadeId, id)))
+      .orderBy(desc(h.criadoEm))
+      .limit(LIMITE_HISTORICO)
+  )
+    .filter((l) => !l.campo || !ocultos.has(l.campo))
+    .map((l) => ({
+      ...l,
+      valorAnterior: semOcultos(ocultos, l.valorAnterior),
+      valorNovo: semOcultos(ocultos, l.valorNovo),
+    }));
+  const a = schema.auditoriaAcesso;
+  const acessos = usuario
+    ? await deps.db
+        .select({ evento: a.evento, rota: a.rota, ip: a.ip, em: a.criadoEm })
+        .from(a)
+        .where(eq(a.usuarioId, usuario.id))
+        .orderBy(desc(a.criadoEm))
+        .limit(LIMITE_ACESSOS)
+    : [];
+  const { id: _u, ...conta } = usuario ?? { id: 0 };
+  const [operador] = await deps.db
+    .select({ email: schema.usuario.email })
+    .from(schema.usuario)
+    .where(eq(schema.usuario.id, ctx.usuarioId));
+  return {
+    geradoEm: new Date().toISOString(),
+    geradoPor: operador?.email ?? '',
+    pessoa,
+    usuario: usuario ? conta : null,
+    vinculos,
+    historico,
+    acessos,
+  };
+}
+
+export type DadosPessoais = Awaited<ReturnType<typeof coletar>>;
+
+export async function exportar(deps: Deps, ctx: Contexto, id: number, origem: Origem) {
+  const dados = await coletar(deps, ctx, id);
+  auditar(deps, ctx, 'DADOS_PESSOAIS', origem);
+  return dados;
+}
+
+const texto = (v: unknown): string => {
+  if (v === null || v === undefined || v === '') return '—';
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+};
+
+/** The same content as the JSON, laid out for a person to read. */
+export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma']): Readable {
+  const t = tradutor(idioma);
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t('web:dadosPessoais.titulo', { nome: '' }) } });
+  const saida = new PassThrough();
+  doc.pipe(saida);
+  const p = dados.pessoa as Record<string, unknown>;
+  const secao = (titulo: string) => doc.moveDown().font('Helvetica-Bold').fontSize(12).text(titulo).moveDown(0.3);
+  const par = (rotulo: string, v: unknown) =>
+    doc.font('Helvetica-Bold').fontSize(9).text(`${rotulo}: `, { continued: true }).font('Helvetica').text(texto(v));
+  const rotulo = (campo: string) => t(`campos:${campo}`, { defaultValue: campo });
+
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .text(t('web:dadosPessoais.titulo', { nome: `${p.nome} ${p.sobrenome}` }));
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(t('web:dadosPessoais.geradoEm', { data: dados.geradoEm, usuario: dados.geradoPor }));
+  secao(t('web:dadosPessoais.dadosGerais'));
+  for (const c of CAMPOS_PESSOA) if (c.nome in p) par(rotulo(c.nome), p[c.nome]);
+  par(rotulo('organizacaoNome'), p.organizacaoNome);
+  for (const f of FILHOS_PESSOA) {
+    if (!(f.nome in p)) continue;
+    secao(rotulo(f.nome));
+    const itens = (p[f.nome] ?? []) as Record<string, unknown>[];
+    if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+    itens.forEach((item, i) => {
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(9)
+        .text(t('web:dadosPessoais.item', { n: i + 1 }));
+      for (const c of f.campos) par(rotulo(c.nome), item[c.nome]);
+    });
+  }
+  secao(t('web:dadosPessoais.usuario'));
+  if (dados.usuario) for (const [k, v] of Object.entries(dados.usuario)) par(rotulo(k), v);
+  else doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  secao(t('web:dadosPessoais.vinculos'));
+  if (!dados.vinculos.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  for (const v of dados.vinculos) doc.font('Helvetica').fontSize(9).text(`${v.organizacao} — ${v.perfil}`);
+  secao(t('web:dadosPessoais.historico'));
+  if (!dados.historico.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  for (const h of dados.historico)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(
+        `${texto(h.em)} ${h.operacao} ${h.campo ? rotulo(h.campo) : ''}: ${texto(h.valorAnterior)} → ${texto(h.valorNovo)}`,
+      );
+  secao(t('web:dadosPessoais.acessos'));
+  if (!dados.acessos.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  for (const a of dados.acessos)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`${texto(a.em)} ${a.evento} ${a.rota ?? ''} ${a.ip ?? ''}`);
+  doc.end();
+  return saida;
+}
+
+/**
+ * Erases the personal data (names, documents, contacts, addresses, bank accounts, family links,
+ * health and free text, and the values in the change history) and keeps the row, its rites and
+ * its contributions, now under an anonymous name. A person who is a user must lose access first.
+ */
+export async function anonimizar(deps: Deps, ctx: Contexto, id: number, motivo: string, origem: Origem) {
+  const p = schema.pessoa;
+  await deps.db.transaction(async (tx) => {
+    const [linha] = await tx
+      .select({ id: p.id, anonimizadoEm: p.anonimizadoEm })
+      .from(p)
+      .where(and(eq(p.id, id), isNull(p.excluidoEm), filtroOrganizacao(ctx, ACESSO, p.organizacaoId)))
+      .for('update');
+    if (!linha) throw naoEncontrado();
+    if (linha.anonimizadoEm) throw new AppError('PESSOA_JA_ANONIMIZADA');
+    const [usuario] = await tx
+      .select({ id: schema.usuario.id })
+      .from(schema.usuario)
+      .where(eq(schema.usuario.pessoaId, id));
+    if (usuario) throw new AppError('PESSOA_E_USUARIO');
+    const nome = tradutor(ctx.idioma)('web:dadosPessoais.nomeAnonimo');
+    const sobrenome = `#${id}`;
+    await tx
+      .update(p)
+      .set({
+        nome,
+        sobrenome,
+        nomeBusca: normalizarBusca(`${nome} ${sobrenome}`),
+        sobrenomeFamilia: null,
+        cpf: null,
+        email: null,
+        rg: null,
+        rgOrgaoEmissor: null,
+        rgDataEmissao: null,
+        tituloEleitor: null,
+        nitPis: null,
+        cnh: null,
+        sexo: null,
+        estadoCivil: null,
+        nacionalidade: null,
+        dataNascimento: null,
+        naturalidadeEstadoId: null,
+        naturalidadeCidadeId: null,
+        dataFalecimento: null,
+        motivoStatus: null,
+        nomeMae: null,
+        nomePai: null,
+        deficienciaFisica: false,
+        deficienciaVisual: false,
+        deficienciaAuditiva: false,
+        deficienciaIntelectual: false,
+        planoSaude: null,
+        recebeInformativo: false,
+        recebeJornal: false,
+        codigoOutroSistema: null,
+        observacao: null,
+        anonimizadoEm: new Date(),
+        atualizadoEm: new Date(),
+      })
+      .where(eq(p.id, id));
+    // Physically: a logical delete would keep the very data being erased.
+    await tx.delete(schema.pessoaEndereco).where(eq(schema.pessoaEndereco.pessoaId, id));
+    await tx.delete(schema.pessoaContato).where(eq(schema.pessoaContato.pessoaId, id));
+    await tx.delete(schema.pessoaContaBancaria).where(eq(schema.pessoaContaBancaria.pessoaId, id));
+    await tx
+      .delete(schema.pessoaFamilia)
+      .where(or(eq(schema.pessoaFamilia.pessoaId, id), eq(schema.pessoaFamilia.parenteId, id)));
+    const h = schema.historicoAlteracao;
+    await tx
+      .update(h)
+      .set({ valorAnterior: null, valorNovo: null })
+      .where(and(eq(h.entidade, 'pessoa'), eq(h.entidadeId, id)));
+    await tx.insert(h).values({
+      entidade: 'pessoa',
+      entidadeId: id,
+      operacao: 'ANONIMIZACAO',
+      valorNovo: { motivo },
+      usuarioId: ctx.usuarioId,
+      organizacaoId: ctx.organizacaoId,
+    });
+    // The relatives' own history named this person as their relative: keep the link's fact, not the id.
+    await tx.execute(
+      sql`update historico_alteracao set valor_anterior = null, valor_novo = null
+          where entidade = 'pessoa' and campo = 'familia'
+            and (valor_anterior::text like ${`%"parenteId": ${id}%`} or valor_novo::text like ${`%"parenteId": ${id}%`})`,
+    );
+  });
+  auditar(deps, ctx, 'ANONIMIZACAO', origem);
+  return obter(deps, ctx, id);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "pessoa" ADD COLUMN "anonimizado_em" timestamp with time zone;
