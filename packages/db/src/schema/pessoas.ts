@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -204,4 +205,74 @@ export const pessoaCelebracao = pgTable(
     excluidoEm: excluidoEm(),
   },
   (t) => [index('pessoa_celebracao_pessoa_idx').on(t.pessoaId)],
+);
+
+/**
+ * Gifts test (spec §2): an answer key lists the gifts and the questions, each question scoring
+ * one gift (named by the gift's key); a test is one person's answers to a key, scored per gift.
+ */
+export const gabaritoDons = pgTable('gabarito_dons', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  nome: text().notNull(),
+  descricao: text(),
+  escalaMaxima: integer().notNull().default(3),
+  ativo: boolean().notNull().default(true),
+  criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  excluidoEm: excluidoEm(),
+});
+
+export const gabaritoDom = pgTable(
+  'gabarito_dom',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gabaritoId: integer()
+      .notNull()
+      .references(() => gabaritoDons.id),
+    chave: text().notNull(),
+    nome: text().notNull(),
+    descricao: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [
+    uniqueIndex('gabarito_dom_chave_uq').on(t.gabaritoId, sql`lower(${t.chave})`).where(sql`${t.excluidoEm} is null`),
+  ],
+);
+
+export const gabaritoPergunta = pgTable(
+  'gabarito_pergunta',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gabaritoId: integer()
+      .notNull()
+      .references(() => gabaritoDons.id),
+    ordem: integer().notNull().default(0),
+    texto: text().notNull(),
+    dom: text().notNull(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('gabarito_pergunta_gabarito_idx').on(t.gabaritoId)],
+);
+
+export const testeDons = pgTable(
+  'teste_dons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gabaritoId: integer()
+      .notNull()
+      .references(() => gabaritoDons.id),
+    pessoaId: integer()
+      .notNull()
+      .references((): AnyPgColumn => pessoa.id),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    /** Answer per question id (0 … the key's scale). */
+    respostas: jsonb().$type<Record<string, number>>().notNull(),
+    /** Points per gift key, computed when the test is saved. */
+    pontuacao: jsonb().$type<Record<string, number>>().notNull(),
+    realizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('teste_dons_pessoa_idx').on(t.pessoaId), index('teste_dons_organizacao_idx').on(t.organizacaoId)],
 );

@@ -571,7 +571,9 @@ const UF_LOCALIDADE: Record<string, string> = {
       .map((c) => [c, 'ES']),
   ),
   ...Object.fromEntries(
-    'Cuiabá,Sorriso,Rondonópolis,Lucas do Rio Verde,Primavera do Leste,Nova Mutum,Sinop'.split(',').map((c) => [c, 'MT']),
+    'Cuiabá,Sorriso,Rondonópolis,Lucas do Rio Verde,Primavera do Leste,Nova Mutum,Sinop'
+      .split(',')
+      .map((c) => [c, 'MT']),
   ),
   ...Object.fromEntries('Porto Velho,Ji-Paraná,Cacoal,Vilhena'.split(',').map((c) => [c, 'RO'])),
   ...Object.fromEntries('Goiânia,Rio Verde,Anápolis'.split(',').map((c) => [c, 'GO'])),
@@ -925,7 +927,9 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
   t = Date.now();
   await gerarCidades(db);
   // The people the base and the users above brought get their search key too.
-  await db.execute(sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`);
+  await db.execute(
+    sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`,
+  );
   await comIndicesAdiados(db, TABELAS_PESSOAS, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log));
   log(`people done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
