@@ -62,10 +62,15 @@ const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is no
  * The rows a query may see: not deleted, inside the user's scope, and inside the chosen
  * organization's subtree (or that organization alone) when one is chosen.
  */
-async function condicoes(deps: Deps, ctx: Contexto, q: Partial<PessoaListQuery>): Promise<SQL> {
-  const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId)];
+export async function condicoes(
+  deps: Deps,
+  ctx: Contexto,
+  q: Partial<PessoaListQuery>,
+  acesso: string = ACESSO,
+): Promise<SQL> {
+  const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)];
   if (q.organizacaoId) {
-    await exigirNoEscopo(deps.db, ctx, ACESSO, q.organizacaoId);
+    await exigirNoEscopo(deps.db, ctx, acesso, q.organizacaoId);
     if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, q.organizacaoId));
     else
       partes.push(
@@ -77,7 +82,7 @@ async function condicoes(deps: Deps, ctx: Contexto, q: Partial<PessoaListQuery>)
     .split(' ')
     .filter(Boolean))
     partes.push(sql`${pessoa.nomeBusca} like ${`%${escaparLike(termo)}%`}`);
-  const ocultos = camposOcultos(ctx, ACESSO);
+  const ocultos = camposOcultos(ctx, acesso);
   const cpf = q.cpf?.replace(/\D/g, '');
   if (cpf && !ocultos.has('cpf')) partes.push(eq(pessoa.cpf, cpf));
   if (q.tiposPessoaIds?.length) partes.push(sql`${pessoa.tipoPessoaId} in ${q.tiposPessoaIds}`);
