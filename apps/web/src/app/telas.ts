@@ -47,6 +47,14 @@ export const TELAS: Tela[] = [
     },
   },
   {
+    acesso: 'Pessoa',
+    pagina: carregar(() => import('../modules/pessoas/PessoaListaPage')),
+    form: {
+      rota: '/pessoa/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/pessoas/PessoaFormPage')),
+    },
+  },
+  {
     acesso: 'ConfiguracaoOrganizacao',
     pagina: carregar(() => import('../modules/organizacoes/ConfiguracaoOrganizacaoPage')),
   },

@@ -85,7 +85,7 @@ describe('the person record', () => {
         dataNascimento: '1990-05-04',
         enderecos: [{ cep: '93010-000', logradouro: 'Rua Independência', numero: '100', preferencial: true }],
         contatos: [{ tipoContatoId: tipoContato, valor: 'lucia@exemplo.org', principal: true }],
-        familia: [{ parenteId: pai.json().id, grauParentescoId: grau['Pai'] }],
+        familia: [{ parenteId: pai.json().id, grauParentescoId: grau.Pai }],
         contribuicao: [{ valor: '50.00', dizimista: true }],
         celebracoes: [{ tipoCelebracaoOficioId: 1, data: '1990-08-12', local: 'Canguçu', livro: '3', folha: '12' }],
       }),
@@ -98,7 +98,7 @@ describe('the person record', () => {
       organizacaoNome: 'Paróquia da Reconciliação - Canguçu',
       enderecos: [{ cep: '93010000', logradouro: 'Rua Independência', preferencial: true, ativo: true }],
       contatos: [{ valor: 'lucia@exemplo.org', principal: true }],
-      familia: [{ parenteId: pai.json().id, grauParentescoId: grau['Pai'] }],
+      familia: [{ parenteId: pai.json().id, grauParentescoId: grau.Pai }],
       contribuicao: [{ valor: '50.00', dizimista: true }],
       celebracoes: [{ data: '1990-08-12', livro: '3' }],
     });
@@ -170,9 +170,7 @@ describe('the person record', () => {
     const criarFora = await post(pessoaBase({ organizacaoId: orgOutroSinodo }));
     expect(criarFora.statusCode).toBe(400);
     expect(criarFora.json().campos[0].campo).toBe('organizacaoId');
-    const parenteFora = await post(
-      pessoaBase({ familia: [{ parenteId: fora.id, grauParentescoId: grau['Cônjuge'] }] }),
-    );
+    const parenteFora = await post(pessoaBase({ familia: [{ parenteId: fora.id, grauParentescoId: grau.Cônjuge }] }));
     expect(parenteFora.statusCode).toBe(400);
     expect(parenteFora.json().campos[0].campo).toBe('familia.0.parenteId');
   });

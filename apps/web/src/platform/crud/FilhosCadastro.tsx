@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FilhoCadastro } from '@sig/contracts';
-import { Button, Card, Col, Form, Row, Space, Typography } from 'antd';
+import { Button, Card, Col, ConfigProvider, Form, Row, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { controleCampo, propsItem } from './controles';
@@ -29,59 +29,62 @@ export function FilhosCadastro({
 }) {
   const { t, i18n } = useTranslation();
   const titulo = t(`campos:${filho.nome}`);
+  // The inputs are read-only with the list, even in a form that is not disabled as a whole.
   return (
-    <Form.Item label={titulo} required={(filho.min ?? 0) > 0}>
-      <Form.List name={filho.nome} rules={[regraLista]}>
-        {(itens, { add, remove }, { errors }) => (
-          <Space orientation="vertical" style={{ width: '100%' }} data-testid={`filhos-${filho.nome}`}>
-            {itens.length === 0 && <Typography.Text type="secondary">{t('crud.semItens')}</Typography.Text>}
-            {itens.map((item, i) => (
-              <Card
-                key={item.key}
-                size="small"
-                title={t('crud.item', { n: i + 1 })}
-                extra={
-                  !somenteLeitura && (
-                    <Button
-                      type="text"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`${t('crud.removerItem')} ${i + 1}`}
-                      title={t('crud.removerItem')}
-                      onClick={() => remove(item.name)}
-                    />
-                  )
-                }
-              >
-                <Form.Item name={[item.name, 'id']} hidden>
-                  <input type="hidden" />
-                </Form.Item>
-                <Row gutter={16}>
-                  {filho.campos.map((c) => (
-                    <Col key={c.nome} {...largura}>
-                      <Form.Item
-                        name={[item.name, c.nome]}
-                        label={t(rotuloCampo(c))}
-                        required={!!c.obrigatorio}
-                        rules={regras(`${filho.nome}.${item.name}.${c.nome}`)}
-                        {...propsItem(c)}
-                      >
-                        {controleCampo(c, i18n.language, t)}
-                      </Form.Item>
-                    </Col>
-                  ))}
-                </Row>
-              </Card>
-            ))}
-            <Form.ErrorList errors={errors} />
-            {!somenteLeitura && (
-              <Button icon={<PlusOutlined />} onClick={() => add({ ...novo })}>
-                {`${t('crud.adicionarItem')}: ${titulo}`}
-              </Button>
-            )}
-          </Space>
-        )}
-      </Form.List>
-    </Form.Item>
+    <ConfigProvider componentDisabled={somenteLeitura || undefined}>
+      <Form.Item label={titulo} required={(filho.min ?? 0) > 0}>
+        <Form.List name={filho.nome} rules={[regraLista]}>
+          {(itens, { add, remove }, { errors }) => (
+            <Space orientation="vertical" style={{ width: '100%' }} data-testid={`filhos-${filho.nome}`}>
+              {itens.length === 0 && <Typography.Text type="secondary">{t('crud.semItens')}</Typography.Text>}
+              {itens.map((item, i) => (
+                <Card
+                  key={item.key}
+                  size="small"
+                  title={t('crud.item', { n: i + 1 })}
+                  extra={
+                    !somenteLeitura && (
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`${t('crud.removerItem')} ${i + 1}`}
+                        title={t('crud.removerItem')}
+                        onClick={() => remove(item.name)}
+                      />
+                    )
+                  }
+                >
+                  <Form.Item name={[item.name, 'id']} hidden>
+                    <input type="hidden" />
+                  </Form.Item>
+                  <Row gutter={16}>
+                    {filho.campos.map((c) => (
+                      <Col key={c.nome} {...largura}>
+                        <Form.Item
+                          name={[item.name, c.nome]}
+                          label={t(rotuloCampo(c))}
+                          required={!!c.obrigatorio}
+                          rules={regras(`${filho.nome}.${item.name}.${c.nome}`)}
+                          {...propsItem(c)}
+                        >
+                          {controleCampo(c, i18n.language, t)}
+                        </Form.Item>
+                      </Col>
+                    ))}
+                  </Row>
+                </Card>
+              ))}
+              <Form.ErrorList errors={errors} />
+              {!somenteLeitura && itens.length < (filho.max ?? Number.POSITIVE_INFINITY) && (
+                <Button icon={<PlusOutlined />} onClick={() => add({ ...novo })}>
+                  {`${t('crud.adicionarItem')}: ${titulo}`}
+                </Button>
+              )}
+            </Space>
+          )}
+        </Form.List>
+      </Form.Item>
+    </ConfigProvider>
   );
 }

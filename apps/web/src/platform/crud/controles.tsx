@@ -20,16 +20,28 @@ type PropsControle<V> = {
   placeholder?: string;
 };
 
+/** How records that are not simple registries are named in selects and cells. */
+const ROTULOS_EXTERNOS: Record<string, (r: Registro) => string> = {
+  organizacao: (r) => String(r.nomeFantasia ?? ''),
+  pessoa: (r) => `${r.nome ?? ''} ${r.sobrenome ?? ''}`.trim(),
+};
+
+const rotuloDoRegistro = (referencia: string, r: Registro): string | undefined => {
+  const externo = ROTULOS_EXTERNOS[referencia];
+  const v = externo ? externo(r) : r[CADASTRO_POR_RECURSO.get(referencia)?.rotulo ?? 'nome'];
+  return v === undefined || v === null || v === '' ? undefined : String(v);
+};
+
 /**
- * The label of one referenced record, read from its registry (`rotulo` field; `nome` for other
- * lookups such as users); cached per id.
+ * The label of one referenced record, read from its registry (`rotulo` field; the name for
+ * organizations, people and users); cached per id.
  */
 function useRotuloReferencia(referencia: string, id: number | null | undefined, ativo = true) {
   return useQuery({
     queryKey: ['crud', referencia, 'rotulo', id],
     queryFn: async ({ signal }) => {
       const r = await api.get<Registro>(`${referencia}/${id}`, undefined, { sinal: signal, semCarga: true });
-      return String(r[CADASTRO_POR_RECURSO.get(referencia)?.rotulo ?? 'nome'] ?? id);
+      return rotuloDoRegistro(referencia, r) ?? String(id);
     },
     enabled: ativo && typeof id === 'number',
     staleTime: 5 * 60_000,
