@@ -5,6 +5,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
@@ -22,6 +23,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(organizacaoRoutes, { prefix: '/organizacao' });
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
   await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
+  await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);
   await app.register(avisoRoutes, { prefix: '/mural-de-avisos' });

@@ -1,0 +1,87 @@
+import { schema } from '@sig/db';
+import { and, eq, like, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+
+/** Label emission: the people chosen by filter, laid out on a configured sheet, as a PDF. */
+let t: AppTeste;
+let sinodo: string;
+let atendimento: string;
+let pimaco: number;
+let orgParoquia: number;
+let orgOutroSinodo: number;
+
+const paginas = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+const emitir = (query: string, token = sinodo) =>
+  t.req({ method: 'GET', url: `/api/emissao-etiquetas/pdf?configuracaoId=${pimaco}&${query}`, token });
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [sinodo, atendimento] = await Promise.all([t.login('sinodo@sig.local'), t.login('atendimento@sig.local')]);
+  const [c] = await t.banco.db
+    .select({ id: schema.configuracaoEtiqueta.id })
+    .from(schema.configuracaoEtiqueta)
+    .where(like(schema.configuracaoEtiqueta.nome, 'Pimaco 6180%'));
+  pimaco = c!.id;
+  const [o] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.nomeFantasia, 'Paróquia da Reconciliação - Canguçu'));
+  orgParoquia = o!.id;
+  const [s] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(
+      and(
+        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
+        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
+      ),
+    )
+    .limit(1);
+  orgOutroSinodo = s!.id;
+  for (const [nome, enderecos] of [
+    ['Etelvina', [{ logradouro: 'Rua das Flores', numero: '10', cep: '96600000', bairro: 'Centro' }]],
+    ['Eduarda', [{ logradouro: 'Av. Brasil', numero: '200', complemento: 'ap. 3', correspondencia: true }]],
+    ['Edite', [{ logradouro: 'Rua Velha', ativo: false }]],
+    ['Elsa', []],
+  ] as const) {
+    const r = await t.req({
+      method: 'POST',
+      url: '/api/pessoa',
+      token: sinodo,
+      payload: { nome, sobrenome: 'Etiquetada', organizacaoId: orgParoquia, enderecos },
+    });
+    expect(r.statusCode, r.body).toBe(201);
+  }
+});
+afterAll(() => t.fechar());
+
+describe('label emission', () => {
+  it('prints one label per person with an active address, in name order', async () => {
+    const r = await emitir('nome=etiquetada');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.headers['x-total-etiquetas']).toBe('2');
+    expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(paginas(r.rawPayload)).toBe(1);
+    expect((await emitir('nome=etiquetada&somenteComEndereco=false')).headers['x-total-etiquetas']).toBe('4');
+  });
+
+  it('starts at the position given, turning to a second sheet when the first fills', async () => {
+    const r = await emitir('nome=etiquetada&posicaoInicial=30');
+    expect(paginas(r.rawPayload)).toBe(2);
+    expect((await emitir('nome=etiquetada&posicaoInicial=0')).statusCode).toBe(400);
+  });
+
+  it('refuses a missing layout, a profile without the screen, and an organization out of scope', async () => {
+    const semLayout = await t.req({
+      method: 'GET',
+      url: '/api/emissao-etiquetas/pdf?configuracaoId=999999',
+      token: sinodo,
+    });
+    expect(semLayout.statusCode).toBe(400);
+    expect(semLayout.json().campos[0].campo).toBe('configuracaoId');
+    expect((await emitir('nome=etiquetada', atendimento)).statusCode).toBe(403);
+    expect((await emitir(`organizacaoId=${orgOutroSinodo}`)).statusCode).toBe(404);
+  });
+});
