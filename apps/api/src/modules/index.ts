@@ -11,6 +11,7 @@ import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
+import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
@@ -24,6 +25,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
   await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
   await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
+  await app.register(relatorioPessoasRoutes, { prefix: '/relatorios' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);
   await app.register(avisoRoutes, { prefix: '/mural-de-avisos' });
