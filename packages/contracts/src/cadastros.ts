@@ -531,6 +531,50 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     porOrganizacao: { hierarquia: 'paraSubordinadas' },
   },
   DEFINICAO_CONFIGURACAO_ETIQUETAS,
+  {
+    recurso: 'gabarito-dons',
+    acesso: 'GabaritoDons',
+    campos: [
+      nome(),
+      { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
+      { nome: 'escalaMaxima', tipo: 'inteiro', min: 1, max: 10, obrigatorio: true, padrao: 3, lista: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    filhos: [
+      {
+        nome: 'dons',
+        campos: [
+          { nome: 'chave', tipo: 'texto', obrigatorio: true, max: 30 },
+          { nome: 'nome', tipo: 'texto', obrigatorio: true, max: 100 },
+          { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
+        ],
+        min: 1,
+        unicos: ['chave'],
+      },
+      {
+        nome: 'perguntas',
+        campos: [
+          { nome: 'ordem', tipo: 'inteiro', min: 0, max: 100000, padrao: 0 },
+          { nome: 'texto', tipo: 'textoLongo', obrigatorio: true, max: 1000 },
+          { nome: 'dom', tipo: 'texto', obrigatorio: true, max: 30 },
+        ],
+        min: 1,
+      },
+    ],
+    // Each question scores one gift, named by its key (case-insensitive, as the keys are unique).
+    refinar: (v, ctx) => {
+      const dons = Array.isArray(v.dons) ? (v.dons as { chave?: unknown }[]) : [];
+      const chaves = new Set(dons.map((d) => String(d.chave ?? '').toLowerCase()));
+      if (!Array.isArray(v.perguntas) || chaves.size === 0) return;
+      (v.perguntas as { dom?: unknown }[]).forEach((p, i) => {
+        if (typeof p.dom === 'string' && p.dom && !chaves.has(p.dom.toLowerCase()))
+          ctx.addIssue({ code: 'custom', path: ['perguntas', i, 'dom'], message: 'validacao:domInexistente' });
+      });
+    },
+  },
 ];
 
 export const CADASTRO_POR_RECURSO: ReadonlyMap<string, DefinicaoCadastro> = new Map(

@@ -3,6 +3,7 @@ export * from './auditoria.js';
 export * from './auth.js';
 export * from './cadastros.js';
 export * from './comum.js';
+export * from './dons.js';
 export * from './erros.js';
 export * from './filtro-salvo.js';
 export * from './organizacao.js';

@@ -5,6 +5,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
@@ -32,4 +33,5 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(usuarioRoutes, { prefix: '/usuarios' });
   await app.register(filtroSalvoRoutes, { prefix: '/filtro-salvo' });
   await app.register(analiticaRoutes, { prefix: '/analitica' });
+  await app.register(testeDonsRoutes, { prefix: '/teste-dons' });
 };

@@ -98,6 +98,16 @@ export const router = createBrowserRouter([
             ]
           : []),
       ]),
+      ...TELAS.flatMap(({ acesso, extras = [] }) =>
+        extras.map(({ rota, pagina: Extra }) => ({
+          path: rota,
+          element: (
+            <ExigirAcesso acesso={acesso}>
+              <Extra />
+            </ExigirAcesso>
+          ),
+        })),
+      ),
     ],
   },
   { path: '*', element: <Navigate to="/login" replace /> },

@@ -6,9 +6,15 @@ import { padraoRotaForm } from '../platform/crud/definicao';
 /**
  * The screens the web app has, by access id. The menu lists only these (filtered by the
  * user's permissions), and each one gets a route at its catalogue path, plus its form route
- * when it has one (guarded by the same access).
+ * and extra routes when it has them (guarded by the same access).
  */
-export type Tela = { acesso: AcessoId; pagina: ComponentType; form?: { rota: string; pagina: ComponentType } };
+export type Tela = {
+  acesso: AcessoId;
+  pagina: ComponentType;
+  form?: { rota: string; pagina: ComponentType };
+  /** Further routes of the screen with paths of their own (a questionnaire, a result). */
+  extras?: { rota: string; pagina: ComponentType }[];
+};
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -53,6 +59,17 @@ export const TELAS: Tela[] = [
       rota: '/pessoa/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/pessoas/PessoaFormPage')),
     },
+  },
+  {
+    acesso: 'TesteDons',
+    pagina: carregar(() => import('../modules/dons/TesteDonsListaPage')),
+    extras: [
+      {
+        rota: '/gabarito-dons/:gabaritoId/resposta',
+        pagina: carregar(() => import('../modules/dons/RespostaTestePage')),
+      },
+      { rota: '/teste-dos-dons/:id', pagina: carregar(() => import('../modules/dons/ResultadoTestePage')) },
+    ],
   },
   {
     acesso: 'ConfiguracaoOrganizacao',

@@ -129,6 +129,9 @@ export const PERFIS_DEMO: {
       [['Organizacao'], { L: true, R: true, U: true }],
       [grupo('tabelas'), LER],
       [['RelatorioPessoas'], LER],
+      // The parish applies gifts tests with the answer keys the synod keeps.
+      [['TesteDons'], TUDO],
+      [['GabaritoDons'], LER],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
@@ -159,6 +162,96 @@ export const PERFIS_DEMO: {
     ],
   },
 ];
+
+/** The demo gifts-test answer key: six gifts, three statements each, answered 0 (never) to 3 (always). */
+const DONS_DEMO: { chave: string; nome: string; descricao: string; perguntas: string[] }[] = [
+  {
+    chave: 'ENSINO',
+    nome: 'Ensino',
+    descricao: 'Explicar a Palavra de forma clara, ajudando outras pessoas a crescer na fé.',
+    perguntas: [
+      'Gosto de estudar a Bíblia e de explicar a outras pessoas o que aprendi.',
+      'Consigo tornar simples um assunto difícil.',
+      'Pessoas me procuram para tirar dúvidas sobre a fé.',
+    ],
+  },
+  {
+    chave: 'SERVICO',
+    nome: 'Serviço',
+    descricao: 'Perceber as necessidades práticas da comunidade e atendê-las com alegria.',
+    perguntas: [
+      'Fico feliz em ajudar nas tarefas práticas da comunidade, mesmo sem ser notado(a).',
+      'Percebo logo o que precisa ser feito e me disponho a fazer.',
+      'Prefiro trabalhar nos bastidores a estar à frente.',
+    ],
+  },
+  {
+    chave: 'HOSPITALIDADE',
+    nome: 'Hospitalidade',
+    descricao: 'Acolher pessoas e fazer com que se sintam em casa.',
+    perguntas: [
+      'Gosto de receber pessoas em casa ou na comunidade.',
+      'Faço com que visitantes se sintam bem-vindos.',
+      'Puxo conversa com quem está sozinho(a) num encontro.',
+    ],
+  },
+  {
+    chave: 'LIDERANCA',
+    nome: 'Liderança',
+    descricao: 'Reunir e orientar pessoas em torno de um propósito comum.',
+    perguntas: [
+      'Consigo reunir pessoas em torno de um objetivo comum.',
+      'Quando um grupo está sem rumo, costumo propor um caminho.',
+      'Gosto de planejar atividades e distribuir tarefas.',
+    ],
+  },
+  {
+    chave: 'MISERICORDIA',
+    nome: 'Misericórdia',
+    descricao: 'Sentir compaixão e cuidar de quem sofre.',
+    perguntas: [
+      'Sinto compaixão por quem está sofrendo e quero ajudar.',
+      'Gosto de visitar pessoas doentes, idosas ou em dificuldade.',
+      'Tenho paciência para ouvir quem passa por problemas.',
+    ],
+  },
+  {
+    chave: 'EVANGELISMO',
+    nome: 'Evangelismo',
+    descricao: 'Compartilhar o Evangelho com quem ainda não o conhece.',
+    perguntas: [
+      'Falo com naturalidade sobre a minha fé com quem não frequenta a igreja.',
+      'Gosto de convidar pessoas para conhecer a comunidade.',
+      'Procuro oportunidades de compartilhar o Evangelho.',
+    ],
+  },
+];
+
+async function criarGabaritoDemo(db: Db) {
+  const [gabarito] = await db
+    .insert(schema.gabaritoDons)
+    .values({
+      nome: 'Teste dos dons (demonstração)',
+      descricao: 'Gabarito de exemplo: responda de 0 (nunca) a 3 (sempre) a cada afirmação.',
+      escalaMaxima: 3,
+    })
+    .returning();
+  const gabaritoId = gabarito!.id;
+  await db
+    .insert(schema.gabaritoDom)
+    .values(DONS_DEMO.map(({ chave, nome, descricao }) => ({ gabaritoId, chave, nome, descricao })));
+  // Interleaved (one statement of each gift in turn), so the questionnaire does not group them.
+  await db.insert(schema.gabaritoPergunta).values(
+    [0, 1, 2].flatMap((rodada) =>
+      DONS_DEMO.map((d, i) => ({
+        gabaritoId,
+        ordem: rodada * DONS_DEMO.length + i + 1,
+        texto: d.perguntas[rodada]!,
+        dom: d.chave,
+      })),
+    ),
+  );
+}
 
 export async function criarPerfil(db: Db, p: (typeof PERFIS_DEMO)[number]): Promise<number> {
   const [perfil] = await db.insert(schema.perfil).values({ nome: p.nome, descricao: p.descricao }).returning();
@@ -311,5 +404,6 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
     },
   ];
   for (const u of usuarios) await criarUsuario(db, u, senhaHash);
+  await criarGabaritoDemo(db);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }

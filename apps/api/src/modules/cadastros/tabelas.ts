@@ -29,6 +29,7 @@ export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
   'categorias-contribuicao': schema.categoriaContribuicao,
   'mural-de-avisos': schema.aviso,
   'configuracao-etiquetas': schema.configuracaoEtiqueta,
+  'gabarito-dons': schema.gabaritoDons,
 };
 
 /** Sub-record tables per registry, by the declaration's `filhos` name. */
@@ -40,6 +41,10 @@ export const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, Ta
     caracteristicas: { tabela: schema.classeCaracteristica, pai: schema.classeCaracteristica.classeId },
   },
   time: { participantes: { tabela: schema.timeParticipante, pai: schema.timeParticipante.timeId } },
+  'gabarito-dons': {
+    dons: { tabela: schema.gabaritoDom, pai: schema.gabaritoDom.gabaritoId },
+    perguntas: { tabela: schema.gabaritoPergunta, pai: schema.gabaritoPergunta.gabaritoId },
+  },
 };
 
 /** Tables a `referencia` may name that are not registries themselves. */

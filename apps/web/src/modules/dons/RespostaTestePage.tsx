@@ -1,0 +1,129 @@
+import type { QuestionarioDons, TesteDonsResultado } from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Radio, Skeleton, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, api } from '../../platform/api';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { rotaResultado } from './comum';
+
+type Valores = { pessoaId?: number | null; respostas: Record<string, number | undefined> };
+
+/**
+ * `/gabarito-dons/:gabaritoId/resposta`: one person answers every question of an answer key on
+ * its scale (0 = never … the maximum = always); saving shows the result.
+ */
+export default function RespostaTestePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const gabaritoId = Number(useParams().gabaritoId);
+  const [form] = Form.useForm<Valores>();
+  const [enviando, setEnviando] = useState(false);
+  useTitulo('dons.responder');
+
+  const q = useQuery({
+    queryKey: ['teste-dons', 'questionario', gabaritoId],
+    queryFn: ({ signal }) =>
+      api.get<QuestionarioDons>(`teste-dons/gabaritos/${gabaritoId}`, undefined, { sinal: signal }),
+    enabled: Number.isInteger(gabaritoId) && gabaritoId > 0,
+    retry: false,
+  });
+
+  const enviar = async (v: Valores) => {
+    setEnviando(true);
+    try {
+      const r = await api.post<TesteDonsResultado>('teste-dons', {
+        gabaritoId,
+        pessoaId: v.pessoaId,
+        respostas: v.respostas,
+      });
+      await qc.invalidateQueries({ queryKey: ['teste-dons', 'paginado'] });
+      void message.success(t('dons.testeSalvo'));
+      navegar(rotaResultado(r.id));
+    } catch (e) {
+      // Field errors land on their question (`respostas.<id>`) or on the person.
+      if (e instanceof ApiError && e.campos.length)
+        form.setFields(
+          e.campos.map((c) => ({ name: c.campo.split('.') as ['respostas', string], errors: [c.mensagem] })),
+        );
+      else void message.error(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (q.isError || !(gabaritoId > 0))
+    return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error, t) : t('erros:NAO_ENCONTRADO')} />;
+  if (!q.data) return <Skeleton active />;
+
+  const g = q.data;
+  const escala = Array.from({ length: g.escalaMaxima + 1 }, (_, i) => i);
+  const rotuloValor = (v: number) =>
+    v === 0 ? t('dons.escalaNunca', { v }) : v === g.escalaMaxima ? t('dons.escalaSempre', { v }) : String(v);
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 900 }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {g.nome}
+      </Typography.Title>
+      {g.descricao && <Typography.Paragraph style={{ margin: 0 }}>{g.descricao}</Typography.Paragraph>}
+      <Alert type="info" showIcon title={t('dons.instrucoes', { max: g.escalaMaxima })} />
+      <Form<Valores>
+        form={form}
+        name="resposta-teste-dons"
+        layout="vertical"
+        initialValues={{ pessoaId: null, respostas: {} }}
+        onFinish={enviar}
+        scrollToFirstError
+        data-testid="questionario"
+      >
+        <Card size="small">
+          <Form.Item
+            name="pessoaId"
+            label={t('campos:pessoaId')}
+            required
+            rules={[{ required: true, message: t('dons.escolhaPessoa') }]}
+            style={{ maxWidth: 480, marginBottom: 0 }}
+          >
+            <SelectReferencia referencia="pessoa" placeholder={t('dons.buscaPessoa')} />
+          </Form.Item>
+        </Card>
+        <Typography.Title level={2} style={{ fontSize: 18, margin: '24px 0 12px' }}>
+          {t('dons.perguntas', { n: g.perguntas.length })}
+        </Typography.Title>
+        <Space orientation="vertical" size="small" style={{ width: '100%' }}>
+          {g.perguntas.map((p, i) => {
+            const enunciado = `${i + 1}. ${p.texto}`;
+            return (
+              <Card size="small" key={p.id} data-testid="pergunta">
+                <Form.Item
+                  name={['respostas', String(p.id)]}
+                  label={enunciado}
+                  required
+                  rules={[{ required: true, message: t('validacao:respostaObrigatoria') }]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Radio.Group
+                    aria-label={enunciado}
+                    options={escala.map((v) => ({ value: v, label: rotuloValor(v) }))}
+                  />
+                </Form.Item>
+              </Card>
+            );
+          })}
+        </Space>
+        <Space style={{ marginTop: 24 }}>
+          <Button type="primary" htmlType="submit" loading={enviando}>
+            {t('dons.concluir')}
+          </Button>
+          <Button onClick={() => navegar('/teste-dons')}>{t('comum.cancelar')}</Button>
+        </Space>
+      </Form>
+    </Space>
+  );
+}

@@ -1,0 +1,17 @@
+import type { SelectOpcao } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../platform/api';
+
+export const ACESSO = 'TesteDons';
+
+/** Spec §2 paths (routes in app/telas.ts): the questionnaire of an answer key and the result of a test. */
+export const rotaResposta = (gabaritoId: number) => `/gabarito-dons/${gabaritoId}/resposta`;
+export const rotaResultado = (id: number) => `/teste-dos-dons/${id}`;
+
+/** The active answer keys a test may be taken with (also the list's filter options). */
+export const useGabaritos = () =>
+  useQuery({
+    queryKey: ['teste-dons', 'gabaritos'],
+    queryFn: ({ signal }) => api.get<SelectOpcao[]>('teste-dons/gabaritos', undefined, { sinal: signal }),
+    staleTime: 60_000,
+  });
