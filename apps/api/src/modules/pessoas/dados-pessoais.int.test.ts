@@ -87,6 +87,26 @@ describe('personal data', () => {
     expect(eventos.length).toBe(2);
   });
 
+  it('the update history lists the changes with who made them, newest first (404 out of scope)', async () => {
+    const p = await criar({ nome: 'Wilma' });
+    await t.req({
+      method: 'PUT',
+      url: `/api/pessoa/${p.id}`,
+      token: sinodo,
+      payload: { nome: 'Wilma', sobrenome: 'Becker Roth', organizacaoId: orgParoquia },
+    });
+    const r = await t.req({ method: 'GET', url: `/api/pessoa/${p.id}/historico`, token: sinodo });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()[0]).toMatchObject({
+      operacao: 'ALTERACAO',
+      campo: 'sobrenome',
+      valorAnterior: 'Becker',
+      valorNovo: 'Becker Roth',
+    });
+    expect(r.json().at(-1)).toMatchObject({ operacao: 'CRIACAO', usuarioNome: expect.any(String) });
+    expect((await t.req({ method: 'GET', url: '/api/pessoa/999999/historico', token: sinodo })).statusCode).toBe(404);
+  });
+
   it('a user account, its links and its accesses are part of the export', async () => {
     const [u] = await t.banco.db
       .select({ pessoaId: schema.usuario.pessoaId })

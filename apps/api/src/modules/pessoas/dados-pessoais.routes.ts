@@ -5,7 +5,7 @@ import * as servico from './dados-pessoais.service.js';
 
 const acesso = 'Pessoa' as const;
 
-/** Personal-data rights (LGPD) on one person: export (JSON or PDF) and anonymization. */
+/** One person's update history, and personal-data rights (LGPD): export (JSON or PDF) and anonymization. */
 export const dadosPessoaisRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pessoa'];
   const deps = app.deps;
@@ -35,6 +35,31 @@ export const dadosPessoaisRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(dados, null, 2));
       return reply.header('content-type', 'application/pdf').send(servico.pdfDadosPessoais(dados, req.idioma));
     },
+  );
+
+  app.get(
+    '/:id/historico',
+    {
+      config: { acesso, acao: 'R' },
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              operacao: z.string(),
+              campo: z.string().nullable(),
+              valorAnterior: z.unknown(),
+              valorNovo: z.unknown(),
+              usuarioNome: z.string().nullable(),
+              criadoEm: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    (req) => servico.historico(deps, req.ctx, req.params.id),
   );
 
   app.post(

@@ -111,6 +111,40 @@ export async function coletar(deps: Deps, ctx: Contexto, id: number) {
 
 export type DadosPessoais = Awaited<ReturnType<typeof coletar>>;
 
+/**
+ * The person's update history tab (spec §2): the change-history rows of the record, newest
+ * first, with who made them; fields the profile may not view are left out, as everywhere.
+ */
+export async function historico(deps: Deps, ctx: Contexto, id: number) {
+  await obter(deps, ctx, id);
+  const ocultos = camposOcultos(ctx, ACESSO);
+  const h = schema.historicoAlteracao;
+  const linhas = await deps.db
+    .select({
+      id: h.id,
+      operacao: h.operacao,
+      campo: h.campo,
+      valorAnterior: h.valorAnterior,
+      valorNovo: h.valorNovo,
+      usuarioNome: sql<string | null>`trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome})`,
+      criadoEm: h.criadoEm,
+    })
+    .from(h)
+    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
+    .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(and(eq(h.entidade, 'pessoa'), eq(h.entidadeId, id)))
+    .orderBy(desc(h.criadoEm), desc(h.id))
+    .limit(LIMITE_HISTORICO);
+  return linhas
+    .filter((l) => !l.campo || !ocultos.has(l.campo))
+    .map((l) => ({
+      ...l,
+      valorAnterior: semOcultos(ocultos, l.valorAnterior),
+      valorNovo: semOcultos(ocultos, l.valorNovo),
+      criadoEm: new Date(l.criadoEm).toISOString(),
+    }));
+}
+
 export async function exportar(deps: Deps, ctx: Contexto, id: number, origem: Origem) {
   const dados = await coletar(deps, ctx, id);
   auditar(deps, ctx, 'DADOS_PESSOAIS', origem);
