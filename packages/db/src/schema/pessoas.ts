@@ -276,3 +276,27 @@ export const testeDons = pgTable(
   },
   (t) => [index('teste_dons_pessoa_idx').on(t.pessoaId), index('teste_dons_organizacao_idx').on(t.organizacaoId)],
 );
+
+/**
+ * Integration into and withdrawal from the organization (spec §2, §4): a withdrawal marks the
+ * person DESLIGADO (out of the organization's members), a later integration makes them ATIVO again.
+ */
+export const pessoaIntegracao = pgTable(
+  'pessoa_integracao',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipo: text().notNull(),
+    data: date({ mode: 'string' }).notNull(),
+    forma: text().notNull(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    outraOrganizacao: text(),
+    motivo: text(),
+    observacao: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('pessoa_integracao_pessoa_idx').on(t.pessoaId, t.data)],
+);
