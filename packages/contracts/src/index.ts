@@ -6,6 +6,7 @@ export * from './comum.js';
 export * from './dons.js';
 export * from './erros.js';
 export * from './filtro-salvo.js';
+export * from './integracao.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';

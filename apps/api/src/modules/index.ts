@@ -8,6 +8,7 @@ import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
+import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
@@ -25,6 +26,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(organizacaoRoutes, { prefix: '/organizacao' });
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
   await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
+  await app.register(integracaoRoutes, { prefix: '/pessoa-integracao-desligamento' });
   await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
   await app.register(relatorioPessoasRoutes, { prefix: '/relatorios' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });

@@ -1,0 +1,134 @@
+import { schema } from '@sig/db';
+import { and, eq, like, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+
+/** Integration and withdrawal: the latest record decides whether the person is a member. */
+let t: AppTeste;
+let admin: string;
+let sinodo: string;
+let tesouraria: string;
+let orgParoquia: number;
+let orgOutroSinodo: number;
+
+const post = (payload: object, token = sinodo) =>
+  t.req({ method: 'POST', url: '/api/pessoa-integracao-desligamento', token, payload });
+
+async function pessoa(nome: string, organizacaoId = orgParoquia, token = sinodo): Promise<number> {
+  const r = await t.req({
+    method: 'POST',
+    url: '/api/pessoa',
+    token,
+    payload: { nome, sobrenome: 'Integrada', organizacaoId, titular: true },
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json().id;
+}
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [admin, sinodo, tesouraria] = await Promise.all([
+    t.loginAdmin(),
+    t.login('sinodo@sig.local'),
+    t.login('tesouraria@sig.local'),
+  ]);
+  const [o] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.nomeFantasia, 'Paróquia da Reconciliação - Canguçu'));
+  orgParoquia = o!.id;
+  const [s] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(
+      and(
+        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
+        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
+      ),
+    )
+    .limit(1);
+  orgOutroSinodo = s!.id;
+});
+afterAll(() => t.fechar());
+
+describe('integration and withdrawal', () => {
+  it('a withdrawal detaches the person from the members; a later integration brings them back', async () => {
+    const id = await pessoa('Frida');
+    const semMotivo = await post({ pessoaId: id, tipo: 'DESLIGAMENTO', data: '2026-01-10', forma: 'TRANSFERENCIA' });
+    expect(semMotivo.statusCode).toBe(400);
+    expect(semMotivo.json().campos[0].campo).toBe('motivo');
+
+    const saida = await post({
+      pessoaId: id,
+      tipo: 'DESLIGAMENTO',
+      data: '2026-01-10',
+      forma: 'TRANSFERENCIA',
+      outraOrganizacao: 'Paróquia de Joinville',
+      motivo: 'Mudou-se para Joinville',
+    });
+    expect(saida.statusCode, saida.body).toBe(201);
+    expect(saida.json()).toMatchObject({
+      tipo: 'DESLIGAMENTO',
+      pessoaNome: 'Frida Integrada',
+      organizacaoId: orgParoquia,
+    });
+    const lida = (await t.req({ method: 'GET', url: `/api/pessoa/${id}`, token: sinodo })).json();
+    expect(lida).toMatchObject({ status: 'DESLIGADO', titular: false, motivoStatus: 'Mudou-se para Joinville' });
+    const ativos = await t.req({ method: 'GET', url: '/api/pessoa/paginado?nome=frida&status=ATIVO', token: sinodo });
+    expect(ativos.json().total).toBe(0);
+
+    const volta = await post({ pessoaId: id, tipo: 'INTEGRACAO', data: '2026-06-01', forma: 'READMISSAO' });
+    expect(volta.statusCode).toBe(201);
+    expect((await t.req({ method: 'GET', url: `/api/pessoa/${id}`, token: sinodo })).json().status).toBe('ATIVO');
+    const lista = await t.req({
+      method: 'GET',
+      url: `/api/pessoa-integracao-desligamento?pessoaId=${id}`,
+      token: sinodo,
+    });
+    expect(lista.json().map((r: { tipo: string }) => r.tipo)).toEqual(['INTEGRACAO', 'DESLIGAMENTO']);
+
+    // Correcting the withdrawal's date to after the return makes it the latest again.
+    const corrigida = await t.req({
+      method: 'PUT',
+      url: `/api/pessoa-integracao-desligamento/${saida.json().id}`,
+      token: sinodo,
+      payload: {
+        pessoaId: id,
+        tipo: 'DESLIGAMENTO',
+        data: '2026-07-01',
+        forma: 'A_PEDIDO',
+        motivo: 'A pedido da pessoa',
+      },
+    });
+    expect(corrigida.statusCode, corrigida.body).toBe(200);
+    expect((await t.req({ method: 'GET', url: `/api/pessoa/${id}`, token: sinodo })).json().status).toBe('DESLIGADO');
+  });
+
+  it('refuses a form of the other kind and a future date, naming the fields', async () => {
+    const id = await pessoa('Gisela');
+    const r = await post({ pessoaId: id, tipo: 'INTEGRACAO', data: '2999-01-01', forma: 'FALECIMENTO' });
+    expect(r.statusCode).toBe(400);
+    expect(
+      r
+        .json()
+        .campos.map((c: { campo: string }) => c.campo)
+        .sort(),
+    ).toEqual(['data', 'forma']);
+  });
+
+  it('needs the screen (403) and a person of the scope (400 on the field, 404 on a record)', async () => {
+    const id = await pessoa('Hanna');
+    expect(
+      (await post({ pessoaId: id, tipo: 'INTEGRACAO', data: '2026-01-01', forma: 'BATISMO' }, tesouraria)).statusCode,
+    ).toBe(403);
+    const longe = await pessoa('Ilse', orgOutroSinodo, admin);
+    const fora = await post({ pessoaId: longe, tipo: 'INTEGRACAO', data: '2026-01-01', forma: 'BATISMO' });
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().campos[0].campo).toBe('pessoaId');
+    const registro = await post({ pessoaId: longe, tipo: 'INTEGRACAO', data: '2026-01-01', forma: 'BATISMO' }, admin);
+    expect(
+      (await t.req({ method: 'GET', url: `/api/pessoa-integracao-desligamento/${registro.json().id}`, token: sinodo }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
