@@ -258,3 +258,13 @@ export const pessoaResumo = z.object({
   tipoPessoaNome: z.string().nullable(),
 });
 export type PessoaResumo = z.infer<typeof pessoaResumo>;
+
+/** The people selector's configured maximum (spec §5), when the parameter is missing or invalid. */
+export const MAXIMO_SELECAO_PADRAO = 500;
+export const NOME_PARAMETRO_MAXIMO_SELECAO = 'Máximo de pessoas por seleção';
+
+/** Ids of people chosen one by one (a comma list in the address). */
+export const idsPessoas = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(z.coerce.number().int().positive()).max(10_000),
+);

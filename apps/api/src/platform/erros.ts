@@ -36,7 +36,7 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
           campos: campos.map((c) => ({
             campo: c.campo,
             mensagem: /^(validacao|erros):/.test(c.mensagem)
-              ? t(c.mensagem, { campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }) })
+              ? t(c.mensagem, { ...c, campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }) })
               : c.mensagem,
           })),
         }

@@ -73,6 +73,29 @@ describe('label emission', () => {
     expect((await emitir('nome=etiquetada&posicaoInicial=0')).statusCode).toBe(400);
   });
 
+  it('people chosen one by one narrow the print run, up to the configured maximum', async () => {
+    const opcoes: { value: number; label: string }[] = (
+      await t.req({ method: 'GET', url: '/api/pessoa/select?busca=etiquetada', token: sinodo })
+    ).json();
+    const ids = opcoes.map((o) => o.value);
+    const etelvina = opcoes.find((o) => o.label.startsWith('Etelvina'))!.value;
+    const uma = await emitir(`pessoasIds=${etelvina}`);
+    expect(uma.statusCode, uma.body).toBe(200);
+    expect(uma.headers['x-total-etiquetas']).toBe('1');
+    expect((await t.req({ method: 'GET', url: '/api/pessoa/selecao', token: sinodo })).json()).toEqual({ maximo: 500 });
+    await t.banco.db
+      .update(schema.parametro)
+      .set({ valor: '2' })
+      .where(eq(schema.parametro.nome, 'Máximo de pessoas por seleção'));
+    const demais = await emitir(`pessoasIds=${ids.slice(0, 3).join(',')}`);
+    expect(demais.statusCode).toBe(400);
+    expect(demais.json().campos).toEqual([{ campo: 'pessoasIds', mensagem: 'Selecione no máximo 2 pessoas.' }]);
+    await t.banco.db
+      .update(schema.parametro)
+      .set({ valor: '500' })
+      .where(eq(schema.parametro.nome, 'Máximo de pessoas por seleção'));
+  });
+
   it('refuses a missing layout, a profile without the screen, and an organization out of scope', async () => {
     const semLayout = await t.req({
       method: 'GET',

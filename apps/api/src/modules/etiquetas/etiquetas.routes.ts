@@ -1,4 +1,4 @@
-import { pessoaListQuery } from '@sig/contracts';
+import { idsPessoas, pessoaListQuery } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/erros.js';
 import { contar, type LinhaDocumento, lotesPessoas } from '../pessoas/documentos.js';
 import { condicoes } from '../pessoas/pessoa.service.js';
+import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
 import { type Etiqueta, pdfEtiquetas } from './etiquetas-pdf.js';
 
 const acesso = 'Etiquetas' as const;
@@ -30,6 +31,8 @@ export function linhasEtiqueta(p: LinhaDocumento): Etiqueta {
 const consulta = pessoaListQuery.and(
   z.object({
     configuracaoId: z.coerce.number().int().positive(),
+    /** People chosen one by one (with the selector) instead of, or narrowing, the filters. */
+    pessoasIds: idsPessoas.optional(),
     posicaoInicial: z.coerce.number().int().min(1).max(500).default(1),
     somenteComEndereco: z
       .enum(['true', 'false'])
@@ -47,7 +50,8 @@ export const etiquetasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['etiquetas'], querystring: consulta, produces: ['application/pdf'] },
     },
     async (req, reply) => {
-      const { configuracaoId, posicaoInicial, somenteComEndereco, ...filtros } = req.query;
+      const { configuracaoId, posicaoInicial, somenteComEndereco, pessoasIds, ...filtros } = req.query;
+      await exigirDentroDoMaximo(app.deps, 'pessoasIds', pessoasIds);
       const c = schema.configuracaoEtiqueta;
       const [layout] = await app.deps.db
         .select()
@@ -55,7 +59,8 @@ export const etiquetasRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(c.id, configuracaoId), isNull(c.excluidoEm)));
       if (!layout)
         throw new AppError('VALIDACAO', {}, [{ campo: 'configuracaoId', mensagem: 'validacao:referenciaInexistente' }]);
-      const base = await condicoes(app.deps, req.ctx, filtros, acesso);
+      const filtrado = await condicoes(app.deps, req.ctx, filtros, acesso);
+      const base = pessoasIds?.length ? and(filtrado, sql`${schema.pessoa.id} in ${pessoasIds}`)! : filtrado;
       const onde = somenteComEndereco
         ? and(
             base,

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { esquemaItem } from '../../platform/crud.js';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import * as servico from './pessoa.service.js';
+import * as servicoSelecao from './selecao.service.js';
 
 const acesso = 'Pessoa' as const;
 
@@ -53,6 +54,15 @@ export const pessoaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => servico.opcoes(deps, req.ctx, req.query),
+  );
+
+  app.get(
+    '/selecao',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, response: { 200: z.object({ maximo: z.number().int() }) } },
+    },
+    async () => ({ maximo: await servicoSelecao.maximoSelecao(deps) }),
   );
 
   app.get(
