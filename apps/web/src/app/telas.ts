@@ -16,6 +16,8 @@ export type Tela = {
   extras?: { rota: string; pagina: ComponentType }[];
 };
 
+const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoFormPage'));
+
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
 const FormCadastro = carregar(() => import('../platform/crud/FormCadastro'));
@@ -61,6 +63,12 @@ export const TELAS: Tela[] = [
     },
   },
   {
+    // No list of its own: the screen records one integration or withdrawal (the person's form lists them).
+    acesso: 'PessoaIntegracaoDesligamento',
+    pagina: IntegracaoFormPage,
+    form: { rota: '/pessoa-integracao-desligamento/form/:id?', pagina: IntegracaoFormPage },
+  },
+  {
     acesso: 'TesteDons',
     pagina: carregar(() => import('../modules/dons/TesteDonsListaPage')),
     extras: [
@@ -71,6 +79,8 @@ export const TELAS: Tela[] = [
       { rota: '/teste-dos-dons/:id', pagina: carregar(() => import('../modules/dons/ResultadoTestePage')) },
     ],
   },
+  { acesso: 'Etiquetas', pagina: carregar(() => import('../modules/etiquetas/EmissaoEtiquetasPage')) },
+  { acesso: 'RelatorioPessoas', pagina: carregar(() => import('../modules/relatorios/RelatorioPessoasPage')) },
   {
     acesso: 'ConfiguracaoOrganizacao',
     pagina: carregar(() => import('../modules/organizacoes/ConfiguracaoOrganizacaoPage')),

@@ -89,9 +89,16 @@ export const api = {
   putId: <T>(caminho: string, id: number | string, corpo: unknown, o?: OpcoesApi) =>
     json<T>('PUT', `${caminho}/${id}`, { ...o, corpo }),
   delete: <T>(caminho: string, id: number | string, o?: OpcoesApi) => json<T>('DELETE', `${caminho}/${id}`, o),
-  /** Downloads an answer (export, PDF) as a file. */
-  baixar: async (caminho: string, query?: Query, nomePadrao = 'arquivo') => {
+  /**
+   * Downloads an answer (export, PDF) as a file and returns its headers (counts the server sent);
+   * `salvar` may decline the file after reading them (an empty result is not worth a file).
+   */
+  baixar: async (caminho: string, query?: Query, nomePadrao = 'arquivo', salvar?: (cabecalhos: Headers) => boolean) => {
     const r = await requisitar('GET', caminho, { query });
+    if (salvar && !salvar(r.headers)) {
+      await r.body?.cancel();
+      return r.headers;
+    }
     const disp = r.headers.get('content-disposition') ?? '';
     const nome = /filename="?([^";]+)"?/.exec(disp)?.[1] ?? nomePadrao;
     const url = URL.createObjectURL(await r.blob());
@@ -100,5 +107,6 @@ export const api = {
     a.download = nome;
     a.click();
     URL.revokeObjectURL(url);
+    return r.headers;
   },
 };

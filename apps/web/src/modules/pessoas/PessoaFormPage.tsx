@@ -41,7 +41,9 @@ import { FilhosCadastro } from '../../platform/crud/FilhosCadastro';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { AbaHistorico, AbaIntegracao } from './AbasRegistro';
 import { ACESSO, caminhoFormPessoa, RECURSO, ROTA_LISTA, useRegrasCampos } from './comum';
+import { AnonimizarPessoa, ExportarDadosPessoais } from './DadosPessoais';
 
 type Valores = Record<string, unknown>;
 type NomeCampo = (string | number)[];
@@ -263,6 +265,13 @@ export default function PessoaFormPage() {
         ),
       };
     }),
+    // Records of their own (not saved with the form): shown once the person exists.
+    ...(id !== undefined && pode('PessoaIntegracaoDesligamento', 'R')
+      ? [{ key: 'integracao', label: t('pessoa.abas.integracao'), children: <AbaIntegracao pessoaId={id} /> }]
+      : []),
+    ...(id !== undefined
+      ? [{ key: 'historico', label: t('pessoa.abas.historico'), children: <AbaHistorico pessoaId={id} /> }]
+      : []),
   ];
 
   const nome = q.data ? `${q.data.nome ?? ''} ${q.data.sobrenome ?? ''}`.trim() : '';
@@ -329,6 +338,10 @@ export default function PessoaFormPage() {
                     {t('comum.excluir')}
                   </Button>
                 </Popconfirm>
+              )}
+              {id !== undefined && pode(ACESSO, 'R') && <ExportarDadosPessoais id={id} />}
+              {id !== undefined && pode(ACESSO, 'D') && (
+                <AnonimizarPessoa id={id} aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })} />
               )}
               <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>
             </Space>

@@ -1,86 +1,23 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  type Paged,
-  type PessoaResumo,
-  pessoaListQuery,
-  type SelectOpcao,
-  STATUS_PESSOA,
-} from '@sig/contracts';
+import type { Paged, PessoaResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
-import { controleCampo, EntradaMascarada, propsItem, SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela } from '../../platform/crud/definicao';
 import { type Filtros, FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
-import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { ACESSO, caminhoFormPessoa, formatarCpf, MASCARA_CPF, RECURSO, useRegrasCampos } from './comum';
+import { ACESSO, caminhoFormPessoa, formatarCpf, RECURSO, useRegrasCampos } from './comum';
+import { consultaFiltrosPessoa, FILTROS_PESSOA, FiltrosPessoa, filtrosParaFormulario } from './FiltrosPessoa';
 
-/** The list's filters as the address keeps them (lists as comma-separated text). */
-const FILTROS = [
-  'nome',
-  'cpf',
-  'tiposPessoaIds',
-  'status',
-  'situacaoId',
-  'organizacaoId',
-  'somenteMinhaOrganizacao',
-  'titular',
-  'nascimentoDe',
-  'nascimentoAte',
-  'preCadastro',
-  'cadastroCompleto',
-] as const;
-type Filtro = (typeof FILTROS)[number];
-const LISTAS: readonly Filtro[] = ['tiposPessoaIds', 'status'];
-const NUMEROS: readonly Filtro[] = ['situacaoId', 'organizacaoId'];
-const SIM_NAO: readonly Filtro[] = ['somenteMinhaOrganizacao', 'titular', 'preCadastro', 'cadastroCompleto'];
 const ORDENAVEIS = ['nome', 'dataNascimento'];
-const DATA_DE = { nome: 'nascimentoDe', tipo: 'data' } as const;
-const DATA_ATE = { nome: 'nascimentoAte', tipo: 'data' } as const;
-
-/** Address text → filter-bar value. */
-function paraFormulario(f: Filtros): Record<string, unknown> {
-  const v: Record<string, unknown> = {};
-  for (const c of FILTROS) {
-    const x = f[c];
-    if (x === undefined) v[c] = c === 'somenteMinhaOrganizacao' ? false : undefined;
-    else if (LISTAS.includes(c)) v[c] = x.split(',').map((i) => (c === 'status' ? i : Number(i)));
-    else if (NUMEROS.includes(c)) v[c] = Number(x);
-    else if (SIM_NAO.includes(c)) v[c] = x === 'true';
-    else v[c] = x;
-  }
-  return v;
-}
-
-/** Filter-bar value (or a saved filter, whose values may come from another client) → address text. */
-function paraEndereco(c: Filtro, v: unknown): string | undefined {
-  if (v === null || v === undefined || v === '') return undefined;
-  if (Array.isArray(v)) return v.length ? v.join(',') : undefined;
-  // "Only my organization" off is no filter at all.
-  if (c === 'somenteMinhaOrganizacao' && String(v) !== 'true') return undefined;
-  if (c === 'cpf') return String(v).replace(/\D/g, '') || undefined;
-  return String(v).trim() || undefined;
-}
-
-const simNao = (t: TFunction) => (
-  <Select
-    allowClear
-    placeholder={t('crud.todos')}
-    options={[
-      { value: true, label: t('comum.sim') },
-      { value: false, label: t('comum.nao') },
-    ]}
-  />
-);
 
 /**
  * The people list (spec §2 /pessoa): filters by name (any part, accents ignored), CPF, types,
@@ -100,7 +37,7 @@ export default function PessoaListaPage() {
   const lista = useListaNaUrl(ORDENAVEIS);
   const { params, pagina, quantidade, mudar, ordenarPor, ordem } = lista;
   const chaveFiltros = JSON.stringify(
-    FILTROS.flatMap((c) => {
+    FILTROS_PESSOA.flatMap((c) => {
       const v = params.get(c);
       return v ? [[c, v]] : [];
     }),
@@ -112,15 +49,11 @@ export default function PessoaListaPage() {
   const [semFiltrosIniciais] = useState(() => Object.keys(filtros).length === 0);
 
   useEffect(() => {
-    form.setFieldsValue(paraFormulario(filtros));
+    form.setFieldsValue(filtrosParaFormulario(filtros));
   }, [filtros, form]);
 
   const aplicarFiltros = useCallback(
-    (f: Record<string, unknown>) => {
-      const novos: Record<string, string | undefined> = { pagina: undefined };
-      for (const c of FILTROS) novos[c] = paraEndereco(c, f[c]);
-      mudar(novos);
-    },
+    (f: Record<string, unknown>) => mudar({ pagina: undefined, ...consultaFiltrosPessoa(f) }),
     [mudar],
   );
 
@@ -132,13 +65,6 @@ export default function PessoaListaPage() {
     placeholderData: keepPreviousData,
   });
   usePaginaValida(lista, q.data?.total);
-
-  const tipos = useQuery({
-    queryKey: ['crud', 'tipo-pessoa', 'select', ''],
-    queryFn: ({ signal }) =>
-      api.get<SelectOpcao[]>('tipo-pessoa/select', { busca: '' }, { sinal: signal, semCarga: true }),
-    staleTime: 60_000,
-  });
 
   const voltar = { voltar: `?${params.toString()}` };
   const excluir = async (id: number) => {
@@ -211,7 +137,6 @@ export default function PessoaListaPage() {
     },
   ];
 
-  const col = { xs: 24, sm: 12, lg: 8, xl: 6 };
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
@@ -251,106 +176,7 @@ export default function PessoaListaPage() {
         }
       >
         <Form form={form} name="filtros" layout="vertical" onFinish={aplicarFiltros}>
-          <Row gutter={16}>
-            <Col {...col}>
-              <Form.Item name="nome" label={t('campos:nome')}>
-                <Input allowClear maxLength={200} placeholder={t('pessoa.buscaDica')} />
-              </Form.Item>
-            </Col>
-            {!campos.oculto('cpf') && (
-              <Col {...col}>
-                <Form.Item name="cpf" label={t('campos:cpf')}>
-                  <EntradaMascarada mascara={MASCARA_CPF} allowClear />
-                </Form.Item>
-              </Col>
-            )}
-            <Col {...col}>
-              <Form.Item name="tiposPessoaIds" label={t('campos:tiposPessoaIds')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('crud.todos')}
-                  loading={tipos.isFetching}
-                  options={tipos.data ?? []}
-                  optionFilterProp="label"
-                />
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="status" label={t('campos:status')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('crud.todos')}
-                  options={STATUS_PESSOA.map((s) => ({ value: s, label: t(`campos:opcao.status.${s}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="situacaoId" label={t('campos:situacaoId')}>
-                <SelectReferencia referencia="situacao" allowClear placeholder={t('crud.todos')} />
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="organizacaoId" label={t('campos:organizacaoId')}>
-                <SelectReferencia referencia="organizacao" allowClear placeholder={t('crud.todos')} />
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item
-                name="somenteMinhaOrganizacao"
-                label={t('campos:somenteMinhaOrganizacao')}
-                valuePropName="checked"
-              >
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="titular" label={t('campos:titular')}>
-                {simNao(t)}
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="nascimentoDe" label={t('campos:nascimentoDe')} {...propsItem(DATA_DE)}>
-                {controleCampo(DATA_DE, i18n.language, t)}
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item
-                name="nascimentoAte"
-                label={t('campos:nascimentoAte')}
-                dependencies={['nascimentoDe']}
-                // The same rule and message as the server: the end may not come before the start.
-                rules={[
-                  ({ getFieldValue }) => ({
-                    validator: () =>
-                      validarCaminho(
-                        pessoaListQuery,
-                        {
-                          nascimentoDe: getFieldValue('nascimentoDe') ?? undefined,
-                          nascimentoAte: getFieldValue('nascimentoAte') ?? undefined,
-                        },
-                        'nascimentoAte',
-                        t,
-                      ),
-                  }),
-                ]}
-                {...propsItem(DATA_ATE)}
-              >
-                {controleCampo(DATA_ATE, i18n.language, t)}
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="preCadastro" label={t('campos:preCadastro')}>
-                {simNao(t)}
-              </Form.Item>
-            </Col>
-            <Col {...col}>
-              <Form.Item name="cadastroCompleto" label={t('campos:cadastroCompleto')}>
-                {simNao(t)}
-              </Form.Item>
-            </Col>
-          </Row>
+          <FiltrosPessoa />
           <Space wrap>
             <Button type="primary" htmlType="submit">
               {t('comum.buscar')}

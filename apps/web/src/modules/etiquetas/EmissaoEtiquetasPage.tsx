@@ -1,0 +1,149 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
+import { useTitulo } from '../../platform/useTitulo';
+import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
+import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+
+const ACESSO = 'Etiquetas';
+const LAYOUTS = 'configuracao-etiquetas';
+/** The API's bound; the chosen layout's sheet narrows it when it can be read. */
+const POSICAO_MAXIMA = 500;
+
+type Layout = { linhas: number; colunas: number; quantidade: number };
+
+const iniciais = { ...filtrosParaFormulario({}), posicaoInicial: 1, somenteComEndereco: true };
+
+/**
+ * `/emissao-etiquetas` (spec §2): address labels of the people chosen with the people list's
+ * filters (or one by one with the people selector), on a sheet layout from the label settings, starting at any position of the first
+ * sheet so a half-used one can be reused; downloaded as a PDF.
+ */
+export default function EmissaoEtiquetasPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-etiquetas');
+  const maximoSelecao = useMaximoSelecao();
+
+  const configuracaoId = Form.useWatch('configuracaoId', form) as number | null | undefined;
+  // Only a hint: a profile that may print but not read the settings still gets the API's bound.
+  const layout = useQuery({
+    queryKey: ['crud', LAYOUTS, 'item', configuracaoId],
+    queryFn: ({ signal }) =>
+      api.get<Layout>(`${LAYOUTS}/${configuracaoId}`, undefined, { sinal: signal, semCarga: true }),
+    enabled: typeof configuracaoId === 'number',
+    staleTime: 60_000,
+    retry: false,
+  });
+  const folha = typeof configuracaoId === 'number' ? layout.data : undefined;
+  const maxima = folha?.quantidade ?? POSICAO_MAXIMA;
+
+  const emitir = (v: Record<string, unknown>) =>
+    gerar(
+      'emissao-etiquetas/pdf',
+      {
+        ...consultaFiltrosPessoa(v),
+        configuracaoId: v.configuracaoId as number,
+        posicaoInicial: v.posicaoInicial as number,
+        somenteComEndereco: v.somenteComEndereco === true,
+        pessoasIds: (v.pessoasIds as number[] | undefined)?.join(',') || undefined,
+      },
+      'etiquetas.pdf',
+    );
+
+  const posicao = t('campos:posicaoInicial');
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${ACESSO}`)}
+      </Typography.Title>
+      <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={(v) => void emitir(v)}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+            <FiltrosPessoa />
+            <Form.Item
+              name="pessoasIds"
+              label={t('campos:pessoasIds')}
+              extra={t('etiquetas.pessoasDica')}
+              rules={regrasSeletorPessoas(t, t('campos:pessoasIds'), {}, maximoSelecao)}
+            >
+              <SeletorPessoas />
+            </Form.Item>
+          </Card>
+          <Card size="small" title={t('etiquetas.folha')}>
+            <Row gutter={16}>
+              <Col xs={24} md={12} xl={8}>
+                <Form.Item
+                  name="configuracaoId"
+                  label={t('campos:configuracaoId')}
+                  rules={[
+                    {
+                      required: true,
+                      message: t('validacao:obrigatorio', { campo: t('campos:configuracaoId') }),
+                    },
+                  ]}
+                >
+                  <SelectReferencia referencia={LAYOUTS} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} xl={8}>
+                <Form.Item
+                  name="posicaoInicial"
+                  label={posicao}
+                  extra={
+                    folha
+                      ? t('etiquetas.posicaoNaFolha', {
+                          n: folha.quantidade,
+                          linhas: folha.linhas,
+                          colunas: folha.colunas,
+                        })
+                      : t('etiquetas.posicaoDica')
+                  }
+                  dependencies={['configuracaoId']}
+                  rules={[
+                    { required: true, message: t('validacao:obrigatorio', { campo: posicao }) },
+                    { type: 'number', min: 1, message: t('validacao:valorMinimo', { campo: posicao, n: 1 }) },
+                    { type: 'number', max: maxima, message: t('validacao:valorMaximo', { campo: posicao, n: maxima }) },
+                  ]}
+                >
+                  <InputNumber min={1} max={maxima} precision={0} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} xl={8}>
+                <Form.Item
+                  name="somenteComEndereco"
+                  label={t('etiquetas.somenteComEndereco')}
+                  valuePropName="checked"
+                  extra={t('etiquetas.somenteComEnderecoDica')}
+                >
+                  <Switch />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={gerando}>
+                {t('etiquetas.emitir')}
+              </Button>
+              <Button disabled={gerando} onClick={() => form.resetFields()}>
+                {t('comum.limpar')}
+              </Button>
+            </Space>
+          </Card>
+        </Space>
+      </Form>
+      <EstadoDocumento
+        estado={estado}
+        textos={{
+          gerando: t('etiquetas.gerando'),
+          pronto: (count, n) => t('etiquetas.emitidas', { count, n }),
+          vazio: t('etiquetas.nenhuma'),
+        }}
+      />
+    </Space>
+  );
+}

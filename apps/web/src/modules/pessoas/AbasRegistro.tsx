@@ -1,0 +1,135 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { Integracao } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { dataParaTela, formatoData } from '../../platform/crud/definicao';
+import { mensagemDeErro } from '../../platform/formulario';
+import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
+
+/** The integration and withdrawal records of a person, newest first, with the way to add one. */
+export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
+  const { t, i18n } = useTranslation();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const q = useQuery({
+    queryKey: ['integracao', 'pessoa', pessoaId],
+    queryFn: ({ signal }) => api.get<Integracao[]>('pessoa-integracao-desligamento', { pessoaId }, { sinal: signal }),
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-integracao">
+      <Typography.Text type="secondary">{t('pessoa.integracaoDica')}</Typography.Text>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<Integracao>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('crud.semItens') }}
+        columns={[
+          {
+            key: 'data',
+            dataIndex: 'data',
+            title: t('campos:data'),
+            render: (v: string) => dataParaTela(v, i18n.language),
+          },
+          {
+            key: 'tipo',
+            dataIndex: 'tipo',
+            title: t('campos:tipo'),
+            render: (v: string) => t(`campos:opcao.tipo.${v}`),
+          },
+          {
+            key: 'forma',
+            dataIndex: 'forma',
+            title: t('campos:forma'),
+            render: (v: string) => t(`campos:opcao.forma.${v}`),
+          },
+          { key: 'motivo', dataIndex: 'motivo', title: t('campos:motivo') },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            render: (_: unknown, r: Integracao) => (
+              <AcoesLinha
+                aoEditar={pode(ACESSO_INTEGRACAO, 'U') ? () => navegar(`${ROTA_FORM_INTEGRACAO}/${r.id}`) : undefined}
+              />
+            ),
+          },
+        ]}
+      />
+      {pode(ACESSO_INTEGRACAO, 'C') && (
+        <Button icon={<PlusOutlined />} onClick={() => navegar(`${ROTA_FORM_INTEGRACAO}?pessoaId=${pessoaId}`)}>
+          {t('pessoa.registrarIntegracao')}
+        </Button>
+      )}
+    </Space>
+  );
+}
+
+type ItemHistorico = {
+  id: number;
+  operacao: string;
+  campo: string | null;
+  valorAnterior: unknown;
+  valorNovo: unknown;
+  usuarioNome: string | null;
+  criadoEm: string;
+};
+
+const resumo = (v: unknown) => {
+  if (v === null || v === undefined || v === '') return '—';
+  const texto = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return texto.length > 120 ? `${texto.slice(0, 117)}…` : texto;
+};
+
+/** The update history tab (spec §2): who changed which field, when, from what to what. */
+export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({
+    queryKey: ['pessoa', 'historico', pessoaId],
+    queryFn: ({ signal }) => api.get<ItemHistorico[]>(`pessoa/${pessoaId}/historico`, undefined, { sinal: signal }),
+  });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-historico">
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<ItemHistorico>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('crud.semItens') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: 'criadoEm',
+            dataIndex: 'criadoEm',
+            title: t('auditoria.dataHora'),
+            render: (v: string) => dayjs(v).format(`${formatoData(i18n.language)} HH:mm`),
+          },
+          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('auditoria.usuario') },
+          {
+            key: 'operacao',
+            dataIndex: 'operacao',
+            title: t('pessoa.historico.operacao'),
+            render: (v: string) => t(`pessoa.historico.operacoes.${v}`, { defaultValue: v }),
+          },
+          {
+            key: 'campo',
+            dataIndex: 'campo',
+            title: t('pessoa.historico.campo'),
+            render: (v: string | null) => (v ? t(`campos:${v}`, { defaultValue: v }) : ''),
+          },
+          { key: 'antes', dataIndex: 'valorAnterior', title: t('pessoa.historico.antes'), render: resumo },
+          { key: 'depois', dataIndex: 'valorNovo', title: t('pessoa.historico.depois'), render: resumo },
+        ]}
+      />
+    </Space>
+  );
+}

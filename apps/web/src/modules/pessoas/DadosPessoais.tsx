@@ -1,0 +1,114 @@
+import { DownOutlined, ExportOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Dropdown, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
+import { RECURSO } from './comum';
+
+const MOTIVO = { min: 10, max: 500 };
+
+/** "Exportar dados pessoais" (LGPD access right): everything kept about the person, as JSON or PDF. */
+export function ExportarDadosPessoais({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [baixando, setBaixando] = useState(false);
+  const exportar = async (formato: string) => {
+    setBaixando(true);
+    try {
+      await api.baixar(`${RECURSO}/${id}/dados-pessoais`, { formato }, `dados-pessoais-${id}.${formato}`);
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    } finally {
+      setBaixando(false);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={baixando}
+      menu={{
+        items: [
+          { key: 'json', label: t('dadosPessoais.formatoJson') },
+          { key: 'pdf', label: t('dadosPessoais.formatoPdf') },
+        ],
+        onClick: ({ key }) => void exportar(key),
+      }}
+    >
+      <Button icon={<ExportOutlined />} loading={baixando}>
+        {t('dadosPessoais.exportar')} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+/**
+ * "Anonimizar" (LGPD erasure right): after a confirmation that says it cannot be undone and a
+ * reason for the record, the person's personal data is erased for good; the caller reloads it.
+ */
+export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimizar: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ motivo: string }>();
+  const [aberto, setAberto] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const campo = t('campos:motivo');
+
+  const anonimizar = async ({ motivo }: { motivo: string }) => {
+    setEnviando(true);
+    try {
+      await api.post(`${RECURSO}/${id}/anonimizar`, { motivo: motivo.trim() });
+      setAberto(false);
+      void message.success(t('dadosPessoais.anonimizada'));
+      await aoAnonimizar();
+    } catch (e) {
+      // A refused reason stays on its field; a refusal of the person (a user, already done) closes the dialog.
+      if (aplicarErrosServidor(form, e)) return;
+      setAberto(false);
+      void message.error(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <>
+      <Button danger icon={<UserDeleteOutlined />} onClick={() => setAberto(true)}>
+        {t('dadosPessoais.anonimizar')}
+      </Button>
+      <Modal
+        open={aberto}
+        title={t('dadosPessoais.anonimizar')}
+        okText={t('dadosPessoais.anonimizar')}
+        okButtonProps={{ danger: true, loading: enviando }}
+        cancelText={t('comum.cancelar')}
+        onOk={() => form.submit()}
+        onCancel={() => setAberto(false)}
+        destroyOnHidden
+      >
+        <Alert type="warning" showIcon title={t('dadosPessoais.anonimizarConfirmar')} style={{ marginBottom: 16 }} />
+        <Form form={form} name="anonimizar" layout="vertical" onFinish={(v) => void anonimizar(v)}>
+          <Form.Item
+            name="motivo"
+            label={campo}
+            required
+            extra={t('dadosPessoais.motivoDica')}
+            rules={[
+              {
+                // The server trims before it counts, and so does this rule.
+                validator: async (_, v: string | undefined) => {
+                  const n = (v ?? '').trim().length;
+                  if (!n) throw new Error(t('validacao:obrigatorio', { campo }));
+                  if (n < MOTIVO.min) throw new Error(t('validacao:tamanhoMinimo', { campo, n: MOTIVO.min }));
+                  if (n > MOTIVO.max) throw new Error(t('validacao:tamanhoMaximo', { campo, n: MOTIVO.max }));
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={MOTIVO.max} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

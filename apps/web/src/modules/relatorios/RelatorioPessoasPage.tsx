@@ -1,0 +1,142 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
+import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+
+const ACESSO = 'RelatorioPessoas';
+const FORMATOS = ['pdf', 'xlsx'] as const;
+/** Chosen when the page opens, where the profile may see them: who, where they belong, how to reach them. */
+const PADRAO = ['nome', 'sobrenome', 'organizacaoNome', 'contatoPrincipal'];
+
+const iniciais = { ...filtrosParaFormulario({}), formato: 'pdf' };
+
+/** The column checkboxes with "select all" above them (checked, unchecked or partly). */
+function EscolhaColunas({
+  opcoes,
+  value = [],
+  onChange,
+}: {
+  opcoes: string[];
+  value?: string[];
+  onChange?: (v: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Checkbox
+        checked={value.length === opcoes.length}
+        indeterminate={value.length > 0 && value.length < opcoes.length}
+        onChange={(e) => onChange?.(e.target.checked ? opcoes : [])}
+      >
+        {t('relatorio.todasColunas')}
+      </Checkbox>
+      <Checkbox.Group
+        style={{ width: '100%' }}
+        // The report's columns follow the order listed, whatever order they were ticked in.
+        value={value}
+        onChange={(v) => onChange?.(opcoes.filter((c) => v.includes(c)))}
+      >
+        <Row gutter={[16, 4]}>
+          {opcoes.map((c) => (
+            <Col key={c} xs={24} sm={12} lg={8} xl={6}>
+              <Checkbox value={c}>{t(`campos:${c}`)}</Checkbox>
+            </Col>
+          ))}
+        </Row>
+      </Checkbox.Group>
+    </Space>
+  );
+}
+
+/**
+ * `/relatorios` (spec §2): the people report — the columns the profile may see, chosen and in
+ * the order listed, for the people picked with the people list's filters, as PDF or XLSX.
+ */
+export default function RelatorioPessoasPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
+
+  const colunas = useQuery({
+    queryKey: ['relatorios', 'colunas'],
+    queryFn: ({ signal }) => api.get<string[]>('relatorios/colunas', undefined, { sinal: signal }),
+    staleTime: 5 * 60_000,
+  });
+  const opcoes = colunas.data ?? [];
+
+  const baixar = (v: Record<string, unknown>) => {
+    const formato = v.formato as string;
+    return gerar(
+      'relatorios/pessoas',
+      { ...consultaFiltrosPessoa(v), colunas: (v.colunas as string[]).join(','), formato },
+      `relatorio-pessoas.${formato}`,
+    );
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${ACESSO}`)}
+      </Typography.Title>
+      {colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error, t)} />}
+      <Form form={form} name="relatorio" layout="vertical" initialValues={iniciais} onFinish={(v) => void baixar(v)}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <Card size="small" title={t('campos:colunas')} data-testid="colunas">
+            <Spin spinning={colunas.isPending}>
+              {colunas.data && (
+                <Form.Item
+                  name="colunas"
+                  initialValue={PADRAO.filter((c) => opcoes.includes(c))}
+                  rules={[{ type: 'array', required: true, min: 1, message: t('relatorio.colunaObrigatoria') }]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <EscolhaColunas opcoes={opcoes} />
+                </Form.Item>
+              )}
+            </Spin>
+          </Card>
+          <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+            <FiltrosPessoa />
+          </Card>
+          <Card size="small">
+            <Form.Item name="formato" label={t('campos:formato')}>
+              <Radio.Group
+                optionType="button"
+                options={FORMATOS.map((f) => ({ value: f, label: t(`relatorio.formato.${f}`) }))}
+              />
+            </Form.Item>
+            <Space wrap>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<FileTextOutlined />}
+                loading={gerando}
+                disabled={!colunas.data}
+              >
+                {t('relatorio.gerar')}
+              </Button>
+              <Button disabled={gerando} onClick={() => form.resetFields()}>
+                {t('comum.limpar')}
+              </Button>
+            </Space>
+          </Card>
+        </Space>
+      </Form>
+      <EstadoDocumento
+        estado={estado}
+        textos={{
+          gerando: t('relatorio.gerando'),
+          pronto: (count, n) => t('relatorio.gerado', { count, n }),
+          truncado: (n) => t('relatorio.truncado', { n }),
+          vazio: t('relatorio.nenhuma'),
+        }}
+      />
+    </Space>
+  );
+}
