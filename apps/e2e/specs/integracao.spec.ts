@@ -49,10 +49,10 @@ describe('[PESSOAS] integration and withdrawal', () => {
       await p.getByRole('button', { name: 'Salvar' }).click();
       await p.waitForURL(`**/pessoa/form/${id}`);
 
+      // Back on the person's form (general data first): the status the record brought.
+      await expect.poll(() => p.getByTestId('aba-dados').textContent()).toContain('Desligado');
       await p.getByRole('tab', { name: 'Integração e desligamento' }).click();
       await expect.poll(() => p.getByTestId('aba-integracao').textContent()).toContain('Mudou-se para outra cidade');
-      await p.getByRole('tab', { name: 'Dados gerais' }).click();
-      await expect.poll(() => p.getByTestId('aba-dados').textContent()).toContain('Desligado');
 
       // Among the active members the person is gone; the history tab shows the status change.
       await p.goto(`/pessoa?nome=${marca}&status=ATIVO`);

@@ -76,6 +76,8 @@ describe('integration and withdrawal', () => {
     expect(lida).toMatchObject({ status: 'DESLIGADO', titular: false, motivoStatus: 'Mudou-se para Joinville' });
     const ativos = await t.req({ method: 'GET', url: '/api/pessoa/paginado?nome=frida&status=ATIVO', token: sinodo });
     expect(ativos.json().total).toBe(0);
+    const historico = (await t.req({ method: 'GET', url: `/api/pessoa/${id}/historico`, token: sinodo })).json();
+    expect(historico[0]).toMatchObject({ campo: 'status', valorAnterior: 'ATIVO', valorNovo: 'DESLIGADO' });
 
     const volta = await post({ pessoaId: id, tipo: 'INTEGRACAO', data: '2026-06-01', forma: 'READMISSAO' });
     expect(volta.statusCode).toBe(201);

@@ -105,24 +105,30 @@ async function salvar(deps: Deps, ctx: Contexto, id: number | null, e: Integraca
         .values({ ...valores, pessoaId: p.id, organizacaoId: p.organizacaoId })
         .returning({ id: pi.id });
       registroId = novo!.id;
-      await registrarAlteracao(
-        tx,
-        ctx,
-        'pessoa',
-        p.id,
-        { status: p.status },
-        { status: p.status, [e.tipo.toLowerCase()]: valores },
-      );
+      await registrarAlteracao(tx, ctx, 'pessoa_integracao', registroId, null, valores);
     } else {
       const [atual] = await tx
-        .select({ id: pi.id })
+        .select({
+          id: pi.id,
+          tipo: pi.tipo,
+          data: pi.data,
+          forma: pi.forma,
+          outraOrganizacao: pi.outraOrganizacao,
+          motivo: pi.motivo,
+          observacao: pi.observacao,
+        })
         .from(pi)
         .where(and(eq(pi.id, id), eq(pi.pessoaId, p.id), isNull(pi.excluidoEm)));
       if (!atual) throw naoEncontrado();
       await tx.update(pi).set(valores).where(eq(pi.id, id));
       registroId = id;
+      const { id: _, ...antes } = atual;
+      await registrarAlteracao(tx, ctx, 'pessoa_integracao', registroId, antes, valores);
     }
     await aplicarEstado(tx, p.id);
+    const [depois] = await tx.select({ status: pessoa.status }).from(pessoa).where(eq(pessoa.id, p.id));
+    // The person's own history shows the status the record brought.
+    await registrarAlteracao(tx, ctx, 'pessoa', p.id, { status: p.status }, { status: depois!.status });
     return registroId;
   });
 }
