@@ -84,6 +84,21 @@ describe('[SHELL] sign-in and frame', () => {
       await p.waitForURL('**/login');
     }));
 
+  it('[SHELL] the test-environment banner shows on the public pages only when the server says homolog', () =>
+    comPagina(navegador, 'homolog', async (p) => {
+      await p.goto('/login');
+      await p.locator('form').first().waitFor();
+      expect(await p.getByTestId('homolog').count()).toBe(0);
+      // The server's answer, as a homolog installation gives it.
+      await p.route('**/api/saude', async (rota) => {
+        const r = await rota.fetch();
+        await rota.fulfill({ response: r, json: { ...(await r.json()), ambiente: 'homolog' } });
+      });
+      await p.reload();
+      await p.getByTestId('homolog').waitFor();
+      expect(await p.getByTestId('homolog').textContent()).toContain('homologação');
+    }));
+
   it('[SHELL] unknown paths go to the login page', () =>
     comPagina(navegador, 'desconhecido', async (p) => {
       await p.goto('/nao-existe/de-jeito-nenhum');
