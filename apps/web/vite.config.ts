@@ -17,5 +17,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // The contracts only declare schemas and constants: a page that reads one of them does not pull the rest (nor zod).
+      treeshake: { moduleSideEffects: [{ test: /packages\/contracts\/src\//, sideEffects: false }] },
+    },
   },
 });

@@ -1,14 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pt-br';
+import { ConfigProvider } from 'antd';
+// The ES builds: en_US is then the one ConfigProvider already carries as its default.
+import enUS from 'antd/es/locale/en_US';
+import ptBR from 'antd/es/locale/pt_BR';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../platform/api';
-import { AutorizacaoProvider } from '../platform/autorizacao';
 import { i18n } from '../platform/i18n';
 import { router } from './router';
 
@@ -34,6 +32,12 @@ const TEMA = {
   components: { Menu: { itemSelectedBg: '#dce8f3', itemSelectedColor: '#1f4e79' } },
 };
 
+/**
+ * antd's App (message, notification and modal holders, with all their code) wraps the signed-in
+ * area only (AreaLogada.tsx); the public pages' notices use the static `message`, themed here.
+ */
+ConfigProvider.config({ holderRender: (filhos) => <ConfigProvider theme={TEMA}>{filhos}</ConfigProvider> });
+
 export function App() {
   const [idioma, setIdioma] = useState(i18n.language);
   useEffect(() => {
@@ -42,19 +46,14 @@ export function App() {
     return () => i18n.off('languageChanged', mudar);
   }, []);
   useEffect(() => {
-    dayjs.locale(idioma === 'en' ? 'en' : 'pt-br');
     document.documentElement.lang = idioma;
   }, [idioma]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={idioma === 'en' ? enUS : ptBR} theme={TEMA}>
-        <AntApp>
-          <QueryClientProvider client={clienteConsultas}>
-            <AutorizacaoProvider>
-              <RouterProvider router={router} />
-            </AutorizacaoProvider>
-          </QueryClientProvider>
-        </AntApp>
+        <QueryClientProvider client={clienteConsultas}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>
   );

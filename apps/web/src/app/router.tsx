@@ -1,52 +1,56 @@
-import { ACESSO_POR_ID } from '@sig/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
-import { useAutorizacao } from '../platform/autorizacao';
 import { carregar } from '../platform/carregar';
-import { INDICADORES, TELAS } from './telas';
+import { consultaAutorizacao } from '../platform/consultaAutorizacao';
+import { i18n, NAMESPACES_AREA_LOGADA } from '../platform/i18n';
+import { aoMudarSessao, lerSessao } from '../platform/sessao';
 
 const LoginPage = carregar(() => import('../modules/auth/LoginPage'));
 const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
 const ResetSenhaPage = carregar(() => import('../modules/auth/ResetSenhaPage'));
 const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPage'));
-const Shell = carregar(() => import('./Shell'));
-const IndicadorPage = carregar(() => import('../modules/inicio/IndicadorPage'));
-const ContaPage = carregar(() => import('../modules/auth/ContaPage'));
-const DashboardPage = carregar(() => import('../modules/inicio/DashboardPage'));
+// The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
+const AreaLogada = carregar(() => import('./AreaLogada'));
 
-const espera = (
+export const espera = (
   <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
     <Spin size="large" />
   </div>
 );
-const comEspera = (n: ReactNode) => <Suspense fallback={espera}>{n}</Suspense>;
+export const comEspera = (n: ReactNode) => <Suspense fallback={espera}>{n}</Suspense>;
+
+const assinarSessao = (aviso: () => void) => {
+  const off = aoMudarSessao(aviso);
+  window.addEventListener('storage', aviso);
+  return () => {
+    off();
+    window.removeEventListener('storage', aviso);
+  };
+};
+/**
+ * Whether a session is stored. The guards need no more, so the entry leaves the permissions
+ * (platform/autorizacao.tsx, with its query code) to the signed-in area.
+ */
+const useLogado = () => useSyncExternalStore(assinarSessao, () => lerSessao() !== null);
 
 /** Signed-in users who open a public sign-in page go to the dashboard (spec §2). */
 function SomenteDeslogado() {
-  const { sessao } = useAutorizacao();
-  return sessao ? <Navigate to="/dashboard" replace /> : comEspera(<Outlet />);
+  return useLogado() ? <Navigate to="/dashboard" replace /> : comEspera(<Outlet />);
 }
 
 function SomenteLogado() {
-  const { sessao } = useAutorizacao();
-  return sessao ? comEspera(<Shell />) : <Navigate to="/login" replace />;
-}
-
-/** A screen without list or view permission sends to the dashboard with 'Access not permitted.'. */
-export function ExigirAcesso({ acesso, children }: { acesso: string; children: ReactNode }) {
-  const { podeNavegar, carregando } = useAutorizacao();
-  if (carregando) return espera;
-  if (!podeNavegar(acesso)) return <Navigate to="/dashboard" replace state={{ semPermissao: true }} />;
-  return comEspera(children);
-}
-
-/** /indicadores goes to the first indicator screen the user may open. */
-function PrimeiroIndicador() {
-  const { podeNavegar, carregando } = useAutorizacao();
-  if (carregando) return espera;
-  const primeiro = INDICADORES.find((a) => podeNavegar(a));
-  return <Navigate to={primeiro ? ACESSO_POR_ID.get(primeiro)!.rota : '/dashboard'} replace />;
+  const logado = useLogado();
+  const consultas = useQueryClient();
+  // The permissions and the area's texts are asked for now, while its code is still on its way.
+  useEffect(() => {
+    const sessao = lerSessao();
+    if (!logado || !sessao) return;
+    void consultas.prefetchQuery(consultaAutorizacao(sessao));
+    void i18n.loadNamespaces(NAMESPACES_AREA_LOGADA);
+  }, [consultas, logado]);
+  return logado ? comEspera(<AreaLogada />) : <Navigate to="/login" replace />;
 }
 
 export const router = createBrowserRouter([
@@ -60,55 +64,6 @@ export const router = createBrowserRouter([
   },
   { path: '/externo/termos/:token?', element: comEspera(<TermosExternoPage />) },
   { path: '/externo', element: <Navigate to="/externo/termos" replace /> },
-  {
-    element: <SomenteLogado />,
-    children: [
-      { path: '/', element: <Navigate to="/indicadores" replace /> },
-      { path: '/indicadores', element: <PrimeiroIndicador /> },
-      ...INDICADORES.map((acesso) => ({
-        path: ACESSO_POR_ID.get(acesso)!.rota,
-        element: (
-          <ExigirAcesso acesso={acesso}>
-            <IndicadorPage acesso={acesso} />
-          </ExigirAcesso>
-        ),
-      })),
-      // Where refused screens land, so every signed-in user may open it (its cards check their own access).
-      { path: '/dashboard', element: comEspera(<DashboardPage />) },
-      { path: '/conta', element: comEspera(<ContaPage />) },
-      ...TELAS.flatMap(({ acesso, pagina: Pagina, form }) => [
-        {
-          path: ACESSO_POR_ID.get(acesso)!.rota,
-          element: (
-            <ExigirAcesso acesso={acesso}>
-              <Pagina />
-            </ExigirAcesso>
-          ),
-        },
-        ...(form
-          ? [
-              {
-                path: form.rota,
-                element: (
-                  <ExigirAcesso acesso={acesso}>
-                    <form.pagina />
-                  </ExigirAcesso>
-                ),
-              },
-            ]
-          : []),
-      ]),
-      ...TELAS.flatMap(({ acesso, extras = [] }) =>
-        extras.map(({ rota, pagina: Extra }) => ({
-          path: rota,
-          element: (
-            <ExigirAcesso acesso={acesso}>
-              <Extra />
-            </ExigirAcesso>
-          ),
-        })),
-      ),
-    ],
-  },
-  { path: '*', element: <Navigate to="/login" replace /> },
+  // Every other path is the signed-in area's; signed out, it goes to the login page.
+  { path: '*', element: <SomenteLogado /> },
 ]);

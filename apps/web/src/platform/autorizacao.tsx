@@ -1,7 +1,7 @@
 import { type Acao, type AcessoId, type AutorizacaoResposta, CAMPO_DA_ACAO } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
-import { api } from './api';
+import { consultaAutorizacao } from './consultaAutorizacao';
 import { aoMudarSessao, lerSessao, type SessaoLocal } from './sessao';
 
 type Autorizacao = {
@@ -40,12 +40,7 @@ export const useSessao = () => useSyncExternalStore(assinar, sessaoAtual);
 /** The signed-in user's profile, screens and organizations, loaded after sign-in (spec §6). */
 export function AutorizacaoProvider({ children }: { children: ReactNode }) {
   const sessao = useSessao();
-  const q = useQuery({
-    queryKey: ['autorizacao', sessao?.token, sessao?.organizacaoId],
-    queryFn: () => api.put<AutorizacaoResposta>('Autenticacao/autorizacao'),
-    enabled: !!sessao,
-    staleTime: 5 * 60_000,
-  });
+  const q = useQuery({ ...consultaAutorizacao(sessao), enabled: !!sessao });
   const valor = useMemo<Autorizacao>(() => {
     const a = sessao ? q.data : undefined;
     const telas = new Map(a?.permissoes.map((p) => [p.acesso, p]));

@@ -1,22 +1,28 @@
-import { Button, Result } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { Button, theme } from 'antd';
 import { type ComponentType, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec §9: a route chunk that has not arrived after 120 s counts as failed. */
 export const TEMPO_CHUNK_MS = 120_000;
 
+/**
+ * Laid out as antd's Result (warning) at its default sizes: Result's module would bring its three
+ * large illustrations into the entry chunk that every page, /login included, downloads.
+ */
 function FalhaCarga() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
-    <Result
-      status="warning"
-      title={t('shell.erroCarga')}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          {t('shell.recarregar')}
-        </Button>
-      }
-    />
+    <div style={{ padding: '48px 32px', textAlign: 'center', fontFamily: token.fontFamily }}>
+      <ExclamationCircleFilled style={{ fontSize: 72, color: token.colorWarning }} />
+      <div style={{ margin: '24px 0 8px', color: token.colorTextHeading, fontSize: 24, lineHeight: 1.33 }}>
+        {t('shell.erroCarga')}
+      </div>
+      <Button type="primary" style={{ marginTop: 24 }} onClick={() => window.location.reload()}>
+        {t('shell.recarregar')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,20 +1,50 @@
-import { recursos } from '@sig/i18n';
-import i18next from 'i18next';
+/// <reference types="vite/client" />
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { gravarIdioma, type IdiomaArmazenado, idiomaI18n, lerIdioma } from './sessao';
 
-/** The same locale files as the server; `web` holds the interface's own texts. */
+// The same locale files as the server (`email` is the server's alone); `web` holds the interface's own texts.
+const arquivos = import.meta.glob<ResourceLanguage>(
+  ['../../../../packages/i18n/locales/*/*.json', '!../../../../packages/i18n/locales/*/email.json'],
+  { import: 'default' },
+);
+/**
+ * Texts are fetched per language and namespace, when first needed: the public pages' at start
+ * (below), `campos` with a form's first validation or a page that shows field names, `menu`
+ * with the signed-in area. A language switch fetches the new language's loaded ones first.
+ */
+const textos: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (idioma, ns, pronto) => {
+    const carregar = arquivos[`../../../../packages/i18n/locales/${idioma}/${ns}.json`];
+    if (!carregar) return pronto(new Error(`no texts for ${idioma}/${ns}`), false);
+    carregar().then(
+      (dados) => pronto(null, dados),
+      (erro: Error) => pronto(erro, false),
+    );
+  },
+};
+
+/** What the signed-in screens need beyond the public pages' namespaces. */
+export const NAMESPACES_AREA_LOGADA = ['menu', 'campos'];
+
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: recursos,
-  lng: idiomaI18n(lerIdioma()),
-  fallbackLng: 'pt-BR',
-  ns: Object.keys(recursos['pt-BR']),
-  defaultNS: 'web',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(textos)
+  .use(initReactI18next)
+  .init({
+    lng: idiomaI18n(lerIdioma()),
+    // Both languages have the same keys (scripts/check-i18n.mjs): neither needs the other's texts.
+    fallbackLng: false,
+    load: 'currentOnly',
+    ns: ['web', 'validacao', 'erros'],
+    defaultNS: 'web',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // The language is set at once (the app reads it on its first render); the texts follow.
+    initAsync: false,
+  });
 
 /** Switches the interface language and stores it as `idioma` (spec §3). */
 export function trocarIdioma(idioma: IdiomaArmazenado) {

@@ -1,19 +1,20 @@
-import { cadastroBody, type SelectOpcao } from '@sig/contracts';
+import type { SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, message, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { PublicoCard } from './PublicoCard';
+import { regrasPublicas } from './validacao';
 
 /** Self-registration (spec §2 /cadastro): creates a pre-registered person with a user. */
 export default function CadastroPage() {
-  const { t } = useTranslation();
+  // Its labels are field names (`campos`), fetched before it shows.
+  const { t } = useTranslation(['web', 'campos']);
   useTitulo('titulos.cadastro');
-  const { message } = App.useApp();
   const navegar = useNavigate();
   const [form] = Form.useForm();
   const [busca, setBusca] = useState('');
@@ -23,7 +24,7 @@ export default function CadastroPage() {
     queryKey: ['organizacoes-cadastro', busca],
     queryFn: () => api.get<SelectOpcao[]>('Autenticacao/organizacoes-cadastro', { busca }, { semCarga: true }),
   });
-  const regras = regrasZod(cadastroBody, t);
+  const regras = regrasPublicas('cadastroBody', t);
 
   const enviar = async (v: Record<string, unknown>) => {
     setErro(null);

@@ -1,13 +1,17 @@
-import { type AutenticacaoResposta, autenticar2FABody, autenticarBody, trocarSenhaBody } from '@sig/contracts';
-import { Alert, Button, Form, Input, Space } from 'antd';
+import type { AutenticacaoResposta } from '@sig/contracts';
+import { Alert, Button, Form } from 'antd';
+// The two inputs on their own: `Input` from 'antd' also carries Group (with Space), Search, TextArea and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { gravarSessao } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
 import { PublicoCard } from './PublicoCard';
+import { regrasPublicas } from './validacao';
 
 type Etapa =
   | { tipo: 'credenciais' }
@@ -50,7 +54,7 @@ export default function LoginPage() {
   };
 
   if (etapa.tipo === '2fa') {
-    const regras = regrasZod(autenticar2FABody, t);
+    const regras = regrasPublicas('autenticar2FABody', t);
     return (
       <PublicoCard titulo={t('login.codigoTitulo')}>
         <p>{etapa.metodo === 'email' ? t('login.codigoEnviado') : t('login.codigoAjuda')}</p>
@@ -72,7 +76,7 @@ export default function LoginPage() {
           <Form.Item name="codigo" label={t('login.codigo')} rules={regras('codigo')}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
           </Form.Item>
-          <Space orientation="vertical" style={{ width: '100%' }}>
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Button type="primary" htmlType="submit" block loading={enviando}>
               {t('login.confirmar')}
             </Button>
@@ -90,14 +94,14 @@ export default function LoginPage() {
                 {t('login.enviarEmail')}
               </Button>
             )}
-          </Space>
+          </div>
         </Form>
       </PublicoCard>
     );
   }
 
   if (etapa.tipo === 'trocarSenha') {
-    const regras = regrasZod(trocarSenhaBody, t);
+    const regras = regrasPublicas('trocarSenhaBody', t);
     return (
       <PublicoCard titulo={t('login.trocarTitulo')}>
         <p>{t('login.trocarAjuda')}</p>
@@ -113,10 +117,10 @@ export default function LoginPage() {
           }
         >
           <Form.Item name="senhaAtual" label={t('login.senhaAtual')} rules={regras('senhaAtual')}>
-            <Input.Password autoComplete="current-password" />
+            <Password autoComplete="current-password" />
           </Form.Item>
           <Form.Item name="senha" label={t('login.novaSenha')} rules={regras('senha')}>
-            <Input.Password autoComplete="new-password" />
+            <Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmacaoSenha"
@@ -124,7 +128,7 @@ export default function LoginPage() {
             rules={regras('confirmacaoSenha')}
             dependencies={['senha']}
           >
-            <Input.Password autoComplete="new-password" />
+            <Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={enviando}>
             {t('login.salvarSenha')}
@@ -134,7 +138,7 @@ export default function LoginPage() {
     );
   }
 
-  const regras = regrasZod(autenticarBody, t);
+  const regras = regrasPublicas('autenticarBody', t);
   return (
     <PublicoCard titulo={t('login.titulo')}>
       {erro && (
@@ -155,16 +159,16 @@ export default function LoginPage() {
           <Input autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="senha" label={t('login.senha')} rules={regras('senha')}>
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={enviando}>
           {t('login.entrar')}
         </Button>
       </Form>
-      <Space style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }}>
+      <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <Link to="/reset-senha">{t('login.esqueci')}</Link>
         <Link to="/cadastro">{t('login.cadastrar')}</Link>
-      </Space>
+      </div>
     </PublicoCard>
   );
 }

@@ -1,49 +1,107 @@
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Select, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Flex, theme } from 'antd';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api';
 import { trocarIdioma } from '../../platform/i18n';
 import { type IdiomaArmazenado, lerIdioma } from '../../platform/sessao';
 
+let ambiente: Promise<string | null> | undefined;
+/**
+ * The server's environment (GET /api/saude), asked once per page load. A plain request: the query
+ * library's observer would add its weight to /login for this one value.
+ */
+function useAmbiente() {
+  const [valor, setValor] = useState<string | null>(null);
+  useEffect(() => {
+    ambiente ??= api.get<{ ambiente: string }>('saude', undefined, { semCarga: true }).then(
+      (s) => s.ambiente,
+      () => null,
+    );
+    let montado = true;
+    void ambiente.then((a) => montado && setValor(a));
+    return () => {
+      montado = false;
+    };
+  }, []);
+  return valor;
+}
+
 /**
  * The frame of the public pages: brand, a card, and the language choice; the test-environment
- * banner when the server says it is `homolog` (nobody should take it for production).
+ * banner when the server says it is `homolog` (nobody should take it for production). Drawn from
+ * the theme's tokens rather than with antd's Card, Typography and Select, which would add tabs,
+ * menus, tooltips and a virtual list to the sign-in page's download (bench/README.md, web app).
  */
 export function PublicoCard({ titulo, children }: { titulo: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const saude = useQuery({
-    queryKey: ['saude'],
-    queryFn: () => api.get<{ ambiente: string }>('saude', undefined, { semCarga: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { token } = theme.useToken();
+  const homolog = useAmbiente() === 'homolog';
+  const cabecalho: CSSProperties = { color: token.colorTextHeading, fontWeight: token.fontWeightStrong };
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f4f8', padding: 16 }}>
-      <Space orientation="vertical" size="large" style={{ width: 'min(420px, 100%)' }}>
-        {saude.data?.ambiente === 'homolog' && (
-          <Alert type="warning" banner title={t('app.homolog')} data-testid="homolog" />
-        )}
-        <Typography.Title level={1} style={{ textAlign: 'center', color: '#1f4e79', margin: 0 }}>
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: '#f0f4f8',
+        padding: 16,
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
+    >
+      {/* A Flex rather than a div: its theme classes scope antd's link style and colours to the links inside. */}
+      <Flex vertical gap="large" style={{ width: 'min(420px, 100%)' }}>
+        {homolog && <Alert type="warning" banner title={t('app.homolog')} data-testid="homolog" />}
+        <h1
+          style={{
+            ...cabecalho,
+            fontSize: token.fontSizeHeading1,
+            lineHeight: token.lineHeightHeading1,
+            textAlign: 'center',
+            color: '#1f4e79',
+            margin: 0,
+          }}
+        >
           SIG
-        </Typography.Title>
-        <Card>
-          <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
+        </h1>
+        <section
+          style={{
+            background: token.colorBgContainer,
+            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            padding: token.paddingLG,
+          }}
+        >
+          <h2 style={{ ...cabecalho, fontSize: 20, lineHeight: token.lineHeightHeading2, margin: '0 0 0.5em' }}>
             {titulo}
-          </Typography.Title>
+          </h2>
           {children}
-        </Card>
-        <Select
+        </section>
+        {/* Uncontrolled: the choice stays shown while the other language's texts load. */}
+        <select
           aria-label={t('shell.idioma')}
           data-testid="idioma"
-          value={lerIdioma()}
-          onChange={(v: IdiomaArmazenado) => trocarIdioma(v)}
-          style={{ width: 160, display: 'block', margin: '0 auto' }}
-          options={[
-            { value: 'br', label: t('shell.portugues') },
-            { value: 'en', label: t('shell.ingles') },
-          ]}
-        />
-      </Space>
+          defaultValue={lerIdioma()}
+          onChange={(e) => trocarIdioma(e.target.value as IdiomaArmazenado)}
+          style={{
+            width: 160,
+            height: token.controlHeight,
+            display: 'block',
+            margin: '0 auto',
+            padding: `0 ${token.paddingSM - token.lineWidth}px`,
+            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorder}`,
+            borderRadius: token.borderRadius,
+            background: token.colorBgContainer,
+            color: token.colorText,
+            font: 'inherit',
+          }}
+        >
+          <option value="br">{t('shell.portugues')}</option>
+          <option value="en">{t('shell.ingles')}</option>
+        </select>
+      </Flex>
     </main>
   );
 }

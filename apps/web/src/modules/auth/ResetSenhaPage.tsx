@@ -1,18 +1,18 @@
-import { redefinirSenhaBody, solicitarRedefinicaoBody } from '@sig/contracts';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { PublicoCard } from './PublicoCard';
+import { regrasPublicas } from './validacao';
 
 /** Password reset: ask for the e-mailed link, or, opened from that link, set the new password. */
 export default function ResetSenhaPage() {
-  const { t } = useTranslation();
+  // Its e-mail label is a field name (`campos`), fetched before it shows.
+  const { t } = useTranslation(['web', 'campos']);
   useTitulo('titulos.resetSenha');
-  const { message } = App.useApp();
   const navegar = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -33,7 +33,7 @@ export default function ResetSenhaPage() {
   };
 
   if (token) {
-    const regras = regrasZod(redefinirSenhaBody, t);
+    const regras = regrasPublicas('redefinirSenhaBody', t);
     return (
       <PublicoCard titulo={t('reset.definirTitulo')}>
         {aviso && <Alert type={aviso.tipo} title={aviso.texto} showIcon style={{ marginBottom: 16 }} role="alert" />}
@@ -68,7 +68,7 @@ export default function ResetSenhaPage() {
     );
   }
 
-  const regras = regrasZod(solicitarRedefinicaoBody, t);
+  const regras = regrasPublicas('solicitarRedefinicaoBody', t);
   return (
     <PublicoCard titulo={t('reset.pedirTitulo')}>
       <p>{t('reset.pedirAjuda')}</p>
