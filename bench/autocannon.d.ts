@@ -30,5 +30,9 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   };
-  export default function autocannon(opcoes: Opcoes): Promise<Resultado>;
+  /** The run: a promise of the summary that also emits each response (response time in ms). */
+  export type Execucao = Promise<Resultado> & {
+    on(evento: 'response', ouvinte: (cliente: unknown, status: number, bytes: number, ms: number) => void): Execucao;
+  };
+  export default function autocannon(opcoes: Opcoes): Execucao;
 }

@@ -673,31 +673,47 @@ async function gerarCidades(db: Db) {
 }
 
 /**
- * Secondary indexes of `tabelas` (not primary keys or constraints) dropped for a bulk load and
- * built again afterwards from their own definitions (`pg_get_indexdef`), so the end state is
- * exactly what the migrations created. Building once is faster than keeping them up to date
- * row by row (the trigram GIN index above all).
+ * A bulk load into `tabelas` without their secondary indexes (not primary keys) and foreign
+ * keys, which are created again afterwards from their own definitions (`pg_get_indexdef`,
+ * `pg_get_constraintdef`), so the end state is exactly what the migrations created. Building
+ * an index once is much faster than keeping it up to date row by row (the trigram GIN index
+ * above all), and checking a foreign key once is one join instead of a trigger call per row.
  */
-async function comIndicesAdiados<T>(db: Db, tabelas: readonly string[], log: Log, fn: () => Promise<T>): Promise<T> {
-  const r = (await db.execute(sql`select i.relname as nome, pg_get_indexdef(x.indexrelid) as def
+async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn: () => Promise<T>): Promise<T> {
+  const indices = (
+    (await db.execute(sql`select i.relname as nome, pg_get_indexdef(x.indexrelid) as def
     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
     where t.relnamespace = 'public'::regnamespace and t.relname = any(${lista(tabelas)}) and not x.indisprimary
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
-    order by t.relname, i.relname`)) as unknown as { rows: { nome: string; def: string }[] };
-  for (const i of r.rows) await db.execute(sql.raw(`drop index "${i.nome}"`));
+    order by t.relname, i.relname`)) as unknown as { rows: { nome: string; def: string }[] }
+  ).rows;
+  const chaves = (
+    (await db.execute(sql`select c.conname as nome, t.relname as tabela, pg_get_constraintdef(c.oid) as def
+    from pg_constraint c join pg_class t on t.oid = c.conrelid
+    where t.relnamespace = 'public'::regnamespace and t.relname = any(${lista(tabelas)}) and c.contype = 'f'
+    order by t.relname, c.conname`)) as unknown as { rows: { nome: string; tabela: string; def: string }[] }
+  ).rows;
+  await db.transaction(async (tx) => {
+    for (const c of chaves) await tx.execute(sql.raw(`alter table "${c.tabela}" drop constraint "${c.nome}"`));
+    for (const i of indices) await tx.execute(sql.raw(`drop index "${i.nome}"`));
+  });
   try {
     return await fn();
   } finally {
     const inicio = Date.now();
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
-      for (const i of r.rows) await tx.execute(sql.raw(i.def));
+      for (const i of indices) await tx.execute(sql.raw(i.def));
+      for (const c of chaves)
+        await tx.execute(sql.raw(`alter table "${c.tabela}" add constraint "${c.nome}" ${c.def}`));
     });
-    log(`${r.rows.length} indexes built in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+    log(
+      `${indices.length} indexes and ${chaves.length} foreign keys created in ${((Date.now() - inicio) / 1000).toFixed(1)} s`,
+    );
   }
 }
 
-/** The tables the people generator fills (their secondary indexes are built after the load). */
+/** The tables the people generator fills (their indexes and foreign keys are created after the load). */
 const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia'];
 
 async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: Log) {
@@ -738,26 +754,27 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
   const lote = Math.floor(LOTE_PESSOAS / BLOCO) * BLOCO; // households never straddle two batches
   for (let de = 1; de <= total; de += lote) {
     const ate = Math.min(total, de + lote - 1);
-    await db.execute(sql`with l as (
+    await db.transaction(async (tx) => {
+      // One batch is a big one-off statement: JIT-compiling it (PostgreSQL) cost 20 s a batch, more than it saves.
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`with l as (
         select ${lista(NOMES_F)} as nf, ${lista(NOMES_M)} as nm, ${lista(SOBRENOMES_DE)} as sd,
-          ${lista(SOBRENOMES_PT)} as sp, ${lista(DOMINIOS)} as dom, ${lista(LOGRADOUROS)} as rua, c.*
-        from (
-          -- Each community with the town of its parish (city, state, area code, postal range) and its quarter.
-          select array_agg(o.id order by o.id) as ids, array_agg(ci.id order by o.id) as cid,
-            array_agg(ci.estado_id order by o.id) as est, array_agg(e.pais_id order by o.id) as pais,
-            array_agg(split_part(split_part(o.nome_fantasia, ' - ', 2), ' (', 1) order by o.id) as bai,
-            array_agg(coalesce(u.ddd, 51) order by o.id) as ddd, array_agg(coalesce(u.cep0, 90000000) order by o.id) as cep0,
-            array_agg(coalesce(u.cepn, 9999999) order by o.id) as cepn
-          from organizacao o
-          join organizacao p on p.id = o.organizacao_pai_id
-          left join lateral (select id, estado_id from cidade
-            where nome = split_part(p.nome_fantasia, ' - ', 2) and excluido_em is null order by id limit 1) ci on true
-          left join estado e on e.id = ci.estado_id
-          left join (select * from unnest(${lista(ufs.map(([uf]) => uf))}, ${ints(ufs.map(([, v]) => v[0]))},
-              ${ints(ufs.map(([, v]) => v[1]))}, ${ints(ufs.map(([, v]) => v[2] - v[1] + 1))}) as u(uf, ddd, cep0, cepn)) u
-            on u.uf = e.sigla
-          where o.tipo_organizacao_id = ${tipoComunidade}
-        ) c
+          ${lista(SOBRENOMES_PT)} as sp, ${lista(DOMINIOS)} as dom, ${lista(LOGRADOUROS)} as rua
+      ),
+      -- Each community (numbered 1..n by id) with the town of its parish (city, state, area code, postal range) and its quarter.
+      cm as materialized (
+        select row_number() over (order by o.id)::int as i, o.id, ci.id as cidade_id, ci.estado_id, e.pais_id,
+          split_part(split_part(o.nome_fantasia, ' - ', 2), ' (', 1) as bairro,
+          coalesce(u.ddd, 51) as ddd, coalesce(u.cep0, 90000000) as cep0, coalesce(u.cepn, 9999999) as cepn
+        from organizacao o
+        join organizacao p on p.id = o.organizacao_pai_id
+        left join lateral (select id, estado_id from cidade
+          where nome = split_part(p.nome_fantasia, ' - ', 2) and excluido_em is null order by id limit 1) ci on true
+        left join estado e on e.id = ci.estado_id
+        left join (select * from unnest(${lista(ufs.map(([uf]) => uf))}, ${ints(ufs.map(([, v]) => v[0]))},
+            ${ints(ufs.map(([, v]) => v[1]))}, ${ints(ufs.map(([, v]) => v[2] - v[1] + 1))}) as u(uf, ddd, cep0, cepn)) u
+          on u.uf = e.sigla
+        where o.tipo_organizacao_id = ${tipoComunidade}
       ),
       x as materialized (
         select s.g, ${n(base)} + s.g as id, d.*, e.*, y.*,
@@ -772,12 +789,11 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
             when r.h13 % 100 < 97 then 'FALECIDO' else 'DESLIGADO' end as status,
           r.h12, r.h14, r.h15, r.h16, r.h17, r.h18,
           -- Household: community, address and landline.
-          l.ids[d.ci] as organizacao_id, l.cid[d.ci] as cidade_id, l.est[d.ci] as estado_id, l.pais[d.ci] as pais_id,
-          l.bai[d.ci] as bairro,
-          lpad((l.cep0[d.ci] + f.f10 % l.cepn[d.ci])::text, 8, '0') as cep, ${pegar('rua', LOGRADOUROS.length, 'f.f11')} as logradouro,
+          cm.id as organizacao_id, cm.cidade_id, cm.estado_id, cm.pais_id, cm.bairro,
+          lpad((cm.cep0 + f.f10 % cm.cepn)::text, 8, '0') as cep, ${pegar('rua', LOGRADOUROS.length, 'f.f11')} as logradouro,
           (1 + f.f12 % 2500)::text as numero, f.f9 % 100 < 97 as tem_endereco,
-          '(' || l.ddd[d.ci] || ') 3' || lpad((f.f13 % 1000)::text, 3, '0') || '-' || lpad((f.f14 % 10000)::text, 4, '0') as fixo,
-          '(' || l.ddd[d.ci] || ') 9' || lpad((r.h16 % 10000)::text, 4, '0') || '-' || lpad((r.h17 % 10000)::text, 4, '0') as celular
+          '(' || cm.ddd || ') 3' || lpad((f.f13 % 1000)::text, 3, '0') || '-' || lpad((f.f14 % 10000)::text, 4, '0') as fixo,
+          '(' || cm.ddd || ') 9' || lpad((r.h16 % 10000)::text, 4, '0') || '-' || lpad((r.h17 % 10000)::text, 4, '0') as celular
         from generate_series(${de}::int, ${ate}::int) as s(g)
         cross join l
         cross join lateral (select ${hashes('s.g', 'h', 1, 18)}) r
@@ -800,6 +816,7 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
           case p.papel when 0 then d.idade_titular
             when 1 then greatest(18, d.idade_titular + (r.h8 % 11)::int - 5)
             else least(45, (r.h8 % greatest(1, d.idade_titular - 17))::int) end as idade) e
+        join cm on cm.i = d.ci
         cross join lateral (select
           case when e.sexo = 'F' then ${pegar('nf', NOMES_F.length, 'r.h2')} else ${pegar('nm', NOMES_M.length, 'r.h2')} end as nome,
           ${sobrenome('f.f4', 'f.f5', 'f.f6', 'f.f7')} as sobrenome_familia,
@@ -851,7 +868,7 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
       -- Family links inside the household, both directions, each side with the reciprocal degree.
       insert into pessoa_familia (pessoa_id, parente_id, grau_parentesco_id)
       select x.id, ${n(base)} + x.f + j.j, case
-          when x.papel < 2 and j.papel < 2 then ${n(grau['Cônjuge']!)}
+          when x.papel < 2 and j.papel < 2 then ${n(grau.Cônjuge!)}
           when x.papel < 2 then ${n(grau['Filho(a)']!)}
           when j.papel < 2 then ${n(grau['Pai/Mãe']!)}
           else ${n(grau['Irmão(ã)']!)} end
@@ -859,6 +876,7 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
       cross join lateral (select j, case when j = 0 then 0 when j = 1 and x.casal then 1 else 2 end as papel
         from generate_series(0, x.n - 1) as j) j
       where j.j <> x.m`);
+    });
     const seg = (Date.now() - inicio) / 1000;
     log(
       `people: ${ate.toLocaleString('en')} / ${total.toLocaleString('en')} (${seg.toFixed(1)} s, ${Math.round(ate / seg).toLocaleString('en')}/s)`,
@@ -930,12 +948,14 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
   await db.execute(
     sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`,
   );
-  await comIndicesAdiados(db, TABELAS_PESSOAS, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log));
+  await cargaEmMassa(db, TABELAS_PESSOAS, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log));
   log(`people done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
-  // Fresh statistics, so the first queries over the new rows get good plans.
-  for (const tabela of ['organizacao', 'cidade', ...TABELAS_PESSOAS]) await db.execute(sql.raw(`analyze ${tabela}`));
-  log(`analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  // Fresh statistics, so the first queries over the new rows get good plans; and the visibility
+  // map set, so the list's index-only scans need no table reads (autovacuum would come much later).
+  for (const tabela of ['organizacao', 'cidade', ...TABELAS_PESSOAS])
+    await db.execute(sql.raw(`vacuum (analyze) ${tabela}`));
+  log(`vacuum and analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return {
     sinodos: orgs.sinodos,
     paroquias: orgs.paroquias,

@@ -9,14 +9,14 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { exigirReferencias, Filhos } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
+import { aplicarEscrita, camposOcultos, filtrarLeitura, somentePropria } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tabelaDe } from '../cadastros/tabelas.js';
 
@@ -25,6 +25,8 @@ const ENTIDADE = 'pessoa';
 /** Counting stops here: "more than 10,000" is all a list needs to say, and counting further costs. */
 export const LIMITE_CONTAGEM = 10_000;
 const LIMITE_SELECT = 20;
+/** Up to this many matches the selector sorts them all; past it the walk by name finds the first ones early. */
+const LIMITE_SELECT_ORDENADO = 1_000;
 export const LIMITE_EXPORTACAO = 200_000;
 const LOTE_EXPORTACAO = 2_000;
 
@@ -68,15 +70,28 @@ export async function condicoes(
   q: Partial<PessoaListQuery>,
   acesso: string = ACESSO,
 ): Promise<SQL> {
-  const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)];
+  const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm)];
   if (q.organizacaoId) {
     await exigirNoEscopo(deps.db, ctx, acesso, q.organizacaoId);
+    // The organization is in scope, so its subtree is too: the scope filter would only cost a
+    // join with every organization. "Own organization only" keeps it (it narrows further).
+    if (somentePropria(ctx, acesso)) partes.push(filtroOrganizacao(ctx, acesso, pessoa.organizacaoId));
     if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, q.organizacaoId));
-    else
-      partes.push(
-        sql`${pessoa.organizacaoId} in (select o.id from ${organizacao} o where o.caminho like (select caminho from ${organizacao} where id = ${q.organizacaoId}) || '%')`,
-      );
-  } else if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
+    else {
+      // The subtree's ids as a literal list: the planner then knows how many people they hold
+      // (a subquery on a computed path it cannot estimate, and it picked a scan of the table).
+      const subarvore = await deps.db
+        .select({ id: organizacao.id })
+        .from(organizacao)
+        .where(
+          sql`${organizacao.caminho} like (select o.caminho from ${organizacao} o where o.id = ${q.organizacaoId}) || '%'`,
+        );
+      partes.push(sql`${pessoa.organizacaoId} = any(${`{${subarvore.map((o) => o.id).join(',')}}`}::int[])`);
+    }
+  } else {
+    partes.push(filtroOrganizacao(ctx, acesso, pessoa.organizacaoId));
+    if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
+  }
   // Each word is one trigram-indexed match, so "silva joão" finds "João da Silva".
   for (const termo of normalizarBusca(q.nome ?? '')
     .split(' ')
@@ -124,30 +139,82 @@ const selecaoResumo = {
   tipoPessoaNome: tipoPessoa.nome,
 };
 
+/**
+ * The CTEs `contagem` (matching rows, counted up to `teto` + 1) and `pagina` (id and sort key
+ * of the rows `deslocamento`..+`limite` in (chave, id) order) of one statement.
+ *
+ * Past `teto` matches the page comes from an ordered walk of an index on the key, cheap exactly
+ * then (a term that common matches early in the walk). Below it the walk is never taken: a rare
+ * term walks most of the index (it did: 80 ms for a first name with a surname) where the
+ * trigram index finds the few rows at once; the matches are sorted instead. `id > 0` (always
+ * true) is what lets the walk use `pessoa_nome_busca_idx` (see the schema: other queries are
+ * kept off it).
+ *
+ * `guardar`: the matches are kept (id and key only) as they are counted, so that the trigram
+ * index is searched once for a name, and a CPF or chosen ids are looked up once. Otherwise (an
+ * organization's list, other filters) counting from the indexes alone and reading the page
+ * again costs half as much as keeping 10,001 rows.
+ */
+function paginaOrdenada(
+  onde: SQL,
+  chave: SQL,
+  ordem: 'asc' | 'desc',
+  opcoes: { teto: number; limite: number; deslocamento: number; guardar: boolean },
+) {
+  const dir = sql.raw(ordem);
+  const { teto, limite, deslocamento } = opcoes;
+  const caminhada = sql`(select ${pessoa.id}, ${chave} from ${pessoa}
+      where ${onde} and ${pessoa.id} > 0 and (select n from contagem) > ${teto}
+      order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento})`;
+  if (!opcoes.guardar)
+    return sql`contagem as (select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x),
+    pagina as (
+      (select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} and (select n from contagem) <= ${teto}
+        order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento})
+      union all
+      ${caminhada}
+    )`;
+  return sql`achados as materialized (
+      select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} limit ${teto + 1}
+    ),
+    contagem as (select count(*)::int as n from achados),
+    pagina as (
+      (select a.id, a.chave from achados a where (select n from contagem) <= ${teto}
+        order by a.chave ${dir}, a.id ${dir} limit ${limite} offset ${deslocamento})
+      union all
+      ${caminhada}
+    )`;
+}
+
+/** One statement a page (count and rows); only the page's rows are read in full. */
 export async function listarPaginado(
   deps: Deps,
   ctx: Contexto,
   q: PessoaListQuery,
 ): Promise<Paged<PessoaResumo> & { totalExato: boolean }> {
   const onde = await condicoes(deps, ctx, q);
-  const direcao = q.ordem === 'desc' ? desc : asc;
-  const [linhas, contagem] = await Promise.all([
-    deps.db
-      .select(selecaoResumo)
-      .from(pessoa)
-      .innerJoin(organizacao, eq(organizacao.id, pessoa.organizacaoId))
-      .leftJoin(tipoPessoa, eq(tipoPessoa.id, pessoa.tipoPessoaId))
-      .where(onde)
-      .orderBy(direcao(chaveOrdem(q.ordenarPor)), direcao(pessoa.id))
-      .limit(q.quantidade)
-      .offset((q.pagina - 1) * q.quantidade),
-    deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sql`(select 1 from ${pessoa} where ${onde} limit ${LIMITE_CONTAGEM + 1}) as x`),
-  ]);
-  const n = contagem[0]?.n ?? 0;
+  const ordem = q.ordem === 'desc' ? 'desc' : 'asc';
+  const dir = sql.raw(ordem);
+  const cte = paginaOrdenada(onde, chaveOrdem(q.ordenarPor), ordem, {
+    teto: LIMITE_CONTAGEM,
+    limite: q.quantidade,
+    deslocamento: (q.pagina - 1) * q.quantidade,
+    guardar: normalizarBusca(q.nome ?? '') !== '' || !!q.cpf?.replace(/\D/g, ''),
+  });
+  const r = (await deps.db.execute(sql`with ${cte}
+    select c.n as "total", p.id as "id", p.nome as "nome", p.sobrenome as "sobrenome", p.cpf as "cpf",
+      to_char(p.data_nascimento, 'YYYY-MM-DD') as "dataNascimento", p.status as "status", p.titular as "titular",
+      p.pre_cadastro as "preCadastro", p.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
+      t.nome as "tipoPessoaNome"
+    from contagem c
+    left join (pagina g
+      join ${pessoa} p on p.id = g.id
+      join ${organizacao} o on o.id = p.organizacao_id
+      left join ${tipoPessoa} t on t.id = p.tipo_pessoa_id) on true
+    order by g.chave ${dir}, g.id ${dir}`)) as unknown as { rows: (PessoaResumo & { total: number })[] };
+  const n = r.rows[0]?.total ?? 0;
   return {
-    itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, l)),
+    itens: r.rows.filter((l) => l.id !== null).map(({ total: _, ...l }) => filtrarLeitura(ctx, ACESSO, l)),
     total: Math.min(n, LIMITE_CONTAGEM),
     totalExato: n <= LIMITE_CONTAGEM,
     pagina: q.pagina,
@@ -164,18 +231,20 @@ export async function opcoes(deps: Deps, ctx: Contexto, q: { busca?: string; ids
         isNull(pessoa.excluidoEm),
         filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId),
         sql`${pessoa.id} in ${q.ids}`,
-      )
+      )!
     : await condicoes(deps, ctx, porCpf);
-  return deps.db
-    .select({
-      value: pessoa.id,
-      label: sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}) || ' — ' || ${organizacao.nomeFantasia}`,
-    })
-    .from(pessoa)
-    .innerJoin(organizacao, eq(organizacao.id, pessoa.organizacaoId))
-    .where(onde)
-    .orderBy(asc(pessoa.nomeBusca), asc(pessoa.id))
-    .limit(LIMITE_SELECT);
+  // The first ones by name, as a page of the list is found (the walk by name only for common terms).
+  const cte = paginaOrdenada(onde, sql`${pessoa.nomeBusca}`, 'asc', {
+    teto: LIMITE_SELECT_ORDENADO,
+    limite: LIMITE_SELECT,
+    deslocamento: 0,
+    guardar: !!q.ids?.length || normalizarBusca(q.busca ?? '') !== '',
+  });
+  const r = (await deps.db.execute(sql`with ${cte}
+    select p.id as "value", trim(p.nome || ' ' || p.sobrenome) || ' — ' || o.nome_fantasia as "label"
+    from pagina g join ${pessoa} p on p.id = g.id join ${organizacao} o on o.id = p.organizacao_id
+    order by g.chave, g.id`)) as unknown as { rows: SelectOpcao[] };
+  return r.rows;
 }
 
 type Registro = Record<string, unknown> & { id: number };
