@@ -67,6 +67,9 @@ export const data = z
     },
     { message: MSG.dataInvalida },
   );
+/** Today in the church's calendar (Brazil) as `YYYY-MM-DD`, whatever the zone of the machine. */
+export const hojeNoBrasil = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
 export const dataOpcional = data.nullish().transform((v) => v ?? null);
 
 export const id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { data, textoOpcional } from './comum.js';
+import { data, hojeNoBrasil, textoOpcional } from './comum.js';
 
 /** Integration into / withdrawal from the organization (spec §2 `/pessoa-integracao-desligamento`). */
 export const TIPOS_INTEGRACAO = ['INTEGRACAO', 'DESLIGAMENTO'] as const;
 export const FORMAS_INTEGRACAO = ['BATISMO', 'CONFIRMACAO', 'TRANSFERENCIA', 'PROFISSAO_FE', 'READMISSAO'] as const;
 export const FORMAS_DESLIGAMENTO = ['TRANSFERENCIA', 'A_PEDIDO', 'FALECIMENTO', 'EXCLUSAO', 'MUDANCA'] as const;
-
-const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 export const integracaoInput = z
   .object({
@@ -23,7 +21,7 @@ export const integracaoInput = z
     if (!formas.includes(v.forma))
       ctx.addIssue({ code: 'custom', path: ['forma'], message: 'validacao:opcaoInvalida' });
     // Spec §5: a date that records what happened cannot be in the future.
-    if (v.data > hoje()) ctx.addIssue({ code: 'custom', path: ['data'], message: 'validacao:dataFutura' });
+    if (v.data > hojeNoBrasil()) ctx.addIssue({ code: 'custom', path: ['data'], message: 'validacao:dataFutura' });
     if (v.tipo === 'DESLIGAMENTO' && !v.motivo)
       ctx.addIssue({ code: 'custom', path: ['motivo'], message: 'validacao:obrigatorio' });
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro } from './cadastros.js';
 import { esquemaCadastro } from './cadastros.js';
-import { data, MSG } from './comum.js';
+import { data, hojeNoBrasil, MSG } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
 import { listQuery } from './paginacao.js';
 
@@ -183,9 +183,6 @@ export const FILHOS_PESSOA: readonly FilhoCadastro[] = [
   },
 ];
 
-/** Today in Brazil as `YYYY-MM-DD` (birth and issue dates may not be after it). */
-const hoje = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-
 export const DEFINICAO_PESSOA: DefinicaoCadastro = {
   recurso: 'pessoa',
   acesso: 'Pessoa',
@@ -195,7 +192,7 @@ export const DEFINICAO_PESSOA: DefinicaoCadastro = {
   ordemPadrao: 'nome',
   // Spec §5: dates not in the future where they record the past, end not before start, one preferential address.
   refinar: (v, ctx) => {
-    const agora = hoje();
+    const agora = hojeNoBrasil();
     for (const campo of ['dataNascimento', 'rgDataEmissao', 'dataFalecimento'] as const) {
       const valor = v[campo] as string | null;
       if (valor && valor > agora) ctx.addIssue({ code: 'custom', path: [campo], message: 'validacao:dataFutura' });

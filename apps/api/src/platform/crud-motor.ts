@@ -5,7 +5,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL,
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
-import { filtroOrganizacao } from './escopo.js';
+import { filtroOrganizacao, organizacoesAcima } from './escopo.js';
 import { exigirReferencias, Filhos, type TabelaFilho, type TabelaReferencia } from './filhos.js';
 
 export type { TabelaFilho, TabelaReferencia } from './filhos.js';
@@ -59,14 +59,6 @@ type Chave = { expr: SQL; tipo: 'text' | 'int' | 'boolean' | 'date' | 'numeric' 
 type Referencia = { tabela: string; coluna: string; logica: boolean };
 
 const primeiro = <T>(linhas: T[]): T | undefined => linhas[0];
-
-/** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
-const ancestrais = (ctx: Contexto) =>
-  ctx.organizacaoCaminho
-    .split('/')
-    .filter(Boolean)
-    .map(Number)
-    .filter((id) => id !== ctx.organizacaoId);
 
 export class MotorCadastro {
   private readonly colunas: Record<string, PgColumn>;
@@ -124,7 +116,7 @@ export class MotorCadastro {
     const col = this.colunaOrganizacao;
     if (!col) return undefined;
     const proprias = filtroOrganizacao(ctx, this.def.acesso, col);
-    const acima = ancestrais(ctx);
+    const acima = organizacoesAcima(ctx);
     const flag = this.colunas[this.def.porOrganizacao!.hierarquia]!;
     return acima.length ? or(proprias, and(eq(flag, true), inArray(col, acima))) : proprias;
   }

@@ -12,6 +12,14 @@ import { somentePropria } from './permissoes.js';
  */
 export const prefixoSubarvore = (ctx: Contexto) => `${ctx.organizacaoCaminho}%`;
 
+/** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
+export const organizacoesAcima = (ctx: Contexto): number[] =>
+  ctx.organizacaoCaminho
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((id) => id !== ctx.organizacaoId);
+
 /** Condition on a column holding an organization id. */
 export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColumn | SQL): SQL {
   if (somentePropria(ctx, acesso)) return sql`${coluna} = ${ctx.organizacaoId}`;

@@ -1,4 +1,4 @@
-import { avisoVigente } from '@sig/contracts';
+import { avisoVigente, hojeNoBrasil } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as servico from './aviso.service.js';
@@ -15,7 +15,6 @@ export const avisoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['mural-de-avisos'], response: { 200: z.array(avisoVigente) } },
     },
     // The calendar day of the church (Brazil), not of the server's zone.
-    (req) =>
-      servico.vigentes(app.deps, req.ctx, new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' })),
+    (req) => servico.vigentes(app.deps, req.ctx, hojeNoBrasil()),
   );
 };

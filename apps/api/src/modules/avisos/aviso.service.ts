@@ -2,6 +2,7 @@ import type { AvisoVigente } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
+import { organizacoesAcima } from '../../platform/escopo.js';
 
 const { aviso, organizacao } = schema;
 const LIMITE = 100;
@@ -11,11 +12,7 @@ const LIMITE = 100;
  * organizations above it that are shown to the ones below, not yet expired; newest first.
  */
 export async function vigentes(deps: Deps, ctx: Contexto, hoje: string): Promise<AvisoVigente[]> {
-  const acima = ctx.organizacaoCaminho
-    .split('/')
-    .filter(Boolean)
-    .map(Number)
-    .filter((id) => id !== ctx.organizacaoId);
+  const acima = organizacoesAcima(ctx);
   const linhas = await deps.db
     .select({
       id: aviso.id,

@@ -9,7 +9,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
@@ -19,6 +19,7 @@ import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura, somentePropria } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tabelaDe } from '../cadastros/tabelas.js';
+import { contar, lotesPessoas } from './documentos.js';
 
 const ACESSO = 'Pessoa';
 const ENTIDADE = 'pessoa';
@@ -28,7 +29,6 @@ const LIMITE_SELECT = 20;
 /** Up to this many matches the selector sorts them all; past it the walk by name finds the first ones early. */
 const LIMITE_SELECT_ORDENADO = 1_000;
 export const LIMITE_EXPORTACAO = 200_000;
-const LOTE_EXPORTACAO = 2_000;
 
 const { pessoa, organizacao, tipoPessoa } = schema;
 
@@ -123,20 +123,6 @@ const chaveOrdem = (campo: string | undefined): SQL => {
     default:
       return sql`${pessoa.nomeBusca}`;
   }
-};
-
-const selecaoResumo = {
-  id: pessoa.id,
-  nome: pessoa.nome,
-  sobrenome: pessoa.sobrenome,
-  cpf: pessoa.cpf,
-  dataNascimento: pessoa.dataNascimento,
-  status: pessoa.status,
-  titular: pessoa.titular,
-  preCadastro: pessoa.preCadastro,
-  organizacaoId: pessoa.organizacaoId,
-  organizacaoNome: organizacao.nomeFantasia,
-  tipoPessoaNome: tipoPessoa.nome,
 };
 
 /**
@@ -462,9 +448,7 @@ export async function exportar(
   origem: { ip: string; userAgent: string | null; rota: string },
 ) {
   const onde = await condicoes(deps, ctx, q);
-  const [{ n }] = (await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sql`(select 1 from ${pessoa} where ${onde} limit ${LIMITE_EXPORTACAO + 1}) as x`)) as [{ n: number }];
+  const n = await contar(deps, onde, LIMITE_EXPORTACAO);
   deps.auditoria.registrar({
     evento: 'EXPORTACAO',
     usuarioId: ctx.usuarioId,
@@ -480,28 +464,10 @@ export async function exportar(
   const nomes = COLUNAS_EXPORTACAO.filter((c) => !ocultos.has(c));
   const t = tradutor(ctx.idioma);
   const data = new Date().toISOString().slice(0, 10);
+  // The same batches as labels and the report (documentos.ts): keyset by name, flat memory.
   async function* lotes(): AsyncGenerator<unknown[][]> {
-    let depois: { chave: string; id: number } | null = null;
-    let enviadas = 0;
-    while (enviadas < LIMITE_EXPORTACAO) {
-      const posicao: SQL | undefined = depois
-        ? sql`(${pessoa.nomeBusca}, ${pessoa.id}) > (${depois.chave}, ${depois.id})`
-        : undefined;
-      const linhas: (Record<string, unknown> & { chave: string; id: number })[] = await deps.db
-        .select({ ...selecaoResumo, chave: pessoa.nomeBusca })
-        .from(pessoa)
-        .innerJoin(organizacao, eq(organizacao.id, pessoa.organizacaoId))
-        .leftJoin(tipoPessoa, eq(tipoPessoa.id, pessoa.tipoPessoaId))
-        .where(and(onde, posicao))
-        .orderBy(asc(pessoa.nomeBusca), asc(pessoa.id))
-        .limit(LOTE_EXPORTACAO);
-      if (!linhas.length) return;
-      yield linhas.map((l) => nomes.map((c) => l[c] ?? null));
-      enviadas += linhas.length;
-      const ultima = linhas[linhas.length - 1]!;
-      depois = { chave: ultima.chave, id: ultima.id };
-      if (linhas.length < LOTE_EXPORTACAO) return;
-    }
+    for await (const lote of lotesPessoas(deps, onde, LIMITE_EXPORTACAO))
+      yield lote.map((l) => nomes.map((c) => l[c] ?? null));
   }
   return {
     nomeArquivo: `pessoas-${data}.${formato}`,
