@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolher, escolherOpcao } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -11,21 +12,6 @@ afterAll(() => navegador?.close());
 const form = (p: Page) => p.getByTestId('form-cadastro');
 const linha = (p: Page, texto: string) =>
   p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
-
-/** Picks an option of an antd select by typing part of its label. */
-async function escolher(p: Page, select: Locator, termo: string, opcao: string) {
-  await select.click();
-  await select.fill(termo);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
-}
-
-/** Picks an option of an antd select that does not search (a fixed list of options). */
-async function escolherOpcao(p: Page, select: Locator, opcao: string) {
-  await select.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
-  // The next select's options must not be looked for in this closing dropdown.
-  await expect.poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
 
 async function salvarEVoltar(p: Page, lista: string) {
   await p.getByRole('button', { name: 'Salvar' }).click();

@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolher } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -11,13 +12,6 @@ afterAll(() => navegador?.close());
 const GABARITO = 'Teste dos dons (demonstração)';
 const linha = (p: Page, texto: string) =>
   p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
-
-/** Picks an option of an antd select by typing part of its label. */
-async function escolher(p: Page, select: Locator, termo: string, opcao: string) {
-  await select.click();
-  await select.fill(termo);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
-}
 
 /**
  * The demo key asks one statement of each gift in turn (Ensino, Serviço, Hospitalidade, Liderança,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarPessoa } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -8,18 +9,6 @@ beforeAll(async () => {
   navegador = await abrirNavegador();
 });
 afterAll(() => navegador?.close());
-
-/** Creates a person through the API with the signed-in user's token, in the organization they act for. */
-const criarPessoa = (p: Page, corpo: Record<string, unknown>) =>
-  p.evaluate(async (c) => {
-    const r = await fetch('/api/pessoa', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ organizacaoId: Number(localStorage.getItem('organizacaoLogadaId')), ...c }),
-    });
-    if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-    return ((await r.json()) as { id: number }).id;
-  }, corpo);
 
 /** Three people of this run (a word unique to it in their surname): two with an address, one without. */
 async function criarPessoas(p: Page, marca: string) {

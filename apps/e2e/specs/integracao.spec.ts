@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarPessoa, escolherOpcao } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -7,23 +8,6 @@ beforeAll(async () => {
   navegador = await abrirNavegador();
 });
 afterAll(() => navegador?.close());
-
-const criarPessoa = (p: Page, corpo: Record<string, unknown>) =>
-  p.evaluate(async (c) => {
-    const r = await fetch('/api/pessoa', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ organizacaoId: Number(localStorage.getItem('organizacaoLogadaId')), ...c }),
-    });
-    if (!r.ok) throw new Error(`${r.status} ${await r.text()}`);
-    return ((await r.json()) as { id: number }).id;
-  }, corpo);
-
-async function escolherOpcao(p: Page, select: Locator, opcao: string) {
-  await select.click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
-  await expect.poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
-}
 
 describe('[PESSOAS] integration and withdrawal', () => {
   it('[PESSOAS] a withdrawal recorded from the person form detaches them from the members', () =>

@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolher } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -35,13 +36,6 @@ function cnpjValido(): string {
   };
   const d1 = digito(base);
   return [...base, d1, digito([...base, d1])].join('');
-}
-
-/** Picks an option of an antd select by typing part of its label. */
-async function escolher(p: Page, select: Locator, termo: string, opcao: string) {
-  await select.click();
-  await select.fill(termo);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
 }
 
 describe('[ORGANIZACOES] the organization registry', () => {

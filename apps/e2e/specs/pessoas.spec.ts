@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolher } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -29,13 +30,6 @@ function cpfValido(): string {
   return [...base, d1, digito([...base, d1])].join('');
 }
 const mascarado = (cpf: string) => cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-
-/** Picks an option of an antd select by typing part of its label. */
-async function escolher(p: Page, select: Locator, termo: string, opcao: string) {
-  await select.click();
-  await select.fill(termo);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: opcao }).first().click();
-}
 
 /** Saving an empty form only validates, so the click is retried until the form has mounted. */
 async function salvarAteErro(p: Page, erro: string) {
