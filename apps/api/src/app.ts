@@ -45,6 +45,7 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
   const deps: Deps = {
     db: banco.db,
     consultar: banco.consultar,
+    ouvir: banco.ouvir,
     config,
     cofre: new Cofre(config.segredo),
     auditoria: new Auditoria(banco.consultar, app.log, config.auditoria),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { abrirBanco, type Banco } from '@sig/db';
+import { abrirBanco, type Banco, schema } from '@sig/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,8 +17,15 @@ export type AppTeste = {
   loginAdmin: () => Promise<string>;
   /** app.inject with a token and an optional language. */
   req: (opcoes: InjectOptions & { token?: string; idioma?: string }) => Promise<LightMyRequestResponse>;
+  /**
+   * Gives a demo profile field rules (spec §6) and makes cached permission sets stale; the
+   * answer takes them away again. Sessions opened afterwards see them.
+   */
+  regrasCampo: (perfil: string, regras: RegraCampoTeste[]) => Promise<() => Promise<void>>;
   fechar: () => Promise<void>;
 };
+
+export type RegraCampoTeste = { acesso: string; campo: string; visualizar: boolean | null; atualizar: boolean | null };
 
 async function bancoDeTeste(): Promise<Banco> {
   const tplPg = inject('templatePostgres');
@@ -64,11 +72,38 @@ export async function criarAppTeste(env: Record<string, string> = {}): Promise<A
     if (r.statusCode !== 200) throw new Error(`login ${email}: ${r.statusCode} ${r.body}`);
     return r.json().accessToken as string;
   };
+  const novaVersao = (perfilId: number) =>
+    banco.db
+      .update(schema.perfil)
+      .set({ versao: sql`${schema.perfil.versao} + 1` })
+      .where(eq(schema.perfil.id, perfilId));
+  const regrasCampo: AppTeste['regrasCampo'] = async (nome, regras) => {
+    const [perfil] = await banco.db
+      .select({ id: schema.perfil.id })
+      .from(schema.perfil)
+      .where(eq(schema.perfil.nome, nome));
+    const perfilId = perfil!.id;
+    await banco.db.insert(schema.perfilCampo).values(regras.map((r) => ({ perfilId, ...r })));
+    await novaVersao(perfilId);
+    return async () => {
+      await banco.db.delete(schema.perfilCampo).where(
+        and(
+          eq(schema.perfilCampo.perfilId, perfilId),
+          inArray(
+            schema.perfilCampo.campo,
+            regras.map((r) => r.campo),
+          ),
+        ),
+      );
+      await novaVersao(perfilId);
+    };
+  };
   return {
     app,
     banco,
     req,
     login,
+    regrasCampo,
     loginAdmin: () => login(ADMIN_EMAIL, ADMIN_SENHA),
     fechar: async () => {
       await app.close();

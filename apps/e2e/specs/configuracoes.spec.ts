@@ -57,6 +57,8 @@ describe('[CONFIGURACOES] profiles, permissions and the access audit', () => {
       await p.waitForTimeout(1500);
       await p.getByTestId('filtros').getByLabel('Evento', { exact: true }).click();
       await p.locator('.ant-select-item-option[title="Login"]').click();
+      // The closing dropdown's unnamed listbox would be flagged by the accessibility check below.
+      await expect.poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
       await p.getByRole('button', { name: 'Buscar' }).click();
       const login = p
         .locator('.ant-table-row')

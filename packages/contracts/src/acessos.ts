@@ -173,6 +173,8 @@ export const CAMPOS_POR_ACESSO: Partial<Record<AcessoId, readonly string[]>> = {
     'deficienciaIntelectual',
     'contribuicao',
     'contasBancarias',
+    // The person's user account: whoever may edit people does not necessarily manage logins.
+    'usuario',
   ],
 };
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ACESSOS, type AcessoId } from './acessos.js';
-import { cep, cnpj, cpf, dinheiro, email, MSG } from './comum.js';
+import { ICONES_ATENDIMENTO } from './atendimento.js';
+import { cep, cnpj, cpf, dinheiro, email, hojeNoBrasil, MSG } from './comum.js';
+import {
+  DEFINICAO_CONTA_CAIXA,
+  DEFINICAO_CONTROLE_GERENCIAL,
+  DEFINICAO_PLANO_CONTA,
+  DEFINICAO_PLANO_OFERTAS,
+} from './financeiro.js';
 
 /**
  * One declaration per simple registry (issue "CRUD engine"): the API engine builds its routes,
@@ -60,6 +67,10 @@ export type FilhoCadastro = {
   max?: number;
   /** Fields whose value may appear only once among the items. */
   unicos?: readonly string[];
+  /** Date pairs [start, end] of each item: the end may not come before the start (spec §5). */
+  periodos?: readonly (readonly [string, string])[];
+  /** Date fields that record what happened, so cannot be in the future (spec §5). */
+  passado?: readonly string[];
 };
 
 export type DefinicaoCadastro = {
@@ -81,10 +92,11 @@ export type DefinicaoCadastro = {
   pai?: string;
   /**
    * Rows belong to an organization (the one the user acts for when creating): seen and changed
-   * within the user's scope. When the boolean field named here is on, the organizations below
-   * see the row too, read-only ("accessible by hierarchy").
+   * within the user's scope. When the boolean field named by `hierarquia` is on, the
+   * organizations below see the row too, read-only ("accessible by hierarchy"); without it,
+   * rows stay with their organization.
    */
-  porOrganizacao?: { hierarquia: string };
+  porOrganizacao?: { hierarquia?: string };
   /**
    * A form route segment between the id and `visualizacao` that fills a field of a new record
    * (spec: `/cidade/form/{id}/{paisCaracteristicaOpcaoId}/{visualizacao}` brings the country).
@@ -183,15 +195,35 @@ function esquemaFilho(f: FilhoCadastro): z.ZodType {
           vistos.add(chave);
         });
       }
+      const hoje = f.passado?.length ? hojeNoBrasil() : '';
+      itens.forEach((item, i) => {
+        const v = item as Record<string, unknown>;
+        for (const [inicio, fim] of f.periodos ?? []) {
+          const a = v[inicio];
+          const b = v[fim];
+          if (typeof a === 'string' && typeof b === 'string' && b < a)
+            ctx.addIssue({ code: 'custom', path: [i, fim], message: MSG.dataFimAntesInicio });
+        }
+        for (const campo of f.passado ?? []) {
+          const d = v[campo];
+          if (typeof d === 'string' && d > hoje)
+            ctx.addIssue({ code: 'custom', path: [i, campo], message: 'validacao:dataFutura' });
+        }
+      });
     });
+}
+
+/** The properties of a registry's input (its fields and sub-record collections). */
+export function formaCadastro(d: DefinicaoCadastro): Record<string, z.ZodType> {
+  const forma: Record<string, z.ZodType> = {};
+  for (const c of d.campos) forma[c.nome] = esquemaCampo(c);
+  for (const f of d.filhos ?? []) forma[f.nome] = esquemaFilho(f);
+  return forma;
 }
 
 /** The input schema of a registry, built from its fields: one rule for the API and the form. */
 export function esquemaCadastro(d: DefinicaoCadastro) {
-  const forma: Record<string, z.ZodType> = {};
-  for (const c of d.campos) forma[c.nome] = esquemaCampo(c);
-  for (const f of d.filhos ?? []) forma[f.nome] = esquemaFilho(f);
-  const obj = z.object(forma);
+  const obj = z.object(formaCadastro(d));
   return d.refinar ? obj.superRefine((v, ctx) => d.refinar!(v, ctx)) : obj;
 }
 
@@ -485,6 +517,28 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     ],
   },
   {
+    recurso: 'categoria-atendimentos',
+    acesso: 'CategoriaAtendimento',
+    campos: [
+      nome(),
+      { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
+      // Shown to the requester when choosing the category: what the request must bring.
+      { nome: 'requisito', tipo: 'textoLongo', max: 4000 },
+      { nome: 'icone', tipo: 'opcao', opcoes: ICONES_ATENDIMENTO, lista: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+    filhos: [
+      {
+        nome: 'classes',
+        campos: [{ nome: 'classeId', tipo: 'referencia', referencia: 'classe', obrigatorio: true }],
+        unicos: ['classeId'],
+      },
+    ],
+  },
+  {
     recurso: 'categorias-contribuicao',
     acesso: 'CategoriaContribuicao',
     campos: [
@@ -575,6 +629,10 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
       });
     },
   },
+  DEFINICAO_CONTA_CAIXA,
+  DEFINICAO_PLANO_CONTA,
+  DEFINICAO_CONTROLE_GERENCIAL,
+  DEFINICAO_PLANO_OFERTAS,
 ];
 
 export const CADASTRO_POR_RECURSO: ReadonlyMap<string, DefinicaoCadastro> = new Map(

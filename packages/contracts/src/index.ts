@@ -1,4 +1,5 @@
 export * from './acessos.js';
+export * from './atendimento.js';
 export * from './auditoria.js';
 export * from './auth.js';
 export * from './cadastros.js';
@@ -6,7 +7,10 @@ export * from './comum.js';
 export * from './dons.js';
 export * from './erros.js';
 export * from './filtro-salvo.js';
+export * from './financeiro.js';
 export * from './integracao.js';
+export * from './livro-caixa.js';
+export * from './ministro.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro } from './cadastros.js';
-import { esquemaCadastro } from './cadastros.js';
-import { data, hojeNoBrasil, MSG } from './comum.js';
+import { formaCadastro } from './cadastros.js';
+import { data, email, hojeNoBrasil, MSG, senha } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
 import { listQuery } from './paginacao.js';
 
@@ -15,6 +15,24 @@ export const SEXOS = ['F', 'M'] as const;
 export const ESTADOS_CIVIS = ['SOLTEIRO', 'CASADO', 'UNIAO_ESTAVEL', 'SEPARADO', 'DIVORCIADO', 'VIUVO'] as const;
 export const STATUS_PESSOA = ['ATIVO', 'INATIVO', 'FALECIDO', 'DESLIGADO'] as const;
 export const TIPOS_CONTRIBUINTE = ['INDIVIDUAL', 'FAMILIAR'] as const;
+export const REGIMES_BENS = [
+  'COMUNHAO_PARCIAL',
+  'COMUNHAO_UNIVERSAL',
+  'SEPARACAO_TOTAL',
+  'PARTICIPACAO_FINAL',
+] as const;
+export const MOTIVOS_TERMINO_CASAMENTO = ['DIVORCIO', 'VIUVEZ', 'ANULACAO'] as const;
+export const NIVEIS_FORMACAO = [
+  'FUNDAMENTAL',
+  'MEDIO',
+  'TECNICO',
+  'GRADUACAO',
+  'ESPECIALIZACAO',
+  'MESTRADO',
+  'DOUTORADO',
+  'TEOLOGIA',
+] as const;
+export const NIVEIS_CONHECIMENTO = ['BASICO', 'INTERMEDIARIO', 'AVANCADO', 'FLUENTE'] as const;
 
 const t = (nome: string, max = 100, extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
   nome,
@@ -30,6 +48,16 @@ const ref = (nome: string, referencia: string, obrigatorio = false): CampoCadast
   obrigatorio,
 });
 const d = (nome: string, obrigatorio = false): CampoCadastro => ({ nome, tipo: 'data', obrigatorio });
+const op = (nome: string, opcoes: readonly string[], obrigatorio = false): CampoCadastro => ({
+  nome,
+  tipo: 'opcao',
+  opcoes,
+  obrigatorio,
+});
+const obs = t('observacao', 500);
+
+/** The general-data fields a registration needs to be complete (and a pre-registration to be kept). */
+export const CAMPOS_CADASTRO_COMPLETO = ['sobrenome', 'sexo', 'dataNascimento', 'tipoPessoaId'] as const;
 
 /** General data, grouped as the form shows them. */
 export const GRUPOS_PESSOA: readonly { grupo: string; campos: readonly CampoCadastro[] }[] = [
@@ -181,6 +209,119 @@ export const FILHOS_PESSOA: readonly FilhoCadastro[] = [
     ],
     max: 50,
   },
+  {
+    nome: 'casamentos',
+    campos: [
+      ref('conjugeId', 'pessoa'),
+      t('nomeConjuge', 200),
+      d('dataCasamentoCivil'),
+      d('dataCasamentoReligioso'),
+      t('local', 200),
+      t('oficiante', 200),
+      op('regimeBens', REGIMES_BENS),
+      d('dataTermino'),
+      op('motivoTermino', MOTIVOS_TERMINO_CASAMENTO),
+    ],
+    max: 10,
+    periodos: [
+      ['dataCasamentoCivil', 'dataTermino'],
+      ['dataCasamentoReligioso', 'dataTermino'],
+    ],
+    passado: ['dataCasamentoCivil', 'dataCasamentoReligioso', 'dataTermino'],
+  },
+  {
+    nome: 'historicoProfissional',
+    campos: [
+      t('empresa', 200, { obrigatorio: true }),
+      ref('profissaoId', 'profissao'),
+      t('funcao', 100),
+      d('dataInicio'),
+      d('dataFim'),
+      obs,
+    ],
+    max: 30,
+    periodos: [['dataInicio', 'dataFim']],
+    passado: ['dataInicio'],
+  },
+  {
+    nome: 'formacoes',
+    campos: [
+      op('nivelFormacao', NIVEIS_FORMACAO, true),
+      t('curso', 200, { obrigatorio: true }),
+      t('instituicao', 200),
+      d('dataInicio'),
+      d('dataConclusao'),
+      b('concluido'),
+    ],
+    max: 30,
+    periodos: [['dataInicio', 'dataConclusao']],
+    passado: ['dataInicio'],
+  },
+  {
+    nome: 'atividadesIgreja',
+    campos: [
+      ref('organizacaoId', 'organizacao', true),
+      ref('cargoId', 'cargo'),
+      t('descricao', 200),
+      d('dataInicio', true),
+      d('dataFim'),
+    ],
+    max: 50,
+    periodos: [['dataInicio', 'dataFim']],
+    passado: ['dataInicio'],
+  },
+  {
+    nome: 'habilidades',
+    campos: [t('descricao', 200, { obrigatorio: true }), op('nivelConhecimento', NIVEIS_CONHECIMENTO), obs],
+    max: 50,
+    unicos: ['descricao'],
+  },
+  {
+    nome: 'idiomas',
+    campos: [
+      t('idioma', 60, { obrigatorio: true }),
+      op('nivelConhecimento', NIVEIS_CONHECIMENTO),
+      b('le'),
+      b('escreve'),
+      b('fala'),
+    ],
+    max: 20,
+    unicos: ['idioma'],
+  },
+  {
+    nome: 'qualificacoes',
+    campos: [t('descricao', 200, { obrigatorio: true }), t('instituicao', 200), d('data'), d('validoAte'), obs],
+    max: 30,
+    periodos: [['data', 'validoAte']],
+    passado: ['data'],
+  },
+  {
+    nome: 'certidoesMinisteriais',
+    campos: [
+      t('tipoCertidao', 100, { obrigatorio: true }),
+      t('numero', 30),
+      t('orgaoEmissor', 100),
+      d('dataEmissao', true),
+      d('validoAte'),
+      obs,
+    ],
+    max: 30,
+    periodos: [['dataEmissao', 'validoAte']],
+    passado: ['dataEmissao'],
+  },
+  {
+    nome: 'atividadesMinisteriais',
+    campos: [
+      ref('organizacaoId', 'organizacao', true),
+      t('funcao', 100, { obrigatorio: true }),
+      d('dataInicio', true),
+      d('dataFim'),
+      obs,
+    ],
+    max: 50,
+    periodos: [['dataInicio', 'dataFim']],
+    passado: ['dataInicio'],
+  },
 ];
 
 export const DEFINICAO_PESSOA: DefinicaoCadastro = {
@@ -204,11 +345,50 @@ export const DEFINICAO_PESSOA: DefinicaoCadastro = {
     const enderecos = (v.enderecos ?? []) as { preferencial?: boolean }[];
     if (enderecos.filter((e) => e.preferencial).length > 1)
       ctx.addIssue({ code: 'custom', path: ['enderecos'], message: 'validacao:umPreferencial' });
+    // A marriage names the spouse: a person of the registry or, when they are not in it, a name.
+    const casamentos = (v.casamentos ?? []) as { conjugeId?: number | null; nomeConjuge?: string | null }[];
+    casamentos.forEach((c, i) => {
+      if (!c.conjugeId && !c.nomeConjuge)
+        ctx.addIssue({ code: 'custom', path: ['casamentos', i, 'nomeConjuge'], message: 'validacao:informeConjuge' });
+    });
+    // Spec §5: a pre-registered person must complete the general-data tab.
+    if (v.preCadastro)
+      for (const campo of CAMPOS_CADASTRO_COMPLETO)
+        if (v[campo] === null || v[campo] === undefined || v[campo] === '')
+          ctx.addIssue({ code: 'custom', path: [campo], message: 'validacao:completarPreCadastro' });
   },
 };
 
-export const pessoaInput = esquemaCadastro(DEFINICAO_PESSOA);
+/**
+ * The person's user account (spec §3: login, e-mail, password and confirmation, force password
+ * change): the e-mail is the login. Creating an account needs a password; on an existing one a
+ * password given replaces the old (and ends its sessions), none keeps it.
+ */
+export const contaUsuarioPessoa = z
+  .object({
+    email,
+    senha: z.union([senha, z.literal('')]).nullish(),
+    confirmacaoSenha: z.string().max(200).nullish(),
+    trocarSenha: z.boolean().default(true),
+    ativo: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.senha || '') !== (v.confirmacaoSenha || ''))
+      ctx.addIssue({ code: 'custom', path: ['confirmacaoSenha'], message: MSG.senhasDiferentes });
+  });
+export type ContaUsuarioPessoa = z.infer<typeof contaUsuarioPessoa>;
+
+export const pessoaInput = z
+  .object(formaCadastro(DEFINICAO_PESSOA))
+  .extend({ usuario: contaUsuarioPessoa.nullish() })
+  .superRefine((v, ctx) => DEFINICAO_PESSOA.refinar!(v, ctx));
 export type PessoaInput = z.infer<typeof pessoaInput>;
+
+/** The account as the person's record shows it (never the password). */
+export const contaUsuarioLida = z
+  .object({ id: z.number().int(), email: z.string(), trocarSenha: z.boolean(), ativo: z.boolean() })
+  .nullable();
+export type ContaUsuarioLida = z.infer<typeof contaUsuarioLida>;
 
 const lista = (v: unknown) =>
   typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : v === undefined ? undefined : [v];

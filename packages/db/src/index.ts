@@ -34,8 +34,15 @@ export type Banco = {
    * than the query itself there. Rows come back keyed by the SQL's column aliases.
    */
   consultar: <T>(nome: string, texto: string, valores: unknown[]) => Promise<T[]>;
+  /**
+   * LISTEN on a channel (a constant name) over a connection of its own; NOTIFY from any process
+   * on the same database reaches every listener. Resolves to the function that stops listening.
+   */
+  ouvir: (canal: string, aoAviso: (carga: string) => void) => Promise<() => Promise<void>>;
   fechar: () => Promise<void>;
 };
+
+const CANAL = /^[a-z_]+$/;
 
 export type OpcoesBanco = {
   /** postgres://... ; unset means embedded PGlite. */
@@ -56,6 +63,18 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
       tipo: 'postgres',
       consultar: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
+      ouvir: async (canal, aoAviso) => {
+        if (!CANAL.test(canal)) throw new Error(`bad channel name ${canal}`);
+        const conexao = await pool.connect();
+        conexao.on('notification', (m) => {
+          if (m.channel === canal) aoAviso(m.payload ?? '');
+        });
+        await conexao.query(`LISTEN ${canal}`);
+        return async () => {
+          await conexao.query(`UNLISTEN ${canal}`);
+          conexao.release();
+        };
+      },
       fechar: () => pool.end(),
     };
   }
@@ -69,6 +88,10 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
     tipo: 'pglite',
     consultar: async <T>(_nome: string, texto: string, valores: unknown[]) =>
       (await client.query<T>(texto, valores)).rows,
+    ouvir: async (canal, aoAviso) => {
+      if (!CANAL.test(canal)) throw new Error(`bad channel name ${canal}`);
+      return client.listen(canal, aoAviso);
+    },
     fechar: async () => {
       if (!client.closed) await client.close();
     },

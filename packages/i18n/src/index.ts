@@ -1,10 +1,12 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
+import enAtendimentos from '../locales/en/atendimentos.json' with { type: 'json' };
 import enCampos from '../locales/en/campos.json' with { type: 'json' };
 import enEmail from '../locales/en/email.json' with { type: 'json' };
 import enErros from '../locales/en/erros.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
 import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
 import enWeb from '../locales/en/web.json' with { type: 'json' };
+import ptAtendimentos from '../locales/pt-BR/atendimentos.json' with { type: 'json' };
 import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
 import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
 import ptErros from '../locales/pt-BR/erros.json' with { type: 'json' };
@@ -17,8 +19,24 @@ export type Idioma = (typeof IDIOMAS)[number];
 export const IDIOMA_PADRAO: Idioma = 'pt-BR';
 
 export const recursos = {
-  'pt-BR': { campos: ptCampos, email: ptEmail, erros: ptErros, menu: ptMenu, validacao: ptValidacao, web: ptWeb },
-  en: { campos: enCampos, email: enEmail, erros: enErros, menu: enMenu, validacao: enValidacao, web: enWeb },
+  'pt-BR': {
+    atendimentos: ptAtendimentos,
+    campos: ptCampos,
+    email: ptEmail,
+    erros: ptErros,
+    menu: ptMenu,
+    validacao: ptValidacao,
+    web: ptWeb,
+  },
+  en: {
+    atendimentos: enAtendimentos,
+    campos: enCampos,
+    email: enEmail,
+    erros: enErros,
+    menu: enMenu,
+    validacao: enValidacao,
+    web: enWeb,
+  },
 } as const;
 export type Namespace = keyof (typeof recursos)['pt-BR'];
 

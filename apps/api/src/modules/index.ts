@@ -1,5 +1,8 @@
+import { FILAS_ATENDIMENTO, type FilaAtendimento } from '@sig/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { hubRoutes } from '../platform/hub.js';
 import { analiticaRoutes } from './analitica/analitica.routes.js';
+import { atendimentoRoutes, indicadorAtendimentosRoutes } from './atendimentos/atendimento.routes.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
@@ -8,10 +11,13 @@ import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
+import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
+import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
+import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
@@ -27,6 +33,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
   await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
   await app.register(integracaoRoutes, { prefix: '/pessoa-integracao-desligamento' });
+  await app.register(ministroRoutes, { prefix: '/pessoa-ministro' });
   await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
   await app.register(relatorioPessoasRoutes, { prefix: '/relatorios' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
@@ -36,4 +43,10 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(filtroSalvoRoutes, { prefix: '/filtro-salvo' });
   await app.register(analiticaRoutes, { prefix: '/analitica' });
   await app.register(testeDonsRoutes, { prefix: '/teste-dons' });
+  await app.register(periodoContabilRoutes, { prefix: '/periodo-contabil' });
+  await app.register(lancamentoCaixaRoutes, { prefix: '/lancamento-caixa' });
+  for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
+    await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
+  await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
+  await app.register(hubRoutes, { prefix: '/hub' });
 };

@@ -47,6 +47,8 @@ export type Deps = {
   db: Db;
   /** Prepared statements on the driver itself, for per-request hot paths. */
   consultar: Banco['consultar'];
+  /** LISTEN on the database (the hub's fan-out across instances). */
+  ouvir: Banco['ouvir'];
   config: Config;
   cofre: Cofre;
   auditoria: Auditoria;

@@ -1,11 +1,11 @@
 import type { CampoCadastro, DefinicaoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
-import { filtroOrganizacao, organizacoesAcima } from './escopo.js';
+import { filtroCompartilhado, filtroOrganizacao } from './escopo.js';
 import { exigirReferencias, Filhos, type TabelaFilho, type TabelaReferencia } from './filhos.js';
 
 export type { TabelaFilho, TabelaReferencia } from './filhos.js';
@@ -115,10 +115,8 @@ export class MotorCadastro {
   private visiveis(ctx: Contexto): SQL | undefined {
     const col = this.colunaOrganizacao;
     if (!col) return undefined;
-    const proprias = filtroOrganizacao(ctx, this.def.acesso, col);
-    const acima = organizacoesAcima(ctx);
-    const flag = this.colunas[this.def.porOrganizacao!.hierarquia]!;
-    return acima.length ? or(proprias, and(eq(flag, true), inArray(col, acima))) : proprias;
+    const flag = this.def.porOrganizacao!.hierarquia;
+    return filtroCompartilhado(ctx, this.def.acesso, col, flag ? this.colunas[flag] : undefined);
   }
 
   /** Rows the user may change: only those of the scope. */

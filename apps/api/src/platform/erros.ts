@@ -35,7 +35,7 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
       ? {
           campos: campos.map((c) => ({
             campo: c.campo,
-            mensagem: /^(validacao|erros):/.test(c.mensagem)
+            mensagem: /^(validacao|erros|atendimentos):/.test(c.mensagem)
               ? t(c.mensagem, { ...c, campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }) })
               : c.mensagem,
           })),

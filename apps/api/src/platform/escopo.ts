@@ -1,5 +1,5 @@
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto } from './contexto.js';
 import { naoEncontrado } from './erros.js';
@@ -51,4 +51,28 @@ export async function estaNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, or
 /** Out of scope reads as "not found": ids of other organizations' records reveal nothing. */
 export async function exigirNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, organizacaoId: number) {
   if (!(await estaNoEscopo(db, ctx, acesso, organizacaoId))) throw naoEncontrado();
+}
+
+/**
+ * Rows of an organization registry a user sees: those of the scope, and, when `compartilhada`
+ * (the row's "accessible by hierarchy" flag) is given, those an organization above shares down.
+ */
+export function filtroCompartilhado(ctx: Contexto, acesso: string, coluna: PgColumn, compartilhada?: PgColumn): SQL {
+  const proprias = filtroOrganizacao(ctx, acesso, coluna);
+  const acima = organizacoesAcima(ctx);
+  if (!compartilhada || !acima.length) return proprias;
+  return or(proprias, and(eq(compartilhada, true), inArray(coluna, acima)))!;
+}
+
+/**
+ * The scope's organization ids, read once (for a query that wants them as a literal list the
+ * planner can see, rather than a subquery per statement).
+ */
+export async function organizacoesDoEscopo(db: DbOuTx, ctx: Contexto, acesso: string): Promise<number[]> {
+  if (somentePropria(ctx, acesso)) return [ctx.organizacaoId];
+  const linhas = await db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(like(schema.organizacao.caminho, prefixoSubarvore(ctx)));
+  return linhas.map((l) => l.id);
 }

@@ -36,6 +36,17 @@ function useCargaGlobal() {
   return n > 0;
 }
 
+/** Set when the document is being left: requests still running then are cut off, not refused. */
+let saindoDaPagina = false;
+for (const evento of ['beforeunload', 'pagehide'])
+  window.addEventListener(evento, () => {
+    saindoDaPagina = true;
+  });
+// A page brought back from the back-forward cache is live again.
+window.addEventListener('pageshow', () => {
+  saindoDaPagina = false;
+});
+
 /** The signed-in frame: menu from the catalogue and permissions, organization and language switchers, user menu. */
 export default function Shell() {
   const { t } = useTranslation();
@@ -61,7 +72,8 @@ export default function Shell() {
         if (!r.valido) limparSessao();
         return r.valido;
       } catch {
-        limparSessao();
+        // A check cut off by leaving the page (a reload, a typed address) is no answer about the token.
+        if (!saindoDaPagina) limparSessao();
         return false;
       }
     },

@@ -1,5 +1,6 @@
-import { type AcessoId, CADASTROS } from '@sig/contracts';
+import { type AcessoId, CADASTROS, type FilaAtendimento } from '@sig/contracts';
 import { type ComponentType, createElement } from 'react';
+import { FILAS, rotaEdicao } from '../modules/atendimentos/comum';
 import { carregar } from '../platform/carregar';
 import { padraoRotaForm } from '../platform/crud/definicao';
 
@@ -17,6 +18,7 @@ export type Tela = {
 };
 
 const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoFormPage'));
+const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormPage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -32,6 +34,21 @@ const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   pagina: PAGINAS_PROPRIAS[d.acesso] ?? (() => createElement(ListaCadastro, { recurso: d.recurso })),
   form: { rota: padraoRotaForm(d), pagina: () => createElement(FormCadastro, { recurso: d.recurso }) },
 }));
+
+const AtendimentoLista = carregar(() => import('../modules/atendimentos/AtendimentoListaPage'));
+const AtendimentoNovo = carregar(() => import('../modules/atendimentos/AtendimentoNovoPage'));
+const AtendimentoEdicao = carregar(() => import('../modules/atendimentos/AtendimentoEdicaoPage'));
+
+// The four ticket queues share their pages; each has its own access id and the spec's routes.
+const telasAtendimento: Tela[] = Object.values(FILAS).map((c) => {
+  const fila: FilaAtendimento = c.fila;
+  return {
+    acesso: c.acesso,
+    pagina: () => createElement(AtendimentoLista, { fila }),
+    form: c.novo ? { rota: c.novo, pagina: () => createElement(AtendimentoNovo, { fila }) } : undefined,
+    extras: [{ rota: rotaEdicao(c), pagina: () => createElement(AtendimentoEdicao, { fila }) }],
+  };
+});
 
 export const TELAS: Tela[] = [
   { acesso: 'Sobre', pagina: carregar(() => import('../modules/inicio/SobrePage')) },
@@ -69,6 +86,12 @@ export const TELAS: Tela[] = [
     form: { rota: '/pessoa-integracao-desligamento/form/:id?', pagina: IntegracaoFormPage },
   },
   {
+    // Reached from the person's record: the form of one person's minister data.
+    acesso: 'PessoaMinistro',
+    pagina: MinistroFormPage,
+    form: { rota: '/pessoa-ministro/form/:id?/:visualizacao?', pagina: MinistroFormPage },
+  },
+  {
     acesso: 'TesteDons',
     pagina: carregar(() => import('../modules/dons/TesteDonsListaPage')),
     extras: [
@@ -81,6 +104,16 @@ export const TELAS: Tela[] = [
   },
   { acesso: 'Etiquetas', pagina: carregar(() => import('../modules/etiquetas/EmissaoEtiquetasPage')) },
   { acesso: 'RelatorioPessoas', pagina: carregar(() => import('../modules/relatorios/RelatorioPessoasPage')) },
+  { acesso: 'PeriodoContabil', pagina: carregar(() => import('../modules/financeiro/PeriodoContabilPage')) },
+  {
+    acesso: 'Lancamentos',
+    pagina: carregar(() => import('../modules/financeiro/LancamentoCaixaPage')),
+    form: {
+      rota: '/lancamento-caixa/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/financeiro/LancamentoFormPage')),
+    },
+  },
+  ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',
     pagina: carregar(() => import('../modules/organizacoes/ConfiguracaoOrganizacaoPage')),

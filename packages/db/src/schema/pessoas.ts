@@ -7,12 +7,22 @@ import {
   integer,
   jsonb,
   numeric,
+  type PgColumnBuilderBase,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { grauParentesco, setor, situacao, tipoCelebracaoOficio, tipoMoradia, tipoPessoa } from './cadastros.js';
+import {
+  cargo,
+  grauParentesco,
+  profissao,
+  setor,
+  situacao,
+  tipoCelebracaoOficio,
+  tipoMoradia,
+  tipoPessoa,
+} from './cadastros.js';
 import { organizacao } from './organizacoes.js';
 import { banco, cidade, estado, pais, tipoContato, tipoEndereco } from './tabelas.js';
 
@@ -307,4 +317,163 @@ export const pessoaIntegracao = pgTable(
     excluidoEm: excluidoEm(),
   },
   (t) => [index('pessoa_integracao_pessoa_idx').on(t.pessoaId, t.data)],
+);
+
+/** A sub-record table of the person: id, the person (indexed), its own columns, logical delete. */
+function tabelaDaPessoa<C extends Record<string, PgColumnBuilderBase>>(nome: string, colunas: C) {
+  return pgTable(
+    nome,
+    {
+      id: integer().primaryKey().generatedAlwaysAsIdentity(),
+      pessoaId: dePessoa(),
+      ...colunas,
+      excluidoEm: excluidoEm(),
+    },
+    (t) => [index(`${nome}_pessoa_idx`).on(t.pessoaId)],
+  );
+}
+
+/** Marriages: the spouse is a person of the registry or, when not in it, a name. */
+export const pessoaCasamento = tabelaDaPessoa('pessoa_casamento', {
+  conjugeId: integer().references((): AnyPgColumn => pessoa.id),
+  nomeConjuge: text(),
+  dataCasamentoCivil: date({ mode: 'string' }),
+  dataCasamentoReligioso: date({ mode: 'string' }),
+  local: text(),
+  oficiante: text(),
+  regimeBens: text(),
+  dataTermino: date({ mode: 'string' }),
+  motivoTermino: text(),
+});
+
+export const pessoaHistoricoProfissional = tabelaDaPessoa('pessoa_historico_profissional', {
+  empresa: text().notNull(),
+  profissaoId: integer().references(() => profissao.id),
+  funcao: text(),
+  dataInicio: date({ mode: 'string' }),
+  dataFim: date({ mode: 'string' }),
+  observacao: text(),
+});
+
+/** Training: schooling, courses and theological education. */
+export const pessoaFormacao = tabelaDaPessoa('pessoa_formacao', {
+  nivelFormacao: text().notNull(),
+  curso: text().notNull(),
+  instituicao: text(),
+  dataInicio: date({ mode: 'string' }),
+  dataConclusao: date({ mode: 'string' }),
+  concluido: boolean().notNull().default(false),
+});
+
+/** Church activities: offices held in an organization (council, treasurer, choir…). */
+export const pessoaAtividadeIgreja = tabelaDaPessoa('pessoa_atividade_igreja', {
+  organizacaoId: integer()
+    .notNull()
+    .references(() => organizacao.id),
+  cargoId: integer().references(() => cargo.id),
+  descricao: text(),
+  dataInicio: date({ mode: 'string' }).notNull(),
+  dataFim: date({ mode: 'string' }),
+});
+
+export const pessoaHabilidade = tabelaDaPessoa('pessoa_habilidade', {
+  descricao: text().notNull(),
+  nivelConhecimento: text(),
+  observacao: text(),
+});
+
+export const pessoaIdioma = tabelaDaPessoa('pessoa_idioma', {
+  idioma: text().notNull(),
+  nivelConhecimento: text(),
+  le: boolean().notNull().default(false),
+  escreve: boolean().notNull().default(false),
+  fala: boolean().notNull().default(false),
+});
+
+export const pessoaQualificacao = tabelaDaPessoa('pessoa_qualificacao', {
+  descricao: text().notNull(),
+  instituicao: text(),
+  data: date({ mode: 'string' }),
+  validoAte: date({ mode: 'string' }),
+  observacao: text(),
+});
+
+/** Ministry certificates (ordination, installation, good standing…). */
+export const pessoaCertidaoMinisterial = tabelaDaPessoa('pessoa_certidao_ministerial', {
+  tipoCertidao: text().notNull(),
+  numero: text(),
+  orgaoEmissor: text(),
+  dataEmissao: date({ mode: 'string' }).notNull(),
+  validoAte: date({ mode: 'string' }),
+  observacao: text(),
+});
+
+/** Ministerial activities: where and as what the person served. */
+export const pessoaAtividadeMinisterial = tabelaDaPessoa('pessoa_atividade_ministerial', {
+  organizacaoId: integer()
+    .notNull()
+    .references(() => organizacao.id),
+  funcao: text().notNull(),
+  dataInicio: date({ mode: 'string' }).notNull(),
+  dataFim: date({ mode: 'string' }),
+  observacao: text(),
+});
+
+/** Minister data (spec §2 /pessoa-ministro): one record per person, with exams and activity terms. */
+export const ministro = pgTable(
+  'ministro',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    pessoaId: dePessoa(),
+    tipoMinisterio: text().notNull(),
+    situacaoMinisterial: text().notNull().default('ATIVO'),
+    registroMinisterial: text(),
+    dataOrdenacao: date({ mode: 'string' }),
+    localOrdenacao: text(),
+    ordenante: text(),
+    dataEmeritacao: date({ mode: 'string' }),
+    observacao: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [uniqueIndex('ministro_pessoa_uq').on(t.pessoaId).where(sql`${t.excluidoEm} is null`)],
+);
+
+const deMinistro = () =>
+  integer()
+    .notNull()
+    .references(() => ministro.id);
+
+export const ministroExame = pgTable(
+  'ministro_exame',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ministroId: deMinistro(),
+    descricao: text().notNull(),
+    data: date({ mode: 'string' }).notNull(),
+    resultado: text().notNull().default('PENDENTE'),
+    observacao: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('ministro_exame_ministro_idx').on(t.ministroId)],
+);
+
+/** Terms of ministerial activity: an appointment to an organization for a period. */
+export const ministroTermo = pgTable(
+  'ministro_termo',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ministroId: deMinistro(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    tipoTermo: text().notNull(),
+    numero: text(),
+    dataInicio: date({ mode: 'string' }).notNull(),
+    dataFim: date({ mode: 'string' }),
+    observacao: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [index('ministro_termo_ministro_idx').on(t.ministroId)],
 );

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOuTx } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
+import { nomeBuscaSql } from './nome-busca.js';
 
 export const TIPOS_ORGANIZACAO = [
   { nome: 'Igreja', nivel: 0 },
@@ -166,7 +167,13 @@ export async function garantirBase(
     ]);
     const [pessoa] = await tx
       .insert(schema.pessoa)
-      .values({ nome: 'Administrador', sobrenome: 'do Sistema', email: opcoes.adminEmail, organizacaoId: igreja.id })
+      .values({
+        nome: 'Administrador',
+        sobrenome: 'do Sistema',
+        nomeBusca: nomeBuscaSql('Administrador', 'do Sistema'),
+        email: opcoes.adminEmail,
+        organizacaoId: igreja.id,
+      })
       .returning();
     const [usuario] = await tx
       .insert(schema.usuario)

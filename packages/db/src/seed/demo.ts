@@ -4,6 +4,7 @@ import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
 import { inserirOrganizacao } from './base.js';
+import { nomeBuscaSql } from './nome-busca.js';
 
 /** The demo users' password, documented in the README; demo data is for trying SIG out. */
 export const SENHA_DEMO = 'Demo@2026';
@@ -113,10 +114,13 @@ export const PERFIS_DEMO: {
           'FiltrosSalvos',
           'ConfiguracaoEtiquetas',
           'Etiquetas',
+          'CategoriaAtendimento',
         ],
         TUDO,
       ],
       [grupo('relatorios'), LER],
+      // The synod office reads the books of its parishes; the treasuries keep them.
+      [['ContaCaixa', 'PlanoConta', 'CentroCusto', 'PlanoOfertas'], LER],
     ],
   },
   {
@@ -131,6 +135,9 @@ export const PERFIS_DEMO: {
       [['RelatorioPessoas'], LER],
       // The parish applies gifts tests with the answer keys the synod keeps.
       [['TesteDons'], TUDO],
+      // The parish asks the synod for things through its own tickets, choosing among the categories.
+      [['AtendimentoMeusAtendimentos'], TUDO],
+      [['CategoriaAtendimento'], LER],
       [['GabaritoDons'], LER],
     ],
     campos: [
@@ -284,6 +291,7 @@ async function criarUsuario(
     .values({
       nome: dados.nome,
       sobrenome: dados.sobrenome,
+      nomeBusca: nomeBuscaSql(dados.nome, dados.sobrenome),
       email: dados.email,
       cpf: dados.cpf,
       organizacaoId: dados.vinculos[0]![0],
@@ -301,6 +309,31 @@ async function criarUsuario(
       padrao: i === 0,
     })),
   );
+  return usuario!.id;
+}
+
+/** A ticket category and the synod's team, so that a request can be opened, triaged and answered. */
+async function criarAtendimentoDemo(db: Db, atendenteId: number) {
+  await db.insert(schema.categoriaAtendimento).values({
+    nome: 'Certidões e documentos',
+    descricao: 'Pedidos de certidões, declarações e cópias de registros.',
+    requisito: 'Informe o nome da pessoa, a data do registro e para que o documento será usado.',
+    icone: 'documento',
+  });
+  // A class whose characteristic a category may ask for (none does yet: the demo request stays short).
+  const [ano] = await db
+    .insert(schema.caracteristica)
+    .values({ nome: 'Ano do registro', descricao: 'Ano do registro no livro da paróquia' })
+    .returning();
+  const [classe] = await db.insert(schema.classe).values({ nome: 'Registro paroquial' }).returning();
+  await db
+    .insert(schema.classeCaracteristica)
+    .values({ classeId: classe!.id, caracteristicaId: ano!.id, obrigatorio: true });
+  const [equipe] = await db
+    .insert(schema.time)
+    .values({ nome: 'Secretaria do Sínodo', descricao: 'Atende os pedidos das paróquias e comunidades.' })
+    .returning();
+  await db.insert(schema.timeParticipante).values({ timeId: equipe!.id, usuarioId: atendenteId });
 }
 
 export type ResultadoDemo = { criado: boolean; usuarios: { email: string; perfil: string; organizacao: string }[] };
@@ -403,7 +436,9 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
       organizacao: sinodo.nome,
     },
   ];
-  for (const u of usuarios) await criarUsuario(db, u, senhaHash);
+  const ids = new Map<string, number>();
+  for (const u of usuarios) ids.set(u.email, await criarUsuario(db, u, senhaHash));
   await criarGabaritoDemo(db);
+  await criarAtendimentoDemo(db, ids.get('atendimento@sig.local')!);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }

@@ -3,6 +3,7 @@ import type { Db, DbOuTx } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
 import { criarPerfil, LOCALIDADES as LOCALIDADES_DEMO, PERFIS_DEMO, SENHA_DEMO, SINODOS } from './demo.js';
+import { nomeBuscaSql } from './nome-busca.js';
 
 /**
  * Realistic national data set at real scale (`npm run generate -- --people N`): the
@@ -642,13 +643,6 @@ for (const [tamanhos, peso] of ARRANJOS)
 const N_ARRANJOS = ARRANJO_INICIO.length / BLOCO;
 /** Births are spread over the 96 years before this one (ages 0 to 95). */
 const ANO_REFERENCIA = 2025;
-
-/** The same accent folding as migration 0003 (how `nome_busca` was filled for existing rows). */
-const COM_ACENTO = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
-const SEM_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
-/** `nome_busca` in SQL: what `normalizarBusca` (people service) gives for these names. */
-export const nomeBuscaSql = (nome: SQL, sobrenome: SQL): SQL =>
-  sql`lower(translate(trim(${nome} || ' ' || ${sobrenome}), ${COM_ACENTO}, ${SEM_ACENTO}))`;
 
 type Ids = Record<string, number>;
 

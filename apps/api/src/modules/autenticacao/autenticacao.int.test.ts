@@ -362,7 +362,8 @@ describe('self-registration', () => {
     });
     expect(r.statusCode).toBe(201);
     const [p] = await t.banco.db.select().from(schema.pessoa).where(eq(schema.pessoa.cpf, '93541134780'));
-    expect(p).toMatchObject({ nome: 'Marta', preCadastro: true });
+    // Found by name like anyone else (the search name is written with the person).
+    expect(p).toMatchObject({ nome: 'Marta', preCadastro: true, nomeBusca: 'marta schmidt' });
     const login = await autenticar({ login: 'marta@exemplo.com', senha: 'MinhaSenha1' });
     expect(login.statusCode).toBe(200);
     expect((await ultimoEmail('marta@exemplo.com'))?.assunto).toBe('SIG - Cadastro recebido');

@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../platform/erros.js';
 import { carregarPermissoes } from '../../platform/permissoes.js';
 import { contemSemAcento } from '../../platform/sql.js';
+import { normalizarBusca } from '../pessoas/pessoa.service.js';
 
 export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };
 
@@ -367,6 +368,7 @@ export async function cadastrar(
       .values({
         nome: e.nome,
         sobrenome: e.sobrenome,
+        nomeBusca: normalizarBusca(`${e.nome} ${e.sobrenome}`),
         cpf: e.cpf,
         email: e.email,
         organizacaoId: e.organizacaoId,

@@ -1,5 +1,3 @@
-import { schema } from '@sig/db';
-import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 
@@ -9,18 +7,10 @@ let sinodo: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  const [perfil] = await t.banco.db
-    .select({ id: schema.perfil.id })
-    .from(schema.perfil)
-    .where(eq(schema.perfil.nome, 'Secretaria Sinodal'));
-  await t.banco.db.insert(schema.perfilCampo).values([
-    { perfilId: perfil!.id, acesso: 'Banco', campo: 'urlImagem', visualizar: false, atualizar: false },
-    { perfilId: perfil!.id, acesso: 'Banco', campo: 'ordem', visualizar: null, atualizar: false },
+  await t.regrasCampo('Secretaria Sinodal', [
+    { acesso: 'Banco', campo: 'urlImagem', visualizar: false, atualizar: false },
+    { acesso: 'Banco', campo: 'ordem', visualizar: null, atualizar: false },
   ]);
-  await t.banco.db
-    .update(schema.perfil)
-    .set({ versao: sql`${schema.perfil.versao} + 1` })
-    .where(eq(schema.perfil.id, perfil!.id));
   sinodo = await t.login('sinodo@sig.local');
 });
 afterAll(() => t.fechar());

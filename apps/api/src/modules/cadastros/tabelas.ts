@@ -26,10 +26,15 @@ export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
   colecoes: schema.colecao,
   visualizacao: schema.visualizacao,
   time: schema.time,
+  'categoria-atendimentos': schema.categoriaAtendimento,
   'categorias-contribuicao': schema.categoriaContribuicao,
   'mural-de-avisos': schema.aviso,
   'configuracao-etiquetas': schema.configuracaoEtiqueta,
   'gabarito-dons': schema.gabaritoDons,
+  'conta-caixa': schema.contaCaixa,
+  'plano-de-conta': schema.planoConta,
+  'controle-gerencial': schema.controleGerencial,
+  'plano-de-ofertas': schema.planoOfertas,
 };
 
 /** Sub-record tables per registry, by the declaration's `filhos` name. */
@@ -39,6 +44,12 @@ export const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, Ta
   },
   classe: {
     caracteristicas: { tabela: schema.classeCaracteristica, pai: schema.classeCaracteristica.classeId },
+  },
+  'categoria-atendimentos': {
+    classes: {
+      tabela: schema.categoriaAtendimentoClasse,
+      pai: schema.categoriaAtendimentoClasse.categoriaAtendimentoId,
+    },
   },
   time: { participantes: { tabela: schema.timeParticipante, pai: schema.timeParticipante.timeId } },
   'gabarito-dons': {

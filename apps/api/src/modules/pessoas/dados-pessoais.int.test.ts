@@ -165,6 +165,7 @@ describe('personal data', () => {
     expect(lido).toMatchObject({
       nome: 'Pessoa anonimizada',
       sobrenome: `#${p.id}`,
+      anonimizadoEm: expect.any(String),
       cpf: null,
       dataNascimento: null,
       nomeMae: null,

@@ -1,13 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { CAMPOS_PESSOA, FILHOS_PESSOA } from '@sig/contracts';
+import { CAMPOS_PESSOA, DEFINICAO_MINISTRO, FILHOS_PESSOA, type FilhoCadastro } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import type { Contexto, Deps } from '../../platform/contexto.js';
+import { type Contexto, type Deps, pode } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { camposOcultos } from '../../platform/permissoes.js';
+import { daPessoa as ministroDaPessoa } from './ministro.service.js';
 import { normalizarBusca, obter } from './pessoa.service.js';
 
 /**
@@ -98,10 +99,13 @@ export async function coletar(deps: Deps, ctx: Contexto, id: number) {
     .select({ email: schema.usuario.email })
     .from(schema.usuario)
     .where(eq(schema.usuario.id, ctx.usuarioId));
+  // Minister data only for a profile that may see it (its own screen and permission).
+  const ministro = pode(ctx, 'PessoaMinistro', 'R') ? await ministroDaPessoa(deps, ctx, id) : null;
   return {
     geradoEm: new Date().toISOString(),
     geradoPor: operador?.email ?? '',
     pessoa,
+    ministro,
     usuario: usuario ? conta : null,
     vinculos,
     historico,
@@ -181,18 +185,27 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
   secao(t('web:dadosPessoais.dadosGerais'));
   for (const c of CAMPOS_PESSOA) if (c.nome in p) par(rotulo(c.nome), p[c.nome]);
   par(rotulo('organizacaoNome'), p.organizacaoNome);
-  for (const f of FILHOS_PESSOA) {
-    if (!(f.nome in p)) continue;
-    secao(rotulo(f.nome));
-    const itens = (p[f.nome] ?? []) as Record<string, unknown>[];
-    if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
-    itens.forEach((item, i) => {
-      doc
-        .font('Helvetica-Oblique')
-        .fontSize(9)
-        .text(t('web:dadosPessoais.item', { n: i + 1 }));
-      for (const c of f.campos) par(rotulo(c.nome), item[c.nome]);
-    });
+  const colecoes = (registro: Record<string, unknown>, defs: readonly FilhoCadastro[]) => {
+    for (const f of defs) {
+      if (!(f.nome in registro)) continue;
+      secao(rotulo(f.nome));
+      const itens = (registro[f.nome] ?? []) as Record<string, unknown>[];
+      if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+      itens.forEach((item, i) => {
+        doc
+          .font('Helvetica-Oblique')
+          .fontSize(9)
+          .text(t('web:dadosPessoais.item', { n: i + 1 }));
+        for (const c of f.campos) par(rotulo(c.nome), item[c.nome]);
+      });
+    }
+  };
+  colecoes(p, FILHOS_PESSOA);
+  if (dados.ministro) {
+    const m = dados.ministro as Record<string, unknown>;
+    secao(t('menu:acessos.PessoaMinistro'));
+    for (const c of DEFINICAO_MINISTRO.campos) if (c.nome !== 'pessoaId') par(rotulo(c.nome), m[c.nome]);
+    colecoes(m, DEFINICAO_MINISTRO.filhos ?? []);
   }
   secao(t('web:dadosPessoais.usuario'));
   if (dados.usuario) for (const [k, v] of Object.entries(dados.usuario)) par(rotulo(k), v);
@@ -222,6 +235,7 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
 
 /**
  * Erases the personal data (names, documents, contacts, addresses, bank accounts, family links,
+ * marriages, work, schooling, skills,
  * health and free text, and the values in the change history) and keeps the row, its rites and
  * its contributions, now under an anonymous name. A person who is a user must lose access first.
  */
@@ -284,6 +298,21 @@ export async function anonimizar(deps: Deps, ctx: Contexto, id: number, motivo: 
     await tx.delete(schema.pessoaEndereco).where(eq(schema.pessoaEndereco.pessoaId, id));
     await tx.delete(schema.pessoaContato).where(eq(schema.pessoaContato.pessoaId, id));
     await tx.delete(schema.pessoaContaBancaria).where(eq(schema.pessoaContaBancaria.pessoaId, id));
+    // Personal history (marriages, work, schooling, skills); church and ministry records stay.
+    for (const tabela of [
+      schema.pessoaCasamento,
+      schema.pessoaHistoricoProfissional,
+      schema.pessoaFormacao,
+      schema.pessoaHabilidade,
+      schema.pessoaIdioma,
+      schema.pessoaQualificacao,
+    ])
+      await tx.delete(tabela).where(eq(tabela.pessoaId, id));
+    // A spouse's record keeps the marriage, under the anonymous name.
+    await tx
+      .update(schema.pessoaCasamento)
+      .set({ conjugeId: null, nomeConjuge: `${nome} ${sobrenome}` })
+      .where(eq(schema.pessoaCasamento.conjugeId, id));
     await tx
       .delete(schema.pessoaFamilia)
       .where(or(eq(schema.pessoaFamilia.pessoaId, id), eq(schema.pessoaFamilia.parenteId, id)));

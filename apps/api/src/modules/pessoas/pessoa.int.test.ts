@@ -176,17 +176,9 @@ describe('the person record', () => {
   });
 
   it('a profile that may not see the CPF gets it nowhere and cannot set it', async () => {
-    const [perfil] = await t.banco.db
-      .select({ id: schema.perfil.id })
-      .from(schema.perfil)
-      .where(eq(schema.perfil.nome, 'Secretaria Paroquial'));
-    await t.banco.db
-      .insert(schema.perfilCampo)
-      .values({ perfilId: perfil!.id, acesso: 'Pessoa', campo: 'cpf', visualizar: false, atualizar: false });
-    await t.banco.db
-      .update(schema.perfil)
-      .set({ versao: sql`${schema.perfil.versao} + 1` })
-      .where(eq(schema.perfil.id, perfil!.id));
+    await t.regrasCampo('Secretaria Paroquial', [
+      { acesso: 'Pessoa', campo: 'cpf', visualizar: false, atualizar: false },
+    ]);
     const cpf = cpfNovo();
     const p = (await post(pessoaBase({ nome: 'Sigilosa', cpf }), admin)).json();
     const paroquiaNova = await t.login('paroquia@sig.local');
@@ -205,6 +197,13 @@ describe('the person record', () => {
 });
 
 describe('the list', () => {
+  it('finds the people the seeds wrote (the demo users) by name', async () => {
+    expect((await get('/api/pessoa/select?busca=paula')).json()).toEqual([
+      { value: expect.any(Number), label: 'Paula Paroquial — Paróquia da Reconciliação - Canguçu' },
+    ]);
+    expect((await get('/api/pessoa/paginado?nome=administrador', admin)).json().total).toBe(1);
+  });
+
   it('finds by any part of the name without accents or case, by CPF, within the organization chosen', async () => {
     const cpf = cpfNovo();
     await post(pessoaBase({ nome: 'Ângela', sobrenome: 'Weiß Schmidt', cpf, titular: true }));
@@ -235,7 +234,16 @@ describe('the list', () => {
     await post(
       pessoaBase({ nome: 'Berta', sobrenome: 'Klein', dataNascimento: '1950-01-01', sexo: 'F', tipoPessoaId: 1 }),
     );
-    await post(pessoaBase({ nome: 'Bruno', sobrenome: 'Klein', dataNascimento: '1980-01-01', preCadastro: true }));
+    await post(
+      pessoaBase({
+        nome: 'Bruno',
+        sobrenome: 'Klein',
+        dataNascimento: '1980-01-01',
+        sexo: 'M',
+        tipoPessoaId: 2,
+        preCadastro: true,
+      }),
+    );
     const faixa = (
       await get('/api/pessoa/paginado?nome=klein&nascimentoDe=1940-01-01&nascimentoAte=1960-12-31')
     ).json();
@@ -251,6 +259,31 @@ describe('the list', () => {
     ).json();
     expect(desc).toMatchObject({ total: 2, quantidade: 1, itens: [{ nome: 'Bruno' }] });
     expect((await get('/api/pessoa/paginado?ordenarPor=senha')).statusCode).toBe(400);
+  });
+
+  it('stops counting a name at 1,000 and pages past that by name, walked or sorted, the same', async () => {
+    await t.banco.db.execute(sql`insert into pessoa (nome, sobrenome, nome_busca, organizacao_id)
+      select 'Tetoteste', 'N' || g, 'tetoteste n' || g, ${orgParoquia} from generate_series(1, 1005) g`);
+    const nomes = Array.from({ length: 1005 }, (_, i) => `N${i + 1}`).sort();
+    const pagina = async (consulta: string) => {
+      const r = (await get(`/api/pessoa/paginado?nome=tetoteste&quantidade=10&${consulta}`, admin)).json();
+      return { ...r, itens: r.itens.map((i: { sobrenome: string }) => i.sobrenome) };
+    };
+    const conferir = async () => {
+      expect(await pagina('pagina=1')).toMatchObject({ total: 1000, totalExato: false, itens: nomes.slice(0, 10) });
+      expect((await pagina('pagina=3&ordem=desc')).itens).toEqual(nomes.toReversed().slice(20, 30));
+      expect((await pagina(`pagina=2&organizacaoId=${orgParoquia}`)).itens).toEqual(nomes.slice(10, 20));
+      // Past the matches kept for the count, they are all read and sorted.
+      expect((await pagina('pagina=101')).itens).toEqual(nomes.slice(1000));
+    };
+    await conferir();
+    // With statistics the first pages are walked by name instead.
+    await t.banco.db.execute(sql`analyze pessoa`);
+    await conferir();
+    // Without a name the count goes on to 10,000.
+    expect((await get(`/api/pessoa/paginado?organizacaoId=${orgParoquia}`, admin)).json()).toMatchObject({
+      totalExato: true,
+    });
   });
 
   it('the selector searches by name or CPF and brings chosen ids back; the export streams the filtered rows', async () => {

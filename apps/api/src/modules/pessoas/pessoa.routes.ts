@@ -1,4 +1,5 @@
 import {
+  contaUsuarioLida,
   DEFINICAO_PESSOA,
   idParams,
   okResposta,
@@ -17,9 +18,12 @@ import * as servicoSelecao from './selecao.service.js';
 
 const acesso = 'Pessoa' as const;
 
-const pessoaSaida = esquemaItem(DEFINICAO_PESSOA)
-  .omit({ criadoEm: true })
-  .extend({ organizacaoNome: z.string(), atualizadoEm: z.string() });
+const pessoaSaida = esquemaItem(DEFINICAO_PESSOA).omit({ criadoEm: true }).extend({
+  organizacaoNome: z.string(),
+  atualizadoEm: z.string(),
+  anonimizadoEm: z.string().nullable().optional(),
+  usuario: contaUsuarioLida.optional(),
+});
 const idsQuery = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
   z.array(z.coerce.number().int().positive()).max(100),

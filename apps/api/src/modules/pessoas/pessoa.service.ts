@@ -1,5 +1,6 @@
 import {
   CAMPOS_PESSOA,
+  type ContaUsuarioPessoa,
   FILHOS_PESSOA,
   type Paged,
   type PessoaInput,
@@ -10,21 +11,28 @@ import {
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { exigirNoEscopo, filtroOrganizacao, organizacoesAcima, prefixoSubarvore } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
-import { exigirReferencias, Filhos } from '../../platform/filhos.js';
+import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura, somentePropria } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tabelaDe } from '../cadastros/tabelas.js';
+import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/usuario.service.js';
 import { contar, lotesPessoas } from './documentos.js';
 
 const ACESSO = 'Pessoa';
 const ENTIDADE = 'pessoa';
 /** Counting stops here: "more than 10,000" is all a list needs to say, and counting further costs. */
 export const LIMITE_CONTAGEM = 10_000;
+/**
+ * A name search stops counting sooner: each match counted is a heap row read to recheck the
+ * trigram index, so a common surname cost 10,001 of them; "more than 1,000" says enough there.
+ */
+export const LIMITE_CONTAGEM_NOME = 1_000;
 const LIMITE_SELECT = 20;
 /** Up to this many matches the selector sorts them all; past it the walk by name finds the first ones early. */
 const LIMITE_SELECT_ORDENADO = 1_000;
@@ -32,15 +40,30 @@ export const LIMITE_EXPORTACAO = 200_000;
 
 const { pessoa, organizacao, tipoPessoa } = schema;
 
+/** A person's sub-record table, by its `pessoaId` column. */
+const daPessoa = <T extends TabelaFilho['tabela'] & { pessoaId: PgColumn }>(tabela: T): TabelaFilho => ({
+  tabela,
+  pai: tabela.pessoaId,
+});
+
 const filhos = new Filhos(
   FILHOS_PESSOA,
   {
-    enderecos: { tabela: schema.pessoaEndereco, pai: schema.pessoaEndereco.pessoaId },
-    contatos: { tabela: schema.pessoaContato, pai: schema.pessoaContato.pessoaId },
-    familia: { tabela: schema.pessoaFamilia, pai: schema.pessoaFamilia.pessoaId },
-    contribuicao: { tabela: schema.pessoaContribuicao, pai: schema.pessoaContribuicao.pessoaId },
-    contasBancarias: { tabela: schema.pessoaContaBancaria, pai: schema.pessoaContaBancaria.pessoaId },
-    celebracoes: { tabela: schema.pessoaCelebracao, pai: schema.pessoaCelebracao.pessoaId },
+    enderecos: daPessoa(schema.pessoaEndereco),
+    contatos: daPessoa(schema.pessoaContato),
+    familia: daPessoa(schema.pessoaFamilia),
+    contribuicao: daPessoa(schema.pessoaContribuicao),
+    contasBancarias: daPessoa(schema.pessoaContaBancaria),
+    celebracoes: daPessoa(schema.pessoaCelebracao),
+    casamentos: daPessoa(schema.pessoaCasamento),
+    historicoProfissional: daPessoa(schema.pessoaHistoricoProfissional),
+    formacoes: daPessoa(schema.pessoaFormacao),
+    atividadesIgreja: daPessoa(schema.pessoaAtividadeIgreja),
+    habilidades: daPessoa(schema.pessoaHabilidade),
+    idiomas: daPessoa(schema.pessoaIdioma),
+    qualificacoes: daPessoa(schema.pessoaQualificacao),
+    certidoesMinisteriais: daPessoa(schema.pessoaCertidaoMinisterial),
+    atividadesMinisteriais: daPessoa(schema.pessoaAtividadeMinisterial),
   },
   tabelaDe,
 );
@@ -51,6 +74,11 @@ if (faltando.length) throw new Error(`Person sub-records: tables lack ${faltando
 export const normalizarBusca = (v: string) =>
   v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
+const termosDe = (nome: string | undefined) =>
+  normalizarBusca(nome ?? '')
+    .split(' ')
+    .filter(Boolean);
+
 const colunas = Object.fromEntries(
   CAMPOS_PESSOA.map((c) => [c.nome, (pessoa as unknown as Record<string, typeof pessoa.id>)[c.nome]!]),
 );
@@ -59,6 +87,21 @@ const colunas = Object.fromEntries(
 const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is not null and ${pessoa.dataNascimento} is not null and ${pessoa.tipoPessoaId} is not null and not ${pessoa.preCadastro})`;
 
 // ---------------------------------------------------------------- reads
+
+/**
+ * The user's scope on `pessoa.organizacao_id`. Under a root organization it is usually every
+ * organization: whether another root exists is asked once per statement through the path index
+ * (two range probes), and when none does the per-row test (a hash of all organizations, built
+ * for every statement) is skipped. Paths are compared bytewise, as `like` and text_pattern_ops do.
+ */
+function escopo(ctx: Contexto, acesso: string): SQL {
+  const filtro = filtroOrganizacao(ctx, acesso, pessoa.organizacaoId);
+  if (somentePropria(ctx, acesso) || organizacoesAcima(ctx).length) return filtro;
+  const inicio = ctx.organizacaoCaminho;
+  // The first path past every path that starts with `inicio` ('/1/' → '/10').
+  const fim = inicio.slice(0, -1) + String.fromCharCode(inicio.charCodeAt(inicio.length - 1) + 1);
+  return sql`(not exists (select 1 from ${organizacao} f where f.caminho ~<~ ${inicio} or f.caminho ~>=~ ${fim}) or ${filtro})`;
+}
 
 /**
  * The rows a query may see: not deleted, inside the user's scope, and inside the chosen
@@ -71,32 +114,27 @@ export async function condicoes(
   acesso: string = ACESSO,
 ): Promise<SQL> {
   const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm)];
-  if (q.organizacaoId) {
+  if (q.organizacaoId && (somentePropria(ctx, acesso) || q.somenteMinhaOrganizacao)) {
+    // One organization, checked in scope ("own organization only" leaves the user's own alone).
     await exigirNoEscopo(deps.db, ctx, acesso, q.organizacaoId);
-    // The organization is in scope, so its subtree is too: the scope filter would only cost a
-    // join with every organization. "Own organization only" keeps it (it narrows further).
-    if (somentePropria(ctx, acesso)) partes.push(filtroOrganizacao(ctx, acesso, pessoa.organizacaoId));
-    if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, q.organizacaoId));
-    else {
-      // The subtree's ids as a literal list: the planner then knows how many people they hold
-      // (a subquery on a computed path it cannot estimate, and it picked a scan of the table).
-      const subarvore = await deps.db
-        .select({ id: organizacao.id })
-        .from(organizacao)
-        .where(
-          sql`${organizacao.caminho} like (select o.caminho from ${organizacao} o where o.id = ${q.organizacaoId}) || '%'`,
-        );
-      partes.push(sql`${pessoa.organizacaoId} = any(${`{${subarvore.map((o) => o.id).join(',')}}`}::int[])`);
-    }
-  } else {
-    partes.push(filtroOrganizacao(ctx, acesso, pessoa.organizacaoId));
-    if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
-  }
+    partes.push(eq(pessoa.organizacaoId, q.organizacaoId));
+  } else if (q.organizacaoId) {
+    // The subtree's ids as a literal list: the planner then knows how many people they hold
+    // (a subquery on a computed path it cannot estimate, and it picked a scan of the table).
+    // The same query checks the scope (an organization outside it, or deleted, has no subtree
+    // here), and the scope filter is left out: the subtree of an organization in scope is in it.
+    const subarvore = await deps.db
+      .select({ id: organizacao.id })
+      .from(organizacao)
+      .where(
+        sql`${organizacao.caminho} like (select r.caminho from ${organizacao} r where r.id = ${q.organizacaoId} and r.caminho like ${prefixoSubarvore(ctx)} and r.excluido_em is null) || '%'`,
+      );
+    if (!subarvore.length) throw naoEncontrado();
+    partes.push(sql`${pessoa.organizacaoId} = any(${`{${subarvore.map((o) => o.id).join(',')}}`}::int[])`);
+  } else if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
+  else partes.push(escopo(ctx, acesso));
   // Each word is one trigram-indexed match, so "silva joão" finds "João da Silva".
-  for (const termo of normalizarBusca(q.nome ?? '')
-    .split(' ')
-    .filter(Boolean))
-    partes.push(sql`${pessoa.nomeBusca} like ${`%${escaparLike(termo)}%`}`);
+  for (const termo of termosDe(q.nome)) partes.push(sql`${pessoa.nomeBusca} like ${`%${escaparLike(termo)}%`}`);
   const ocultos = camposOcultos(ctx, acesso);
   const cpf = q.cpf?.replace(/\D/g, '');
   if (cpf && !ocultos.has('cpf')) partes.push(eq(pessoa.cpf, cpf));
@@ -112,6 +150,9 @@ export async function condicoes(
   return and(...partes)!;
 }
 
+/** The name key, one object so that `paginaOrdenada` knows when its walk can be bounded. */
+const CHAVE_NOME = sql`${pessoa.nomeBusca}`;
+
 const chaveOrdem = (campo: string | undefined): SQL => {
   switch (campo) {
     case 'dataNascimento':
@@ -121,88 +162,161 @@ const chaveOrdem = (campo: string | undefined): SQL => {
     case 'id':
       return sql`${pessoa.id}`;
     default:
-      return sql`${pessoa.nomeBusca}`;
+      return CHAVE_NOME;
   }
 };
 
 /**
- * The CTEs `contagem` (matching rows, counted up to `teto` + 1) and `pagina` (id and sort key
- * of the rows `deslocamento`..+`limite` in (chave, id) order) of one statement.
+ * The column's statistics as the planner reads them (`ANALYZE`'s histogram of `nome_busca`: names
+ * at equal steps of the order) and the table's size, per database, read again after 10 minutes.
+ * Only a hint for which of two exact ways a page is found (`paginaOrdenada`).
+ */
+const estatisticas = new WeakMap<object, { lido: number; limites: string[]; linhas: number }>();
+async function estatisticasDosNomes(deps: Deps) {
+  const guardadas = estatisticas.get(deps.db);
+  if (guardadas && Date.now() - guardadas.lido < 600_000) return guardadas;
+  const r = (await deps.db.execute(sql`select s.histogram_bounds::text::text[] as limites,
+      (select c.reltuples from pg_class c where c.oid = ${'pessoa'}::regclass) as linhas
+    from pg_stats s where s.schemaname = current_schema() and s.tablename = 'pessoa' and s.attname = 'nome_busca'`)) as unknown as {
+    rows: { limites: string[] | null; linhas: number }[];
+  };
+  const lidas = { lido: Date.now(), limites: r.rows[0]?.limites ?? [], linhas: Number(r.rows[0]?.linhas ?? 0) };
+  // No statistics yet (a new or small table): asked again next time.
+  if (lidas.limites.length) estatisticas.set(deps.db, lidas);
+  return lidas;
+}
+
+/**
+ * Whether walking by name to `nome` costs less than reading and sorting every match: the walk
+ * reads the index entries before `nome` (its place among the histogram's names), the sort reads
+ * every match from the table, about ten times as dear an entry (the share of the histogram's names
+ * that contain the terms, as the planner estimates a `like`; at least the `n` already counted).
+ */
+async function caminhadaCompensa(deps: Deps, nome: string, ordem: 'asc' | 'desc', termos: string[], n: number) {
+  const { limites, linhas } = await estatisticasDosNomes(deps);
+  if (!limites.length) return false;
+  const antes = limites.filter((l) => (ordem === 'asc' ? l < nome : l > nome)).length / limites.length;
+  const contem = limites.filter((l) => termos.every((t) => l.includes(t))).length / limites.length;
+  return antes * linhas <= 10 * Math.max(n, contem * linhas);
+}
+
+/** The page's rows joined to what the list and the selector show (`p`, `o`, `t`), in order. */
+const juntar = (pagina: SQL, colunas: SQL, dir: SQL) => sql`select g.id as "_id", g.chave as "_chave", ${colunas}
+    from (${pagina}) g
+    join ${pessoa} p on p.id = g.id
+    join ${organizacao} o on o.id = p.organizacao_id
+    left join ${tipoPessoa} t on t.id = p.tipo_pessoa_id
+    order by g.chave ${dir}, g.id ${dir}`;
+
+/**
+ * The matching rows counted up to `teto` + 1 (`n`) and the rows `deslocamento`..+`limite` in
+ * (chave, id) order, with `colunas` (over `p`, `o`, `t`).
  *
- * Past `teto` matches the page comes from an ordered walk of an index on the key, cheap exactly
- * then (a term that common matches early in the walk). Below it the walk is never taken: a rare
- * term walks most of the index (it did: 80 ms for a first name with a surname) where the
- * trigram index finds the few rows at once; the matches are sorted instead. `id > 0` (always
- * true) is what lets the walk use `pessoa_nome_busca_idx` (see the schema: other queries are
- * kept off it).
+ * Up to `teto` matches they are sorted. Past it the page comes from an ordered walk of an index
+ * on the key, which stops at the page: cheap when the matches spread over the order (a surname),
+ * not when they cluster far into it (the rows for the first name "helga" sit past a third of the
+ * names: 64 ms walked, 28 ms sorted). `id > 0` (always true) is what lets the walk use
+ * `pessoa_nome_busca_idx` (see the schema: other queries, the sorts here included, are kept off it).
  *
  * `guardar`: the matches are kept (id and key only) as they are counted, so that the trigram
- * index is searched once for a name, and a CPF or chosen ids are looked up once. Otherwise (an
- * organization's list, other filters) counting from the indexes alone and reading the page
- * again costs half as much as keeping 10,001 rows.
+ * index is searched once for a name, and a CPF or chosen ids are looked up once; the page past
+ * the cap is then a second statement, so that the usual search (under the cap) plans one reading
+ * of the matches, not three. The kept matches also bound a walk by name: the page's last name is
+ * at most their (`deslocamento` + `limite`)-th, so the walk stops there, and it is taken only when
+ * that costs less than sorting (`caminhadaCompensa`); otherwise, or past the kept ones, every
+ * match is read and sorted. Both give the same page.
+ * Without `guardar` (an organization's list, other filters) counting from the indexes alone and
+ * reading the page again, in one statement, costs half as much as keeping 10,001 rows.
  */
-function paginaOrdenada(
+async function paginaOrdenada<T>(
+  deps: Deps,
   onde: SQL,
   chave: SQL,
   ordem: 'asc' | 'desc',
-  opcoes: { teto: number; limite: number; deslocamento: number; guardar: boolean },
-) {
+  opcoes: { teto: number; limite: number; deslocamento: number; guardar: boolean; termos: string[] },
+  colunas: SQL,
+): Promise<{ n: number; linhas: T[] }> {
   const dir = sql.raw(ordem);
   const { teto, limite, deslocamento } = opcoes;
-  const caminhada = sql`(select ${pessoa.id}, ${chave} from ${pessoa}
-      where ${onde} and ${pessoa.id} > 0 and (select n from contagem) > ${teto}
-      order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento})`;
-  if (!opcoes.guardar)
-    return sql`contagem as (select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x),
-    pagina as (
-      (select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} and (select n from contagem) <= ${teto}
-        order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento})
-      union all
-      ${caminhada}
-    )`;
-  return sql`achados as materialized (
-      select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} limit ${teto + 1}
-    ),
-    contagem as (select count(*)::int as n from achados),
-    pagina as (
-      (select a.id, a.chave from achados a where (select n from contagem) <= ${teto}
-        order by a.chave ${dir}, a.id ${dir} limit ${limite} offset ${deslocamento})
-      union all
-      ${caminhada}
-    )`;
+  const ordenar = sql`order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento}`;
+  type Linha = { _n?: number; _ultimo?: string | null; _id: number | null; _chave?: unknown };
+  const ler = async (consulta: SQL) => ((await deps.db.execute(consulta)) as unknown as { rows: Linha[] }).rows;
+  // The count beside the page's rows (none: one row of nulls).
+  const comContagem = (pagina: SQL, extra = sql``) => sql`select c.n as "_n" ${extra}, l.*
+    from contagem c left join (${juntar(pagina, colunas, dir)}) l on true order by l."_chave" ${dir}, l."_id" ${dir}`;
+  const resultado = (n: number, linhas: Linha[]) => ({
+    n,
+    linhas: linhas.filter((l) => l._id !== null).map(({ _n, _ultimo, _id, _chave, ...l }) => l as T),
+  });
+  if (!opcoes.guardar) {
+    const linhas = await ler(sql`with
+      contagem as (select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x)
+      ${comContagem(sql`(select ${pessoa.id} as id, ${chave} as chave from ${pessoa}
+          where ${onde} and (select n from contagem) <= ${teto} ${ordenar})
+        union all
+        (select ${pessoa.id}, ${chave} from ${pessoa}
+          where ${onde} and ${pessoa.id} > 0 and (select n from contagem) > ${teto} ${ordenar})`)}`);
+    return resultado(linhas[0]?._n ?? 0, linhas);
+  }
+  const porNome = chave === CHAVE_NOME;
+  const ultimo = porNome
+    ? sql`, (select a.chave from achados a where c.n > ${teto}
+        order by a.chave ${dir}, a.id ${dir} offset ${deslocamento + limite - 1} limit 1) as "_ultimo"`
+    : sql``;
+  const primeiras = await ler(sql`with
+    achados as materialized (select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} limit ${teto + 1}),
+    contagem as (select count(*)::int as n from achados)
+    ${comContagem(
+      sql`select a.id, a.chave from achados a where (select n from contagem) <= ${teto}
+        order by a.chave ${dir}, a.id ${dir} limit ${limite} offset ${deslocamento}`,
+      ultimo,
+    )}`);
+  const n = primeiras[0]?._n ?? 0;
+  if (n <= teto) return resultado(n, primeiras);
+  let pagina = sql`select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} and ${pessoa.id} > 0 ${ordenar}`;
+  if (porNome) {
+    const nome = primeiras[0]?._ultimo ?? null;
+    const perto = nome !== null && (await caminhadaCompensa(deps, nome, ordem, opcoes.termos, n));
+    pagina = perto
+      ? sql`select ${pessoa.id} as id, ${chave} as chave from ${pessoa}
+          where ${onde} and ${pessoa.id} > 0 and ${pessoa.nomeBusca} ${sql.raw(ordem === 'asc' ? '<=' : '>=')} ${nome} ${ordenar}`
+      : sql`select ${pessoa.id} as id, ${chave} as chave from ${pessoa} where ${onde} ${ordenar}`;
+  }
+  return resultado(n, await ler(juntar(pagina, colunas, dir)));
 }
 
-/** One statement a page (count and rows); only the page's rows are read in full. */
+const COLUNAS_LISTA = sql`p.id as "id", p.nome as "nome", p.sobrenome as "sobrenome", p.cpf as "cpf",
+  to_char(p.data_nascimento, 'YYYY-MM-DD') as "dataNascimento", p.status as "status", p.titular as "titular",
+  p.pre_cadastro as "preCadastro", p.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
+  t.nome as "tipoPessoaNome"`;
+
+/** Count and page in one statement, or two past the cap of a name; only the page's rows are read in full. */
 export async function listarPaginado(
   deps: Deps,
   ctx: Contexto,
   q: PessoaListQuery,
 ): Promise<Paged<PessoaResumo> & { totalExato: boolean }> {
   const onde = await condicoes(deps, ctx, q);
-  const ordem = q.ordem === 'desc' ? 'desc' : 'asc';
-  const dir = sql.raw(ordem);
-  const cte = paginaOrdenada(onde, chaveOrdem(q.ordenarPor), ordem, {
-    teto: LIMITE_CONTAGEM,
-    limite: q.quantidade,
-    deslocamento: (q.pagina - 1) * q.quantidade,
-    guardar: normalizarBusca(q.nome ?? '') !== '' || !!q.cpf?.replace(/\D/g, ''),
-  });
-  const r = (await deps.db.execute(sql`with ${cte}
-    select c.n as "total", p.id as "id", p.nome as "nome", p.sobrenome as "sobrenome", p.cpf as "cpf",
-      to_char(p.data_nascimento, 'YYYY-MM-DD') as "dataNascimento", p.status as "status", p.titular as "titular",
-      p.pre_cadastro as "preCadastro", p.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
-      t.nome as "tipoPessoaNome"
-    from contagem c
-    left join (pagina g
-      join ${pessoa} p on p.id = g.id
-      join ${organizacao} o on o.id = p.organizacao_id
-      left join ${tipoPessoa} t on t.id = p.tipo_pessoa_id) on true
-    order by g.chave ${dir}, g.id ${dir}`)) as unknown as { rows: (PessoaResumo & { total: number })[] };
-  const n = r.rows[0]?.total ?? 0;
+  const termos = termosDe(q.nome);
+  const teto = termos.length ? LIMITE_CONTAGEM_NOME : LIMITE_CONTAGEM;
+  const { n, linhas } = await paginaOrdenada<PessoaResumo>(
+    deps,
+    onde,
+    chaveOrdem(q.ordenarPor),
+    q.ordem === 'desc' ? 'desc' : 'asc',
+    {
+      teto,
+      limite: q.quantidade,
+      deslocamento: (q.pagina - 1) * q.quantidade,
+      guardar: termos.length > 0 || !!q.cpf?.replace(/\D/g, ''),
+      termos,
+    },
+    COLUNAS_LISTA,
+  );
   return {
-    itens: r.rows.filter((l) => l.id !== null).map(({ total: _, ...l }) => filtrarLeitura(ctx, ACESSO, l)),
-    total: Math.min(n, LIMITE_CONTAGEM),
-    totalExato: n <= LIMITE_CONTAGEM,
+    itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, l)),
+    total: Math.min(n, teto),
+    totalExato: n <= teto,
     pagina: q.pagina,
     quantidade: q.quantidade,
   };
@@ -213,31 +327,31 @@ export async function opcoes(deps: Deps, ctx: Contexto, q: { busca?: string; ids
   const digitos = q.busca?.replace(/\D/g, '') ?? '';
   const porCpf = digitos.length === 11 ? { cpf: digitos } : { nome: q.busca };
   const onde = q.ids?.length
-    ? and(
-        isNull(pessoa.excluidoEm),
-        filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId),
-        sql`${pessoa.id} in ${q.ids}`,
-      )!
+    ? and(isNull(pessoa.excluidoEm), escopo(ctx, ACESSO), sql`${pessoa.id} in ${q.ids}`)!
     : await condicoes(deps, ctx, porCpf);
-  // The first ones by name, as a page of the list is found (the walk by name only for common terms).
-  const cte = paginaOrdenada(onde, sql`${pessoa.nomeBusca}`, 'asc', {
-    teto: LIMITE_SELECT_ORDENADO,
-    limite: LIMITE_SELECT,
-    deslocamento: 0,
-    guardar: !!q.ids?.length || normalizarBusca(q.busca ?? '') !== '',
-  });
-  const r = (await deps.db.execute(sql`with ${cte}
-    select p.id as "value", trim(p.nome || ' ' || p.sobrenome) || ' — ' || o.nome_fantasia as "label"
-    from pagina g join ${pessoa} p on p.id = g.id join ${organizacao} o on o.id = p.organizacao_id
-    order by g.chave, g.id`)) as unknown as { rows: SelectOpcao[] };
-  return r.rows;
+  // The first ones by name, as a page of the list is found.
+  const { linhas } = await paginaOrdenada<SelectOpcao>(
+    deps,
+    onde,
+    CHAVE_NOME,
+    'asc',
+    {
+      teto: LIMITE_SELECT_ORDENADO,
+      limite: LIMITE_SELECT,
+      deslocamento: 0,
+      guardar: !!q.ids?.length || normalizarBusca(q.busca ?? '') !== '',
+      termos: termosDe(q.busca),
+    },
+    sql`p.id as "value", trim(p.nome || ' ' || p.sobrenome) || ' — ' || o.nome_fantasia as "label"`,
+  );
+  return linhas;
 }
 
 type Registro = Record<string, unknown> & { id: number };
 
 async function carregar(db: DbOuTx, ctx: Contexto, id: number, bloquear = false): Promise<Registro> {
   const consulta = db
-    .select({ id: pessoa.id, ...colunas, atualizadoEm: pessoa.atualizadoEm })
+    .select({ id: pessoa.id, ...colunas, atualizadoEm: pessoa.atualizadoEm, anonimizadoEm: pessoa.anonimizadoEm })
     .from(pessoa)
     .where(and(eq(pessoa.id, id), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId)));
   const [linha] = bloquear ? await consulta.for('update') : await consulta;
@@ -245,10 +359,12 @@ async function carregar(db: DbOuTx, ctx: Contexto, id: number, bloquear = false)
   return linha as Registro;
 }
 
-const paraHistorico = (r: Record<string, unknown>) =>
+/** What the history keeps of a person: fields, tabs and the account (never a password). */
+const paraHistorico = (r: Record<string, unknown>, conta: Awaited<ReturnType<typeof contaDaPessoa>>) =>
   Object.fromEntries([
     ...CAMPOS_PESSOA.map((c) => [c.nome, r[c.nome] ?? null]),
     ...FILHOS_PESSOA.map((f) => [f.nome, r[f.nome] ?? []]),
+    ['usuario', conta ? { email: conta.email, trocarSenha: conta.trocarSenha, ativo: conta.ativo } : null],
   ]);
 
 export type PessoaLida = Record<string, unknown> & { id: number; atualizadoEm: string; organizacaoNome: string };
@@ -261,8 +377,10 @@ export async function obter(deps: Deps, ctx: Contexto, id: number): Promise<Pess
     .where(eq(organizacao.id, r.organizacaoId as number));
   const completo = {
     ...r,
-    ...(await filhos.carregar(deps.db, id)),
+    ...(await filhos.carregarPreparado(deps.consultar, 'pessoa_filhos', id)),
+    usuario: await contaDaPessoa(deps.db, id),
     atualizadoEm: (r.atualizadoEm as Date).toISOString(),
+    anonimizadoEm: r.anonimizadoEm ? (r.anonimizadoEm as Date).toISOString() : null,
     organizacaoNome: org?.nome ?? '',
   };
   return filtrarLeitura(ctx, ACESSO, completo);
@@ -270,22 +388,26 @@ export async function obter(deps: Deps, ctx: Contexto, id: number): Promise<Pess
 
 // ---------------------------------------------------------------- writes
 
-/** A family link must point at someone else the user can see. */
+/** A relative or a spouse must be someone else the user can see. */
 async function exigirParentes(tx: DbOuTx, ctx: Contexto, id: number | null, dados: PessoaInput) {
-  const familia = (dados.familia ?? []) as { parenteId: number }[];
-  for (const [i, f] of familia.entries()) {
-    if (f.parenteId === id) throw erroDeCampo(`familia.${i}.parenteId`, 'parenteSiMesmo');
+  const nomeados = [
+    ...((dados.familia ?? []) as { parenteId: number }[]).map((f, i) => ({
+      campo: `familia.${i}.parenteId`,
+      pessoaId: f.parenteId,
+    })),
+    ...((dados.casamentos ?? []) as { conjugeId: number | null }[]).flatMap((c, i) =>
+      c.conjugeId ? [{ campo: `casamentos.${i}.conjugeId`, pessoaId: c.conjugeId }] : [],
+    ),
+  ];
+  for (const { campo, pessoaId } of nomeados) {
+    if (pessoaId === id) throw erroDeCampo(campo, 'parenteSiMesmo');
     const [visivel] = await tx
       .select({ id: pessoa.id })
       .from(pessoa)
       .where(
-        and(
-          eq(pessoa.id, f.parenteId),
-          isNull(pessoa.excluidoEm),
-          filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId),
-        ),
+        and(eq(pessoa.id, pessoaId), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId)),
       );
-    if (!visivel) throw erroDeCampo(`familia.${i}.parenteId`, 'referenciaInexistente');
+    if (!visivel) throw erroDeCampo(campo, 'referenciaInexistente');
   }
 }
 
@@ -362,13 +484,20 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
       const novoId = linha!.id;
       await filhos.salvar(tx, novoId, dados, true);
       await espelharFamilia(tx, novoId);
+      const { depois } = await salvarContaDaPessoa(
+        tx,
+        ctx,
+        novoId,
+        dados.organizacaoId as number,
+        dados.usuario as ContaUsuarioPessoa | null,
+      );
       await registrarAlteracao(
         tx,
         ctx,
         ENTIDADE,
         novoId,
         null,
-        paraHistorico({ ...dados, ...(await filhos.carregar(tx, novoId)) }),
+        paraHistorico({ ...dados, ...(await filhos.carregar(tx, novoId)) }, depois),
       );
       return novoId;
     })
@@ -394,13 +523,20 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
         .where(eq(pessoa.id, id));
       await filhos.salvar(tx, id, dados, false);
       await espelharFamilia(tx, id);
+      const conta = await salvarContaDaPessoa(
+        tx,
+        ctx,
+        id,
+        dados.organizacaoId as number,
+        dados.usuario as ContaUsuarioPessoa | null,
+      );
       await registrarAlteracao(
         tx,
         ctx,
         ENTIDADE,
         id,
-        paraHistorico(anterior),
-        paraHistorico({ ...dados, ...(await filhos.carregar(tx, id)) }),
+        paraHistorico(anterior, conta.antes),
+        paraHistorico({ ...dados, ...(await filhos.carregar(tx, id)) }, conta.depois),
       );
     })
     .catch(traduzirUnico);
@@ -421,7 +557,7 @@ export async function excluir(deps: Deps, ctx: Contexto, id: number) {
     await tx.execute(
       sql`update pessoa_familia set excluido_em = now() where parente_id = ${id} and excluido_em is null`,
     );
-    await registrarAlteracao(tx, ctx, ENTIDADE, id, paraHistorico(anterior), null);
+    await registrarAlteracao(tx, ctx, ENTIDADE, id, paraHistorico(anterior, null), null);
   });
 }
 

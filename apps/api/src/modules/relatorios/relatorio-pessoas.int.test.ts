@@ -1,5 +1,5 @@
 import { schema } from '@sig/db';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
@@ -77,17 +77,9 @@ describe('people report', () => {
   });
 
   it('hides what the profile may not view, and needs the report screen', async () => {
-    const [perfil] = await t.banco.db
-      .select({ id: schema.perfil.id })
-      .from(schema.perfil)
-      .where(eq(schema.perfil.nome, 'Secretaria Paroquial'));
-    await t.banco.db
-      .insert(schema.perfilCampo)
-      .values({ perfilId: perfil!.id, acesso: 'Pessoa', campo: 'cpf', visualizar: false, atualizar: false });
-    await t.banco.db
-      .update(schema.perfil)
-      .set({ versao: sql`${schema.perfil.versao} + 1` })
-      .where(eq(schema.perfil.id, perfil!.id));
+    await t.regrasCampo('Secretaria Paroquial', [
+      { acesso: 'Pessoa', campo: 'cpf', visualizar: false, atualizar: false },
+    ]);
     const colunas = (await t.req({ method: 'GET', url: '/api/relatorios/colunas', token: paroquia })).json();
     expect(colunas).toContain('nome');
     expect(colunas).not.toContain('cpf');

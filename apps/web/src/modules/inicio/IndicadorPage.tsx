@@ -1,17 +1,33 @@
 import { Empty, Typography } from 'antd';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { carregar } from '../../platform/carregar';
 import { useTitulo } from '../../platform/useTitulo';
+
+/** The areas whose module has filled its indicator (each a chunk of its own). */
+const PAINEIS: Partial<Record<string, ComponentType>> = {
+  IndicadoresAtendimentos: carregar(() =>
+    import('../atendimentos/IndicadorAtendimentos').then((m) => ({ default: m.IndicadorAtendimentos })),
+  ),
+};
 
 /** An indicator screen's frame; each area's module fills its charts. */
 export default function IndicadorPage({ acesso }: { acesso: string }) {
   const { t } = useTranslation();
   useTitulo(`menu:acessos.${acesso}`);
+  const Painel = PAINEIS[acesso];
   return (
     <div>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {t(`menu:acessos.${acesso}`)}
       </Typography.Title>
-      <Empty description={t('indicadores.embreve')} />
+      {Painel ? (
+        <Suspense fallback={null}>
+          <Painel />
+        </Suspense>
+      ) : (
+        <Empty description={t('indicadores.embreve')} />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Integracao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Space, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { dataParaTela, formatoData } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
+import { ACESSO_MINISTRO, RECURSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
 import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
 
 /** The integration and withdrawal records of a person, newest first, with the way to add one. */
@@ -130,6 +131,63 @@ export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
           { key: 'depois', dataIndex: 'valorNovo', title: t('pessoa.historico.depois'), render: resumo },
         ]}
       />
+    </Space>
+  );
+}
+
+type MinistroResumo = {
+  id: number;
+  tipoMinisterio: string;
+  situacaoMinisterial: string;
+  dataOrdenacao: string | null;
+  exames?: unknown[];
+  termos?: unknown[];
+};
+
+/** The minister data tab: the person's record of ordination, exams and terms, edited on its own screen. */
+export function AbaMinistro({ pessoaId }: { pessoaId: number }) {
+  const { t, i18n } = useTranslation();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const q = useQuery({
+    queryKey: ['crud', RECURSO_MINISTRO, 'pessoa', pessoaId],
+    queryFn: ({ signal }) => api.get<MinistroResumo | null>(RECURSO_MINISTRO, { pessoaId }, { sinal: signal }),
+  });
+  const m = q.data;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-ministro">
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {m ? (
+        <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
+          <Descriptions.Item label={t('campos:tipoMinisterio')}>
+            {t(`campos:opcao.tipoMinisterio.${m.tipoMinisterio}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campos:situacaoMinisterial')}>
+            {t(`campos:opcao.situacaoMinisterial.${m.situacaoMinisterial}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campos:dataOrdenacao')}>
+            {dataParaTela(m.dataOrdenacao, i18n.language) || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={`${t('campos:exames')} / ${t('campos:termos')}`}>
+            {`${m.exames?.length ?? 0} / ${m.termos?.length ?? 0}`}
+          </Descriptions.Item>
+        </Descriptions>
+      ) : (
+        !q.isPending && <Typography.Text type="secondary">{t('pessoa.semDadosMinistro')}</Typography.Text>
+      )}
+      {m && (
+        <Button
+          icon={pode(ACESSO_MINISTRO, 'U') ? <EditOutlined /> : <EyeOutlined />}
+          onClick={() => navegar(`${ROTA_FORM_MINISTRO}/${m.id}${pode(ACESSO_MINISTRO, 'U') ? '' : '/visualizacao'}`)}
+        >
+          {t(pode(ACESSO_MINISTRO, 'U') ? 'pessoa.editarDadosMinistro' : 'pessoa.verDadosMinistro')}
+        </Button>
+      )}
+      {!m && !q.isPending && pode(ACESSO_MINISTRO, 'C') && (
+        <Button icon={<PlusOutlined />} onClick={() => navegar(`${ROTA_FORM_MINISTRO}?pessoaId=${pessoaId}`)}>
+          {t('pessoa.cadastrarDadosMinistro')}
+        </Button>
+      )}
     </Space>
   );
 }

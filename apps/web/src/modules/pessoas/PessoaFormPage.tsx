@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-desi
 import {
   CAMPOS_PESSOA,
   type CampoCadastro,
+  type ContaUsuarioLida,
   DEFINICAO_PESSOA,
   FILHOS_PESSOA,
   GRUPOS_PESSOA,
@@ -16,10 +17,13 @@ import {
   Col,
   ConfigProvider,
   Form,
+  Grid,
+  Input,
   Popconfirm,
   Row,
   Space,
   Spin,
+  Switch,
   Tabs,
   Typography,
   theme,
@@ -41,8 +45,8 @@ import { FilhosCadastro } from '../../platform/crud/FilhosCadastro';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { AbaHistorico, AbaIntegracao } from './AbasRegistro';
-import { ACESSO, caminhoFormPessoa, RECURSO, ROTA_LISTA, useRegrasCampos } from './comum';
+import { AbaHistorico, AbaIntegracao, AbaMinistro } from './AbasRegistro';
+import { ACESSO, ACESSO_MINISTRO, caminhoFormPessoa, RECURSO, ROTA_LISTA, useRegrasCampos } from './comum';
 import { AnonimizarPessoa, ExportarDadosPessoais } from './DadosPessoais';
 
 type Valores = Record<string, unknown>;
@@ -56,6 +60,9 @@ const abaDe = (caminho: NomeCampo) => {
   const raiz = String(caminho[0]);
   return FILHOS_PESSOA.some((f) => f.nome === raiz) ? raiz : DADOS;
 };
+
+/** A new account's fields: no password yet, asked to change the given one at first sign-in. */
+const contaNova = { email: '', senha: '', confirmacaoSenha: '', trocarSenha: true, ativo: true };
 
 /** Long texts take a whole row, switches sit four to a row, other controls three. */
 const largura = (c: CampoCadastro) =>
@@ -82,6 +89,7 @@ export default function PessoaFormPage() {
   const [aba, setAba] = useState(DADOS);
   const [errosPorAba, setErrosPorAba] = useState<Record<string, number>>({});
   const liberar = useSaidaProtegida(sujo);
+  const estreita = !Grid.useBreakpoint().md;
 
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const idInvalido = params.id !== undefined && params.id !== '0' && id === undefined;
@@ -100,17 +108,33 @@ export default function PessoaFormPage() {
   const q = useQuery({
     queryKey: ['crud', RECURSO, 'item', id],
     queryFn: ({ signal }) =>
-      api.get<Registro & { organizacaoNome: string }>(`${RECURSO}/${id}`, undefined, { sinal: signal }),
+      api.get<Registro & { organizacaoNome: string; anonimizadoEm?: string | null; usuario?: ContaUsuarioLida }>(
+        `${RECURSO}/${id}`,
+        undefined,
+        {
+          sinal: signal,
+        },
+      ),
     enabled: id !== undefined,
   });
   const campos = useRegrasCampos(q.data);
 
   useEffect(() => {
     if (q.data) {
-      form.setFieldsValue(valoresDoRegistro(DEFINICAO_PESSOA, q.data));
+      const conta = q.data.usuario;
+      form.setFieldsValue({
+        ...valoresDoRegistro(DEFINICAO_PESSOA, q.data),
+        usuario: conta
+          ? { ...contaNova, email: conta.email, trocarSenha: conta.trocarSenha, ativo: conta.ativo }
+          : undefined,
+      });
       setSujo(false);
     }
   }, [q.data, form]);
+  const temConta = !!q.data?.usuario;
+  // Watched with `preserve`: until its fields are shown, the account is a value no field holds.
+  const conta = Form.useWatch('usuario', { form, preserve: true }) as Valores | undefined;
+  const preCadastro = Form.useWatch('preCadastro', form) === true;
 
   const contarErros = useCallback(() => {
     const n: Record<string, number> = {};
@@ -150,7 +174,7 @@ export default function PessoaFormPage() {
     const valores = form.getFieldsValue(true) as Valores;
     const corpo: Valores = {};
     // Hidden and locked fields stay out: the server keeps what it has.
-    for (const nome of [...CAMPOS_PESSOA.map((c) => c.nome), ...FILHOS_PESSOA.map((f) => f.nome)])
+    for (const nome of [...CAMPOS_PESSOA.map((c) => c.nome), ...FILHOS_PESSOA.map((f) => f.nome), 'usuario'])
       if (!campos.bloqueado(nome) && valores[nome] !== undefined) corpo[nome] = valores[nome];
     setEnviando(true);
     try {
@@ -211,6 +235,7 @@ export default function PessoaFormPage() {
 
   const dados = (
     <div data-testid="aba-dados">
+      {preCadastro && <Alert type="info" showIcon title={t('pessoa.preCadastroDica')} style={{ marginBottom: 8 }} />}
       {GRUPOS_PESSOA.map((g) => {
         const visiveis = g.campos.filter((c) => !campos.oculto(c.nome));
         if (!visiveis.length) return null;
@@ -237,6 +262,80 @@ export default function PessoaFormPage() {
           </section>
         );
       })}
+      {!campos.oculto('usuario') && (
+        <section aria-labelledby="grupo-usuario" data-testid="conta-usuario">
+          <Typography.Title level={2} id="grupo-usuario" style={{ fontSize: 16, marginTop: 8 }}>
+            {t('campos:usuario')}
+          </Typography.Title>
+          {conta ? (
+            <Row gutter={16}>
+              <Col xs={24} md={12} lg={8}>
+                <Form.Item
+                  name={['usuario', 'email']}
+                  label={t('pessoa.conta.login')}
+                  required
+                  rules={regras('usuario.email')}
+                >
+                  <Input type="email" autoComplete="off" maxLength={254} disabled={campos.bloqueado('usuario')} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} lg={8}>
+                <Form.Item
+                  name={['usuario', 'senha']}
+                  label={t('campos:senha')}
+                  required={!temConta}
+                  extra={temConta ? t('pessoa.conta.senhaDica') : undefined}
+                  rules={[
+                    ...regras('usuario.senha'),
+                    { required: !temConta, message: t('validacao:obrigatorio', { campo: t('campos:senha') }) },
+                  ]}
+                >
+                  <Input.Password autoComplete="new-password" maxLength={200} disabled={campos.bloqueado('usuario')} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12} lg={8}>
+                <Form.Item
+                  name={['usuario', 'confirmacaoSenha']}
+                  label={t('campos:confirmacaoSenha')}
+                  dependencies={[['usuario', 'senha']]}
+                  rules={regras('usuario.confirmacaoSenha')}
+                >
+                  <Input.Password autoComplete="new-password" maxLength={200} disabled={campos.bloqueado('usuario')} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={8} lg={6}>
+                <Form.Item name={['usuario', 'trocarSenha']} label={t('campos:trocarSenha')} valuePropName="checked">
+                  <Switch disabled={campos.bloqueado('usuario')} />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={8} lg={6}>
+                <Form.Item name={['usuario', 'ativo']} label={t('campos:ativo')} valuePropName="checked">
+                  <Switch disabled={campos.bloqueado('usuario')} />
+                </Form.Item>
+              </Col>
+              {!temConta && !somenteLeitura && (
+                <Col xs={24}>
+                  <Button onClick={() => form.setFieldValue('usuario', undefined)}>{t('pessoa.conta.naoCriar')}</Button>
+                </Col>
+              )}
+            </Row>
+          ) : (
+            <Space>
+              <Typography.Text type="secondary">{t('pessoa.conta.semConta')}</Typography.Text>
+              {!somenteLeitura && !campos.bloqueado('usuario') && (
+                <Button
+                  onClick={() => {
+                    form.setFieldValue('usuario', { ...contaNova });
+                    setSujo(true);
+                  }}
+                >
+                  {t('pessoa.conta.criar')}
+                </Button>
+              )}
+            </Space>
+          )}
+        </section>
+      )}
     </div>
   );
 
@@ -268,6 +367,9 @@ export default function PessoaFormPage() {
     // Records of their own (not saved with the form): shown once the person exists.
     ...(id !== undefined && pode('PessoaIntegracaoDesligamento', 'R')
       ? [{ key: 'integracao', label: t('pessoa.abas.integracao'), children: <AbaIntegracao pessoaId={id} /> }]
+      : []),
+    ...(id !== undefined && pode(ACESSO_MINISTRO, 'R')
+      ? [{ key: 'ministro', label: t('menu:acessos.PessoaMinistro'), children: <AbaMinistro pessoaId={id} /> }]
       : []),
     ...(id !== undefined
       ? [{ key: 'historico', label: t('pessoa.abas.historico'), children: <AbaHistorico pessoaId={id} /> }]
@@ -308,7 +410,8 @@ export default function PessoaFormPage() {
               onFinishFailed={mostrarErros}
               data-testid="form-pessoa"
             >
-              <Tabs activeKey={aba} onChange={setAba} items={abas} />
+              {/* Nineteen tabs: listed down the side, every one in sight (a strip would hide most of them). */}
+              <Tabs activeKey={aba} onChange={setAba} items={abas} tabPosition={estreita ? 'top' : 'left'} />
             </Form>
             <Space wrap style={{ marginTop: 16 }}>
               {!somenteLeitura && (
@@ -340,7 +443,7 @@ export default function PessoaFormPage() {
                 </Popconfirm>
               )}
               {id !== undefined && pode(ACESSO, 'R') && <ExportarDadosPessoais id={id} />}
-              {id !== undefined && pode(ACESSO, 'D') && (
+              {id !== undefined && pode(ACESSO, 'D') && !q.data?.anonimizadoEm && (
                 <AnonimizarPessoa id={id} aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })} />
               )}
               <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>

@@ -87,7 +87,7 @@ export default function PessoaListaPage() {
 
   const numero = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR');
   const tabela = lista.propsTabela<PessoaResumo>(q.data?.total, t);
-  // Past 10,000 matches the server stops counting: the total reads "10.000+".
+  // Past its cap (1,000 matches of a name, 10,000 otherwise) the server stops counting: "1.000+".
   const pagination = {
     ...tabela.pagination,
     showTotal: (n: number) => t('comum.total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),

@@ -8,6 +8,9 @@ export const RECURSO = 'pessoa';
 export const ROTA_LISTA = '/pessoa';
 export const ROTA_FORM = '/pessoa/form';
 export const MASCARA_CPF = '000.000.000-00';
+export const ACESSO_MINISTRO = 'PessoaMinistro';
+export const RECURSO_MINISTRO = 'pessoa-ministro';
+export const ROTA_FORM_MINISTRO = '/pessoa-ministro/form';
 
 export const caminhoFormPessoa = (id?: number, visualizar = false) =>
   id === undefined ? ROTA_FORM : `${ROTA_FORM}/${id}${visualizar ? '/visualizacao' : ''}`;

@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { esquemaCadastro } from '@sig/contracts';
+import { type DefinicaoCadastro, esquemaCadastro } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Popconfirm, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { cloneElement, type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../api';
@@ -31,8 +31,24 @@ type Valores = Record<string, unknown>;
  * organization above) shows it view-only. A declared fill-in segment between them (the city's
  * country) fills its field on create; anything else in that place reads as `visualizacao`.
  */
-export default function FormCadastro({ recurso }: { recurso: string }) {
-  const def = definicaoDe(recurso);
+export default function FormCadastro({
+  recurso,
+  definicao,
+  preenchidos,
+  voltar,
+  travados,
+}: {
+  recurso: string;
+  /** A declaration outside CADASTROS (a record with its own API of the same shape). */
+  definicao?: DefinicaoCadastro;
+  /** Values a new record starts with (the person a record is about). */
+  preenchidos?: Record<string, unknown>;
+  /** Where saving or leaving goes, when not the registry's list. */
+  voltar?: string;
+  /** Fields shown but not changed once the record exists. */
+  travados?: readonly string[];
+}) {
+  const def = definicao ?? definicaoDe(recurso);
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
@@ -56,7 +72,7 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
 
   const esquema = useMemo(() => esquemaCadastro(def), [def]);
   const regras = useMemo(() => regrasZod(esquema, t), [esquema, t]);
-  const voltarPara = `${rotaLista(def)}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+  const voltarPara = voltar ?? `${rotaLista(def)}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const q = useQuery({
     queryKey: ['crud', recurso, 'item', id],
@@ -69,8 +85,9 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
     () => ({
       ...valoresNovoRegistro(def),
       ...(def.preenchimentoRota && preenchido !== undefined ? { [def.preenchimentoRota.campo]: preenchido } : {}),
+      ...preenchidos,
     }),
-    [def, preenchido],
+    [def, preenchido, preenchidos],
   );
 
   useEffect(() => {
@@ -164,7 +181,11 @@ export default function FormCadastro({ recurso }: { recurso: string }) {
                   rules={regras(c.nome)}
                   {...propsItem(c)}
                 >
-                  {controleCampo(c, i18n.language, t)}
+                  {id !== undefined && travados?.includes(c.nome)
+                    ? cloneElement(controleCampo(c, i18n.language, t) as ReactElement<{ disabled?: boolean }>, {
+                        disabled: true,
+                      })
+                    : controleCampo(c, i18n.language, t)}
                 </Form.Item>
               ))}
               {def.filhos?.map((f) => (

@@ -1,0 +1,199 @@
+import {
+  anexoInput,
+  atendimentoDetalhe,
+  atendimentoInput,
+  atendimentoListQuery,
+  atendimentoResumo,
+  categoriaFormulario,
+  comentarioInput,
+  FILAS_ATENDIMENTO,
+  type FilaAtendimento,
+  id,
+  idParams,
+  indicadorAtendimentos,
+  indicadorAtendimentosQuery,
+  mudancaStatusInput,
+  paged,
+  selectResposta,
+  tarefaInput,
+  tarefaSituacaoInput,
+  triagemInput,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import * as servico from './atendimento.service.js';
+import * as servicoIndicador from './indicador-atendimentos.service.js';
+
+const buscaQuery = z.object({ busca: z.string().trim().max(200).optional() });
+const anexoParams = z.object({ id, anexoId: id });
+const tarefaParams = z.object({ id, tarefaId: id });
+// An attachment travels base64 in JSON: 5 MB of file is ~6.7 MB of body.
+const LIMITE_CORPO_ANEXO = 8 * 1024 * 1024;
+
+/**
+ * One queue of service tickets (spec §2): the same calls under each queue's path, each guarded
+ * by that queue's access id; what the queue shows is decided in the service. The requester's
+ * queue reads, opens, comments and attaches; the agents' queues also edit, change status,
+ * triage and keep tasks.
+ */
+export const atendimentoRoutes =
+  (fila: FilaAtendimento): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['atendimento'];
+    const deps = app.deps;
+    const acesso = FILAS_ATENDIMENTO[fila];
+    const agente = fila !== 'atendimento-meus-atendimentos';
+    const detalhe = { 200: atendimentoDetalhe };
+
+    app.get(
+      '/paginado',
+      {
+        config: { acesso, acao: 'L' },
+        schema: {
+          tags,
+          querystring: atendimentoListQuery,
+          response: { 200: paged(atendimentoResumo).extend({ totalExato: z.boolean() }) },
+        },
+      },
+      (req) => servico.listarPaginado(deps, req.ctx, fila, req.query),
+    );
+
+    app.get(
+      '/exportar',
+      {
+        config: { acesso, acao: 'L' },
+        schema: {
+          tags,
+          querystring: atendimentoListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('csv') })),
+          produces: [TIPO_CONTEUDO.csv, TIPO_CONTEUDO.xlsx],
+        },
+      },
+      async (req, reply) => {
+        const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _b, ...filtros } = req.query;
+        const e = await servico.exportar(deps, req.ctx, fila, filtros, formato);
+        return reply
+          .header('content-type', TIPO_CONTEUDO[formato])
+          .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
+          .send(e.conteudo);
+      },
+    );
+
+    app.get('/categorias', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
+      servico.categorias(deps),
+    );
+    app.get(
+      '/categorias/:id',
+      { config: { acesso, acao: 'L' }, schema: { tags, params: idParams, response: { 200: categoriaFormulario } } },
+      (req) => servico.categoria(deps, req.params.id),
+    );
+    app.get(
+      '/organizacoes-destino',
+      { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
+      (req) => servico.organizacoesDestino(deps, req.ctx, fila, req.query.busca),
+    );
+    app.get(
+      '/usuarios',
+      { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
+      (req) => servico.usuarios(deps, req.ctx, req.query.busca),
+    );
+    app.get('/times', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
+      servico.times(deps),
+    );
+
+    app.get('/:id', { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: detalhe } }, (req) =>
+      servico.obter(deps, req.ctx, fila, req.params.id),
+    );
+
+    app.post(
+      '/',
+      {
+        config: { acesso, acao: 'C' },
+        schema: { tags, body: atendimentoInput, response: { 201: atendimentoDetalhe } },
+      },
+      async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, fila, req.body)),
+    );
+
+    app.post(
+      '/:id/comentarios',
+      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: comentarioInput, response: detalhe } },
+      (req) => servico.comentar(deps, req.ctx, fila, req.params.id, req.body),
+    );
+
+    app.post(
+      '/:id/anexos',
+      {
+        config: { acesso, acao: 'U' },
+        bodyLimit: LIMITE_CORPO_ANEXO,
+        schema: { tags, params: idParams, body: anexoInput, response: detalhe },
+      },
+      (req) => servico.anexar(deps, req.ctx, fila, req.params.id, req.body),
+    );
+    app.get(
+      '/:id/anexos/:anexoId',
+      { config: { acesso, acao: 'R' }, schema: { tags, params: anexoParams } },
+      async (req, reply) => {
+        const { anexo, conteudo } = await servico.baixarAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId);
+        return reply
+          .header('content-type', anexo.tipoConteudo)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(anexo.nomeArquivo)}`)
+          .send(conteudo);
+      },
+    );
+    app.delete(
+      '/:id/anexos/:anexoId',
+      { config: { acesso, acao: 'U' }, schema: { tags, params: anexoParams, response: detalhe } },
+      (req) => servico.removerAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId),
+    );
+
+    if (!agente) return;
+
+    app.put(
+      '/:id',
+      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: atendimentoInput, response: detalhe } },
+      (req) => servico.atualizar(deps, req.ctx, fila, req.params.id, req.body),
+    );
+    app.post(
+      '/:id/status',
+      {
+        config: { acesso, acao: 'U' },
+        schema: { tags, params: idParams, body: mudancaStatusInput, response: detalhe },
+      },
+      (req) => servico.mudarStatus(deps, req.ctx, fila, req.params.id, req.body),
+    );
+    app.post(
+      '/:id/tarefas',
+      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: tarefaInput, response: detalhe } },
+      (req) => servico.criarTarefa(deps, req.ctx, fila, req.params.id, req.body),
+    );
+    app.put(
+      '/:id/tarefas/:tarefaId',
+      {
+        config: { acesso, acao: 'U' },
+        schema: { tags, params: tarefaParams, body: tarefaSituacaoInput, response: detalhe },
+      },
+      (req) => servico.situacaoTarefa(deps, req.ctx, fila, req.params.id, req.params.tarefaId, req.body.concluida),
+    );
+    if (fila === 'atendimento-triagem')
+      app.post(
+        '/:id/triagem',
+        { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: triagemInput, response: detalhe } },
+        (req) => servico.triar(deps, req.ctx, fila, req.params.id, req.body),
+      );
+  };
+
+/** Spec §2 /indicadores/atendimentos. */
+export const indicadorAtendimentosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: 'IndicadoresAtendimentos', acao: 'L' },
+      schema: {
+        tags: ['atendimento'],
+        querystring: indicadorAtendimentosQuery,
+        response: { 200: indicadorAtendimentos },
+      },
+    },
+    (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
+  );
+};

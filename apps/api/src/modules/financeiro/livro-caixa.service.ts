@@ -1,0 +1,508 @@
+import type { Lancamento, LancamentoInput, LancamentoListQuery, Paged, Periodo, PeriodoInput } from '@sig/contracts';
+import { hojeNoBrasil } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import dayjs from 'dayjs';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
+import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
+import { registrarAlteracao } from '../../platform/historico.js';
+import { contemSemAcento } from '../../platform/sql.js';
+
+/**
+ * The cash ledger (spec §2, §3, §4): accounting periods per cash account and the entries in
+ * them. Balances are never stored per entry: a period's current balance is its initial balance
+ * plus its entries; closing fixes the final one and carries it to the next period.
+ */
+export const ACESSO_PERIODO = 'PeriodoContabil';
+export const ACESSO_LANCAMENTO = 'Lancamentos';
+const { contaCaixa, periodoContabil: pc, lancamentoCaixa: lc, planoConta, controleGerencial, organizacao } = schema;
+
+type Tx = DbOuTx;
+
+// ---------------------------------------------------------------- cash accounts and references
+
+/** A cash account the user may keep books in (its organization in scope), or a field error. */
+async function contaNoEscopo(tx: Tx, ctx: Contexto, acesso: string, id: number, campo: string) {
+  const [c] = await tx
+    .select({ id: contaCaixa.id, organizacaoId: contaCaixa.organizacaoId, saldoInicial: contaCaixa.saldoInicial })
+    .from(contaCaixa)
+    .where(
+      and(
+        eq(contaCaixa.id, id),
+        isNull(contaCaixa.excluidoEm),
+        filtroOrganizacao(ctx, acesso, contaCaixa.organizacaoId),
+      ),
+    );
+  if (!c) throw erroDeCampo(campo, 'referenciaInexistente');
+  return c;
+}
+
+/** Entries go to analytic (leaf) accounts of the chart the user sees. */
+async function exigirPlanoConta(tx: Tx, ctx: Contexto, id: number) {
+  const [p] = await tx
+    .select({ tipo: planoConta.tipoPlanoConta })
+    .from(planoConta)
+    .where(
+      and(
+        eq(planoConta.id, id),
+        isNull(planoConta.excluidoEm),
+        filtroCompartilhado(ctx, ACESSO_LANCAMENTO, planoConta.organizacaoId, planoConta.acessivelHierarquia),
+      ),
+    );
+  if (!p) throw erroDeCampo('planoContaId', 'referenciaInexistente');
+  if (p.tipo !== 'ANALITICA')
+    throw new AppError('CONTA_SINTETICA', {}, [{ campo: 'planoContaId', mensagem: 'erros:CONTA_SINTETICA' }]);
+}
+
+async function exigirControleGerencial(tx: Tx, ctx: Contexto, id: number | null | undefined) {
+  if (!id) return;
+  const [c] = await tx
+    .select({ id: controleGerencial.id })
+    .from(controleGerencial)
+    .where(
+      and(
+        eq(controleGerencial.id, id),
+        isNull(controleGerencial.excluidoEm),
+        filtroCompartilhado(
+          ctx,
+          ACESSO_LANCAMENTO,
+          controleGerencial.organizacaoId,
+          controleGerencial.acessivelHierarquia,
+        ),
+      ),
+    );
+  if (!c) throw erroDeCampo('controleGerencialId', 'referenciaInexistente');
+}
+
+// ---------------------------------------------------------------- periods
+
+/**
+ * Written out in full: drizzle leaves columns unqualified in a select from one table, and an
+ * unqualified `id` inside the subquery would be the entry's own.
+ */
+const saldoAtual = sql<string>`("periodo_contabil"."saldo_inicial" + coalesce((select sum(lx.valor) from lancamento_caixa lx
+  where lx.periodo_contabil_id = "periodo_contabil"."id"), 0))::text`;
+
+const selecaoPeriodo = {
+  id: pc.id,
+  contaCaixaId: pc.contaCaixaId,
+  contaCaixaNome: contaCaixa.nome,
+  organizacaoNome: organizacao.nomeFantasia,
+  dataInicio: pc.dataInicio,
+  dataFim: pc.dataFim,
+  situacao: pc.situacao,
+  saldoInicial: pc.saldoInicial,
+  saldoAtual,
+  saldoFinal: pc.saldoFinal,
+  fechadoEm: pc.fechadoEm,
+};
+
+type LinhaPeriodo = Omit<Periodo, 'fechadoEm' | 'situacao'> & { fechadoEm: Date | null; situacao: string };
+const paraPeriodo = (l: LinhaPeriodo): Periodo => ({
+  ...l,
+  situacao: l.situacao as Periodo['situacao'],
+  fechadoEm: l.fechadoEm ? l.fechadoEm.toISOString() : null,
+});
+
+const periodosNoEscopo = (ctx: Contexto) => filtroOrganizacao(ctx, ACESSO_PERIODO, contaCaixa.organizacaoId);
+
+export async function listarPeriodos(
+  deps: Deps,
+  ctx: Contexto,
+  q: { pagina: number; quantidade: number; ordem: 'asc' | 'desc'; contaCaixaId?: number; situacao?: string },
+): Promise<Paged<Periodo>> {
+  const onde = and(
+    periodosNoEscopo(ctx),
+    q.contaCaixaId ? eq(pc.contaCaixaId, q.contaCaixaId) : undefined,
+    q.situacao ? eq(pc.situacao, q.situacao) : undefined,
+  );
+  const [{ n }] = (await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pc)
+    .innerJoin(contaCaixa, eq(contaCaixa.id, pc.contaCaixaId))
+    .where(onde)) as [{ n: number }];
+  const linhas = await deps.db
+    .select(selecaoPeriodo)
+    .from(pc)
+    .innerJoin(contaCaixa, eq(contaCaixa.id, pc.contaCaixaId))
+    .innerJoin(organizacao, eq(organizacao.id, contaCaixa.organizacaoId))
+    .where(onde)
+    .orderBy(q.ordem === 'asc' ? sql`${pc.dataInicio} asc, ${pc.id} asc` : sql`${pc.dataInicio} desc, ${pc.id} desc`)
+    .limit(q.quantidade)
+    .offset((q.pagina - 1) * q.quantidade);
+  return { itens: linhas.map(paraPeriodo), total: n, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+export async function obterPeriodo(db: DbOuTx, ctx: Contexto, id: number): Promise<Periodo> {
+  const [l] = await db
+    .select(selecaoPeriodo)
+    .from(pc)
+    .innerJoin(contaCaixa, eq(contaCaixa.id, pc.contaCaixaId))
+    .innerJoin(organizacao, eq(organizacao.id, contaCaixa.organizacaoId))
+    .where(and(eq(pc.id, id), periodosNoEscopo(ctx)));
+  if (!l) throw naoEncontrado();
+  return paraPeriodo(l);
+}
+
+/** The current balance of the latest period ending before a date, or the account's opening balance. */
+async function saldoAntes(tx: Tx, contaCaixaId: number, data: string, saldoAbertura: string): Promise<string> {
+  const [anterior] = await tx
+    .select({ saldo: saldoAtual })
+    .from(pc)
+    .where(and(eq(pc.contaCaixaId, contaCaixaId), sql`${pc.dataFim} < ${data}`))
+    .orderBy(sql`${pc.dataFim} desc`)
+    .limit(1);
+  return anterior?.saldo ?? saldoAbertura;
+}
+
+/** Opens a period on a cash account; periods of one account never overlap. */
+export async function criarPeriodo(deps: Deps, ctx: Contexto, e: PeriodoInput): Promise<Periodo> {
+  const id = await deps.db.transaction(async (tx) => {
+    const conta = await contaNoEscopo(tx, ctx, ACESSO_PERIODO, e.contaCaixaId, 'contaCaixaId');
+    // One writer per account at a time: overlapping periods cannot slip in side by side.
+    await tx.execute(sql`select 1 from ${contaCaixa} where ${contaCaixa.id} = ${conta.id} for update`);
+    const [sobreposto] = await tx
+      .select({ id: pc.id })
+      .from(pc)
+      .where(
+        and(eq(pc.contaCaixaId, conta.id), sql`${pc.dataInicio} <= ${e.dataFim} and ${pc.dataFim} >= ${e.dataInicio}`),
+      );
+    if (sobreposto)
+      throw new AppError('PERIODO_SOBREPOSTO', {}, [{ campo: 'dataInicio', mensagem: 'erros:PERIODO_SOBREPOSTO' }]);
+    const saldoInicial = await saldoAntes(tx, conta.id, e.dataInicio, conta.saldoInicial);
+    const [novo] = await tx
+      .insert(pc)
+      .values({ contaCaixaId: conta.id, dataInicio: e.dataInicio, dataFim: e.dataFim, saldoInicial })
+      .returning({ id: pc.id });
+    await registrarAlteracao(tx, ctx, 'periodo_contabil', novo!.id, null, { ...e, saldoInicial });
+    return novo!.id;
+  });
+  return obterPeriodo(deps.db, ctx, id);
+}
+
+/** The period after one: the next calendar month when it was one, otherwise one of the same length. */
+function proximoIntervalo(inicio: string, fim: string): { dataInicio: string; dataFim: string } {
+  const a = dayjs(inicio);
+  const b = dayjs(fim);
+  const proximo = b.add(1, 'day');
+  const mensal = a.date() === 1 && b.isSame(b.endOf('month'), 'day') && a.isSame(b, 'month');
+  const ate = mensal ? proximo.endOf('month') : proximo.add(b.diff(a, 'day'), 'day');
+  return { dataInicio: proximo.format('YYYY-MM-DD'), dataFim: ate.format('YYYY-MM-DD') };
+}
+
+async function periodoParaMudar(tx: Tx, ctx: Contexto, id: number) {
+  const [p] = await tx
+    .select({
+      id: pc.id,
+      contaCaixaId: pc.contaCaixaId,
+      dataInicio: pc.dataInicio,
+      dataFim: pc.dataFim,
+      situacao: pc.situacao,
+    })
+    .from(pc)
+    .innerJoin(contaCaixa, eq(contaCaixa.id, pc.contaCaixaId))
+    .where(and(eq(pc.id, id), periodosNoEscopo(ctx)))
+    .for('update', { of: pc });
+  if (!p) throw naoEncontrado();
+  return p;
+}
+
+/**
+ * Closes a period (spec §4, after the user confirmed): its final balance is fixed and the next
+ * period opens with it — or, when the next one exists, takes it as its initial balance.
+ */
+export async function fecharPeriodo(deps: Deps, ctx: Contexto, id: number): Promise<Periodo> {
+  await deps.db.transaction(async (tx) => {
+    const p = await periodoParaMudar(tx, ctx, id);
+    if (p.situacao === 'FECHADO') throw new AppError('PERIODO_FECHADO');
+    const [{ saldo }] = (await tx.select({ saldo: saldoAtual }).from(pc).where(eq(pc.id, id))) as [{ saldo: string }];
+    await tx
+      .update(pc)
+      .set({ situacao: 'FECHADO', saldoFinal: saldo, fechadoEm: new Date(), fechadoPor: ctx.usuarioId })
+      .where(eq(pc.id, id));
+    const seguinte = proximoIntervalo(p.dataInicio, p.dataFim);
+    const [existente] = await tx
+      .select({ id: pc.id })
+      .from(pc)
+      .where(and(eq(pc.contaCaixaId, p.contaCaixaId), eq(pc.dataInicio, seguinte.dataInicio)));
+    if (existente) await tx.update(pc).set({ saldoInicial: saldo }).where(eq(pc.id, existente.id));
+    else await tx.insert(pc).values({ contaCaixaId: p.contaCaixaId, ...seguinte, saldoInicial: saldo });
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'periodo_contabil',
+      id,
+      { situacao: 'ABERTO' },
+      { situacao: 'FECHADO', saldoFinal: saldo },
+    );
+  });
+  return obterPeriodo(deps.db, ctx, id);
+}
+
+/**
+ * Reopens a closed period (spec §4, after the user confirmed): only the latest closed one of its
+ * account, so that closing it again carries its balance to the periods after it.
+ */
+export async function reabrirPeriodo(deps: Deps, ctx: Contexto, id: number): Promise<Periodo> {
+  await deps.db.transaction(async (tx) => {
+    const p = await periodoParaMudar(tx, ctx, id);
+    if (p.situacao !== 'FECHADO') throw new AppError('PERIODO_NAO_REABRIVEL');
+    const [posterior] = await tx
+      .select({ id: pc.id })
+      .from(pc)
+      .where(
+        and(eq(pc.contaCaixaId, p.contaCaixaId), eq(pc.situacao, 'FECHADO'), sql`${pc.dataInicio} > ${p.dataInicio}`),
+      )
+      .limit(1);
+    if (posterior) throw new AppError('PERIODO_NAO_REABRIVEL');
+    await tx
+      .update(pc)
+      .set({ situacao: 'ABERTO', saldoFinal: null, fechadoEm: null, fechadoPor: null })
+      .where(eq(pc.id, id));
+    await registrarAlteracao(tx, ctx, 'periodo_contabil', id, { situacao: 'FECHADO' }, { situacao: 'ABERTO' });
+  });
+  return obterPeriodo(deps.db, ctx, id);
+}
+
+// ---------------------------------------------------------------- entries
+
+/**
+ * The open period of a cash account that holds a date, locked against closing while the entry
+ * is written. Spec §8: 'no accounting period for the cash account'; a closed one refuses too.
+ */
+async function periodoAberto(tx: Tx, contaCaixaId: number, data: string, campo = 'data'): Promise<number> {
+  const [p] = await tx
+    .select({ id: pc.id, situacao: pc.situacao })
+    .from(pc)
+    .where(and(eq(pc.contaCaixaId, contaCaixaId), sql`${data} between ${pc.dataInicio} and ${pc.dataFim}`))
+    .for('share');
+  if (!p) throw new AppError('PERIODO_INEXISTENTE', {}, [{ campo, mensagem: 'erros:PERIODO_INEXISTENTE' }]);
+  if (p.situacao !== 'ABERTO')
+    throw new AppError('PERIODO_FECHADO', {}, [{ campo, mensagem: 'erros:PERIODO_FECHADO' }]);
+  return p.id;
+}
+
+/** Entries of the scope; the running balance is the account's opening balance plus all its entries up to the row. */
+function consultaLancamentos(ctx: Contexto, onde: SQL | undefined) {
+  return sql`select l.id, to_char(l.data, 'YYYY-MM-DD') as "data", l.tipo, l.conta_caixa_id as "contaCaixaId",
+      c.nome as "contaCaixaNome", l.periodo_contabil_id as "periodoContabilId", l.valor::text as "valor",
+      l.plano_conta_id as "planoContaId", p.nome as "planoContaNome", l.controle_gerencial_id as "controleGerencialId",
+      l.historico, l.documento, l.pessoa_id as "pessoaId", l.organizacao_referencia_id as "organizacaoReferenciaId",
+      l.transferencia_id as "transferenciaId", l.estorno_de_id as "estornoDeId", l.estornado_em as "estornadoEm",
+      l.justificativa_estorno as "justificativaEstorno",
+      (c.saldo_inicial + sum(l.valor) over (partition by l.conta_caixa_id order by l.data, l.id))::text as "saldo"
+    from ${lc} l
+      join ${contaCaixa} c on c.id = l.conta_caixa_id
+      join ${planoConta} p on p.id = l.plano_conta_id
+    where ${filtroOrganizacao(ctx, ACESSO_LANCAMENTO, sql`l.organizacao_id`)} ${onde ? sql`and ${onde}` : sql``}`;
+}
+
+type LinhaLancamento = Omit<Lancamento, 'estornadoEm'> & { estornadoEm: Date | string | null };
+const paraLancamento = (l: LinhaLancamento): Lancamento => ({
+  ...l,
+  estornadoEm: l.estornadoEm ? new Date(l.estornadoEm).toISOString() : null,
+});
+
+export async function listarLancamentos(deps: Deps, ctx: Contexto, q: LancamentoListQuery): Promise<Paged<Lancamento>> {
+  // The balance needs every earlier entry of the account: filters narrow the rows shown afterwards.
+  const daConta = q.contaCaixaId ? sql`l.conta_caixa_id = ${q.contaCaixaId}` : undefined;
+  const ate = q.periodoAte ? sql`l.data <= ${q.periodoAte}` : undefined;
+  const base = consultaLancamentos(ctx, and(daConta, ate));
+  const filtros = and(
+    q.periodoDe ? sql`x."data" >= ${q.periodoDe}` : undefined,
+    q.periodoContabilId ? sql`x."periodoContabilId" = ${q.periodoContabilId}` : undefined,
+    q.planoContaId ? sql`x."planoContaId" = ${q.planoContaId}` : undefined,
+    q.controleGerencialId ? sql`x."controleGerencialId" = ${q.controleGerencialId}` : undefined,
+    q.historico ? contemSemAcento(sql`x.historico`, q.historico) : undefined,
+  );
+  const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
+  const r = (await deps.db.execute(sql`with x as (${base})
+    select x.*, count(*) over ()::int as "total" from x ${filtros ? sql`where ${filtros}` : sql``}
+    order by x."data" ${dir}, x.id ${dir} limit ${q.quantidade} offset ${(q.pagina - 1) * q.quantidade}`)) as unknown as {
+    rows: (LinhaLancamento & { total: number })[];
+  };
+  return {
+    itens: r.rows.map(({ total: _, ...l }) => paraLancamento(l)),
+    total: r.rows[0]?.total ?? 0,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
+}
+
+export async function obterLancamento(db: DbOuTx, ctx: Contexto, id: number): Promise<Lancamento> {
+  const r = (await db.execute(
+    sql`select * from (${consultaLancamentos(ctx, sql`l.conta_caixa_id = (select conta_caixa_id from ${lc} where id = ${id})`)}) x where x.id = ${id}`,
+  )) as unknown as { rows: LinhaLancamento[] };
+  if (!r.rows[0]) throw naoEncontrado();
+  return paraLancamento(r.rows[0]);
+}
+
+const valoresLancamento = (e: LancamentoInput) => ({
+  data: e.data,
+  planoContaId: e.planoContaId,
+  controleGerencialId: e.controleGerencialId ?? null,
+  historico: e.historico,
+  documento: e.documento ?? null,
+  pessoaId: e.pessoaId ?? null,
+  organizacaoReferenciaId: e.organizacaoReferenciaId ?? null,
+});
+
+async function exigirReferencias(tx: Tx, ctx: Contexto, e: LancamentoInput) {
+  await exigirPlanoConta(tx, ctx, e.planoContaId);
+  await exigirControleGerencial(tx, ctx, e.controleGerencialId);
+  if (e.pessoaId) {
+    const [p] = await tx
+      .select({ id: schema.pessoa.id })
+      .from(schema.pessoa)
+      .where(and(eq(schema.pessoa.id, e.pessoaId), isNull(schema.pessoa.excluidoEm)));
+    if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
+  }
+  if (e.organizacaoReferenciaId) {
+    const [o] = await tx
+      .select({ id: organizacao.id })
+      .from(organizacao)
+      .where(eq(organizacao.id, e.organizacaoReferenciaId));
+    if (!o) throw erroDeCampo('organizacaoReferenciaId', 'referenciaInexistente');
+  }
+}
+
+/** Records an entry, or a transfer as two entries (out of one account, into the other). */
+export async function criarLancamento(deps: Deps, ctx: Contexto, e: LancamentoInput): Promise<Lancamento> {
+  const id = await deps.db.transaction(async (tx) => {
+    const conta = await contaNoEscopo(tx, ctx, ACESSO_LANCAMENTO, e.contaCaixaId, 'contaCaixaId');
+    await exigirReferencias(tx, ctx, e);
+    const periodo = await periodoAberto(tx, conta.id, e.data);
+    const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
+    const [novo] = await tx
+      .insert(lc)
+      .values({
+        ...valoresLancamento(e),
+        organizacaoId: conta.organizacaoId,
+        contaCaixaId: conta.id,
+        periodoContabilId: periodo,
+        tipo: e.tipo,
+        valor: (sinal * Number(e.valor)).toFixed(2),
+        criadoPor: ctx.usuarioId,
+      })
+      .returning({ id: lc.id });
+    if (e.tipo === 'TRANSFERENCIA') {
+      const destino = await contaNoEscopo(tx, ctx, ACESSO_LANCAMENTO, e.contaCaixaDestinoId!, 'contaCaixaDestinoId');
+      const periodoDestino = await periodoAberto(tx, destino.id, e.data, 'contaCaixaDestinoId');
+      await tx.insert(lc).values({
+        ...valoresLancamento(e),
+        organizacaoId: destino.organizacaoId,
+        contaCaixaId: destino.id,
+        periodoContabilId: periodoDestino,
+        tipo: e.tipo,
+        valor: Number(e.valor).toFixed(2),
+        transferenciaId: novo!.id,
+        criadoPor: ctx.usuarioId,
+      });
+      await tx.update(lc).set({ transferenciaId: novo!.id }).where(eq(lc.id, novo!.id));
+    }
+    await registrarAlteracao(tx, ctx, 'lancamento_caixa', novo!.id, null, { ...e });
+    return novo!.id;
+  });
+  return obterLancamento(deps.db, ctx, id);
+}
+
+async function lancamentoParaMudar(tx: Tx, ctx: Contexto, id: number) {
+  const [l] = await tx
+    .select()
+    .from(lc)
+    .where(and(eq(lc.id, id), filtroOrganizacao(ctx, ACESSO_LANCAMENTO, lc.organizacaoId)))
+    .for('update');
+  if (!l) throw naoEncontrado();
+  return l;
+}
+
+/** Corrects an entry of an open period (not a transfer, not reversed: those are reversed and redone). */
+export async function atualizarLancamento(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: LancamentoInput,
+): Promise<Lancamento> {
+  await deps.db.transaction(async (tx) => {
+    const atual = await lancamentoParaMudar(tx, ctx, id);
+    if (atual.estornadoEm || atual.estornoDeId || atual.transferenciaId || e.tipo === 'TRANSFERENCIA')
+      throw new AppError('LANCAMENTO_ESTORNADO');
+    if (e.contaCaixaId !== atual.contaCaixaId) throw erroDeCampo('contaCaixaId', 'naoAlteravel');
+    await periodoAberto(tx, atual.contaCaixaId, atual.data);
+    const periodo = await periodoAberto(tx, atual.contaCaixaId, e.data);
+    await exigirReferencias(tx, ctx, e);
+    const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
+    const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: (sinal * Number(e.valor)).toFixed(2) };
+    await tx
+      .update(lc)
+      .set({ ...novos, periodoContabilId: periodo, atualizadoEm: new Date() })
+      .where(eq(lc.id, id));
+    const antes = {
+      data: atual.data,
+      tipo: atual.tipo,
+      valor: atual.valor,
+      planoContaId: atual.planoContaId,
+      controleGerencialId: atual.controleGerencialId,
+      historico: atual.historico,
+      documento: atual.documento,
+      pessoaId: atual.pessoaId,
+      organizacaoReferenciaId: atual.organizacaoReferenciaId,
+    };
+    await registrarAlteracao(tx, ctx, 'lancamento_caixa', id, antes, novos);
+  });
+  return obterLancamento(deps.db, ctx, id);
+}
+
+/**
+ * Reverses an entry (spec §4, with a justification): a counter-entry on the reversal's date, in an
+ * open period, and the entry marked reversed; a transfer is reversed on both accounts.
+ */
+export async function estornarLancamento(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: { justificativa: string; data?: string },
+): Promise<Lancamento> {
+  await deps.db.transaction(async (tx) => {
+    const original = await lancamentoParaMudar(tx, ctx, id);
+    if (original.estornadoEm || original.estornoDeId) throw new AppError('LANCAMENTO_ESTORNADO');
+    const pernas = original.transferenciaId
+      ? await tx.select().from(lc).where(eq(lc.transferenciaId, original.transferenciaId)).for('update')
+      : [original];
+    const data = e.data ?? hojeNoBrasil();
+    for (const l of pernas) {
+      const periodo = await periodoAberto(tx, l.contaCaixaId, data);
+      const { id: idOriginal, criadoEm: _c, atualizadoEm: _a, ...resto } = l;
+      await tx.insert(lc).values({
+        ...resto,
+        data,
+        periodoContabilId: periodo,
+        valor: (-Number(l.valor)).toFixed(2),
+        historico: `${l.historico} (estorno)`,
+        estornoDeId: idOriginal,
+        estornadoEm: null,
+        justificativaEstorno: e.justificativa,
+        origem: null,
+        origemId: null,
+        criadoPor: ctx.usuarioId,
+      });
+      await tx
+        .update(lc)
+        .set({ estornadoEm: new Date(), justificativaEstorno: e.justificativa, atualizadoEm: new Date() })
+        .where(eq(lc.id, idOriginal));
+      await registrarAlteracao(
+        tx,
+        ctx,
+        'lancamento_caixa',
+        idOriginal,
+        { estornado: false },
+        {
+          estornado: true,
+          justificativa: e.justificativa,
+        },
+      );
+    }
+  });
+  return obterLancamento(deps.db, ctx, id);
+}

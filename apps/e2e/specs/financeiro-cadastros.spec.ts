@@ -1,0 +1,54 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolherOpcao } from '../fixtures/formularios.js';
+import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+const form = (p: Page) => p.getByTestId('form-cadastro');
+const campo = (p: Page, rotulo: string) => form(p).getByLabel(rotulo, { exact: true });
+const linha = (p: Page, texto: string) =>
+  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
+
+async function data(p: Page, rotulo: string, valor: string) {
+  await campo(p, rotulo).fill(valor);
+  await campo(p, rotulo).press('Tab');
+}
+
+describe('[FINANCEIRO] the registries of the books', () => {
+  it('[FINANCEIRO] the treasurer plans a Sunday offering and opens a cash account', () =>
+    comPagina(navegador, 'financeiro-cadastros', async (p) => {
+      const marca = `w${Date.now().toString(36)}`;
+      await loginAs(p, 'tesouraria');
+      await p.goto('/plano-de-ofertas');
+      await p.getByTestId('novo').click();
+      await p.waitForURL('**/plano-de-ofertas/form');
+      await expect.poll(() => p.title()).toBe('SIG - Plano de ofertas');
+      await data(p, 'Data', '24/11/2026');
+      await campo(p, 'Nome').fill(`Oferta ${marca}`);
+      await escolherOpcao(p, campo(p, 'Abrangência'), 'Nacional');
+      await campo(p, 'Destino').fill('Missão Zero');
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => form(p).getByText('A data do plano de ofertas deve ser um domingo.').count()).toBe(1);
+      expect(await violacoesGraves(p), 'form').toEqual([]);
+      await data(p, 'Data', '29/11/2026');
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await p.waitForURL((u) => u.pathname === '/plano-de-ofertas');
+      await expect.poll(() => linha(p, `Oferta ${marca}`).count()).toBe(1);
+      expect(await linha(p, `Oferta ${marca}`).getByRole('cell', { name: '29/11/2026' }).count()).toBe(1);
+
+      await p.goto('/conta-caixa');
+      await p.getByTestId('novo').click();
+      await p.waitForURL('**/conta-caixa/form');
+      await campo(p, 'Nome').fill(`Caixa ${marca}`);
+      await escolherOpcao(p, campo(p, 'Tipo de conta'), 'Caixa');
+      await data(p, 'Data do saldo inicial', '01/01/2026');
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await p.waitForURL((u) => u.pathname === '/conta-caixa');
+      await expect.poll(() => linha(p, `Caixa ${marca}`).count()).toBe(1);
+    }));
+});

@@ -1,0 +1,684 @@
+import { DeleteOutlined, DownloadOutlined, LockOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  ANEXO_TAMANHO_MAXIMO,
+  ANEXO_TIPOS,
+  type AtendimentoDetalhe,
+  comentarioInput,
+  type FilaAtendimento,
+  mudancaStatusInput,
+  type SelectOpcao,
+  STATUS_ATENDIMENTO,
+  tarefaInput,
+  triagemInput,
+} from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+  theme,
+  Upload,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { dataParaTela, formatoData } from '../../platform/crud/definicao';
+import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { CamposAtendimento, type ValoresAtendimento } from './CamposAtendimento';
+import { COR_STATUS, FILAS, NS, useHubAtendimentos } from './comum';
+
+const ligado = (v: string | undefined) => v === 'true';
+
+const paraBase64 = (arquivo: File) =>
+  new Promise<string>((ok, falha) => {
+    const leitor = new FileReader();
+    leitor.onload = () => ok(String(leitor.result).replace(/^data:[^,]*,/, ''));
+    leitor.onerror = () => falha(leitor.error);
+    leitor.readAsDataURL(arquivo);
+  });
+
+const valoresDo = (a: AtendimentoDetalhe): ValoresAtendimento => ({
+  assunto: a.assunto,
+  descricao: a.descricao,
+  categoriaAtendimentoId: a.categoriaAtendimentoId,
+  organizacaoDestinoId: a.organizacaoDestinoId,
+  responsavelUsuarioId: a.responsavelUsuarioId,
+  classificacaoId: a.classificacaoId,
+  atendimentoPaiId: a.atendimentoPaiId,
+  dataRetornoPrevista: a.dataRetornoPrevista,
+  participantes: a.participantes.map((p) => p.usuarioId),
+  observadores: a.observadores.map((p) => p.usuarioId),
+  interessados: a.interessados.map((p) => p.usuarioId),
+  caracteristicas: a.caracteristicas,
+});
+
+/**
+ * A ticket as its queue shows it (spec §2 formEdicao…/{id}/{showTask}/{historico}/{visualizacao}):
+ * its data (editable by the agents' queues), comments (internal ones only for agents), tasks,
+ * attachments and the activity history; status changes and triage ask for an opinion.
+ * `showTask` and `historico` open those tabs; `visualizacao` makes it view-only.
+ */
+export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento }) {
+  const { t, i18n } = useTranslation(NS);
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const local = useLocation();
+  const qc = useQueryClient();
+  const params = useParams();
+  const id = Number(params.id);
+  const config = FILAS[fila];
+  const agente = fila !== 'atendimento-meus-atendimentos';
+  const somenteLeitura = !!params.visualizacao || !pode(config.acesso, 'U');
+  const [form] = Form.useForm<ValoresAtendimento>();
+  const [sujo, setSujo] = useState(false);
+  const liberar = useSaidaProtegida(sujo);
+  const [aba, setAba] = useState(
+    ligado(params.showTask) ? 'tarefas' : ligado(params.historico) ? 'historico' : 'dados',
+  );
+  const [modal, setModal] = useState<'status' | 'triagem' | null>(null);
+  useTitulo(`menu:acessos.${config.acesso}`);
+  useHubAtendimentos();
+  const voltar = `/${fila}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+
+  const q = useQuery({
+    queryKey: ['atendimentos', fila, 'detalhe', id],
+    queryFn: () => api.get<AtendimentoDetalhe>(`${fila}/${id}`),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const a = q.data;
+
+  useEffect(() => {
+    if (a && !sujo) form.setFieldsValue(valoresDo(a));
+  }, [a, sujo, form]);
+
+  const usuarios = useQuery({
+    queryKey: ['atendimentos', fila, 'usuarios'],
+    queryFn: () => api.get<SelectOpcao[]>(`${fila}/usuarios`),
+    enabled: agente && !somenteLeitura,
+    staleTime: 60_000,
+  });
+
+  /** Runs one call that answers with the whole ticket and puts it in the cache. */
+  const executar = async (
+    chamada: () => Promise<AtendimentoDetalhe>,
+    sucesso: string,
+    alvo?: Parameters<typeof aplicarErrosServidor>[0],
+  ) => {
+    try {
+      const novo = await chamada();
+      qc.setQueryData(['atendimentos', fila, 'detalhe', id], novo);
+      void qc.invalidateQueries({ queryKey: ['atendimentos', fila, 'paginado'] });
+      void message.success(t(sucesso));
+      return true;
+    } catch (e) {
+      if (!alvo || !aplicarErrosServidor(alvo, e)) void message.error(mensagemDeErro(e, t));
+      return false;
+    }
+  };
+
+  if (q.isLoading) return <Spin />;
+  if (q.isError || !a) return <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />;
+
+  const salvarDados = async (v: ValoresAtendimento) => {
+    if (await executar(() => api.putId<AtendimentoDetalhe>(fila, id, v), 'comum.salvoComSucesso', form)) {
+      liberar();
+      setSujo(false);
+    }
+  };
+
+  const quando = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+
+  const abaDados = (
+    <Form form={form} name="atendimento" layout="vertical" onFinish={salvarDados} onValuesChange={() => setSujo(true)}>
+      {agente ? (
+        <CamposAtendimento fila={fila} completo desabilitado={somenteLeitura} />
+      ) : (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label={t('campos:categoriaAtendimentoId')}>{a.categoriaNome}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:organizacaoDestinoId')}>{a.organizacaoDestinoNome}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:assunto')}>{a.assunto}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:descricao')}>
+            <span style={{ whiteSpace: 'pre-wrap' }}>{a.descricao}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campos:responsavelUsuarioId')}>{a.responsavelNome}</Descriptions.Item>
+          <Descriptions.Item label={t('atendimentos:coluna.time')}>{a.timeNome ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:dataRetornoPrevista')}>
+            {dataParaTela(a.dataRetornoPrevista, i18n.language) || '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      {a.filhos.length > 0 && (
+        <Typography.Paragraph style={{ marginTop: 16 }}>
+          {t('atendimentos:filhos')}: {a.filhos.map((f) => `${f.protocolo} (${f.assunto})`).join(', ')}
+        </Typography.Paragraph>
+      )}
+      {agente && !somenteLeitura && (
+        <Button type="primary" htmlType="submit" data-testid="salvar" style={{ marginTop: 16 }}>
+          {t('comum.salvar')}
+        </Button>
+      )}
+    </Form>
+  );
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space wrap>
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }} data-testid="protocolo">
+            {a.protocolo} — {a.assunto}
+          </Typography.Title>
+          <Tag color={COR_STATUS[a.status]} data-testid="status">
+            {t(`atendimentos:status.${a.status}`)}
+          </Tag>
+        </Space>
+        <Space wrap>
+          {fila === 'atendimento-triagem' && !somenteLeitura && (
+            <Button type="primary" data-testid="triar" onClick={() => setModal('triagem')}>
+              {t('atendimentos:triar')}
+            </Button>
+          )}
+          {agente && !somenteLeitura && (
+            <Button data-testid="mudar-status" onClick={() => setModal('status')}>
+              {t('atendimentos:mudarStatus')}
+            </Button>
+          )}
+          <Button onClick={() => navegar(voltar)}>{t('comum.voltar')}</Button>
+        </Space>
+      </Space>
+      <Card size="small">
+        {/* The default label grey is below 4.5:1 on white. */}
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} styles={{ label: { color: token.colorTextSecondary } }}>
+          <Descriptions.Item label={t('atendimentos:coluna.solicitante')}>{a.solicitanteNome}</Descriptions.Item>
+          <Descriptions.Item label={t('atendimentos:coluna.criadoEm')}>{quando(a.criadoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('atendimentos:coluna.responsavel')}>{a.responsavelNome}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card>
+        <Tabs
+          activeKey={aba}
+          onChange={setAba}
+          items={[
+            { key: 'dados', label: t('atendimentos:aba.dados'), children: abaDados },
+            {
+              key: 'comentarios',
+              label: t('atendimentos:aba.comentarios', { n: a.comentarios.length }),
+              children: (
+                <Comentarios
+                  a={a}
+                  agente={agente}
+                  somenteLeitura={somenteLeitura}
+                  quando={quando}
+                  executar={executar}
+                  fila={fila}
+                />
+              ),
+            },
+            ...(agente
+              ? [
+                  {
+                    key: 'tarefas',
+                    label: t('atendimentos:aba.tarefas', { n: a.tarefas.length }),
+                    children: (
+                      <Tarefas
+                        a={a}
+                        fila={fila}
+                        somenteLeitura={somenteLeitura}
+                        usuarios={usuarios.data ?? []}
+                        executar={executar}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            {
+              key: 'anexos',
+              label: t('atendimentos:aba.anexos', { n: a.anexos.length }),
+              children: (
+                <Anexos a={a} fila={fila} somenteLeitura={somenteLeitura} executar={executar} quando={quando} />
+              ),
+            },
+            {
+              key: 'historico',
+              label: t('atendimentos:aba.historico'),
+              children: (
+                <Timeline
+                  items={a.atividades.map((x) => ({
+                    key: x.id,
+                    content: (
+                      <div data-testid="atividade">
+                        <Typography.Text strong>
+                          {t(`atendimentos:atividade.${x.tipo}`, {
+                            status: x.statusNovo ? t(`atendimentos:status.${x.statusNovo}`) : '',
+                          })}
+                        </Typography.Text>{' '}
+                        <Typography.Text type="secondary">
+                          {x.autor} · {quando(x.criadoEm)}
+                        </Typography.Text>
+                        {x.parecer && <div style={{ whiteSpace: 'pre-wrap' }}>{x.parecer}</div>}
+                      </div>
+                    ),
+                  }))}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {modal === 'status' && (
+        <MudarStatus
+          a={a}
+          fechar={() => setModal(null)}
+          executar={(v, f) =>
+            executar(() => api.post<AtendimentoDetalhe>(`${fila}/${id}/status`, v), 'atendimentos:statusAlterado', f)
+          }
+        />
+      )}
+      {modal === 'triagem' && (
+        <Triar
+          fila={fila}
+          usuarios={usuarios.data ?? []}
+          fechar={() => setModal(null)}
+          executar={async (v, f) => {
+            const ok = await executar(
+              () => api.post<AtendimentoDetalhe>(`${fila}/${id}/triagem`, v),
+              'atendimentos:triado',
+              f,
+            );
+            // Triaged, the ticket leaves this queue: back to the list.
+            if (ok) navegar(voltar);
+            return ok;
+          }}
+        />
+      )}
+    </Space>
+  );
+}
+
+type Executar = (
+  chamada: () => Promise<AtendimentoDetalhe>,
+  sucesso: string,
+  alvo?: Parameters<typeof aplicarErrosServidor>[0],
+) => Promise<boolean>;
+
+function Comentarios({
+  a,
+  fila,
+  agente,
+  somenteLeitura,
+  quando,
+  executar,
+}: {
+  a: AtendimentoDetalhe;
+  fila: FilaAtendimento;
+  agente: boolean;
+  somenteLeitura: boolean;
+  quando: (iso: string) => string;
+  executar: Executar;
+}) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<{ texto: string; interno: boolean }>();
+  const regra = regrasZod(comentarioInput, t);
+  const enviar = async (v: { texto: string; interno: boolean }) => {
+    const ok = await executar(
+      () => api.post<AtendimentoDetalhe>(`${fila}/${a.id}/comentarios`, { texto: v.texto, interno: !!v.interno }),
+      'atendimentos:comentado',
+      form,
+    );
+    if (ok) form.resetFields();
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <List
+        dataSource={a.comentarios}
+        locale={{ emptyText: t('atendimentos:semComentarios') }}
+        renderItem={(c) => (
+          <List.Item data-testid="comentario">
+            <List.Item.Meta
+              title={
+                <Space>
+                  {c.autor}
+                  <Typography.Text type="secondary">{quando(c.criadoEm)}</Typography.Text>
+                  {c.interno && (
+                    <Tag icon={<LockOutlined />} color="red">
+                      {t('campos:interno')}
+                    </Tag>
+                  )}
+                </Space>
+              }
+              description={<span style={{ whiteSpace: 'pre-wrap' }}>{c.texto}</span>}
+            />
+          </List.Item>
+        )}
+      />
+      {!somenteLeitura && (
+        <Form form={form} name="comentario" layout="vertical" onFinish={enviar} initialValues={{ interno: false }}>
+          <Form.Item name="texto" label={t('atendimentos:novoComentario')} required rules={regra('texto')}>
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+          {agente && (
+            <Form.Item name="interno" valuePropName="checked">
+              <Checkbox data-testid="interno">{t('atendimentos:comentarioInterno')}</Checkbox>
+            </Form.Item>
+          )}
+          <Button type="primary" htmlType="submit" data-testid="comentar">
+            {t('atendimentos:comentar')}
+          </Button>
+        </Form>
+      )}
+    </Space>
+  );
+}
+
+function Tarefas({
+  a,
+  fila,
+  somenteLeitura,
+  usuarios,
+  executar,
+}: {
+  a: AtendimentoDetalhe;
+  fila: FilaAtendimento;
+  somenteLeitura: boolean;
+  usuarios: SelectOpcao[];
+  executar: Executar;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const [form] = Form.useForm();
+  const regra = regrasZod(tarefaInput, t);
+  const criar = async (v: Record<string, unknown>) => {
+    if (
+      await executar(
+        () => api.post<AtendimentoDetalhe>(`${fila}/${a.id}/tarefas`, v),
+        'atendimentos:tarefaCriada',
+        form,
+      )
+    )
+      form.resetFields();
+  };
+  const situacao = (tarefaId: number, concluida: boolean) =>
+    executar(
+      () => api.put<AtendimentoDetalhe>(`${fila}/${a.id}/tarefas/${tarefaId}`, { concluida }),
+      concluida ? 'atendimentos:tarefaConcluida' : 'atendimentos:tarefaReaberta',
+    );
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={a.tarefas}
+        locale={{ emptyText: t('atendimentos:semTarefas') }}
+        columns={[
+          { key: 'descricao', dataIndex: 'descricao', title: t('campos:descricao') },
+          { key: 'responsavel', dataIndex: 'responsavelNome', title: t('campos:responsavelUsuarioId') },
+          {
+            key: 'prazo',
+            dataIndex: 'prazo',
+            title: t('campos:prazo'),
+            render: (v: string | null) => dataParaTela(v, i18n.language),
+          },
+          {
+            key: 'situacao',
+            dataIndex: 'concluidaEm',
+            title: t('campos:concluida'),
+            render: (v: string | null, r) =>
+              somenteLeitura ? (
+                v ? (
+                  t('comum.sim')
+                ) : (
+                  t('comum.nao')
+                )
+              ) : (
+                <Button size="small" onClick={() => void situacao(r.id, !v)}>
+                  {v ? t('atendimentos:reabrir') : t('atendimentos:concluir')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      {!somenteLeitura && (
+        <Form form={form} name="tarefa" layout="inline" onFinish={criar}>
+          <Form.Item name="descricao" required rules={regra('descricao')}>
+            <Input placeholder={t('campos:descricao')} maxLength={500} />
+          </Form.Item>
+          <Form.Item name="responsavelUsuarioId" required rules={regra('responsavelUsuarioId')}>
+            <Select placeholder={t('campos:responsavelUsuarioId')} options={usuarios} style={{ minWidth: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="prazo"
+            getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
+            normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
+          >
+            <DatePicker placeholder={t('campos:prazo')} format={formatoData(i18n.language)} />
+          </Form.Item>
+          <Button htmlType="submit">{t('atendimentos:adicionarTarefa')}</Button>
+        </Form>
+      )}
+    </Space>
+  );
+}
+
+function Anexos({
+  a,
+  fila,
+  somenteLeitura,
+  executar,
+  quando,
+}: {
+  a: AtendimentoDetalhe;
+  fila: FilaAtendimento;
+  somenteLeitura: boolean;
+  executar: Executar;
+  quando: (iso: string) => string;
+}) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const enviar = async (arquivo: File) => {
+    // Checked here first so a large file is not read and sent for nothing; the server checks again.
+    if (arquivo.size > ANEXO_TAMANHO_MAXIMO) {
+      void message.error(t('atendimentos:validacao.arquivoGrande'));
+      return;
+    }
+    const conteudo = await paraBase64(arquivo);
+    await executar(
+      () =>
+        api.post<AtendimentoDetalhe>(`${fila}/${a.id}/anexos`, {
+          nomeArquivo: arquivo.name,
+          tipoConteudo: arquivo.type || 'application/octet-stream',
+          conteudo,
+        }),
+      'atendimentos:anexado',
+    );
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <List
+        dataSource={a.anexos}
+        locale={{ emptyText: t('atendimentos:semAnexos') }}
+        renderItem={(x) => (
+          <List.Item
+            data-testid="anexo"
+            actions={[
+              <Button
+                key="baixar"
+                type="text"
+                icon={<DownloadOutlined />}
+                aria-label={t('atendimentos:baixar')}
+                onClick={() => void api.baixar(`${fila}/${a.id}/anexos/${x.id}`, undefined, x.nomeArquivo)}
+              />,
+              ...(somenteLeitura
+                ? []
+                : [
+                    <Popconfirm
+                      key="excluir"
+                      title={t('comum.confirmarExclusao')}
+                      okText={t('comum.excluir')}
+                      okButtonProps={{ danger: true }}
+                      cancelText={t('comum.cancelar')}
+                      onConfirm={() =>
+                        executar(
+                          () => api.delete<AtendimentoDetalhe>(`${fila}/${a.id}/anexos`, x.id),
+                          'comum.excluidoComSucesso',
+                        )
+                      }
+                    >
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('comum.excluir')} />
+                    </Popconfirm>,
+                  ]),
+            ]}
+          >
+            <List.Item.Meta
+              title={x.nomeArquivo}
+              description={`${(x.tamanho / 1024).toFixed(1)} KB · ${quando(x.criadoEm)}`}
+            />
+          </List.Item>
+        )}
+      />
+      {!somenteLeitura && (
+        <Upload
+          accept={Object.keys(ANEXO_TIPOS).join(',')}
+          showUploadList={false}
+          beforeUpload={(arquivo) => {
+            void enviar(arquivo);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} data-testid="anexar">
+            {t('atendimentos:anexar')}
+          </Button>
+        </Upload>
+      )}
+    </Space>
+  );
+}
+
+function MudarStatus({
+  a,
+  fechar,
+  executar,
+}: {
+  a: AtendimentoDetalhe;
+  fechar: () => void;
+  executar: (v: unknown, f: Parameters<typeof aplicarErrosServidor>[0]) => Promise<boolean>;
+}) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm();
+  const regra = regrasZod(mudancaStatusInput, t);
+  return (
+    <Modal
+      open
+      title={t('atendimentos:mudarStatus')}
+      okText={t('comum.salvar')}
+      cancelText={t('comum.cancelar')}
+      onCancel={fechar}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': 'confirmar-status' }}
+    >
+      <Form
+        form={form}
+        name="status"
+        layout="vertical"
+        onFinish={async (v) => {
+          if (await executar(v, form)) fechar();
+        }}
+      >
+        <Form.Item name="status" label={t('campos:status')} required rules={regra('status')}>
+          <Select
+            data-testid="novo-status"
+            options={STATUS_ATENDIMENTO.filter((s) => s !== a.status).map((s) => ({
+              value: s,
+              label: t(`atendimentos:status.${s}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
+          <Input.TextArea rows={4} maxLength={4000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function Triar({
+  fila,
+  usuarios,
+  fechar,
+  executar,
+}: {
+  fila: FilaAtendimento;
+  usuarios: SelectOpcao[];
+  fechar: () => void;
+  executar: (v: unknown, f: Parameters<typeof aplicarErrosServidor>[0]) => Promise<boolean>;
+}) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm();
+  const regra = regrasZod(triagemInput, t);
+  const times = useQuery({
+    queryKey: ['atendimentos', fila, 'times'],
+    queryFn: () => api.get<SelectOpcao[]>(`${fila}/times`),
+  });
+  return (
+    <Modal
+      open
+      title={t('atendimentos:triar')}
+      okText={t('atendimentos:encaminhar')}
+      cancelText={t('comum.cancelar')}
+      onCancel={fechar}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': 'confirmar-triagem' }}
+    >
+      <Form
+        form={form}
+        name="triagem"
+        layout="vertical"
+        initialValues={{ responsavelUsuarioId: usuarios[0]?.value }}
+        onFinish={async (v) => {
+          if (await executar(v, form)) fechar();
+        }}
+      >
+        <Form.Item name="timeId" label={t('campos:timeId')} required rules={regra('timeId')}>
+          <Select data-testid="time" options={times.data ?? []} />
+        </Form.Item>
+        <Form.Item
+          name="responsavelUsuarioId"
+          label={t('campos:responsavelUsuarioId')}
+          required
+          rules={regra('responsavelUsuarioId')}
+        >
+          <Select data-testid="responsavel-triagem" options={usuarios} />
+        </Form.Item>
+        <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
+          <Input.TextArea rows={3} maxLength={4000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

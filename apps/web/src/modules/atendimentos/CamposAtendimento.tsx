@@ -1,0 +1,221 @@
+import { atendimentoInput, type CategoriaFormulario, type FilaAtendimento, type SelectOpcao } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { formatoData } from '../../platform/crud/definicao';
+import { regrasZod } from '../../platform/formulario';
+import { NS } from './comum';
+
+export type ValoresAtendimento = {
+  assunto?: string;
+  descricao?: string;
+  categoriaAtendimentoId?: number;
+  organizacaoDestinoId?: number;
+  responsavelUsuarioId?: number;
+  classificacaoId?: number | null;
+  atendimentoPaiId?: number | null;
+  dataRetornoPrevista?: string | null;
+  participantes?: number[];
+  observadores?: number[];
+  interessados?: number[];
+  caracteristicas?: { caracteristicaId: number; valor: string }[];
+};
+
+const filtrarRotulo = (entrada: string, opcao?: { label?: unknown }) =>
+  String(opcao?.label ?? '')
+    .toLowerCase()
+    .includes(entrada.toLowerCase());
+
+/**
+ * The ticket's own fields, for opening one and for the agents' edit: the category shows its
+ * requirement text and asks for its classes' characteristics (the required ones marked).
+ * Rules are the contracts' schema, the same the API applies.
+ */
+export function CamposAtendimento({
+  fila,
+  completo,
+  desabilitado,
+}: {
+  fila: FilaAtendimento;
+  /** The agents' fields too: classification, parent ticket, expected return. */
+  completo: boolean;
+  desabilitado?: boolean;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const form = Form.useFormInstance<ValoresAtendimento>();
+  const regra = regrasZod(atendimentoInput, t);
+  const categoriaId = Form.useWatch('categoriaAtendimentoId', form);
+
+  const opcoes = (caminho: string) => ({
+    queryKey: ['atendimentos', fila, caminho],
+    queryFn: () => api.get<SelectOpcao[]>(`${fila}/${caminho}`),
+    staleTime: 60_000,
+  });
+  const categorias = useQuery(opcoes('categorias'));
+  const destinos = useQuery(opcoes('organizacoes-destino'));
+  const usuarios = useQuery(opcoes('usuarios'));
+  const classificacoes = useQuery({
+    queryKey: ['atendimentos', 'classificacao'],
+    queryFn: () => api.get<SelectOpcao[]>('classificacao/select'),
+    enabled: completo,
+    staleTime: 60_000,
+  });
+  const categoria = useQuery({
+    queryKey: ['atendimentos', fila, 'categoria', categoriaId],
+    queryFn: () => api.get<CategoriaFormulario>(`${fila}/categorias/${categoriaId}`),
+    enabled: !!categoriaId,
+  });
+
+  // The characteristic rows follow the chosen category; values already typed are kept.
+  useEffect(() => {
+    const pedidas = categoria.data?.caracteristicas;
+    if (!pedidas) return;
+    const atuais = new Map(
+      (form.getFieldValue('caracteristicas') ?? []).map((c: { caracteristicaId: number; valor: string }) => [
+        c.caracteristicaId,
+        c.valor,
+      ]),
+    );
+    form.setFieldValue(
+      'caracteristicas',
+      pedidas.map((c) => ({ caracteristicaId: c.caracteristicaId, valor: atuais.get(c.caracteristicaId) ?? '' })),
+    );
+  }, [categoria.data, form]);
+
+  const multiplo = (nome: 'participantes' | 'observadores' | 'interessados') => (
+    <Col xs={24} md={8}>
+      <Form.Item name={nome} label={t(`campos:${nome}`)}>
+        <Select mode="multiple" allowClear showSearch={{ filterOption: filtrarRotulo }} options={usuarios.data ?? []} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <fieldset disabled={desabilitado} style={{ border: 0, padding: 0, margin: 0 }}>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="categoriaAtendimentoId"
+            label={t('campos:categoriaAtendimentoId')}
+            required
+            rules={regra('categoriaAtendimentoId')}
+          >
+            <Select
+              showSearch={{ filterOption: filtrarRotulo }}
+              options={categorias.data ?? []}
+              data-testid="categoria"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="organizacaoDestinoId"
+            label={t('campos:organizacaoDestinoId')}
+            required
+            rules={regra('organizacaoDestinoId')}
+          >
+            <Select showSearch={{ filterOption: filtrarRotulo }} options={destinos.data ?? []} data-testid="destino" />
+          </Form.Item>
+        </Col>
+        {categoria.data?.requisito && (
+          <Col xs={24}>
+            <Alert
+              type="info"
+              showIcon
+              title={t('atendimentos:requisito')}
+              description={categoria.data.requisito}
+              style={{ marginBottom: 16 }}
+            />
+          </Col>
+        )}
+        <Col xs={24}>
+          <Form.Item name="assunto" label={t('campos:assunto')} required rules={regra('assunto')}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="descricao" label={t('campos:descricao')} required rules={regra('descricao')}>
+            <Input.TextArea rows={5} maxLength={10_000} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="responsavelUsuarioId"
+            label={t('campos:responsavelUsuarioId')}
+            required
+            rules={regra('responsavelUsuarioId')}
+          >
+            <Select
+              showSearch={{ filterOption: filtrarRotulo }}
+              options={usuarios.data ?? []}
+              data-testid="responsavel"
+            />
+          </Form.Item>
+        </Col>
+        {completo && (
+          <>
+            <Col xs={24} md={12}>
+              <Form.Item name="classificacaoId" label={t('campos:classificacaoId')}>
+                <Select allowClear showSearch={{ filterOption: filtrarRotulo }} options={classificacoes.data ?? []} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="atendimentoPaiId" label={t('campos:atendimentoPaiId')} rules={regra('atendimentoPaiId')}>
+                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="dataRetornoPrevista"
+                label={t('campos:dataRetornoPrevista')}
+                getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
+                normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
+              >
+                <DatePicker format={formatoData(i18n.language)} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        {multiplo('participantes')}
+        {multiplo('observadores')}
+        {multiplo('interessados')}
+      </Row>
+      <Form.List name="caracteristicas">
+        {(itens) => (
+          <Row gutter={16}>
+            {itens.map((item, i) => {
+              const c = categoria.data?.caracteristicas[i];
+              if (!c) return null;
+              return (
+                <Col xs={24} md={12} key={item.key}>
+                  <Form.Item name={[item.name, 'caracteristicaId']} hidden>
+                    <Input />
+                  </Form.Item>
+                  <Form.Item
+                    name={[item.name, 'valor']}
+                    label={c.nome}
+                    required={c.obrigatorio}
+                    rules={
+                      c.obrigatorio
+                        ? [{ required: true, whitespace: true, message: t('validacao:obrigatorio', { campo: c.nome }) }]
+                        : []
+                    }
+                  >
+                    {c.opcoes.length ? (
+                      <Select allowClear options={c.opcoes.map((o) => ({ value: o.chave, label: o.valor }))} />
+                    ) : (
+                      <Input maxLength={500} />
+                    )}
+                  </Form.Item>
+                </Col>
+              );
+            })}
+          </Row>
+        )}
+      </Form.List>
+    </fieldset>
+  );
+}

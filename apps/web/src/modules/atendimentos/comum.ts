@@ -1,0 +1,100 @@
+import { type AcessoId, FILAS_ATENDIMENTO, type FilaAtendimento, type StatusAtendimento } from '@sig/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { lerSessao } from '../../platform/sessao';
+
+/** The namespaces these screens read: the interface's, this module's and the field labels. */
+export const NS = ['web', 'atendimentos', 'campos'];
+
+/** The spec's routes of each queue (§2 Service tickets): its list, its new-ticket form, its edit form. */
+export type ConfigFila = {
+  fila: FilaAtendimento;
+  acesso: AcessoId;
+  /** Create form path; the general queue has none in the spec. */
+  novo?: string;
+  /** Edit form path without its optional segments. */
+  edicao: string;
+};
+
+export const FILAS: Record<FilaAtendimento, ConfigFila> = {
+  'atendimento-meus-atendimentos': {
+    fila: 'atendimento-meus-atendimentos',
+    acesso: FILAS_ATENDIMENTO['atendimento-meus-atendimentos'],
+    novo: '/atendimento/formMinhasSolicitacoes',
+    edicao: '/atendimento/formEdicaoMinhasSolicitacoes',
+  },
+  'atendimento-caixa-entrada': {
+    fila: 'atendimento-caixa-entrada',
+    acesso: FILAS_ATENDIMENTO['atendimento-caixa-entrada'],
+    novo: '/atendimento/formCaixaEntrada',
+    edicao: '/atendimento/formEdicaoCaixaEntrada',
+  },
+  'atendimento-triagem': {
+    fila: 'atendimento-triagem',
+    acesso: FILAS_ATENDIMENTO['atendimento-triagem'],
+    novo: '/atendimento/formTriagem',
+    edicao: '/atendimento/formEdicaoTriagem',
+  },
+  'atendimento-solicitacoes-geral': {
+    fila: 'atendimento-solicitacoes-geral',
+    acesso: FILAS_ATENDIMENTO['atendimento-solicitacoes-geral'],
+    edicao: '/atendimento/formEdicao',
+  },
+};
+
+/** The edit form route: `{id}/{showTask}/{historico}/{visualizacao}` (+ `{rotaEdicao}` in the inbox). */
+export const rotaEdicao = (c: ConfigFila) =>
+  `${c.edicao}/:id/:showTask?/:historico?/:visualizacao?${c.fila === 'atendimento-caixa-entrada' ? '/:rotaEdicao?' : ''}`;
+
+/** The path to open a ticket, view-only or not (the middle segments stay off: `false`). */
+export const caminhoEdicao = (c: ConfigFila, id: number, visualizar = false) =>
+  `${c.edicao}/${id}${visualizar ? '/false/false/visualizacao' : ''}`;
+
+/** Tag colours per status, among those whose text keeps a 4.5:1 contrast (gold, orange, green and cyan do not). */
+export const COR_STATUS: Record<StatusAtendimento, string> = {
+  ABERTO: 'blue',
+  EM_ANALISE: 'purple',
+  EM_ANDAMENTO: 'geekblue',
+  APROVADO: 'magenta',
+  REGISTRADO: 'purple',
+  CANCELADO: 'red',
+  CONCLUIDO: 'default',
+  INCOMPLETO: 'red',
+  OCULTO: 'default',
+};
+
+/**
+ * Open screens listen to the hub (`/api/hub`, server-sent events) and refetch the tickets when
+ * one changes. EventSource cannot send the bearer header, so the stream is read with fetch.
+ */
+export function useHubAtendimentos() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const token = lerSessao()?.token;
+    if (!token) return;
+    const controle = new AbortController();
+    let espera = 1000;
+    const conectar = async () => {
+      while (!controle.signal.aborted) {
+        try {
+          const r = await fetch('/api/hub', { headers: { authorization: `Bearer ${token}` }, signal: controle.signal });
+          if (!r.ok || !r.body) throw new Error(String(r.status));
+          espera = 1000;
+          const leitor = r.body.pipeThrough(new TextDecoderStream()).getReader();
+          for (;;) {
+            const { value, done } = await leitor.read();
+            if (done) break;
+            if (value.includes('event: atendimento')) void qc.invalidateQueries({ queryKey: ['atendimentos'] });
+          }
+        } catch {
+          if (controle.signal.aborted) return;
+        }
+        // Reconnect with a growing pause: the server restarting should not be hammered.
+        await new Promise((ok) => setTimeout(ok, espera));
+        espera = Math.min(espera * 2, 30_000);
+      }
+    };
+    void conectar();
+    return () => controle.abort();
+  }, [qc]);
+}

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import type { AcessoId } from './acessos.js';
+import { data, dataOpcional, id, MSG, periodoValido, texto } from './comum.js';
+import { listQuery } from './paginacao.js';
+
+/** Spec §4: the ticket statuses, plus the hidden one (a ticket kept off the requester's list). */
+export const STATUS_ATENDIMENTO = [
+  'ABERTO',
+  'EM_ANALISE',
+  'EM_ANDAMENTO',
+  'APROVADO',
+  'REGISTRADO',
+  'CANCELADO',
+  'CONCLUIDO',
+  'INCOMPLETO',
+  'OCULTO',
+] as const;
+export type StatusAtendimento = (typeof STATUS_ATENDIMENTO)[number];
+
+/** The bundled icon set a category may show (names of the web's icon components). */
+export const ICONES_ATENDIMENTO = [
+  'duvida',
+  'documento',
+  'financeiro',
+  'pessoa',
+  'igreja',
+  'evento',
+  'ferramenta',
+  'mensagem',
+] as const;
+
+export const PAPEIS_ENVOLVIDO = ['PARTICIPANTE', 'OBSERVADOR', 'INTERESSADO'] as const;
+
+/**
+ * The four queues (spec §2) — each a screen with its own access id: the requester's own
+ * tickets, a team's inbox, the destination organization's triage, and the general queue.
+ */
+export const FILAS_ATENDIMENTO = {
+  'atendimento-meus-atendimentos': 'AtendimentoMeusAtendimentos',
+  'atendimento-caixa-entrada': 'AtendimentoCaixaEntrada',
+  'atendimento-triagem': 'AtendimentoTriagem',
+  'atendimento-solicitacoes-geral': 'AtendimentoSolicitacoesGeral',
+} as const satisfies Record<string, AcessoId>;
+export type FilaAtendimento = keyof typeof FILAS_ATENDIMENTO;
+
+/** Attachments: size limit and type allow-list (documents and images people scan or photograph). */
+export const ANEXO_TAMANHO_MAXIMO = 5 * 1024 * 1024;
+export const ANEXO_TIPOS = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'text/plain': 'txt',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+} as const;
+
+/** Spec §5/§9: a search period over 30 days asks for confirmation (on the web; the API takes any valid one). */
+export const PERIODO_CONFIRMACAO_DIAS = 30;
+
+/** An id in a JSON body (no coercion: a missing one is "required", not "invalid"). */
+const ref = z.number().int().positive().max(2_147_483_647);
+const usuarios = z.array(ref).max(100).default([]);
+
+export const atendimentoInput = z.object({
+  assunto: texto(200),
+  descricao: texto(10_000),
+  categoriaAtendimentoId: ref,
+  organizacaoDestinoId: ref,
+  // Spec §5: the responsible (owner) is required.
+  responsavelUsuarioId: ref,
+  classificacaoId: ref.nullish().transform((v) => v ?? null),
+  atendimentoPaiId: ref.nullish().transform((v) => v ?? null),
+  dataRetornoPrevista: dataOpcional,
+  participantes: usuarios,
+  observadores: usuarios,
+  interessados: usuarios,
+  caracteristicas: z
+    .array(z.object({ caracteristicaId: ref, valor: z.string().trim().max(500) }))
+    .max(200)
+    .default([]),
+});
+export type AtendimentoInput = z.infer<typeof atendimentoInput>;
+
+/** Spec §4: every status change carries an opinion. */
+export const mudancaStatusInput = z.object({
+  status: z.enum(STATUS_ATENDIMENTO),
+  parecer: texto(4000),
+});
+
+/** Triage sends a ticket to a team, naming who answers for it. */
+export const triagemInput = z.object({
+  timeId: ref,
+  responsavelUsuarioId: ref,
+  parecer: texto(4000),
+});
+
+export const comentarioInput = z.object({ texto: texto(4000), interno: z.boolean().default(false) });
+
+export const tarefaInput = z.object({
+  descricao: texto(500),
+  responsavelUsuarioId: ref,
+  prazo: dataOpcional,
+});
+export const tarefaSituacaoInput = z.object({ concluida: z.boolean() });
+
+export const anexoInput = z.object({
+  nomeArquivo: texto(200),
+  tipoConteudo: z.string().max(200),
+  /** The file's bytes, base64 (the web reads the file and posts it as JSON). */
+  conteudo: z.string().max(Math.ceil((ANEXO_TAMANHO_MAXIMO * 4) / 3) + 4),
+});
+
+export const atendimentoListQuery = listQuery
+  .extend({
+    busca: z.string().trim().max(200).optional(),
+    status: z.enum(STATUS_ATENDIMENTO).optional(),
+    categoriaAtendimentoId: id.optional(),
+    periodoDe: data.optional(),
+    periodoAte: data.optional(),
+  })
+  .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.periodoInvalido });
+export type AtendimentoListQuery = z.infer<typeof atendimentoListQuery>;
+
+export const atendimentoResumo = z.object({
+  id: z.number().int(),
+  protocolo: z.string(),
+  assunto: z.string(),
+  status: z.enum(STATUS_ATENDIMENTO),
+  categoriaNome: z.string(),
+  solicitanteNome: z.string(),
+  responsavelNome: z.string(),
+  organizacaoDestinoNome: z.string(),
+  timeNome: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type AtendimentoResumo = z.infer<typeof atendimentoResumo>;
+
+const pessoaRef = z.object({ usuarioId: z.number().int(), nome: z.string() });
+
+export const atendimentoDetalhe = z.object({
+  id: z.number().int(),
+  protocolo: z.string(),
+  assunto: z.string(),
+  descricao: z.string(),
+  status: z.enum(STATUS_ATENDIMENTO),
+  categoriaAtendimentoId: z.number().int(),
+  categoriaNome: z.string(),
+  organizacaoOrigemId: z.number().int(),
+  organizacaoDestinoId: z.number().int(),
+  organizacaoDestinoNome: z.string(),
+  solicitanteUsuarioId: z.number().int(),
+  solicitanteNome: z.string(),
+  responsavelUsuarioId: z.number().int(),
+  responsavelNome: z.string(),
+  timeId: z.number().int().nullable(),
+  timeNome: z.string().nullable(),
+  classificacaoId: z.number().int().nullable(),
+  atendimentoPaiId: z.number().int().nullable(),
+  dataRetornoPrevista: z.string().nullable(),
+  criadoEm: z.string(),
+  participantes: z.array(pessoaRef),
+  observadores: z.array(pessoaRef),
+  interessados: z.array(pessoaRef),
+  caracteristicas: z.array(z.object({ caracteristicaId: z.number().int(), valor: z.string() })),
+  filhos: z.array(z.object({ id: z.number().int(), protocolo: z.string(), assunto: z.string() })),
+  comentarios: z.array(
+    z.object({
+      id: z.number().int(),
+      texto: z.string(),
+      interno: z.boolean(),
+      autor: z.string(),
+      criadoEm: z.string(),
+    }),
+  ),
+  tarefas: z.array(
+    z.object({
+      id: z.number().int(),
+      descricao: z.string(),
+      responsavelUsuarioId: z.number().int(),
+      responsavelNome: z.string(),
+      prazo: z.string().nullable(),
+      concluidaEm: z.string().nullable(),
+    }),
+  ),
+  atividades: z.array(
+    z.object({
+      id: z.number().int(),
+      tipo: z.string(),
+      statusAnterior: z.string().nullable(),
+      statusNovo: z.string().nullable(),
+      parecer: z.string().nullable(),
+      autor: z.string(),
+      criadoEm: z.string(),
+    }),
+  ),
+  anexos: z.array(
+    z.object({
+      id: z.number().int(),
+      nomeArquivo: z.string(),
+      tipoConteudo: z.string(),
+      tamanho: z.number().int(),
+      criadoEm: z.string(),
+    }),
+  ),
+});
+export type AtendimentoDetalhe = z.infer<typeof atendimentoDetalhe>;
+
+/** Category data the ticket form needs: its requirement text and the characteristics its classes ask for. */
+export const categoriaFormulario = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  requisito: z.string().nullable(),
+  caracteristicas: z.array(
+    z.object({
+      caracteristicaId: z.number().int(),
+      nome: z.string(),
+      obrigatorio: z.boolean(),
+      opcoes: z.array(z.object({ chave: z.string(), valor: z.string() })),
+    }),
+  ),
+});
+export type CategoriaFormulario = z.infer<typeof categoriaFormulario>;
+
+/**
+ * Spec §3 attendance filter of the indicator: organization (default the user's), own
+ * organization only, grouping (`periodo`: 0 days, 1 months, 2 years — the charts' last ten of
+ * them) and the period, by default the first day of the current month to today.
+ */
+export const AGRUPAMENTOS_INDICADOR = ['DIAS', 'MESES', 'ANOS'] as const;
+export const indicadorAtendimentosQuery = z
+  .object({
+    organizacaoId: id.optional(),
+    somenteMinhaOrganizacao: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    periodo: z.coerce.number().int().min(0).max(2).default(0),
+    periodoDe: data.optional(),
+    periodoAte: data.optional(),
+  })
+  .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.periodoInvalido });
+
+const contagem = z.object({ chave: z.string(), total: z.number().int() });
+export const indicadorAtendimentos = z.object({
+  periodoDe: z.string(),
+  periodoAte: z.string(),
+  total: z.number().int(),
+  porStatus: z.array(contagem),
+  porCategoria: z.array(contagem),
+  porOrganizacao: z.array(contagem),
+  serie: z.array(contagem),
+});
+export type IndicadorAtendimentos = z.infer<typeof indicadorAtendimentos>;
