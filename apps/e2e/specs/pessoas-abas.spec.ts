@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { criarPessoa, escolher, escolherOpcao } from '../fixtures/formularios.js';
+import { criarPessoa, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -71,8 +71,7 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
             .count(),
         ).toBe(1);
         await data(filho(p, 'historicoProfissional', 'Data de fim'), '31/12/2015');
-        await p.getByRole('button', { name: 'Salvar' }).click();
-        await p.waitForURL((u) => u.pathname === '/pessoa');
+        await salvarE(p, (u) => u.pathname === '/pessoa');
 
         // Back on the record: the tabs and the login are there, the password is not.
         await p.goto(`/pessoa/form/${id}`);
@@ -102,8 +101,7 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
         await escolherOpcao(p, termos.getByLabel('Tipo de termo', { exact: true }), 'Nomeação');
         await data(termos.getByLabel('Data de início', { exact: true }), '01/04/2012');
         expect(await violacoesGraves(p), 'minister form').toEqual([]);
-        await p.getByRole('button', { name: 'Salvar' }).click();
-        await p.waitForURL((u) => u.pathname === `/pessoa/form/${id}`);
+        await salvarE(p, (u) => u.pathname === `/pessoa/form/${id}`);
         await abrirAba(p, 'Dados de ministro');
         await expect.poll(() => p.getByTestId('aba-ministro').getByText('Pastoral').count()).toBe(1);
         expect(await p.getByTestId('aba-ministro').getByText('04/03/2012').count()).toBe(1);

@@ -98,3 +98,7 @@ export const okResposta = z.object({ sucesso: z.boolean() });
 export const selectOpcao = z.object({ value: z.number().int(), label: z.string() });
 export const selectResposta = z.array(selectOpcao);
 export type SelectOpcao = z.infer<typeof selectOpcao>;
+
+/** A query-string list: `a,b`, repeated keys or one value. */
+export const listaDaConsulta = (v: unknown) =>
+  typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : v === undefined ? undefined : [v];

@@ -36,6 +36,7 @@ export const DEFINICAO_CONTA_CAIXA: DefinicaoCadastro = {
   campos: [
     nome,
     { nome: 'tipoContaCaixa', tipo: 'opcao', opcoes: TIPOS_CONTA_CAIXA, obrigatorio: true, lista: true, filtro: true },
+    { nome: 'codigoContabil', tipo: 'texto', max: 30 },
     { nome: 'bancoId', tipo: 'referencia', referencia: 'banco', lista: true },
     { nome: 'agencia', tipo: 'texto', max: 10 },
     { nome: 'conta', tipo: 'texto', max: 20 },

@@ -15,4 +15,5 @@ export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';
 export * from './pessoa.js';
+export * from './relatorio-financeiro.js';
 export * from './usuario.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro } from './cadastros.js';
 import { formaCadastro } from './cadastros.js';
-import { data, email, hojeNoBrasil, MSG, senha } from './comum.js';
+import { data, email, hojeNoBrasil, listaDaConsulta, MSG, senha } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
 import { listQuery } from './paginacao.js';
 
@@ -390,8 +390,6 @@ export const contaUsuarioLida = z
   .nullable();
 export type ContaUsuarioLida = z.infer<typeof contaUsuarioLida>;
 
-const lista = (v: unknown) =>
-  typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : v === undefined ? undefined : [v];
 const simNao = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true')
@@ -402,8 +400,8 @@ export const pessoaListQuery = listQuery
   .extend({
     nome: z.string().trim().max(200).optional(),
     cpf: z.string().trim().max(20).optional(),
-    tiposPessoaIds: z.preprocess(lista, z.array(z.coerce.number().int().positive()).max(50)).optional(),
-    status: z.preprocess(lista, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
+    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(z.coerce.number().int().positive()).max(50)).optional(),
+    status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
     situacaoId: z.coerce.number().int().positive().optional(),
     organizacaoId: z.coerce.number().int().positive().optional(),
     somenteMinhaOrganizacao: simNao,

@@ -12,6 +12,11 @@ import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
+import {
+  exportacaoContabilRoutes,
+  relatorioFinanceiroRoutes,
+  relatorioGerencialRoutes,
+} from './financeiro/livros.routes.js';
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
@@ -45,6 +50,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(testeDonsRoutes, { prefix: '/teste-dons' });
   await app.register(periodoContabilRoutes, { prefix: '/periodo-contabil' });
   await app.register(lancamentoCaixaRoutes, { prefix: '/lancamento-caixa' });
+  await app.register(exportacaoContabilRoutes, { prefix: '/lancamento-caixa/exportar' });
+  await app.register(relatorioFinanceiroRoutes, { prefix: '/relatorio-financeiro' });
+  await app.register(relatorioGerencialRoutes, { prefix: '/relatorio-gerencial' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

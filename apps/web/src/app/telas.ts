@@ -113,6 +113,24 @@ export const TELAS: Tela[] = [
       pagina: carregar(() => import('../modules/financeiro/LancamentoFormPage')),
     },
   },
+  {
+    acesso: 'ExportacaoArquivoContabil',
+    pagina: carregar(() =>
+      import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.ExportacaoContabilPage })),
+    ),
+  },
+  {
+    acesso: 'RelatorioFinanceiro',
+    pagina: carregar(() =>
+      import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.RelatorioFinanceiroPage })),
+    ),
+  },
+  {
+    acesso: 'RelatorioGerencial',
+    pagina: carregar(() =>
+      import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.RelatorioGerencialPage })),
+    ),
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',

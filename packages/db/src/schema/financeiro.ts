@@ -38,6 +38,8 @@ export const contaCaixa = pgTable(
   {
     ...daOrganizacao(),
     tipoContaCaixa: text().notNull(),
+    /** The account's code in the accounting system, for the accounting file. */
+    codigoContabil: text(),
     bancoId: integer().references(() => banco.id),
     agencia: text(),
     conta: text(),

@@ -1,0 +1,180 @@
+import {
+  exportacaoContabilQuery,
+  relatorioFinanceiro,
+  relatorioFinanceiroQuery,
+  relatorioGerencial,
+  relatorioGerencialQuery,
+} from '@sig/contracts';
+import { tradutor } from '@sig/i18n';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { pdfTabela } from '../relatorios/tabela-pdf.js';
+import * as servico from './livros.service.js';
+
+const tags = ['financeiro'];
+const respostaArquivo = { produces: [TIPO_CONTEUDO.xlsx, 'application/pdf'] };
+
+type Tabela = { titulo: string; subtitulo: string; cabecalho: string[]; pesos: number[]; linhas: string[][] };
+
+/** A report table as the PDF or XLSX the user asked for. */
+function enviarTabela(reply: FastifyReply, formato: 'pdf' | 'xlsx', nome: string, tabela: Tabela, rodape: string) {
+  reply.header('content-disposition', `attachment; filename="${nome}.${formato}"`);
+  async function* lotes() {
+    yield tabela.linhas;
+  }
+  if (formato === 'xlsx')
+    return reply
+      .header('content-type', TIPO_CONTEUDO.xlsx)
+      .send(arquivoExportacao('xlsx', tabela.titulo, tabela.cabecalho, lotes()));
+  return reply.header('content-type', 'application/pdf').send(
+    pdfTabela({
+      ...tabela,
+      lotes: lotes(),
+      rodape: (n) => rodape.replace('{{n}}', String(n)),
+    }),
+  );
+}
+
+const periodoTexto = (de: string, ate: string, idioma: string) => {
+  const d = (v: string) =>
+    idioma === 'en'
+      ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
+      : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
+  return `${d(de)} – ${d(ate)}`;
+};
+
+/** `/relatorio-financeiro` (spec §2): balances and movements of a period by cash and ledger account. */
+export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: servico.ACESSO_FINANCEIRO, acao: 'R' },
+      schema: {
+        tags,
+        querystring: relatorioFinanceiroQuery,
+        response: { 200: relatorioFinanceiro },
+        ...respostaArquivo,
+      },
+    },
+    async (req, reply) => {
+      const { organizacao, ...r } = await servico.relatorioFinanceiro(app.deps, req.ctx, req.query);
+      if (req.query.formato === 'json') return r;
+      const t = tradutor(req.idioma);
+      const c = (k: string) => t(`campos:${k}`);
+      const tabela: Tabela = {
+        titulo: t('menu:acessos.RelatorioFinanceiro'),
+        subtitulo: `${organizacao.nomeFantasia} · ${periodoTexto(req.query.periodoDe, req.query.periodoAte, req.idioma)}`,
+        cabecalho: [
+          c('grupo'),
+          c('codigo'),
+          c('nome'),
+          c('saldoAnterior'),
+          c('entradas'),
+          c('saidas'),
+          c('saldoFinal'),
+        ],
+        pesos: [1.2, 1, 3, 1, 1, 1, 1],
+        linhas: [
+          ...r.contas.map((x) => [
+            c('contaCaixaId'),
+            x.organizacaoNome,
+            x.contaCaixaNome,
+            x.saldoAnterior,
+            x.entradas,
+            x.saidas,
+            x.saldoFinal,
+          ]),
+          [c('total'), '', '', r.totais.saldoAnterior, r.totais.entradas, r.totais.saidas, r.totais.saldoFinal],
+          ...r.planos.map((x) => [
+            c('planoContaId'),
+            x.codigoContabil ?? x.codigoInterno,
+            x.nome,
+            '',
+            x.entradas,
+            x.saidas,
+            x.total,
+          ]),
+        ],
+      };
+      return enviarTabela(
+        reply,
+        req.query.formato,
+        `relatorio-financeiro-${req.query.periodoDe}-${req.query.periodoAte}`,
+        tabela,
+        t('web:relatorio.pagina', { n: '{{n}}' }),
+      );
+    },
+  );
+};
+
+/** `/relatorio-gerencial` (spec §2): movements and balances by cost-centre tree. */
+export const relatorioGerencialRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: servico.ACESSO_GERENCIAL, acao: 'R' },
+      schema: { tags, querystring: relatorioGerencialQuery, response: { 200: relatorioGerencial }, ...respostaArquivo },
+    },
+    async (req, reply) => {
+      const { organizacao, ...r } = await servico.relatorioGerencial(app.deps, req.ctx, req.query);
+      if (req.query.formato === 'json') return r;
+      const t = tradutor(req.idioma);
+      const c = (k: string) => t(`campos:${k}`);
+      return enviarTabela(
+        reply,
+        req.query.formato,
+        `relatorio-gerencial-${req.query.periodoDe}-${req.query.periodoAte}`,
+        {
+          titulo: t('menu:acessos.RelatorioGerencial'),
+          subtitulo: `${organizacao.nomeFantasia} · ${periodoTexto(req.query.periodoDe, req.query.periodoAte, req.idioma)}`,
+          cabecalho: [c('codigo'), c('nome'), c('saldoInicial'), c('entradas'), c('saidas'), c('saldo')],
+          pesos: [1, 3, 1, 1, 1, 1],
+          // The tree shows as indentation of the code.
+          linhas: r.linhas.map((x) => [
+            `${'  '.repeat(x.nivel)}${x.codigo}`,
+            x.nome,
+            x.saldoInicial,
+            x.entradas,
+            x.saidas,
+            x.saldo,
+          ]),
+        },
+        t('web:relatorio.pagina', { n: '{{n}}' }),
+      );
+    },
+  );
+};
+
+/** `/lancamento-caixa/formExportar` (spec §2): one organization's accounting file for a period. */
+export const exportacaoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: servico.ACESSO_EXPORTACAO, acao: 'R' },
+      schema: { tags, querystring: exportacaoContabilQuery, produces: ['text/plain'] },
+    },
+    async (req, reply) => {
+      const { organizacao, linhas } = await servico.lancamentosParaExportar(app.deps, req.ctx, req.query);
+      app.deps.auditoria.registrar({
+        evento: 'EXPORTACAO',
+        usuarioId: req.ctx.usuarioId,
+        organizacaoId: req.ctx.organizacaoId,
+        acesso: servico.ACESSO_EXPORTACAO,
+        metodo: 'GET',
+        rota: req.routeOptions.url ?? req.url,
+        status: 200,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+      return reply
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="contabil-${organizacao.id}-${req.query.periodoDe}-${req.query.periodoAte}.txt"`,
+        )
+        .header('x-total-linhas', String(linhas.length))
+        .send(servico.arquivoContabil(organizacao, req.query, linhas));
+    },
+  );
+};

@@ -1,0 +1,353 @@
+import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  exportacaoContabilQuery,
+  type RelatorioFinanceiro,
+  type RelatorioGerencial,
+  relatorioFinanceiroQuery,
+} from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Space, Table, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api } from '../../platform/api';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { aplicarErrosServidor, mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
+
+type Valores = {
+  organizacaoId?: number | null;
+  periodoDe?: Dayjs | null;
+  periodoAte?: Dayjs | null;
+  contaCaixaId?: number | null;
+  controleGerencialId?: number | null;
+  somenteOrganizacao?: boolean;
+};
+
+const iso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
+/** Spec §3's period defaults: the first day of the current month to today. */
+const iniciais: Valores = { periodoDe: dayjs().startOf('month'), periodoAte: dayjs(), somenteOrganizacao: false };
+
+/** The query the server takes, from the form's values. */
+const consulta = (v: Valores) => ({
+  organizacaoId: v.organizacaoId ?? undefined,
+  periodoDe: iso(v.periodoDe),
+  periodoAte: iso(v.periodoAte),
+  contasCaixaIds: v.contaCaixaId ?? undefined,
+  controlesGerenciaisIds: v.controleGerencialId ?? undefined,
+  somenteOrganizacao: v.somenteOrganizacao ? 'true' : undefined,
+});
+
+/** The period fields, checked by the contracts' schema (end not before start). */
+function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
+  const { t, i18n } = useTranslation();
+  const regra =
+    (campo: string): Rule =>
+    ({ getFieldsValue }) => ({
+      validator: () => validarCaminho(esquema, consulta(getFieldsValue(true) as Valores), campo, t),
+    });
+  const formato = { format: formatoData(i18n.language) };
+  return (
+    <>
+      <Form.Item name="periodoDe" label={t('campos:periodoDe')} required rules={[regra('periodoDe')]}>
+        <DatePicker {...formato} />
+      </Form.Item>
+      <Form.Item
+        name="periodoAte"
+        label={t('campos:periodoAte')}
+        required
+        dependencies={['periodoDe']}
+        rules={[regra('periodoAte')]}
+      >
+        <DatePicker {...formato} />
+      </Form.Item>
+    </>
+  );
+}
+
+/** A books page: the title, the filters card and what came back. */
+function PaginaLivros({ acesso, filtros, children }: { acesso: string; filtros: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation();
+  useTitulo(`menu:acessos.${acesso}`);
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${acesso}`)}
+      </Typography.Title>
+      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+        {filtros}
+      </Card>
+      {children}
+    </Space>
+  );
+}
+
+/**
+ * A report shown on the page and downloaded as PDF or XLSX with the same filters: "Consultar"
+ * fixes the filters the table and the files use.
+ */
+function useRelatorio<T>(caminho: string, form: ReturnType<typeof Form.useForm<Valores>>[0]) {
+  const [filtros, setFiltros] = useState<ReturnType<typeof consulta> | null>(null);
+  const q = useQuery({
+    queryKey: ['livros', caminho, filtros],
+    queryFn: ({ signal }) => api.get<T>(caminho, filtros ?? undefined, { sinal: signal }),
+    enabled: filtros !== null,
+    retry: false,
+  });
+  const [baixando, setBaixando] = useState<string | null>(null);
+  const baixar = async (formato: 'pdf' | 'xlsx') => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    setBaixando(formato);
+    try {
+      await api.baixar(caminho, { ...consulta(v), formato }, `${caminho}.${formato}`);
+    } catch (e) {
+      aplicarErrosServidor(form, e);
+    } finally {
+      setBaixando(null);
+    }
+  };
+  return {
+    q,
+    consultar: (v: Valores) => setFiltros(consulta(v)),
+    baixar,
+    baixando,
+  };
+}
+
+function BotoesRelatorio({
+  baixar,
+  baixando,
+  carregando,
+}: {
+  baixar: (f: 'pdf' | 'xlsx') => void;
+  baixando: string | null;
+  carregando: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={carregando}>
+        {t('livros.consultar')}
+      </Button>
+      <Button icon={<FilePdfOutlined />} loading={baixando === 'pdf'} onClick={() => baixar('pdf')}>
+        {t('relatorio.formato.pdf')}
+      </Button>
+      <Button icon={<FileExcelOutlined />} loading={baixando === 'xlsx'} onClick={() => baixar('xlsx')}>
+        {t('relatorio.formato.xlsx')}
+      </Button>
+    </Space>
+  );
+}
+
+const coluna = (chave: string, titulo: string, render?: (v: string) => ReactNode) => ({
+  key: chave,
+  dataIndex: chave,
+  title: titulo,
+  ...(render ? { align: 'right' as const, render } : {}),
+});
+
+/**
+ * `/relatorio-financeiro` (spec §2): for a period, each cash account's previous balance, money
+ * in and out and final balance, and the movements by ledger account, over the organization and
+ * its descendants; on screen, PDF or XLSX.
+ */
+export function RelatorioFinanceiroPage() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Valores>();
+  const { q, consultar, baixar, baixando } = useRelatorio<RelatorioFinanceiro>('relatorio-financeiro', form);
+  const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
+  const filtros = (
+    <Form
+      form={form}
+      name="relatorio-financeiro"
+      layout="inline"
+      style={{ rowGap: 12 }}
+      initialValues={iniciais}
+      onFinish={consultar}
+    >
+      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+      </Form.Item>
+      <CamposPeriodo esquema={relatorioFinanceiroQuery} />
+      <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} style={{ minWidth: 260 }}>
+        <SelectReferencia referencia="conta-caixa" allowClear />
+      </Form.Item>
+      <Form.Item name="controleGerencialId" label={t('campos:controleGerencialId')} style={{ minWidth: 260 }}>
+        <SelectReferencia referencia="controle-gerencial" allowClear />
+      </Form.Item>
+      <Form.Item name="somenteOrganizacao" valuePropName="checked">
+        <Checkbox>{t('livros.somenteOrganizacao')}</Checkbox>
+      </Form.Item>
+      <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
+    </Form>
+  );
+  const r = q.data;
+  return (
+    <PaginaLivros acesso="RelatorioFinanceiro" filtros={filtros}>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {r && (
+        <>
+          <Card size="small" title={t('livros.contasCaixa')} data-testid="relatorio-contas">
+            <Table
+              rowKey="contaCaixaId"
+              size="small"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={r.contas}
+              locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+              columns={[
+                coluna('organizacaoNome', t('campos:organizacaoNome')),
+                coluna('contaCaixaNome', t('campos:contaCaixaNome')),
+                coluna('saldoAnterior', t('campos:saldoAnterior'), dinheiro),
+                coluna('entradas', t('campos:entradas'), dinheiro),
+                coluna('saidas', t('campos:saidas'), dinheiro),
+                coluna('saldoFinal', t('campos:saldoFinal'), dinheiro),
+              ]}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} colSpan={2}>
+                    <strong>{t('campos:total')}</strong>
+                  </Table.Summary.Cell>
+                  {(['saldoAnterior', 'entradas', 'saidas', 'saldoFinal'] as const).map((c, i) => (
+                    <Table.Summary.Cell key={c} index={i + 2} align="right">
+                      <strong data-testid={`total-${c}`}>{dinheiro(r.totais[c])}</strong>
+                    </Table.Summary.Cell>
+                  ))}
+                </Table.Summary.Row>
+              )}
+            />
+          </Card>
+          <Card size="small" title={t('livros.planoDeContas')} data-testid="relatorio-planos">
+            <Table
+              rowKey="planoContaId"
+              size="small"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={r.planos}
+              locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+              columns={[
+                coluna('codigoInterno', t('campos:codigoInterno')),
+                coluna('codigoContabil', t('campos:codigoContabil')),
+                coluna('nome', t('campos:nome')),
+                coluna('entradas', t('campos:entradas'), dinheiro),
+                coluna('saidas', t('campos:saidas'), dinheiro),
+                coluna('total', t('campos:total'), dinheiro),
+              ]}
+            />
+          </Card>
+        </>
+      )}
+    </PaginaLivros>
+  );
+}
+
+/**
+ * `/relatorio-gerencial` (spec §2): the cost-centre tree with each centre's subtree rolled up —
+ * opening balance, money in and out in the period, balance.
+ */
+export function RelatorioGerencialPage() {
+  const { t, i18n } = useTranslation();
+  const [form] = Form.useForm<Valores>();
+  const { q, consultar, baixar, baixando } = useRelatorio<RelatorioGerencial>('relatorio-gerencial', form);
+  const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
+  const filtros = (
+    <Form
+      form={form}
+      name="relatorio-gerencial"
+      layout="inline"
+      style={{ rowGap: 12 }}
+      initialValues={iniciais}
+      onFinish={consultar}
+    >
+      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+      </Form.Item>
+      <CamposPeriodo esquema={relatorioFinanceiroQuery} />
+      <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
+    </Form>
+  );
+  return (
+    <PaginaLivros acesso="RelatorioGerencial" filtros={filtros}>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.data && (
+        <Table
+          data-testid="relatorio-gerencial"
+          rowKey="controleGerencialId"
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={q.data.linhas}
+          locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+          columns={[
+            {
+              key: 'codigo',
+              dataIndex: 'codigo',
+              title: t('campos:codigo'),
+              // The tree shows as indentation.
+              render: (v: string, l) => <span style={{ paddingLeft: l.nivel * 20 }}>{v}</span>,
+            },
+            coluna('nome', t('campos:nome')),
+            coluna('saldoInicial', t('campos:saldoInicial'), dinheiro),
+            coluna('entradas', t('campos:entradas'), dinheiro),
+            coluna('saidas', t('campos:saidas'), dinheiro),
+            coluna('saldo', t('campos:saldo'), dinheiro),
+          ]}
+        />
+      )}
+    </PaginaLivros>
+  );
+}
+
+/**
+ * `/lancamento-caixa/formExportar` (spec §2): one organization's accounting file for a period,
+ * in the layout of docs/exportacao-contabil.md.
+ */
+export function ExportacaoContabilPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Valores>();
+  const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
+  const exportar = (v: Valores) => {
+    const { organizacaoId, periodoDe, periodoAte } = consulta(v);
+    return gerar(
+      'lancamento-caixa/exportar',
+      { organizacaoId, periodoDe, periodoAte },
+      `contabil-${periodoDe}-${periodoAte}.txt`,
+    );
+  };
+  const filtros = (
+    <Form
+      form={form}
+      name="exportacao-contabil"
+      layout="inline"
+      style={{ rowGap: 12 }}
+      initialValues={iniciais}
+      onFinish={(v) => void exportar(v)}
+    >
+      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+      </Form.Item>
+      <CamposPeriodo esquema={exportacaoContabilQuery} />
+      <Button type="primary" htmlType="submit" icon={<DownloadOutlined />} loading={gerando}>
+        {t('livros.exportar')}
+      </Button>
+    </Form>
+  );
+  return (
+    <PaginaLivros acesso="ExportacaoArquivoContabil" filtros={filtros}>
+      <Typography.Paragraph type="secondary">{t('livros.exportacaoDica')}</Typography.Paragraph>
+      <EstadoDocumento
+        estado={estado}
+        textos={{
+          gerando: t('livros.exportando'),
+          pronto: (count, n) => t('livros.exportado', { count, n }),
+          vazio: t('livros.nadaAExportar'),
+        }}
+      />
+    </PaginaLivros>
+  );
+}

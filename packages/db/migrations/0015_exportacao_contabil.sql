@@ -1,0 +1,1 @@
+ALTER TABLE "conta_caixa" ADD COLUMN "codigo_contabil" text;
