@@ -14,6 +14,7 @@ await build({
   sourcemap: true,
   packages: 'external',
   alias: {
+    '@sig/asaas-fake': '../../packages/asaas-fake/src/index.ts',
     '@sig/contracts': '../../packages/contracts/src/index.ts',
     '@sig/db/seed': '../../packages/db/src/seed/index.ts',
     '@sig/db': '../../packages/db/src/index.ts',

@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { iniciarProvedor, type ProvedorIniciado } from './modules/cobrancas/provedor/iniciar.js';
 import { registrarModulos } from './modules/index.js';
 import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
@@ -31,9 +32,10 @@ declare module 'fastify' {
   }
 }
 
-export type OpcoesApp = { config: Config; banco: Banco; logger?: boolean };
+/** `provedor`: started by the caller (main keeps the demo fake's state); else an in-memory one. The app closes it. */
+export type OpcoesApp = { config: Config; banco: Banco; logger?: boolean; provedor?: ProvedorIniciado };
 
-export async function construirApp({ config, banco, logger = true }: OpcoesApp): Promise<FastifyInstance> {
+export async function construirApp({ config, banco, logger = true, provedor }: OpcoesApp): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: LIMITE_CORPO,
@@ -41,6 +43,7 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const pagamentos = provedor ?? (await iniciarProvedor(config, { versao: VERSAO }));
 
   const deps: Deps = {
     db: banco.db,
@@ -51,6 +54,7 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
     auditoria: new Auditoria(banco.consultar, app.log, config.auditoria),
     correio: new Correio(banco.db, app.log, config.smtpUrl, config.smtpFrom),
     permissoes: new CachePermissoes(banco.db),
+    pagamentos,
   };
   app.decorate('deps', deps);
 
@@ -75,6 +79,7 @@ export async function construirApp({ config, banco, logger = true }: OpcoesApp):
   app.addHook('onClose', async () => {
     deps.correio.parar();
     await deps.auditoria.descarregar();
+    await pagamentos.fechar();
   });
   return app;
 }

@@ -52,4 +52,20 @@ describe('lerConfig', () => {
     for (const ruim of ['on', 'http://coletor.exemplo.org/paginas', 'ftp://localhost/x', 'https://'])
       expect(() => lerConfig({ ...base, SIG_ANALYTICS: ruim }), ruim).toThrow(/SIG_ANALYTICS/);
   });
+
+  it('runs against the embedded fake without ASAAS_API_KEY, and needs the key when ASAAS_URL is set', () => {
+    expect(lerConfig(base).asaas).toEqual({ modo: 'demo' });
+    const chave = '$aact_prod_chave_bem_longa';
+    expect(lerConfig({ ...base, ASAAS_API_KEY: chave }).asaas).toEqual({
+      modo: 'real',
+      url: 'https://api.asaas.com/v3',
+      chave,
+    });
+    const sandbox = 'https://api-sandbox.asaas.com/v3';
+    expect(lerConfig({ ...base, ASAAS_URL: sandbox, ASAAS_API_KEY: chave }).asaas).toMatchObject({ url: sandbox });
+    expect(() => lerConfig({ ...base, ASAAS_URL: sandbox })).toThrow(/ASAAS_API_KEY/);
+    expect(() => lerConfig({ ...base, ASAAS_URL: 'http://asaas.exemplo.org/v3', ASAAS_API_KEY: chave })).toThrow(
+      /ASAAS_URL/,
+    );
+  });
 });

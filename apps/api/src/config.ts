@@ -6,8 +6,8 @@ import { z } from 'zod';
 const vazioParaIndefinido = (v: unknown) => (v === '' ? undefined : v);
 const opcional = <T extends z.ZodType>(s: T) => z.preprocess(vazioParaIndefinido, s.optional());
 
-/** Page views may carry who saw what: they leave the machine only over TLS. */
-function urlColetorValida(v: string): boolean {
+/** Page views and provider keys leave the machine only over TLS (plain http only to this machine). */
+function urlTlsOuLocal(v: string): boolean {
   if (!URL.canParse(v)) return false;
   const u = new URL(v);
   return (
@@ -15,38 +15,45 @@ function urlColetorValida(v: string): boolean {
   );
 }
 
-const esquema = z.object({
-  PORT: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(65535).default(3000)),
-  HOST: z.preprocess(vazioParaIndefinido, z.string().default('0.0.0.0')),
-  DATA_DIR: z.preprocess(vazioParaIndefinido, z.string().default('./data')),
-  DATABASE_URL: opcional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
-  DATABASE_POOL_MAX: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(200).default(10)),
-  SIG_ENV: z.preprocess(vazioParaIndefinido, z.enum(['production', 'homolog', 'development']).default('production')),
-  SIG_ROLE: z.preprocess(vazioParaIndefinido, z.enum(['all', 'api', 'worker']).default('all')),
-  SIG_ADMIN_EMAIL: z.preprocess(vazioParaIndefinido, z.string().email().default('admin@sig.local')),
-  SIG_ADMIN_PASSWORD: opcional(z.string().min(8, 'must have at least 8 characters')),
-  SIG_SECRET: opcional(z.string().min(16, 'must have at least 16 characters')),
-  SIG_SEED_DEMO: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
-  SIG_SESSION_IDLE_MINUTES: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(43200).default(480)),
-  SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
-  SIG_ANALYTICS: z.preprocess(
-    vazioParaIndefinido,
-    z
-      .string()
-      .default('off')
-      .refine(
-        (v) => v === 'off' || v === 'console' || urlColetorValida(v),
-        'must be off, console or an https:// collector URL (http:// only on localhost)',
-      ),
-  ),
-  SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-  SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
-  PUBLIC_URL: opcional(z.string().url()),
-  LOG_LEVEL: z.preprocess(
-    vazioParaIndefinido,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-});
+const esquema = z
+  .object({
+    PORT: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(65535).default(3000)),
+    HOST: z.preprocess(vazioParaIndefinido, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(vazioParaIndefinido, z.string().default('./data')),
+    DATABASE_URL: opcional(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+    DATABASE_POOL_MAX: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(200).default(10)),
+    SIG_ENV: z.preprocess(vazioParaIndefinido, z.enum(['production', 'homolog', 'development']).default('production')),
+    SIG_ROLE: z.preprocess(vazioParaIndefinido, z.enum(['all', 'api', 'worker']).default('all')),
+    SIG_ADMIN_EMAIL: z.preprocess(vazioParaIndefinido, z.string().email().default('admin@sig.local')),
+    SIG_ADMIN_PASSWORD: opcional(z.string().min(8, 'must have at least 8 characters')),
+    SIG_SECRET: opcional(z.string().min(16, 'must have at least 16 characters')),
+    SIG_SEED_DEMO: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
+    SIG_SESSION_IDLE_MINUTES: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(43200).default(480)),
+    SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
+    SIG_ANALYTICS: z.preprocess(
+      vazioParaIndefinido,
+      z
+        .string()
+        .default('off')
+        .refine(
+          (v) => v === 'off' || v === 'console' || urlTlsOuLocal(v),
+          'must be off, console or an https:// collector URL (http:// only on localhost)',
+        ),
+    ),
+    SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+    SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
+    PUBLIC_URL: opcional(z.string().url()),
+    ASAAS_URL: opcional(z.string().refine(urlTlsOuLocal, 'must be an https:// URL (http:// only on localhost)')),
+    ASAAS_API_KEY: opcional(z.string().min(16, 'must have at least 16 characters')),
+    LOG_LEVEL: z.preprocess(
+      vazioParaIndefinido,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    if (e.ASAAS_URL && !e.ASAAS_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['ASAAS_API_KEY'], message: 'is required when ASAAS_URL is set' });
+  });
 
 export type Config = {
   porta: number;
@@ -68,7 +75,11 @@ export type Config = {
   smtpFrom: string;
   publicUrl: string;
   logLevel: string;
+  /** The payment provider: the embedded fake (demo, no real charges) unless a key is set. */
+  asaas: { modo: 'demo' } | { modo: 'real'; url: string; chave: string };
 };
+
+export const ASAAS_URL_PRODUCAO = 'https://api.asaas.com/v3';
 
 export class ConfigInvalida extends Error {}
 
@@ -102,6 +113,9 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpFrom: e.SMTP_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
+    asaas: e.ASAAS_API_KEY
+      ? { modo: 'real', url: e.ASAAS_URL ?? ASAAS_URL_PRODUCAO, chave: e.ASAAS_API_KEY }
+      : { modo: 'demo' },
   };
 }
 

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { abrirBanco, migrar } from '@sig/db';
 import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
-import { construirApp } from './app.js';
+import { construirApp, VERSAO } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
+import { iniciarProvedor } from './modules/cobrancas/provedor/iniciar.js';
 
 async function iniciar() {
   let config: ReturnType<typeof lerConfig>;
@@ -24,11 +25,17 @@ async function iniciar() {
   const base = await garantirBase(banco.db, { adminEmail: config.adminEmail, adminSenha: config.adminSenha });
   const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
 
-  const app = await construirApp({ config, banco });
+  const provedor = await iniciarProvedor(config, { versao: VERSAO, dirDemo: path.join(config.dataDir, 'asaas-fake') });
+  const app = await construirApp({ config, banco, provedor });
   if (config.papel !== 'api') app.deps.correio.iniciar();
   await app.listen({ port: config.porta, host: config.host });
 
-  const linhas = [`SIG ${config.ambiente} on ${config.publicUrl} (database: ${banco.tipo})`];
+  const linhas = [
+    `SIG ${config.ambiente} on ${config.publicUrl} (database: ${banco.tipo})`,
+    provedor.demo
+      ? `Payment provider: DEMO — embedded Asaas fake on ${provedor.url}, nothing is really charged (set ASAAS_API_KEY for Asaas)`
+      : `Payment provider: Asaas on ${provedor.url}`,
+  ];
   if (base.criado) {
     linhas.push(
       `Administrator: ${base.adminEmail} / ${base.adminSenhaGerada ?? '(SIG_ADMIN_PASSWORD)'}` +

@@ -2,6 +2,7 @@ import { type Acao, CAMPO_DA_ACAO } from '@sig/contracts';
 import type { Banco, Db } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import type { Config } from '../config.js';
+import type { ProvedorIniciado } from '../modules/cobrancas/provedor/iniciar.js';
 import type { Auditoria } from './auditoria.js';
 import type { Correio } from './correio.js';
 import type { Cofre } from './cripto.js';
@@ -54,6 +55,8 @@ export type Deps = {
   auditoria: Auditoria;
   correio: Correio;
   permissoes: CachePermissoes;
+  /** The payment provider (Asaas or, in a demo install, the embedded fake). */
+  pagamentos: Pick<ProvedorIniciado, 'provedor' | 'demo'>;
 };
 
 export const pode = (ctx: Pick<Contexto, 'permissoes'>, acesso: string, acao: Acao): boolean => {

@@ -485,6 +485,7 @@ describe('system', () => {
       versao: '2.14.2',
       ambiente: 'development',
       analitica: { ativa: false },
+      provedorPagamento: { demo: true },
     });
   });
 

@@ -16,6 +16,8 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
             ambiente: z.string(),
             // Whether the web sends page views (to POST /api/analitica/pagina); never where they go.
             analitica: z.object({ ativa: z.boolean() }),
+            // Demo: charges go to the embedded fake provider; the web labels payment screens as such.
+            provedorPagamento: z.object({ demo: z.boolean() }),
           }),
         },
       },
@@ -25,6 +27,7 @@ export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
       versao: VERSAO,
       ambiente: app.deps.config.ambiente,
       analitica: { ativa: app.deps.config.analitica.modo !== 'off' },
+      provedorPagamento: { demo: app.deps.pagamentos.demo },
     }),
   );
 };

@@ -1,0 +1,127 @@
+/**
+ * The payment provider as the product sees it (our words, decimal-string money), so the
+ * receivables, charges and sub-account screens never speak Asaas's dialect directly.
+ */
+
+/** Where a charge stands, folded from the provider's statuses (spec §4 receivable statuses). */
+export type SituacaoCobranca = 'aberta' | 'vencida' | 'paga' | 'estornada' | 'excluida' | 'em_analise';
+export type FormaPagamento = 'BOLETO' | 'PIX' | 'CARTAO' | 'INDEFINIDA';
+
+export type ClienteProvedor = {
+  id: string;
+  nome: string;
+  cpfCnpj: string;
+  email: string | null;
+  referenciaExterna: string | null;
+  excluido: boolean;
+};
+
+export type NovoClienteProvedor = {
+  nome: string;
+  cpfCnpj: string;
+  email?: string;
+  celular?: string;
+  cep?: string;
+  endereco?: string;
+  numero?: string;
+  complemento?: string;
+  bairro?: string;
+  /** Our id: the lookup key that keeps a retried create from making a duplicate. */
+  referenciaExterna?: string;
+  notificacoesDesativadas?: boolean;
+};
+
+export type NovaCobranca = {
+  clienteId: string;
+  forma: FormaPagamento;
+  /** Decimal string, `"99.90"`; with `parcelas`, the total split among them. */
+  valor: string;
+  vencimento: string;
+  descricao?: string;
+  referenciaExterna?: string;
+  parcelas?: number;
+  desconto?: { valor: string; tipo: 'FIXO' | 'PERCENTUAL'; diasAntesVencimento: number };
+  jurosMensalPercentual?: string;
+  multa?: { valor: string; tipo: 'FIXO' | 'PERCENTUAL' };
+};
+
+export type CobrancaProvedor = {
+  id: string;
+  clienteId: string;
+  parcelamentoId: string | null;
+  numeroParcela: number | null;
+  valor: string;
+  valorLiquido: string | null;
+  forma: FormaPagamento;
+  situacao: SituacaoCobranca;
+  /** The provider's own status, kept for history and support. */
+  statusProvedor: string;
+  vencimento: string;
+  dataPagamento: string | null;
+  descricao: string | null;
+  referenciaExterna: string | null;
+  urlFatura: string | null;
+  urlBoleto: string | null;
+  nossoNumero: string | null;
+  excluida: boolean;
+};
+
+export type LinhaDigitavel = { linhaDigitavel: string; codigoBarras: string; nossoNumero: string };
+export type QrCodePix = { imagemPngBase64: string; copiaECola: string; expiraEm: string | null };
+
+export type NovaSubconta = {
+  nome: string;
+  email: string;
+  cpfCnpj: string;
+  celular: string;
+  rendaMensal: string;
+  endereco: string;
+  numero: string;
+  complemento?: string;
+  bairro: string;
+  cep: string;
+  tipoEmpresa?: 'MEI' | 'LIMITED' | 'INDIVIDUAL' | 'ASSOCIATION';
+  dataNascimento?: string;
+};
+
+/** `chaveApi` comes only in this answer: the caller stores it encrypted at once. */
+export type SubcontaCriada = { id: string; walletId: string; chaveApi: string };
+
+export type PaymentProvider = {
+  buscarClientes(filtro: { cpfCnpj?: string; referenciaExterna?: string }): Promise<ClienteProvedor[]>;
+  criarCliente(dados: NovoClienteProvedor): Promise<ClienteProvedor>;
+  criarCobranca(dados: NovaCobranca): Promise<CobrancaProvedor>;
+  obterCobranca(id: string): Promise<CobrancaProvedor>;
+  /** Every charge matching the filter, page after page. */
+  listarCobrancas(filtro: {
+    clienteId?: string;
+    parcelamentoId?: string;
+    referenciaExterna?: string;
+  }): AsyncIterable<CobrancaProvedor>;
+  /** Removes a charge still open or overdue (the provider refuses the others). */
+  cancelarCobranca(id: string): Promise<void>;
+  estornarCobranca(id: string, dados?: { valor?: string; descricao?: string }): Promise<CobrancaProvedor>;
+  receberEmDinheiro(
+    id: string,
+    dados: { data: string; valor: string; notificarCliente: boolean },
+  ): Promise<CobrancaProvedor>;
+  desfazerRecebimentoEmDinheiro(id: string): Promise<CobrancaProvedor>;
+  linhaDigitavel(id: string): Promise<LinhaDigitavel>;
+  qrCodePix(id: string): Promise<QrCodePix>;
+  criarSubconta(dados: NovaSubconta): Promise<SubcontaCriada>;
+  /** The same provider acting for a sub-account (its own key). */
+  comChave(chaveApi: string): PaymentProvider;
+};
+
+/**
+ * The provider accepts duplicate customers: look up by our reference, then by CPF/CNPJ,
+ * and create only when neither finds one.
+ */
+export async function garantirCliente(p: PaymentProvider, dados: NovoClienteProvedor): Promise<ClienteProvedor> {
+  if (dados.referenciaExterna) {
+    const [porReferencia] = await p.buscarClientes({ referenciaExterna: dados.referenciaExterna });
+    if (porReferencia) return porReferencia;
+  }
+  const [porDocumento] = await p.buscarClientes({ cpfCnpj: dados.cpfCnpj });
+  return porDocumento ?? p.criarCliente(dados);
+}
