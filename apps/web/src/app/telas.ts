@@ -113,6 +113,14 @@ export const TELAS: Tela[] = [
       pagina: carregar(() => import('../modules/financeiro/LancamentoFormPage')),
     },
   },
+  {
+    acesso: 'Culto',
+    pagina: carregar(() => import('../modules/cultos/CultoListaPage')),
+    form: {
+      rota: '/culto/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cultos/CultoFormPage')),
+    },
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',
