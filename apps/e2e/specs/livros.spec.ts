@@ -48,7 +48,11 @@ describe('[FINANCEIRO] the books read back', () => {
         naturezaPlanoConta: 'RECEITA',
       });
       const centro = await criarPelaApi(p, 'controle-gerencial', { codigo: marca, nome: `Templo ${marca}` });
-      await criarPelaApi(p, 'periodo-contabil', { contaCaixaId: caixa, dataInicio: '2024-05-01', dataFim: '2024-05-31' });
+      await criarPelaApi(p, 'periodo-contabil', {
+        contaCaixaId: caixa,
+        dataInicio: '2024-05-01',
+        dataFim: '2024-05-31',
+      });
       await criarPelaApi(p, 'lancamento-caixa', {
         data: '2024-05-05',
         tipo: 'ENTRADA',
@@ -98,7 +102,9 @@ describe('[FINANCEIRO] the books read back', () => {
       const arquivo = await baixar(p, 'Exportar arquivo');
       const linhas = (await readFile((await arquivo.path())!, 'utf8')).split('\r\n');
       expect(linhas[0]).toMatch(/^H;1;/);
-      expect(linhas).toContain(`L;1;05/05/2024;1.1.01;3.01.001;80,00;Oferta ${marca};;${marca};${linhas[1]?.split(';')[9]}`);
+      expect(linhas).toContain(
+        `L;1;05/05/2024;1.1.01;3.01.001;80,00;Oferta ${marca};;${marca};${linhas[1]?.split(';')[9]}`,
+      );
       expect(linhas.at(-2)).toBe('T;1;80,00');
       await expect.poll(() => p.getByTestId('estado-documento').textContent()).toContain('1 lançamento');
       expect(await violacoesGraves(p), 'export').toEqual([]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AcessoId } from './acessos.js';
 import { data, dataOpcional, id, MSG, periodoValido, texto } from './comum.js';
+import { contagemIndicador } from './indicadores.js';
 import { listQuery } from './paginacao.js';
 
 /** Spec §4: the ticket statuses, plus the hidden one (a ticket kept off the requester's list). */
@@ -221,33 +222,13 @@ export const categoriaFormulario = z.object({
 });
 export type CategoriaFormulario = z.infer<typeof categoriaFormulario>;
 
-/**
- * Spec §3 attendance filter of the indicator: organization (default the user's), own
- * organization only, grouping (`periodo`: 0 days, 1 months, 2 years — the charts' last ten of
- * them) and the period, by default the first day of the current month to today.
- */
-export const AGRUPAMENTOS_INDICADOR = ['DIAS', 'MESES', 'ANOS'] as const;
-export const indicadorAtendimentosQuery = z
-  .object({
-    organizacaoId: id.optional(),
-    somenteMinhaOrganizacao: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((v) => v === 'true'),
-    periodo: z.coerce.number().int().min(0).max(2).default(0),
-    periodoDe: data.optional(),
-    periodoAte: data.optional(),
-  })
-  .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.periodoInvalido });
-
-const contagem = z.object({ chave: z.string(), total: z.number().int() });
 export const indicadorAtendimentos = z.object({
   periodoDe: z.string(),
   periodoAte: z.string(),
   total: z.number().int(),
-  porStatus: z.array(contagem),
-  porCategoria: z.array(contagem),
-  porOrganizacao: z.array(contagem),
-  serie: z.array(contagem),
+  porStatus: z.array(contagemIndicador),
+  porCategoria: z.array(contagemIndicador),
+  porOrganizacao: z.array(contagemIndicador),
+  serie: z.array(contagemIndicador),
 });
 export type IndicadorAtendimentos = z.infer<typeof indicadorAtendimentos>;

@@ -8,6 +8,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
@@ -56,5 +57,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
+  await app.register(cultoRoutes, { prefix: '/culto' });
+  await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
   await app.register(hubRoutes, { prefix: '/hub' });
 };

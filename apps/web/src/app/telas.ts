@@ -131,6 +131,14 @@ export const TELAS: Tela[] = [
       import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.RelatorioGerencialPage })),
     ),
   },
+  {
+    acesso: 'Culto',
+    pagina: carregar(() => import('../modules/cultos/CultoListaPage')),
+    form: {
+      rota: '/culto/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cultos/CultoFormPage')),
+    },
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',

@@ -169,8 +169,9 @@ export const lancamentoCaixa = pgTable(
     index('lancamento_caixa_conta_data_idx').on(t.contaCaixaId, t.data, t.id),
     index('lancamento_caixa_organizacao_data_idx').on(t.organizacaoId, t.data),
     index('lancamento_caixa_periodo_idx').on(t.periodoContabilId),
+    // One standing entry per origin: a reversed one leaves room for the next (an offering set to zero and back).
     uniqueIndex('lancamento_caixa_origem_uq')
       .on(t.origem, t.origemId)
-      .where(sql`${t.origem} is not null and ${t.estornoDeId} is null`),
+      .where(sql`${t.origem} is not null and ${t.estornoDeId} is null and ${t.estornadoEm} is null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { ACESSOS, type AcessoId } from '@sig/contracts';
+import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
@@ -152,6 +152,8 @@ export const PERFIS_DEMO: {
       [['Dashboard', 'MuralAvisos', 'Sobre', 'FiltrosSalvos'], TUDO],
       [['IndicadoresFinanceiros', 'IndicadoresCultos'], LER],
       [grupo('financeiro'), TUDO],
+      // The treasury records the services' offerings, which post to the worship cash account.
+      [['Culto'], TUDO],
       [['RelatorioContasReceber', 'RelatorioFinanceiro', 'RelatorioGerencial'], LER],
       [['Pessoa', 'Organizacao', 'ConfiguracaoEtiquetas'], LER],
       [['ConfiguracaoOrganizacao'], { R: true, U: true, P: true }],
@@ -233,6 +235,35 @@ const DONS_DEMO: { chave: string; nome: string; descricao: string; perguntas: st
     ],
   },
 ];
+
+/**
+ * The demo parish's worship books: a cash account the offerings post to (its worship account),
+ * a revenue account for them and the current month's period open, so a service can be recorded
+ * with its offering from the first start.
+ */
+async function criarLivroCultoDemo(db: Db, organizacaoId: number) {
+  const hoje = hojeNoBrasil();
+  const [ano, mes] = hoje.split('-').map(Number) as [number, number];
+  const ultimoDia = new Date(Date.UTC(ano, mes, 0)).getUTCDate();
+  const [conta] = await db
+    .insert(schema.contaCaixa)
+    .values({ organizacaoId, nome: 'Caixa dos cultos', tipoContaCaixa: 'CAIXA', dataSaldoInicial: `${ano}-01-01` })
+    .returning({ id: schema.contaCaixa.id });
+  await db.insert(schema.planoConta).values({
+    organizacaoId,
+    nome: 'Ofertas dos cultos',
+    codigoInterno: 'OF',
+    tipoPlanoConta: 'ANALITICA',
+    naturezaPlanoConta: 'RECEITA',
+  });
+  await db.insert(schema.periodoContabil).values({
+    contaCaixaId: conta!.id,
+    dataInicio: `${hoje.slice(0, 8)}01`,
+    dataFim: `${hoje.slice(0, 8)}${String(ultimoDia).padStart(2, '0')}`,
+    saldoInicial: '0',
+  });
+  await db.update(schema.organizacao).set({ contaCultoId: conta!.id }).where(eq(schema.organizacao.id, organizacaoId));
+}
 
 async function criarGabaritoDemo(db: Db) {
   const [gabarito] = await db
@@ -439,6 +470,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   const ids = new Map<string, number>();
   for (const u of usuarios) ids.set(u.email, await criarUsuario(db, u, senhaHash));
   await criarGabaritoDemo(db);
+  await criarLivroCultoDemo(db, paroquia.id);
   await criarAtendimentoDemo(db, ids.get('atendimento@sig.local')!);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }

@@ -11,7 +11,7 @@ import {
   id,
   idParams,
   indicadorAtendimentos,
-  indicadorAtendimentosQuery,
+  indicadorQuery,
   mudancaStatusInput,
   paged,
   selectResposta,
@@ -190,7 +190,7 @@ export const indicadorAtendimentosRoutes: FastifyPluginAsyncZod = async (app) =>
       config: { acesso: 'IndicadoresAtendimentos', acao: 'L' },
       schema: {
         tags: ['atendimento'],
-        querystring: indicadorAtendimentosQuery,
+        querystring: indicadorQuery,
         response: { 200: indicadorAtendimentos },
       },
     },

@@ -39,7 +39,7 @@ async function contaNoEscopo(tx: Tx, ctx: Contexto, acesso: string, id: number, 
 }
 
 /** Entries go to analytic (leaf) accounts of the chart the user sees. */
-async function exigirPlanoConta(tx: Tx, ctx: Contexto, id: number) {
+async function exigirPlanoConta(tx: Tx, ctx: Contexto, acesso: string, id: number) {
   const [p] = await tx
     .select({ tipo: planoConta.tipoPlanoConta })
     .from(planoConta)
@@ -47,7 +47,7 @@ async function exigirPlanoConta(tx: Tx, ctx: Contexto, id: number) {
       and(
         eq(planoConta.id, id),
         isNull(planoConta.excluidoEm),
-        filtroCompartilhado(ctx, ACESSO_LANCAMENTO, planoConta.organizacaoId, planoConta.acessivelHierarquia),
+        filtroCompartilhado(ctx, acesso, planoConta.organizacaoId, planoConta.acessivelHierarquia),
       ),
     );
   if (!p) throw erroDeCampo('planoContaId', 'referenciaInexistente');
@@ -55,7 +55,7 @@ async function exigirPlanoConta(tx: Tx, ctx: Contexto, id: number) {
     throw new AppError('CONTA_SINTETICA', {}, [{ campo: 'planoContaId', mensagem: 'erros:CONTA_SINTETICA' }]);
 }
 
-async function exigirControleGerencial(tx: Tx, ctx: Contexto, id: number | null | undefined) {
+async function exigirControleGerencial(tx: Tx, ctx: Contexto, acesso: string, id: number | null | undefined) {
   if (!id) return;
   const [c] = await tx
     .select({ id: controleGerencial.id })
@@ -64,12 +64,7 @@ async function exigirControleGerencial(tx: Tx, ctx: Contexto, id: number | null 
       and(
         eq(controleGerencial.id, id),
         isNull(controleGerencial.excluidoEm),
-        filtroCompartilhado(
-          ctx,
-          ACESSO_LANCAMENTO,
-          controleGerencial.organizacaoId,
-          controleGerencial.acessivelHierarquia,
-        ),
+        filtroCompartilhado(ctx, acesso, controleGerencial.organizacaoId, controleGerencial.acessivelHierarquia),
       ),
     );
   if (!c) throw erroDeCampo('controleGerencialId', 'referenciaInexistente');
@@ -348,9 +343,9 @@ const valoresLancamento = (e: LancamentoInput) => ({
   organizacaoReferenciaId: e.organizacaoReferenciaId ?? null,
 });
 
-async function exigirReferencias(tx: Tx, ctx: Contexto, e: LancamentoInput) {
-  await exigirPlanoConta(tx, ctx, e.planoContaId);
-  await exigirControleGerencial(tx, ctx, e.controleGerencialId);
+async function exigirReferencias(tx: Tx, ctx: Contexto, acesso: string, e: LancamentoInput) {
+  await exigirPlanoConta(tx, ctx, acesso, e.planoContaId);
+  await exigirControleGerencial(tx, ctx, acesso, e.controleGerencialId);
   if (e.pessoaId) {
     const [p] = await tx
       .select({ id: schema.pessoa.id })
@@ -367,142 +362,174 @@ async function exigirReferencias(tx: Tx, ctx: Contexto, e: LancamentoInput) {
   }
 }
 
-/** Records an entry, or a transfer as two entries (out of one account, into the other). */
+/** A record whose save posts an entry (a worship offering): the entry points back at it. */
+export type OrigemLancamento = { origem: string; origemId: number };
+
+/**
+ * Records an entry, or a transfer as two entries (out of one account, into the other), inside
+ * the caller's transaction: a record that posts an entry is saved with it or not at all.
+ * `acesso` is the screen whose scope the cash account must lie in.
+ */
+export async function lancar(
+  tx: Tx,
+  ctx: Contexto,
+  acesso: string,
+  e: LancamentoInput,
+  origem?: OrigemLancamento,
+): Promise<number> {
+  const conta = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaId, 'contaCaixaId');
+  await exigirReferencias(tx, ctx, acesso, e);
+  const periodo = await periodoAberto(tx, conta.id, e.data);
+  const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
+  const [novo] = await tx
+    .insert(lc)
+    .values({
+      ...valoresLancamento(e),
+      organizacaoId: conta.organizacaoId,
+      contaCaixaId: conta.id,
+      periodoContabilId: periodo,
+      tipo: e.tipo,
+      valor: (sinal * Number(e.valor)).toFixed(2),
+      origem: origem?.origem ?? null,
+      origemId: origem?.origemId ?? null,
+      criadoPor: ctx.usuarioId,
+    })
+    .returning({ id: lc.id });
+  if (e.tipo === 'TRANSFERENCIA') {
+    const destino = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaDestinoId!, 'contaCaixaDestinoId');
+    const periodoDestino = await periodoAberto(tx, destino.id, e.data, 'contaCaixaDestinoId');
+    await tx.insert(lc).values({
+      ...valoresLancamento(e),
+      organizacaoId: destino.organizacaoId,
+      contaCaixaId: destino.id,
+      periodoContabilId: periodoDestino,
+      tipo: e.tipo,
+      valor: Number(e.valor).toFixed(2),
+      transferenciaId: novo!.id,
+      criadoPor: ctx.usuarioId,
+    });
+    await tx.update(lc).set({ transferenciaId: novo!.id }).where(eq(lc.id, novo!.id));
+  }
+  await registrarAlteracao(tx, ctx, 'lancamento_caixa', novo!.id, null, { ...e });
+  return novo!.id;
+}
+
 export async function criarLancamento(deps: Deps, ctx: Contexto, e: LancamentoInput): Promise<Lancamento> {
-  const id = await deps.db.transaction(async (tx) => {
-    const conta = await contaNoEscopo(tx, ctx, ACESSO_LANCAMENTO, e.contaCaixaId, 'contaCaixaId');
-    await exigirReferencias(tx, ctx, e);
-    const periodo = await periodoAberto(tx, conta.id, e.data);
-    const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
-    const [novo] = await tx
-      .insert(lc)
-      .values({
-        ...valoresLancamento(e),
-        organizacaoId: conta.organizacaoId,
-        contaCaixaId: conta.id,
-        periodoContabilId: periodo,
-        tipo: e.tipo,
-        valor: (sinal * Number(e.valor)).toFixed(2),
-        criadoPor: ctx.usuarioId,
-      })
-      .returning({ id: lc.id });
-    if (e.tipo === 'TRANSFERENCIA') {
-      const destino = await contaNoEscopo(tx, ctx, ACESSO_LANCAMENTO, e.contaCaixaDestinoId!, 'contaCaixaDestinoId');
-      const periodoDestino = await periodoAberto(tx, destino.id, e.data, 'contaCaixaDestinoId');
-      await tx.insert(lc).values({
-        ...valoresLancamento(e),
-        organizacaoId: destino.organizacaoId,
-        contaCaixaId: destino.id,
-        periodoContabilId: periodoDestino,
-        tipo: e.tipo,
-        valor: Number(e.valor).toFixed(2),
-        transferenciaId: novo!.id,
-        criadoPor: ctx.usuarioId,
-      });
-      await tx.update(lc).set({ transferenciaId: novo!.id }).where(eq(lc.id, novo!.id));
-    }
-    await registrarAlteracao(tx, ctx, 'lancamento_caixa', novo!.id, null, { ...e });
-    return novo!.id;
-  });
+  const id = await deps.db.transaction((tx) => lancar(tx, ctx, ACESSO_LANCAMENTO, e));
   return obterLancamento(deps.db, ctx, id);
 }
 
-async function lancamentoParaMudar(tx: Tx, ctx: Contexto, id: number) {
+async function lancamentoParaMudar(tx: Tx, ctx: Contexto, acesso: string, id: number) {
   const [l] = await tx
     .select()
     .from(lc)
-    .where(and(eq(lc.id, id), filtroOrganizacao(ctx, ACESSO_LANCAMENTO, lc.organizacaoId)))
+    .where(and(eq(lc.id, id), filtroOrganizacao(ctx, acesso, lc.organizacaoId)))
     .for('update');
   if (!l) throw naoEncontrado();
   return l;
 }
 
-/** Corrects an entry of an open period (not a transfer, not reversed: those are reversed and redone). */
+/**
+ * Corrects an entry of an open period (not a transfer, not reversed: those are reversed and
+ * redone), inside the caller's transaction; both the entry's date and the new one must fall in
+ * open periods.
+ */
+export async function corrigir(tx: Tx, ctx: Contexto, acesso: string, id: number, e: LancamentoInput): Promise<void> {
+  const atual = await lancamentoParaMudar(tx, ctx, acesso, id);
+  if (atual.estornadoEm || atual.estornoDeId || atual.transferenciaId || e.tipo === 'TRANSFERENCIA')
+    throw new AppError('LANCAMENTO_ESTORNADO');
+  if (e.contaCaixaId !== atual.contaCaixaId) throw erroDeCampo('contaCaixaId', 'naoAlteravel');
+  await periodoAberto(tx, atual.contaCaixaId, atual.data);
+  const periodo = await periodoAberto(tx, atual.contaCaixaId, e.data);
+  await exigirReferencias(tx, ctx, acesso, e);
+  const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
+  const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: (sinal * Number(e.valor)).toFixed(2) };
+  await tx
+    .update(lc)
+    .set({ ...novos, periodoContabilId: periodo, atualizadoEm: new Date() })
+    .where(eq(lc.id, id));
+  const antes = {
+    data: atual.data,
+    tipo: atual.tipo,
+    valor: atual.valor,
+    planoContaId: atual.planoContaId,
+    controleGerencialId: atual.controleGerencialId,
+    historico: atual.historico,
+    documento: atual.documento,
+    pessoaId: atual.pessoaId,
+    organizacaoReferenciaId: atual.organizacaoReferenciaId,
+  };
+  await registrarAlteracao(tx, ctx, 'lancamento_caixa', id, antes, novos);
+}
+
 export async function atualizarLancamento(
   deps: Deps,
   ctx: Contexto,
   id: number,
   e: LancamentoInput,
 ): Promise<Lancamento> {
-  await deps.db.transaction(async (tx) => {
-    const atual = await lancamentoParaMudar(tx, ctx, id);
-    if (atual.estornadoEm || atual.estornoDeId || atual.transferenciaId || e.tipo === 'TRANSFERENCIA')
-      throw new AppError('LANCAMENTO_ESTORNADO');
-    if (e.contaCaixaId !== atual.contaCaixaId) throw erroDeCampo('contaCaixaId', 'naoAlteravel');
-    await periodoAberto(tx, atual.contaCaixaId, atual.data);
-    const periodo = await periodoAberto(tx, atual.contaCaixaId, e.data);
-    await exigirReferencias(tx, ctx, e);
-    const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
-    const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: (sinal * Number(e.valor)).toFixed(2) };
-    await tx
-      .update(lc)
-      .set({ ...novos, periodoContabilId: periodo, atualizadoEm: new Date() })
-      .where(eq(lc.id, id));
-    const antes = {
-      data: atual.data,
-      tipo: atual.tipo,
-      valor: atual.valor,
-      planoContaId: atual.planoContaId,
-      controleGerencialId: atual.controleGerencialId,
-      historico: atual.historico,
-      documento: atual.documento,
-      pessoaId: atual.pessoaId,
-      organizacaoReferenciaId: atual.organizacaoReferenciaId,
-    };
-    await registrarAlteracao(tx, ctx, 'lancamento_caixa', id, antes, novos);
-  });
+  await deps.db.transaction((tx) => corrigir(tx, ctx, ACESSO_LANCAMENTO, id, e));
   return obterLancamento(deps.db, ctx, id);
 }
 
 /**
- * Reverses an entry (spec §4, with a justification): a counter-entry on the reversal's date, in an
- * open period, and the entry marked reversed; a transfer is reversed on both accounts.
+ * Reverses an entry (spec §4, with a justification) inside the caller's transaction: a
+ * counter-entry on the reversal's date, in an open period, and the entry marked reversed; a
+ * transfer is reversed on both accounts.
  */
+export async function estornar(
+  tx: Tx,
+  ctx: Contexto,
+  acesso: string,
+  id: number,
+  e: { justificativa: string; data?: string },
+): Promise<void> {
+  const original = await lancamentoParaMudar(tx, ctx, acesso, id);
+  if (original.estornadoEm || original.estornoDeId) throw new AppError('LANCAMENTO_ESTORNADO');
+  const pernas = original.transferenciaId
+    ? await tx.select().from(lc).where(eq(lc.transferenciaId, original.transferenciaId)).for('update')
+    : [original];
+  const data = e.data ?? hojeNoBrasil();
+  for (const l of pernas) {
+    const periodo = await periodoAberto(tx, l.contaCaixaId, data);
+    const { id: idOriginal, criadoEm: _c, atualizadoEm: _a, ...resto } = l;
+    await tx.insert(lc).values({
+      ...resto,
+      data,
+      periodoContabilId: periodo,
+      valor: (-Number(l.valor)).toFixed(2),
+      historico: `${l.historico} (estorno)`,
+      estornoDeId: idOriginal,
+      estornadoEm: null,
+      justificativaEstorno: e.justificativa,
+      origem: null,
+      origemId: null,
+      criadoPor: ctx.usuarioId,
+    });
+    await tx
+      .update(lc)
+      .set({ estornadoEm: new Date(), justificativaEstorno: e.justificativa, atualizadoEm: new Date() })
+      .where(eq(lc.id, idOriginal));
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'lancamento_caixa',
+      idOriginal,
+      { estornado: false },
+      {
+        estornado: true,
+        justificativa: e.justificativa,
+      },
+    );
+  }
+}
+
 export async function estornarLancamento(
   deps: Deps,
   ctx: Contexto,
   id: number,
   e: { justificativa: string; data?: string },
 ): Promise<Lancamento> {
-  await deps.db.transaction(async (tx) => {
-    const original = await lancamentoParaMudar(tx, ctx, id);
-    if (original.estornadoEm || original.estornoDeId) throw new AppError('LANCAMENTO_ESTORNADO');
-    const pernas = original.transferenciaId
-      ? await tx.select().from(lc).where(eq(lc.transferenciaId, original.transferenciaId)).for('update')
-      : [original];
-    const data = e.data ?? hojeNoBrasil();
-    for (const l of pernas) {
-      const periodo = await periodoAberto(tx, l.contaCaixaId, data);
-      const { id: idOriginal, criadoEm: _c, atualizadoEm: _a, ...resto } = l;
-      await tx.insert(lc).values({
-        ...resto,
-        data,
-        periodoContabilId: periodo,
-        valor: (-Number(l.valor)).toFixed(2),
-        historico: `${l.historico} (estorno)`,
-        estornoDeId: idOriginal,
-        estornadoEm: null,
-        justificativaEstorno: e.justificativa,
-        origem: null,
-        origemId: null,
-        criadoPor: ctx.usuarioId,
-      });
-      await tx
-        .update(lc)
-        .set({ estornadoEm: new Date(), justificativaEstorno: e.justificativa, atualizadoEm: new Date() })
-        .where(eq(lc.id, idOriginal));
-      await registrarAlteracao(
-        tx,
-        ctx,
-        'lancamento_caixa',
-        idOriginal,
-        { estornado: false },
-        {
-          estornado: true,
-          justificativa: e.justificativa,
-        },
-      );
-    }
-  });
+  await deps.db.transaction((tx) => estornar(tx, ctx, ACESSO_LANCAMENTO, id, e));
   return obterLancamento(deps.db, ctx, id);
 }

@@ -11,10 +11,13 @@ export function AcoesLinha({
   aoVisualizar,
   aoEditar,
   aoExcluir,
+  confirmacaoExclusao,
 }: {
   aoVisualizar?: () => void;
   aoEditar?: () => void;
   aoExcluir?: () => void;
+  /** What deleting also does, when it does more than remove the record. */
+  confirmacaoExclusao?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -39,7 +42,7 @@ export function AcoesLinha({
       )}
       {aoExcluir && (
         <Popconfirm
-          title={t('comum.confirmarExclusao')}
+          title={confirmacaoExclusao ?? t('comum.confirmarExclusao')}
           okText={t('comum.excluir')}
           okButtonProps={{ danger: true }}
           cancelText={t('comum.cancelar')}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { CampoCadastro } from './cadastros.js';
+import { data, dataOpcional, dinheiro, id, MSG, periodoValido, textoOpcional } from './comum.js';
+import { ABRANGENCIAS_OFERTA } from './financeiro.js';
+import { contagemIndicador } from './indicadores.js';
+import { listQuery } from './paginacao.js';
+
+/**
+ * Worship services (spec §2 /culto, §3 Worship service): who celebrated, how many came, the
+ * Lord's Supper and the offering. The offering takes its scope and destination from the offering
+ * plan of the date when the organization sees one, and is posted to the organization's worship
+ * cash account as a ledger entry.
+ */
+export const ACESSO_CULTO = 'Culto';
+
+const naoNegativo = dinheiro.refine((v) => Number(v) >= 0, { message: 'validacao:valorNaoNegativo' });
+
+export const cultoInput = z
+  .object({
+    organizacaoId: id,
+    data,
+    hora: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validacao:horaInvalida' }),
+    santaCeia: z.boolean().default(false),
+    /** People ids; the configured maximum of a selection applies (spec §5). */
+    celebrantes: z.array(id).max(500).default([]),
+    presentes: z.number().int().min(0).max(1_000_000),
+    ofertas: naoNegativo.default('0.00'),
+    /** Filled by hand only when no offering plan covers the date (spec §8). */
+    abrangencia: z.enum(ABRANGENCIAS_OFERTA).nullish(),
+    destino: textoOpcional(200),
+    sermao: textoOpcional(4000),
+    dataCredito: dataOpcional,
+    /** The ledger account of the offering when the plan names none. */
+    planoContaId: id.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (new Set(v.celebrantes).size !== v.celebrantes.length)
+      ctx.addIssue({ code: 'custom', path: ['celebrantes'], message: 'validacao:valorRepetido' });
+    if (v.dataCredito && v.dataCredito < v.data)
+      ctx.addIssue({ code: 'custom', path: ['dataCredito'], message: 'validacao:creditoAntesCulto' });
+  });
+export type CultoInput = z.infer<typeof cultoInput>;
+
+export const culto = z.object({
+  id: z.number().int(),
+  organizacaoId: z.number().int(),
+  organizacaoNome: z.string(),
+  data: z.string(),
+  hora: z.string(),
+  santaCeia: z.boolean(),
+  celebrantes: z.array(z.number().int()),
+  presentes: z.number().int(),
+  ofertas: z.string(),
+  abrangencia: z.enum(ABRANGENCIAS_OFERTA).nullable(),
+  destino: z.string().nullable(),
+  sermao: z.string().nullable(),
+  dataCredito: z.string().nullable(),
+  planoContaId: z.number().int().nullable(),
+  /** The offering plan the scope and destination came from. */
+  planoOfertasId: z.number().int().nullable(),
+  /** The offering's entry in the cash ledger, while it stands (not reversed). */
+  lancamentoCaixaId: z.number().int().nullable(),
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+export type Culto = z.infer<typeof culto>;
+
+export const cultoListQuery = listQuery
+  .extend({
+    /** The organization whose subtree is listed (within the user's scope). */
+    organizacaoId: id.optional(),
+    periodoDe: data.optional(),
+    periodoAte: data.optional(),
+    santaCeia: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+  })
+  .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.dataFimAntesInicio });
+export type CultoListQuery = z.infer<typeof cultoListQuery>;
+
+/** The offering plan a service on that date at that organization would follow. */
+export const planoDoCultoQuery = z.object({ organizacaoId: id, data });
+export const planoDoCulto = z.object({
+  plano: z
+    .object({
+      id: z.number().int(),
+      nome: z.string(),
+      abrangencia: z.enum(ABRANGENCIAS_OFERTA),
+      destino: z.string(),
+      planoContaId: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type PlanoDoCulto = z.infer<typeof planoDoCulto>;
+
+/** Spec §2 /indicadores/cultos: services, attendance, communion and offerings over time. */
+const baldeCultos = z.object({
+  chave: z.string(),
+  cultos: z.number().int(),
+  presentes: z.number().int(),
+  santaCeia: z.number().int(),
+  ofertas: z.string(),
+});
+export const indicadorCultos = z.object({
+  periodoDe: z.string(),
+  periodoAte: z.string(),
+  cultos: z.number().int(),
+  presentes: z.number().int(),
+  santaCeia: z.number().int(),
+  ofertas: z.string(),
+  porOrganizacao: z.array(contagemIndicador),
+  serie: z.array(baldeCultos),
+});
+export type IndicadorCultos = z.infer<typeof indicadorCultos>;
+
+/** The form's fields, as the registry engine's web controls draw them (celebrants have their own selector). */
+export const CAMPOS_CULTO: readonly CampoCadastro[] = [
+  { nome: 'organizacaoId', tipo: 'referencia', referencia: 'organizacao', obrigatorio: true },
+  { nome: 'data', tipo: 'data', obrigatorio: true },
+  { nome: 'santaCeia', tipo: 'booleano' },
+  { nome: 'presentes', tipo: 'inteiro', min: 0, obrigatorio: true },
+  { nome: 'ofertas', tipo: 'dinheiro', obrigatorio: true },
+  { nome: 'dataCredito', tipo: 'data' },
+  { nome: 'abrangencia', tipo: 'opcao', opcoes: ABRANGENCIAS_OFERTA },
+  { nome: 'destino', tipo: 'texto', max: 200 },
+  { nome: 'planoContaId', tipo: 'referencia', referencia: 'plano-de-conta' },
+  { nome: 'sermao', tipo: 'textoLongo', max: 4000 },
+];
