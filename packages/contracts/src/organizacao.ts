@@ -55,6 +55,10 @@ export const campoTrabalho = z.object({
 
 const umPreferencial = (xs: { preferencial: boolean }[]) => xs.filter((x) => x.preferencial).length <= 1;
 
+/** The books settings: cash accounts of the organization itself, and ledger accounts it sees. */
+export const CONTAS_CAIXA_ORGANIZACAO = ['contaCultoId', 'contaCaixaEntradaId', 'contaCaixaSaidaId'] as const;
+export const PLANOS_ORGANIZACAO = ['contaCreditoId', 'contaDebitoId'] as const;
+
 export const organizacaoInput = z
   .object({
     razaoSocial: texto(200),
@@ -83,6 +87,12 @@ export const organizacaoInput = z
       .nullish()
       .transform((v) => v ?? null),
     lancamentoCaixaAutomatico: z.boolean().default(false),
+    /** The books settings (spec §3): cash accounts of this organization, ledger accounts it sees. */
+    contaCultoId: idOpcional,
+    contaCaixaEntradaId: idOpcional,
+    contaCaixaSaidaId: idOpcional,
+    contaCreditoId: idOpcional,
+    contaDebitoId: idOpcional,
     enderecos: z.array(endereco).max(50).default([]).refine(umPreferencial, { message: 'validacao:umPreferencial' }),
     contatos: z.array(contato).max(50).default([]),
     contasBancarias: z.array(contaBancaria).max(50).default([]),
@@ -166,6 +176,11 @@ export const organizacao = z.object({
   valorPadraoContribuicao: z.string().nullable().optional(),
   tipoValorContribuicao: z.enum(TIPOS_VALOR_CONTRIBUICAO).nullable().optional(),
   lancamentoCaixaAutomatico: z.boolean().optional(),
+  contaCultoId: idOpcionalSaida.optional(),
+  contaCaixaEntradaId: idOpcionalSaida.optional(),
+  contaCaixaSaidaId: idOpcionalSaida.optional(),
+  contaCreditoId: idOpcionalSaida.optional(),
+  contaDebitoId: idOpcionalSaida.optional(),
   enderecos: z.array(enderecoSaida),
   contatos: z.array(contatoSaida),
   contasBancarias: z.array(contaBancariaSaida),

@@ -568,6 +568,63 @@ describe('PUT /api/organizacao', () => {
     expect(alheia.statusCode).toBe(404);
   });
 
+  it('takes its own cash accounts and the analytic ledger accounts it sees as books settings, nothing else', async () => {
+    const criar = async (url: string, payload: object, token = tesouraria) => {
+      const r = await t.req({ method: 'POST', url, token, payload });
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const caixa = await criar('/api/conta-caixa', {
+      nome: 'Caixa das ofertas',
+      tipoContaCaixa: 'CAIXA',
+      dataSaldoInicial: '2026-01-01',
+    });
+    const analitica = await criar('/api/plano-de-conta', {
+      codigoInterno: 'O1',
+      nome: 'Ofertas',
+      tipoPlanoConta: 'ANALITICA',
+      naturezaPlanoConta: 'RECEITA',
+    });
+    const sintetica = await criar('/api/plano-de-conta', {
+      codigoInterno: 'O',
+      nome: 'Receitas',
+      tipoPlanoConta: 'SINTETICA',
+      naturezaPlanoConta: 'RECEITA',
+    });
+    const atual = (await t.req({ method: 'GET', url: `/api/organizacao/${ids.paroquia}`, token: paroquia })).json();
+    const { id: _id, tipoOrganizacaoNome: _t, organizacaoPaiNome: _p, tokenAsaasConfigurado: _c, ...corpo } = atual;
+    const salvar = (extra: object) =>
+      t.req({
+        method: 'PUT',
+        url: `/api/organizacao/${ids.paroquia}`,
+        token: paroquia,
+        payload: { ...corpo, ...extra },
+      });
+    const ok = await salvar({ contaCultoId: caixa, contaCreditoId: analitica });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ contaCultoId: caixa, contaCreditoId: analitica, contaDebitoId: null });
+    // Another organization's cash account, and a synthetic ledger account, are refused on their fields.
+    const [alheia] = await db()
+      .insert(schema.contaCaixa)
+      .values({
+        organizacaoId: ids.paroquiaIrma,
+        nome: 'Alheia',
+        tipoContaCaixa: 'CAIXA',
+        dataSaldoInicial: '2026-01-01',
+      })
+      .returning({ id: schema.contaCaixa.id });
+    const r = await salvar({ contaCaixaEntradaId: alheia!.id, contaDebitoId: sintetica });
+    expect(r.statusCode).toBe(400);
+    expect(
+      r
+        .json()
+        .campos.map((c: { campo: string }) => c.campo)
+        .sort(),
+    ).toEqual(['contaCaixaEntradaId', 'contaDebitoId']);
+    const lida = (await t.req({ method: 'GET', url: `/api/organizacao/${ids.paroquia}`, token: paroquia })).json();
+    expect(lida).toMatchObject({ contaCultoId: caixa, contaCaixaEntradaId: null, contaDebitoId: null });
+  });
+
   it('refuses a user without the update action', async () => {
     const r = await t.req({
       method: 'PUT',

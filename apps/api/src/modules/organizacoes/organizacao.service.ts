@@ -8,7 +8,14 @@ import type {
   SituacaoOrganizacao,
   UsuarioOrganizacao,
 } from '@sig/contracts';
-import { PERFIL_ADMINISTRADOR, TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA, TIPOS_VALOR_CONTRIBUICAO } from '@sig/contracts';
+import {
+  CONTAS_CAIXA_ORGANIZACAO,
+  PERFIL_ADMINISTRADOR,
+  PLANOS_ORGANIZACAO,
+  TIPOS_CHAVE_PIX,
+  TIPOS_CONTA_BANCARIA,
+  TIPOS_VALOR_CONTRIBUICAO,
+} from '@sig/contracts';
 import { type DbOuTx, schema, type Tx } from '@sig/db';
 import { and, asc, desc, eq, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -214,6 +221,11 @@ async function detalhar(db: DbOuTx, linha: LinhaOrganizacao): Promise<Organizaca
     valorPadraoContribuicao: linha.valorPadraoContribuicao,
     tipoValorContribuicao: umDe(TIPOS_VALOR_CONTRIBUICAO, linha.tipoValorContribuicao),
     lancamentoCaixaAutomatico: linha.lancamentoCaixaAutomatico,
+    contaCultoId: linha.contaCultoId,
+    contaCaixaEntradaId: linha.contaCaixaEntradaId,
+    contaCaixaSaidaId: linha.contaCaixaSaidaId,
+    contaCreditoId: linha.contaCreditoId,
+    contaDebitoId: linha.contaDebitoId,
     ...subs,
   };
 }
@@ -305,6 +317,54 @@ async function exigirReferencias(tx: Tx, e: OrganizacaoInput) {
   if (campos.length) throw new AppError('VALIDACAO', {}, campos);
 }
 
+/**
+ * The books settings point to the organization's own cash accounts and to analytic ledger
+ * accounts it sees (its own, or shared by an organization above it). A new organization has no
+ * cash account yet.
+ */
+async function exigirContasDosLivros(tx: Tx, organizacaoId: number | null, caminho: string, e: OrganizacaoInput) {
+  const campos: CampoErro[] = [];
+  for (const campo of CONTAS_CAIXA_ORGANIZACAO) {
+    const contaId = e[campo];
+    if (contaId === null) continue;
+    const [c] = organizacaoId
+      ? await tx
+          .select({ id: schema.contaCaixa.id })
+          .from(schema.contaCaixa)
+          .where(
+            and(
+              eq(schema.contaCaixa.id, contaId),
+              eq(schema.contaCaixa.organizacaoId, organizacaoId),
+              isNull(schema.contaCaixa.excluidoEm),
+            ),
+          )
+      : [];
+    if (!c) campos.push({ campo, mensagem: 'validacao:invalido' });
+  }
+  const acima = caminho.split('/').filter(Boolean).map(Number);
+  for (const campo of PLANOS_ORGANIZACAO) {
+    const planoId = e[campo];
+    if (planoId === null) continue;
+    const p = schema.planoConta;
+    const [c] = await tx
+      .select({ id: p.id })
+      .from(p)
+      .where(
+        and(
+          eq(p.id, planoId),
+          isNull(p.excluidoEm),
+          eq(p.tipoPlanoConta, 'ANALITICA'),
+          or(
+            organizacaoId ? eq(p.organizacaoId, organizacaoId) : undefined,
+            acima.length ? and(eq(p.acessivelHierarquia, true), inArray(p.organizacaoId, acima)) : undefined,
+          ),
+        ),
+      );
+    if (!c) campos.push({ campo, mensagem: 'validacao:invalido' });
+  }
+  if (campos.length) throw new AppError('VALIDACAO', {}, campos);
+}
+
 async function exigirCnpjLivre(tx: Tx, cnpj: string | null, proprioId: number | null) {
   if (!cnpj) return;
   const [outro] = await tx
@@ -345,6 +405,11 @@ const colunasPrincipais = (e: OrganizacaoInput) => ({
   valorPadraoContribuicao: normalizarDinheiro(e.valorPadraoContribuicao),
   tipoValorContribuicao: e.tipoValorContribuicao,
   lancamentoCaixaAutomatico: e.lancamentoCaixaAutomatico,
+  contaCultoId: e.contaCultoId,
+  contaCaixaEntradaId: e.contaCaixaEntradaId,
+  contaCaixaSaidaId: e.contaCaixaSaidaId,
+  contaCreditoId: e.contaCreditoId,
+  contaDebitoId: e.contaDebitoId,
 });
 
 /** The stored record in the shape of the input, for field permissions and history. */
@@ -365,6 +430,11 @@ const comoEntrada = (o: Organizacao) => ({
   valorPadraoContribuicao: o.valorPadraoContribuicao ?? null,
   tipoValorContribuicao: o.tipoValorContribuicao ?? null,
   lancamentoCaixaAutomatico: o.lancamentoCaixaAutomatico ?? false,
+  contaCultoId: o.contaCultoId ?? null,
+  contaCaixaEntradaId: o.contaCaixaEntradaId ?? null,
+  contaCaixaSaidaId: o.contaCaixaSaidaId ?? null,
+  contaCreditoId: o.contaCreditoId ?? null,
+  contaDebitoId: o.contaDebitoId ?? null,
   enderecos: o.enderecos,
   contatos: o.contatos,
   contasBancarias: o.contasBancarias,
@@ -442,6 +512,7 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
     deps.db.transaction(async (tx) => {
       const superior = await paiValido(tx, ctx, e.organizacaoPaiId);
       await exigirReferencias(tx, e);
+      await exigirContasDosLivros(tx, null, superior?.caminho ?? '/', e);
       await exigirCnpjLivre(tx, e.cnpj, null);
       const [nova] = await tx
         .insert(org)
@@ -488,6 +559,10 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
       const e = entradaPermitida(ctx, corpoBruto, entrada, anterior);
       await exigirReferencias(tx, e);
       if (e.organizacaoPaiId !== atual.organizacaoPaiId) await mover(tx, ctx, atual, e.organizacaoPaiId);
+      const [{ caminho }] = (await tx.select({ caminho: org.caminho }).from(org).where(eq(org.id, id))) as [
+        { caminho: string },
+      ];
+      await exigirContasDosLivros(tx, id, caminho, e);
       await exigirCnpjLivre(tx, e.cnpj, id);
       const [linha] = await tx
         .update(org)

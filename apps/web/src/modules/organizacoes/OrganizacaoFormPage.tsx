@@ -1,5 +1,12 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { type Organizacao, organizacaoInput, SITUACOES_ORGANIZACAO, TIPOS_VALOR_CONTRIBUICAO } from '@sig/contracts';
+import {
+  CONTAS_CAIXA_ORGANIZACAO,
+  type Organizacao,
+  organizacaoInput,
+  PLANOS_ORGANIZACAO,
+  SITUACOES_ORGANIZACAO,
+  TIPOS_VALOR_CONTRIBUICAO,
+} from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -63,6 +70,8 @@ const CAMPOS_DADOS = [
   'valorPadraoContribuicao',
   'tipoValorContribuicao',
   'lancamentoCaixaAutomatico',
+  ...CONTAS_CAIXA_ORGANIZACAO,
+  ...PLANOS_ORGANIZACAO,
 ] as const;
 const LISTAS = ['enderecos', 'contatos', 'contasBancarias', 'camposTrabalho'] as const;
 
@@ -279,6 +288,12 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       {item('lancamentoCaixaAutomatico', <Switch disabled={travado('lancamentoCaixaAutomatico')} />, {
         valuePropName: 'checked',
       })}
+      {CONTAS_CAIXA_ORGANIZACAO.map((c) =>
+        item(c, <SelectReferencia referencia="conta-caixa" allowClear disabled={travado(c)} />, vazioParaNulo),
+      )}
+      {PLANOS_ORGANIZACAO.map((c) =>
+        item(c, <SelectReferencia referencia="plano-de-conta" allowClear disabled={travado(c)} />, vazioParaNulo),
+      )}
     </Row>
   );
 
