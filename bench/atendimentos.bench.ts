@@ -11,19 +11,10 @@
  * child process (audit on); each queue: 2 s warm-up, then --duracao seconds. The database is
  * dropped afterwards.
  */
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Resultado } from 'autocannon';
-import pg from 'pg';
-
-const ADMIN = { login: 'admin@sig.local', senha: 'Bench@2026x' };
-const SENHA_DEMO = 'Demo@2026';
+import { ADMIN, comServidor, entrar, percentil, SENHA_DEMO, servir } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -38,22 +29,13 @@ const { values } = parseArgs({
   },
 });
 
-/** Child process: migrates, seeds the demo, generates the tickets in SQL, then serves the app. */
-async function servir() {
+/** The tickets, generated in SQL over the demo organizations. */
+async function preparar(db: import('@sig/db').Db) {
   const { sql } = await import('drizzle-orm');
-  const { abrirBanco, migrar } = await import('@sig/db');
-  const { garantirBase, semearDemo } = await import('@sig/db/seed');
-  const { construirApp } = await import('../apps/api/src/app.js');
-  const { lerConfig } = await import('../apps/api/src/config.js');
-  const banco = await abrirBanco({ url: values.url!, maxConexoes: 10 });
-  await migrar(banco);
-  await garantirBase(banco.db, { adminEmail: ADMIN.login, adminSenha: ADMIN.senha });
-  await semearDemo(banco.db);
-  const inicio = Date.now();
   // Two more teams besides the demo one (whose member is the demo agent), and the tickets:
   // origin a community or parish, destination its synod, requester one of the demo users.
-  await banco.db.execute(sql`insert into time (nome) values ('Tesouraria do Sínodo'), ('Secretaria Geral')`);
-  await banco.db.execute(sql`
+  await db.execute(sql`insert into time (nome) values ('Tesouraria do Sínodo'), ('Secretaria Geral')`);
+  await db.execute(sql`
     with orgs as (
       select o.id, s.id as sinodo, row_number() over (order by o.id) as n, count(*) over () as total
       from organizacao o join organizacao s on o.caminho like s.caminho || '%' and s.nivel = 1
@@ -79,120 +61,55 @@ async function servir() {
     from generate_series(1, ${Number(values.atendimentos)}) g
     join orgs on orgs.n = 1 + g % orgs.total
     cross join usuarios cross join times cross join paroquia cross join categoria`);
-  await banco.db.execute(
-    sql`select setval(pg_get_serial_sequence('atendimento', 'id'), (select max(id) from atendimento))`,
-  );
-  await banco.db.execute(sql`analyze`);
-  const geracao = `${((Date.now() - inicio) / 1000).toFixed(1)} s`;
-  const dados = values.dados!;
-  const config = lerConfig({
-    SIG_ENV: 'production',
-    SIG_SECRET: 'segredo-do-benchmark-com-32-caracteres',
-    SIG_ADMIN_EMAIL: ADMIN.login,
-    SIG_ADMIN_PASSWORD: ADMIN.senha,
-    SIG_AUDIT: 'true',
-    DATA_DIR: dados,
-    LOG_LEVEL: 'silent',
-  });
-  const app = await construirApp({ config, banco, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.send!({ porta: (app.server.address() as AddressInfo).port, geracao });
-  process.on('message', async (m) => {
-    if (m !== 'parar') return;
-    await app.close();
-    await banco.fechar();
-    process.exit(0);
-  });
+  await db.execute(sql`select setval(pg_get_serial_sequence('atendimento', 'id'), (select max(id) from atendimento))`);
+  await db.execute(sql`analyze`);
+  return undefined;
 }
 
-async function entrar(base: string, login: string, senha: string) {
-  const r = await fetch(`${base}/api/Autenticacao/autenticar`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, senha }),
-  });
-  if (r.status !== 200) throw new Error(`sign-in of ${login}: ${r.status} ${await r.text()}`);
-  return ((await r.json()) as { accessToken: string }).accessToken;
-}
-
-/** Nearest-rank percentile of the response times (ms). */
-const percentil = (tempos: number[], p: number) => {
-  if (!tempos.length) return 0;
-  const ordenados = Float64Array.from(tempos).sort();
-  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]!;
-};
-
-async function medir() {
-  const raiz = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const nomeBanco = `sig_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: raiz });
-  await admin.connect();
-  await admin.query(`create database "${nomeBanco}"`);
-  const u = new URL(raiz);
-  u.pathname = `/${nomeBanco}`;
-  const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-bench-atendimentos-'));
-  const filho = fork(fileURLToPath(import.meta.url), [
-    '--servidor',
-    '--dados',
-    dados,
-    '--url',
-    u.toString(),
-    '--atendimentos',
-    values.atendimentos!,
-  ]);
-  try {
-    const pronto = await new Promise<{ porta: number; geracao: string }>((resolve, reject) => {
-      filho.once('message', (m) => resolve(m as { porta: number; geracao: string }));
-      filho.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
-    });
-    console.log(`generated ${Number(values.atendimentos).toLocaleString('en')} tickets in ${pronto.geracao}`);
-    const base = `http://127.0.0.1:${pronto.porta}`;
-    const tokens = {
-      admin: await entrar(base, ADMIN.login, ADMIN.senha),
-      paroquia: await entrar(base, 'paroquia@sig.local', SENHA_DEMO),
-      atendimento: await entrar(base, 'atendimento@sig.local', SENHA_DEMO),
+async function medir(base: string, pronto: { geracao: string }) {
+  console.log(`generated ${Number(values.atendimentos).toLocaleString('en')} tickets in ${pronto.geracao}`);
+  const tokens = {
+    admin: await entrar(base, ADMIN.login, ADMIN.senha),
+    paroquia: await entrar(base, 'paroquia@sig.local', SENHA_DEMO),
+    atendimento: await entrar(base, 'atendimento@sig.local', SENHA_DEMO),
+  };
+  const alvos: [string, string, keyof typeof tokens][] = [
+    ['my tickets (parish secretary)', 'atendimento-meus-atendimentos', 'paroquia'],
+    ['inbox (synod agent)', 'atendimento-caixa-entrada', 'atendimento'],
+    ['triage (synod agent)', 'atendimento-triagem', 'atendimento'],
+    ['general (synod agent)', 'atendimento-solicitacoes-geral', 'atendimento'],
+    ['general (administrator, whole church)', 'atendimento-solicitacoes-geral', 'admin'],
+  ];
+  const conexoes = Number(values.conexoes);
+  const duracao = Number(values.duracao);
+  console.log('| queue, first page of 10 | total | req/s | p50 ms | p95 ms | p99 ms | non-2xx |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const [nome, fila, quem] of alvos) {
+    const opcoes = {
+      url: `${base}/api/${fila}/paginado?pagina=1&quantidade=10`,
+      headers: { authorization: `Bearer ${tokens[quem]}` },
     };
-    const alvos: [string, string, keyof typeof tokens][] = [
-      ['my tickets (parish secretary)', 'atendimento-meus-atendimentos', 'paroquia'],
-      ['inbox (synod agent)', 'atendimento-caixa-entrada', 'atendimento'],
-      ['triage (synod agent)', 'atendimento-triagem', 'atendimento'],
-      ['general (synod agent)', 'atendimento-solicitacoes-geral', 'atendimento'],
-      ['general (administrator, whole church)', 'atendimento-solicitacoes-geral', 'admin'],
-    ];
-    const conexoes = Number(values.conexoes);
-    const duracao = Number(values.duracao);
-    console.log('| queue, first page of 10 | total | req/s | p50 ms | p95 ms | p99 ms | non-2xx |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const [nome, fila, quem] of alvos) {
-      const opcoes = {
-        url: `${base}/api/${fila}/paginado?pagina=1&quantidade=10`,
-        headers: { authorization: `Bearer ${tokens[quem]}` },
-      };
-      const sonda = await fetch(opcoes.url, { headers: opcoes.headers });
-      if (sonda.status !== 200) throw new Error(`${fila}: probe answered ${sonda.status}`);
-      const { total } = (await sonda.json()) as { total: number };
-      await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
-      const tempos: number[] = [];
-      const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
-      execucao.on('response', (_c, status, _b, ms) => {
-        if (status === 200) tempos.push(ms);
-      });
-      const r: Resultado = await execucao;
-      console.log(
-        `| ${nome} | ${total.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} |`,
-      );
-    }
-  } finally {
-    if (filho.connected) {
-      const saiu = new Promise((r) => filho.once('exit', r));
-      filho.send('parar');
-      await saiu;
-    }
-    if (values.manter) console.log(`kept database ${nomeBanco}`);
-    else await admin.query(`drop database if exists "${nomeBanco}" with (force)`);
-    await admin.end();
-    rmSync(dados, { recursive: true, force: true });
+    const sonda = await fetch(opcoes.url, { headers: opcoes.headers });
+    if (sonda.status !== 200) throw new Error(`${fila}: probe answered ${sonda.status}`);
+    const { total } = (await sonda.json()) as { total: number };
+    await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
+    const tempos: number[] = [];
+    const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
+    execucao.on('response', (_c, status, _b, ms) => {
+      if (status === 200) tempos.push(ms);
+    });
+    const r: Resultado = await execucao;
+    console.log(
+      `| ${nome} | ${total.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} |`,
+    );
   }
 }
 
-await (values.servidor ? servir() : medir());
+if (values.servidor) await servir(values.url!, values.dados!, preparar);
+else
+  await comServidor(
+    fileURLToPath(import.meta.url),
+    ['--atendimentos', values.atendimentos!],
+    (base, pronto) => medir(base, pronto),
+    values.manter,
+  );

@@ -1,0 +1,114 @@
+/**
+ * What the benches share: a throw-away database on the local PostgreSQL, the app served from a
+ * child process over it (so the measuring process does not compete with it for the event loop),
+ * sign-in and percentiles.
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export const ADMIN = { login: 'admin@sig.local', senha: 'Bench@2026x' };
+export const SENHA_DEMO = 'Demo@2026';
+
+export async function entrar(base: string, login: string, senha: string) {
+  const r = await fetch(`${base}/api/Autenticacao/autenticar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, senha }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in of ${login}: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { accessToken: string }).accessToken;
+}
+
+/** Nearest-rank percentile of the response times (ms). */
+export const percentil = (tempos: number[], p: number) => {
+  if (!tempos.length) return 0;
+  const ordenados = Float64Array.from(tempos).sort();
+  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]!;
+};
+
+type Pronto = { porta: number; geracao: string } & Record<string, unknown>;
+
+/**
+ * Creates a database, forks `script` with `--servidor --url <db> --dados <dir>` plus `args`, and
+ * runs `medir` once the child says which port it serves on; then stops it and drops the database
+ * (unless `manter`).
+ */
+export async function comServidor(
+  script: string,
+  args: string[],
+  medir: (base: string, pronto: Pronto) => Promise<void>,
+  manter = false,
+) {
+  const raiz = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const nomeBanco = `sig_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: raiz });
+  await admin.connect();
+  await admin.query(`create database "${nomeBanco}"`);
+  const u = new URL(raiz);
+  u.pathname = `/${nomeBanco}`;
+  const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-bench-'));
+  const filho = fork(script, ['--servidor', '--dados', dados, '--url', u.toString(), ...args]);
+  try {
+    const pronto = await new Promise<Pronto>((resolve, reject) => {
+      filho.once('message', (m) => resolve(m as Pronto));
+      filho.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
+    });
+    await medir(`http://127.0.0.1:${pronto.porta}`, pronto);
+  } finally {
+    if (filho.connected) {
+      const saiu = new Promise((r) => filho.once('exit', r));
+      filho.send('parar');
+      await saiu;
+    }
+    if (manter) console.log(`kept database ${nomeBanco}`);
+    else await admin.query(`drop database if exists "${nomeBanco}" with (force)`);
+    await admin.end();
+    rmSync(dados, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Child side: a migrated database with the base data and (unless told not to) the demo, `preparar` (the bench's
+ * data), then the app on a free port (audit on), reported to the parent with the preparation time.
+ */
+export async function servir(
+  url: string,
+  dados: string,
+  preparar: (db: import('@sig/db').Db) => Promise<Record<string, unknown> | undefined>,
+  { demo = true } = {},
+) {
+  const { abrirBanco, migrar } = await import('@sig/db');
+  const { garantirBase, semearDemo } = await import('@sig/db/seed');
+  const { construirApp } = await import('../apps/api/src/app.js');
+  const { lerConfig } = await import('../apps/api/src/config.js');
+  const banco = await abrirBanco({ url, maxConexoes: 10 });
+  await migrar(banco);
+  await garantirBase(banco.db, { adminEmail: ADMIN.login, adminSenha: ADMIN.senha });
+  if (demo) await semearDemo(banco.db);
+  const inicio = Date.now();
+  const extras = await preparar(banco.db);
+  const geracao = `${((Date.now() - inicio) / 1000).toFixed(1)} s`;
+  const config = lerConfig({
+    SIG_ENV: 'production',
+    SIG_SECRET: 'segredo-do-benchmark-com-32-caracteres',
+    SIG_ADMIN_EMAIL: ADMIN.login,
+    SIG_ADMIN_PASSWORD: ADMIN.senha,
+    SIG_AUDIT: 'true',
+    DATA_DIR: dados,
+    LOG_LEVEL: 'silent',
+  });
+  const app = await construirApp({ config, banco, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send!({ ...extras, porta: (app.server.address() as AddressInfo).port, geracao });
+  process.on('message', async (m) => {
+    if (m !== 'parar') return;
+    await app.close();
+    await banco.fechar();
+    process.exit(0);
+  });
+}
