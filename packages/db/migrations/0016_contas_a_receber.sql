@@ -40,6 +40,7 @@ CREATE TABLE "conta_a_receber" (
 	"status" text DEFAULT 'ABERTO' NOT NULL,
 	"cobranca_gerada" boolean DEFAULT false NOT NULL,
 	"parcelas" smallint DEFAULT 1 NOT NULL,
+	"cobranca_iniciada_em" timestamp with time zone,
 	"criado_por" integer,
 	"criado_em" timestamp with time zone DEFAULT now() NOT NULL,
 	"atualizado_em" timestamp with time zone DEFAULT now() NOT NULL

@@ -43,6 +43,8 @@ export const contaAReceber = pgTable(
     status: text().notNull().default('ABERTO'),
     cobrancaGerada: boolean().notNull().default(false),
     parcelas: smallint().notNull().default(1),
+    /** Set while a charge is being created at the provider: a second request waits it out. */
+    cobrancaIniciadaEm: timestamp({ withTimezone: true }),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -109,43 +109,36 @@ function valorCobrado(previsto: string, confirmarMinimo: boolean): string {
   return VALOR_MINIMO_COBRANCA;
 }
 
+/**
+ * A charge being created holds its receivable this long: a second request meanwhile is refused,
+ * and after a crash a retry may go ahead (finding by our reference what the first one made).
+ */
+const RESERVA_MS = 2 * 60_000;
+
 /** Charges a receivable; with installments the provider makes one payment per installment. */
 export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput): Promise<Cobranca[]> {
-  const preparo = await deps.db.transaction(async (tx) => {
+  const { conta, valor, titular, provedor } = await deps.db.transaction(async (tx) => {
     const conta = await contaParaMudar(tx, ctx, ACESSO_COBRANCA, e.contaAReceberId);
-    if (!STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) || conta.cobrancaGerada)
+    const reservada = conta.cobrancaIniciadaEm && Date.now() - conta.cobrancaIniciadaEm.getTime() < RESERVA_MS;
+    if (!STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) || conta.cobrancaGerada || reservada)
       throw new AppError('CONTA_NAO_COBRAVEL');
     const valor = valorCobrado(conta.valorPrevisto, e.confirmarMinimo);
-    return {
-      conta,
-      valor,
-      titular: await titularDaConta(tx, conta),
-      provedor: await provedorDa(deps, tx, conta.organizacaoId),
-    };
+    const titular = await titularDaConta(tx, conta);
+    await tx.update(car).set({ cobrancaIniciadaEm: new Date() }).where(eq(car.id, conta.id));
+    return { conta, valor, titular, provedor: await provedorDa(deps, tx, conta.organizacaoId) };
   });
-  const { conta, valor, titular, provedor } = preparo;
-  const referencia = String(conta.id);
+  const liberar = () => deps.db.update(car).set({ cobrancaIniciadaEm: null }).where(eq(car.id, conta.id));
 
-  const cliente = await garantirCliente(provedor, titular);
-  let criadas = await coletar(provedor.listarCobrancas({ referenciaExterna: referencia }));
-  if (!criadas.length) {
-    const primeira = await provedor.criarCobranca({
-      clienteId: cliente.id,
-      forma: e.forma,
-      valor,
-      vencimento: conta.vencimento,
-      descricao: conta.descricao ?? undefined,
-      referenciaExterna: referencia,
-      parcelas: e.parcelas > 1 ? e.parcelas : undefined,
-    });
-    criadas = primeira.parcelamentoId
-      ? await coletar(provedor.listarCobrancas({ parcelamentoId: primeira.parcelamentoId }))
-      : [primeira];
+  let criadas: CobrancaProvedor[];
+  try {
+    criadas = await cobrarNoProvedor(provedor, conta, valor, titular, e);
+  } catch (erro) {
+    await liberar();
+    throw erro;
   }
 
   await deps.db.transaction(async (tx) => {
     const atual = await contaParaMudar(tx, ctx, ACESSO_COBRANCA, conta.id);
-    if (atual.cobrancaGerada) return; // a concurrent request got here first with the same provider charges
     await tx
       .insert(cob)
       .values(
@@ -174,7 +167,7 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
     };
     await tx
       .update(car)
-      .set({ ...novos, atualizadoEm: new Date() })
+      .set({ ...novos, cobrancaIniciadaEm: null, atualizadoEm: new Date() })
       .where(eq(car.id, conta.id));
     await registrarAlteracao(
       tx,
@@ -182,7 +175,7 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
       'conta_a_receber',
       conta.id,
       {
-        cobrancaGerada: false,
+        cobrancaGerada: atual.cobrancaGerada,
         formaPagamento: atual.formaPagamento,
         linkPagamento: atual.linkPagamento,
         parcelas: atual.parcelas,
@@ -190,7 +183,33 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
       novos,
     );
   });
-  return listarCobrancasDaConta(deps.db, ctx, conta.id).then((l) => l.filter((c) => !c.canceladaEm));
+  return (await listarCobrancasDaConta(deps.db, ctx, conta.id)).filter((c) => !c.canceladaEm);
+}
+
+/** What the provider already holds under our reference (a retry), or a new charge. */
+async function cobrarNoProvedor(
+  provedor: PaymentProvider,
+  conta: { id: number; vencimento: string; descricao: string | null },
+  valor: string,
+  titular: Awaited<ReturnType<typeof titularDaConta>>,
+  e: CobrancaInput,
+): Promise<CobrancaProvedor[]> {
+  const referencia = String(conta.id);
+  const existentes = await coletar(provedor.listarCobrancas({ referenciaExterna: referencia }));
+  if (existentes.length) return existentes;
+  const cliente = await garantirCliente(provedor, titular);
+  const primeira = await provedor.criarCobranca({
+    clienteId: cliente.id,
+    forma: e.forma,
+    valor,
+    vencimento: conta.vencimento,
+    descricao: conta.descricao ?? undefined,
+    referenciaExterna: referencia,
+    parcelas: e.parcelas > 1 ? e.parcelas : undefined,
+  });
+  return primeira.parcelamentoId
+    ? coletar(provedor.listarCobrancas({ parcelamentoId: primeira.parcelamentoId }))
+    : [primeira];
 }
 
 async function coletar(it: AsyncIterable<CobrancaProvedor>): Promise<CobrancaProvedor[]> {

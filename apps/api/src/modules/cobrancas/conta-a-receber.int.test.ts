@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { provedorAsaas } from './provedor/asaas.js';
 import type { PaymentProvider } from './provedor/provedor.js';
+import { processarPendentes } from './webhook.service.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
 const VENCIMENTO = '2099-03-10';
@@ -173,6 +174,13 @@ describe('charges', () => {
     expect(pix.json().copiaECola).toBeTruthy();
   });
 
+  it('two requests at once make one provider charge: the second is refused while the first runs', async () => {
+    const c = await criarConta();
+    const respostas = await Promise.all([cobrar(c.id), cobrar(c.id)]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await pagamentosDe(c.id)).toHaveLength(1);
+  });
+
   it('after a lost answer, a retry finds the provider charge by our reference instead of creating another', async () => {
     const c = await criarConta();
     const cliente = (await provedor.buscarClientes({ cpfCnpj: '39053344705' }))[0]!;
@@ -273,6 +281,19 @@ describe('provider webhooks', () => {
       .from(schema.eventoProvedor)
       .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
     expect(eventos).toHaveLength(2);
+  });
+
+  it('applies at start-up an event stored but not applied before a stop', async () => {
+    const c = await criarConta();
+    const [cob] = (await cobrar(c.id)).json();
+    await t.banco.db.insert(schema.eventoProvedor).values({
+      id: 'evt_pendente_1',
+      evento: 'PAYMENT_OVERDUE',
+      pagamentoId: cob.provedorId,
+      payload: { id: 'evt_pendente_1', event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
+    });
+    await processarPendentes(t.app.deps, t.app.log);
+    expect((await obter(c.id)).status).toBe('VENCIDO');
   });
 
   it('a sandbox payment reaches the app as a delivered webhook and marks the receivable paid', async () => {
