@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CampoCadastro } from './cadastros.js';
 import { dinheiro, id, listaDaConsulta, MSG, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
 
@@ -162,3 +163,23 @@ export const qrCodePix = z.object({
   copiaECola: z.string(),
   expiraEm: z.string().nullable(),
 });
+
+/** The receivable form's fields, as the registry engine's web controls draw them. */
+export const CAMPOS_CONTA_A_RECEBER: readonly CampoCadastro[] = [
+  { nome: 'pessoaId', tipo: 'referencia', referencia: 'pessoa' },
+  { nome: 'organizacaoTitularId', tipo: 'referencia', referencia: 'organizacao' },
+  {
+    nome: 'tipo',
+    tipo: 'opcao',
+    opcoes: TIPOS_CONTA_A_RECEBER,
+    rotuloOpcoes: 'campos:opcao.tipoContaAReceber',
+    obrigatorio: true,
+  },
+  { nome: 'mesCompetencia', tipo: 'inteiro', min: 1, max: 12, obrigatorio: true },
+  { nome: 'anoCompetencia', tipo: 'inteiro', min: 1900, max: 2200, obrigatorio: true },
+  { nome: 'vencimento', tipo: 'data', obrigatorio: true },
+  { nome: 'valorPrevisto', tipo: 'dinheiro', obrigatorio: true },
+  { nome: 'formaPagamento', tipo: 'opcao', opcoes: FORMAS_PAGAMENTO },
+  { nome: 'parcelas', tipo: 'inteiro', min: 1, max: MAX_PARCELAS, padrao: 1 },
+  { nome: 'descricao', tipo: 'textoLongo', max: 500 },
+];
