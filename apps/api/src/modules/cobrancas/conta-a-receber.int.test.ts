@@ -283,6 +283,34 @@ describe('provider webhooks', () => {
     expect(eventos).toHaveLength(2);
   });
 
+  it('an installment plan is paid when every installment is; a refund follows; the history shows it', async () => {
+    const c = await criarConta({ valorPrevisto: '90.00' });
+    const parcelas = (await cobrar(c.id, { parcelas: 3 })).json() as { provedorId: string }[];
+    const evento = (n: number, event: string, status: string, dia: string) => ({
+      id: `evt_parcela_${c.id}_${n}_${status}`,
+      event,
+      dateCreated: `2099-03-${dia} 10:00:00`,
+      payment: { id: parcelas[n]!.provedorId, status, value: 30, paymentDate: `2099-03-${dia}` },
+    });
+    await webhook(evento(0, 'PAYMENT_RECEIVED', 'RECEIVED', '05'));
+    await aplicados();
+    expect(await obter(c.id)).toMatchObject({ status: 'ABERTO', valorPago: '30.00' });
+    await webhook(evento(1, 'PAYMENT_RECEIVED', 'RECEIVED', '06'));
+    await webhook(evento(2, 'PAYMENT_CONFIRMED', 'CONFIRMED', '07'));
+    await aplicados();
+    expect(await obter(c.id)).toMatchObject({ status: 'PAGO', valorPago: '90.00', dataPagamento: '2099-03-07' });
+    await webhook(evento(2, 'PAYMENT_REFUNDED', 'REFUNDED', '08'));
+    await aplicados();
+    expect((await obter(c.id)).status).toBe('ESTORNADO');
+    const historico = await req('GET', `/api/auditoria-acesso/historico/conta_a_receber/${c.id}`, undefined, admin);
+    expect(historico.statusCode, historico.body).toBe(200);
+    expect(
+      historico
+        .json()
+        .some((h: { campo: string; valorNovo: unknown }) => h.campo === 'status' && h.valorNovo === 'PAGO'),
+    ).toBe(true);
+  });
+
   it('applies at start-up an event stored but not applied before a stop', async () => {
     const c = await criarConta();
     const [cob] = (await cobrar(c.id)).json();

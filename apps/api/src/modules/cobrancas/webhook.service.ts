@@ -125,9 +125,10 @@ async function atualizarConta(tx: Tx, contaId: number) {
     .update(car)
     .set({ ...novos, atualizadoEm: new Date() })
     .where(eq(car.id, contaId));
+  // No user: the provider changed it; filed under the owner so its history shows it.
   await registrarAlteracao(
     tx,
-    null,
+    { usuarioId: null, organizacaoId: conta.organizacaoId },
     'conta_a_receber',
     contaId,
     {
