@@ -122,9 +122,10 @@ export const webhookAsaasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { publico: true },
       schema: { tags, body: eventoAsaas, response: { 200: z.object({ recebido: z.boolean() }) } },
+      // Before the body is read: a stranger learns nothing, not even what a valid body looks like.
+      onRequest: async (req) => webhooks.exigirToken(app.deps, req.headers['asaas-access-token']),
     },
     async (req) => {
-      webhooks.exigirToken(app.deps, req.headers['asaas-access-token']);
       if (await webhooks.registrarEvento(app.deps, req.body as webhooks.EventoAsaas))
         setImmediate(() => void webhooks.processarComLog(app.deps, req.log, req.body.id));
       return { recebido: true };

@@ -242,6 +242,8 @@ describe('provider webhooks', () => {
     expect((await webhook(evento, 'outro-token-qualquer-aqui')).statusCode).toBe(401);
     const sem = await t.req({ method: 'POST', url: '/api/webhooks/asaas', payload: evento });
     expect(sem.statusCode).toBe(401);
+    expect((await webhook({ nada: true }, 'outro-token-qualquer-aqui')).statusCode).toBe(401);
+    expect((await webhook({ nada: true })).statusCode).toBe(400);
   });
 
   it('applies an event once, and a stale one never moves a charge backwards', async () => {
