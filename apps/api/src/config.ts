@@ -45,6 +45,7 @@ const esquema = z
     PUBLIC_URL: opcional(z.string().url()),
     ASAAS_URL: opcional(z.string().refine(urlTlsOuLocal, 'must be an https:// URL (http:// only on localhost)')),
     ASAAS_API_KEY: opcional(z.string().min(16, 'must have at least 16 characters')),
+    ASAAS_WEBHOOK_TOKEN: opcional(z.string().min(16, 'must have at least 16 characters')),
     LOG_LEVEL: z.preprocess(
       vazioParaIndefinido,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -77,6 +78,8 @@ export type Config = {
   logLevel: string;
   /** The payment provider: the embedded fake (demo, no real charges) unless a key is set. */
   asaas: { modo: 'demo' } | { modo: 'real'; url: string; chave: string };
+  /** The `asaas-access-token` webhook deliveries must carry; unset, every delivery is refused. */
+  asaasWebhookToken?: string;
 };
 
 export const ASAAS_URL_PRODUCAO = 'https://api.asaas.com/v3';
@@ -116,6 +119,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     asaas: e.ASAAS_API_KEY
       ? { modo: 'real', url: e.ASAAS_URL ?? ASAAS_URL_PRODUCAO, chave: e.ASAAS_API_KEY }
       : { modo: 'demo' },
+    asaasWebhookToken: e.ASAAS_WEBHOOK_TOKEN,
   };
 }
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { construirApp } from '../src/app.js';
 import { lerConfig } from '../src/config.js';
+import type { ProvedorIniciado } from '../src/modules/cobrancas/provedor/iniciar.js';
 import { ADMIN_EMAIL, ADMIN_SENHA, SENHA_DEMO } from './constantes.js';
 
 export type AppTeste = {
@@ -44,8 +45,14 @@ async function bancoDeTeste(): Promise<Banco> {
   return abrirBanco({ dataDir: 'memory://', carregarDe: new Blob([dump]) });
 }
 
-/** A fresh database (seeded with the demo data) and an app over it, for one test file. */
-export async function criarAppTeste(env: Record<string, string> = {}): Promise<AppTeste> {
+/**
+ * A fresh database (seeded with the demo data) and an app over it, for one test file; `provedor`
+ * when the test drives the fake provider itself (sandbox confirm, webhooks).
+ */
+export async function criarAppTeste(
+  env: Record<string, string> = {},
+  opcoes: { provedor?: ProvedorIniciado } = {},
+): Promise<AppTeste> {
   const banco = await bancoDeTeste();
   const config = lerConfig({
     SIG_ENV: 'development',
@@ -56,7 +63,7 @@ export async function criarAppTeste(env: Record<string, string> = {}): Promise<A
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await construirApp({ config, banco, logger: false });
+  const app = await construirApp({ config, banco, logger: false, provedor: opcoes.provedor });
   await app.ready();
   const req: AppTeste['req'] = ({ token, idioma, headers, ...resto }) =>
     app.inject({

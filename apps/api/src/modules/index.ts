@@ -8,6 +8,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
@@ -54,6 +55,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(exportacaoContabilRoutes, { prefix: '/lancamento-caixa/exportar' });
   await app.register(relatorioFinanceiroRoutes, { prefix: '/relatorio-financeiro' });
   await app.register(relatorioGerencialRoutes, { prefix: '/relatorio-gerencial' });
+  await app.register(contaAReceberRoutes, { prefix: '/conta-a-receber' });
+  await app.register(cobrancaRoutes, { prefix: '/cobranca' });
+  await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

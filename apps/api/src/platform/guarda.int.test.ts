@@ -16,6 +16,7 @@ const PUBLICAS = [
   'POST /api/Autenticacao/cadastrar',
   'POST /api/Autenticacao/solicitar-redefinicao-senha',
   'POST /api/Autenticacao/redefinir-senha',
+  'POST /api/webhooks/asaas',
 ].sort();
 
 let t: AppTeste;

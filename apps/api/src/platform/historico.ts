@@ -11,7 +11,8 @@ const normalizar = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? 
  */
 export async function registrarAlteracao(
   db: DbOuTx,
-  ctx: Pick<Contexto, 'usuarioId' | 'organizacaoId'> | null,
+  /** Who and for which organization; no user for changes the system makes (provider webhooks). */
+  ctx: (Pick<Contexto, 'organizacaoId'> & { usuarioId: number | null }) | null,
   entidade: string,
   entidadeId: number,
   anterior: Registro | null,

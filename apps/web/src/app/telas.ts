@@ -114,6 +114,14 @@ export const TELAS: Tela[] = [
     },
   },
   {
+    acesso: 'ContaAReceber',
+    pagina: carregar(() => import('../modules/cobrancas/ContaAReceberPage')),
+    form: {
+      rota: '/conta-a-receber/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cobrancas/ContaAReceberFormPage')),
+    },
+  },
+  {
     acesso: 'ExportacaoArquivoContabil',
     pagina: carregar(() =>
       import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.ExportacaoContabilPage })),

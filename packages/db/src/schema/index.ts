@@ -6,4 +6,5 @@ export * from './filtros.js';
 export * from './financeiro.js';
 export * from './organizacoes.js';
 export * from './pessoas.js';
+export * from './receber.js';
 export * from './tabelas.js';

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { usuario } from './acesso.js';
+import { organizacao } from './organizacoes.js';
+import { pessoa } from './pessoas.js';
+
+/**
+ * Accounts receivable (spec §3): what a person or an organization (the holder, exactly one) owes
+ * an organization (the owner, which scopes it). Never deleted: "excluded" is a status.
+ */
+export const contaAReceber = pgTable(
+  'conta_a_receber',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    pessoaId: integer().references(() => pessoa.id),
+    organizacaoTitularId: integer().references(() => organizacao.id),
+    tipo: text().notNull(),
+    mesCompetencia: smallint().notNull(),
+    anoCompetencia: smallint().notNull(),
+    vencimento: date({ mode: 'string' }).notNull(),
+    valorPrevisto: numeric({ precision: 14, scale: 2 }).notNull(),
+    valorPago: numeric({ precision: 14, scale: 2 }),
+    dataPagamento: date({ mode: 'string' }),
+    dataCredito: date({ mode: 'string' }),
+    formaPagamento: text(),
+    linkPagamento: text(),
+    descricao: text(),
+    status: text().notNull().default('ABERTO'),
+    cobrancaGerada: boolean().notNull().default(false),
+    parcelas: smallint().notNull().default(1),
+    /** Set while a charge is being created at the provider: a second request waits it out. */
+    cobrancaIniciadaEm: timestamp({ withTimezone: true }),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conta_a_receber_organizacao_vencimento_idx').on(t.organizacaoId, t.vencimento),
+    index('conta_a_receber_pessoa_idx').on(t.pessoaId),
+    index('conta_a_receber_organizacao_titular_idx').on(t.organizacaoTitularId),
+  ],
+);
+
+/**
+ * A charge at the payment provider for a receivable: one row per provider payment (an
+ * installment plan gives one per installment, sharing `parcelamentoId`). A cancelled charge
+ * keeps its row (`canceladaEm`) and ignores later events.
+ */
+export const cobranca = pgTable(
+  'cobranca',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    contaAReceberId: integer()
+      .notNull()
+      .references(() => contaAReceber.id),
+    provedorId: text().notNull(),
+    parcelamentoId: text(),
+    numeroParcela: smallint(),
+    clienteProvedorId: text().notNull(),
+    forma: text().notNull(),
+    valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    vencimento: date({ mode: 'string' }).notNull(),
+    /** Ours (spec §4 receivable statuses), moved only forward by provider events. */
+    status: text().notNull(),
+    statusProvedor: text().notNull(),
+    urlFatura: text(),
+    urlBoleto: text(),
+    dataPagamento: date({ mode: 'string' }),
+    dataCredito: date({ mode: 'string' }),
+    /** When the last applied provider event was created: an older undo event is stale. */
+    eventoEm: text(),
+    canceladaEm: timestamp({ withTimezone: true }),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cobranca_provedor_uq').on(t.provedorId),
+    index('cobranca_conta_idx').on(t.contaAReceberId),
+    index('cobranca_ativa_idx').on(t.contaAReceberId).where(sql`${t.canceladaEm} is null`),
+  ],
+);
+
+/**
+ * Provider webhook deliveries, by event id: a repeat is ignored; `processadoEm` null means not
+ * applied yet (applied after the answer, and again at start-up if the process stopped first).
+ */
+export const eventoProvedor = pgTable(
+  'evento_provedor',
+  {
+    id: text().primaryKey(),
+    evento: text().notNull(),
+    pagamentoId: text(),
+    payload: jsonb().notNull(),
+    recebidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processadoEm: timestamp({ withTimezone: true }),
+    resultado: text(),
+  },
+  (t) => [index('evento_provedor_pendente_idx').on(t.recebidoEm).where(sql`${t.processadoEm} is null`)],
+);
