@@ -85,3 +85,21 @@ export const exportacaoContabilQuery = periodo
   .extend({ organizacaoId: id.optional() })
   .refine(periodoValido, erroPeriodo);
 export type ExportacaoContabilQuery = z.infer<typeof exportacaoContabilQuery>;
+
+/** One bucket of the financial indicator's series: money in and out (positive). */
+const baldeFinanceiro = z.object({ chave: z.string(), entradas: dinheiro, saidas: dinheiro });
+const valorPorChave = z.object({ chave: z.string(), valor: dinheiro });
+
+/** Spec §2 /indicadores/financeiros: money in and out of the books, without transfers between cash accounts. */
+export const indicadorFinanceiros = z.object({
+  periodoDe: z.string(),
+  periodoAte: z.string(),
+  entradas: dinheiro,
+  saidas: dinheiro,
+  /** Money in less money out in the period. */
+  resultado: dinheiro,
+  entradasPorConta: z.array(valorPorChave),
+  saidasPorConta: z.array(valorPorChave),
+  serie: z.array(baldeFinanceiro),
+});
+export type IndicadorFinanceiros = z.infer<typeof indicadorFinanceiros>;

@@ -16,6 +16,7 @@ import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
 import {
   exportacaoContabilRoutes,
+  indicadorFinanceirosRoutes,
   relatorioFinanceiroRoutes,
   relatorioGerencialRoutes,
 } from './financeiro/livros.routes.js';
@@ -55,6 +56,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(exportacaoContabilRoutes, { prefix: '/lancamento-caixa/exportar' });
   await app.register(relatorioFinanceiroRoutes, { prefix: '/relatorio-financeiro' });
   await app.register(relatorioGerencialRoutes, { prefix: '/relatorio-gerencial' });
+  await app.register(indicadorFinanceirosRoutes, { prefix: '/indicadores/financeiros' });
   await app.register(contaAReceberRoutes, { prefix: '/conta-a-receber' });
   await app.register(cobrancaRoutes, { prefix: '/cobranca' });
   await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });

@@ -268,3 +268,23 @@ describe('/lancamento-caixa/exportar', () => {
     expect((await req(`/api/lancamento-caixa/exportar?${MARCO}&organizacaoId=1`)).statusCode).toBe(404);
   });
 });
+
+describe('/indicadores/financeiros', () => {
+  it('sums money in and out without transfers, by ledger account and over the last ten months', async () => {
+    const r = await req('/api/indicadores/financeiros?periodoDe=2025-03-01&periodoAte=2025-03-31&periodo=1');
+    expect(r.statusCode, r.body).toBe(200);
+    const ind = r.json();
+    // March: the offering in; the electricity bill out and reversed; the transfer is no money in or out.
+    expect(ind).toMatchObject({ entradas: '150.00', saidas: '0.00', resultado: '150.00' });
+    expect(ind.entradasPorConta).toEqual([{ chave: 'Ofertas', valor: '150.00' }]);
+    expect(ind.serie).toHaveLength(10);
+    expect(ind.serie.at(-1)).toEqual({ chave: '2025-03', entradas: '150.00', saidas: '0.00' });
+    expect(ind.serie.at(-2)).toEqual({ chave: '2025-02', entradas: '20.00', saidas: '0.00' });
+  });
+
+  it('refuses a period upside down, a profile without it and an organization out of scope', async () => {
+    expect((await req('/api/indicadores/financeiros?periodoDe=2025-03-31&periodoAte=2025-03-01')).statusCode).toBe(400);
+    expect((await req('/api/indicadores/financeiros', paroquia)).statusCode).toBe(403);
+    expect((await req('/api/indicadores/financeiros?organizacaoId=1')).statusCode).toBe(404);
+  });
+});

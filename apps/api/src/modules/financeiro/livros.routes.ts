@@ -1,5 +1,7 @@
 import {
   exportacaoContabilQuery,
+  indicadorFinanceiros,
+  indicadorQuery,
   relatorioFinanceiro,
   relatorioFinanceiroQuery,
   relatorioGerencial,
@@ -10,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { pdfTabela } from '../relatorios/tabela-pdf.js';
+import * as indicador from './indicador-financeiro.service.js';
 import * as servico from './livros.service.js';
 
 const tags = ['financeiro'];
@@ -176,5 +179,17 @@ export const exportacaoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-total-linhas', String(linhas.length))
         .send(servico.arquivoContabil(organizacao, req.query, linhas));
     },
+  );
+};
+
+/** Spec §2 /indicadores/financeiros. */
+export const indicadorFinanceirosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: 'IndicadoresFinanceiros', acao: 'L' },
+      schema: { tags, querystring: indicadorQuery, response: { 200: indicadorFinanceiros } },
+    },
+    (req) => indicador.indicador(app.deps, req.ctx, req.query),
   );
 };

@@ -1,0 +1,70 @@
+import type { IndicadorFinanceiros as Dados } from '@sig/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Col, Row, Space, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api';
+import { dinheiroParaTela } from '../../platform/crud/definicao';
+import { mensagemDeErro } from '../../platform/formulario';
+import { Barras, useFiltroIndicador } from '../../platform/indicadores';
+
+/**
+ * The financial indicator (spec §2 /indicadores/financeiros): money in and out of the books of
+ * the organization (and those below it) over the period, the ledger accounts that moved most,
+ * and both over the last ten days, months or years.
+ */
+export function IndicadorFinanceiro() {
+  const { t, i18n } = useTranslation();
+  const { filtro, filtros } = useFiltroIndicador();
+  const q = useQuery({
+    queryKey: ['livros', 'indicador', filtro],
+    queryFn: () => api.get<Dados>('indicadores/financeiros', filtro),
+    placeholderData: keepPreviousData,
+  });
+  const dinheiro = (n: number) => dinheiroParaTela(n.toFixed(2), i18n.language);
+  const serie = (campo: 'entradas' | 'saidas') =>
+    (q.data?.serie ?? []).map((b) => ({ chave: b.chave, total: Number(b[campo]) }));
+  const porConta = (linhas: { chave: string; valor: string }[]) =>
+    linhas.map((l) => ({ chave: l.chave, total: Number(l.valor) }));
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {filtros}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.data && (
+        <Row gutter={[16, 16]}>
+          {(['entradas', 'saidas', 'resultado'] as const).map((c) => (
+            <Col key={c} xs={24} md={8}>
+              <Card size="small">
+                <Statistic
+                  title={t(`livros.indicador.${c}`)}
+                  value={dinheiroParaTela(q.data[c], i18n.language)}
+                  data-testid={`total-${c}`}
+                />
+              </Card>
+            </Col>
+          ))}
+          <Col xs={24} md={12}>
+            <Barras titulo={t('livros.indicador.serieEntradas')} linhas={serie('entradas')} valor={dinheiro} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Barras titulo={t('livros.indicador.serieSaidas')} linhas={serie('saidas')} valor={dinheiro} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Barras
+              titulo={t('livros.indicador.entradasPorConta')}
+              linhas={porConta(q.data.entradasPorConta)}
+              valor={dinheiro}
+            />
+          </Col>
+          <Col xs={24} md={12}>
+            <Barras
+              titulo={t('livros.indicador.saidasPorConta')}
+              linhas={porConta(q.data.saidasPorConta)}
+              valor={dinheiro}
+            />
+          </Col>
+        </Row>
+      )}
+    </Space>
+  );
+}
