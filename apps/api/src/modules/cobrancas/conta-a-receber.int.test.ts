@@ -351,3 +351,69 @@ describe('provider webhooks', () => {
     });
   });
 });
+
+describe('automatic cash posting', () => {
+  it('a paid receivable becomes money in on the receipts cash account; without an open period it stays paid and says why', async () => {
+    const criar = async (url: string, payload: object) => {
+      const r = await req('POST', url, payload);
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const caixa = await criar('/api/conta-caixa', {
+      nome: 'Caixa dos recebimentos',
+      tipoContaCaixa: 'CAIXA',
+      dataSaldoInicial: '2099-01-01',
+    });
+    const plano = await criar('/api/plano-de-conta', {
+      codigoInterno: 'R1',
+      nome: 'Contribuições',
+      tipoPlanoConta: 'ANALITICA',
+      naturezaPlanoConta: 'RECEITA',
+    });
+    await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-04-01', dataFim: '2099-04-30' });
+    const pagar = async (extra: Record<string, unknown>, credito: string, n: number) => {
+      const c = await criarConta(extra);
+      const [cob] = (await cobrar(c.id)).json();
+      await webhook({
+        id: `evt_caixa_${n}`,
+        event: 'PAYMENT_RECEIVED',
+        dateCreated: `${credito} 10:00:00`,
+        payment: { id: cob.provedorId, status: 'RECEIVED', value: 30, paymentDate: credito, creditDate: credito },
+      });
+      await aplicados();
+      return c;
+    };
+    const o = schema.organizacao;
+    const dono = (await criarConta()).organizacaoId as number;
+    await t.banco.db
+      .update(o)
+      .set({ lancamentoCaixaAutomatico: true, contaCaixaEntradaId: caixa, contaCreditoId: plano })
+      .where(eq(o.id, dono));
+    try {
+      const c = await pagar({ vencimento: '2099-04-10', descricao: 'Contribuição de abril' }, '2099-04-12', 1);
+      const lc = schema.lancamentoCaixa;
+      const [lancado] = await t.banco.db.select().from(lc).where(eq(lc.origemId, c.id));
+      expect(lancado).toMatchObject({
+        origem: 'CONTA_A_RECEBER',
+        contaCaixaId: caixa,
+        planoContaId: plano,
+        data: '2099-04-12',
+        valor: '30.00',
+        tipo: 'ENTRADA',
+        historico: 'Recebimento: Contribuição de abril',
+        pessoaId: comCpf,
+      });
+      // May has no period: the payment is recorded, the entry is left for the treasurer.
+      const maio = await pagar({ vencimento: '2099-05-10' }, '2099-05-02', 2);
+      expect(await obter(maio.id)).toMatchObject({ status: 'PAGO' });
+      expect(await t.banco.db.select().from(lc).where(eq(lc.origemId, maio.id))).toEqual([]);
+      const [evento] = await t.banco.db
+        .select({ resultado: schema.eventoProvedor.resultado })
+        .from(schema.eventoProvedor)
+        .where(eq(schema.eventoProvedor.id, 'evt_caixa_2'));
+      expect(evento!.resultado).toContain('lancamento:PERIODO_INEXISTENTE');
+    } finally {
+      await t.banco.db.update(o).set({ lancamentoCaixaAutomatico: false }).where(eq(o.id, dono));
+    }
+  });
+});

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { StatusContaAReceber } from '@sig/contracts';
+import { hojeNoBrasil, type StatusContaAReceber } from '@sig/contracts';
 import { schema, type Tx } from '@sig/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { lancarPeloSistema } from '../financeiro/livro-caixa.service.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
 /**
@@ -96,14 +97,17 @@ async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
       atualizadoEm: new Date(),
     })
     .where(eq(cob.id, c.id));
-  await atualizarConta(tx, c.contaAReceberId);
-  return `aplicado:${novo}`;
+  const lancamento = await atualizarConta(tx, c.contaAReceberId);
+  return `aplicado:${novo}${lancamento ? `;${lancamento}` : ''}`;
 }
 
-/** The receivable follows its active charges: status, and the paid value and dates when paid. */
-async function atualizarConta(tx: Tx, contaId: number) {
+/**
+ * The receivable follows its active charges: status, and the paid value and dates when paid.
+ * Answers what became of the automatic cash entry when it has just been paid.
+ */
+async function atualizarConta(tx: Tx, contaId: number): Promise<string | undefined> {
   const [conta] = await tx.select().from(car).where(eq(car.id, contaId)).for('update');
-  if (!conta) return;
+  if (!conta) return undefined;
   const cobrancas = await tx
     .select({ status: cob.status, valor: cob.valor, dataPagamento: cob.dataPagamento, dataCredito: cob.dataCredito })
     .from(cob)
@@ -139,6 +143,44 @@ async function atualizarConta(tx: Tx, contaId: number) {
     },
     novos,
   );
+  if (status === 'PAGO' && conta.status !== 'PAGO') return lancarRecebimento(tx, { ...conta, ...novos });
+  return undefined;
+}
+
+/**
+ * Spec §3 "auto cash posting": an organization that has it on gets the payment as money in on
+ * its receipts cash account and credit ledger account, dated when the money is credited. A
+ * refusal (no open period, settings missing) keeps the payment recorded and says why in the
+ * event's result, for the treasurer to post by hand.
+ */
+async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promise<string> {
+  const o = schema.organizacao;
+  const [cfg] = await tx
+    .select({ ligado: o.lancamentoCaixaAutomatico, caixa: o.contaCaixaEntradaId, plano: o.contaCreditoId })
+    .from(o)
+    .where(eq(o.id, conta.organizacaoId));
+  if (!cfg?.ligado) return 'sem-lancamento-automatico';
+  if (!cfg.caixa || !cfg.plano) return 'lancamento:CONFIGURACAO_INCOMPLETA';
+  try {
+    const id = await tx.transaction((sp) =>
+      lancarPeloSistema(sp, {
+        organizacaoId: conta.organizacaoId,
+        contaCaixaId: cfg.caixa!,
+        planoContaId: cfg.plano!,
+        data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
+        valor: conta.valorPago ?? conta.valorPrevisto,
+        historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
+        pessoaId: conta.pessoaId,
+        organizacaoReferenciaId: conta.organizacaoTitularId,
+        origem: 'CONTA_A_RECEBER',
+        origemId: conta.id,
+      }),
+    );
+    return `lancamento:${id}`;
+  } catch (e) {
+    if (e instanceof AppError) return `lancamento:${e.codigo}`;
+    throw e;
+  }
 }
 
 /** Events stored but not applied (the process stopped in between), oldest first. */

@@ -366,6 +366,63 @@ async function exigirReferencias(tx: Tx, ctx: Contexto, acesso: string, e: Lanca
 export type OrigemLancamento = { origem: string; origemId: number };
 
 /**
+ * An entry made with no user behind it (spec §3 "auto cash posting": a payment received through
+ * the provider): money in on the organization's own cash account and an analytic ledger account,
+ * in an open period, or the period's error — the caller decides what a refusal means.
+ */
+export async function lancarPeloSistema(
+  tx: Tx,
+  l: {
+    organizacaoId: number;
+    contaCaixaId: number;
+    planoContaId: number;
+    data: string;
+    valor: string;
+    historico: string;
+    pessoaId: number | null;
+    organizacaoReferenciaId: number | null;
+  } & OrigemLancamento,
+): Promise<number> {
+  const [conta] = await tx
+    .select({ id: contaCaixa.id })
+    .from(contaCaixa)
+    .where(
+      and(
+        eq(contaCaixa.id, l.contaCaixaId),
+        eq(contaCaixa.organizacaoId, l.organizacaoId),
+        isNull(contaCaixa.excluidoEm),
+      ),
+    );
+  if (!conta) throw erroDeCampo('contaCaixaId', 'referenciaInexistente');
+  const [plano] = await tx
+    .select({ tipo: planoConta.tipoPlanoConta })
+    .from(planoConta)
+    .where(and(eq(planoConta.id, l.planoContaId), isNull(planoConta.excluidoEm)));
+  if (plano?.tipo !== 'ANALITICA') throw new AppError('CONTA_SINTETICA');
+  const periodo = await periodoAberto(tx, conta.id, l.data);
+  const [novo] = await tx
+    .insert(lc)
+    .values({
+      organizacaoId: l.organizacaoId,
+      contaCaixaId: conta.id,
+      periodoContabilId: periodo,
+      data: l.data,
+      tipo: 'ENTRADA',
+      valor: Number(l.valor).toFixed(2),
+      planoContaId: l.planoContaId,
+      historico: l.historico,
+      pessoaId: l.pessoaId,
+      organizacaoReferenciaId: l.organizacaoReferenciaId,
+      origem: l.origem,
+      origemId: l.origemId,
+      criadoPor: null,
+    })
+    .returning({ id: lc.id });
+  await registrarAlteracao(tx, { usuarioId: null, organizacaoId: l.organizacaoId }, 'lancamento_caixa', novo!.id, null, l);
+  return novo!.id;
+}
+
+/**
  * Records an entry, or a transfer as two entries (out of one account, into the other), inside
  * the caller's transaction: a record that posts an entry is saved with it or not at all.
  * `acesso` is the screen whose scope the cash account must lie in.
