@@ -28,7 +28,9 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): P
       where ${noPeriodo} and ${direcao} ${sentido} 0
       group by p.nome order by abs(sum(l.valor)) desc, 1 limit 10`);
   const [totais, porEntrada, porSaida, serie] = await Promise.all([
-    deps.db.execute(sql`select ${entradas} as entradas, ${saidas} as saidas from lancamento_caixa l where ${noPeriodo}`),
+    deps.db.execute(
+      sql`select ${entradas} as entradas, ${saidas} as saidas from lancamento_caixa l where ${noPeriodo}`,
+    ),
     porConta(sql`>`),
     porConta(sql`<`),
     deps.db.execute(sql`with baldes as (${r.baldes}),

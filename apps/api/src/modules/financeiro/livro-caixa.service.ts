@@ -418,7 +418,14 @@ export async function lancarPeloSistema(
       criadoPor: null,
     })
     .returning({ id: lc.id });
-  await registrarAlteracao(tx, { usuarioId: null, organizacaoId: l.organizacaoId }, 'lancamento_caixa', novo!.id, null, l);
+  await registrarAlteracao(
+    tx,
+    { usuarioId: null, organizacaoId: l.organizacaoId },
+    'lancamento_caixa',
+    novo!.id,
+    null,
+    l,
+  );
   return novo!.id;
 }
 
