@@ -109,4 +109,55 @@ describe('[FINANCEIRO] the books read back', () => {
       await expect.poll(() => p.getByTestId('estado-documento').textContent()).toContain('1 lançamento');
       expect(await violacoesGraves(p), 'export').toEqual([]);
     }));
+
+  it('[FINANCEIRO] the financial indicator shows this month’s money in by ledger account', () =>
+    comPagina(navegador, 'indicador-financeiro', async (p) => {
+      const marca = `i${Date.now().toString(36)}`;
+      const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+      const [ano, mes] = hoje.split('-').map(Number) as [number, number];
+      const fim = new Date(Date.UTC(ano, mes, 0)).toISOString().slice(0, 10);
+      await loginAs(p, 'tesouraria');
+      await p.goto('/indicadores/financeiros');
+      const caixa = await criarPelaApi(p, 'conta-caixa', {
+        nome: `Caixa ${marca}`,
+        tipoContaCaixa: 'CAIXA',
+        dataSaldoInicial: `${hoje.slice(0, 8)}01`,
+      });
+      const plano = await criarPelaApi(p, 'plano-de-conta', {
+        codigoInterno: marca,
+        nome: `Doações ${marca}`,
+        tipoPlanoConta: 'ANALITICA',
+        naturezaPlanoConta: 'RECEITA',
+      });
+      await criarPelaApi(p, 'periodo-contabil', {
+        contaCaixaId: caixa,
+        dataInicio: `${hoje.slice(0, 8)}01`,
+        dataFim: fim,
+      });
+      await criarPelaApi(p, 'lancamento-caixa', {
+        data: hoje,
+        tipo: 'ENTRADA',
+        contaCaixaId: caixa,
+        planoContaId: plano,
+        valor: '1234.00',
+        historico: `Doação ${marca}`,
+      });
+      await p.reload();
+      await expect
+        .poll(() =>
+          p
+            .getByTestId('barra')
+            .filter({ hasText: `Doações ${marca}` })
+            .count(),
+        )
+        .toBe(1);
+      expect(
+        await p
+          .getByTestId('barra')
+          .filter({ hasText: `Doações ${marca}` })
+          .textContent(),
+      ).toMatch(/1\.234,00/);
+      expect(await p.getByTestId('total-entradas').textContent()).toMatch(/R\$/);
+      expect(await violacoesGraves(p), 'indicator').toEqual([]);
+    }));
 });

@@ -103,15 +103,25 @@ export function Barras({
   const maior = Math.max(1, ...linhas.map((l) => l.total));
   return (
     <Card size="small" title={titulo}>
-      {linhas.map((l) => (
-        <div key={l.chave} data-testid="barra">
-          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-            <span>{rotulo ? rotulo(l.chave) : l.chave}</span>
-            <strong>{valor ? valor(l.total) : l.total}</strong>
-          </Space>
-          <Progress percent={(100 * l.total) / maior} showInfo={false} size="small" />
-        </div>
-      ))}
+      {linhas.map((l) => {
+        const nome = rotulo ? rotulo(l.chave) : l.chave;
+        const mostrado = valor ? valor(l.total) : String(l.total);
+        return (
+          <div key={l.chave} data-testid="barra">
+            <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+              <span>{nome}</span>
+              <strong>{mostrado}</strong>
+            </Space>
+            {/* The bar repeats the line's value for a screen reader. */}
+            <Progress
+              percent={(100 * l.total) / maior}
+              showInfo={false}
+              size="small"
+              aria-label={`${nome}: ${mostrado}`}
+            />
+          </div>
+        );
+      })}
     </Card>
   );
 }
