@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CampoCadastro } from './cadastros.js';
 import { data, dinheiro, id, listaDaConsulta, MSG, periodoValido, textoOpcional } from './comum.js';
 import { STATUS_CONTA_A_RECEBER } from './conta-a-receber.js';
 import { listQuery } from './paginacao.js';
@@ -36,6 +37,21 @@ export const pagamentoInput = z
     message: MSG.dataFimAntesInicio,
   });
 export type PagamentoInput = z.infer<typeof pagamentoInput>;
+
+/** The payment form's fields (the receivable is chosen apart), as the engine's web controls draw them. */
+export const CAMPOS_PAGAMENTO: readonly CampoCadastro[] = [
+  { nome: 'valor', tipo: 'dinheiro', obrigatorio: true },
+  {
+    nome: 'forma',
+    tipo: 'opcao',
+    opcoes: FORMAS_PAGAMENTO_MANUAL,
+    rotuloOpcoes: 'campos:opcao.formaPagamento',
+    obrigatorio: true,
+  },
+  { nome: 'dataPagamento', tipo: 'data', obrigatorio: true },
+  { nome: 'dataCredito', tipo: 'data', obrigatorio: true },
+  { nome: 'observacao', tipo: 'textoLongo', max: 500 },
+];
 
 export const pagamento = z.object({
   id: z.number().int(),
