@@ -103,6 +103,7 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
             referencia="pessoa"
             allowClear
             placeholder={t('campos:pessoaId')}
+            aria-label={t('campos:pessoaId')}
             value={pessoaId}
             onChange={(v: number | null) => {
               setPessoaId(v ?? null);
@@ -282,14 +283,12 @@ export default function ListaDeRecibosPage() {
           {
             key: 'situacao',
             title: t('campos:situacao'),
-            render: (_: unknown, r: ReciboResumo) =>
-              r.estornadoEm ? (
-                <Tag color="red" title={r.justificativaEstorno ?? undefined}>
-                  {t('recibos.situacao.estornados')}
-                </Tag>
-              ) : (
-                <Tag color="green">{t('recibos.situacao.emitidos')}</Tag>
-              ),
+            // Neutral tags: the coloured ones fail the contrast check.
+            render: (_: unknown, r: ReciboResumo) => (
+              <Tag title={r.justificativaEstorno ?? undefined}>
+                {t(`recibos.situacao.${r.estornadoEm ? 'estornados' : 'emitidos'}`)}
+              </Tag>
+            ),
           },
           {
             key: 'acoes',
