@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { abrirBanco, migrar } from '@sig/db';
 import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
 import { construirApp, VERSAO } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
 import { iniciarProvedor } from './modules/cobrancas/provedor/iniciar.js';
+import { agendarVencimentos } from './modules/cobrancas/vencimento.job.js';
 
 async function iniciar() {
   let config: ReturnType<typeof lerConfig>;
@@ -26,9 +28,13 @@ async function iniciar() {
   const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
 
   const provedor = await iniciarProvedor(config, { versao: VERSAO, dirDemo: path.join(config.dataDir, 'asaas-fake') });
+  // The demo's fake delivers its webhooks to this app with a token made up for this run.
+  if (provedor.ligarWebhook && !config.asaasWebhookToken) config.asaasWebhookToken = randomBytes(24).toString('hex');
   const app = await construirApp({ config, banco, provedor });
   if (config.papel !== 'api') app.deps.correio.iniciar();
+  const vencimentos = config.papel !== 'api' ? agendarVencimentos(banco.db, app.log) : null;
   await app.listen({ port: config.porta, host: config.host });
+  await provedor.ligarWebhook?.(`http://127.0.0.1:${config.porta}/api/webhooks/asaas`, config.asaasWebhookToken!);
 
   const linhas = [
     `SIG ${config.ambiente} on ${config.publicUrl} (database: ${banco.tipo})`,
@@ -51,6 +57,7 @@ async function iniciar() {
   console.log(linhas.join('\n'));
 
   const parar = async () => {
+    vencimentos?.parar();
     await app.close();
     await banco.fechar();
     process.exit(0);

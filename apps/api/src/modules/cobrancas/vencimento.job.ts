@@ -1,0 +1,37 @@
+import { hojeNoBrasil } from '@sig/contracts';
+import type { Db } from '@sig/db';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Often enough that a day's turn is caught within the hour; marking is idempotent. */
+const INTERVALO_MS = 60 * 60_000;
+
+/**
+ * Spec §4: an open receivable whose due date has passed is overdue. The provider says so for the
+ * charged ones (PAYMENT_OVERDUE); this marks every one, charged or not, by the date in Brazil,
+ * in one statement that also writes each change to the history (no user: the system did it).
+ */
+export async function marcarVencidas(db: Db, hoje = hojeNoBrasil()): Promise<number> {
+  const r = (await db.execute(sql`with vencidas as (
+      update conta_a_receber set status = 'VENCIDO', atualizado_em = now()
+      where status = 'ABERTO' and vencimento < ${hoje}::date
+      returning id, organizacao_id),
+    historico as (
+      insert into historico_alteracao (entidade, entidade_id, operacao, campo, valor_anterior, valor_novo, organizacao_id)
+      select 'conta_a_receber', id, 'ALTERACAO', 'status', '"ABERTO"'::jsonb, '"VENCIDO"'::jsonb, organizacao_id
+      from vencidas)
+    select count(*)::int as n from vencidas`)) as unknown as { rows: { n: number }[] };
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Runs the marking now and every hour until stopped (the API process that sends mail runs it). */
+export function agendarVencimentos(db: Db, log: FastifyBaseLogger) {
+  const rodar = () =>
+    marcarVencidas(db)
+      .then((n) => n && log.info({ n }, 'contas a receber vencidas'))
+      .catch((err: unknown) => log.error({ err }, 'vencimento de contas a receber'));
+  void rodar();
+  const timer = setInterval(rodar, INTERVALO_MS);
+  timer.unref();
+  return { parar: () => clearInterval(timer) };
+}
