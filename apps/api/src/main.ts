@@ -27,7 +27,10 @@ async function iniciar() {
 
   const provedor = await iniciarProvedor(config, { versao: VERSAO, dirDemo: path.join(config.dataDir, 'asaas-fake') });
   const app = await construirApp({ config, banco, provedor });
-  if (config.papel !== 'api') app.deps.correio.iniciar();
+  if (config.papel !== 'api') {
+    app.deps.correio.iniciar();
+    app.lotes.iniciar();
+  }
   await app.listen({ port: config.porta, host: config.host });
 
   const linhas = [

@@ -8,6 +8,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
@@ -26,6 +27,7 @@ import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
+import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
@@ -58,6 +60,8 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(contaAReceberRoutes, { prefix: '/conta-a-receber' });
   await app.register(cobrancaRoutes, { prefix: '/cobranca' });
   await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });
+  await app.register(processamentoLoteRoutes, { prefix: '/processamento-lote' });
+  await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
