@@ -122,6 +122,15 @@ export const TELAS: Tela[] = [
     },
   },
   {
+    acesso: 'ProcessamentosEmLote',
+    pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLotePage')),
+    form: {
+      rota: '/processamentos-em-lote/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLoteFormPage')),
+    },
+  },
+  { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
+  {
     acesso: 'ExportacaoArquivoContabil',
     pagina: carregar(() =>
       import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.ExportacaoContabilPage })),
