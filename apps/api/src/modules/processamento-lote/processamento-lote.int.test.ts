@@ -3,8 +3,10 @@ import { schema } from '@sig/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { AppError } from '../../platform/erros.js';
 import { provedorAsaas } from '../cobrancas/provedor/asaas.js';
 import type { PaymentProvider } from '../cobrancas/provedor/provedor.js';
+import { TIPOS } from './tipos.js';
 
 let t: AppTeste;
 let fake: AsaasFake;
@@ -202,6 +204,44 @@ describe('customers in bulk', () => {
       .update(schema.processamentoLote)
       .set({ status: 'CANCELADO' })
       .where(eq(schema.processamentoLote.id, loteId));
+  });
+});
+
+describe('undo, through a kind that can', () => {
+  it('undoes the chosen done items, then the rest; a failed undo is retried by reprocessing; the hub hears it all', async () => {
+    const ouvidos: string[] = [];
+    const parar = await t.app.deps.ouvir('sig_hub', (carga) => ouvidos.push(carga));
+    let falhar = true;
+    const [a, b] = [await novaPessoa(), await novaPessoa()];
+    // CLIENTES_ASAAS cannot be undone; the framework's undo is checked by lending it one.
+    TIPOS.CLIENTES_ASAAS.desfazer = async (_deps, item) => {
+      if (item.referenciaId === b && falhar) throw new AppError('PROVEDOR_INDISPONIVEL');
+    };
+    try {
+      const { id } = await criarLote({ pessoaIds: [a, b] });
+      await t.app.lotes.processarTudo();
+      const [itemA] = await itens(id);
+      const um = await req('POST', `/api/processamento-lote/${id}/desfazer`, { itemIds: [itemA.id] });
+      expect(um.statusCode, um.body).toBe(200);
+      expect(um.json()).toMatchObject({ status: 'PENDENTE', sucessos: 1, pendentes: 1, desfazivel: true });
+      await t.app.lotes.processarTudo();
+      expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', sucessos: 1, desfeitos: 1 });
+
+      await req('POST', `/api/processamento-lote/${id}/desfazer`, {});
+      await t.app.lotes.processarTudo();
+      expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO_COM_ERROS', sucessos: 0, erros: 1, desfeitos: 1 });
+      expect((await itens(id))[1]).toMatchObject({ status: 'ERRO', acao: 'DESFAZER' });
+
+      falhar = false;
+      await req('POST', `/api/processamento-lote/${id}/reprocessar-erros`);
+      await t.app.lotes.processarTudo();
+      expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', erros: 0, desfeitos: 2 });
+      expect((await itens(id)).map((i: { status: string }) => i.status)).toEqual(['DESFEITO', 'DESFEITO']);
+      expect(ouvidos).toContain(JSON.stringify({ tipo: 'processamento_lote', id }));
+    } finally {
+      delete TIPOS.CLIENTES_ASAAS.desfazer;
+      await parar();
+    }
   });
 });
 
