@@ -20,4 +20,5 @@ export * from './perfil.js';
 export * from './pessoa.js';
 export * from './processamento-lote.js';
 export * from './relatorio-financeiro.js';
+export * from './subconta.js';
 export * from './usuario.js';

@@ -10,6 +10,7 @@ import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
+import { subcontaRoutes } from './cobrancas/subconta.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
@@ -62,6 +63,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });
   await app.register(processamentoLoteRoutes, { prefix: '/processamento-lote' });
   await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
+  await app.register(subcontaRoutes, { prefix: '/subconta' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

@@ -130,6 +130,7 @@ export const TELAS: Tela[] = [
     },
   },
   { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
+  { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {
     acesso: 'ExportacaoArquivoContabil',
     pagina: carregar(() =>
