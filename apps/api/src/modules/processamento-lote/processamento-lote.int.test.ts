@@ -158,7 +158,7 @@ describe('customers in bulk', () => {
     expect(outra.json().codigo).toBe('LOTE_SITUACAO_INVALIDA');
   });
 
-  it('after a crash, the started worker finishes the item left in progress without a second customer', async () => {
+  it('after a crash, the worker started on the embedded database finishes the item left in progress without a second customer', async () => {
     const pessoaId = await novaPessoa();
     const outra = await novaPessoa();
     const { id: loteId } = await criarLote({ pessoaIds: [pessoaId, outra] });
@@ -171,7 +171,7 @@ describe('customers in bulk', () => {
     });
     await t.banco.db
       .update(schema.processamentoLoteItem)
-      .set({ status: 'EM_ANDAMENTO', tentativas: 1, atualizadoEm: sql`now() - interval '10 minutes'` })
+      .set({ status: 'EM_ANDAMENTO', tentativas: 1 })
       .where(
         and(eq(schema.processamentoLoteItem.loteId, loteId), eq(schema.processamentoLoteItem.referenciaId, pessoaId)),
       );
@@ -193,17 +193,18 @@ describe('customers in bulk', () => {
     expect(item).toMatchObject({ status: 'OK', resultado: criado.id, tentativas: 2 });
   });
 
-  it('leaves alone an item another worker holds within its lease', async () => {
+  it('leaves alone an item another worker holds within its lease, and takes it once the lease is over', async () => {
     const { id: loteId } = await criarLote({ pessoaIds: [await novaPessoa()] });
-    await t.banco.db
-      .update(schema.processamentoLoteItem)
-      .set({ status: 'EM_ANDAMENTO' })
-      .where(eq(schema.processamentoLoteItem.loteId, loteId));
+    const doLote = eq(schema.processamentoLoteItem.loteId, loteId);
+    await t.banco.db.update(schema.processamentoLoteItem).set({ status: 'EM_ANDAMENTO', tentativas: 1 }).where(doLote);
     expect(await t.app.lotes.processarProximo()).toBe(false);
     await t.banco.db
-      .update(schema.processamentoLote)
-      .set({ status: 'CANCELADO' })
-      .where(eq(schema.processamentoLote.id, loteId));
+      .update(schema.processamentoLoteItem)
+      .set({ atualizadoEm: sql`now() - interval '10 minutes'` })
+      .where(doLote);
+    expect(await t.app.lotes.processarProximo()).toBe(true);
+    expect(await lote(loteId)).toMatchObject({ status: 'CONCLUIDO', sucessos: 1 });
+    expect((await itens(loteId))[0]).toMatchObject({ status: 'OK', tentativas: 2 });
   });
 });
 

@@ -55,7 +55,18 @@ export class TrabalhadorLote {
       }, espera);
       this.timer.unref();
     };
-    this.rodando = ciclo();
+    this.rodando = this.retomarDoEmbutido()
+      .catch((err) => this.log.error({ err }, 'processamento em lote'))
+      .then(ciclo);
+  }
+
+  /**
+   * The embedded database belongs to this one process: an item it left EM_ANDAMENTO was held by
+   * this process before it died, so it goes back to work at once instead of waiting out its lease.
+   */
+  private async retomarDoEmbutido() {
+    if (this.deps.config.databaseUrl) return;
+    await this.deps.db.update(item).set({ status: 'PENDENTE' }).where(eq(item.status, 'EM_ANDAMENTO'));
   }
 
   /** Stops taking items and waits for the one in hand. */
