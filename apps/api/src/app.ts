@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/cobrancas/provedor/iniciar.js';
 import { registrarModulos } from './modules/index.js';
+import { TrabalhadorLote } from './modules/processamento-lote/trabalhador.js';
 import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
 import { Correio } from './platform/correio.js';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     sessoes: Sessoes;
+    /** The bulk-processing worker; main starts it, tests drive it. */
+    lotes: TrabalhadorLote;
   }
 }
 
@@ -57,6 +60,8 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
     pagamentos,
   };
   app.decorate('deps', deps);
+  const lotes = new TrabalhadorLote(deps, app.log);
+  app.decorate('lotes', lotes);
 
   registrarTratadorDeErros(app);
   const sessoes = new Sessoes(deps);
@@ -77,6 +82,7 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   await registrarWeb(app);
 
   app.addHook('onClose', async () => {
+    await lotes.parar();
     deps.correio.parar();
     await deps.auditoria.descarregar();
     await pagamentos.fechar();

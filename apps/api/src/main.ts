@@ -31,7 +31,10 @@ async function iniciar() {
   // The demo's fake delivers its webhooks to this app with a token made up for this run.
   if (provedor.ligarWebhook && !config.asaasWebhookToken) config.asaasWebhookToken = randomBytes(24).toString('hex');
   const app = await construirApp({ config, banco, provedor });
-  if (config.papel !== 'api') app.deps.correio.iniciar();
+  if (config.papel !== 'api') {
+    app.deps.correio.iniciar();
+    app.lotes.iniciar();
+  }
   const vencimentos = config.papel !== 'api' ? agendarVencimentos(banco.db, app.log) : null;
   await app.listen({ port: config.porta, host: config.host });
   await provedor.ligarWebhook?.(`http://127.0.0.1:${config.porta}/api/webhooks/asaas`, config.asaasWebhookToken!);

@@ -18,6 +18,8 @@ export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';
 export * from './pessoa.js';
+export * from './processamento-lote.js';
 export * from './recibo.js';
 export * from './relatorio-financeiro.js';
+export * from './subconta.js';
 export * from './usuario.js';

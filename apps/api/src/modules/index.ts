@@ -8,8 +8,10 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
 import { pagamentoRoutes, reciboRoutes, relatorioContasReceberRoutes } from './cobrancas/recibo.routes.js';
+import { subcontaRoutes } from './cobrancas/subconta.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
@@ -28,6 +30,7 @@ import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
+import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
@@ -64,6 +67,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(pagamentoRoutes, { prefix: '/pagamento' });
   await app.register(reciboRoutes, { prefix: '/recibo' });
   await app.register(relatorioContasReceberRoutes, { prefix: '/relatorio-contas-receber' });
+  await app.register(processamentoLoteRoutes, { prefix: '/processamento-lote' });
+  await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
+  await app.register(subcontaRoutes, { prefix: '/subconta' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

@@ -10,7 +10,7 @@ import type { Deps } from './contexto.js';
  * LISTENs once and hands what arrives to its own open streams, so a change made on one API
  * instance reaches the screens served by every other.
  */
-export type EventoHub = { tipo: 'atendimento'; id: number };
+export type EventoHub = { tipo: 'atendimento' | 'processamento_lote'; id: number };
 
 const CANAL = 'sig_hub';
 

@@ -133,6 +133,16 @@ export const TELAS: Tela[] = [
     pagina: carregar(() => import('../modules/cobrancas/RelatorioContasReceberPage')),
   },
   {
+    acesso: 'ProcessamentosEmLote',
+    pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLotePage')),
+    form: {
+      rota: '/processamentos-em-lote/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLoteFormPage')),
+    },
+  },
+  { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
+  { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
+  {
     acesso: 'ExportacaoArquivoContabil',
     pagina: carregar(() =>
       import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.ExportacaoContabilPage })),

@@ -4,6 +4,7 @@ export * from './cadastros.js';
 export * from './cultos.js';
 export * from './filtros.js';
 export * from './financeiro.js';
+export * from './lote.js';
 export * from './organizacoes.js';
 export * from './pessoas.js';
 export * from './receber.js';

@@ -196,3 +196,34 @@ export const reciboItem = pgTable(
     uniqueIndex('recibo_item_conta_ativa_uq').on(t.contaAReceberId).where(sql`${t.ativo}`),
   ],
 );
+
+/**
+ * An organization's sub-account at the provider (spec §2 /subconta): one per organization that
+ * receives money. Its key is the organization's `tokenAsaasCifrado` (encrypted, never read back);
+ * a row without `provedorId` is a creation in flight (a second request is refused meanwhile).
+ */
+export const subconta = pgTable(
+  'subconta',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    provedorId: text(),
+    walletId: text(),
+    nome: text().notNull(),
+    email: text().notNull(),
+    cpfCnpj: text().notNull(),
+    celular: text().notNull(),
+    rendaMensal: numeric({ precision: 14, scale: 2 }).notNull(),
+    endereco: text().notNull(),
+    numero: text().notNull(),
+    complemento: text(),
+    bairro: text().notNull(),
+    cep: text().notNull(),
+    tipoEmpresa: text(),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subconta_organizacao_uq').on(t.organizacaoId)],
+);

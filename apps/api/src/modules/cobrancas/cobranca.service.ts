@@ -23,15 +23,27 @@ import { statusDaConta, statusDoEvento } from './status-provedor.js';
 export const ACESSO_COBRANCA = 'Cobranca';
 const { cobranca: cob, contaAReceber: car, pessoa, organizacao } = schema;
 
-/** The organization's own provider account when it has a key (sub-account), else the main one. */
-export async function provedorDa(deps: Deps, db: DbOuTx, organizacaoId: number): Promise<PaymentProvider> {
+/**
+ * The organization's own provider account when it has a key (sub-account), else the main one;
+ * `contaOrganizacaoId` names the account (null: the main one).
+ */
+export async function contaNoProvedor(
+  deps: Deps,
+  db: DbOuTx,
+  organizacaoId: number,
+): Promise<{ provedor: PaymentProvider; contaOrganizacaoId: number | null }> {
   const [o] = await db
     .select({ token: organizacao.tokenAsaasCifrado })
     .from(organizacao)
     .where(eq(organizacao.id, organizacaoId));
   const p = deps.pagamentos.provedor;
-  return o?.token ? p.comChave(deps.cofre.decifrar(o.token)) : p;
+  return o?.token
+    ? { provedor: p.comChave(deps.cofre.decifrar(o.token)), contaOrganizacaoId: organizacaoId }
+    : { provedor: p, contaOrganizacaoId: null };
 }
+
+export const provedorDa = async (deps: Deps, db: DbOuTx, organizacaoId: number) =>
+  (await contaNoProvedor(deps, db, organizacaoId)).provedor;
 
 type LinhaCobranca = typeof cob.$inferSelect;
 const paraCobranca = (l: LinhaCobranca): Cobranca => ({

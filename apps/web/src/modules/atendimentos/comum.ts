@@ -1,7 +1,5 @@
 import { type AcessoId, FILAS_ATENDIMENTO, type FilaAtendimento, type StatusAtendimento } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { lerSessao } from '../../platform/sessao';
+import { useHub } from '../../platform/useHub';
 
 /** The namespaces these screens read: the interface's, this module's and the field labels. */
 export const NS = ['web', 'atendimentos', 'campos'];
@@ -63,38 +61,5 @@ export const COR_STATUS: Record<StatusAtendimento, string> = {
   OCULTO: 'default',
 };
 
-/**
- * Open screens listen to the hub (`/api/hub`, server-sent events) and refetch the tickets when
- * one changes. EventSource cannot send the bearer header, so the stream is read with fetch.
- */
-export function useHubAtendimentos() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const token = lerSessao()?.token;
-    if (!token) return;
-    const controle = new AbortController();
-    let espera = 1000;
-    const conectar = async () => {
-      while (!controle.signal.aborted) {
-        try {
-          const r = await fetch('/api/hub', { headers: { authorization: `Bearer ${token}` }, signal: controle.signal });
-          if (!r.ok || !r.body) throw new Error(String(r.status));
-          espera = 1000;
-          const leitor = r.body.pipeThrough(new TextDecoderStream()).getReader();
-          for (;;) {
-            const { value, done } = await leitor.read();
-            if (done) break;
-            if (value.includes('event: atendimento')) void qc.invalidateQueries({ queryKey: ['atendimentos'] });
-          }
-        } catch {
-          if (controle.signal.aborted) return;
-        }
-        // Reconnect with a growing pause: the server restarting should not be hammered.
-        await new Promise((ok) => setTimeout(ok, espera));
-        espera = Math.min(espera * 2, 30_000);
-      }
-    };
-    void conectar();
-    return () => controle.abort();
-  }, [qc]);
-}
+/** Ticket screens refetch when the hub says a ticket changed. */
+export const useHubAtendimentos = () => useHub('atendimento', ['atendimentos']);

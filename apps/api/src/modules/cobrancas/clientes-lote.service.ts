@@ -1,0 +1,57 @@
+import type { ClientesAsaasLoteInput, ProcessamentoLote, ProcessamentoLoteListQuery } from '@sig/contracts';
+import { schema } from '@sig/db';
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { naoEncontrado } from '../../platform/erros.js';
+import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+
+/**
+ * Spec §2 /clientes-asaas-lote: the people of an organization (and those below it) and/or chosen
+ * by id become customers at the provider, through a CLIENTES_ASAAS batch. The batch belongs to
+ * the chosen organization (its provider account), or to the user's.
+ */
+export const ACESSO_CLIENTES_LOTE = 'ClientesAsaasLote';
+const { pessoa, organizacao } = schema;
+
+export async function criarLoteClientes(
+  deps: Deps,
+  ctx: Contexto,
+  e: ClientesAsaasLoteInput,
+): Promise<ProcessamentoLote> {
+  const acesso = ACESSO_CLIENTES_LOTE;
+  const filtros: SQL[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)];
+  if (e.organizacaoId) {
+    await exigirNoEscopo(deps.db, ctx, acesso, e.organizacaoId);
+    filtros.push(
+      e.incluirSubarvore
+        ? sql`${pessoa.organizacaoId} in (select ${organizacao.id} from ${organizacao} where ${organizacao.caminho} like (select ${organizacao.caminho} from ${organizacao} where ${organizacao.id} = ${e.organizacaoId}) || '%')`
+        : sql`${pessoa.organizacaoId} = ${e.organizacaoId}`,
+    );
+  }
+  if (e.pessoaIds) {
+    const ids = [...new Set(e.pessoaIds)];
+    // A chosen person outside the scope reads as not found, like any other out-of-scope id.
+    const [{ n } = { n: 0 }] = await deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pessoa)
+      .where(
+        and(inArray(pessoa.id, ids), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)),
+      );
+    if (n !== ids.length) throw naoEncontrado();
+    filtros.push(inArray(pessoa.id, ids));
+  }
+  const itens = sql`select ${pessoa.id} as referencia_id, trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}) as descricao
+    from ${pessoa} where ${and(...filtros)}`;
+  const id = await criarLote(deps, ctx, {
+    tipo: 'CLIENTES_ASAAS',
+    organizacaoId: e.organizacaoId ?? ctx.organizacaoId,
+    parametros: e,
+    itens,
+  });
+  return obterLote(deps.db, ctx, id, acesso);
+}
+
+/** The screen's own list: the customer batches of the scope. */
+export const listarLotesClientes = (deps: Deps, ctx: Contexto, q: ProcessamentoLoteListQuery) =>
+  listarLotes(deps, ctx, { ...q, tipo: 'CLIENTES_ASAAS' }, ACESSO_CLIENTES_LOTE);

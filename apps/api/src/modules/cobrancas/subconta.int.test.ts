@@ -1,0 +1,104 @@
+import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import { schema } from '@sig/db';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { contaNoProvedor } from './cobranca.service.js';
+import { provedorAsaas } from './provedor/asaas.js';
+
+let t: AppTeste;
+let fake: AsaasFake;
+let tesouraria: string;
+let paroquia: string;
+let organizacaoId: number;
+
+const dados = (extra: Record<string, unknown> = {}) => ({
+  organizacaoId,
+  nome: 'Paróquia de Teste',
+  email: 'financeiro@paroquia.test',
+  cpfCnpj: '11.222.333/0001-81',
+  celular: '(51) 99999-0000',
+  rendaMensal: '12000.00',
+  endereco: 'Rua da Igreja',
+  numero: '10',
+  bairro: 'Centro',
+  cep: '93010-000',
+  ...extra,
+});
+const req = (method: 'GET' | 'POST', url: string, payload?: object, token = tesouraria) =>
+  t.req({ method, url, token, payload });
+
+beforeAll(async () => {
+  fake = await iniciarAsaasFake();
+  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
+  [tesouraria, paroquia] = await Promise.all([t.login('tesouraria@sig.local'), t.login('paroquia@sig.local')]);
+  const [p] = await t.banco.db
+    .select({ organizacaoId: schema.pessoa.organizacaoId })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.cpf, '39053344705'));
+  organizacaoId = p!.organizacaoId;
+});
+afterAll(() => t.fechar());
+
+describe('sub-accounts', () => {
+  it('creates the sub-account, keeps its key encrypted as the organization token and never answers it', async () => {
+    const r = await req('POST', '/api/subconta', dados());
+    expect(r.statusCode, r.body).toBe(201);
+    const criada = r.json();
+    expect(criada).toMatchObject({ organizacaoId, cpfCnpj: '11222333000181', email: 'financeiro@paroquia.test' });
+    expect(criada.provedorId).toBeTruthy();
+    expect(criada.walletId).toBeTruthy();
+
+    const [o] = await t.banco.db
+      .select({ token: schema.organizacao.tokenAsaasCifrado })
+      .from(schema.organizacao)
+      .where(eq(schema.organizacao.id, organizacaoId));
+    const chave = t.app.deps.cofre.decifrar(o!.token!);
+    expect(o!.token).not.toContain(chave);
+    for (const url of ['/api/subconta/paginado', `/api/subconta/${criada.id}`])
+      expect((await req('GET', url)).body).not.toContain(chave);
+    expect(r.body).not.toContain(chave);
+
+    // The organization's charges now act with the sub-account's own key.
+    const { provedor, contaOrganizacaoId } = await contaNoProvedor(t.app.deps, t.banco.db, organizacaoId);
+    expect(contaOrganizacaoId).toBe(organizacaoId);
+    await provedor.criarCliente({ nome: 'Cliente da Subconta', cpfCnpj: '39053344705' });
+    expect(fake.requisicoes.at(-1)?.chave).toBe(chave);
+  });
+
+  it('refuses a second sub-account for the organization', async () => {
+    const r = await req('POST', '/api/subconta', dados());
+    expect(r.statusCode).toBe(409);
+    expect(r.json().codigo).toBe('SUBCONTA_EXISTENTE');
+  });
+
+  it('answers 403 without the screen and 404 outside the scope', async () => {
+    expect((await req('GET', '/api/subconta/paginado', undefined, paroquia)).statusCode).toBe(403);
+    expect((await req('POST', '/api/subconta', dados(), paroquia)).statusCode).toBe(403);
+    const [fora] = await t.banco.db
+      .select({ id: schema.organizacao.id })
+      .from(schema.organizacao)
+      .where(
+        and(
+          ne(schema.organizacao.id, organizacaoId),
+          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
+        ),
+      )
+      .orderBy(sql`${schema.organizacao.id} desc`)
+      .limit(1);
+    expect((await req('POST', '/api/subconta', dados({ organizacaoId: fora!.id }))).statusCode).toBe(404);
+    expect((await req('GET', '/api/subconta/999999')).statusCode).toBe(404);
+  });
+
+  it('refuses bad input naming the fields', async () => {
+    const r = await req('POST', '/api/subconta', dados({ cpfCnpj: '11.222.333/0001-00', celular: '123', cep: '1' }));
+    expect(r.statusCode).toBe(400);
+    expect(
+      r
+        .json()
+        .campos.map((c: { campo: string }) => c.campo)
+        .sort(),
+    ).toEqual(['celular', 'cep', 'cpfCnpj']);
+  });
+});

@@ -1,0 +1,28 @@
+import type { TipoLote } from '@sig/contracts';
+import type { Deps } from '../../platform/contexto.js';
+import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+
+/** What a kind's functions get: the item and its batch. */
+export type ItemEmTrabalho = {
+  id: number;
+  loteId: number;
+  referenciaId: number;
+  resultado: string | null;
+  organizacaoId: number;
+};
+
+/**
+ * A kind of bulk processing. `processar` may run again for an item already done (the worker
+ * died before recording it): it must find what the first run did rather than do it twice.
+ * Throwing an AppError records its code on the item (ERRO).
+ */
+export type DefinicaoTipoLote = {
+  /** Returns what the item produced (shown on the item). */
+  processar: (deps: Deps, item: ItemEmTrabalho) => Promise<string | null>;
+  /** Absent when the kind's work cannot honestly be undone. */
+  desfazer?: (deps: Deps, item: ItemEmTrabalho) => Promise<void>;
+};
+
+export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
+  CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
+};

@@ -1,0 +1,136 @@
+import {
+  type ClientesAsaasLoteInput,
+  clientesAsaasLoteInput,
+  type Paged,
+  type ProcessamentoLote,
+} from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Space, Switch, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { SeletorPessoas } from '../../platform/SeletorPessoas';
+import { useHub } from '../../platform/useHub';
+import { useTitulo } from '../../platform/useTitulo';
+import { ProgressoLote, ROTA_LOTE, StatusLoteTag } from '../processamento-lote/comum';
+
+const ACESSO = 'ClientesAsaasLote';
+
+/**
+ * `/clientes-asaas-lote` (spec §2): the people of an organization (and below it) and/or chosen
+ * ones are sent to the payment provider as customers, in a bulk processing followed live.
+ */
+export default function ClientesAsaasLotePage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<ClientesAsaasLoteInput>();
+  const [pagina, setPagina] = useState(1);
+  useTitulo(`menu:acessos.${ACESSO}`);
+  useHub('processamento_lote', ['clientes-asaas-lote']);
+  const regra = regrasZod(clientesAsaasLoteInput, t);
+
+  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
+  const q = useQuery({
+    queryKey: ['clientes-asaas-lote', consulta],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ProcessamentoLote>>('clientes-asaas-lote/paginado', consulta, { sinal: signal, semCarga: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const enviar = async (v: ClientesAsaasLoteInput) => {
+    try {
+      const criado = await api.post<ProcessamentoLote>('clientes-asaas-lote', {
+        organizacaoId: v.organizacaoId ?? undefined,
+        incluirSubarvore: v.incluirSubarvore,
+        pessoaIds: v.pessoaIds?.length ? v.pessoaIds : undefined,
+      });
+      await qc.invalidateQueries({ queryKey: ['clientes-asaas-lote'] });
+      void message.success(t('lote.criado', { total: criado.total }));
+      if (pode('ProcessamentosEmLote', 'R')) navegar(`${ROTA_LOTE}/${criado.id}/visualizacao`);
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${ACESSO}`)}
+      </Typography.Title>
+      <Alert type="info" showIcon title={t('lote.clientesExplicacao')} />
+      {pode(ACESSO, 'C') && (
+        <Card size="small" title={t('lote.novoLote')}>
+          <Form
+            form={form}
+            name="clientes-asaas-lote"
+            layout="vertical"
+            initialValues={{ incluirSubarvore: true }}
+            onFinish={enviar}
+            style={{ maxWidth: 640 }}
+          >
+            <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
+              <SelectReferencia referencia="organizacao" allowClear />
+            </Form.Item>
+            <Form.Item name="incluirSubarvore" label={t('lote.incluirSubarvore')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="pessoaIds" label={t('lote.pessoas')} rules={regra('pessoaIds')}>
+              <SeletorPessoas aria-label={t('lote.pessoas')} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" data-testid="criar-lote">
+              {t('lote.enviarAoProvedor')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<ProcessamentoLote>
+        rowKey="id"
+        size="small"
+        dataSource={q.data?.itens ?? []}
+        loading={q.isFetching && !q.data}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: pagina, pageSize: 10, total: q.data?.total ?? 0, onChange: setPagina }}
+        columns={[
+          { key: 'id', dataIndex: 'id', title: '#' },
+          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
+          {
+            key: 'criadoEm',
+            dataIndex: 'criadoEm',
+            title: t('lote.criadoEm'),
+            render: (v: string) => new Date(v).toLocaleString(i18n.language),
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('campos:status'),
+            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
+          },
+          {
+            key: 'progresso',
+            title: t('lote.andamento'),
+            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
+          },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            render: (_: unknown, l: ProcessamentoLote) =>
+              pode('ProcessamentosEmLote', 'R') ? (
+                <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
+              ) : null,
+          },
+        ]}
+      />
+    </Space>
+  );
+}

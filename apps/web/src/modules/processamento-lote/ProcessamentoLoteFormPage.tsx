@@ -1,0 +1,213 @@
+import {
+  type ItemLote,
+  type Paged,
+  type ProcessamentoLote,
+  STATUS_ITEM_LOTE,
+  STATUS_LOTE_ATIVOS,
+  type StatusItemLote,
+} from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useHub } from '../../platform/useHub';
+import { useTitulo } from '../../platform/useTitulo';
+import { ACESSO_LOTE, ProgressoLote, StatusLoteTag } from './comum';
+
+const CORES_ITEM: Record<StatusItemLote, string> = {
+  PENDENTE: 'default',
+  EM_ANDAMENTO: 'processing',
+  OK: 'success',
+  ERRO: 'error',
+  DESFEITO: 'purple',
+};
+/** The screens that start a batch (the form without an id points to them). */
+const CRIACAO = [{ acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' }] as const;
+
+/**
+ * `/processamentos-em-lote/form/:id` (spec §2, §4): one batch, its progress live through the hub,
+ * its items with their errors, and cancel / reprocess errors / undo (confirmed first).
+ */
+export default function ProcessamentoLoteFormPage() {
+  const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const { pode } = useAutorizacao();
+  useTitulo(`menu:acessos.${ACESSO_LOTE}`);
+  if (!id)
+    return (
+      <Card title={t(`menu:acessos.${ACESSO_LOTE}`)}>
+        <Space orientation="vertical">
+          <Typography.Text>{t('lote.escolhaTipo')}</Typography.Text>
+          {CRIACAO.filter((c) => pode(c.acesso, 'C')).map((c) => (
+            <Link key={c.acesso} to={c.rota}>
+              {t(`menu:acessos.${c.acesso}`)}
+            </Link>
+          ))}
+        </Space>
+      </Card>
+    );
+  return <DetalheLote id={Number(id)} idioma={i18n.language} />;
+}
+
+function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [pagina, setPagina] = useState(1);
+  const [quantidade, setQuantidade] = useState(10);
+  const [status, setStatus] = useState<StatusItemLote[]>([]);
+  useHub('processamento_lote', ['processamento-lote', id]);
+
+  const lote = useQuery({
+    queryKey: ['processamento-lote', id],
+    queryFn: ({ signal }) =>
+      api.get<ProcessamentoLote>(`processamento-lote/${id}`, undefined, { sinal: signal, semCarga: true }),
+    retry: false,
+  });
+  const consulta = { pagina, quantidade, status: status.length ? status.join(',') : undefined };
+  const itens = useQuery({
+    queryKey: ['processamento-lote', id, 'itens', consulta],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ItemLote>>(`processamento-lote/${id}/itens`, consulta, { sinal: signal, semCarga: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const agir = async (acao: 'cancelar' | 'reprocessar-erros' | 'desfazer', sucesso: string) => {
+    try {
+      await api.post(`processamento-lote/${id}/${acao}`, {});
+      await qc.invalidateQueries({ queryKey: ['processamento-lote'] });
+      void message.success(t(sucesso));
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  if (lote.isError) return <Alert type="error" showIcon title={mensagemDeErro(lote.error, t)} />;
+  const l = lote.data;
+  if (!l) return null;
+  const ativo = STATUS_LOTE_ATIVOS.includes(l.status);
+  const encerrado = l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS';
+  const data = (v: string | null) => (v ? new Date(v).toLocaleString(idioma) : '—');
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('lote.titulo', { id: l.id, tipo: t(`lote.tipo.${l.tipo}`) })}
+        </Typography.Title>
+        <Space wrap>
+          {pode(ACESSO_LOTE, 'U') && ativo && (
+            <Popconfirm
+              title={t('lote.confirmarCancelamento')}
+              okText={t('comum.sim')}
+              cancelText={t('comum.nao')}
+              onConfirm={() => agir('cancelar', 'lote.cancelado')}
+            >
+              <Button danger data-testid="cancelar-lote">
+                {t('lote.cancelar')}
+              </Button>
+            </Popconfirm>
+          )}
+          {pode(ACESSO_LOTE, 'U') && l.status === 'CONCLUIDO_COM_ERROS' && (
+            <Button data-testid="reprocessar" onClick={() => agir('reprocessar-erros', 'lote.reprocessando')}>
+              {t('lote.reprocessarErros')}
+            </Button>
+          )}
+          {pode(ACESSO_LOTE, 'D') && encerrado && l.desfazivel && l.sucessos > 0 && (
+            <Popconfirm
+              title={t('lote.confirmarDesfazer', { n: l.sucessos })}
+              okText={t('comum.sim')}
+              cancelText={t('comum.nao')}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => agir('desfazer', 'lote.desfazendo')}
+            >
+              <Button danger data-testid="desfazer">
+                {t('lote.desfazer')}
+              </Button>
+            </Popconfirm>
+          )}
+          <Button onClick={() => navegar('/processamentos-em-lote')}>{t('comum.voltar')}</Button>
+        </Space>
+      </Space>
+      <Card size="small">
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('campos:status')}>
+            <StatusLoteTag status={l.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campos:organizacaoId')}>{l.organizacaoNome}</Descriptions.Item>
+          <Descriptions.Item label={t('lote.criadoPor')}>{l.criadoPorNome}</Descriptions.Item>
+          <Descriptions.Item label={t('lote.criadoEm')}>{data(l.criadoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lote.iniciadoEm')}>{data(l.iniciadoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lote.concluidoEm')}>{data(l.concluidoEm ?? l.canceladoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lote.contagens')}>
+            {t('lote.resumo', { sucessos: l.sucessos, erros: l.erros, desfeitos: l.desfeitos, pendentes: l.pendentes })}
+          </Descriptions.Item>
+        </Descriptions>
+        <ProgressoLote lote={l} />
+        {!l.desfazivel && <Typography.Text type="secondary">{t(`lote.semDesfazer.${l.tipo}`)}</Typography.Text>}
+      </Card>
+      <Card
+        size="small"
+        title={t('lote.itens')}
+        extra={
+          <Select<StatusItemLote[]>
+            mode="multiple"
+            allowClear
+            placeholder={t('campos:status')}
+            aria-label={t('campos:status')}
+            style={{ minWidth: 220 }}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPagina(1);
+            }}
+            options={STATUS_ITEM_LOTE.map((s) => ({ value: s, label: t(`lote.statusItem.${s}`) }))}
+          />
+        }
+      >
+        <Table<ItemLote>
+          rowKey="id"
+          size="small"
+          dataSource={itens.data?.itens ?? []}
+          loading={itens.isFetching && !itens.data}
+          locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: pagina,
+            pageSize: quantidade,
+            total: itens.data?.total ?? 0,
+            showSizeChanger: true,
+            onChange: (p, q) => {
+              setPagina(p);
+              setQuantidade(q);
+            },
+          }}
+          columns={[
+            { key: 'descricao', dataIndex: 'descricao', title: t('lote.item') },
+            {
+              key: 'status',
+              dataIndex: 'status',
+              title: t('campos:status'),
+              render: (s: StatusItemLote, i: ItemLote) => (
+                <Tag color={CORES_ITEM[s]}>
+                  {t(`lote.statusItem.${s}`)}
+                  {i.acao === 'DESFAZER' && s !== 'DESFEITO' ? ` (${t('lote.desfazer')})` : ''}
+                </Tag>
+              ),
+            },
+            { key: 'erro', dataIndex: 'erro', title: t('lote.erro') },
+            { key: 'resultado', dataIndex: 'resultado', title: t('lote.resultado') },
+            { key: 'tentativas', dataIndex: 'tentativas', title: t('lote.tentativas'), align: 'right' },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ProcessamentoLote, StatusLote } from '@sig/contracts';
+import { Progress, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export const ACESSO_LOTE = 'ProcessamentosEmLote';
+export const ROTA_LOTE = '/processamentos-em-lote/form';
+
+const CORES: Record<StatusLote, string> = {
+  PENDENTE: 'default',
+  EM_ANDAMENTO: 'processing',
+  CONCLUIDO: 'success',
+  CONCLUIDO_COM_ERROS: 'warning',
+  CANCELADO: 'error',
+};
+
+export function StatusLoteTag({ status }: { status: StatusLote }) {
+  const { t } = useTranslation();
+  return <Tag color={CORES[status]}>{t(`lote.status.${status}`)}</Tag>;
+}
+
+/** Worked items over the total; the red part is the errors. */
+export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; largura?: number }) {
+  const { t } = useTranslation();
+  const feitos = lote.total - lote.pendentes;
+  const pct = (n: number) => (lote.total ? Math.round((n * 100) / lote.total) : 0);
+  return (
+    <Progress
+      percent={pct(feitos)}
+      success={{ percent: pct(lote.sucessos + lote.desfeitos) }}
+      status={lote.erros ? 'exception' : undefined}
+      format={() => t('lote.progresso', { feitos, total: lote.total })}
+      style={largura ? { width: largura } : undefined}
+      aria-label={t('lote.progresso', { feitos, total: lote.total })}
+    />
+  );
+}

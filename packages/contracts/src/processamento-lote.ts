@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { id, listaDaConsulta } from './comum.js';
+import { listQuery } from './paginacao.js';
+
+/**
+ * Bulk processing (spec §2 /processamentos-em-lote and the "em lote" screens, §4 cancel,
+ * reprocess errors, undo items): one batch of items worked one by one in the background.
+ */
+export const TIPOS_LOTE = ['CLIENTES_ASAAS'] as const;
+export type TipoLote = (typeof TIPOS_LOTE)[number];
+
+export const STATUS_LOTE = ['PENDENTE', 'EM_ANDAMENTO', 'CONCLUIDO', 'CONCLUIDO_COM_ERROS', 'CANCELADO'] as const;
+export type StatusLote = (typeof STATUS_LOTE)[number];
+/** A batch in these still has items to work. */
+export const STATUS_LOTE_ATIVOS: readonly StatusLote[] = ['PENDENTE', 'EM_ANDAMENTO'];
+
+export const STATUS_ITEM_LOTE = ['PENDENTE', 'EM_ANDAMENTO', 'OK', 'ERRO', 'DESFEITO'] as const;
+export type StatusItemLote = (typeof STATUS_ITEM_LOTE)[number];
+
+export const processamentoLote = z.object({
+  id: z.number().int(),
+  tipo: z.enum(TIPOS_LOTE),
+  organizacaoId: z.number().int(),
+  organizacaoNome: z.string(),
+  criadoPorNome: z.string(),
+  status: z.enum(STATUS_LOTE),
+  total: z.number().int(),
+  sucessos: z.number().int(),
+  erros: z.number().int(),
+  desfeitos: z.number().int(),
+  /** Items still waiting or being worked. */
+  pendentes: z.number().int(),
+  /** Whether the kind can undo its items. */
+  desfazivel: z.boolean(),
+  criadoEm: z.string(),
+  iniciadoEm: z.string().nullable(),
+  concluidoEm: z.string().nullable(),
+  canceladoEm: z.string().nullable(),
+});
+export type ProcessamentoLote = z.infer<typeof processamentoLote>;
+
+export const itemLote = z.object({
+  id: z.number().int(),
+  referenciaId: z.number().int(),
+  descricao: z.string(),
+  status: z.enum(STATUS_ITEM_LOTE),
+  acao: z.enum(['PROCESSAR', 'DESFAZER']),
+  /** The error in the request's language. */
+  erro: z.string().nullable(),
+  resultado: z.string().nullable(),
+  tentativas: z.number().int(),
+  atualizadoEm: z.string(),
+});
+export type ItemLote = z.infer<typeof itemLote>;
+
+export const processamentoLoteListQuery = listQuery.extend({
+  ordenarPor: z.enum(['criadoEm', 'status', 'tipo', 'id']).optional(),
+  tipo: z.enum(TIPOS_LOTE).optional(),
+  status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_LOTE)).max(5).optional()),
+  /** An organization of the scope: its batches and those of the organizations below it. */
+  organizacaoId: z.coerce.number().int().positive().optional(),
+});
+export type ProcessamentoLoteListQuery = z.infer<typeof processamentoLoteListQuery>;
+
+export const itensLoteQuery = listQuery.extend({
+  status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_ITEM_LOTE)).max(5).optional()),
+});
+export type ItensLoteQuery = z.infer<typeof itensLoteQuery>;
+
+export const desfazerItensInput = z.object({
+  /** Items to undo; all the batch's done items when left out. */
+  itemIds: z.array(id).min(1).max(1000).optional(),
+});
+export type DesfazerItensInput = z.infer<typeof desfazerItensInput>;
+
+/** Spec §2 /clientes-asaas-lote: people chosen by organization (subtree) and/or by id. */
+export const clientesAsaasLoteInput = z
+  .object({
+    organizacaoId: id.optional(),
+    /** With `organizacaoId`: the organizations below it too. */
+    incluirSubarvore: z.boolean().default(true),
+    pessoaIds: z.array(id).min(1).max(1000).optional(),
+  })
+  .refine((v) => v.organizacaoId || v.pessoaIds, {
+    path: ['organizacaoId'],
+    message: 'validacao:organizacaoOuPessoas',
+  });
+export type ClientesAsaasLoteInput = z.infer<typeof clientesAsaasLoteInput>;
