@@ -20,7 +20,7 @@ describe('[ATENDIMENTOS] a request is opened, triaged and answered', () => {
         await loginAs(p, 'paroquia');
         await p.goto('/atendimento-meus-atendimentos');
         await p.getByTestId('novo').click();
-        await p.waitForURL('**/atendimento/formMinhasSolicitacoes');
+        await p.waitForURL('**/atendimento/formMinhasSolicitacoes', { waitUntil: 'commit' });
         // The form is ready when the user is filled in as the responsible (the owner until triage).
         await expect.poll(() => p.locator('#atendimento').getByText('Paula Paroquial').count()).toBe(1);
         await escolher(p, p.getByLabel('Categoria', { exact: true }), 'Certid', 'Certidões e documentos');
@@ -40,7 +40,9 @@ describe('[ATENDIMENTOS] a request is opened, triaged and answered', () => {
           .getByLabel('Descrição', { exact: true })
           .fill('Certidão de batismo de Maria Schmidt, batizada em 1987.');
         await p.getByRole('button', { name: 'Salvar' }).click();
-        await p.waitForURL(/\/atendimento\/formEdicaoMinhasSolicitacoes\/\d+\/false\/false\/visualizacao$/);
+        await p.waitForURL(/\/atendimento\/formEdicaoMinhasSolicitacoes\/\d+\/false\/false\/visualizacao$/, {
+          waitUntil: 'commit',
+        });
         const id = Number(/formEdicaoMinhasSolicitacoes\/(\d+)/.exec(p.url())![1]);
         const protocolo = ((await textoDe(p, 'protocolo')) ?? '').split(' ')[0]!;
         expect(protocolo).toMatch(/^\d{4}-\d{6}$/);
@@ -54,19 +56,19 @@ describe('[ATENDIMENTOS] a request is opened, triaged and answered', () => {
           await linha.waitFor();
           expect(await linha.textContent()).toContain('Paula Paroquial');
           await linha.getByRole('button', { name: 'Editar' }).click();
-          await a.waitForURL(`**/atendimento/formEdicaoTriagem/${id}`);
+          await a.waitForURL(`**/atendimento/formEdicaoTriagem/${id}`, { waitUntil: 'commit' });
           await a.getByTestId('triar').click();
           const triagem = a.getByRole('dialog');
           await escolherOpcao(a, triagem.getByLabel('Time', { exact: true }), 'Secretaria do Sínodo');
           await triagem.getByLabel('Parecer', { exact: true }).fill('Encaminhado à secretaria do sínodo.');
           await a.getByTestId('confirmar-triagem').click();
-          await a.waitForURL(/\/atendimento-triagem(\?.*)?$/);
+          await a.waitForURL(/\/atendimento-triagem(\?.*)?$/, { waitUntil: 'commit' });
           await expect.poll(() => a.getByTestId(`atendimento-${protocolo}`).count()).toBe(0);
 
           // The team's inbox now has it: an internal note, then a status change with its opinion.
           await a.goto('/atendimento-caixa-entrada');
           await a.getByTestId(`atendimento-${protocolo}`).getByRole('button', { name: 'Editar' }).click();
-          await a.waitForURL(`**/atendimento/formEdicaoCaixaEntrada/${id}`);
+          await a.waitForURL(`**/atendimento/formEdicaoCaixaEntrada/${id}`, { waitUntil: 'commit' });
           await a.getByRole('tab', { name: /Comentários/ }).click();
           await a.getByLabel('Novo comentário', { exact: true }).fill('Conferir com o pastor antes de emitir.');
           await a.getByTestId('interno').click();

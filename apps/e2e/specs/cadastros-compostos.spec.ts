@@ -15,7 +15,7 @@ const linha = (p: Page, texto: string) =>
 
 async function salvarEVoltar(p: Page, lista: string) {
   await p.getByRole('button', { name: 'Salvar' }).click();
-  await p.waitForURL((u) => u.pathname === lista);
+  await p.waitForURL((u) => u.pathname === lista, { waitUntil: 'commit' });
   await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
 }
 
@@ -46,7 +46,7 @@ describe('[CADASTROS] registries with sub-records, trees and hierarchy', () => {
       await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill(nome);
       await p.getByRole('button', { name: 'Buscar' }).click();
       await linha(p, nome).getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/caracteristica\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/caracteristica\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       await expect.poll(() => chaves.nth(1).inputValue()).toBe('G');
       expect(await valores.nth(0).inputValue()).toBe('Pequena');
       expect(await chaves.nth(0).isDisabled()).toBe(true);
@@ -112,7 +112,7 @@ describe('[CADASTROS] registries with sub-records, trees and hierarchy', () => {
       await p.goto('/pais');
       await linha(p, 'Brasil').waitFor();
       await linha(p, 'Brasil').getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/pais\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/pais\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       const paisId = /\/pais\/form\/(\d+)\//.exec(p.url())![1];
       await p.goto(`/cidade/form/0/${paisId}`);
       // The country select shows Brasil before anything is typed.

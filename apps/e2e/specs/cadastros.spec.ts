@@ -18,7 +18,7 @@ const campoNome = (p: Page) => p.getByTestId('form-cadastro').getByLabel('Nome',
 async function filtrarPorNome(p: Page, nome: string) {
   await filtroNome(p).fill(nome);
   await p.getByRole('button', { name: 'Buscar' }).click();
-  await p.waitForURL((u) => u.searchParams.get('nome') === nome);
+  await p.waitForURL((u) => u.searchParams.get('nome') === nome, { waitUntil: 'commit' });
 }
 
 describe('[CADASTROS] one declaration gives list and form', () => {
@@ -32,7 +32,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
       expect(await violacoesGraves(p), 'list').toEqual([]);
 
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/cargo/form');
+      await p.waitForURL('**/cargo/form', { waitUntil: 'commit' });
       // Saving an empty form only validates, so repeating the click is harmless; it covers a
       // click that lands while the freshly loaded form is still mounting.
       await expect
@@ -45,7 +45,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
 
       await campoNome(p).fill(nome);
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/cargo');
+      await p.waitForURL((u) => u.pathname === '/cargo', { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
 
       await filtrarPorNome(p, nome);
@@ -53,23 +53,25 @@ describe('[CADASTROS] one declaration gives list and form', () => {
       expect(await linha(p, nome).count()).toBe(1);
 
       await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
-      await p.waitForURL(/\/cargo\/form\/\d+$/);
+      await p.waitForURL(/\/cargo\/form\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => campoNome(p).inputValue()).toBe(nome);
       await campoNome(p).fill(`${nome} editado`);
       await p.getByRole('button', { name: 'Salvar' }).click();
       // The list comes back with the filter it had, and the edited name still matches it.
-      await p.waitForURL((u) => u.pathname === '/cargo' && u.searchParams.get('nome') === nome);
+      await p.waitForURL((u) => u.pathname === '/cargo' && u.searchParams.get('nome') === nome, {
+        waitUntil: 'commit',
+      });
       await expect.poll(() => linha(p, `${nome} editado`).count()).toBe(1);
 
       const editado = `${nome} editado`;
       await linha(p, editado).getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/cargo\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/cargo\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       await expect.poll(() => campoNome(p).inputValue()).toBe(`${nome} editado`);
       expect(await campoNome(p).isDisabled()).toBe(true);
       expect(await p.getByTestId('form-cadastro').getByRole('switch').isDisabled()).toBe(true);
       expect(await p.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
       await p.getByRole('button', { name: 'Voltar' }).click();
-      await p.waitForURL((u) => u.pathname === '/cargo');
+      await p.waitForURL((u) => u.pathname === '/cargo', { waitUntil: 'commit' });
 
       await linha(p, editado).getByRole('button', { name: 'Excluir' }).click();
       await p.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
@@ -95,7 +97,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
 
       await menu.getByRole('link', { name: 'Bancos' }).click();
       await dialogo.getByRole('button', { name: 'Sair sem salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/banco');
+      await p.waitForURL((u) => u.pathname === '/banco', { waitUntil: 'commit' });
     }));
 
   it('[CADASTROS] a profile with list and view only gets no New button and view-only forms', () =>
@@ -108,7 +110,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
       expect(await linha(p, 'Presidente').getByRole('button', { name: 'Excluir' }).count()).toBe(0);
 
       await linha(p, 'Presidente').getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/cargo\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/cargo\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       await expect.poll(() => campoNome(p).inputValue()).toBe('Presidente');
       expect(await campoNome(p).isDisabled()).toBe(true);
 
@@ -136,7 +138,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
       await expect.poll(() => p.getByText('Filtro salvo.').count()).toBeGreaterThan(0);
 
       await p.goto('/cargo');
-      await p.waitForURL((u) => u.searchParams.get('nome') === 'presi');
+      await p.waitForURL((u) => u.searchParams.get('nome') === 'presi', { waitUntil: 'commit' });
       await expect.poll(() => filtroNome(p).inputValue()).toBe('presi');
       await expect.poll(() => p.locator('.ant-table-row').count()).toBe(2);
 

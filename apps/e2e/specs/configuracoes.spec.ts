@@ -23,7 +23,7 @@ describe('[CONFIGURACOES] profiles, permissions and the access audit', () => {
       await loginAs(p, 'admin');
       await p.goto('/perfil');
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/perfil/form');
+      await p.waitForURL('**/perfil/form', { waitUntil: 'commit' });
       await caixa(p, 'Cargo', 'Cargos — Listar').waitFor();
       expect(await violacoesGraves(p), 'form').toEqual([]);
 
@@ -31,16 +31,16 @@ describe('[CONFIGURACOES] profiles, permissions and the access audit', () => {
       await caixa(p, 'Cargo', 'Cargos — Listar').check();
       await caixa(p, 'Cargo', 'Cargos — Visualizar').check();
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/perfil');
+      await p.waitForURL((u) => u.pathname === '/perfil', { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
 
       await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill('Perfil E2E');
       await p.getByRole('button', { name: 'Buscar' }).click();
-      await p.waitForURL((u) => u.searchParams.get('nome') === 'Perfil E2E');
+      await p.waitForURL((u) => u.searchParams.get('nome') === 'Perfil E2E', { waitUntil: 'commit' });
       await expect.poll(() => linha(p, 'Perfil E2E').count()).toBe(1);
 
       await linha(p, 'Perfil E2E').getByRole('button', { name: 'Editar' }).click();
-      await p.waitForURL(/\/perfil\/form\/\d+$/);
+      await p.waitForURL(/\/perfil\/form\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => campoNome(p).inputValue()).toBe('Perfil E2E');
       await expect.poll(() => caixa(p, 'Cargo', 'Cargos — Listar').isChecked()).toBe(true);
       expect(await caixa(p, 'Cargo', 'Cargos — Visualizar').isChecked()).toBe(true);

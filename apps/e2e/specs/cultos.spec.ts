@@ -44,7 +44,7 @@ describe('[CULTOS] worship services and their offerings', () => {
         const destino = `Diaconia ${Date.now().toString(36)}`;
         await loginAs(p, 'tesouraria');
         await registrarCulto(p, destino);
-        await p.waitForURL((u) => u.pathname === '/culto');
+        await p.waitForURL((u) => u.pathname === '/culto', { waitUntil: 'commit' });
         await expect.poll(() => linha(p, destino).count()).toBe(1);
         expect(await violacoesGraves(p), 'services').toEqual([]);
 

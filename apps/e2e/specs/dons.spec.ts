@@ -35,7 +35,7 @@ describe('[DONS] gifts test', () => {
       const dialogo = p.getByRole('dialog');
       await escolher(p, dialogo.getByLabel('Gabarito'), 'demonstração', GABARITO);
       await dialogo.getByRole('button', { name: 'Iniciar' }).click();
-      await p.waitForURL(/\/gabarito-dons\/\d+\/resposta$/);
+      await p.waitForURL(/\/gabarito-dons\/\d+\/resposta$/, { waitUntil: 'commit' });
       await p.getByRole('heading', { name: GABARITO, level: 1 }).waitFor();
       expect(await p.title()).toBe('SIG - Responder teste dos dons');
 
@@ -58,7 +58,7 @@ describe('[DONS] gifts test', () => {
       await expect.poll(() => p.getByText('Responda esta pergunta.').count()).toBe(0);
       await p.getByRole('button', { name: 'Concluir teste' }).click();
 
-      await p.waitForURL(/\/teste-dos-dons\/\d+$/);
+      await p.waitForURL(/\/teste-dos-dons\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Teste salvo.').count()).toBeGreaterThan(0);
       await p.getByRole('heading', { name: 'Resultado do teste dos dons', level: 1 }).waitFor();
       expect(await p.getByText('Paula Paroquial', { exact: true }).count()).toBe(1);
@@ -83,11 +83,11 @@ describe('[DONS] gifts test', () => {
 
       // The list shows the test; its result opens from there, and it can be deleted after confirming.
       await p.getByRole('button', { name: 'Voltar' }).click();
-      await p.waitForURL((u) => u.pathname === '/teste-dons');
+      await p.waitForURL((u) => u.pathname === '/teste-dons', { waitUntil: 'commit' });
       const teste = linha(p, 'Paula Paroquial').filter({ hasText: GABARITO });
       await expect.poll(() => teste.count()).toBe(1);
       await teste.getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/teste-dos-dons\/\d+$/);
+      await p.waitForURL(/\/teste-dos-dons\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => dons.count()).toBe(6);
       await p.goBack();
       await teste.getByRole('button', { name: 'Excluir' }).click();

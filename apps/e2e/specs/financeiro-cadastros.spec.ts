@@ -26,7 +26,7 @@ describe('[FINANCEIRO] the registries of the books', () => {
       await loginAs(p, 'tesouraria');
       await p.goto('/plano-de-ofertas');
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/plano-de-ofertas/form');
+      await p.waitForURL('**/plano-de-ofertas/form', { waitUntil: 'commit' });
       await expect.poll(() => p.title()).toBe('SIG - Plano de ofertas');
       await data(p, 'Data', '24/11/2026');
       await campo(p, 'Nome').fill(`Oferta ${marca}`);
@@ -37,18 +37,18 @@ describe('[FINANCEIRO] the registries of the books', () => {
       expect(await violacoesGraves(p), 'form').toEqual([]);
       await data(p, 'Data', '29/11/2026');
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/plano-de-ofertas');
+      await p.waitForURL((u) => u.pathname === '/plano-de-ofertas', { waitUntil: 'commit' });
       await expect.poll(() => linha(p, `Oferta ${marca}`).count()).toBe(1);
       expect(await linha(p, `Oferta ${marca}`).getByRole('cell', { name: '29/11/2026' }).count()).toBe(1);
 
       await p.goto('/conta-caixa');
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/conta-caixa/form');
+      await p.waitForURL('**/conta-caixa/form', { waitUntil: 'commit' });
       await campo(p, 'Nome').fill(`Caixa ${marca}`);
       await escolherOpcao(p, campo(p, 'Tipo de conta'), 'Caixa');
       await data(p, 'Data do saldo inicial', '01/01/2026');
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/conta-caixa');
+      await p.waitForURL((u) => u.pathname === '/conta-caixa', { waitUntil: 'commit' });
       await expect.poll(() => linha(p, `Caixa ${marca}`).count()).toBe(1);
     }));
 });

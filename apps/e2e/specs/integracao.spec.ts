@@ -18,7 +18,7 @@ describe('[PESSOAS] integration and withdrawal', () => {
       await p.goto(`/pessoa/form/${id}`);
       await p.getByRole('tab', { name: 'Integração e desligamento' }).click();
       await p.getByRole('button', { name: 'Registrar integração ou desligamento' }).click();
-      await p.waitForURL(`**/pessoa-integracao-desligamento/form?pessoaId=${id}`);
+      await p.waitForURL(`**/pessoa-integracao-desligamento/form?pessoaId=${id}`, { waitUntil: 'commit' });
       const f = p.getByTestId('form-integracao');
       await expect.poll(() => f.textContent()).toContain(`Mathilde ${marca}`);
       await f.getByText('Desligamento', { exact: true }).click();
@@ -31,7 +31,7 @@ describe('[PESSOAS] integration and withdrawal', () => {
       expect(await violacoesGraves(p), 'form').toEqual([]);
       await f.getByLabel('Motivo', { exact: true }).fill('Mudou-se para outra cidade');
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL(`**/pessoa/form/${id}`);
+      await p.waitForURL(`**/pessoa/form/${id}`, { waitUntil: 'commit' });
 
       // Back on the person's form (general data first): the status the record brought.
       await expect.poll(() => p.getByTestId('aba-dados').textContent()).toContain('Desligado');

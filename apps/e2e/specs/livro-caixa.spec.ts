@@ -55,7 +55,7 @@ describe('[FINANCEIRO] the cash ledger', () => {
         await form.getByLabel('Valor', { exact: true }).fill('45,50');
         await form.getByLabel('Histórico', { exact: true }).fill(`Oferta do culto ${marca}`);
         await p.getByRole('button', { name: 'Salvar' }).click();
-        await p.waitForURL((u) => u.pathname === '/lancamento-caixa');
+        await p.waitForURL((u) => u.pathname === '/lancamento-caixa', { waitUntil: 'commit' });
         const entrada = linha(p, `Oferta do culto ${marca}`);
         await expect.poll(() => entrada.count()).toBe(1);
         expect(await entrada.getByRole('cell', { name: 'R$ 145,50' }).count()).toBe(1);

@@ -31,7 +31,7 @@ describe('[MURAL] the notice board', () => {
       expect(await p.title()).toBe('SIG - Mural de avisos');
 
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/mural-de-avisos/form');
+      await p.waitForURL('**/mural-de-avisos/form', { waitUntil: 'commit' });
       await form(p).getByLabel('Nome', { exact: true }).fill(titulo);
       await form(p).getByLabel('Mensagem').fill('Culto de encerramento às 19h.\nTragam um prato de doces.');
       await form(p).getByLabel('Válido até').fill('31/12/2099');
@@ -39,7 +39,7 @@ describe('[MURAL] the notice board', () => {
       await form(p).getByLabel('Exibir às organizações subordinadas').click();
       await p.getByRole('button', { name: 'Salvar' }).click();
 
-      await p.waitForURL((u) => u.pathname === '/mural-de-avisos');
+      await p.waitForURL((u) => u.pathname === '/mural-de-avisos', { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
       await cartao(p, titulo).waitFor();
       // The line break typed in the message is kept on the board.

@@ -23,7 +23,7 @@ const campo = (p: Page, rotulo: string) => form(p).getByLabel(rotulo, { exact: t
 async function buscar(p: Page, termo: string) {
   await p.getByTestId('filtros').getByLabel('Busca', { exact: true }).fill(termo);
   await p.getByRole('button', { name: 'Buscar' }).click();
-  await p.waitForURL((u) => u.searchParams.get('busca') === termo);
+  await p.waitForURL((u) => u.searchParams.get('busca') === termo, { waitUntil: 'commit' });
 }
 
 /** A fresh valid CNPJ (twelve random digits and their check digits): each run creates a new one. */
@@ -52,7 +52,7 @@ describe('[ORGANIZACOES] the organization registry', () => {
       await linha(p, PAROQUIA).waitFor();
 
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/organizacao/form');
+      await p.waitForURL('**/organizacao/form', { waitUntil: 'commit' });
       await campo(p, 'Razão social').fill(`${nome} Ltda`);
       await campo(p, 'Nome fantasia').fill(nome);
       await escolher(p, campo(p, 'Tipo de organização'), 'Comunidade', 'Comunidade');
@@ -77,7 +77,7 @@ describe('[ORGANIZACOES] the organization registry', () => {
       await campo(p, 'Valor').fill('comunidade.e2e@sig.local');
 
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/organizacao');
+      await p.waitForURL((u) => u.pathname === '/organizacao', { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
 
       await buscar(p, nome);
@@ -85,7 +85,7 @@ describe('[ORGANIZACOES] the organization registry', () => {
       expect(await linha(p, nome).getByRole('cell', { name: PAROQUIA, exact: true }).count()).toBe(1);
 
       await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
-      await p.waitForURL(/\/organizacao\/form\/\d+$/);
+      await p.waitForURL(/\/organizacao\/form\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(nome);
       expect((await campo(p, 'CNPJ').inputValue()).replace(/\D/g, '')).toBe(cnpj);
       await form(p).getByRole('tab', { name: 'Endereços' }).click();
@@ -98,16 +98,18 @@ describe('[ORGANIZACOES] the organization registry', () => {
       const editado = `${nome} editada`;
       await campo(p, 'Nome fantasia').fill(editado);
       await p.getByRole('button', { name: 'Salvar' }).click();
-      await p.waitForURL((u) => u.pathname === '/organizacao' && u.searchParams.get('busca') === nome);
+      await p.waitForURL((u) => u.pathname === '/organizacao' && u.searchParams.get('busca') === nome, {
+        waitUntil: 'commit',
+      });
       await expect.poll(() => linha(p, editado).count()).toBe(1);
 
       await linha(p, editado).getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/organizacao\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/organizacao\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(editado);
       expect(await campo(p, 'Nome fantasia').isDisabled()).toBe(true);
       expect(await p.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
       await p.getByRole('button', { name: 'Voltar' }).click();
-      await p.waitForURL((u) => u.pathname === '/organizacao');
+      await p.waitForURL((u) => u.pathname === '/organizacao', { waitUntil: 'commit' });
     }));
 
   it('[ORGANIZACOES] field rules: the parish secretary cannot change the CNPJ nor see the statute', () =>
@@ -120,7 +122,7 @@ describe('[ORGANIZACOES] the organization registry', () => {
       expect(await linha(p, PAROQUIA).getByRole('button', { name: 'Excluir' }).count()).toBe(0);
 
       await linha(p, PAROQUIA).getByRole('button', { name: 'Editar' }).click();
-      await p.waitForURL(/\/organizacao\/form\/\d+$/);
+      await p.waitForURL(/\/organizacao\/form\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => campo(p, 'Nome fantasia').inputValue()).toBe(PAROQUIA);
       expect(await campo(p, 'Nome fantasia').isDisabled()).toBe(false);
       expect(await campo(p, 'CNPJ').isDisabled()).toBe(true);

@@ -86,7 +86,7 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
         await abrirAba(p, 'Dados de ministro');
         await expect.poll(() => p.getByText('Esta pessoa não tem dados de ministro.').count()).toBe(1);
         await p.getByRole('button', { name: 'Cadastrar dados de ministro' }).click();
-        await p.waitForURL(/\/pessoa-ministro\/form\?pessoaId=\d+$/);
+        await p.waitForURL(/\/pessoa-ministro\/form\?pessoaId=\d+$/, { waitUntil: 'commit' });
         await expect.poll(() => p.title()).toBe('SIG - Dados de ministro');
         const fm = p.getByTestId('form-cadastro');
         await expect.poll(() => fm.getByText(`Teodoro Brandt ${marca}`).count()).toBeGreaterThan(0);

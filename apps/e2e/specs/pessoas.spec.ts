@@ -43,7 +43,7 @@ async function salvarAteErro(p: Page, erro: string) {
 
 async function novaPessoa(p: Page, nome: string, sobrenome: string, cpf: string) {
   await p.getByTestId('novo').click();
-  await p.waitForURL('**/pessoa/form');
+  await p.waitForURL('**/pessoa/form', { waitUntil: 'commit' });
   await dados(p, 'Nome').fill(nome);
   await dados(p, 'Sobrenome').fill(sobrenome);
   await dados(p, 'CPF').fill(cpf);
@@ -51,14 +51,14 @@ async function novaPessoa(p: Page, nome: string, sobrenome: string, cpf: string)
 
 async function salvarEVoltar(p: Page) {
   await p.getByRole('button', { name: 'Salvar' }).click();
-  await p.waitForURL((u) => u.pathname === '/pessoa');
+  await p.waitForURL((u) => u.pathname === '/pessoa', { waitUntil: 'commit' });
   await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
 }
 
 async function buscar(p: Page, termo: string) {
   await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill(termo);
   await p.getByRole('button', { name: 'Buscar' }).click();
-  await p.waitForURL((u) => u.searchParams.get('nome') === termo);
+  await p.waitForURL((u) => u.searchParams.get('nome') === termo, { waitUntil: 'commit' });
 }
 
 describe('[PESSOAS] the people registry', () => {
@@ -79,7 +79,7 @@ describe('[PESSOAS] the people registry', () => {
       await salvarEVoltar(p);
 
       await p.getByTestId('novo').click();
-      await p.waitForURL('**/pessoa/form');
+      await p.waitForURL('**/pessoa/form', { waitUntil: 'commit' });
       await dados(p, 'Nome').fill('Júlia');
       await salvarAteErro(p, 'Por favor, informe o campo Sobrenome');
       expect(await violacoesGraves(p), 'form').toEqual([]);
@@ -122,7 +122,7 @@ describe('[PESSOAS] the people registry', () => {
       expect(await linha(p, nome).getByRole('cell', { name: '15/03/1985', exact: true }).count()).toBe(1);
 
       await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
-      await p.waitForURL(/\/pessoa\/form\/\d+$/);
+      await p.waitForURL(/\/pessoa\/form\/\d+$/, { waitUntil: 'commit' });
       await expect.poll(() => dados(p, 'Sobrenome').inputValue()).toBe(`Conceição ${marca}`);
       await aba(p, 'Endereços').click();
       expect(await filho(p, 'enderecos', 'CEP').inputValue()).toBe('93010-000');
@@ -132,12 +132,14 @@ describe('[PESSOAS] the people registry', () => {
       await dados(p, 'Nome').fill('Júlia Maria');
       await p.getByRole('button', { name: 'Salvar' }).click();
       // The list comes back with its filter, and the new name still matches it.
-      await p.waitForURL((u) => u.pathname === '/pessoa' && u.searchParams.get('nome') === `conceicao ${marca}`);
+      await p.waitForURL((u) => u.pathname === '/pessoa' && u.searchParams.get('nome') === `conceicao ${marca}`, {
+        waitUntil: 'commit',
+      });
       const editado = `Júlia Maria Conceição ${marca}`;
       await expect.poll(() => linha(p, editado).count()).toBe(1);
 
       await linha(p, editado).getByRole('button', { name: 'Visualizar' }).click();
-      await p.waitForURL(/\/pessoa\/form\/\d+\/visualizacao$/);
+      await p.waitForURL(/\/pessoa\/form\/\d+\/visualizacao$/, { waitUntil: 'commit' });
       await expect.poll(() => dados(p, 'Nome').inputValue()).toBe('Júlia Maria');
       expect(await dados(p, 'Nome').isDisabled()).toBe(true);
       expect(await dados(p, 'CPF').isDisabled()).toBe(true);
@@ -146,7 +148,7 @@ describe('[PESSOAS] the people registry', () => {
       expect(await form(p).getByRole('button', { name: 'Adicionar: Contatos' }).count()).toBe(0);
       expect(await p.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
       await p.getByRole('button', { name: 'Voltar' }).click();
-      await p.waitForURL((u) => u.pathname === '/pessoa');
+      await p.waitForURL((u) => u.pathname === '/pessoa', { waitUntil: 'commit' });
 
       // The same CPF again is refused on the CPF field, and the form opens the tab that holds it.
       await novaPessoa(p, 'Outra', `Pessoa ${marca}`, cpf);
@@ -180,7 +182,7 @@ describe('[PESSOAS] the people registry', () => {
       await filtros.getByLabel('Nascimento até', { exact: true }).fill('31/12/2000');
       await filtros.getByLabel('Nascimento até', { exact: true }).press('Tab');
       await p.getByRole('button', { name: 'Buscar' }).click();
-      await p.waitForURL((u) => u.searchParams.get('nascimentoAte') === '2000-12-31');
+      await p.waitForURL((u) => u.searchParams.get('nascimentoAte') === '2000-12-31', { waitUntil: 'commit' });
       expect(new URL(p.url()).searchParams.get('nascimentoDe')).toBe('2000-01-10');
       const [download] = await Promise.all([
         p.waitForEvent('download'),

@@ -44,12 +44,12 @@ describe('[RECIBOS] manual payment and receipts', () => {
       const conta = linha(p, titular).filter({ hasText: valor });
       await expect.poll(() => conta.count()).toBe(1);
       await conta.getByRole('button', { name: 'Registrar pagamento' }).click();
-      await p.waitForURL((u) => u.pathname === '/pagamento/form');
+      await p.waitForURL((u) => u.pathname === '/pagamento/form', { waitUntil: 'commit' });
       const form = p.getByTestId('form-pagamento');
       await expect.poll(() => form.getByLabel('Valor', { exact: true }).inputValue()).toBe(valor);
       expect(await violacoesGraves(p), 'payment form').toEqual([]);
       await p.getByRole('button', { name: 'Registrar pagamento' }).click();
-      await p.waitForURL((u) => /^\/pagamento\/form\/\d+\/visualizacao$/.test(u.pathname));
+      await p.waitForURL((u) => /^\/pagamento\/form\/\d+\/visualizacao$/.test(u.pathname), { waitUntil: 'commit' });
       await expect.poll(() => p.getByTestId('pagamento').innerText()).toContain('Dinheiro');
 
       await p.goto('/lista-de-recibos');

@@ -20,7 +20,7 @@ describe('[SHELL] sign-in and frame', () => {
 
       await p.getByLabel('Senha', { exact: true }).fill('Demo@2026');
       await p.getByRole('button', { name: 'Entrar' }).click();
-      await p.waitForURL('**/dashboard');
+      await p.waitForURL('**/dashboard', { waitUntil: 'commit' });
       expect(await p.getByTestId('boas-vindas').textContent()).toBe('Olá, Paula!');
       expect(await p.evaluate(() => localStorage.getItem('token'))).toMatch(/^[\w-]{40,}$/);
       expect(await p.evaluate(() => localStorage.getItem('primeiroNome'))).toBe('Paula');
@@ -64,10 +64,10 @@ describe('[SHELL] sign-in and frame', () => {
       await expect.poll(() => menu.getByRole('link', { name: 'Indicadores de atendimentos' }).count()).toBe(1);
       expect(await menu.getByRole('link', { name: 'Indicadores de cadastros' }).count()).toBe(0);
       await p.goto('/indicadores/cadastros');
-      await p.waitForURL('**/dashboard');
+      await p.waitForURL('**/dashboard', { waitUntil: 'commit' });
       await expect.poll(() => p.getByText('Acesso não permitido.').count()).toBeGreaterThan(0);
       await p.goto('/indicadores');
-      await p.waitForURL('**/indicadores/atendimentos');
+      await p.waitForURL('**/indicadores/atendimentos', { waitUntil: 'commit' });
     }));
 
   it('[SHELL] signing out ends the session and clears the stored login', () =>
@@ -76,12 +76,12 @@ describe('[SHELL] sign-in and frame', () => {
       const token = await p.evaluate(() => localStorage.getItem('token'));
       await p.getByTestId('menu-usuario').click();
       await p.getByText('Sair').click();
-      await p.waitForURL('**/login');
+      await p.waitForURL('**/login', { waitUntil: 'commit' });
       expect(await p.evaluate(() => localStorage.getItem('token'))).toBeNull();
       const r = await p.request.get(`/api/Autenticacao/token-valido?token=${token}`);
       expect(await r.json()).toEqual({ valido: false });
       await p.goto('/dashboard');
-      await p.waitForURL('**/login');
+      await p.waitForURL('**/login', { waitUntil: 'commit' });
     }));
 
   it('[SHELL] the test-environment banner shows on the public pages only when the server says homolog', () =>
@@ -102,7 +102,7 @@ describe('[SHELL] sign-in and frame', () => {
   it('[SHELL] unknown paths go to the login page', () =>
     comPagina(navegador, 'desconhecido', async (p) => {
       await p.goto('/nao-existe/de-jeito-nenhum');
-      await p.waitForURL('**/login');
+      await p.waitForURL('**/login', { waitUntil: 'commit' });
     }));
 });
 
