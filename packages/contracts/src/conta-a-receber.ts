@@ -85,6 +85,10 @@ export const contaAReceber = z.object({
   status: z.enum(STATUS_CONTA_A_RECEBER),
   cobrancaGerada: z.boolean(),
   parcelas: z.number().int(),
+  /** Brought from the previous system: no bill, no receipt (spec §8). */
+  migrada: z.boolean(),
+  /** The standing receipt that covers it, if any. */
+  reciboId: z.number().int().nullable(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
 });
@@ -112,6 +116,8 @@ export const contaAReceberListQuery = listQuery
     /** An organization of the scope: its receivables and those of the organizations below it. */
     organizacaoId: z.coerce.number().int().positive().optional(),
     cobrancaGerada: z.enum(['true', 'false']).optional(),
+    /** Only those not in a standing receipt (the receipt screen's choice). */
+    semRecibo: z.enum(['true', 'false']).optional(),
   })
   .refine((q) => !q.vencimentoDe || !q.vencimentoAte || q.vencimentoDe <= q.vencimentoAte, {
     path: ['vencimentoAte'],

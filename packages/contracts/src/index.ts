@@ -18,5 +18,6 @@ export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './perfil.js';
 export * from './pessoa.js';
+export * from './recibo.js';
 export * from './relatorio-financeiro.js';
 export * from './usuario.js';

@@ -9,6 +9,7 @@ import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
+import { pagamentoRoutes, reciboRoutes, relatorioContasReceberRoutes } from './cobrancas/recibo.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
@@ -60,6 +61,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(contaAReceberRoutes, { prefix: '/conta-a-receber' });
   await app.register(cobrancaRoutes, { prefix: '/cobranca' });
   await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });
+  await app.register(pagamentoRoutes, { prefix: '/pagamento' });
+  await app.register(reciboRoutes, { prefix: '/recibo' });
+  await app.register(relatorioContasReceberRoutes, { prefix: '/relatorio-contas-receber' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

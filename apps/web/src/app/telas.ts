@@ -19,6 +19,7 @@ export type Tela = {
 
 const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoFormPage'));
 const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormPage'));
+const PagamentoFormPage = carregar(() => import('../modules/cobrancas/PagamentoFormPage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -120,6 +121,16 @@ export const TELAS: Tela[] = [
       rota: '/conta-a-receber/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/cobrancas/ContaAReceberFormPage')),
     },
+  },
+  {
+    acesso: 'Pagamento',
+    pagina: PagamentoFormPage,
+    form: { rota: '/pagamento/form/:id?/:visualizacao?', pagina: PagamentoFormPage },
+  },
+  { acesso: 'ListaDeRecibos', pagina: carregar(() => import('../modules/cobrancas/ListaDeRecibosPage')) },
+  {
+    acesso: 'RelatorioContasReceber',
+    pagina: carregar(() => import('../modules/cobrancas/RelatorioContasReceberPage')),
   },
   {
     acesso: 'ExportacaoArquivoContabil',

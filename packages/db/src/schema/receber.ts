@@ -45,6 +45,8 @@ export const contaAReceber = pgTable(
     parcelas: smallint().notNull().default(1),
     /** Set while a charge is being created at the provider: a second request waits it out. */
     cobrancaIniciadaEm: timestamp({ withTimezone: true }),
+    /** Brought from the previous system (spec §8): it has no bill and cannot go in a receipt. */
+    migrada: boolean().notNull().default(false),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -112,4 +114,85 @@ export const eventoProvedor = pgTable(
     resultado: text(),
   },
   (t) => [index('evento_provedor_pendente_idx').on(t.recebidoEm).where(sql`${t.processadoEm} is null`)],
+);
+
+/**
+ * A payment recorded by hand (spec §2 /pagamento): cash, transfer or a Pix made outside the
+ * provider. When the receivable had active charges they were received in cash at the provider
+ * (`cobrancaIds`), so a reversal can undo exactly those. A reversal keeps the row, with its reason.
+ */
+export const pagamento = pgTable(
+  'pagamento',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    contaAReceberId: integer()
+      .notNull()
+      .references(() => contaAReceber.id),
+    valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    dataPagamento: date({ mode: 'string' }).notNull(),
+    dataCredito: date({ mode: 'string' }).notNull(),
+    forma: text().notNull(),
+    observacao: text(),
+    cobrancaIds: integer().array().notNull().default(sql`'{}'`),
+    estornadoEm: timestamp({ withTimezone: true }),
+    estornadoPor: integer().references(() => usuario.id),
+    justificativaEstorno: text(),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pagamento_conta_idx').on(t.contaAReceberId),
+    // One standing payment per receivable; reversed ones stay as history.
+    uniqueIndex('pagamento_ativo_uq').on(t.contaAReceberId).where(sql`${t.estornadoEm} is null`),
+  ],
+);
+
+/**
+ * A receipt (spec §2 /lista-de-recibos, §5): one holder, paid receivables, numbered in sequence
+ * per organization. Reversing keeps it (with its reason) and frees its receivables.
+ */
+export const recibo = pgTable(
+  'recibo',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    numero: integer().notNull(),
+    data: date({ mode: 'string' }).notNull(),
+    pessoaId: integer().references(() => pessoa.id),
+    organizacaoTitularId: integer().references(() => organizacao.id),
+    total: numeric({ precision: 14, scale: 2 }).notNull(),
+    estornadoEm: timestamp({ withTimezone: true }),
+    estornadoPor: integer().references(() => usuario.id),
+    justificativaEstorno: text(),
+    criadoPor: integer().references(() => usuario.id),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('recibo_organizacao_numero_uq').on(t.organizacaoId, t.numero),
+    index('recibo_organizacao_data_idx').on(t.organizacaoId, t.data),
+    index('recibo_pessoa_idx').on(t.pessoaId),
+  ],
+);
+
+/** The receivables a receipt covers, with the value paid when it was issued (kept after a reversal). */
+export const reciboItem = pgTable(
+  'recibo_item',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reciboId: integer()
+      .notNull()
+      .references(() => recibo.id),
+    contaAReceberId: integer()
+      .notNull()
+      .references(() => contaAReceber.id),
+    valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    /** Copied from the receipt: a receivable is in at most one standing receipt. */
+    ativo: boolean().notNull().default(true),
+  },
+  (t) => [
+    index('recibo_item_recibo_idx').on(t.reciboId),
+    uniqueIndex('recibo_item_conta_ativa_uq').on(t.contaAReceberId).where(sql`${t.ativo}`),
+  ],
 );

@@ -24,7 +24,7 @@ export const ACESSO_COBRANCA = 'Cobranca';
 const { cobranca: cob, contaAReceber: car, pessoa, organizacao } = schema;
 
 /** The organization's own provider account when it has a key (sub-account), else the main one. */
-async function provedorDa(deps: Deps, db: DbOuTx, organizacaoId: number): Promise<PaymentProvider> {
+export async function provedorDa(deps: Deps, db: DbOuTx, organizacaoId: number): Promise<PaymentProvider> {
   const [o] = await db
     .select({ token: organizacao.tokenAsaasCifrado })
     .from(organizacao)

@@ -20,7 +20,7 @@ import { registrarAlteracao } from '../../platform/historico.js';
  * not charged; deleting marks it excluded.
  */
 export const ACESSO_CONTA = 'ContaAReceber';
-const { contaAReceber: car, pessoa, organizacao } = schema;
+const { contaAReceber: car, pessoa, organizacao, reciboItem } = schema;
 const titular = alias(organizacao, 'titular');
 
 const titularNome = sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`;
@@ -46,6 +46,10 @@ const selecao = {
   status: car.status,
   cobrancaGerada: car.cobrancaGerada,
   parcelas: car.parcelas,
+  migrada: car.migrada,
+  reciboId: sql<
+    number | null
+  >`(select ${reciboItem.reciboId} from ${reciboItem} where ${reciboItem.contaAReceberId} = ${car.id} and ${reciboItem.ativo})`,
   criadoEm: car.criadoEm,
   atualizadoEm: car.atualizadoEm,
 };
@@ -98,6 +102,9 @@ export async function listarContas(
     q.vencimentoDe ? sql`${car.vencimento} >= ${q.vencimentoDe}` : undefined,
     q.vencimentoAte ? sql`${car.vencimento} <= ${q.vencimentoAte}` : undefined,
     q.cobrancaGerada ? eq(car.cobrancaGerada, q.cobrancaGerada === 'true') : undefined,
+    q.semRecibo === 'true'
+      ? sql`not exists (select 1 from ${reciboItem} where ${reciboItem.contaAReceberId} = ${car.id} and ${reciboItem.ativo})`
+      : undefined,
     // The chosen organization and those below it (the scope filter above still applies).
     q.organizacaoId
       ? sql`${organizacao.caminho} like (select o.caminho from ${organizacao} o where o.id = ${q.organizacaoId}) || '%'`

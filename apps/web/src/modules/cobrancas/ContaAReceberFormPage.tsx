@@ -3,6 +3,7 @@ import {
   type Cobranca,
   type ContaAReceber,
   contaAReceberInput,
+  type Pagamento,
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { ACESSO_COBRANCA, ACESSO_CONTA, ROTA_LISTA_CONTA } from './comum';
+import { ACESSO_COBRANCA, ACESSO_CONTA, ACESSO_PAGAMENTO, ROTA_FORM_PAGAMENTO, ROTA_LISTA_CONTA } from './comum';
 import { StatusConta } from './StatusConta';
 
 type Valores = Record<string, unknown>;
@@ -101,6 +102,61 @@ function Cobrancas({ contaId }: { contaId: number }) {
                 )}
               </Space>
             ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** The receivable's payments recorded by hand, the reversed ones included (its history). */
+function Pagamentos({ contaId }: { contaId: number }) {
+  const { t, i18n } = useTranslation();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const q = useQuery({
+    queryKey: ['pagamento', 'conta', contaId],
+    queryFn: ({ signal }) => api.get<Pagamento[]>('pagamento', { contaAReceberId: contaId }, { sinal: signal }),
+    enabled: pode(ACESSO_PAGAMENTO, 'L'),
+  });
+  if (!pode(ACESSO_PAGAMENTO, 'L') || !q.data?.length) return null;
+  return (
+    <Card size="small" title={t('pagamento.historico')}>
+      <Table<Pagamento>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={q.data}
+        onRow={(p) => ({
+          onClick: () => navegar(`${ROTA_FORM_PAGAMENTO}/${p.id}/visualizacao`),
+          style: { cursor: 'pointer' },
+        })}
+        columns={[
+          {
+            key: 'dataPagamento',
+            dataIndex: 'dataPagamento',
+            title: t('campos:dataPagamento'),
+            render: (v: string) => dataParaTela(v, i18n.language),
+          },
+          {
+            key: 'forma',
+            dataIndex: 'forma',
+            title: t('campos:forma'),
+            render: (v: string) => t(`campos:opcao.formaPagamento.${v}`),
+          },
+          {
+            key: 'valor',
+            dataIndex: 'valor',
+            title: t('campos:valor'),
+            align: 'right',
+            render: (v: string) => dinheiroParaTela(v, i18n.language),
+          },
+          {
+            key: 'estornadoEm',
+            dataIndex: 'justificativaEstorno',
+            title: t('campos:estornadoEm'),
+            render: (v: string | null, p) =>
+              p.estornadoEm ? `${dataParaTela(p.estornadoEm.slice(0, 10), i18n.language)}: ${v ?? ''}` : '',
           },
         ]}
       />
@@ -230,6 +286,7 @@ export default function ContaAReceberFormPage() {
         </Spin>
       )}
       {id !== undefined && q.data && <Cobrancas contaId={id} />}
+      {id !== undefined && q.data && <Pagamentos contaId={id} />}
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { DollarOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DollarOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ContaAReceber, type Paged, STATUS_CONTA_A_RECEBER, STATUS_EDITAVEIS } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
@@ -15,7 +15,14 @@ import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUr
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { CobrarConta } from './CobrarConta';
-import { ACESSO_COBRANCA, ACESSO_CONTA, ROTA_FORM_CONTA } from './comum';
+import {
+  ACESSO_COBRANCA,
+  ACESSO_CONTA,
+  ACESSO_PAGAMENTO,
+  ROTA_FORM_CONTA,
+  ROTA_FORM_PAGAMENTO,
+  STATUS_PAGAVEIS,
+} from './comum';
 import { StatusConta } from './StatusConta';
 
 type Filtros = {
@@ -190,6 +197,16 @@ export default function ContaAReceberPage() {
                     aria-label={t('receber.cobrar')}
                     title={t('receber.cobrar')}
                     onClick={() => setCobrando(c)}
+                  />
+                )}
+                {pode(ACESSO_PAGAMENTO, 'C') && STATUS_PAGAVEIS.includes(c.status) && (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<CheckCircleOutlined />}
+                    aria-label={t('pagamento.registrar')}
+                    title={t('pagamento.registrar')}
+                    onClick={() => navegar(`${ROTA_FORM_PAGAMENTO}?conta=${c.id}`)}
                   />
                 )}
               </Space>

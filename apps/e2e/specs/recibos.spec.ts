@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarPelaApi, escolher } from '../fixtures/formularios.js';
+import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+/** A demo person's id, as the people selector finds it. */
+const idDaPessoa = (p: Page, nome: string) =>
+  p.evaluate(async (n) => {
+    const r = await fetch(`/api/pessoa/select?busca=${encodeURIComponent(n)}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    const [primeira] = (await r.json()) as { value: number }[];
+    return primeira!.value;
+  }, nome);
+
+const linha = (p: Page, texto: string) =>
+  p.locator('.ant-table-row:visible').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
+
+describe('[RECIBOS] manual payment and receipts', () => {
+  it('[RECIBOS] the treasurer records a payment by hand, issues its receipt and downloads the PDF', () =>
+    comPagina(navegador, 'recibos', async (p) => {
+      await loginAs(p, 'tesouraria');
+      const titular = 'Tiago Tesoureiro';
+      const pessoaId = await idDaPessoa(p, titular);
+      // Cents of its own tell this receivable from others of the same holder.
+      const centavos = String(Date.now() % 100).padStart(2, '0');
+      await criarPelaApi(p, 'conta-a-receber', {
+        pessoaId,
+        tipo: 'DIZIMO',
+        mesCompetencia: 4,
+        anoCompetencia: 2099,
+        vencimento: '2099-04-10',
+        valorPrevisto: `75.${centavos}`,
+      });
+      const valor = `75,${centavos}`;
+
+      await p.goto(`/conta-a-receber?pessoaId=${pessoaId}`);
+      const conta = linha(p, titular).filter({ hasText: valor });
+      await expect.poll(() => conta.count()).toBe(1);
+      await conta.getByRole('button', { name: 'Registrar pagamento' }).click();
+      await p.waitForURL((u) => u.pathname === '/pagamento/form');
+      const form = p.getByTestId('form-pagamento');
+      await expect.poll(() => form.getByLabel('Valor', { exact: true }).inputValue()).toBe(valor);
+      expect(await violacoesGraves(p), 'payment form').toEqual([]);
+      await p.getByRole('button', { name: 'Registrar pagamento' }).click();
+      await p.waitForURL((u) => /^\/pagamento\/form\/\d+\/visualizacao$/.test(u.pathname));
+      await expect.poll(() => p.getByTestId('pagamento').innerText()).toContain('Dinheiro');
+
+      await p.goto('/lista-de-recibos');
+      await p.getByTestId('emitir').click();
+      const modal = p.locator('.ant-modal:visible');
+      await escolher(p, modal.getByRole('combobox', { name: 'Pessoa' }), 'Tesoureiro', titular);
+      const paga = modal.locator('.ant-table-row').filter({ hasText: titular }).filter({ hasText: valor });
+      await expect.poll(() => paga.count()).toBe(1);
+      await paga.getByRole('checkbox').check();
+      await modal.getByRole('button', { name: 'Emitir recibo' }).click();
+      await expect.poll(() => p.getByText(/Recibo nº \d{6} emitido\./).count()).toBe(1);
+
+      const recibo = linha(p, titular).filter({ hasText: valor });
+      await expect.poll(() => recibo.count()).toBe(1);
+      expect(await violacoesGraves(p), 'receipts list').toEqual([]);
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        recibo.getByRole('button', { name: 'Baixar PDF' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^recibo-\d{6}\.pdf$/);
+    }));
+});
