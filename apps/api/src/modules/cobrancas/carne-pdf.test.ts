@@ -1,5 +1,6 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { barrasItf, linhaDigitavelFormatada, pdfCarne } from './carne-pdf.js';
+import { barrasItf, linhaDigitavelFormatada, modulosQr, pdfCarne } from './carne-pdf.js';
 
 describe('booklet slip layout', () => {
   it('formats the 47-digit typed line in the bank groups and leaves anything else as it came', () => {
@@ -18,6 +19,15 @@ describe('booklet slip layout', () => {
     expect(barras.filter((_, i) => i % 2 === 0)).toHaveLength(2 + 22 * 5 + 2);
   });
 
+  it('draws the Pix QR code as row runs covering exactly its dark modules', () => {
+    const codigo = '00020126360014br.gov.bcb.pix0114+5551999999999520400005303986540540.005802BR6304ABCD';
+    const { lado, trechos } = modulosQr(codigo);
+    const { size, data } = QRCode.create(codigo, { errorCorrectionLevel: 'M' }).modules;
+    expect(lado).toBe(size);
+    const pintados = new Set(trechos.flatMap(([x, y, n]) => Array.from({ length: n }, (_, i) => y * size + x + i)));
+    expect(pintados).toEqual(new Set([...data.keys()].filter((i) => data[i])));
+  });
+
   it('streams a PDF with the slips, three per page', async () => {
     const boleto = {
       organizacao: 'Paróquia',
@@ -28,7 +38,7 @@ describe('booklet slip layout', () => {
       parcela: null,
       linhaDigitavel: '00190000090123456789012345678908812340000010000',
       codigoBarras: '00198123400000100000000090123456789012345678',
-      pix: null,
+      pix: '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano6008BRASILIA62070503***63041D3D',
     };
     async function* lotes() {
       yield [boleto, boleto];

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { type Idioma, tradutor } from '@sig/i18n';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 import { dataTela, dinheiroTela } from './recibo-pdf.js';
 
 /** One slip of a booklet; the codes are null when the charge has none (Pix only) or the provider failed. */
@@ -16,7 +17,8 @@ export type Boleto = {
   parcela: number | null;
   linhaDigitavel: string | null;
   codigoBarras: string | null;
-  pix: { png: Buffer; copiaECola: string } | null;
+  /** The Pix copy-and-paste code, drawn as its QR code. */
+  pix: string | null;
 };
 
 const MARGEM = 28;
@@ -43,6 +45,24 @@ export function linhaDigitavelFormatada(linha: string): string {
 export function barrasItf(codigo: string): number[] {
   const [simbolo] = bwipjs.raw({ bcid: 'interleaved2of5', text: codigo }) as { sbs: number[] }[];
   return simbolo!.sbs.map((m) => (m > 1 ? BARRA_LARGA : BARRA_FINA));
+}
+
+/**
+ * The dark runs of each row of the Pix code's QR (column, row, length in modules). Drawn as
+ * vectors: embedding the provider's PNG (with alpha) made PDFKit decode every image, which cost
+ * seconds per hundred slips and held gigabytes at ten thousand.
+ */
+export function modulosQr(copiaECola: string): { lado: number; trechos: [number, number, number][] } {
+  const { size, data } = QRCode.create(copiaECola, { errorCorrectionLevel: 'M' }).modules;
+  const trechos: [number, number, number][] = [];
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      if (!data[y * size + x]) continue;
+      const inicio = x;
+      while (x + 1 < size && data[y * size + x + 1]) x++;
+      trechos.push([inicio, y, x - inicio + 1]);
+    }
+  return { lado: size, trechos };
 }
 
 /**
@@ -125,7 +145,10 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
     if (b.pix) {
       const xq = x + w - QR;
       const yq = topo + MARGEM + 20;
-      doc.image(b.pix.png, xq, yq, { width: QR, height: QR });
+      const { lado, trechos } = modulosQr(b.pix);
+      const modulo = QR / lado;
+      for (const [cx, cy, n] of trechos) doc.rect(xq + cx * modulo, yq + cy * modulo, n * modulo, modulo);
+      doc.fillColor('#000').fill();
       doc
         .font('Helvetica')
         .fontSize(7)

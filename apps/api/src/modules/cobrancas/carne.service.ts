@@ -127,7 +127,7 @@ export async function carne(
         ...base,
         linhaDigitavel: linha?.linhaDigitavel ?? null,
         codigoBarras: linha?.codigoBarras ?? null,
-        pix: { png: Buffer.from(pix.imagemPngBase64, 'base64'), copiaECola: pix.copiaECola },
+        pix: pix.copiaECola,
       };
     } catch (e) {
       aoFalhar(e, l.cobrancaId);
