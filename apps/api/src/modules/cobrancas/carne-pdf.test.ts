@@ -22,7 +22,9 @@ describe('booklet slip layout', () => {
   it('draws the Pix QR code as row runs covering exactly its dark modules', () => {
     const codigo = '00020126360014br.gov.bcb.pix0114+5551999999999520400005303986540540.005802BR6304ABCD';
     const { lado, trechos } = modulosQr(codigo);
-    const { size, data } = QRCode.create(codigo, { errorCorrectionLevel: 'M' }).modules;
+    const { size, data } = QRCode.create([{ data: Buffer.from(codigo), mode: 'byte' }], {
+      errorCorrectionLevel: 'M',
+    }).modules;
     expect(lado).toBe(size);
     const pintados = new Set(trechos.flatMap(([x, y, n]) => Array.from({ length: n }, (_, i) => y * size + x + i)));
     expect(pintados).toEqual(new Set([...data.keys()].filter((i) => data[i])));

@@ -52,8 +52,11 @@ export function barrasItf(codigo: string): number[] {
  * vectors: embedding the provider's PNG (with alpha) made PDFKit decode every image, which cost
  * seconds per hundred slips and held gigabytes at ten thousand.
  */
+// One byte segment, as Pix codes are usually encoded; it also skips the library's mixed-mode search.
 export function modulosQr(copiaECola: string): { lado: number; trechos: [number, number, number][] } {
-  const { size, data } = QRCode.create(copiaECola, { errorCorrectionLevel: 'M' }).modules;
+  const { size, data } = QRCode.create([{ data: Buffer.from(copiaECola), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+  }).modules;
   const trechos: [number, number, number][] = [];
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) {
@@ -78,6 +81,17 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
     autoFirstPage: false,
     info: { Title: t('web:carnes.pdf.titulo'), Producer: 'SIG' },
   });
+  // Translated once: per slip they were a noticeable share of the run.
+  const rotulos = {
+    titular: t('campos:titular'),
+    competencia: t('web:carnes.pdf.competencia'),
+    vencimento: t('campos:vencimento'),
+    valor: t('campos:valor'),
+    parcela: t('web:carnes.pdf.parcela'),
+    linhaDigitavel: t('web:carnes.pdf.linhaDigitavel'),
+    indisponivel: t('web:carnes.pdf.indisponivel'),
+    pix: t('web:carnes.pdf.pix'),
+  };
   const altura = () => doc.page.height / POR_PAGINA;
   const largura = () => doc.page.width - 2 * MARGEM;
 
@@ -110,16 +124,16 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
       .text(b.organizacao, x, y, { width: w, lineBreak: false, ellipsis: true });
     y += 22;
     const texto = w - QR - 12;
-    campo(t('campos:titular'), b.titular, x, y, texto);
+    campo(rotulos.titular, b.titular, x, y, texto);
     y += 28;
     const quarto = texto / 4;
-    campo(t('web:carnes.pdf.competencia'), b.competencia, x, y, quarto);
-    campo(t('campos:vencimento'), dataTela(b.vencimento, idioma), x + quarto, y, quarto);
-    campo(t('campos:valor'), dinheiroTela(b.valor, idioma), x + 2 * quarto, y, quarto);
-    if (b.parcela) campo(t('web:carnes.pdf.parcela'), String(b.parcela), x + 3 * quarto, y, quarto);
+    campo(rotulos.competencia, b.competencia, x, y, quarto);
+    campo(rotulos.vencimento, dataTela(b.vencimento, idioma), x + quarto, y, quarto);
+    campo(rotulos.valor, dinheiroTela(b.valor, idioma), x + 2 * quarto, y, quarto);
+    if (b.parcela) campo(rotulos.parcela, String(b.parcela), x + 3 * quarto, y, quarto);
     y += 32;
     if (b.linhaDigitavel) {
-      doc.font('Helvetica').fontSize(7).fillColor('#444').text(t('web:carnes.pdf.linhaDigitavel'), x, y);
+      doc.font('Helvetica').fontSize(7).fillColor('#444').text(rotulos.linhaDigitavel, x, y);
       doc
         .font('Courier-Bold')
         .fontSize(10.5)
@@ -140,20 +154,25 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
         .font('Helvetica-Oblique')
         .fontSize(9)
         .fillColor('#b00020')
-        .text(t('web:carnes.pdf.indisponivel'), x, y, { width: texto })
+        .text(rotulos.indisponivel, x, y, { width: texto })
         .fillColor('#000');
     if (b.pix) {
       const xq = x + w - QR;
       const yq = topo + MARGEM + 20;
       const { lado, trechos } = modulosQr(b.pix);
-      const modulo = QR / lado;
-      for (const [cx, cy, n] of trechos) doc.rect(xq + cx * modulo, yq + cy * modulo, n * modulo, modulo);
-      doc.fillColor('#000').fill();
+      // In module units, as one path: a rect() call per run made the PDF larger and slower.
+      doc
+        .save()
+        .translate(xq, yq)
+        .scale(QR / lado)
+        .addContent(trechos.map(([cx, cy, n]) => `${cx} ${cy} ${n} 1 re`).join('\n'))
+        .fill('#000')
+        .restore();
       doc
         .font('Helvetica')
         .fontSize(7)
         .fillColor('#444')
-        .text(t('web:carnes.pdf.pix'), xq, yq + QR + 2, { width: QR, align: 'center' })
+        .text(rotulos.pix, xq, yq + QR + 2, { width: QR, align: 'center' })
         .fillColor('#000');
     }
   };
