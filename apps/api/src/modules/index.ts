@@ -8,6 +8,7 @@ import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
+import { carnesRoutes } from './cobrancas/carne.routes.js';
 import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
 import { pagamentoRoutes, reciboRoutes, relatorioContasReceberRoutes } from './cobrancas/recibo.routes.js';
@@ -47,6 +48,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(integracaoRoutes, { prefix: '/pessoa-integracao-desligamento' });
   await app.register(ministroRoutes, { prefix: '/pessoa-ministro' });
   await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
+  await app.register(carnesRoutes, { prefix: '/emissao-carnes' });
   await app.register(relatorioPessoasRoutes, { prefix: '/relatorios' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);

@@ -104,6 +104,7 @@ export const TELAS: Tela[] = [
     ],
   },
   { acesso: 'Etiquetas', pagina: carregar(() => import('../modules/etiquetas/EmissaoEtiquetasPage')) },
+  { acesso: 'Carnes', pagina: carregar(() => import('../modules/cobrancas/EmissaoCarnesPage')) },
   { acesso: 'RelatorioPessoas', pagina: carregar(() => import('../modules/relatorios/RelatorioPessoasPage')) },
   { acesso: 'PeriodoContabil', pagina: carregar(() => import('../modules/financeiro/PeriodoContabilPage')) },
   {

@@ -5,12 +5,12 @@ import PDFDocument from 'pdfkit';
 
 const MARGEM = 48;
 
-const dataTela = (v: string, idioma: Idioma) =>
+export const dataTela = (v: string, idioma: Idioma) =>
   idioma === 'en'
     ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
     : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
 
-const dinheiroTela = (v: string, idioma: Idioma) =>
+export const dinheiroTela = (v: string, idioma: Idioma) =>
   `R$ ${Number(v).toLocaleString(idioma === 'en' ? 'en-US' : 'pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const numeroRecibo = (n: number) => String(n).padStart(6, '0');

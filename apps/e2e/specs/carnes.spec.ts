@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarPelaApi } from '../fixtures/formularios.js';
+import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+/** A demo person's id, as the people selector finds it. */
+const idDaPessoa = (p: Page, nome: string) =>
+  p.evaluate(async (n) => {
+    const r = await fetch(`/api/pessoa/select?busca=${encodeURIComponent(n)}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    const [primeira] = (await r.json()) as { value: number }[];
+    return primeira!.value;
+  }, nome);
+
+describe('[CARNES] payment booklets', () => {
+  it('[CARNES] the treasurer prints the booklet of a charged receivable', () =>
+    comPagina(navegador, 'carnes', async (p) => {
+      await loginAs(p, 'tesouraria');
+      // The treasurer may not register people: the demo holder with a CPF, in a month no other story uses.
+      const titular = 'Tiago Tesoureiro';
+      const pessoaId = await idDaPessoa(p, titular);
+      const contaAReceberId = await criarPelaApi(p, 'conta-a-receber', {
+        pessoaId,
+        tipo: 'DIZIMO',
+        mesCompetencia: 7,
+        anoCompetencia: 2098,
+        vencimento: '2098-07-10',
+        valorPrevisto: '50.00',
+      });
+      await criarPelaApi(p, 'cobranca', { contaAReceberId, forma: 'BOLETO' });
+
+      await p.goto('/emissao-carnes');
+      await p.getByTestId('filtros').waitFor();
+      expect(await p.title()).toBe('SIG - Emissão de carnês');
+      expect(await violacoesGraves(p)).toEqual([]);
+
+      await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill(titular);
+      for (const [rotulo, data] of [
+        ['De', '01/07/2098'],
+        ['Até', '31/07/2098'],
+      ] as const) {
+        await p.getByLabel(rotulo, { exact: true }).fill(data);
+        await p.getByLabel(rotulo, { exact: true }).press('Tab');
+      }
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByRole('button', { name: 'Gerar carnês' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^carnes-.*\.pdf$/);
+      expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+      await expect.poll(() => p.getByTestId('estado-documento').textContent()).toBe('1 boleto no carnê.');
+      expect(await violacoesGraves(p), 'after generating').toEqual([]);
+    }));
+});
