@@ -9,12 +9,3 @@ export const ROTA_FORM_PAGAMENTO = '/pagamento/form';
 export const ACESSO_RECIBO = 'ListaDeRecibos';
 /** Receivables that may still take a payment (the server's rule). */
 export const STATUS_PAGAVEIS: readonly StatusContaAReceber[] = ['ABERTO', 'VENCIDO', 'PENDENTE'];
-
-/** The colour of a status tag: what needs attention stands out. */
-export const COR_STATUS: Partial<Record<StatusContaAReceber, string>> = {
-  ABERTO: 'blue',
-  VENCIDO: 'red',
-  PAGO: 'green',
-  PENDENTE: 'gold',
-  ESTORNADO: 'purple',
-};

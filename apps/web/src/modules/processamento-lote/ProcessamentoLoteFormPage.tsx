@@ -1,4 +1,11 @@
 import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  RollbackOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import {
   type ItemLote,
   type Paged,
   type ProcessamentoLote,
@@ -8,7 +15,7 @@ import {
 } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -18,12 +25,13 @@ import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_LOTE, ProgressoLote, StatusLoteTag } from './comum';
 
-const CORES_ITEM: Record<StatusItemLote, string> = {
-  PENDENTE: 'default',
-  EM_ANDAMENTO: 'processing',
-  OK: 'success',
-  ERRO: 'error',
-  DESFEITO: 'purple',
+/** An icon tells the statuses apart: coloured tags fail the contrast check. */
+const ICONES_ITEM: Record<StatusItemLote, ReactNode> = {
+  PENDENTE: <ClockCircleOutlined />,
+  EM_ANDAMENTO: <SyncOutlined spin />,
+  OK: <CheckCircleOutlined />,
+  ERRO: <CloseCircleOutlined />,
+  DESFEITO: <RollbackOutlined />,
 };
 /** The screens that start a batch (the form without an id points to them). */
 const CRIACAO = [{ acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' }] as const;
@@ -196,7 +204,7 @@ function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
               dataIndex: 'status',
               title: t('campos:status'),
               render: (s: StatusItemLote, i: ItemLote) => (
-                <Tag color={CORES_ITEM[s]}>
+                <Tag icon={ICONES_ITEM[s]}>
                   {t(`lote.statusItem.${s}`)}
                   {i.acao === 'DESFAZER' && s !== 'DESFEITO' ? ` (${t('lote.desfazer')})` : ''}
                 </Tag>
