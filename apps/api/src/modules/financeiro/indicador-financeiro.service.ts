@@ -2,14 +2,14 @@ import type { IndicadorFinanceiros, IndicadorQuery } from '@sig/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { recorteIndicador } from '../../platform/indicadores.js';
+import { direcao, entradas as entradasLivros, saidas as saidasLivros } from './livros.service.js';
 
 const ACESSO = 'IndicadoresFinanceiros';
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-/** A reversal keeps the direction of the entry it undoes (as in the financial report). */
-const direcao = sql`(case when l.estorno_de_id is null then sign(l.valor) else -sign(l.valor) end)`;
-const entradas = sql`coalesce(sum(l.valor) filter (where ${direcao} > 0), 0)::numeric(14, 2)::text`;
-const saidas = sql`coalesce(-sum(l.valor) filter (where ${direcao} < 0), 0)::numeric(14, 2)::text`;
+/** Money in and out as the financial report counts them (a reversal lowers the side it undoes). */
+const entradas = sql`${entradasLivros()}::numeric(14, 2)::text`;
+const saidas = sql`${saidasLivros()}::numeric(14, 2)::text`;
 
 /**
  * Spec §2 /indicadores/financeiros: the books of the chosen organization (and those below it,

@@ -23,10 +23,10 @@ export const ACESSO_FINANCEIRO = 'RelatorioFinanceiro';
 export const ACESSO_GERENCIAL = 'RelatorioGerencial';
 export const ACESSO_EXPORTACAO = 'ExportacaoArquivoContabil';
 
-const direcao = sql`(case when l.estorno_de_id is null then sign(l.valor) else -sign(l.valor) end)`;
+export const direcao = sql`(case when l.estorno_de_id is null then sign(l.valor) else -sign(l.valor) end)`;
 /** Money in (`entradas`) or out (`saidas`, positive) of the rows that also meet `e`. */
-const entradas = (e: SQL = sql`true`) => sql`coalesce(sum(l.valor) filter (where ${direcao} > 0 and ${e}), 0)`;
-const saidas = (e: SQL = sql`true`) => sql`coalesce(-sum(l.valor) filter (where ${direcao} < 0 and ${e}), 0)`;
+export const entradas = (e: SQL = sql`true`) => sql`coalesce(sum(l.valor) filter (where ${direcao} > 0 and ${e}), 0)`;
+export const saidas = (e: SQL = sql`true`) => sql`coalesce(-sum(l.valor) filter (where ${direcao} < 0 and ${e}), 0)`;
 
 type Linhas<T> = { rows: T[] };
 const executar = async <T>(db: DbOuTx, consulta: SQL) => ((await db.execute(consulta)) as unknown as Linhas<T>).rows;
