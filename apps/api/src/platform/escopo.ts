@@ -76,3 +76,33 @@ export async function organizacoesDoEscopo(db: DbOuTx, ctx: Contexto, acesso: st
     .where(like(schema.organizacao.caminho, prefixoSubarvore(ctx)));
   return linhas.map((l) => l.id);
 }
+
+/**
+ * The organizations a list, report or batch covers when the user names one: that organization
+ * (404 when outside the scope or deleted) and its descendants, or it alone when `somenteEla` or
+ * the permission is own-organization-only. Read once as ids, which a query then takes as one
+ * literal list the planner can estimate (a subquery on a computed path it cannot). The subtree of
+ * an organization in scope is in scope, so no scope filter is needed beside it.
+ */
+export async function organizacoesEscolhidas(
+  db: DbOuTx,
+  ctx: Contexto,
+  acesso: string,
+  escolhidaId: number,
+  somenteEla = false,
+): Promise<number[]> {
+  const propria = somentePropria(ctx, acesso);
+  if (propria && escolhidaId !== ctx.organizacaoId) throw naoEncontrado();
+  const o = schema.organizacao;
+  const raiz = sql`(select r.caminho from ${o} r where r.id = ${escolhidaId} and r.caminho like ${prefixoSubarvore(ctx)} and r.excluido_em is null)`;
+  const linhas = await db
+    .select({ id: o.id })
+    .from(o)
+    .where(somenteEla || propria ? sql`${o.caminho} = ${raiz}` : sql`${o.caminho} like ${raiz} || '%'`);
+  if (!linhas.length) throw naoEncontrado();
+  return linhas.map((l) => l.id);
+}
+
+/** Condition "the column holds one of these organization ids", as one array parameter. */
+export const entreOrganizacoes = (coluna: PgColumn | SQL, ids: readonly number[]): SQL =>
+  sql`${coluna} = any(${`{${ids.join(',')}}`}::int[])`;

@@ -1,9 +1,9 @@
 import { hojeNoBrasil, type IndicadorQuery } from '@sig/contracts';
-import { type DbOuTx, schema } from '@sig/db';
-import { eq, like, type SQL, sql } from 'drizzle-orm';
+import type { DbOuTx } from '@sig/db';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto } from './contexto.js';
-import { exigirNoEscopo, filtroOrganizacao } from './escopo.js';
+import { entreOrganizacoes, organizacoesEscolhidas } from './escopo.js';
 
 /** How each grouping truncates a date, formats its bucket and steps back ten buckets. */
 const AGRUPAMENTO = [
@@ -39,16 +39,8 @@ export async function recorteIndicador(
   const periodoDe = f.periodoDe ?? `${hoje.slice(0, 8)}01`;
   const periodoAte = f.periodoAte ?? hoje;
   const raiz = f.organizacaoId ?? ctx.organizacaoId;
-  await exigirNoEscopo(db, ctx, acesso, raiz);
-  const [org] = await db
-    .select({ caminho: schema.organizacao.caminho })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.id, raiz));
-  const o = schema.organizacao;
-  const organizacoes = (coluna: PgColumn | SQL) =>
-    f.somenteMinhaOrganizacao
-      ? sql`${coluna} = ${raiz}`
-      : sql`${coluna} in (select ${o.id} from ${o} where ${like(o.caminho, `${org!.caminho}%`)} and ${filtroOrganizacao(ctx, acesso, o.id)})`;
+  const ids = await organizacoesEscolhidas(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao);
+  const organizacoes = (coluna: PgColumn | SQL) => entreOrganizacoes(coluna, ids);
   const g = AGRUPAMENTO[f.periodo]!;
   const baldes = sql`select generate_series(date_trunc(${g.trunc}, ${periodoAte}::date) - 9 * ${g.passo}::interval,
     date_trunc(${g.trunc}, ${periodoAte}::date), ${g.passo}::interval) as inicio`;

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
 
 /**
@@ -12,7 +12,7 @@ import { criarLote, listarLotes, obterLote } from '../processamento-lote/process
  * the chosen organization (its provider account), or to the user's.
  */
 export const ACESSO_CLIENTES_LOTE = 'ClientesAsaasLote';
-const { pessoa, organizacao } = schema;
+const { pessoa } = schema;
 
 export async function criarLoteClientes(
   deps: Deps,
@@ -22,12 +22,8 @@ export async function criarLoteClientes(
   const acesso = ACESSO_CLIENTES_LOTE;
   const filtros: SQL[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)];
   if (e.organizacaoId) {
-    await exigirNoEscopo(deps.db, ctx, acesso, e.organizacaoId);
-    filtros.push(
-      e.incluirSubarvore
-        ? sql`${pessoa.organizacaoId} in (select ${organizacao.id} from ${organizacao} where ${organizacao.caminho} like (select ${organizacao.caminho} from ${organizacao} where ${organizacao.id} = ${e.organizacaoId}) || '%')`
-        : sql`${pessoa.organizacaoId} = ${e.organizacaoId}`,
-    );
+    const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, e.organizacaoId, !e.incluirSubarvore);
+    filtros.push(entreOrganizacoes(pessoa.organizacaoId, ids));
   }
   if (e.pessoaIds) {
     const ids = [...new Set(e.pessoaIds)];

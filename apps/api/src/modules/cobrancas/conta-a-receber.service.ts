@@ -11,7 +11,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { entreOrganizacoes, exigirNoEscopo, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 
 /**
@@ -105,9 +105,8 @@ export async function listarContas(
     q.semRecibo === 'true'
       ? sql`not exists (select 1 from ${reciboItem} where ${reciboItem.contaAReceberId} = ${car.id} and ${reciboItem.ativo})`
       : undefined,
-    // The chosen organization and those below it (the scope filter above still applies).
     q.organizacaoId
-      ? sql`${organizacao.caminho} like (select o.caminho from ${organizacao} o where o.id = ${q.organizacaoId}) || '%'`
+      ? entreOrganizacoes(car.organizacaoId, await organizacoesEscolhidas(deps.db, ctx, ACESSO_CONTA, q.organizacaoId))
       : undefined,
   );
   const [{ n }] = (await deps.db

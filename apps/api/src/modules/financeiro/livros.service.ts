@@ -9,8 +9,7 @@ import { type DbOuTx, schema } from '@sig/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroCompartilhado } from '../../platform/escopo.js';
-import { somentePropria } from '../../platform/permissoes.js';
+import { exigirNoEscopo, filtroCompartilhado, organizacoesEscolhidas } from '../../platform/escopo.js';
 
 /**
  * The books read back (spec §2): the financial report by cash and ledger account, the
@@ -31,7 +30,7 @@ export const saidas = (e: SQL = sql`true`) => sql`coalesce(-sum(l.valor) filter 
 type Linhas<T> = { rows: T[] };
 const executar = async <T>(db: DbOuTx, consulta: SQL) => ((await db.execute(consulta)) as unknown as Linhas<T>).rows;
 
-type Alvo = { id: number; caminho: string; cnpj: string | null; razaoSocial: string; nomeFantasia: string };
+type Alvo = { id: number; cnpj: string | null; razaoSocial: string; nomeFantasia: string };
 
 /** The organization reported on: the one acted for unless another in scope is named. */
 async function organizacaoAlvo(db: DbOuTx, ctx: Contexto, acesso: string, id?: number): Promise<Alvo> {
@@ -39,20 +38,10 @@ async function organizacaoAlvo(db: DbOuTx, ctx: Contexto, acesso: string, id?: n
   await exigirNoEscopo(db, ctx, acesso, alvo);
   const o = schema.organizacao;
   const [linha] = await db
-    .select({ id: o.id, caminho: o.caminho, cnpj: o.cnpj, razaoSocial: o.razaoSocial, nomeFantasia: o.nomeFantasia })
+    .select({ id: o.id, cnpj: o.cnpj, razaoSocial: o.razaoSocial, nomeFantasia: o.nomeFantasia })
     .from(o)
     .where(eq(o.id, alvo));
   return linha!;
-}
-
-/** The organizations whose books a report reads: the chosen one and, unless told otherwise or limited to its own, its descendants. */
-async function organizacoesDoRelatorio(db: DbOuTx, ctx: Contexto, acesso: string, alvo: Alvo, somenteAlvo: boolean) {
-  if (somenteAlvo || somentePropria(ctx, acesso)) return [alvo.id];
-  const linhas = await executar<{ id: number }>(
-    db,
-    sql`select id from organizacao where caminho like ${`${alvo.caminho}%`}`,
-  );
-  return linhas.map((l) => l.id);
 }
 
 const lista = (ids: readonly number[]) =>
@@ -69,7 +58,7 @@ export async function relatorioFinanceiro(
   q: RelatorioFinanceiroQuery,
 ): Promise<RelatorioFinanceiro & { organizacao: Alvo }> {
   const alvo = await organizacaoAlvo(deps.db, ctx, ACESSO_FINANCEIRO, q.organizacaoId);
-  const orgs = await organizacoesDoRelatorio(deps.db, ctx, ACESSO_FINANCEIRO, alvo, q.somenteOrganizacao ?? false);
+  const orgs = await organizacoesEscolhidas(deps.db, ctx, ACESSO_FINANCEIRO, alvo.id, q.somenteOrganizacao);
   const daConta = q.contasCaixaIds?.length ? sql`and l.conta_caixa_id in ${lista(q.contasCaixaIds)}` : sql``;
   const doCentro = q.controlesGerenciaisIds?.length
     ? sql`l.controle_gerencial_id in ${lista(q.controlesGerenciaisIds)}`
@@ -151,7 +140,7 @@ export async function relatorioGerencial(
   q: RelatorioGerencialQuery,
 ): Promise<RelatorioGerencial & { organizacao: Alvo }> {
   const alvo = await organizacaoAlvo(deps.db, ctx, ACESSO_GERENCIAL, q.organizacaoId);
-  const orgs = await organizacoesDoRelatorio(deps.db, ctx, ACESSO_GERENCIAL, alvo, false);
+  const orgs = await organizacoesEscolhidas(deps.db, ctx, ACESSO_GERENCIAL, alvo.id);
   const cg = schema.controleGerencial;
   const centros = await executar<CentroLido>(
     deps.db,

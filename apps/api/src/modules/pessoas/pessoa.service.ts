@@ -14,7 +14,13 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroOrganizacao, organizacoesAcima, prefixoSubarvore } from '../../platform/escopo.js';
+import {
+  entreOrganizacoes,
+  exigirNoEscopo,
+  filtroOrganizacao,
+  organizacoesAcima,
+  organizacoesEscolhidas,
+} from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
@@ -114,23 +120,9 @@ export async function condicoes(
   acesso: string = ACESSO,
 ): Promise<SQL> {
   const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm)];
-  if (q.organizacaoId && (somentePropria(ctx, acesso) || q.somenteMinhaOrganizacao)) {
-    // One organization, checked in scope ("own organization only" leaves the user's own alone).
-    await exigirNoEscopo(deps.db, ctx, acesso, q.organizacaoId);
-    partes.push(eq(pessoa.organizacaoId, q.organizacaoId));
-  } else if (q.organizacaoId) {
-    // The subtree's ids as a literal list: the planner then knows how many people they hold
-    // (a subquery on a computed path it cannot estimate, and it picked a scan of the table).
-    // The same query checks the scope (an organization outside it, or deleted, has no subtree
-    // here), and the scope filter is left out: the subtree of an organization in scope is in it.
-    const subarvore = await deps.db
-      .select({ id: organizacao.id })
-      .from(organizacao)
-      .where(
-        sql`${organizacao.caminho} like (select r.caminho from ${organizacao} r where r.id = ${q.organizacaoId} and r.caminho like ${prefixoSubarvore(ctx)} and r.excluido_em is null) || '%'`,
-      );
-    if (!subarvore.length) throw naoEncontrado();
-    partes.push(sql`${pessoa.organizacaoId} = any(${`{${subarvore.map((o) => o.id).join(',')}}`}::int[])`);
+  if (q.organizacaoId) {
+    const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
+    partes.push(entreOrganizacoes(pessoa.organizacaoId, ids));
   } else if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
   else partes.push(escopo(ctx, acesso));
   // Each word is one trigram-indexed match, so "silva joão" finds "João da Silva".

@@ -13,7 +13,7 @@ import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { publicar } from '../../platform/hub.js';
 import { TIPOS } from './tipos.js';
 
@@ -75,9 +75,8 @@ export async function listarLotes(
   if (q.tipo) filtros.push(eq(lote.tipo, q.tipo));
   if (q.status?.length) filtros.push(inArray(lote.status, q.status));
   if (q.organizacaoId) {
-    await exigirNoEscopo(deps.db, ctx, acesso, q.organizacaoId);
     filtros.push(
-      sql`${lote.organizacaoId} in (select ${organizacao.id} from ${organizacao} where ${organizacao.caminho} like (select ${organizacao.caminho} from ${organizacao} where ${organizacao.id} = ${q.organizacaoId}) || '%')`,
+      entreOrganizacoes(lote.organizacaoId, await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId)),
     );
   }
   const onde = and(...filtros);
