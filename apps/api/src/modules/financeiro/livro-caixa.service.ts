@@ -365,6 +365,21 @@ async function exigirReferencias(tx: Tx, ctx: Contexto, acesso: string, e: Lanca
 /** A record whose save posts an entry (a worship offering): the entry points back at it. */
 export type OrigemLancamento = { origem: string; origemId: number };
 
+type NovoLancamento = Omit<typeof lc.$inferInsert, 'periodoContabilId' | 'criadoPor'>;
+
+/**
+ * Writes one entry in the open period that holds its date, by a user or by the system (null);
+ * who may post on which accounts is the caller's check.
+ */
+async function gravar(tx: Tx, criadoPor: number | null, v: NovoLancamento, campo = 'data'): Promise<number> {
+  const periodoContabilId = await periodoAberto(tx, v.contaCaixaId, v.data, campo);
+  const [novo] = await tx
+    .insert(lc)
+    .values({ ...v, periodoContabilId, criadoPor })
+    .returning({ id: lc.id });
+  return novo!.id;
+}
+
 /**
  * An entry made with no user behind it (spec §3 "auto cash posting": a payment received through
  * the provider): money in on the organization's own cash account and an analytic ledger account,
@@ -399,34 +414,9 @@ export async function lancarPeloSistema(
     .from(planoConta)
     .where(and(eq(planoConta.id, l.planoContaId), isNull(planoConta.excluidoEm)));
   if (plano?.tipo !== 'ANALITICA') throw new AppError('CONTA_SINTETICA');
-  const periodo = await periodoAberto(tx, conta.id, l.data);
-  const [novo] = await tx
-    .insert(lc)
-    .values({
-      organizacaoId: l.organizacaoId,
-      contaCaixaId: conta.id,
-      periodoContabilId: periodo,
-      data: l.data,
-      tipo: 'ENTRADA',
-      valor: Number(l.valor).toFixed(2),
-      planoContaId: l.planoContaId,
-      historico: l.historico,
-      pessoaId: l.pessoaId,
-      organizacaoReferenciaId: l.organizacaoReferenciaId,
-      origem: l.origem,
-      origemId: l.origemId,
-      criadoPor: null,
-    })
-    .returning({ id: lc.id });
-  await registrarAlteracao(
-    tx,
-    { usuarioId: null, organizacaoId: l.organizacaoId },
-    'lancamento_caixa',
-    novo!.id,
-    null,
-    l,
-  );
-  return novo!.id;
+  const id = await gravar(tx, null, { ...l, tipo: 'ENTRADA', valor: Number(l.valor).toFixed(2) });
+  await registrarAlteracao(tx, { usuarioId: null, organizacaoId: l.organizacaoId }, 'lancamento_caixa', id, null, l);
+  return id;
 }
 
 /**
@@ -443,39 +433,35 @@ export async function lancar(
 ): Promise<number> {
   const conta = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaId, 'contaCaixaId');
   await exigirReferencias(tx, ctx, acesso, e);
-  const periodo = await periodoAberto(tx, conta.id, e.data);
   const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
-  const [novo] = await tx
-    .insert(lc)
-    .values({
-      ...valoresLancamento(e),
-      organizacaoId: conta.organizacaoId,
-      contaCaixaId: conta.id,
-      periodoContabilId: periodo,
-      tipo: e.tipo,
-      valor: (sinal * Number(e.valor)).toFixed(2),
-      origem: origem?.origem ?? null,
-      origemId: origem?.origemId ?? null,
-      criadoPor: ctx.usuarioId,
-    })
-    .returning({ id: lc.id });
+  const id = await gravar(tx, ctx.usuarioId, {
+    ...valoresLancamento(e),
+    organizacaoId: conta.organizacaoId,
+    contaCaixaId: conta.id,
+    tipo: e.tipo,
+    valor: (sinal * Number(e.valor)).toFixed(2),
+    origem: origem?.origem ?? null,
+    origemId: origem?.origemId ?? null,
+  });
   if (e.tipo === 'TRANSFERENCIA') {
     const destino = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaDestinoId!, 'contaCaixaDestinoId');
-    const periodoDestino = await periodoAberto(tx, destino.id, e.data, 'contaCaixaDestinoId');
-    await tx.insert(lc).values({
-      ...valoresLancamento(e),
-      organizacaoId: destino.organizacaoId,
-      contaCaixaId: destino.id,
-      periodoContabilId: periodoDestino,
-      tipo: e.tipo,
-      valor: Number(e.valor).toFixed(2),
-      transferenciaId: novo!.id,
-      criadoPor: ctx.usuarioId,
-    });
-    await tx.update(lc).set({ transferenciaId: novo!.id }).where(eq(lc.id, novo!.id));
+    await gravar(
+      tx,
+      ctx.usuarioId,
+      {
+        ...valoresLancamento(e),
+        organizacaoId: destino.organizacaoId,
+        contaCaixaId: destino.id,
+        tipo: e.tipo,
+        valor: Number(e.valor).toFixed(2),
+        transferenciaId: id,
+      },
+      'contaCaixaDestinoId',
+    );
+    await tx.update(lc).set({ transferenciaId: id }).where(eq(lc.id, id));
   }
-  await registrarAlteracao(tx, ctx, 'lancamento_caixa', novo!.id, null, { ...e });
-  return novo!.id;
+  await registrarAlteracao(tx, ctx, 'lancamento_caixa', id, null, { ...e });
+  return id;
 }
 
 export async function criarLancamento(deps: Deps, ctx: Contexto, e: LancamentoInput): Promise<Lancamento> {
