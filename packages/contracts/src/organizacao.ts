@@ -59,6 +59,37 @@ const umPreferencial = (xs: { preferencial: boolean }[]) => xs.filter((x) => x.p
 export const CONTAS_CAIXA_ORGANIZACAO = ['contaCultoId', 'contaCaixaEntradaId', 'contaCaixaSaidaId'] as const;
 export const PLANOS_ORGANIZACAO = ['contaCreditoId', 'contaDebitoId'] as const;
 
+/**
+ * The organization's settings (spec §2 /configuracoes-organizacao): contribution defaults and the
+ * books settings (cash accounts of this organization, ledger accounts it sees). Part of the
+ * registry's input, and the settings screen's own.
+ */
+const camposConfiguracao = {
+  diaVencimentoContribuicao: z
+    .number()
+    .int()
+    .min(1)
+    .max(31)
+    .nullish()
+    .transform((v) => v ?? null),
+  valorPadraoContribuicao: dinheiro.nullish().transform((v) => v ?? null),
+  tipoValorContribuicao: z
+    .enum(TIPOS_VALOR_CONTRIBUICAO)
+    .nullish()
+    .transform((v) => v ?? null),
+  lancamentoCaixaAutomatico: z.boolean().default(false),
+  contaCultoId: idOpcional,
+  contaCaixaEntradaId: idOpcional,
+  contaCaixaSaidaId: idOpcional,
+  contaCreditoId: idOpcional,
+  contaDebitoId: idOpcional,
+};
+export const configuracaoOrganizacaoInput = z.object(camposConfiguracao);
+export type ConfiguracaoOrganizacaoInput = z.infer<typeof configuracaoOrganizacaoInput>;
+export const CAMPOS_CONFIGURACAO_ORGANIZACAO = Object.keys(
+  camposConfiguracao,
+) as (keyof ConfiguracaoOrganizacaoInput)[];
+
 export const organizacaoInput = z
   .object({
     razaoSocial: texto(200),
@@ -74,25 +105,7 @@ export const organizacaoInput = z
     registroEstatuto: textoOpcional(100),
     /** Write-only: the provider key is stored encrypted and never read back. */
     tokenAsaas: textoOpcional(300),
-    diaVencimentoContribuicao: z
-      .number()
-      .int()
-      .min(1)
-      .max(31)
-      .nullish()
-      .transform((v) => v ?? null),
-    valorPadraoContribuicao: dinheiro.nullish().transform((v) => v ?? null),
-    tipoValorContribuicao: z
-      .enum(TIPOS_VALOR_CONTRIBUICAO)
-      .nullish()
-      .transform((v) => v ?? null),
-    lancamentoCaixaAutomatico: z.boolean().default(false),
-    /** The books settings (spec §3): cash accounts of this organization, ledger accounts it sees. */
-    contaCultoId: idOpcional,
-    contaCaixaEntradaId: idOpcional,
-    contaCaixaSaidaId: idOpcional,
-    contaCreditoId: idOpcional,
-    contaDebitoId: idOpcional,
+    ...camposConfiguracao,
     enderecos: z.array(endereco).max(50).default([]).refine(umPreferencial, { message: 'validacao:umPreferencial' }),
     contatos: z.array(contato).max(50).default([]),
     contasBancarias: z.array(contaBancaria).max(50).default([]),

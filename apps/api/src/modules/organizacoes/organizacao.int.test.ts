@@ -636,6 +636,93 @@ describe('PUT /api/organizacao', () => {
   });
 });
 
+describe('GET/PUT /api/organizacao/configuracoes', () => {
+  it("lets the treasurer keep her own organization's settings, and nothing else of the record", async () => {
+    const lida = await t.req({ method: 'GET', url: '/api/organizacao/configuracoes', token: tesouraria });
+    expect(lida.statusCode, lida.body).toBe(200);
+    expect(lida.json().id).toBe(ids.paroquia);
+    const [caixa] = await db()
+      .insert(schema.contaCaixa)
+      .values({
+        organizacaoId: ids.paroquia,
+        nome: 'Caixa da tesouraria',
+        tipoContaCaixa: 'CAIXA',
+        dataSaldoInicial: '2026-01-01',
+      })
+      .returning({ id: schema.contaCaixa.id });
+    const antes = await linha(ids.paroquia);
+    const r = await t.req({
+      method: 'PUT',
+      url: '/api/organizacao/configuracoes',
+      token: tesouraria,
+      payload: {
+        diaVencimentoContribuicao: 12,
+        valorPadraoContribuicao: '35.50',
+        lancamentoCaixaAutomatico: true,
+        contaCaixaEntradaId: caixa!.id,
+        razaoSocial: 'Outro nome',
+      },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ diaVencimentoContribuicao: 12, contaCaixaEntradaId: caixa!.id });
+    const depois = await linha(ids.paroquia);
+    expect(depois).toMatchObject({
+      razaoSocial: antes.razaoSocial,
+      lancamentoCaixaAutomatico: true,
+      valorPadraoContribuicao: '35.50',
+      contaCaixaEntradaId: caixa!.id,
+    });
+    const [h] = await db()
+      .select()
+      .from(schema.historicoAlteracao)
+      .where(
+        and(
+          eq(schema.historicoAlteracao.entidade, 'organizacao'),
+          eq(schema.historicoAlteracao.entidadeId, ids.paroquia),
+        ),
+      )
+      .orderBy(sql`${schema.historicoAlteracao.id} desc`)
+      .limit(1);
+    expect(h?.usuarioId).not.toBeNull();
+  });
+
+  it("refuses a bad day and another organization's cash account on their fields, changing nothing", async () => {
+    const [alheia] = await db()
+      .insert(schema.contaCaixa)
+      .values({
+        organizacaoId: ids.paroquiaIrma,
+        nome: 'Caixa alheio',
+        tipoContaCaixa: 'CAIXA',
+        dataSaldoInicial: '2026-01-01',
+      })
+      .returning({ id: schema.contaCaixa.id });
+    const antes = await linha(ids.paroquia);
+    const dia = await t.req({
+      method: 'PUT',
+      url: '/api/organizacao/configuracoes',
+      token: tesouraria,
+      payload: { diaVencimentoContribuicao: 40 },
+    });
+    expect(dia.statusCode).toBe(400);
+    expect(dia.json().campos.map((c: { campo: string }) => c.campo)).toContain('diaVencimentoContribuicao');
+    const alheio = await t.req({
+      method: 'PUT',
+      url: '/api/organizacao/configuracoes',
+      token: tesouraria,
+      payload: { contaCultoId: alheia!.id },
+    });
+    expect(alheio.statusCode).toBe(400);
+    expect(alheio.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contaCultoId']);
+    expect(await linha(ids.paroquia)).toEqual(antes);
+  });
+
+  it('refuses a profile without the settings screen', async () => {
+    const atendimento = await t.login('atendimento@sig.local');
+    const r = await t.req({ method: 'PUT', url: '/api/organizacao/configuracoes', token: atendimento, payload: {} });
+    expect(r.statusCode).toBe(403);
+  });
+});
+
 describe('DELETE /api/organizacao/:id', () => {
   it('deletes logically an unused organization', async () => {
     const criada = await criar(sinodo);

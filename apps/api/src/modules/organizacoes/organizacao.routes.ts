@@ -1,4 +1,5 @@
 import {
+  configuracaoOrganizacaoInput,
   idParams,
   organizacao,
   organizacaoInput,
@@ -45,6 +46,25 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: organizacaoSelectQuery, response: { 200: selectResposta } },
     },
     (req) => servico.opcoes(deps, req.ctx, req.query.busca),
+  );
+
+  // The settings screen (spec §2 /configuracoes-organizacao): the user's own organization, under its own access id.
+  app.get(
+    '/configuracoes',
+    {
+      config: { acesso: servico.ACESSO_CONFIGURACAO, acao: 'R' },
+      schema: { tags, response: { 200: organizacao } },
+    },
+    (req) => servico.obterConfiguracao(deps, req.ctx),
+  );
+
+  app.put(
+    '/configuracoes',
+    {
+      config: { acesso: servico.ACESSO_CONFIGURACAO, acao: 'U' },
+      schema: { tags, body: configuracaoOrganizacaoInput, response: { 200: organizacao } },
+    },
+    (req) => servico.atualizarConfiguracao(deps, req.ctx, req.corpoBruto, req.body),
   );
 
   app.get(

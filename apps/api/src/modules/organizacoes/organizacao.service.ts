@@ -1,4 +1,5 @@
 import type {
+  ConfiguracaoOrganizacaoInput,
   Organizacao,
   OrganizacaoInput,
   OrganizacaoListQuery,
@@ -322,7 +323,12 @@ async function exigirReferencias(tx: Tx, e: OrganizacaoInput) {
  * accounts it sees (its own, or shared by an organization above it). A new organization has no
  * cash account yet.
  */
-async function exigirContasDosLivros(tx: Tx, organizacaoId: number | null, caminho: string, e: OrganizacaoInput) {
+async function exigirContasDosLivros(
+  tx: Tx,
+  organizacaoId: number | null,
+  caminho: string,
+  e: ConfiguracaoOrganizacaoInput,
+) {
   const campos: CampoErro[] = [];
   for (const campo of CONTAS_CAIXA_ORGANIZACAO) {
     const contaId = e[campo];
@@ -401,6 +407,10 @@ const colunasPrincipais = (e: OrganizacaoInput) => ({
   dataCriacao: e.dataCriacao,
   dataDissolucao: e.dataDissolucao,
   registroEstatuto: e.registroEstatuto,
+  ...colunasConfiguracao(e),
+});
+
+const colunasConfiguracao = (e: ConfiguracaoOrganizacaoInput) => ({
   diaVencimentoContribuicao: e.diaVencimentoContribuicao,
   valorPadraoContribuicao: normalizarDinheiro(e.valorPadraoContribuicao),
   tipoValorContribuicao: e.tipoValorContribuicao,
@@ -579,6 +589,37 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
       return paraLeitura(ctx, gravada);
     }),
   );
+}
+
+/** The settings screen's access id: a treasurer keeps the books settings without editing the registry. */
+export const ACESSO_CONFIGURACAO = 'ConfiguracaoOrganizacao';
+
+/** Spec §2 /configuracoes-organizacao: the user's own organization, settings included. */
+export const obterConfiguracao = (deps: Deps, ctx: Contexto) => obter(deps, ctx, ctx.organizacaoId);
+
+/** Saves the settings of the user's own organization, checked like the registry's; the rest of the record stays. */
+export async function atualizarConfiguracao(
+  deps: Deps,
+  ctx: Contexto,
+  corpoBruto: unknown,
+  entrada: ConfiguracaoOrganizacaoInput,
+): Promise<Organizacao> {
+  return deps.db.transaction(async (tx) => {
+    const atual = await linhaNoEscopo(tx, ctx, ctx.organizacaoId, true);
+    const anterior = await detalhar(tx, atual);
+    const normalizada = { ...entrada, valorPadraoContribuicao: normalizarDinheiro(entrada.valorPadraoContribuicao) };
+    // The fields' own permissions are the registry's, whichever screen edits them.
+    const e = aplicarEscrita(ctx, ACESSO, corpoBruto, normalizada, comoEntrada(anterior));
+    await exigirContasDosLivros(tx, atual.id, atual.caminho, e);
+    const [linha] = await tx
+      .update(org)
+      .set({ ...colunasConfiguracao(e), atualizadoEm: new Date() })
+      .where(eq(org.id, atual.id))
+      .returning();
+    const gravada = await detalhar(tx, linha!);
+    await registrarAlteracao(tx, ctx, ENTIDADE, atual.id, paraHistorico(anterior), paraHistorico(gravada));
+    return paraLeitura(ctx, gravada);
+  });
 }
 
 export async function excluir(deps: Deps, ctx: Contexto, id: number) {

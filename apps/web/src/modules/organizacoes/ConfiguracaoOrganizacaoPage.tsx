@@ -1,18 +1,17 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { ACESSO } from './comum';
 import OrganizacaoFormPage from './OrganizacaoFormPage';
 
 /**
- * Spec §2 /configuracoes-organizacao: the current organization's data and contribution settings.
- * Saving goes through the organization registry, so it also needs Organizacao U.
+ * Spec §2 /configuracoes-organizacao: the current organization's data, and its contribution and
+ * books settings, which this screen's own permission lets change (the data stays the registry's).
  */
 export default function ConfiguracaoOrganizacaoPage() {
   const { t } = useTranslation();
   const { autorizacao, pode } = useAutorizacao();
   if (!autorizacao) return <Alert type="info" showIcon title={t('app.carregando')} />;
-  const podeAlterar = pode('ConfiguracaoOrganizacao', 'U') && pode(ACESSO, 'U');
+  const podeAlterar = pode('ConfiguracaoOrganizacao', 'U');
   return (
     <OrganizacaoFormPage
       key={autorizacao.organizacaoId}

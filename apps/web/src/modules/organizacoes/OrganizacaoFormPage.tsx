@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
+  CAMPOS_CONFIGURACAO_ORGANIZACAO,
   CONTAS_CAIXA_ORGANIZACAO,
   type Organizacao,
   organizacaoInput,
@@ -14,6 +15,7 @@ import {
   Button,
   Card,
   Col,
+  ConfigProvider,
   DatePicker,
   Form,
   Input,
@@ -45,6 +47,7 @@ import {
   RECURSO,
   ROTA_LISTA,
   SelectRemoto,
+  URL_CONFIGURACAO,
   useRegrasCampos,
   vazioParaNulo,
 } from './comum';
@@ -139,7 +142,8 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
 
   const q = useQuery({
     queryKey: [RECURSO, 'item', id],
-    queryFn: ({ signal }) => api.get<Organizacao>(`${RECURSO}/${id}`, undefined, { sinal: signal }),
+    queryFn: ({ signal }) =>
+      api.get<Organizacao>(configuracao ? URL_CONFIGURACAO : `${RECURSO}/${id}`, undefined, { sinal: signal }),
     enabled: id !== undefined,
   });
   const campos = useRegrasCampos(q.data);
@@ -171,17 +175,18 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     }
     const valores = form.getFieldsValue(true) as Valores;
     const corpo: Valores = {};
-    for (const c of CAMPOS_DADOS) {
+    for (const c of configuracao ? CAMPOS_CONFIGURACAO_ORGANIZACAO : CAMPOS_DADOS) {
       // Hidden and locked fields stay out: the server keeps what it has.
       if (campos.bloqueado(c)) continue;
       if (c === 'tokenAsaas' && !valores.tokenAsaas) continue;
       corpo[c] = valores[c] ?? null;
     }
-    for (const l of LISTAS) corpo[l] = valores[l] ?? [];
+    if (!configuracao) for (const l of LISTAS) corpo[l] = valores[l] ?? [];
     setEnviando(true);
     try {
-      const salvo =
-        id === undefined
+      const salvo = configuracao
+        ? await api.put<Organizacao>(URL_CONFIGURACAO, corpo)
+        : id === undefined
           ? await api.post<Organizacao>(RECURSO, corpo)
           : await api.putId<Organizacao>(RECURSO, id, corpo);
       await qc.invalidateQueries({ queryKey: [RECURSO] });
@@ -213,15 +218,19 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   if (!configuracao && id === undefined && !idInvalido && !pode(ACESSO, 'C'))
     return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
 
+  // The settings screen changes the settings alone; the rest of the record is the registry's.
+  const doRegistro = (c: string) => !!configuracao && !(CAMPOS_CONFIGURACAO_ORGANIZACAO as string[]).includes(c);
   const item = (c: string, conteudo: ReactNode, extra: Record<string, unknown> = {}, obrigatorio = false) =>
     campos.oculto(c) ? null : (
       <Col xs={24} md={12} key={c}>
-        <Form.Item name={c} label={t(`campos:${c}`)} required={obrigatorio} rules={regras(c)} {...extra}>
-          {conteudo}
-        </Form.Item>
+        <ConfigProvider componentDisabled={somenteLeitura || doRegistro(c)}>
+          <Form.Item name={c} label={t(`campos:${c}`)} required={obrigatorio} rules={regras(c)} {...extra}>
+            {conteudo}
+          </Form.Item>
+        </ConfigProvider>
       </Col>
     );
-  const travado = (c: string) => somenteLeitura || campos.bloqueado(c);
+  const travado = (c: string) => somenteLeitura || campos.bloqueado(c) || doRegistro(c);
   const tokenConfigurado = q.data?.tokenAsaasConfigurado === true;
 
   const dados = (

@@ -12,6 +12,8 @@ import { useAutorizacao } from '../../platform/autorizacao';
 
 export const ACESSO = 'Organizacao';
 export const RECURSO = 'organizacao';
+/** The settings screen's own route: the user's organization, under ConfiguracaoOrganizacao. */
+export const URL_CONFIGURACAO = `${RECURSO}/configuracoes`;
 export const ROTA_LISTA = '/organizacao';
 export const ROTA_FORM = '/organizacao/form';
 export const MASCARA_CNPJ = '00.000.000/0000-00';

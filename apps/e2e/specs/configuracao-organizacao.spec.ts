@@ -1,0 +1,32 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+describe('[CONFIGURACAO] the organization settings screen', () => {
+  it('[CONFIGURACAO] the treasurer changes her parish contribution settings; the registry data stays locked', () =>
+    comPagina(navegador, 'configuracao-organizacao', async (p) => {
+      await loginAs(p, 'tesouraria');
+      await p.goto('/configuracoes-organizacao');
+      await p.getByRole('heading', { name: 'Configurações da organização', level: 1 }).waitFor();
+      const form = p.getByTestId('form-organizacao');
+      const dia = form.getByLabel('Dia de vencimento da contribuição');
+      await dia.waitFor();
+      // The record's data belongs to the registry: shown, not editable here.
+      await expect.poll(() => form.getByLabel('Razão social').isDisabled()).toBe(true);
+      expect(await dia.isDisabled()).toBe(false);
+      const novo = (Number((await dia.inputValue()) || '0') % 28) + 1;
+      await dia.fill(String(novo));
+      await p.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
+
+      await p.reload();
+      await expect.poll(() => form.getByLabel('Dia de vencimento da contribuição').inputValue()).toBe(String(novo));
+      expect(await violacoesGraves(p), 'settings').toEqual([]);
+    }));
+});
