@@ -43,5 +43,25 @@ describe('[RECEBER] accounts receivable', () => {
       await expect.poll(() => cobranca.count()).toBe(1);
       expect(await cobranca.innerText()).toContain('5,00');
       expect(await cobranca.innerText()).toContain('Em aberto');
+
+      // The charges list finds it by holder and due date, exports it, and cancels it at the provider.
+      await p.goto('/cobranca?titular=tiago&vencimentoDe=2099-03-10&vencimentoAte=2099-03-10');
+      await p.getByRole('heading', { name: 'Cobranças', level: 1 }).waitFor();
+      const naLista = linha(p, 'Tiago Tesoureiro');
+      await expect.poll(() => naLista.count()).toBe(1);
+      expect(await naLista.innerText()).toContain('5,00');
+      expect(await violacoesGraves(p), 'charges list').toEqual([]);
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByRole('button', { name: 'Exportar CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^cobrancas.*\.csv$/);
+      await naLista.getByRole('button', { name: 'Cancelar cobrança' }).click();
+      await p.locator('.ant-popconfirm').getByRole('button', { name: 'Sim' }).click();
+      await expect.poll(() => p.getByText('Cobrança cancelada.').count()).toBeGreaterThan(0);
+      await expect.poll(() => naLista.count()).toBe(0);
+      await p.getByLabel('Incluir canceladas').check();
+      await p.getByRole('button', { name: 'Buscar' }).click();
+      await expect.poll(() => linha(p, 'Tiago Tesoureiro').count()).toBe(1);
     }));
 });

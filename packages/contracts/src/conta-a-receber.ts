@@ -189,3 +189,33 @@ export const CAMPOS_CONTA_A_RECEBER: readonly CampoCadastro[] = [
   { nome: 'parcelas', tipo: 'inteiro', min: 1, max: MAX_PARCELAS, padrao: 1 },
   { nome: 'descricao', tipo: 'textoLongo', max: 500 },
 ];
+
+/** The charges list (spec §2 /cobranca): every charge of the scope, whatever its receivable. */
+export const ORDENACOES_COBRANCA = ['vencimento', 'valor', 'status', 'criadoEm', 'titular'] as const;
+export const cobrancaListQuery = listQuery
+  .extend({
+    ordenarPor: z.enum(ORDENACOES_COBRANCA).optional(),
+    status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_CONTA_A_RECEBER)).max(8).optional()),
+    forma: z.preprocess(listaDaConsulta, z.array(z.enum(FORMAS_COBRANCA)).max(3).optional()),
+    vencimentoDe: vencimento.optional(),
+    vencimentoAte: vencimento.optional(),
+    /** Part of the holder's name, accents and case ignored. */
+    titular: z.string().trim().max(200).optional(),
+    /** An organization of the scope: its charges and those of the organizations below it. */
+    organizacaoId: z.coerce.number().int().positive().optional(),
+    /** Cancelled charges are left out unless asked for. */
+    incluirCanceladas: z.enum(['true', 'false']).optional(),
+  })
+  .refine((q) => !q.vencimentoDe || !q.vencimentoAte || q.vencimentoDe <= q.vencimentoAte, {
+    path: ['vencimentoAte'],
+    message: MSG.dataFimAntesInicio,
+  });
+export type CobrancaListQuery = z.infer<typeof cobrancaListQuery>;
+
+export const cobrancaResumo = cobranca.extend({
+  titularNome: z.string(),
+  organizacaoNome: z.string(),
+  mesCompetencia: z.number().int(),
+  anoCompetencia: z.number().int(),
+});
+export type CobrancaResumo = z.infer<typeof cobrancaResumo>;

@@ -15,6 +15,9 @@ export type EventoAuditoria = {
   duracaoMs?: number | null;
 };
 
+/** Where a request came from, as the audit keeps it. */
+export type OrigemPedido = { ip: string; userAgent: string | null; rota: string };
+
 const LIMITE_LOTE = 500;
 const INTERVALO_MS = 1000;
 
@@ -72,6 +75,20 @@ export class Auditoria {
       this.timer = setTimeout(() => void this.descarregar(), INTERVALO_MS);
       this.timer.unref();
     }
+  }
+  /** A list's file left the system: who, for which screen, from where. */
+  exportacao(ctx: { usuarioId: number; organizacaoId: number }, acesso: string, origem: OrigemPedido) {
+    this.registrar({
+      evento: 'EXPORTACAO',
+      usuarioId: ctx.usuarioId,
+      organizacaoId: ctx.organizacaoId,
+      acesso,
+      metodo: 'GET',
+      rota: origem.rota,
+      status: 200,
+      ip: origem.ip,
+      userAgent: origem.userAgent,
+    });
   }
 
   /** Writes everything buffered so far; resolves when it is in the database. */

@@ -3,6 +3,7 @@ import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { OrigemPedido } from './auditoria.js';
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from './escopo.js';
@@ -38,7 +39,7 @@ export type TabelaCadastro = PgTable & {
 
 export type Registro = Record<string, unknown> & { id: number; criadoEm: string; atualizadoEm: string };
 export type Filtros = Record<string, unknown> & { ordenarPor?: string; ordem?: 'asc' | 'desc' };
-export type Origem = { ip: string; userAgent: string | null; rota: string };
+export type Origem = OrigemPedido;
 
 const TEXTUAIS: ReadonlySet<TipoCampo> = new Set([
   'texto',
@@ -461,17 +462,7 @@ export class MotorCadastro {
         .from(sql`(select 1 from ${this.tabela} where ${onde ?? sql`true`} limit ${LIMITE_EXPORTACAO + 1}) as x`),
     );
     const total = contagem?.n ?? 0;
-    this.deps.auditoria.registrar({
-      evento: 'EXPORTACAO',
-      usuarioId: ctx.usuarioId,
-      organizacaoId: ctx.organizacaoId,
-      acesso: this.def.acesso,
-      metodo: 'GET',
-      rota: origem.rota,
-      status: 200,
-      ip: origem.ip,
-      userAgent: origem.userAgent,
-    });
+    this.deps.auditoria.exportacao(ctx, this.def.acesso, origem);
     const ocultos = camposOcultos(ctx, this.def.acesso);
     const colunas = ['id', ...this.def.campos.map((c) => c.nome).filter((n) => !ocultos.has(n))];
     const t = tradutor(ctx.idioma);

@@ -141,6 +141,7 @@ export const TELAS: Tela[] = [
       pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLoteFormPage')),
     },
   },
+  { acesso: 'Cobranca', pagina: carregar(() => import('../modules/cobrancas/CobrancaListaPage')) },
   { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {

@@ -10,6 +10,7 @@ import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { OrigemPedido } from '../../platform/auditoria.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhaCsv } from '../../platform/exportacao.js';
@@ -24,7 +25,7 @@ export const LIMITE_HISTORICO = 500;
 const a = schema.auditoriaAcesso;
 const h = schema.historicoAlteracao;
 
-export type Origem = { ip: string; userAgent: string | null; rota: string };
+export type Origem = OrigemPedido;
 
 /** The national church's administrators see everything, rows without organization (failed logins) included. */
 const veTudo = (ctx: Contexto) => ctx.permissoes.administrador && /^\/\d+\/$/.test(ctx.organizacaoCaminho);
@@ -179,17 +180,7 @@ export async function exportar(deps: Deps, ctx: Contexto, f: AuditoriaFiltros, o
     .select({ n: sql<number>`count(*)::int` })
     .from(sql`(select 1 from ${a} where ${onde ?? sql`true`} limit ${LIMITE_EXPORTACAO + 1}) as x`);
   const total = contagem?.n ?? 0;
-  deps.auditoria.registrar({
-    evento: 'EXPORTACAO',
-    usuarioId: ctx.usuarioId,
-    organizacaoId: ctx.organizacaoId,
-    acesso: ACESSO,
-    metodo: 'GET',
-    rota: origem.rota,
-    status: 200,
-    ip: origem.ip,
-    userAgent: origem.userAgent,
-  });
+  deps.auditoria.exportacao(ctx, ACESSO, origem);
   const t = tradutor(ctx.idioma);
   const cabecalho = COLUNAS_CSV.map((c) => t(`campos:${c}`, { defaultValue: c }));
   const data = new Date().toISOString().slice(0, 10);

@@ -45,8 +45,8 @@ export async function contaNoProvedor(
 export const provedorDa = async (deps: Deps, db: DbOuTx, organizacaoId: number) =>
   (await contaNoProvedor(deps, db, organizacaoId)).provedor;
 
-type LinhaCobranca = typeof cob.$inferSelect;
-const paraCobranca = (l: LinhaCobranca): Cobranca => ({
+export type LinhaCobranca = typeof cob.$inferSelect;
+export const paraCobranca = (l: LinhaCobranca): Cobranca => ({
   id: l.id,
   contaAReceberId: l.contaAReceberId,
   provedorId: l.provedorId,

@@ -392,17 +392,7 @@ export function exportar(
   formato: FormatoArquivo,
   origem: { ip: string; userAgent: string | null; rota: string },
 ) {
-  deps.auditoria.registrar({
-    evento: 'EXPORTACAO',
-    usuarioId: ctx.usuarioId,
-    organizacaoId: ctx.organizacaoId,
-    acesso: ACESSO,
-    metodo: 'GET',
-    rota: origem.rota,
-    status: 200,
-    ip: origem.ip,
-    userAgent: origem.userAgent,
-  });
+  deps.auditoria.exportacao(ctx, ACESSO, origem);
   const t = tradutor(ctx.idioma);
   const cabecalho = COLUNAS_EXPORTACAO.map((c) => t(`campos:${c}`, { defaultValue: c }));
   const onde = condicoes(ctx, q);

@@ -159,14 +159,8 @@ export const exportacaoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { organizacao, linhas } = await servico.lancamentosParaExportar(app.deps, req.ctx, req.query);
-      app.deps.auditoria.registrar({
-        evento: 'EXPORTACAO',
-        usuarioId: req.ctx.usuarioId,
-        organizacaoId: req.ctx.organizacaoId,
-        acesso: servico.ACESSO_EXPORTACAO,
-        metodo: 'GET',
+      app.deps.auditoria.exportacao(req.ctx, servico.ACESSO_EXPORTACAO, {
         rota: req.routeOptions.url ?? req.url,
-        status: 200,
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,
       });

@@ -577,17 +577,7 @@ export async function exportar(
 ) {
   const onde = await condicoes(deps, ctx, q);
   const n = await contar(deps, onde, LIMITE_EXPORTACAO);
-  deps.auditoria.registrar({
-    evento: 'EXPORTACAO',
-    usuarioId: ctx.usuarioId,
-    organizacaoId: ctx.organizacaoId,
-    acesso: ACESSO,
-    metodo: 'GET',
-    rota: origem.rota,
-    status: 200,
-    ip: origem.ip,
-    userAgent: origem.userAgent,
-  });
+  deps.auditoria.exportacao(ctx, ACESSO, origem);
   const ocultos = camposOcultos(ctx, ACESSO);
   const nomes = COLUNAS_EXPORTACAO.filter((c) => !ocultos.has(c));
   const t = tradutor(ctx.idioma);

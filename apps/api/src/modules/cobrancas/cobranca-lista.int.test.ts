@@ -1,0 +1,109 @@
+import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import { schema } from '@sig/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { provedorAsaas } from './provedor/asaas.js';
+
+let t: AppTeste;
+let fake: AsaasFake;
+let admin: string;
+let paroquia: string;
+let tesouraria: string;
+let pessoaId: number;
+
+const req = (url: string, token = tesouraria) => t.req({ method: 'GET', url, token });
+
+/** A receivable of the treasurer's parish (or, with the administrator, of the national church) charged by boleto or Pix. */
+async function cobrada(valorPrevisto: string, forma: 'BOLETO' | 'PIX', vencimento: string, token = tesouraria) {
+  const conta = await t.req({
+    method: 'POST',
+    url: '/api/conta-a-receber',
+    token,
+    payload: { pessoaId, tipo: 'CONTRIBUICAO', mesCompetencia: 5, anoCompetencia: 2098, vencimento, valorPrevisto },
+  });
+  expect(conta.statusCode, conta.body).toBe(201);
+  const c = await t.req({
+    method: 'POST',
+    url: '/api/cobranca',
+    token,
+    payload: { contaAReceberId: conta.json().id, forma },
+  });
+  expect(c.statusCode, c.body).toBe(201);
+  return c.json()[0] as { id: number };
+}
+
+beforeAll(async () => {
+  fake = await iniciarAsaasFake();
+  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
+  [admin, paroquia, tesouraria] = await Promise.all([
+    t.loginAdmin(),
+    t.login('paroquia@sig.local'),
+    t.login('tesouraria@sig.local'),
+  ]);
+  const [p] = await t.banco.db
+    .select({ id: schema.pessoa.id })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.cpf, '39053344705'));
+  pessoaId = p!.id;
+});
+afterAll(() => t.fechar());
+
+describe('GET /api/cobranca/paginado and /exportar', () => {
+  it('lists the scope charges with their holder, filtered by method, due date and holder name, and exports them', async () => {
+    const boleto = await cobrada('40.00', 'BOLETO', '2098-05-10');
+    const pix = await cobrada('25.00', 'PIX', '2098-06-10');
+    const r = await req(
+      '/api/cobranca/paginado?vencimentoDe=2098-05-01&vencimentoAte=2098-06-30&ordenarPor=vencimento',
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const ids = r.json().itens.map((c: { id: number }) => c.id);
+    expect(ids).toEqual([boleto.id, pix.id]);
+    expect(r.json().itens[0]).toMatchObject({
+      forma: 'BOLETO',
+      valor: '40.00',
+      status: 'ABERTO',
+      mesCompetencia: 5,
+      anoCompetencia: 2098,
+    });
+    expect(r.json().itens[0].titularNome.length).toBeGreaterThan(0);
+    const soPix = await req('/api/cobranca/paginado?vencimentoDe=2098-05-01&vencimentoAte=2098-06-30&forma=PIX');
+    expect(soPix.json().itens.map((c: { id: number }) => c.id)).toEqual([pix.id]);
+    const nome = r.json().itens[0].titularNome as string;
+    const porNome = await req(
+      `/api/cobranca/paginado?vencimentoDe=2098-05-01&vencimentoAte=2098-06-30&titular=${encodeURIComponent(nome.slice(0, 4).toUpperCase())}`,
+    );
+    expect(porNome.json().total).toBe(2);
+    const ninguem = await req('/api/cobranca/paginado?vencimentoDe=2098-05-01&titular=zzzz-nenhum');
+    expect(ninguem.json()).toMatchObject({ total: 0, itens: [] });
+
+    const csv = await req('/api/cobranca/exportar?vencimentoDe=2098-05-01&vencimentoAte=2098-06-30&formato=csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const linhas = csv.body.trim().split('\r\n');
+    expect(linhas).toHaveLength(3);
+    expect(linhas[0]).toContain('Titular');
+    // Newest first.
+    expect(linhas[1]).toMatch(new RegExp(`^${pix.id},`));
+    expect(linhas[2]).toContain('Boleto');
+  });
+
+  it('refuses an inverted due range and an unknown method on their fields', async () => {
+    const r = await req('/api/cobranca/paginado?vencimentoDe=2098-06-01&vencimentoAte=2098-05-01');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos.map((c: { campo: string }) => c.campo)).toContain('vencimentoAte');
+    expect((await req('/api/cobranca/paginado?forma=CHEQUE')).statusCode).toBe(400);
+  });
+
+  it('answers 403 without the charges screen, and never shows charges outside the scope (404 for their organization)', async () => {
+    expect((await req('/api/cobranca/paginado', paroquia)).statusCode).toBe(403);
+    expect((await req('/api/cobranca/exportar', paroquia)).statusCode).toBe(403);
+    const nacional = await cobrada('50.00', 'BOLETO', '2098-07-10', admin);
+    const lista = await req('/api/cobranca/paginado?quantidade=500');
+    expect(lista.json().itens.map((c: { id: number }) => c.id)).not.toContain(nacional.id);
+    const igreja = await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: admin });
+    const fora = await req(`/api/cobranca/paginado?organizacaoId=${igreja.json().organizacaoId}`);
+    expect(fora.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,269 @@
+import { DownloadOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  type CobrancaResumo,
+  FORMAS_COBRANCA,
+  type Paged,
+  STATUS_CONTA_A_RECEBER,
+  STATUS_EDITAVEIS,
+} from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+import { ACESSO_COBRANCA, ACESSO_CONTA, ROTA_FORM_CONTA } from './comum';
+import { StatusConta } from './StatusConta';
+
+type Filtros = {
+  titular?: string;
+  status?: string[];
+  forma?: string[];
+  vencimentoDe?: Dayjs | null;
+  vencimentoAte?: Dayjs | null;
+  incluirCanceladas?: boolean;
+};
+const FILTROS = ['titular', 'status', 'forma', 'vencimentoDe', 'vencimentoAte', 'incluirCanceladas'] as const;
+const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
+
+/**
+ * `/cobranca` (spec §2): the scope's charges at the payment provider, whatever their receivable,
+ * filtered by holder, status, method and due date; exported; cancelled at the provider while open.
+ */
+export default function CobrancaListaPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Filtros>();
+  useTitulo(`menu:acessos.${ACESSO_COBRANCA}`);
+  const lista = useListaNaUrl();
+  const { params, pagina, quantidade, mudar } = lista;
+  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const chave = JSON.stringify(filtros);
+
+  useEffect(() => {
+    const f = JSON.parse(chave) as Record<string, string>;
+    form.setFieldsValue({
+      titular: f.titular ?? '',
+      status: f.status ? f.status.split(',') : [],
+      forma: f.forma ? f.forma.split(',') : [],
+      vencimentoDe: f.vencimentoDe ? dayjs(f.vencimentoDe) : null,
+      vencimentoAte: f.vencimentoAte ? dayjs(f.vencimentoAte) : null,
+      incluirCanceladas: f.incluirCanceladas === 'true',
+    });
+  }, [chave, form]);
+
+  const consulta = { pagina, quantidade, ordenarPor: 'vencimento', ordem: 'asc', ...filtros };
+  const q = useQuery({
+    queryKey: ['cobranca', 'paginado', consulta],
+    queryFn: ({ signal }) => api.get<Paged<CobrancaResumo>>('cobranca/paginado', consulta, { sinal: signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  usePaginaValida(lista, q.data?.total);
+  useEffect(() => {
+    const e = q.error;
+    if (e instanceof ApiError && e.campos.length)
+      form.setFields(e.campos.map((c) => ({ name: c.campo as keyof Filtros, errors: [c.mensagem] })));
+  }, [q.error, form]);
+
+  const buscar = (v: Filtros) =>
+    mudar({
+      pagina: undefined,
+      titular: v.titular?.trim() || undefined,
+      status: v.status?.length ? v.status.join(',') : undefined,
+      forma: v.forma?.length ? v.forma.join(',') : undefined,
+      vencimentoDe: dataIso(v.vencimentoDe),
+      vencimentoAte: dataIso(v.vencimentoAte),
+      incluirCanceladas: v.incluirCanceladas ? 'true' : undefined,
+    });
+  const exportar = async (formato: 'csv' | 'xlsx') => {
+    try {
+      await api.baixar('cobranca/exportar', { formato, ...filtros }, `cobrancas.${formato}`);
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+  const cancelar = async (c: CobrancaResumo) => {
+    try {
+      await api.delete('cobranca', c.id);
+      await qc.invalidateQueries({ queryKey: ['cobranca'] });
+      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
+      void message.success(t('receber.cobrancaCancelada'));
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    }
+  };
+  const data = { format: formatoData(i18n.language) };
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t(`menu:acessos.${ACESSO_COBRANCA}`)}
+        </Typography.Title>
+        <Space wrap>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
+            {t('crud.exportarCsv')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
+            {t('crud.exportarXlsx')}
+          </Button>
+        </Space>
+      </Space>
+      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+        <Form form={form} name="filtros-cobrancas" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
+          <Form.Item name="titular" label={t('campos:titularNome')}>
+            <Input allowClear maxLength={200} style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="status" label={t('campos:status')} style={{ minWidth: 240 }}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={STATUS_CONTA_A_RECEBER.map((s) => ({
+                value: s,
+                label: t(`campos:opcao.statusContaAReceber.${s}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="forma" label={t('campos:formaPagamento')} style={{ minWidth: 220 }}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={FORMAS_COBRANCA.map((f) => ({ value: f, label: t(`campos:opcao.formaPagamento.${f}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')}>
+            <DatePicker {...data} />
+          </Form.Item>
+          <Form.Item name="vencimentoAte" label={t('campos:vencimentoAte')}>
+            <DatePicker {...data} />
+          </Form.Item>
+          <Form.Item name="incluirCanceladas" valuePropName="checked">
+            <Checkbox>{t('campos:incluirCanceladas')}</Checkbox>
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('comum.buscar')}
+            </Button>
+            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
+          </Space>
+        </Form>
+      </Card>
+      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
+        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+      )}
+      <Table<CobrancaResumo>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.itens ?? []}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        {...lista.propsTabela<CobrancaResumo>(q.data?.total, t)}
+        columns={[
+          { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
+          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoNome') },
+          {
+            key: 'competencia',
+            title: t('campos:competencia'),
+            render: (_: unknown, c: CobrancaResumo) =>
+              `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`,
+          },
+          {
+            key: 'forma',
+            dataIndex: 'forma',
+            title: t('campos:formaPagamento'),
+            render: (v: string) => t(`campos:opcao.formaPagamento.${v}`),
+          },
+          {
+            key: 'vencimento',
+            dataIndex: 'vencimento',
+            title: t('campos:vencimento'),
+            render: (v: string) => dataParaTela(v, i18n.language),
+          },
+          {
+            key: 'valor',
+            dataIndex: 'valor',
+            title: t('campos:valor'),
+            align: 'right',
+            render: (v: string) => dinheiroParaTela(v, i18n.language),
+          },
+          {
+            key: 'status',
+            title: t('campos:status'),
+            render: (_: unknown, c: CobrancaResumo) => <StatusConta status={c.status} />,
+          },
+          {
+            key: 'dataPagamento',
+            dataIndex: 'dataPagamento',
+            title: t('campos:dataPagamento'),
+            render: (v: string | null) => (v ? dataParaTela(v, i18n.language) : ''),
+          },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            render: (_: unknown, c: CobrancaResumo) => (
+              <Space size={4}>
+                {pode(ACESSO_CONTA, 'R') && (
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<EyeOutlined />}
+                    aria-label={t('cobranca.verConta')}
+                    title={t('cobranca.verConta')}
+                    onClick={() => navegar(`${ROTA_FORM_CONTA}/${c.contaAReceberId}/visualizacao`)}
+                  />
+                )}
+                {c.urlFatura && !c.canceladaEm && (
+                  <Button size="small" type="link" href={c.urlFatura} target="_blank" rel="noreferrer">
+                    {t('receber.abrirFatura')}
+                  </Button>
+                )}
+                {pode(ACESSO_COBRANCA, 'D') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
+                  <Popconfirm
+                    title={t('receber.confirmarCancelamento')}
+                    okText={t('comum.sim')}
+                    cancelText={t('comum.nao')}
+                    onConfirm={() => cancelar(c)}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      type="text"
+                      icon={<StopOutlined />}
+                      aria-label={t('receber.cancelarCobranca')}
+                      title={t('receber.cancelarCobranca')}
+                    />
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
