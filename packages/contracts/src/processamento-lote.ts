@@ -86,3 +86,32 @@ export const clientesAsaasLoteInput = z
     message: 'validacao:organizacaoOuPessoas',
   });
 export type ClientesAsaasLoteInput = z.infer<typeof clientesAsaasLoteInput>;
+
+/** The customers list (spec §2 /clientes): people known as customers at a provider account. */
+export const clienteListQuery = listQuery.extend({
+  /** Part of the name, accents and case ignored. */
+  nome: z.string().trim().max(200).optional(),
+  cpf: z.string().trim().max(20).optional(),
+});
+export type ClienteListQuery = z.infer<typeof clienteListQuery>;
+
+export const clienteInput = z.object({
+  pessoaId: id,
+  /** The organization whose provider account holds the customer; the user's when left out. */
+  organizacaoId: id.optional(),
+});
+export type ClienteInput = z.infer<typeof clienteInput>;
+
+export const cliente = z.object({
+  id: z.number().int(),
+  pessoaId: z.number().int(),
+  pessoaNome: z.string(),
+  /** Absent when the profile may not see people's CPF. */
+  cpf: z.string().nullable().optional(),
+  /** The organization whose sub-account holds the customer; null: the main account. */
+  contaOrganizacaoId: z.number().int().nullable(),
+  contaOrganizacaoNome: z.string().nullable(),
+  provedorClienteId: z.string(),
+  atualizadoEm: z.string(),
+});
+export type Cliente = z.infer<typeof cliente>;

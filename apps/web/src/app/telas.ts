@@ -142,6 +142,7 @@ export const TELAS: Tela[] = [
     },
   },
   { acesso: 'Cobranca', pagina: carregar(() => import('../modules/cobrancas/CobrancaListaPage')) },
+  { acesso: 'Clientes', pagina: carregar(() => import('../modules/cobrancas/ClientesPage')) },
   { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {

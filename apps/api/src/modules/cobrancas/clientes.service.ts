@@ -1,0 +1,83 @@
+import type { Cliente, ClienteInput, ClienteListQuery, Paged } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { naoEncontrado } from '../../platform/erros.js';
+import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { camposOcultos } from '../../platform/permissoes.js';
+import { contemSemAcento } from '../../platform/sql.js';
+import { sincronizarCliente } from './clientes-lote.tipo.js';
+
+/**
+ * Spec §2 /clientes: the people of the scope known as customers at a provider account, and one
+ * person made a customer on demand (many at once: /clientes-asaas-lote). An organization holding a
+ * receivable becomes a customer when it is first charged (looked up by CNPJ and our reference).
+ */
+export const ACESSO_CLIENTES = 'Clientes';
+const { clienteProvedor: cp, pessoa, organizacao } = schema;
+
+const nomeCompleto = sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`;
+
+const consulta = (db: DbOuTx) =>
+  db
+    .select({
+      id: cp.id,
+      pessoaId: cp.pessoaId,
+      pessoaNome: nomeCompleto,
+      cpf: pessoa.cpf,
+      contaOrganizacaoId: cp.contaOrganizacaoId,
+      contaOrganizacaoNome: organizacao.nomeFantasia,
+      provedorClienteId: cp.provedorClienteId,
+      atualizadoEm: cp.atualizadoEm,
+    })
+    .from(cp)
+    .innerJoin(pessoa, eq(pessoa.id, cp.pessoaId))
+    .leftJoin(organizacao, eq(organizacao.id, cp.contaOrganizacaoId));
+
+type Linha = Awaited<ReturnType<ReturnType<typeof consulta>['execute']>>[number];
+
+/** The CPF follows the people registry's field permission. */
+function paraCliente(ctx: Contexto, { cpf, atualizadoEm, ...l }: Linha): Cliente {
+  const base = { ...l, atualizadoEm: atualizadoEm.toISOString() };
+  return camposOcultos(ctx, 'Pessoa').has('cpf') ? base : { ...base, cpf };
+}
+
+const noEscopo = (ctx: Contexto): SQL =>
+  and(isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO_CLIENTES, pessoa.organizacaoId))!;
+
+export async function listarClientes(deps: Deps, ctx: Contexto, q: ClienteListQuery): Promise<Paged<Cliente>> {
+  const cpf = q.cpf?.replace(/\D/g, '');
+  const onde = and(
+    noEscopo(ctx),
+    q.nome ? contemSemAcento(nomeCompleto, q.nome) : undefined,
+    cpf && !camposOcultos(ctx, 'Pessoa').has('cpf') ? eq(pessoa.cpf, cpf) : undefined,
+  );
+  const [{ n }] = (await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cp)
+    .innerJoin(pessoa, eq(pessoa.id, cp.pessoaId))
+    .where(onde)) as [{ n: number }];
+  const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
+  const linhas = await consulta(deps.db)
+    .where(onde)
+    .orderBy(sql`${nomeCompleto} ${dir}`, sql`${cp.id} ${dir}`)
+    .limit(q.quantidade)
+    .offset((q.pagina - 1) * q.quantidade);
+  return { itens: linhas.map((l) => paraCliente(ctx, l)), total: n, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+/** Makes one person of the scope a customer at the account of an organization of the scope (the user's by default). */
+export async function sincronizar(deps: Deps, ctx: Contexto, e: ClienteInput): Promise<Cliente> {
+  const organizacaoId = e.organizacaoId ?? ctx.organizacaoId;
+  await exigirNoEscopo(deps.db, ctx, ACESSO_CLIENTES, organizacaoId);
+  const [p] = await deps.db
+    .select({ id: pessoa.id })
+    .from(pessoa)
+    .where(and(eq(pessoa.id, e.pessoaId), noEscopo(ctx)));
+  if (!p) throw naoEncontrado();
+  const provedorClienteId = await sincronizarCliente(deps, e.pessoaId, organizacaoId);
+  const [l] = await consulta(deps.db).where(
+    and(eq(cp.pessoaId, e.pessoaId), eq(cp.provedorClienteId, provedorClienteId)),
+  );
+  return paraCliente(ctx, l!);
+}

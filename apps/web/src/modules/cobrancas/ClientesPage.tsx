@@ -1,0 +1,151 @@
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { type Cliente, clienteInput, type Paged } from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { dataParaTela } from '../../platform/crud/definicao';
+import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+
+const ACESSO = 'Clientes';
+type Filtros = { nome?: string; cpf?: string };
+const FILTROS = ['nome', 'cpf'] as const;
+
+/** Makes one person a provider customer (many at once: /clientes-asaas-lote). */
+function NovoCliente({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ pessoaId?: number }>();
+  const regras = useMemo(() => regrasZod(clienteInput, t), [t]);
+  const enviar = async (v: { pessoaId?: number }) => {
+    try {
+      await api.post('clientes', v);
+      await qc.invalidateQueries({ queryKey: ['clientes'] });
+      void message.success(t('clientes.sincronizado'));
+      fechar();
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+    }
+  };
+  return (
+    <Modal
+      open={aberto}
+      title={t('clientes.novo')}
+      okText={t('clientes.sincronizar')}
+      cancelText={t('comum.cancelar')}
+      onOk={() => form.submit()}
+      onCancel={fechar}
+      destroyOnHidden
+    >
+      <Form form={form} name="novo-cliente" layout="vertical" onFinish={enviar}>
+        <Form.Item name="pessoaId" label={t('campos:pessoaId')} required rules={regras('pessoaId')}>
+          <SelectReferencia referencia="pessoa" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * `/clientes` (spec §2): the scope's people known as customers at the payment provider, by the
+ * provider account that holds them; one more made a customer here, many in /clientes-asaas-lote.
+ */
+export default function ClientesPage() {
+  const { t, i18n } = useTranslation();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const [form] = Form.useForm<Filtros>();
+  const [novo, setNovo] = useState(false);
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const lista = useListaNaUrl();
+  const { params, pagina, quantidade, mudar } = lista;
+  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const chave = JSON.stringify(filtros);
+  useEffect(() => {
+    const f = JSON.parse(chave) as Filtros;
+    form.setFieldsValue({ nome: f.nome ?? '', cpf: f.cpf ?? '' });
+  }, [chave, form]);
+
+  const consulta = { pagina, quantidade, ...filtros };
+  const q = useQuery({
+    queryKey: ['clientes', 'paginado', consulta],
+    queryFn: ({ signal }) => api.get<Paged<Cliente>>('clientes/paginado', consulta, { sinal: signal }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  usePaginaValida(lista, q.data?.total);
+  const buscar = (v: Filtros) =>
+    mudar({ pagina: undefined, nome: v.nome?.trim() || undefined, cpf: v.cpf?.trim() || undefined });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t(`menu:acessos.${ACESSO}`)}
+        </Typography.Title>
+        <Space wrap>
+          {pode('ClientesAsaasLote', 'C') && (
+            <Button icon={<TeamOutlined />} onClick={() => navegar('/clientes-asaas-lote')}>
+              {t('menu:acessos.ClientesAsaasLote')}
+            </Button>
+          )}
+          {pode(ACESSO, 'C') && (
+            <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
+              {t('clientes.novo')}
+            </Button>
+          )}
+        </Space>
+      </Space>
+      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+        <Form form={form} name="filtros-clientes" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
+          <Form.Item name="nome" label={t('campos:nome')}>
+            <Input allowClear maxLength={200} style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item name="cpf" label={t('campos:cpf')}>
+            <Input allowClear maxLength={20} style={{ width: 180 }} />
+          </Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('comum.buscar')}
+            </Button>
+            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
+          </Space>
+        </Form>
+      </Card>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Table<Cliente>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.itens ?? []}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        {...lista.propsTabela<Cliente>(q.data?.total, t)}
+        columns={[
+          { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:nome') },
+          { key: 'cpf', dataIndex: 'cpf', title: t('campos:cpf') },
+          {
+            key: 'conta',
+            title: t('clientes.conta'),
+            render: (_: unknown, c: Cliente) => c.contaOrganizacaoNome ?? t('clientes.contaPrincipal'),
+          },
+          { key: 'provedorClienteId', dataIndex: 'provedorClienteId', title: t('campos:provedorId') },
+          {
+            key: 'atualizadoEm',
+            dataIndex: 'atualizadoEm',
+            title: t('clientes.sincronizadoEm'),
+            render: (v: string) => dataParaTela(v.slice(0, 10), i18n.language),
+          },
+        ]}
+      />
+      <NovoCliente aberto={novo} fechar={() => setNovo(false)} />
+    </Space>
+  );
+}
