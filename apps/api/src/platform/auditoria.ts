@@ -76,6 +76,7 @@ export class Auditoria {
       this.timer.unref();
     }
   }
+
   /** A list's file left the system: who, for which screen, from where. */
   exportacao(ctx: { usuarioId: number; organizacaoId: number }, acesso: string, origem: OrigemPedido) {
     this.registrar({
