@@ -80,7 +80,17 @@ export async function servir(
   url: string,
   dados: string,
   preparar: (db: import('@sig/db').Db) => Promise<Record<string, unknown> | undefined>,
-  { demo = true } = {},
+  {
+    demo = true,
+    env = {},
+    trabalhador = false,
+  }: {
+    demo?: boolean;
+    /** More configuration (the payment provider's URL and key, say). */
+    env?: Record<string, string>;
+    /** Start the bulk-processing worker, as the real server does. */
+    trabalhador?: boolean;
+  } = {},
 ) {
   const { abrirBanco, migrar } = await import('@sig/db');
   const { garantirBase, semearDemo } = await import('@sig/db/seed');
@@ -101,9 +111,11 @@ export async function servir(
     SIG_AUDIT: 'true',
     DATA_DIR: dados,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const app = await construirApp({ config, banco, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (trabalhador) app.lotes.iniciar();
   process.send!({ ...extras, porta: (app.server.address() as AddressInfo).port, geracao });
   process.on('message', async (m) => {
     if (m !== 'parar') return;

@@ -9,6 +9,8 @@ import { ADMIN_SENHA } from './fixtures/constantes.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The demo's embedded Asaas fake (its sandbox calls pay a charge), as the server's start line gives it. */
+    asaasFakeURL: string;
   }
 }
 
@@ -50,7 +52,12 @@ export default async function setup(project: TestProject) {
       SIG_SECRET: 'segredo-dos-testes-e2e-1234567890',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let asaasFakeURL = '';
+  servidor.stdout!.on('data', (pedaco: Buffer) => {
+    process.stdout.write(pedaco);
+    asaasFakeURL ||= /embedded Asaas fake on (\S+?),/.exec(pedaco.toString())?.[1] ?? '';
   });
   const baseURL = `http://127.0.0.1:${porta}`;
   const limite = Date.now() + 120_000;
@@ -65,7 +72,11 @@ export default async function setup(project: TestProject) {
     if (Date.now() > limite) throw new Error('the server did not answer within 120 s');
     await new Promise((r) => setTimeout(r, 500));
   }
+  // The start line comes right after the server listens.
+  while (!asaasFakeURL && Date.now() < limite && servidor.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
   project.provide('baseURL', baseURL);
+  project.provide('asaasFakeURL', asaasFakeURL);
   return async () => {
     servidor.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -21,7 +21,7 @@ const idDaPessoa = (p: Page, nome: string) =>
   }, nome);
 
 describe('[CARNES] payment booklets', () => {
-  it('[CARNES] the treasurer prints the booklet of a charged receivable', () =>
+  it('[CARNES] the treasurer prints the booklet of a charged receivable, in a batch and at once', () =>
     comPagina(navegador, 'carnes', async (p) => {
       await loginAs(p, 'tesouraria');
       // The treasurer may not register people: the demo holder with a CPF, in a month no other story uses.
@@ -40,6 +40,8 @@ describe('[CARNES] payment booklets', () => {
       await p.goto('/emissao-carnes');
       await p.getByTestId('filtros').waitFor();
       expect(await p.title()).toBe('SIG - Emissão de carnês');
+      // The batches' list settled (its loading veil dims the text under it).
+      await p.getByTestId('lotes-carnes').locator('.ant-spin-spinning').waitFor({ state: 'detached' });
       expect(await violacoesGraves(p)).toEqual([]);
 
       await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill(titular);
@@ -50,9 +52,22 @@ describe('[CARNES] payment booklets', () => {
         await p.getByLabel(rotulo, { exact: true }).fill(data);
         await p.getByLabel(rotulo, { exact: true }).press('Tab');
       }
+      // Many people: a batch fetches the codes in the background, then its PDF downloads.
+      await p.getByRole('button', { name: 'Gerar em lote' }).click();
+      await p.getByText('Processamento criado com 1 pessoas').waitFor();
+      const linha = p.getByTestId('lotes-carnes').locator('tr.ant-table-row').first();
+      const baixar = linha.getByRole('button', { name: 'Baixar PDF' });
+      await baixar.waitFor({ timeout: 30_000 });
+      expect(await linha.textContent()).toContain('Concluído');
+      const [doLote] = await Promise.all([p.waitForEvent('download'), baixar.click()]);
+      expect(doLote.suggestedFilename()).toMatch(/^carnes-.*\.pdf$/);
+      expect((await readFile(await doLote.path())).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await violacoesGraves(p), 'after the batch').toEqual([]);
+
+      // A few people: at once.
       const [download] = await Promise.all([
         p.waitForEvent('download'),
-        p.getByRole('button', { name: 'Gerar carnês' }).click(),
+        p.getByRole('button', { name: 'Baixar agora' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/^carnes-.*\.pdf$/);
       expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');

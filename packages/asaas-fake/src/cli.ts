@@ -1,6 +1,6 @@
 import { CHAVE_PADRAO, iniciarAsaasFake } from './index.js';
 
-/** Standalone fake: `npm start -w @sig/asaas-fake` (ASAAS_FAKE_PORT, ASAAS_FAKE_KEY, ASAAS_FAKE_DIR). */
+/** Standalone fake: `npm start -w @sig/asaas-fake` (ASAAS_FAKE_PORT, ASAAS_FAKE_KEY, ASAAS_FAKE_DIR, ASAAS_FAKE_LATENCY_MS). */
 const fake = await iniciarAsaasFake({
   porta: Number(process.env.ASAAS_FAKE_PORT ?? 3100),
   host: process.env.ASAAS_FAKE_HOST ?? '127.0.0.1',
@@ -8,6 +8,8 @@ const fake = await iniciarAsaasFake({
   dir: process.env.ASAAS_FAKE_DIR || undefined,
   webhookIntervaloMs: 5_000,
 });
+// Latency of every answer, as a real provider's (benches, demos of a slow provider).
+fake.definirAtraso(Number(process.env.ASAAS_FAKE_LATENCY_MS ?? 0));
 console.log(`Asaas fake on ${fake.url} (access_token: ${fake.chaveApi})`);
 const parar = async () => {
   await fake.fechar();

@@ -72,6 +72,7 @@ export const CODIGOS_ERRO = {
   LOTE_SITUACAO_INVALIDA: 409,
   LOTE_DESFAZER_NAO_SUPORTADO: 422,
   LOTE_SEM_ITENS: 422,
+  CARNE_USE_LOTE: 422,
   PESSOA_SEM_CPF: 422,
   SUBCONTA_EXISTENTE: 409,
   // The payment provider's answers, in our words (apps/api modules/cobrancas/provedor).

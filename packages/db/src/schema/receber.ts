@@ -82,6 +82,13 @@ export const cobranca = pgTable(
     statusProvedor: text().notNull(),
     urlFatura: text(),
     urlBoleto: text(),
+    /**
+     * The slip's codes, fetched from the provider once for the booklets (they never change for a
+     * charge): the typed line and barcode (boletos) and the Pix copy-and-paste code.
+     */
+    linhaDigitavel: text(),
+    codigoBarras: text(),
+    pixCopiaECola: text(),
     dataPagamento: date({ mode: 'string' }),
     dataCredito: date({ mode: 'string' }),
     /** When the last applied provider event was created: an older undo event is stale. */

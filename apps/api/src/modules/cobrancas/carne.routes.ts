@@ -1,26 +1,55 @@
-import { carneQuery } from '@sig/contracts';
+import { carneQuery, idParams, paged, processamentoLote, processamentoLoteListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACESSO_CARNES, carne } from './carne.service.js';
+import type { Carne } from './carne.service.js';
+import * as carnes from './carne.service.js';
 import { pdfCarne } from './carne-pdf.js';
 
-/** `/emissao-carnes`: payment booklets of the people chosen by filter, as a streamed PDF. */
+const tags = ['carnes'];
+
+/**
+ * `/emissao-carnes`: payment booklets of the people chosen by filter — at once for a few people,
+ * or as a CARNES batch whose PDF downloads when it is done.
+ */
 export const carnesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const acesso = carnes.ACESSO_CARNES;
+  const pdf = ({ total, boletos }: Carne, idioma: Parameters<typeof pdfCarne>[1]) => ({
+    headers: {
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="carnes-${new Date().toISOString().slice(0, 10)}.pdf"`,
+      'x-total-linhas': String(total),
+    },
+    corpo: pdfCarne(boletos, idioma),
+  });
   app.get(
     '/',
-    {
-      config: { acesso: ACESSO_CARNES, acao: 'R' },
-      schema: { tags: ['carnes'], querystring: carneQuery, produces: ['application/pdf'] },
-    },
+    { config: { acesso, acao: 'R' }, schema: { tags, querystring: carneQuery, produces: ['application/pdf'] } },
     async (req, reply) => {
-      const { total, boletos } = await carne(app.deps, req.ctx, req.query, (erro, cobrancaId) =>
+      const c = await carnes.carne(app.deps, req.ctx, req.query, (erro, cobrancaId) =>
         req.log.warn({ err: erro, cobrancaId }, 'booklet slip without provider codes'),
       );
-      const data = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="carnes-${data}.pdf"`)
-        .header('x-total-linhas', String(total))
-        .send(pdfCarne(boletos, req.idioma));
+      const { headers, corpo } = pdf(c, req.idioma);
+      return reply.headers(headers).send(corpo);
+    },
+  );
+  app.get(
+    '/lote/paginado',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
+    },
+    (req) => carnes.listarLotesCarnes(app.deps, req.ctx, req.query),
+  );
+  app.post(
+    '/lote',
+    { config: { acesso, acao: 'C' }, schema: { tags, body: carneQuery, response: { 201: processamentoLote } } },
+    async (req, reply) => reply.status(201).send(await carnes.criarLoteCarnes(app.deps, req.ctx, req.body)),
+  );
+  app.get(
+    '/lote/:id/pdf',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, produces: ['application/pdf'] } },
+    async (req, reply) => {
+      const { headers, corpo } = pdf(await carnes.carneDoLote(app.deps, req.ctx, req.params.id), req.idioma);
+      return reply.headers(headers).send(corpo);
     },
   );
 };

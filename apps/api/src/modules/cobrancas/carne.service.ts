@@ -1,139 +1,72 @@
-import { type CarneQuery, STATUS_EDITAVEIS } from '@sig/contracts';
+import type { CarneQuery, ProcessamentoLote, ProcessamentoLoteListQuery } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { condicoes } from '../pessoas/pessoa.service.js';
 import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
+import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+import {
+  abertas,
+  buscarCodigos,
+  faltamCodigos,
+  type Linha,
+  linhas,
+  naSubarvore,
+  noPeriodo,
+  paraBoleto,
+  periodoDoLote,
+} from './carne-boletos.js';
 import type { Boleto } from './carne-pdf.js';
-import { provedorDa } from './cobranca.service.js';
-import type { PaymentProvider } from './provedor/provedor.js';
 
 /**
  * Payment booklets (spec §2 /emissao-carnes): one slip per open charge of the chosen people's
- * receivables in the period, in name then due-date order. The typed line and the Pix code are
- * never stored, so each slip asks the provider for them, a few at a time, batch by batch: the
- * PDF starts at once and memory stays flat for any count.
+ * receivables in the period, in name then due-date order.
+ *
+ * The slip's codes (typed line, barcode, Pix code) come from the provider but never change for a
+ * charge, so they are fetched once and kept on the charge. Many people go through a CARNES batch:
+ * one item per person fetches the codes its charges still lack (the provider's latency is paid in
+ * the background, an error stays on that person and is reprocessed alone); the PDF is then drawn
+ * from the database alone, streamed on download, so memory stays flat for any count and a second
+ * download costs no provider call. A small run (a person's year) is still answered at once.
  */
 export const ACESSO_CARNES = 'Carnes';
-/** One run; larger ones are split by filter (an organization at a time). */
+/** One batch; larger ones are split by filter (an organization at a time). */
 export const LIMITE_BOLETOS = 50_000;
+/** The immediate download waits on the provider for the codes it lacks: a few people at most. */
+export const LIMITE_IMEDIATO = 60;
 const LOTE = 200;
-/** Calls in flight to the provider: enough to hide its latency, few enough to respect its rate limit. */
-const CONCORRENCIA = 4;
 
-const { contaAReceber: car, cobranca: cob, pessoa, organizacao } = schema;
+const { contaAReceber: car, cobranca: cob, pessoa, organizacao, processamentoLoteItem } = schema;
 
-/** Charges left to pay: the booklet is for paying, so paid, reversed or cancelled ones stay out. */
 async function ondeBoletos(deps: Deps, ctx: Contexto, q: CarneQuery): Promise<SQL> {
   const { tipoPeriodo, inicio, fim, pessoasIds, ...filtros } = q;
   await exigirDentroDoMaximo(deps, 'pessoasIds', pessoasIds);
   const pessoas = await condicoes(deps, ctx, filtros, ACESSO_CARNES);
-  const periodo =
-    tipoPeriodo === 'vencimento'
-      ? sql`${cob.vencimento} between ${inicio} and ${fim}`
-      : sql`make_date(${car.anoCompetencia}, ${car.mesCompetencia}, 1) between date_trunc('month', ${inicio}::date) and ${fim}::date`;
   return and(
     pessoas,
     pessoasIds?.length ? inArray(pessoa.id, pessoasIds) : undefined,
     filtroOrganizacao(ctx, ACESSO_CARNES, car.organizacaoId),
-    isNull(cob.canceladaEm),
-    inArray(cob.forma, ['BOLETO', 'PIX']),
-    inArray(cob.status, [...STATUS_EDITAVEIS]),
-    periodo,
+    abertas(),
+    noPeriodo({ tipoPeriodo, inicio, fim }),
   )!;
-}
-
-const linhas = (deps: Deps) =>
-  deps.db
-    .select({
-      cobrancaId: cob.id,
-      provedorId: cob.provedorId,
-      forma: cob.forma,
-      valor: cob.valor,
-      vencimento: cob.vencimento,
-      numeroParcela: cob.numeroParcela,
-      mesCompetencia: car.mesCompetencia,
-      anoCompetencia: car.anoCompetencia,
-      organizacaoId: car.organizacaoId,
-      organizacao: organizacao.nomeFantasia,
-      nome: pessoa.nome,
-      sobrenome: pessoa.sobrenome,
-      chave: pessoa.nomeBusca,
-      pessoaId: pessoa.id,
-    })
-    .from(cob)
-    .innerJoin(car, eq(car.id, cob.contaAReceberId))
-    .innerJoin(pessoa, eq(pessoa.id, car.pessoaId))
-    .innerJoin(organizacao, eq(organizacao.id, car.organizacaoId));
-
-type Linha = Awaited<ReturnType<ReturnType<typeof linhas>['execute']>>[number];
-
-/** Maps in order with at most `limite` calls running at once. */
-async function emParalelo<T, R>(itens: readonly T[], limite: number, f: (item: T) => Promise<R>): Promise<R[]> {
-  const saida = new Array<R>(itens.length);
-  let proximo = 0;
-  const trabalhador = async () => {
-    while (proximo < itens.length) {
-      const i = proximo++;
-      saida[i] = await f(itens[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limite, itens.length) }, trabalhador));
-  return saida;
 }
 
 export type Carne = { total: number; boletos: AsyncIterable<Boleto[]> };
 
-/**
- * The slips of the chosen people in the period: their count first (for the answer's header) and
- * then the slips batch by batch. A slip whose codes the provider cannot give still prints, saying
- * so, and `aoFalhar` hears why: one missing charge should not cost the whole booklet.
- */
-export async function carne(
+/** The slips matching `onde`, counted first (for the answer's header), then read in keyset batches. */
+async function lerCarne(
   deps: Deps,
-  ctx: Contexto,
-  q: CarneQuery,
-  aoFalhar: (erro: unknown, cobrancaId: number) => void,
+  onde: SQL,
+  completar: (lote: Linha[]) => Promise<Boleto[]> = async (lote) => lote.map((l) => paraBoleto(l)),
 ): Promise<Carne> {
-  const onde = await ondeBoletos(deps, ctx, q);
   const [contagem] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(
     sql`(${linhas(deps)
       .where(onde)
       .limit(LIMITE_BOLETOS + 1)}) as x`,
   );
   const total = Math.min(contagem?.n ?? 0, LIMITE_BOLETOS);
-  const provedores = new Map<number, Promise<PaymentProvider>>();
-  const provedor = (organizacaoId: number) => {
-    if (!provedores.has(organizacaoId)) provedores.set(organizacaoId, provedorDa(deps, deps.db, organizacaoId));
-    return provedores.get(organizacaoId)!;
-  };
-  const boleto = async (l: Linha): Promise<Boleto> => {
-    const base = {
-      organizacao: l.organizacao,
-      titular: `${l.nome} ${l.sobrenome}`.trim(),
-      competencia: `${String(l.mesCompetencia).padStart(2, '0')}/${l.anoCompetencia}`,
-      vencimento: l.vencimento,
-      valor: l.valor,
-      parcela: l.numeroParcela,
-    };
-    try {
-      const p = await provedor(l.organizacaoId);
-      const [linha, pix] = await Promise.all([
-        l.forma === 'BOLETO' ? p.linhaDigitavel(l.provedorId) : null,
-        p.qrCodePix(l.provedorId),
-      ]);
-      return {
-        ...base,
-        linhaDigitavel: linha?.linhaDigitavel ?? null,
-        codigoBarras: linha?.codigoBarras ?? null,
-        pix: pix.copiaECola,
-      };
-    } catch (e) {
-      aoFalhar(e, l.cobrancaId);
-      return { ...base, linhaDigitavel: null, codigoBarras: null, pix: null };
-    }
-  };
   async function* boletos() {
     let depois: Linha | null = null;
     let lidas = 0;
@@ -146,10 +79,92 @@ export async function carne(
         .orderBy(asc(pessoa.nomeBusca), asc(pessoa.id), asc(cob.vencimento), asc(cob.id))
         .limit(Math.min(LOTE, total - lidas));
       if (!lote.length) return;
-      yield await emParalelo(lote, CONCORRENCIA, boleto);
+      yield await completar(lote);
       lidas += lote.length;
       depois = lote[lote.length - 1]!;
     }
   }
   return { total, boletos: boletos() };
+}
+
+/**
+ * The immediate booklet (a person's year): codes the charges lack are fetched while the PDF is
+ * written, and kept. A slip whose codes the provider cannot give still prints, saying so, and
+ * `aoFalhar` hears why: one missing charge should not cost the whole booklet. A larger run is
+ * refused towards the batch.
+ */
+export async function carne(
+  deps: Deps,
+  ctx: Contexto,
+  q: CarneQuery,
+  aoFalhar: (erro: unknown, cobrancaId: number) => void,
+): Promise<Carne> {
+  const onde = await ondeBoletos(deps, ctx, q);
+  const [contagem] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(
+    sql`(${linhas(deps)
+      .where(onde)
+      .limit(LIMITE_IMEDIATO + 1)}) as x`,
+  );
+  if ((contagem?.n ?? 0) > LIMITE_IMEDIATO) throw new AppError('CARNE_USE_LOTE', { maximo: String(LIMITE_IMEDIATO) });
+  return lerCarne(deps, onde, async (lote) => {
+    const obtidos = await buscarCodigos(deps, lote.filter(faltamCodigos), aoFalhar);
+    return lote.map((l) => paraBoleto(l, obtidos.get(l.cobrancaId) ?? l));
+  });
+}
+
+/** A booklet batch of the chosen people: one item per person with an open charge in the period. */
+export async function criarLoteCarnes(deps: Deps, ctx: Contexto, q: CarneQuery): Promise<ProcessamentoLote> {
+  const onde = await ondeBoletos(deps, ctx, q);
+  const itens = sql`${deps.db
+    .select({
+      referenciaId: sql`${pessoa.id}`.as('referencia_id'),
+      descricao: sql`min(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}))`.as('descricao'),
+    })
+    .from(cob)
+    .innerJoin(car, eq(car.id, cob.contaAReceberId))
+    .innerJoin(pessoa, eq(pessoa.id, car.pessoaId))
+    .innerJoin(organizacao, eq(organizacao.id, car.organizacaoId))
+    .where(onde)
+    .groupBy(pessoa.id)}`;
+  const { tipoPeriodo, inicio, fim } = q;
+  const id = await criarLote(deps, ctx, {
+    tipo: 'CARNES',
+    organizacaoId: ctx.organizacaoId,
+    parametros: { tipoPeriodo, inicio, fim },
+    itens,
+  });
+  return obterLote(deps.db, ctx, id, ACESSO_CARNES);
+}
+
+/** The screen's own list: the booklet batches of the scope. */
+export const listarLotesCarnes = (deps: Deps, ctx: Contexto, q: ProcessamentoLoteListQuery) =>
+  listarLotes(deps, ctx, { ...q, tipo: 'CARNES' }, ACESSO_CARNES);
+
+/**
+ * A finished batch's booklet, from the database alone: the open charges in the period of the
+ * people whose item ended well. A charge created after the batch ran prints saying its codes are
+ * unavailable (a new batch fetches them).
+ */
+export async function carneDoLote(deps: Deps, ctx: Contexto, loteId: number): Promise<Carne> {
+  const l = await obterLote(deps.db, ctx, loteId, ACESSO_CARNES);
+  if (l.tipo !== 'CARNES') throw naoEncontrado();
+  if (l.status !== 'CONCLUIDO' && l.status !== 'CONCLUIDO_COM_ERROS') throw new AppError('LOTE_SITUACAO_INVALIDA');
+  const { periodo, organizacaoId } = await periodoDoLote(deps, loteId);
+  const item = processamentoLoteItem;
+  return lerCarne(
+    deps,
+    and(
+      inArray(
+        pessoa.id,
+        deps.db
+          .select({ id: item.referenciaId })
+          .from(item)
+          .where(and(eq(item.loteId, loteId), eq(item.status, 'OK'))),
+      ),
+      abertas(),
+      noPeriodo(periodo),
+      naSubarvore(organizacaoId),
+      filtroOrganizacao(ctx, ACESSO_CARNES, car.organizacaoId),
+    )!,
+  );
 }

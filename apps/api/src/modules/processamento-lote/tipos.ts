@@ -1,5 +1,6 @@
 import type { TipoLote } from '@sig/contracts';
 import type { Deps } from '../../platform/contexto.js';
+import { TIPO_CARNES } from '../cobrancas/carne.tipo.js';
 import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
@@ -21,8 +22,11 @@ export type DefinicaoTipoLote = {
   processar: (deps: Deps, item: ItemEmTrabalho) => Promise<string | null>;
   /** Absent when the kind's work cannot honestly be undone. */
   desfazer?: (deps: Deps, item: ItemEmTrabalho) => Promise<void>;
+  /** The worker's pause after an item of this kind, when it differs from the usual one. */
+  pausaMs?: number;
 };
 
 export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
   CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
+  CARNES: TIPO_CARNES,
 };

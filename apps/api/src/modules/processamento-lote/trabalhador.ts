@@ -32,6 +32,8 @@ export class TrabalhadorLote {
   private timer: NodeJS.Timeout | null = null;
   private rodando: Promise<unknown> | null = null;
   private parado = true;
+  /** The pause its kind asks for after the item just worked (undefined: the usual one). */
+  private pausaDoTipo: number | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -45,7 +47,7 @@ export class TrabalhadorLote {
       let espera = PAUSA_OCIOSO_MS;
       try {
         const r = await this.processarProximo();
-        espera = r === 'limite' ? PAUSA_LIMITE_MS : r ? pausaMs : PAUSA_OCIOSO_MS;
+        espera = r === 'limite' ? PAUSA_LIMITE_MS : r ? (this.pausaDoTipo ?? pausaMs) : PAUSA_OCIOSO_MS;
       } catch (err) {
         this.log.error({ err }, 'processamento em lote');
       }
@@ -87,6 +89,7 @@ export class TrabalhadorLote {
     const tomado = await this.tomar();
     if (!tomado) return false;
     const { definicao, trabalho, acao, tentativa } = tomado;
+    this.pausaDoTipo = definicao.pausaMs;
     let r: Resultado;
     try {
       if (acao === 'DESFAZER') {

@@ -1,16 +1,26 @@
-import { PrinterOutlined } from '@ant-design/icons';
-import { hojeNoBrasil, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
-import { Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
-import { useMemo } from 'react';
+import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { hojeNoBrasil, type Paged, type ProcessamentoLote, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
+import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+import { ProgressoLote, ROTA_LOTE, StatusLoteTag } from '../processamento-lote/comum';
 
 const ACESSO = 'Carnes';
+/** Slips the immediate download takes (the server's LIMITE_IMEDIATO). */
+const MAXIMO_IMEDIATO = 60;
+const CHAVE_LOTES = 'emissao-carnes-lotes';
 const INICIO = { nome: 'inicio', tipo: 'data' } as const;
 const FIM = { nome: 'fim', tipo: 'data' } as const;
 const ROTULO_TIPO = { vencimento: 'carnes.porVencimento', competencia: 'carnes.porCompetencia' } as const;
@@ -25,44 +35,89 @@ const iniciais = () => {
   };
 };
 
+/** The form's values as the API's booklet query (the same for the batch and the immediate download). */
+const consultaCarne = (v: Record<string, unknown>) => ({
+  ...consultaFiltrosPessoa(v),
+  tipoPeriodo: v.tipoPeriodo as string,
+  inicio: v.inicio as string,
+  fim: v.fim as string,
+  pessoasIds: (v.pessoasIds as number[] | undefined)?.join(',') || undefined,
+});
+
 /**
  * `/emissao-carnes` (spec §2): payment booklets of the people chosen with the people list's
  * filters (or one by one), for a due-date or competence period: one slip per open charge, with
- * its typed line, barcode and Pix code, downloaded as a PDF.
+ * its typed line, barcode and Pix code. Many people go through a batch followed live below the
+ * form, whose PDF downloads when it ends; a few can be downloaded at once.
  */
 export default function EmissaoCarnesPage() {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
+  useHub('processamento_lote', [CHAVE_LOTES]);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
+  const [criando, setCriando] = useState(false);
+  const [baixando, setBaixando] = useState<number | null>(null);
   const maximoSelecao = useMaximoSelecao();
   const regras = useMemo(() => regrasZod(periodoCarne, t), [t]);
   const valoresIniciais = useMemo(iniciais, []);
+  const [pagina, setPagina] = useState(1);
 
-  const emitir = (v: Record<string, unknown>) =>
-    gerar(
-      'emissao-carnes',
-      {
-        ...consultaFiltrosPessoa(v),
-        tipoPeriodo: v.tipoPeriodo as string,
-        inicio: v.inicio as string,
-        fim: v.fim as string,
-        pessoasIds: (v.pessoasIds as number[] | undefined)?.join(',') || undefined,
-      },
-      'carnes.pdf',
-    );
+  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
+  const lotes = useQuery({
+    queryKey: [CHAVE_LOTES, consulta],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ProcessamentoLote>>('emissao-carnes/lote/paginado', consulta, { sinal: signal, semCarga: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const criarLote = async (v: Record<string, unknown>) => {
+    setCriando(true);
+    try {
+      const criado = await api.post<ProcessamentoLote>('emissao-carnes/lote', consultaCarne(v));
+      setPagina(1);
+      await qc.invalidateQueries({ queryKey: [CHAVE_LOTES] });
+      void message.success(t('carnes.criado', { total: criado.total }));
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+    } finally {
+      setCriando(false);
+    }
+  };
+
+  const baixarAgora = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (v) await gerar('emissao-carnes', consultaCarne(v), 'carnes.pdf');
+  };
+
+  const baixarLote = async (id: number) => {
+    setBaixando(id);
+    try {
+      await api.baixar(`emissao-carnes/lote/${id}/pdf`, undefined, 'carnes.pdf');
+    } catch (e) {
+      void message.error(mensagemDeErro(e, t));
+    } finally {
+      setBaixando(null);
+    }
+  };
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
+      <Alert type="info" showIcon title={t('carnes.explicacao', { maximo: MAXIMO_IMEDIATO })} />
       <Form
         form={form}
         name="carnes"
         layout="vertical"
         initialValues={valoresIniciais}
-        onFinish={(v) => void emitir(v)}
+        onFinish={(v) => void criarLote(v)}
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('comum.filtros')} data-testid="filtros">
@@ -102,10 +157,26 @@ export default function EmissaoCarnesPage() {
               </Col>
             </Row>
             <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={gerando}>
-                {t('carnes.gerar')}
+              {pode(ACESSO, 'C') && (
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  icon={<PrinterOutlined />}
+                  loading={criando}
+                  disabled={gerando}
+                >
+                  {t('carnes.gerar')}
+                </Button>
+              )}
+              <Button
+                icon={<ThunderboltOutlined />}
+                loading={gerando}
+                disabled={criando}
+                onClick={() => void baixarAgora()}
+              >
+                {t('carnes.baixarAgora')}
               </Button>
-              <Button disabled={gerando} onClick={() => form.resetFields()}>
+              <Button disabled={gerando || criando} onClick={() => form.resetFields()}>
                 {t('comum.limpar')}
               </Button>
             </Space>
@@ -119,6 +190,60 @@ export default function EmissaoCarnesPage() {
           pronto: (count, n) => t('carnes.gerados', { count, n }),
           vazio: t('carnes.nenhum'),
         }}
+      />
+      {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
+      <Table<ProcessamentoLote>
+        rowKey="id"
+        size="small"
+        title={() => t('carnes.lotes')}
+        data-testid="lotes-carnes"
+        dataSource={lotes.data?.itens ?? []}
+        loading={lotes.isFetching && !lotes.data}
+        // The table's own placeholder colour fails the contrast check.
+        locale={{ emptyText: <Typography.Text type="secondary">{t('erros:NENHUM_RESULTADO')}</Typography.Text> }}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: pagina, pageSize: 10, total: lotes.data?.total ?? 0, onChange: setPagina }}
+        columns={[
+          { key: 'id', dataIndex: 'id', title: '#' },
+          {
+            key: 'criadoEm',
+            dataIndex: 'criadoEm',
+            title: t('lote.criadoEm'),
+            render: (v: string) => new Date(v).toLocaleString(i18n.language),
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('campos:status'),
+            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
+          },
+          {
+            key: 'progresso',
+            title: t('lote.andamento'),
+            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
+          },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            render: (_: unknown, l: ProcessamentoLote) => (
+              <Space>
+                {(l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
+                  <Button
+                    size="small"
+                    icon={<DownloadOutlined />}
+                    loading={baixando === l.id}
+                    onClick={() => void baixarLote(l.id)}
+                  >
+                    {t('carnes.baixar')}
+                  </Button>
+                )}
+                {pode('ProcessamentosEmLote', 'R') && (
+                  <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
+                )}
+              </Space>
+            ),
+          },
+        ]}
       />
     </Space>
   );
