@@ -1,6 +1,8 @@
 import type { TipoLote } from '@sig/contracts';
+import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
 import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+import { TIPO_CONTAS_A_RECEBER } from '../cobrancas/contas-a-receber-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
 export type ItemEmTrabalho = {
@@ -21,8 +23,11 @@ export type DefinicaoTipoLote = {
   processar: (deps: Deps, item: ItemEmTrabalho) => Promise<string | null>;
   /** Absent when the kind's work cannot honestly be undone. */
   desfazer?: (deps: Deps, item: ItemEmTrabalho) => Promise<void>;
+  /** The stored result in the reader's language, when the kind stores more than a plain id. */
+  descreverResultado?: (resultado: string, t: TFunction) => string;
 };
 
 export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
   CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
+  CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
 };
