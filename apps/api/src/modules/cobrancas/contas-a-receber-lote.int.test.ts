@@ -143,7 +143,7 @@ describe('receivables in bulk', () => {
       );
     expect(historico).toMatchObject({ operacao: 'CRIACAO', organizacaoId });
     expect(historico!.valorNovo).toMatchObject({
-      valorPrevisto: 60,
+      valorPrevisto: '60.00',
       vencimento: '2031-11-30',
       loteItemId: conta.loteItemId,
     });

@@ -194,7 +194,7 @@ export const TIPO_CONTAS_A_RECEBER: DefinicaoTipoLote = {
         insert into ${schema.historicoAlteracao} (entidade, entidade_id, operacao, valor_novo, usuario_id, organizacao_id)
         select 'conta_a_receber', n.id, 'CRIACAO', jsonb_build_object('organizacaoId', ${item.organizacaoId}::int,
             'pessoaId', ${item.referenciaId}::int, 'tipo', ${p.tipo}::text, 'mesCompetencia', n.mes_competencia,
-            'anoCompetencia', n.ano_competencia, 'vencimento', n.vencimento, 'valorPrevisto', n.valor_previsto,
+            'anoCompetencia', n.ano_competencia, 'vencimento', n.vencimento, 'valorPrevisto', n.valor_previsto::text,
             'categoriaContribuicaoId', ${categoriaId}::int, 'loteItemId', ${item.id}::int),
           ${p.criadoPor}::int, ${item.organizacaoId}::int
         from novas n

@@ -89,7 +89,7 @@ function NovoLote() {
   const regra = useMemo(() => regrasZod(parametrosContasAReceberLote, t), [t]);
   const valoresIniciais = useMemo(iniciais, []);
   const podeCriar = pode(ACESSO, 'C');
-  useHub('processamento_lote', [RECURSO]);
+  useHub('processamento_lote', [RECURSO, 'lotes']);
 
   const opcoes = useQuery({
     queryKey: [RECURSO, 'opcoes'],
@@ -99,7 +99,7 @@ function NovoLote() {
   });
   const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
   const lotes = useQuery({
-    queryKey: [RECURSO, consulta],
+    queryKey: [RECURSO, 'lotes', consulta],
     queryFn: ({ signal }) =>
       api.get<Paged<ProcessamentoLote>>(`${RECURSO}/paginado`, consulta, { sinal: signal, semCarga: true }),
     placeholderData: keepPreviousData,
@@ -124,7 +124,7 @@ function NovoLote() {
   const criar = async (dados: ReturnType<typeof corpo>) => {
     try {
       const criado = await api.post<ProcessamentoLote>(RECURSO, dados);
-      await qc.invalidateQueries({ queryKey: [RECURSO] });
+      await qc.invalidateQueries({ queryKey: [RECURSO, 'lotes'] });
       void message.success(t('lote.contasCriado', { total: criado.total }));
       navegar(`${ROTA}/${criado.id}/visualizacao`);
     } catch (e) {
