@@ -83,10 +83,6 @@ async function preparar(deps: Deps, ctx: Contexto, e: ContasAReceberLoteInput) {
     competenciaFim,
     diaVencimento,
     tipo,
-    pagina: _pagina,
-    quantidade: _quantidade,
-    ordem: _ordem,
-    ordenarPor: _ordenarPor,
     ...filtros
   } = e;
   await exigirDentroDoMaximo(deps, 'pessoasIds', pessoasIds);
