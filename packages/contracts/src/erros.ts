@@ -74,6 +74,9 @@ export const CODIGOS_ERRO = {
   LOTE_SEM_ITENS: 422,
   CARNE_USE_LOTE: 422,
   PESSOA_SEM_CPF: 422,
+  CONTRIBUICAO_SEM_VALOR: 422,
+  LOTE_CONTAS_PAGAS: 409,
+  LOTE_CONTAS_COBRADAS: 409,
   SUBCONTA_EXISTENTE: 409,
   // The payment provider's answers, in our words (apps/api modules/cobrancas/provedor).
   PROVEDOR_DADOS_INVALIDOS: 422,

@@ -6,6 +6,7 @@ export * from './cadastros.js';
 export * from './carne.js';
 export * from './comum.js';
 export * from './conta-a-receber.js';
+export * from './contas-a-receber-lote.js';
 export * from './culto.js';
 export * from './dons.js';
 export * from './erros.js';

@@ -27,6 +27,7 @@ const TEMA = {
     colorTextPlaceholder: '#6b6b6b',
     colorTextDescription: '#595959',
     colorTextSecondary: '#595959',
+    colorTextTertiary: '#595959',
     colorError: '#cf1322',
   },
   components: { Menu: { itemSelectedBg: '#dce8f3', itemSelectedColor: '#1f4e79' } },

@@ -20,6 +20,7 @@ export type Tela = {
 const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoFormPage'));
 const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormPage'));
 const PagamentoFormPage = carregar(() => import('../modules/cobrancas/PagamentoFormPage'));
+const ContasAReceberLotePage = carregar(() => import('../modules/cobrancas/ContasAReceberLotePage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -144,6 +145,11 @@ export const TELAS: Tela[] = [
   { acesso: 'Cobranca', pagina: carregar(() => import('../modules/cobrancas/CobrancaListaPage')) },
   { acesso: 'Clientes', pagina: carregar(() => import('../modules/cobrancas/ClientesPage')) },
   { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
+  {
+    acesso: 'ContasAReceberLote',
+    pagina: ContasAReceberLotePage,
+    form: { rota: '/contas-a-receber-lote/form/:id/:visualizacao?/:visualizar?', pagina: ContasAReceberLotePage },
+  },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {
     acesso: 'ExportacaoArquivoContabil',

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
+import { categoriaContribuicao } from './cadastros.js';
+import { processamentoLoteItem } from './lote.js';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
 
@@ -47,6 +49,10 @@ export const contaAReceber = pgTable(
     cobrancaIniciadaEm: timestamp({ withTimezone: true }),
     /** Brought from the previous system (spec §8): it has no bill and cannot go in a receipt. */
     migrada: boolean().notNull().default(false),
+    /** The contribution category it was generated from (receivables in bulk). */
+    categoriaContribuicaoId: integer().references(() => categoriaContribuicao.id),
+    /** The bulk-processing item that generated it: what that item's undo excludes. */
+    loteItemId: integer().references(() => processamentoLoteItem.id),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +61,20 @@ export const contaAReceber = pgTable(
     index('conta_a_receber_organizacao_vencimento_idx').on(t.organizacaoId, t.vencimento),
     index('conta_a_receber_pessoa_idx').on(t.pessoaId),
     index('conta_a_receber_organizacao_titular_idx').on(t.organizacaoTitularId),
+    index('conta_a_receber_lote_item_idx').on(t.loteItemId).where(sql`${t.loteItemId} is not null`),
+    // Receivables in bulk: one standing receivable per person, owner, category (or none), type and
+    // competence among the generated ones, whichever batch made it; a batch run again (after a
+    // crash) or another batch over the same months finds it instead of adding a second one.
+    uniqueIndex('conta_a_receber_lote_competencia_uq')
+      .on(
+        t.pessoaId,
+        t.organizacaoId,
+        sql`coalesce(${t.categoriaContribuicaoId}, 0)`,
+        t.tipo,
+        t.anoCompetencia,
+        t.mesCompetencia,
+      )
+      .where(sql`${t.loteItemId} is not null and ${t.status} not in ('EXCLUIDO', 'CANCELADO')`),
   ],
 );
 

@@ -103,8 +103,10 @@ export async function listarItens(
   ctx: Contexto,
   loteId: number,
   q: ItensLoteQuery,
+  acesso = ACESSO_LOTE,
 ): Promise<Paged<ItemLote>> {
-  await obterLote(deps.db, ctx, loteId);
+  const { tipo } = await obterLote(deps.db, ctx, loteId, acesso);
+  const descrever = TIPOS[tipo]?.descreverResultado;
   const onde = and(eq(item.loteId, loteId), q.status?.length ? inArray(item.status, q.status) : undefined);
   const [linhas, [contagem]] = await Promise.all([
     deps.db
@@ -125,7 +127,7 @@ export async function listarItens(
       status: l.status as ItemLote['status'],
       acao: l.acao as ItemLote['acao'],
       erro: l.erroCodigo ? t(`erros:${l.erroCodigo}`, (l.erroParametros ?? {}) as Record<string, string>) : null,
-      resultado: l.resultado,
+      resultado: l.resultado && descrever ? descrever(l.resultado, t) : l.resultado,
       tentativas: l.tentativas,
       atualizadoEm: l.atualizadoEm.toISOString(),
     })),

@@ -1,7 +1,9 @@
 import type { TipoLote } from '@sig/contracts';
+import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
 import { TIPO_CARNES } from '../cobrancas/carne.tipo.js';
 import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+import { TIPO_CONTAS_A_RECEBER } from '../cobrancas/contas-a-receber-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
 export type ItemEmTrabalho = {
@@ -24,9 +26,12 @@ export type DefinicaoTipoLote = {
   desfazer?: (deps: Deps, item: ItemEmTrabalho) => Promise<void>;
   /** The worker's pause after an item of this kind, when it differs from the usual one. */
   pausaMs?: number;
+  /** The stored result in the reader's language, when the kind stores more than a plain id. */
+  descreverResultado?: (resultado: string, t: TFunction) => string;
 };
 
 export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
   CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
   CARNES: TIPO_CARNES,
+  CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
 };

@@ -34,7 +34,10 @@ const ICONES_ITEM: Record<StatusItemLote, ReactNode> = {
   DESFEITO: <RollbackOutlined />,
 };
 /** The screens that start a batch (the form without an id points to them). */
-const CRIACAO = [{ acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' }] as const;
+const CRIACAO = [
+  { acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' },
+  { acesso: 'ContasAReceberLote', rota: '/contas-a-receber-lote/form' },
+] as const;
 
 /**
  * `/processamentos-em-lote/form/:id` (spec §2, §4): one batch, its progress live through the hub,
@@ -61,7 +64,21 @@ export default function ProcessamentoLoteFormPage() {
   return <DetalheLote id={Number(id)} idioma={i18n.language} />;
 }
 
-function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
+/**
+ * One batch, followed live. `recurso`: the API that reads it (a kind's own screen reads its batches
+ * under its own access); `voltar`: where the back button leads.
+ */
+export function DetalheLote({
+  id,
+  idioma,
+  recurso = 'processamento-lote',
+  voltar = '/processamentos-em-lote',
+}: {
+  id: number;
+  idioma: string;
+  recurso?: string;
+  voltar?: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
@@ -75,14 +92,14 @@ function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
   const lote = useQuery({
     queryKey: ['processamento-lote', id],
     queryFn: ({ signal }) =>
-      api.get<ProcessamentoLote>(`processamento-lote/${id}`, undefined, { sinal: signal, semCarga: true }),
+      api.get<ProcessamentoLote>(`${recurso}/${id}`, undefined, { sinal: signal, semCarga: true }),
     retry: false,
   });
   const consulta = { pagina, quantidade, status: status.length ? status.join(',') : undefined };
   const itens = useQuery({
     queryKey: ['processamento-lote', id, 'itens', consulta],
     queryFn: ({ signal }) =>
-      api.get<Paged<ItemLote>>(`processamento-lote/${id}/itens`, consulta, { sinal: signal, semCarga: true }),
+      api.get<Paged<ItemLote>>(`${recurso}/${id}/itens`, consulta, { sinal: signal, semCarga: true }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -141,7 +158,7 @@ function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
               </Button>
             </Popconfirm>
           )}
-          <Button onClick={() => navegar('/processamentos-em-lote')}>{t('comum.voltar')}</Button>
+          <Button onClick={() => navegar(voltar)}>{t('comum.voltar')}</Button>
         </Space>
       </Space>
       <Card size="small">

@@ -1,0 +1,65 @@
+import {
+  contasAReceberLoteInput,
+  idParams,
+  itemLote,
+  itensLoteQuery,
+  opcoesContasAReceberLote,
+  paged,
+  previaContasAReceberLote,
+  processamentoLote,
+  processamentoLoteListQuery,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contas from './contas-a-receber-lote.service.js';
+
+const tags = ['cobrancas'];
+
+/**
+ * `/contas-a-receber-lote` (spec §2): receivables for chosen people over a period, as a bulk
+ * processing; its batches and their items are read here too, so the screen needs no other access.
+ */
+export const contasAReceberLoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const acesso = contas.ACESSO_CONTAS_LOTE;
+  app.get(
+    '/paginado',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
+    },
+    (req) => contas.listarLotesContas(app.deps, req.ctx, req.query),
+  );
+  app.get(
+    '/opcoes',
+    { config: { acesso, acao: 'C' }, schema: { tags, response: { 200: opcoesContasAReceberLote } } },
+    (req) => contas.opcoes(app.deps, req.ctx),
+  );
+  app.post(
+    '/previa',
+    {
+      config: { acesso, acao: 'C' },
+      schema: { tags, body: contasAReceberLoteInput, response: { 200: previaContasAReceberLote } },
+    },
+    (req) => contas.previa(app.deps, req.ctx, req.body),
+  );
+  app.post(
+    '/',
+    {
+      config: { acesso, acao: 'C' },
+      schema: { tags, body: contasAReceberLoteInput, response: { 201: processamentoLote } },
+    },
+    async (req, reply) => reply.status(201).send(await contas.criarLoteContas(app.deps, req.ctx, req.body)),
+  );
+  app.get(
+    '/:id',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: processamentoLote } } },
+    (req) => contas.obterLoteContas(app.deps, req.ctx, req.params.id),
+  );
+  app.get(
+    '/:id/itens',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, querystring: itensLoteQuery, response: { 200: paged(itemLote) } },
+    },
+    (req) => contas.listarItensContas(app.deps, req.ctx, req.params.id, req.query),
+  );
+};

@@ -1,0 +1,323 @@
+import { CalculatorOutlined } from '@ant-design/icons';
+import {
+  hojeNoBrasil,
+  type OpcoesContasAReceberLote,
+  type Paged,
+  type PreviaContasAReceberLote,
+  type ProcessamentoLote,
+  parametrosContasAReceberLote,
+  TIPOS_CONTA_A_RECEBER,
+} from '@sig/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Form,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { dinheiroParaTela } from '../../platform/crud/definicao';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
+import { useHub } from '../../platform/useHub';
+import { useTitulo } from '../../platform/useTitulo';
+import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+import { ProgressoLote, StatusLoteTag } from '../processamento-lote/comum';
+import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
+
+const ACESSO = 'ContasAReceberLote';
+const ROTA = '/contas-a-receber-lote/form';
+const RECURSO = 'contas-a-receber-lote';
+
+/** A competence month in the form is `YYYY-MM`; the picker works with dayjs. */
+const propsMes = {
+  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(`${v}-01`) : null }),
+  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM') : null),
+};
+
+const iniciais = () => {
+  const ano = hojeNoBrasil().slice(0, 4);
+  return {
+    // Charging the dead or the departed is not what a treasurer means: active people unless changed.
+    ...filtrosParaFormulario({ status: 'ATIVO' }),
+    usarValorDaPessoa: true,
+    tipo: 'CONTRIBUICAO',
+    competenciaInicio: `${ano}-01`,
+    competenciaFim: `${ano}-12`,
+  };
+};
+
+/**
+ * `/contas-a-receber-lote/form/:id?/:visualizacao?/:visualizar?` (spec §2): without an id, the
+ * people (the people list's filters and/or chosen ones) and what to charge them, confirmed with a
+ * preview of how many; with one, that batch followed live.
+ */
+export default function ContasAReceberLotePage() {
+  const { i18n } = useTranslation();
+  const { id } = useParams();
+  useTitulo(`menu:acessos.${ACESSO}`);
+  if (id) return <DetalheLote id={Number(id)} idioma={i18n.language} recurso={RECURSO} voltar={ROTA} />;
+  return <NovoLote />;
+}
+
+function NovoLote() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const { pode } = useAutorizacao();
+  const navegar = useNavigate();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [pagina, setPagina] = useState(1);
+  const [enviando, setEnviando] = useState(false);
+  const maximoSelecao = useMaximoSelecao();
+  const regra = useMemo(() => regrasZod(parametrosContasAReceberLote, t), [t]);
+  const valoresIniciais = useMemo(iniciais, []);
+  const podeCriar = pode(ACESSO, 'C');
+  useHub('processamento_lote', [RECURSO, 'lotes']);
+
+  const opcoes = useQuery({
+    queryKey: [RECURSO, 'opcoes'],
+    queryFn: ({ signal }) =>
+      api.get<OpcoesContasAReceberLote>(`${RECURSO}/opcoes`, undefined, { sinal: signal, semCarga: true }),
+    enabled: podeCriar,
+  });
+  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
+  const lotes = useQuery({
+    queryKey: [RECURSO, 'lotes', consulta],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ProcessamentoLote>>(`${RECURSO}/paginado`, consulta, { sinal: signal, semCarga: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+  const categoriaId = Form.useWatch('categoriaContribuicaoId', form) as number | null | undefined;
+  const categoria = opcoes.data?.categorias.find((c) => c.value === categoriaId);
+  const diaPadrao = categoria?.diaVencimento ?? opcoes.data?.organizacao.diaVencimentoContribuicao ?? null;
+
+  const corpo = (v: Record<string, unknown>) => ({
+    ...consultaFiltrosPessoa(v),
+    pessoasIds: (v.pessoasIds as number[] | undefined)?.length ? v.pessoasIds : undefined,
+    categoriaContribuicaoId: v.categoriaContribuicaoId ?? null,
+    usarValorDaPessoa: v.usarValorDaPessoa,
+    competenciaInicio: v.competenciaInicio,
+    competenciaFim: v.competenciaFim,
+    diaVencimento: v.diaVencimento ?? null,
+    tipo: v.tipo,
+  });
+
+  const criar = async (dados: ReturnType<typeof corpo>) => {
+    try {
+      const criado = await api.post<ProcessamentoLote>(RECURSO, dados);
+      await qc.invalidateQueries({ queryKey: [RECURSO, 'lotes'] });
+      void message.success(t('lote.contasCriado', { total: criado.total }));
+      navegar(`${ROTA}/${criado.id}/visualizacao`);
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+    }
+  };
+
+  const enviar = async (v: Record<string, unknown>) => {
+    const dados = corpo(v);
+    setEnviando(true);
+    try {
+      const p = await api.post<PreviaContasAReceberLote>(`${RECURSO}/previa`, dados);
+      if (!p.pessoas) {
+        void message.warning(t('lote.nenhumaPessoa'));
+        return;
+      }
+      const meses = p.competencias.map((c) => `${c.slice(5)}/${c.slice(0, 4)}`);
+      modal.confirm({
+        title: t('lote.confirmarContasTitulo'),
+        content: t('lote.confirmarContas', {
+          pessoas: p.pessoas.toLocaleString(i18n.language),
+          contas: p.contas.toLocaleString(i18n.language),
+          meses: meses.length,
+          competencias: meses.join(', '),
+          dia: p.diaVencimento,
+        }),
+        okText: t('lote.confirmar'),
+        cancelText: t('comum.cancelar'),
+        onOk: () => criar(dados),
+      });
+    } catch (e) {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  const col = { xs: 24, sm: 12, lg: 8 };
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${ACESSO}`)}
+      </Typography.Title>
+      <Alert type="info" showIcon title={t('lote.contasExplicacao')} />
+      {podeCriar && (
+        <Form
+          form={form}
+          name="contas-a-receber-lote"
+          layout="vertical"
+          initialValues={valoresIniciais}
+          onFinish={(v) => void enviar(v)}
+        >
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+            <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+              <FiltrosPessoa />
+              <Form.Item
+                name="pessoasIds"
+                label={t('lote.pessoasContas')}
+                extra={t('lote.pessoasContasDica')}
+                rules={regrasSeletorPessoas(t, t('lote.pessoasContas'), {}, maximoSelecao)}
+              >
+                <SeletorPessoas aria-label={t('lote.pessoasContas')} />
+              </Form.Item>
+            </Card>
+            <Card size="small" title={t('lote.cobranca')} data-testid="cobranca">
+              <Row gutter={16}>
+                <Col {...col}>
+                  <Form.Item
+                    name="categoriaContribuicaoId"
+                    label={t('campos:categoriaContribuicaoId')}
+                    rules={regra('categoriaContribuicaoId')}
+                  >
+                    <Select
+                      allowClear
+                      showSearch={{ optionFilterProp: 'label' }}
+                      loading={opcoes.isFetching}
+                      placeholder={t('lote.semCategoria')}
+                      options={(opcoes.data?.categorias ?? []).map((c) => ({
+                        value: c.value,
+                        label: `${c.label} — ${dinheiroParaTela(c.valor, i18n.language)} (${t(
+                          `campos:opcao.periodicidadeCobranca.${c.periodicidadeCobranca}`,
+                        )})`,
+                      }))}
+                    />
+                  </Form.Item>
+                </Col>
+                {categoria && (
+                  <Col {...col}>
+                    <Form.Item name="usarValorDaPessoa" label={t('campos:usarValorDaPessoa')} valuePropName="checked">
+                      <Switch />
+                    </Form.Item>
+                  </Col>
+                )}
+                <Col {...col}>
+                  <Form.Item name="tipo" label={t('campos:tipo')} rules={regra('tipo')}>
+                    <Select
+                      options={TIPOS_CONTA_A_RECEBER.map((v) => ({
+                        value: v,
+                        label: t(`campos:opcao.tipoContaAReceber.${v}`),
+                      }))}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col {...col}>
+                  <Form.Item
+                    name="competenciaInicio"
+                    label={t('campos:competenciaInicio')}
+                    rules={regra('competenciaInicio')}
+                    {...propsMes}
+                  >
+                    <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col {...col}>
+                  <Form.Item
+                    name="competenciaFim"
+                    label={t('campos:competenciaFim')}
+                    dependencies={['competenciaInicio']}
+                    rules={regra('competenciaFim')}
+                    {...propsMes}
+                  >
+                    <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+                <Col {...col}>
+                  <Form.Item
+                    name="diaVencimento"
+                    label={t('lote.diaVencimento')}
+                    extra={diaPadrao ? t('lote.diaPadrao', { dia: diaPadrao }) : t('lote.diaSemPadrao')}
+                    rules={regra('diaVencimento')}
+                  >
+                    <InputNumber min={1} max={31} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Space wrap>
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  icon={<CalculatorOutlined />}
+                  loading={enviando}
+                  data-testid="criar-lote"
+                >
+                  {t('lote.calcular')}
+                </Button>
+                <Button disabled={enviando} onClick={() => form.resetFields()}>
+                  {t('comum.limpar')}
+                </Button>
+              </Space>
+            </Card>
+          </Space>
+        </Form>
+      )}
+      <Card size="small" title={t('lote.lotesAnteriores')}>
+        {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
+        <Table<ProcessamentoLote>
+          rowKey="id"
+          size="small"
+          dataSource={lotes.data?.itens ?? []}
+          loading={lotes.isFetching && !lotes.data}
+          // The table's own faint empty text fails the contrast check.
+          locale={{ emptyText: <Typography.Text type="secondary">{t('erros:NENHUM_RESULTADO')}</Typography.Text> }}
+          scroll={{ x: 'max-content' }}
+          pagination={{ current: pagina, pageSize: 10, total: lotes.data?.total ?? 0, onChange: setPagina }}
+          columns={[
+            { key: 'id', dataIndex: 'id', title: '#' },
+            { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
+            {
+              key: 'criadoEm',
+              dataIndex: 'criadoEm',
+              title: t('lote.criadoEm'),
+              render: (v: string) => new Date(v).toLocaleString(i18n.language),
+            },
+            {
+              key: 'status',
+              dataIndex: 'status',
+              title: t('campos:status'),
+              render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
+            },
+            {
+              key: 'progresso',
+              title: t('lote.andamento'),
+              render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
+            },
+            {
+              key: 'acoes',
+              title: t('comum.acoes'),
+              render: (_: unknown, l: ProcessamentoLote) =>
+                pode(ACESSO, 'R') ? <AcoesLinha aoVisualizar={() => navegar(`${ROTA}/${l.id}/visualizacao`)} /> : null,
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

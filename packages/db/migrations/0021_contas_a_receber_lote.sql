@@ -1,0 +1,6 @@
+ALTER TABLE "conta_a_receber" ADD COLUMN "categoria_contribuicao_id" integer;--> statement-breakpoint
+ALTER TABLE "conta_a_receber" ADD COLUMN "lote_item_id" integer;--> statement-breakpoint
+ALTER TABLE "conta_a_receber" ADD CONSTRAINT "conta_a_receber_categoria_contribuicao_id_categoria_contribuicao_id_fk" FOREIGN KEY ("categoria_contribuicao_id") REFERENCES "public"."categoria_contribuicao"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conta_a_receber" ADD CONSTRAINT "conta_a_receber_lote_item_id_processamento_lote_item_id_fk" FOREIGN KEY ("lote_item_id") REFERENCES "public"."processamento_lote_item"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "conta_a_receber_lote_item_idx" ON "conta_a_receber" USING btree ("lote_item_id") WHERE "conta_a_receber"."lote_item_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "conta_a_receber_lote_competencia_uq" ON "conta_a_receber" USING btree ("pessoa_id","organizacao_id",coalesce("categoria_contribuicao_id", 0),"tipo","ano_competencia","mes_competencia") WHERE "conta_a_receber"."lote_item_id" is not null and "conta_a_receber"."status" not in ('EXCLUIDO', 'CANCELADO');
