@@ -18,8 +18,11 @@ export const STATUS_ATENDIMENTO = [
 ] as const;
 export type StatusAtendimento = (typeof STATUS_ATENDIMENTO)[number];
 
-/** The bundled icon set a category may show (names of the web's icon components). */
-export const ICONES_ATENDIMENTO = [
+/**
+ * The bundled glyphs an icon (registry `icones`) may draw: keys the web maps to its icon
+ * components, so a category's icon needs no image upload and no network.
+ */
+export const SIMBOLOS_ICONE = [
   'duvida',
   'documento',
   'financeiro',
@@ -28,7 +31,24 @@ export const ICONES_ATENDIMENTO = [
   'evento',
   'ferramenta',
   'mensagem',
+  'grupo',
+  'email',
+  'telefone',
+  'alerta',
+  'informacao',
+  'certificado',
+  'livro',
+  'pasta',
+  'anexo',
+  'configuracao',
+  'presente',
+  'coracao',
+  'estrela',
+  'educacao',
+  'predio',
+  'calendario',
 ] as const;
+export type SimboloIcone = (typeof SIMBOLOS_ICONE)[number];
 
 export const PAPEIS_ENVOLVIDO = ['PARTICIPANTE', 'OBSERVADOR', 'INTERESSADO'] as const;
 
@@ -128,6 +148,8 @@ export const atendimentoResumo = z.object({
   assunto: z.string(),
   status: z.enum(STATUS_ATENDIMENTO),
   categoriaNome: z.string(),
+  /** The glyph of the category's icon (SIMBOLOS_ICONE), when it has one. */
+  categoriaIcone: z.string().nullable(),
   solicitanteNome: z.string(),
   responsavelNome: z.string(),
   organizacaoDestinoNome: z.string(),
@@ -146,6 +168,7 @@ export const atendimentoDetalhe = z.object({
   status: z.enum(STATUS_ATENDIMENTO),
   categoriaAtendimentoId: z.number().int(),
   categoriaNome: z.string(),
+  categoriaIcone: z.string().nullable(),
   organizacaoOrigemId: z.number().int(),
   organizacaoDestinoId: z.number().int(),
   organizacaoDestinoNome: z.string(),
@@ -210,6 +233,7 @@ export type AtendimentoDetalhe = z.infer<typeof atendimentoDetalhe>;
 export const categoriaFormulario = z.object({
   id: z.number().int(),
   nome: z.string(),
+  icone: z.string().nullable(),
   requisito: z.string().nullable(),
   caracteristicas: z.array(
     z.object({

@@ -41,6 +41,7 @@ const {
   caracteristica,
   caracteristicaOpcao,
   classeCaracteristica,
+  icone,
   organizacao,
   pessoa,
   time,
@@ -134,6 +135,7 @@ const colunasResumo = {
   assunto: a.assunto,
   status: sql<StatusAtendimento>`${a.status}`,
   categoriaNome: categoriaAtendimento.nome,
+  categoriaIcone: icone.simbolo,
   solicitanteNome: nomeUsuario(a.solicitanteUsuarioId),
   responsavelNome: nomeUsuario(a.responsavelUsuarioId),
   organizacaoDestinoNome: organizacao.nomeFantasia,
@@ -148,6 +150,7 @@ const consultaResumo = (db: DbOuTx, onde: SQL) =>
     .innerJoin(categoriaAtendimento, eq(categoriaAtendimento.id, a.categoriaAtendimentoId))
     .innerJoin(organizacao, eq(organizacao.id, a.organizacaoDestinoId))
     .leftJoin(time, eq(time.id, a.timeId))
+    .leftJoin(icone, and(eq(icone.id, categoriaAtendimento.iconeId), isNull(icone.excluidoEm)))
     .where(onde);
 
 export async function listarPaginado(
@@ -860,8 +863,14 @@ export async function categorias(deps: Deps): Promise<SelectOpcao[]> {
 
 export async function categoria(deps: Deps, id: number): Promise<CategoriaFormulario> {
   const [c] = await deps.db
-    .select({ id: categoriaAtendimento.id, nome: categoriaAtendimento.nome, requisito: categoriaAtendimento.requisito })
+    .select({
+      id: categoriaAtendimento.id,
+      nome: categoriaAtendimento.nome,
+      icone: icone.simbolo,
+      requisito: categoriaAtendimento.requisito,
+    })
     .from(categoriaAtendimento)
+    .leftJoin(icone, and(eq(icone.id, categoriaAtendimento.iconeId), isNull(icone.excluidoEm)))
     .where(and(eq(categoriaAtendimento.id, id), isNull(categoriaAtendimento.excluidoEm)));
   if (!c) throw naoEncontrado();
   const linhas = await deps.db

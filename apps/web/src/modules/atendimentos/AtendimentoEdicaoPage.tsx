@@ -42,6 +42,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { ComGlifo } from '../../platform/crud/controles';
 import { dataParaTela, formatoData } from '../../platform/crud/definicao';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
@@ -162,7 +163,9 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
         <CamposAtendimento fila={fila} completo desabilitado={somenteLeitura} />
       ) : (
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t('campos:categoriaAtendimentoId')}>{a.categoriaNome}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:categoriaAtendimentoId')}>
+            <ComGlifo simbolo={a.categoriaIcone} texto={a.categoriaNome} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('campos:organizacaoDestinoId')}>{a.organizacaoDestinoNome}</Descriptions.Item>
           <Descriptions.Item label={t('campos:assunto')}>{a.assunto}</Descriptions.Item>
           <Descriptions.Item label={t('campos:descricao')}>

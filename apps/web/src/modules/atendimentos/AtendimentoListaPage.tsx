@@ -32,6 +32,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { ComGlifo } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
@@ -159,7 +160,12 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
       sortOrder: ordenacao('status'),
       render: (v: AtendimentoResumo['status']) => <Tag color={COR_STATUS[v]}>{t(`status.${v}`)}</Tag>,
     },
-    { key: 'categoria', dataIndex: 'categoriaNome', title: t('coluna.categoria') },
+    {
+      key: 'categoria',
+      dataIndex: 'categoriaNome',
+      title: t('coluna.categoria'),
+      render: (v: string, l: AtendimentoResumo) => <ComGlifo simbolo={l.categoriaIcone} texto={v} />,
+    },
     { key: 'solicitante', dataIndex: 'solicitanteNome', title: t('coluna.solicitante') },
     { key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') },
     { key: 'destino', dataIndex: 'organizacaoDestinoNome', title: t('coluna.organizacaoDestino') },
