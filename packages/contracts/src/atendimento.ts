@@ -102,6 +102,13 @@ export const atendimentoInput = z.object({
 });
 export type AtendimentoInput = z.infer<typeof atendimentoInput>;
 
+/**
+ * An edit may leave the responsible out when the profile may not see or change it (spec §6):
+ * the ticket keeps the one it has; otherwise it is still required.
+ */
+export const atendimentoAtualizacaoInput = atendimentoInput.extend({ responsavelUsuarioId: ref.optional() });
+export type AtendimentoAtualizacaoInput = z.infer<typeof atendimentoAtualizacaoInput>;
+
 /** Spec §4: every status change carries an opinion. */
 export const mudancaStatusInput = z.object({
   status: z.enum(STATUS_ATENDIMENTO),
@@ -111,7 +118,8 @@ export const mudancaStatusInput = z.object({
 /** Triage sends a ticket to a team, naming who answers for it. */
 export const triagemInput = z.object({
   timeId: ref,
-  responsavelUsuarioId: ref,
+  /** Left out, the ticket keeps its responsible (a profile that may not change it). */
+  responsavelUsuarioId: ref.optional(),
   parecer: texto(4000),
 });
 
@@ -151,7 +159,8 @@ export const atendimentoResumo = z.object({
   /** The glyph of the category's icon (SIMBOLOS_ICONE), when it has one. */
   categoriaIcone: z.string().nullable(),
   solicitanteNome: z.string(),
-  responsavelNome: z.string(),
+  /** Left out, with the other fields of CAMPOS_ATENDIMENTO, when the profile may not see them. */
+  responsavelNome: z.string().optional(),
   organizacaoDestinoNome: z.string(),
   timeNome: z.string().nullable(),
   criadoEm: z.string(),
@@ -174,18 +183,18 @@ export const atendimentoDetalhe = z.object({
   organizacaoDestinoNome: z.string(),
   solicitanteUsuarioId: z.number().int(),
   solicitanteNome: z.string(),
-  responsavelUsuarioId: z.number().int(),
-  responsavelNome: z.string(),
+  responsavelUsuarioId: z.number().int().optional(),
+  responsavelNome: z.string().optional(),
   timeId: z.number().int().nullable(),
   timeNome: z.string().nullable(),
-  classificacaoId: z.number().int().nullable(),
-  atendimentoPaiId: z.number().int().nullable(),
-  dataRetornoPrevista: z.string().nullable(),
+  classificacaoId: z.number().int().nullable().optional(),
+  atendimentoPaiId: z.number().int().nullable().optional(),
+  dataRetornoPrevista: z.string().nullable().optional(),
   criadoEm: z.string(),
   participantes: z.array(pessoaRef),
   observadores: z.array(pessoaRef),
   interessados: z.array(pessoaRef),
-  caracteristicas: z.array(z.object({ caracteristicaId: z.number().int(), valor: z.string() })),
+  caracteristicas: z.array(z.object({ caracteristicaId: z.number().int(), valor: z.string() })).optional(),
   filhos: z.array(z.object({ id: z.number().int(), protocolo: z.string(), assunto: z.string() })),
   comentarios: z.array(
     z.object({

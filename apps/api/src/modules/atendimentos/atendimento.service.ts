@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   ANEXO_TAMANHO_MAXIMO,
   ANEXO_TIPOS,
+  type AtendimentoAtualizacaoInput,
   type AtendimentoDetalhe,
   type AtendimentoInput,
   type AtendimentoListQuery,
@@ -26,6 +27,7 @@ import { estaNoEscopo, filtroOrganizacao, organizacoesAcima, organizacoesDoEscop
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { publicar } from '../../platform/hub.js';
+import { aplicarEscrita, camposOcultos } from '../../platform/permissoes.js';
 import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 
 const {
@@ -110,6 +112,52 @@ async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promi
 /** The requester's queue shows no internal comment and lets no one write one. */
 const ehSolicitante = (fila: FilaAtendimento) => fila === 'atendimento-meus-atendimentos';
 
+/**
+ * Spec §6 field rules on the queue's screen (CAMPOS_ATENDIMENTO): hidden fields leave the answer,
+ * and the responsible's name goes with their id.
+ */
+function semOcultos<T extends object>(ctx: Contexto, fila: FilaAtendimento, obj: T): T {
+  const ocultos = camposOcultos(ctx, acessoDe(fila));
+  if (!ocultos.size) return obj;
+  const copia: Record<string, unknown> = { ...(obj as Record<string, unknown>) };
+  for (const c of ocultos) delete copia[c];
+  if (ocultos.has('responsavelUsuarioId')) delete copia.responsavelNome;
+  return copia as T;
+}
+
+/** Characteristic values as stored (blank ones are not), in one order, so a resend compares equal. */
+const valoresCaracteristicas = (valores: AtendimentoInput['caracteristicas']) =>
+  valores
+    .filter((v) => v.valor)
+    .map(({ caracteristicaId, valor }) => ({ caracteristicaId, valor }))
+    .sort((x, y) => x.caracteristicaId - y.caracteristicaId);
+
+/**
+ * Locked fields (spec §6) may be sent only with the value they have (a new ticket: none, and
+ * its requester as the responsible); left out, they keep it. Anything else is refused, naming them.
+ */
+function comRegrasDeEscrita(
+  ctx: Contexto,
+  fila: FilaAtendimento,
+  corpoBruto: unknown,
+  entrada: AtendimentoAtualizacaoInput,
+  anterior: Pick<
+    AtendimentoInput,
+    'responsavelUsuarioId' | 'dataRetornoPrevista' | 'classificacaoId' | 'atendimentoPaiId' | 'caracteristicas'
+  >,
+): AtendimentoInput {
+  const v = aplicarEscrita(
+    ctx,
+    acessoDe(fila),
+    corpoBruto,
+    { ...entrada, caracteristicas: valoresCaracteristicas(entrada.caracteristicas) },
+    { ...anterior, caracteristicas: valoresCaracteristicas(anterior.caracteristicas) },
+  );
+  // Spec §5: a field the profile may change stays required.
+  if (!v.responsavelUsuarioId) throw erroDeCampo('responsavelUsuarioId', 'obrigatorio');
+  return { ...v, responsavelUsuarioId: v.responsavelUsuarioId };
+}
+
 function filtros(q: Omit<AtendimentoListQuery, 'pagina' | 'quantidade' | 'ordem' | 'ordenarPor'>): SQL[] {
   const f: SQL[] = [];
   if (q.busca) {
@@ -179,7 +227,7 @@ export async function listarPaginado(
   ]);
   const n = contagem?.total ?? 0;
   return {
-    itens,
+    itens: itens.map((i) => semOcultos(ctx, fila, i)),
     total: Math.min(n, LIMITE_CONTAGEM),
     totalExato: n <= LIMITE_CONTAGEM,
     pagina: q.pagina,
@@ -199,6 +247,7 @@ export async function exportar(
 ) {
   const t = tradutor(ctx.idioma);
   const onde = and(await visiveis(deps.db, ctx, fila), ...filtros(q))!;
+  const semResponsavel = camposOcultos(ctx, acessoDe(fila)).has('responsavelUsuarioId');
   async function* lotes() {
     let ultimo = 2_147_483_647;
     for (;;) {
@@ -212,7 +261,7 @@ export async function exportar(
         t(`atendimentos:status.${l.status}`),
         l.categoriaNome,
         l.solicitanteNome,
-        l.responsavelNome,
+        semResponsavel ? '' : l.responsavelNome,
         l.organizacaoDestinoNome,
         l.timeNome,
         l.criadoEm,
@@ -332,7 +381,7 @@ async function ler(deps: Deps, ctx: Contexto, fila: FilaAtendimento, id: number)
   const porPapel = (p: Papel) =>
     envolvidos.filter((e) => e.papel === p).map(({ usuarioId, nome }) => ({ usuarioId, nome }));
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return {
+  return semOcultos(ctx, fila, {
     ...resumo!,
     descricao: linha!.descricao,
     categoriaAtendimentoId: linha!.categoriaAtendimentoId,
@@ -353,7 +402,7 @@ async function ler(deps: Deps, ctx: Contexto, fila: FilaAtendimento, id: number)
     tarefas: tarefas.map((t) => ({ ...t, concluidaEm: iso(t.concluidaEm) })),
     atividades: atividades.map((x) => ({ ...x, criadoEm: x.criadoEm.toISOString() })),
     anexos: anexos.map((x) => ({ ...x, criadoEm: x.criadoEm.toISOString() })),
-  };
+  });
 }
 
 /** Active users, checked at once; a missing one is a field error, not a 500 from the foreign key. */
@@ -506,7 +555,20 @@ async function notificar(deps: Deps, tx: Tx, ctx: Contexto, id: number, chave: s
 
 const statusRotulo = (s: string) => tradutor('pt-BR')(`atendimentos:status.${s}`);
 
-export async function criar(deps: Deps, ctx: Contexto, fila: FilaAtendimento, v: AtendimentoInput) {
+export async function criar(
+  deps: Deps,
+  ctx: Contexto,
+  fila: FilaAtendimento,
+  corpoBruto: unknown,
+  entrada: AtendimentoInput,
+) {
+  const v = comRegrasDeEscrita(ctx, fila, corpoBruto, entrada, {
+    responsavelUsuarioId: ctx.usuarioId,
+    dataRetornoPrevista: null,
+    classificacaoId: null,
+    atendimentoPaiId: null,
+    caracteristicas: [],
+  });
   const id = await deps.db.transaction(async (tx) => {
     const caracteristicas = await validarEntrada(tx, ctx, fila, v);
     const [novo] = await tx
@@ -547,9 +609,26 @@ export async function criar(deps: Deps, ctx: Contexto, fila: FilaAtendimento, v:
   return obter(deps, ctx, fila, id);
 }
 
-export async function atualizar(deps: Deps, ctx: Contexto, fila: FilaAtendimento, id: number, v: AtendimentoInput) {
+export async function atualizar(
+  deps: Deps,
+  ctx: Contexto,
+  fila: FilaAtendimento,
+  id: number,
+  corpoBruto: unknown,
+  entrada: AtendimentoAtualizacaoInput,
+) {
   await deps.db.transaction(async (tx) => {
     const anterior = await exigirVisivel(tx, ctx, fila, id);
+    const v = comRegrasDeEscrita(ctx, fila, corpoBruto, entrada, {
+      ...anterior,
+      caracteristicas: await tx
+        .select({
+          caracteristicaId: atendimentoCaracteristica.caracteristicaId,
+          valor: atendimentoCaracteristica.valor,
+        })
+        .from(atendimentoCaracteristica)
+        .where(eq(atendimentoCaracteristica.atendimentoId, id)),
+    });
     const caracteristicas = await validarEntrada(tx, ctx, fila, v, id);
     const novo = {
       assunto: v.assunto,
@@ -612,10 +691,16 @@ export async function triar(
   ctx: Contexto,
   fila: FilaAtendimento,
   id: number,
-  v: { timeId: number; responsavelUsuarioId: number; parecer: string },
+  corpoBruto: unknown,
+  entrada: { timeId: number; responsavelUsuarioId?: number; parecer: string },
 ) {
   await deps.db.transaction(async (tx) => {
     const anterior = await exigirVisivel(tx, ctx, fila, id);
+    // A profile that may not change the responsible triages to a team keeping the one there is.
+    const escrito = aplicarEscrita(ctx, acessoDe(fila), corpoBruto, entrada, {
+      responsavelUsuarioId: anterior.responsavelUsuarioId,
+    });
+    const v = { ...escrito, responsavelUsuarioId: escrito.responsavelUsuarioId ?? anterior.responsavelUsuarioId };
     const [equipe] = await tx
       .select({ id: time.id })
       .from(time)

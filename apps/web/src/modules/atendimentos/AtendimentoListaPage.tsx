@@ -37,7 +37,7 @@ import { formatoData } from '../../platform/crud/definicao';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { COR_STATUS, caminhoEdicao, FILAS, useHubAtendimentos } from './comum';
+import { COR_STATUS, caminhoEdicao, FILAS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const FILTROS = ['busca', 'status', 'categoriaAtendimentoId', 'periodoDe', 'periodoAte'] as const;
 const ORDENAVEIS = ['protocolo', 'assunto', 'status', 'criadoEm'];
@@ -59,6 +59,7 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
   const { t: tw } = useTranslation();
   const { message, modal } = App.useApp();
   const { pode } = useAutorizacao();
+  const regras = useRegrasCampos(fila);
   const navegar = useNavigate();
   const [form] = Form.useForm<ValoresFiltro>();
   const config = FILAS[fila];
@@ -167,7 +168,9 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
       render: (v: string, l: AtendimentoResumo) => <ComGlifo simbolo={l.categoriaIcone} texto={v} />,
     },
     { key: 'solicitante', dataIndex: 'solicitanteNome', title: t('coluna.solicitante') },
-    { key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') },
+    ...(regras.oculto('responsavelUsuarioId')
+      ? []
+      : [{ key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') }]),
     { key: 'destino', dataIndex: 'organizacaoDestinoNome', title: t('coluna.organizacaoDestino') },
     { key: 'time', dataIndex: 'timeNome', title: t('coluna.time') },
     {
