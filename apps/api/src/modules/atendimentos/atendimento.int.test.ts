@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { schema } from '@sig/db';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { construirApp } from '../../app.js';
@@ -738,5 +738,26 @@ describe('field permissions (spec §6)', () => {
     } finally {
       await desfazer();
     }
+  });
+});
+
+describe('counting a long queue', () => {
+  it('stops 1,000 past the page asked for, saying the total is not exact', async () => {
+    await t.banco.db.execute(sql`
+      insert into atendimento (protocolo, assunto, descricao, categoria_atendimento_id, solicitante_usuario_id,
+        organizacao_origem_id, organizacao_destino_id, responsavel_usuario_id, status)
+      select 'CONT-' || g, 'Pedido ' || g, 'Descrição', ${categoriaId}, ${usuarioParoquia},
+        (select organizacao_origem_id from atendimento where solicitante_usuario_id = ${usuarioParoquia} limit 1),
+        ${orgSinodo}, ${usuarioParoquia}, 'ABERTO'
+      from generate_series(1, 1100) g`);
+    const pagina = async (n: number) =>
+      (await t.req({ method: 'GET', url: `${MEUS}/paginado?pagina=${n}&quantidade=10`, token: paroquia })).json();
+    const primeira = await pagina(1);
+    expect(primeira).toMatchObject({ total: 1000, totalExato: false });
+    expect(primeira.itens).toHaveLength(10);
+    // Further on, the count reaches further: the last pages are still reachable, and exact.
+    const adiante = await pagina(100);
+    expect(adiante.totalExato).toBe(true);
+    expect(adiante.total).toBeGreaterThan(1100);
   });
 });
