@@ -118,7 +118,7 @@ describe('[ATENDIMENTOS] icons', () => {
         await loginAs(p, 'atendimento');
         await p.goto('/icones/form');
         await p.getByLabel('Nome', { exact: true }).fill(`Aconselhamento ${marca}`);
-        await escolherOpcao(p, p.getByLabel('Símbolo', { exact: true }), 'Coração');
+        await escolher(p, p.getByLabel('Símbolo', { exact: true }), 'Cora', 'Coração');
         // The chosen glyph is drawn in the select.
         await expect.poll(() => p.locator('.ant-select .anticon-heart').count()).toBe(1);
         expect(await violacoesGraves(p), 'icon form').toEqual([]);
@@ -126,7 +126,7 @@ describe('[ATENDIMENTOS] icons', () => {
 
         await p.goto('/categoria-atendimentos/form');
         await p.getByLabel('Nome', { exact: true }).fill(`Conversa pastoral ${marca}`);
-        await escolherOpcao(p, p.getByLabel('Ícone', { exact: true }), `Aconselhamento ${marca}`);
+        await escolher(p, p.getByLabel('Ícone', { exact: true }), 'Aconselhamento', `Aconselhamento ${marca}`);
         await salvarE(p, (u) => u.pathname === '/categoria-atendimentos');
         const linha = p.locator('.ant-table-row').filter({ hasText: `Conversa pastoral ${marca}` });
         await linha.waitFor();

@@ -761,3 +761,34 @@ describe('counting a long queue', () => {
     expect(adiante.total).toBeGreaterThan(1100);
   });
 });
+
+describe('the inbox first page, read per team and destination', () => {
+  it('lists the same tickets, in the same order, as the plain newest-first query, with and without filters', async () => {
+    for (let i = 0; i < 3; i++) {
+      const a = await abrir();
+      await t.req({
+        method: 'POST',
+        url: `${TRIAGEM}/${a.id}/triagem`,
+        token: atendente,
+        payload: { timeId, responsavelUsuarioId: usuarioAtendente, parecer: 'Para o time.' },
+      });
+    }
+    for (const filtro of ['', '&status=EM_ANALISE', '&status=CONCLUIDO']) {
+      for (const pagina of [1, 2]) {
+        const url = `${CAIXA}/paginado?pagina=${pagina}&quantidade=2${filtro}`;
+        const porPares = (await t.req({ method: 'GET', url, token: atendente })).json();
+        // Sorting by creation date takes the plain query: it must agree.
+        const direta = (
+          await t.req({ method: 'GET', url: `${url}&ordenarPor=criadoEm&ordem=desc`, token: atendente })
+        ).json();
+        expect(
+          porPares.itens.map((i: { id: number }) => i.id),
+          url,
+        ).toEqual(direta.itens.map((i: { id: number }) => i.id));
+        expect(porPares.total).toBe(direta.total);
+      }
+    }
+    const primeira = (await t.req({ method: 'GET', url: `${CAIXA}/paginado?quantidade=2`, token: atendente })).json();
+    expect(primeira.itens).toHaveLength(2);
+  });
+});

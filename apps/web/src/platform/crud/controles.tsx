@@ -226,8 +226,10 @@ export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): R
           allowClear={!c.obrigatorio}
           options={(c.opcoes ?? []).map((o) => {
             const texto = t(rotuloOpcao(c, o), { defaultValue: o });
-            return { value: o, label: c.glifos ? <ComGlifo simbolo={o} texto={texto} /> : texto };
+            return { value: o, texto, label: c.glifos ? <ComGlifo simbolo={o} texto={texto} /> : texto };
           })}
+          // A glyph's label is drawn: the search reads its name.
+          showSearch={c.glifos ? { optionFilterProp: 'texto' } : undefined}
         />
       );
     case 'referencia':
