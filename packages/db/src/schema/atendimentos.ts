@@ -93,10 +93,9 @@ export const atendimento = pgTable(
   (t) => [
     uniqueIndex('atendimento_protocolo_uq').on(t.protocolo),
     // One index per queue, so that its first page and its capped count read only its rows:
-    // the requester's (newest first), a team's per destination (newest first), triage's (no team
-    // yet), the scope's. The inbox's first page reads its index one (team, destination) pair at a time.
+    // the requester's (newest first), a team's within the scope, triage's (no team yet), the scope's.
     index('atendimento_solicitante_idx').on(t.solicitanteUsuarioId, t.id.desc()),
-    index('atendimento_time_idx').on(t.timeId, t.organizacaoDestinoId, t.id.desc()),
+    index('atendimento_time_idx').on(t.timeId, t.organizacaoDestinoId),
     index('atendimento_triagem_idx').on(t.organizacaoDestinoId, t.id.desc()).where(sql`${t.timeId} is null`),
     index('atendimento_destino_idx').on(t.organizacaoDestinoId, t.id.desc()),
     index('atendimento_origem_idx').on(t.organizacaoOrigemId),

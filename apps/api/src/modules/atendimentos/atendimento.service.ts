@@ -87,73 +87,35 @@ const naLista = (coluna: PgColumn, ids: readonly number[]) => {
  * destination's tickets no team has taken yet, the general queue everything in scope.
  */
 async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promise<SQL> {
-  return (await recorte(db, ctx, fila)).onde;
-}
-
-/**
- * The inbox's index is keyed by team and destination (atendimento_time_idx): its first page is
- * read one (team, destination) pair at a time, each pair's newest tickets straight from the
- * index, then merged. `base` is the queue's condition without the two lists (the pair replaces
- * them; repeated, they mislead the planner). The other queues read the newest tickets directly:
- * measured on the bench, the planner walks the primary key inside each pair there (0.7–1.4 s).
- */
-type Pares = { base: SQL; times: readonly number[]; destinos: readonly number[] };
-
-async function recorte(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promise<{ onde: SQL; pares?: Pares }> {
   const escopo = await organizacoesDoEscopo(db, ctx, acessoDe(fila));
   const base = isNull(a.excluidoEm);
   switch (fila) {
     case 'atendimento-meus-atendimentos':
-      return {
-        onde: and(
-          base,
-          eq(a.solicitanteUsuarioId, ctx.usuarioId),
-          sql`${a.status} <> 'OCULTO'`,
-          naLista(a.organizacaoOrigemId, escopo),
-        )!,
-      };
+      return and(
+        base,
+        eq(a.solicitanteUsuarioId, ctx.usuarioId),
+        sql`${a.status} <> 'OCULTO'`,
+        naLista(a.organizacaoOrigemId, escopo),
+      )!;
     case 'atendimento-caixa-entrada': {
-      const times = (
-        await db
-          .select({ id: timeParticipante.timeId })
-          .from(timeParticipante)
-          .where(and(eq(timeParticipante.usuarioId, ctx.usuarioId), isNull(timeParticipante.excluidoEm)))
-      ).map((t) => t.id);
-      return {
-        onde: and(base, naLista(a.timeId, times), naLista(a.organizacaoDestinoId, escopo))!,
-        pares: { base, times, destinos: escopo },
-      };
+      const times = await db
+        .select({ id: timeParticipante.timeId })
+        .from(timeParticipante)
+        .where(and(eq(timeParticipante.usuarioId, ctx.usuarioId), isNull(timeParticipante.excluidoEm)));
+      return and(
+        base,
+        naLista(
+          a.timeId,
+          times.map((t) => t.id),
+        ),
+        naLista(a.organizacaoDestinoId, escopo),
+      )!;
     }
     case 'atendimento-triagem':
-      return { onde: and(base, isNull(a.timeId), naLista(a.organizacaoDestinoId, escopo))! };
+      return and(base, isNull(a.timeId), naLista(a.organizacaoDestinoId, escopo))!;
     case 'atendimento-solicitacoes-geral':
-      return { onde: and(base, or(naLista(a.organizacaoDestinoId, escopo), naLista(a.organizacaoOrigemId, escopo))!)! };
+      return and(base, or(naLista(a.organizacaoDestinoId, escopo), naLista(a.organizacaoOrigemId, escopo))!)!;
   }
-}
-
-/** Beyond this many pairs (a national scope), one walk of the newest tickets costs less than a probe per pair. */
-const PARES_MAX = 200;
-
-/**
- * The ids of the newest `n` tickets of the inbox with the list's filters, the newest `n` of each
- * (team, destination) pair merged: ~0.2 ms where walking the primary key for a team's tickets
- * sparse among the church's newest took 5–25 ms (bench/README.md). Undefined past PARES_MAX.
- */
-async function idsMaisNovos(db: DbOuTx, pares: Pares, filtrosLista: SQL[], n: number): Promise<number[] | undefined> {
-  const { times, destinos } = pares;
-  if (times.length * destinos.length > PARES_MAX) return undefined;
-  if (!times.length || !destinos.length) return [];
-  const linhas = await db.execute<{ id: number }>(sql`
-    select x.id
-    from unnest(${sql.raw(`'{${times.join(',')}}'::int[]`)}) t(id)
-    cross join unnest(${sql.raw(`'{${destinos.join(',')}}'::int[]`)}) d(id)
-    cross join lateral (
-      select ${a.id} from ${a}
-      where ${and(pares.base, ...filtrosLista)} and ${a.timeId} = t.id and ${a.organizacaoDestinoId} = d.id
-      order by ${a.id} desc limit ${n}
-    ) x
-    order by x.id desc limit ${n}`);
-  return (linhas as unknown as { rows: { id: number }[] }).rows.map((l) => l.id);
 }
 
 /** The requester's queue shows no internal comment and lets no one write one. */
@@ -257,24 +219,16 @@ export async function listarPaginado(
   fila: FilaAtendimento,
   q: AtendimentoListQuery,
 ): Promise<Paged<AtendimentoResumo> & { totalExato: boolean }> {
-  const { onde: visivel, pares } = await recorte(deps.db, ctx, fila);
-  const filtrosLista = filtros(q);
-  const onde = and(visivel, ...filtrosLista)!;
+  const onde = and(await visiveis(deps.db, ctx, fila), ...filtros(q))!;
   const coluna = ORDENAVEIS[q.ordenarPor as keyof typeof ORDENAVEIS] ?? a.id;
   // Newest first unless the user sorts: a queue is read from the latest request down.
   const ordem = q.ordenarPor ? (q.ordem === 'desc' ? desc(coluna) : asc(coluna)) : desc(a.id);
-  const pulados = (q.pagina - 1) * q.quantidade;
-  const teto = pulados + LIMITE_CONTAGEM;
-  const pagina = async () => {
-    const ids =
-      pares && !q.ordenarPor ? await idsMaisNovos(deps.db, pares, filtrosLista, pulados + q.quantidade) : undefined;
-    if (!ids) return consultaResumo(deps.db, onde).orderBy(ordem, desc(a.id)).limit(q.quantidade).offset(pulados);
-    const daPagina = ids.slice(pulados);
-    if (!daPagina.length) return [];
-    return consultaResumo(deps.db, inArray(a.id, daPagina)).orderBy(desc(a.id));
-  };
+  const teto = (q.pagina - 1) * q.quantidade + LIMITE_CONTAGEM;
   const [itens, [contagem]] = await Promise.all([
-    pagina(),
+    consultaResumo(deps.db, onde)
+      .orderBy(ordem, desc(a.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
     deps.db.select({ total: sql<number>`count(*)::int` }).from(
       deps.db
         .select({ um: sql`1` })
