@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escolher, escolherOpcao } from '../fixtures/formularios.js';
+import { escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -106,5 +106,34 @@ describe('[ATENDIMENTOS] a request is opened, triaged and answered', () => {
         await expect.poll(() => p.getByTestId(`atendimento-${protocolo}`).textContent()).toContain('Em andamento');
       }),
     180_000,
+  );
+});
+
+describe('[ATENDIMENTOS] icons', () => {
+  it(
+    '[ATENDIMENTOS] an agent registers an icon from the bundled set and a category shows it',
+    () =>
+      comPagina(navegador, 'atendimento-icones', async (p) => {
+        const marca = Date.now().toString(36);
+        await loginAs(p, 'atendimento');
+        await p.goto('/icones/form');
+        await p.getByLabel('Nome', { exact: true }).fill(`Aconselhamento ${marca}`);
+        await escolher(p, p.getByLabel('Símbolo', { exact: true }), 'Cora', 'Coração');
+        // The chosen glyph is drawn in the select.
+        await expect.poll(() => p.locator('.ant-select .anticon-heart').count()).toBe(1);
+        expect(await violacoesGraves(p), 'icon form').toEqual([]);
+        await salvarE(p, (u) => u.pathname === '/icones');
+
+        await p.goto('/categoria-atendimentos/form');
+        await p.getByLabel('Nome', { exact: true }).fill(`Conversa pastoral ${marca}`);
+        await escolher(p, p.getByLabel('Ícone', { exact: true }), 'Aconselhamento', `Aconselhamento ${marca}`);
+        await salvarE(p, (u) => u.pathname === '/categoria-atendimentos');
+        const linha = p.locator('.ant-table-row').filter({ hasText: `Conversa pastoral ${marca}` });
+        await linha.waitFor();
+        await expect.poll(() => linha.locator('.anticon-heart').count()).toBe(1);
+        expect(await linha.textContent()).toContain(`Aconselhamento ${marca}`);
+        expect(await violacoesGraves(p), 'category list').toEqual([]);
+      }),
+    120_000,
   );
 });

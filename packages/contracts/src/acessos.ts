@@ -145,7 +145,23 @@ export const isAcessoId = (id: string): id is AcessoId => ACESSO_POR_ID.has(id);
  * Fields that a profile may hide or lock per screen (spec §6 "per field"). A screen lists
  * here the fields whose permission can differ from the screen's; modules add theirs.
  */
+/**
+ * A ticket's fields a profile may hide or lock, the same on each queue's screen: who answers for
+ * it, when an answer is due, how it is classified, its parent ticket, the category's characteristics.
+ */
+export const CAMPOS_ATENDIMENTO = [
+  'responsavelUsuarioId',
+  'dataRetornoPrevista',
+  'classificacaoId',
+  'atendimentoPaiId',
+  'caracteristicas',
+] as const;
+
 export const CAMPOS_POR_ACESSO: Partial<Record<AcessoId, readonly string[]>> = {
+  AtendimentoMeusAtendimentos: CAMPOS_ATENDIMENTO,
+  AtendimentoCaixaEntrada: CAMPOS_ATENDIMENTO,
+  AtendimentoTriagem: CAMPOS_ATENDIMENTO,
+  AtendimentoSolicitacoesGeral: CAMPOS_ATENDIMENTO,
   Organizacao: [
     'cnpj',
     'inscricaoEstadual',

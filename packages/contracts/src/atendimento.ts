@@ -18,8 +18,11 @@ export const STATUS_ATENDIMENTO = [
 ] as const;
 export type StatusAtendimento = (typeof STATUS_ATENDIMENTO)[number];
 
-/** The bundled icon set a category may show (names of the web's icon components). */
-export const ICONES_ATENDIMENTO = [
+/**
+ * The bundled glyphs an icon (registry `icones`) may draw: keys the web maps to its icon
+ * components, so a category's icon needs no image upload and no network.
+ */
+export const SIMBOLOS_ICONE = [
   'duvida',
   'documento',
   'financeiro',
@@ -28,7 +31,24 @@ export const ICONES_ATENDIMENTO = [
   'evento',
   'ferramenta',
   'mensagem',
+  'grupo',
+  'email',
+  'telefone',
+  'alerta',
+  'informacao',
+  'certificado',
+  'livro',
+  'pasta',
+  'anexo',
+  'configuracao',
+  'presente',
+  'coracao',
+  'estrela',
+  'educacao',
+  'predio',
+  'calendario',
 ] as const;
+export type SimboloIcone = (typeof SIMBOLOS_ICONE)[number];
 
 export const PAPEIS_ENVOLVIDO = ['PARTICIPANTE', 'OBSERVADOR', 'INTERESSADO'] as const;
 
@@ -82,6 +102,13 @@ export const atendimentoInput = z.object({
 });
 export type AtendimentoInput = z.infer<typeof atendimentoInput>;
 
+/**
+ * An edit may leave the responsible out when the profile may not see or change it (spec §6):
+ * the ticket keeps the one it has; otherwise it is still required.
+ */
+export const atendimentoAtualizacaoInput = atendimentoInput.extend({ responsavelUsuarioId: ref.optional() });
+export type AtendimentoAtualizacaoInput = z.infer<typeof atendimentoAtualizacaoInput>;
+
 /** Spec §4: every status change carries an opinion. */
 export const mudancaStatusInput = z.object({
   status: z.enum(STATUS_ATENDIMENTO),
@@ -91,7 +118,8 @@ export const mudancaStatusInput = z.object({
 /** Triage sends a ticket to a team, naming who answers for it. */
 export const triagemInput = z.object({
   timeId: ref,
-  responsavelUsuarioId: ref,
+  /** Left out, the ticket keeps its responsible (a profile that may not change it). */
+  responsavelUsuarioId: ref.optional(),
   parecer: texto(4000),
 });
 
@@ -128,8 +156,11 @@ export const atendimentoResumo = z.object({
   assunto: z.string(),
   status: z.enum(STATUS_ATENDIMENTO),
   categoriaNome: z.string(),
+  /** The glyph of the category's icon (SIMBOLOS_ICONE), when it has one. */
+  categoriaIcone: z.string().nullable(),
   solicitanteNome: z.string(),
-  responsavelNome: z.string(),
+  /** Left out, with the other fields of CAMPOS_ATENDIMENTO, when the profile may not see them. */
+  responsavelNome: z.string().optional(),
   organizacaoDestinoNome: z.string(),
   timeNome: z.string().nullable(),
   criadoEm: z.string(),
@@ -146,23 +177,24 @@ export const atendimentoDetalhe = z.object({
   status: z.enum(STATUS_ATENDIMENTO),
   categoriaAtendimentoId: z.number().int(),
   categoriaNome: z.string(),
+  categoriaIcone: z.string().nullable(),
   organizacaoOrigemId: z.number().int(),
   organizacaoDestinoId: z.number().int(),
   organizacaoDestinoNome: z.string(),
   solicitanteUsuarioId: z.number().int(),
   solicitanteNome: z.string(),
-  responsavelUsuarioId: z.number().int(),
-  responsavelNome: z.string(),
+  responsavelUsuarioId: z.number().int().optional(),
+  responsavelNome: z.string().optional(),
   timeId: z.number().int().nullable(),
   timeNome: z.string().nullable(),
-  classificacaoId: z.number().int().nullable(),
-  atendimentoPaiId: z.number().int().nullable(),
-  dataRetornoPrevista: z.string().nullable(),
+  classificacaoId: z.number().int().nullable().optional(),
+  atendimentoPaiId: z.number().int().nullable().optional(),
+  dataRetornoPrevista: z.string().nullable().optional(),
   criadoEm: z.string(),
   participantes: z.array(pessoaRef),
   observadores: z.array(pessoaRef),
   interessados: z.array(pessoaRef),
-  caracteristicas: z.array(z.object({ caracteristicaId: z.number().int(), valor: z.string() })),
+  caracteristicas: z.array(z.object({ caracteristicaId: z.number().int(), valor: z.string() })).optional(),
   filhos: z.array(z.object({ id: z.number().int(), protocolo: z.string(), assunto: z.string() })),
   comentarios: z.array(
     z.object({
@@ -210,6 +242,7 @@ export type AtendimentoDetalhe = z.infer<typeof atendimentoDetalhe>;
 export const categoriaFormulario = z.object({
   id: z.number().int(),
   nome: z.string(),
+  icone: z.string().nullable(),
   requisito: z.string().nullable(),
   caracteristicas: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACESSOS, type AcessoId } from './acessos.js';
-import { ICONES_ATENDIMENTO } from './atendimento.js';
+import { SIMBOLOS_ICONE } from './atendimento.js';
 import { cep, cnpj, cpf, dinheiro, email, hojeNoBrasil, MSG } from './comum.js';
 import {
   DEFINICAO_CONTA_CAIXA,
@@ -41,6 +41,8 @@ export type CampoCadastro = {
   max?: number;
   /** Allowed values of an `opcao` field. */
   opcoes?: readonly string[];
+  /** The options of an `opcao` field are glyphs of the bundled icon set: the web draws them. */
+  glifos?: boolean;
   /** i18n prefix of the option labels when they live elsewhere (`menu:acessos` for screens). */
   rotuloOpcoes?: string;
   /** The registry a `referencia` field points to (its `recurso`); options come from GET /api/<recurso>/select. */
@@ -517,6 +519,18 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     ],
   },
   {
+    recurso: 'icones',
+    acesso: 'Icones',
+    campos: [
+      nome(),
+      { nome: 'simbolo', tipo: 'opcao', opcoes: SIMBOLOS_ICONE, glifos: true, obrigatorio: true, lista: true },
+      ativo,
+    ],
+    rotulo: 'nome',
+    ordemPadrao: 'nome',
+    unicos: ['nome'],
+  },
+  {
     recurso: 'categoria-atendimentos',
     acesso: 'CategoriaAtendimento',
     campos: [
@@ -524,7 +538,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
       { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
       // Shown to the requester when choosing the category: what the request must bring.
       { nome: 'requisito', tipo: 'textoLongo', max: 4000 },
-      { nome: 'icone', tipo: 'opcao', opcoes: ICONES_ATENDIMENTO, lista: true },
+      { nome: 'iconeId', tipo: 'referencia', referencia: 'icones', lista: true },
       ativo,
     ],
     rotulo: 'nome',

@@ -43,6 +43,8 @@ export type Banco = {
 };
 
 const CANAL = /^[a-z_]+$/;
+const RECONEXAO_MIN_MS = 100;
+const RECONEXAO_MAX_MS = 5_000;
 
 export type OpcoesBanco = {
   /** postgres://... ; unset means embedded PGlite. */
@@ -57,6 +59,9 @@ export type OpcoesBanco = {
 export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
   if (opcoes.url) {
     const pool = new pg.Pool({ connectionString: opcoes.url, max: opcoes.maxConexoes ?? 10 });
+    // An idle connection the server drops (restart, terminated backend) leaves the pool, which
+    // opens another when needed; unheard, that error would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -65,14 +70,52 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
         (await pool.query({ name, text, values })).rows as T[],
       ouvir: async (canal, aoAviso) => {
         if (!CANAL.test(canal)) throw new Error(`bad channel name ${canal}`);
-        const conexao = await pool.connect();
-        conexao.on('notification', (m) => {
-          if (m.channel === canal) aoAviso(m.payload ?? '');
-        });
-        await conexao.query(`LISTEN ${canal}`);
+        let conexao: pg.PoolClient | undefined;
+        let parado = false;
+        let tentativa: ReturnType<typeof setTimeout> | undefined;
+        // A listener whose connection drops (server restart, terminated backend, network) gets a
+        // new one; the waits grow to RECONEXAO_MAX_MS so a database that stays down is not hammered.
+        const conectar = async (): Promise<void> => {
+          const c = await pool.connect();
+          const perdida = (erro: Error) => {
+            if (conexao !== c) return;
+            conexao = undefined;
+            c.release(erro);
+            if (!parado) agendar(RECONEXAO_MIN_MS);
+          };
+          c.on('error', perdida);
+          c.on('end', () => perdida(new Error('listener connection ended')));
+          c.on('notification', (m) => {
+            if (m.channel === canal) aoAviso(m.payload ?? '');
+          });
+          try {
+            await c.query(`LISTEN ${canal}`);
+          } catch (erro) {
+            c.release(erro as Error);
+            throw erro;
+          }
+          if (parado) {
+            c.release();
+            return;
+          }
+          conexao = c;
+        };
+        const agendar = (espera: number) => {
+          tentativa = setTimeout(() => {
+            conectar().catch(() => {
+              if (!parado) agendar(Math.min(espera * 2, RECONEXAO_MAX_MS));
+            });
+          }, espera);
+        };
+        await conectar();
         return async () => {
-          await conexao.query(`UNLISTEN ${canal}`);
-          conexao.release();
+          parado = true;
+          clearTimeout(tentativa);
+          const c = conexao;
+          conexao = undefined;
+          if (!c) return;
+          await c.query(`UNLISTEN ${canal}`).catch(() => undefined);
+          c.release();
         };
       },
       fechar: () => pool.end(),

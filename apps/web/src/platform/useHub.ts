@@ -15,12 +15,16 @@ export function useHub(tipo: string, chave: QueryKey) {
     const queryKey = JSON.parse(chaveJson) as QueryKey;
     const controle = new AbortController();
     let espera = 1000;
+    let reconexao = false;
     const conectar = async () => {
       while (!controle.signal.aborted) {
         try {
           const r = await fetch('/api/hub', { headers: { authorization: `Bearer ${token}` }, signal: controle.signal });
           if (!r.ok || !r.body) throw new Error(String(r.status));
           espera = 1000;
+          // Events sent while the stream was down are lost: what the screen shows is read again.
+          if (reconexao) void qc.invalidateQueries({ queryKey });
+          reconexao = true;
           const leitor = r.body.pipeThrough(new TextDecoderStream()).getReader();
           for (;;) {
             const { value, done } = await leitor.read();
@@ -29,6 +33,7 @@ export function useHub(tipo: string, chave: QueryKey) {
           }
         } catch {
           if (controle.signal.aborted) return;
+          reconexao = true;
         }
         // Reconnect with a growing pause: the server restarting should not be hammered.
         await new Promise((ok) => setTimeout(ok, espera));

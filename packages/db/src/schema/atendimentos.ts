@@ -15,11 +15,24 @@ import { caracteristica, classe, classificacao, time } from './cadastros.js';
 import { organizacao } from './organizacoes.js';
 import { colunasRegistro, unicoSemExcluidos } from './registro.js';
 
+/** Icons (a registry): a name and a glyph of the bundled set (contracts SIMBOLOS_ICONE) that categories show. */
+export const icone = pgTable('icone', { ...colunasRegistro(), simbolo: text().notNull() }, (t) => [
+  unicoSemExcluidos('icone', 'nome', t.nome, t.excluidoEm),
+]);
+
 /** Ticket categories (a registry): what may be asked, the requirement text shown to the requester, its classes. */
 export const categoriaAtendimento = pgTable(
   'categoria_atendimento',
-  { ...colunasRegistro(), descricao: text(), requisito: text(), icone: text() },
-  (t) => [unicoSemExcluidos('categoria_atendimento', 'nome', t.nome, t.excluidoEm)],
+  {
+    ...colunasRegistro(),
+    descricao: text(),
+    requisito: text(),
+    iconeId: integer().references(() => icone.id),
+  },
+  (t) => [
+    unicoSemExcluidos('categoria_atendimento', 'nome', t.nome, t.excluidoEm),
+    index('categoria_atendimento_icone_idx').on(t.iconeId),
+  ],
 );
 
 export const categoriaAtendimentoClasse = pgTable(

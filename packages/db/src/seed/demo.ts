@@ -345,11 +345,16 @@ async function criarUsuario(
 
 /** A ticket category and the synod's team, so that a request can be opened, triaged and answered. */
 async function criarAtendimentoDemo(db: Db, atendenteId: number) {
+  // The icons the migration installs: the category draws the document one.
+  const [documento] = await db
+    .select({ id: schema.icone.id })
+    .from(schema.icone)
+    .where(eq(schema.icone.simbolo, 'documento'));
   await db.insert(schema.categoriaAtendimento).values({
     nome: 'Certidões e documentos',
     descricao: 'Pedidos de certidões, declarações e cópias de registros.',
     requisito: 'Informe o nome da pessoa, a data do registro e para que o documento será usado.',
-    icone: 'documento',
+    iconeId: documento?.id ?? null,
   });
   // A class whose characteristic a category may ask for (none does yet: the demo request stays short).
   const [ano] = await db

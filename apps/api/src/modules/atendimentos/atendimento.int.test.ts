@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { schema } from '@sig/db';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { construirApp } from '../../app.js';
@@ -568,5 +568,226 @@ describe('hub', () => {
     } finally {
       await outra.close();
     }
+  });
+});
+
+describe('field permissions (spec §6)', () => {
+  const ACESSO_GERAL = 'AtendimentoSolicitacoesGeral';
+
+  it('a hidden responsible is left out of the general queue, the ticket and the export; an edit keeps it', async () => {
+    const a = await abrir({ dataRetornoPrevista: null });
+    const desfazer = await t.regrasCampo('Atendimento', [
+      { acesso: ACESSO_GERAL, campo: 'responsavelUsuarioId', visualizar: false, atualizar: null },
+    ]);
+    try {
+      const agente = await t.login('atendimento@sig.local');
+      const lista = (await t.req({ method: 'GET', url: `${GERAL}/paginado?quantidade=100`, token: agente })).json();
+      const item = lista.itens.find((i: { id: number }) => i.id === a.id);
+      expect(item).toBeDefined();
+      expect(item).not.toHaveProperty('responsavelNome');
+      const lido = (await t.req({ method: 'GET', url: `${GERAL}/${a.id}`, token: agente })).json();
+      expect(lido).not.toHaveProperty('responsavelUsuarioId');
+      expect(lido).not.toHaveProperty('responsavelNome');
+      expect(lido).toHaveProperty('dataRetornoPrevista');
+      const csv = await t.req({ method: 'GET', url: `${GERAL}/exportar?formato=csv`, token: agente });
+      const linhaCsv = csv.body.split('\r\n').find((l) => l.startsWith(`${a.protocolo},`))!;
+      // Requester and responsible are both Paula: only the requester's column names her.
+      expect(linhaCsv.match(/Paula Paroquial/g)).toHaveLength(1);
+      // The other queues' screens are not touched by the general queue's rule.
+      const caixa = await t.req({ method: 'GET', url: `${TRIAGEM}/${a.id}`, token: agente });
+      expect(caixa.json()).toMatchObject({ responsavelUsuarioId: usuarioParoquia });
+
+      // Saved without the hidden field: the ticket keeps its responsible.
+      const { responsavelUsuarioId: _r, ...semResponsavel } = novo({ assunto: 'Assunto revisto' });
+      const salvo = await t.req({ method: 'PUT', url: `${GERAL}/${a.id}`, token: agente, payload: semResponsavel });
+      expect(salvo.statusCode, salvo.body).toBe(200);
+      const [linha] = await t.banco.db.select().from(schema.atendimento).where(eq(schema.atendimento.id, a.id));
+      expect(linha).toMatchObject({ assunto: 'Assunto revisto', responsavelUsuarioId: usuarioParoquia });
+      // Sent with another value, it is refused naming the field.
+      const outro = await t.req({
+        method: 'PUT',
+        url: `${GERAL}/${a.id}`,
+        token: agente,
+        payload: novo({ responsavelUsuarioId: usuarioAtendente }),
+      });
+      expect(outro.statusCode).toBe(403);
+      expect(outro.json()).toMatchObject({ codigo: 'CAMPO_SEM_PERMISSAO' });
+      expect(outro.json().campos).toEqual([expect.objectContaining({ campo: 'responsavelUsuarioId' })]);
+    } finally {
+      await desfazer();
+    }
+    // Without the rule, leaving the responsible out of an edit is still the §5 error.
+    const { responsavelUsuarioId: _r, ...sem } = novo();
+    const r = await t.req({ method: 'PUT', url: `${GERAL}/${a.id}`, token: atendente, payload: sem });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos).toEqual([
+      { campo: 'responsavelUsuarioId', mensagem: 'Por favor, informe o campo Responsável' },
+    ]);
+  });
+
+  it('locked fields are shown but an update changing them is refused with a localized message, nothing changed', async () => {
+    const a = await abrir({ dataRetornoPrevista: '2030-01-10' });
+    const desfazer = await t.regrasCampo('Atendimento', [
+      { acesso: ACESSO_GERAL, campo: 'dataRetornoPrevista', visualizar: null, atualizar: false },
+      { acesso: ACESSO_GERAL, campo: 'classificacaoId', visualizar: null, atualizar: false },
+      { acesso: ACESSO_GERAL, campo: 'responsavelUsuarioId', visualizar: null, atualizar: false },
+    ]);
+    try {
+      const agente = await t.login('atendimento@sig.local');
+      const lido = (await t.req({ method: 'GET', url: `${GERAL}/${a.id}`, token: agente })).json();
+      expect(lido).toMatchObject({ dataRetornoPrevista: '2030-01-10', responsavelUsuarioId: usuarioParoquia });
+
+      const r = await t.req({
+        method: 'PUT',
+        url: `${GERAL}/${a.id}`,
+        token: agente,
+        payload: novo({ assunto: 'Mudou', dataRetornoPrevista: '2030-02-01' }),
+      });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().codigo).toBe('CAMPO_SEM_PERMISSAO');
+      expect(r.json().mensagem).toMatch(/^Sem permissão para alterar o campo/);
+      const en = await t.req({
+        method: 'PUT',
+        url: `${GERAL}/${a.id}`,
+        token: agente,
+        idioma: 'en',
+        payload: novo({ dataRetornoPrevista: '2030-02-01' }),
+      });
+      expect(en.json().mensagem).toMatch(/^No permission to change the field/);
+      const [linha] = await t.banco.db.select().from(schema.atendimento).where(eq(schema.atendimento.id, a.id));
+      expect(linha).toMatchObject({ assunto: 'Certidão de batismo', dataRetornoPrevista: '2030-01-10' });
+
+      // The same values sent back (a disabled field in the form) are fine.
+      const igual = await t.req({
+        method: 'PUT',
+        url: `${GERAL}/${a.id}`,
+        token: agente,
+        payload: novo({ assunto: 'Mudou', dataRetornoPrevista: '2030-01-10' }),
+      });
+      expect(igual.statusCode, igual.body).toBe(200);
+      expect(igual.json()).toMatchObject({ assunto: 'Mudou', dataRetornoPrevista: '2030-01-10' });
+
+      // Triage may not hand it to another responsible; without one, the ticket keeps its own.
+      await t.regrasCampo('Atendimento', [
+        { acesso: 'AtendimentoTriagem', campo: 'responsavelUsuarioId', visualizar: null, atualizar: false },
+      ]);
+      const agente2 = await t.login('atendimento@sig.local');
+      const negada = await t.req({
+        method: 'POST',
+        url: `${TRIAGEM}/${a.id}/triagem`,
+        token: agente2,
+        payload: { timeId, responsavelUsuarioId: usuarioAtendente, parecer: 'Para o time.' },
+      });
+      expect(negada.statusCode).toBe(403);
+      const triada = await t.req({
+        method: 'POST',
+        url: `${TRIAGEM}/${a.id}/triagem`,
+        token: agente2,
+        payload: { timeId, parecer: 'Para o time.' },
+      });
+      expect(triada.statusCode, triada.body).toBe(200);
+      expect(triada.json()).toMatchObject({ timeId, responsavelUsuarioId: usuarioParoquia });
+    } finally {
+      await desfazer();
+      await t.banco.db.delete(schema.perfilCampo).where(eq(schema.perfilCampo.acesso, 'AtendimentoTriagem'));
+    }
+  });
+
+  it('a requester whose parent-ticket field is locked cannot set it on a new ticket (403), and nothing is opened', async () => {
+    const desfazer = await t.regrasCampo('Secretaria Paroquial', [
+      { acesso: 'AtendimentoMeusAtendimentos', campo: 'atendimentoPaiId', visualizar: null, atualizar: false },
+    ]);
+    try {
+      const solicitante = await t.login('paroquia@sig.local');
+      const antes = await ids(MEUS, solicitante);
+      const pai = antes[0]!;
+      const r = await t.req({
+        method: 'POST',
+        url: MEUS,
+        token: solicitante,
+        payload: novo({ atendimentoPaiId: pai }),
+      });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().campos).toEqual([expect.objectContaining({ campo: 'atendimentoPaiId' })]);
+      expect(await ids(MEUS, solicitante)).toEqual(antes);
+      // Left out, the ticket opens (the responsible defaults to what the form sends).
+      const ok = await t.req({ method: 'POST', url: MEUS, token: solicitante, payload: novo() });
+      expect(ok.statusCode, ok.body).toBe(201);
+    } finally {
+      await desfazer();
+    }
+  });
+
+  it('hidden characteristics leave the ticket; a ticket out of scope stays not found whatever the rules (404)', async () => {
+    const desfazer = await t.regrasCampo('Atendimento', [
+      { acesso: ACESSO_GERAL, campo: 'caracteristicas', visualizar: false, atualizar: null },
+    ]);
+    try {
+      const agente = await t.login('atendimento@sig.local');
+      const a = await abrir();
+      const lido = (await t.req({ method: 'GET', url: `${GERAL}/${a.id}`, token: agente })).json();
+      expect(lido).not.toHaveProperty('caracteristicas');
+      const fora = await abrir(
+        { organizacaoDestinoId: orgOutroSinodo, responsavelUsuarioId: usuarioAtendente },
+        admin,
+        GERAL,
+      );
+      expect((await t.req({ method: 'GET', url: `${GERAL}/${fora.id}`, token: agente })).statusCode).toBe(404);
+      const put = await t.req({ method: 'PUT', url: `${GERAL}/${fora.id}`, token: agente, payload: novo() });
+      expect(put.statusCode).toBe(404);
+    } finally {
+      await desfazer();
+    }
+  });
+});
+
+describe('counting a long queue', () => {
+  it('stops 1,000 past the page asked for, saying the total is not exact', async () => {
+    await t.banco.db.execute(sql`
+      insert into atendimento (protocolo, assunto, descricao, categoria_atendimento_id, solicitante_usuario_id,
+        organizacao_origem_id, organizacao_destino_id, responsavel_usuario_id, status)
+      select 'CONT-' || g, 'Pedido ' || g, 'Descrição', ${categoriaId}, ${usuarioParoquia},
+        (select organizacao_origem_id from atendimento where solicitante_usuario_id = ${usuarioParoquia} limit 1),
+        ${orgSinodo}, ${usuarioParoquia}, 'ABERTO'
+      from generate_series(1, 1100) g`);
+    const pagina = async (n: number) =>
+      (await t.req({ method: 'GET', url: `${MEUS}/paginado?pagina=${n}&quantidade=10`, token: paroquia })).json();
+    const primeira = await pagina(1);
+    expect(primeira).toMatchObject({ total: 1000, totalExato: false });
+    expect(primeira.itens).toHaveLength(10);
+    // Further on, the count reaches further: the last pages are still reachable, and exact.
+    const adiante = await pagina(100);
+    expect(adiante.totalExato).toBe(true);
+    expect(adiante.total).toBeGreaterThan(1100);
+  });
+});
+
+describe('the inbox first page', () => {
+  it('pages newest first, as sorting by creation date does, with and without filters; the counts agree', async () => {
+    for (let i = 0; i < 3; i++) {
+      const a = await abrir();
+      await t.req({
+        method: 'POST',
+        url: `${TRIAGEM}/${a.id}/triagem`,
+        token: atendente,
+        payload: { timeId, responsavelUsuarioId: usuarioAtendente, parecer: 'Para o time.' },
+      });
+    }
+    for (const filtro of ['', '&status=EM_ANALISE', '&status=CONCLUIDO']) {
+      for (const pagina of [1, 2]) {
+        const url = `${CAIXA}/paginado?pagina=${pagina}&quantidade=2${filtro}`;
+        const padrao = (await t.req({ method: 'GET', url, token: atendente })).json();
+        const direta = (
+          await t.req({ method: 'GET', url: `${url}&ordenarPor=criadoEm&ordem=desc`, token: atendente })
+        ).json();
+        expect(
+          padrao.itens.map((i: { id: number }) => i.id),
+          url,
+        ).toEqual(direta.itens.map((i: { id: number }) => i.id));
+        expect(padrao.total).toBe(direta.total);
+      }
+    }
+    const primeira = (await t.req({ method: 'GET', url: `${CAIXA}/paginado?quantidade=2`, token: atendente })).json();
+    expect(primeira.itens).toHaveLength(2);
   });
 });

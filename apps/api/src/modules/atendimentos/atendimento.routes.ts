@@ -1,5 +1,6 @@
 import {
   anexoInput,
+  atendimentoAtualizacaoInput,
   atendimentoDetalhe,
   atendimentoInput,
   atendimentoListQuery,
@@ -111,7 +112,7 @@ export const atendimentoRoutes =
         config: { acesso, acao: 'C' },
         schema: { tags, body: atendimentoInput, response: { 201: atendimentoDetalhe } },
       },
-      async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, fila, req.body)),
+      async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, fila, req.corpoBruto, req.body)),
     );
 
     app.post(
@@ -150,8 +151,11 @@ export const atendimentoRoutes =
 
     app.put(
       '/:id',
-      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: atendimentoInput, response: detalhe } },
-      (req) => servico.atualizar(deps, req.ctx, fila, req.params.id, req.body),
+      {
+        config: { acesso, acao: 'U' },
+        schema: { tags, params: idParams, body: atendimentoAtualizacaoInput, response: detalhe },
+      },
+      (req) => servico.atualizar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
     );
     app.post(
       '/:id/status',
@@ -178,7 +182,7 @@ export const atendimentoRoutes =
       app.post(
         '/:id/triagem',
         { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: triagemInput, response: detalhe } },
-        (req) => servico.triar(deps, req.ctx, fila, req.params.id, req.body),
+        (req) => servico.triar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
       );
   };
 

@@ -26,6 +26,7 @@ export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
   colecoes: schema.colecao,
   visualizacao: schema.visualizacao,
   time: schema.time,
+  icones: schema.icone,
   'categoria-atendimentos': schema.categoriaAtendimento,
   'categorias-contribuicao': schema.categoriaContribuicao,
   'mural-de-avisos': schema.aviso,

@@ -42,12 +42,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { ComGlifo } from '../../platform/crud/controles';
 import { dataParaTela, formatoData } from '../../platform/crud/definicao';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { CamposAtendimento, type ValoresAtendimento } from './CamposAtendimento';
-import { COR_STATUS, FILAS, NS, useHubAtendimentos } from './comum';
+import { COR_STATUS, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const ligado = (v: string | undefined) => v === 'true';
 
@@ -162,17 +163,23 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
         <CamposAtendimento fila={fila} completo desabilitado={somenteLeitura} />
       ) : (
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label={t('campos:categoriaAtendimentoId')}>{a.categoriaNome}</Descriptions.Item>
+          <Descriptions.Item label={t('campos:categoriaAtendimentoId')}>
+            <ComGlifo simbolo={a.categoriaIcone} texto={a.categoriaNome} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('campos:organizacaoDestinoId')}>{a.organizacaoDestinoNome}</Descriptions.Item>
           <Descriptions.Item label={t('campos:assunto')}>{a.assunto}</Descriptions.Item>
           <Descriptions.Item label={t('campos:descricao')}>
             <span style={{ whiteSpace: 'pre-wrap' }}>{a.descricao}</span>
           </Descriptions.Item>
-          <Descriptions.Item label={t('campos:responsavelUsuarioId')}>{a.responsavelNome}</Descriptions.Item>
+          {a.responsavelNome !== undefined && (
+            <Descriptions.Item label={t('campos:responsavelUsuarioId')}>{a.responsavelNome}</Descriptions.Item>
+          )}
           <Descriptions.Item label={t('atendimentos:coluna.time')}>{a.timeNome ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('campos:dataRetornoPrevista')}>
-            {dataParaTela(a.dataRetornoPrevista, i18n.language) || '—'}
-          </Descriptions.Item>
+          {a.dataRetornoPrevista !== undefined && (
+            <Descriptions.Item label={t('campos:dataRetornoPrevista')}>
+              {dataParaTela(a.dataRetornoPrevista, i18n.language) || '—'}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       )}
       {a.filhos.length > 0 && (
@@ -218,7 +225,9 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
         <Descriptions size="small" column={{ xs: 1, md: 3 }} styles={{ label: { color: token.colorTextSecondary } }}>
           <Descriptions.Item label={t('atendimentos:coluna.solicitante')}>{a.solicitanteNome}</Descriptions.Item>
           <Descriptions.Item label={t('atendimentos:coluna.criadoEm')}>{quando(a.criadoEm)}</Descriptions.Item>
-          <Descriptions.Item label={t('atendimentos:coluna.responsavel')}>{a.responsavelNome}</Descriptions.Item>
+          {a.responsavelNome !== undefined && (
+            <Descriptions.Item label={t('atendimentos:coluna.responsavel')}>{a.responsavelNome}</Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
       <Card>
@@ -641,6 +650,8 @@ function Triar({
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
   const regra = regrasZod(triagemInput, t);
+  // A profile that may not change the responsible leaves it out: the ticket keeps its own.
+  const comResponsavel = !useRegrasCampos(fila).bloqueado('responsavelUsuarioId');
   const times = useQuery({
     queryKey: ['atendimentos', fila, 'times'],
     queryFn: () => api.get<SelectOpcao[]>(`${fila}/times`),
@@ -659,7 +670,7 @@ function Triar({
         form={form}
         name="triagem"
         layout="vertical"
-        initialValues={{ responsavelUsuarioId: usuarios[0]?.value }}
+        initialValues={comResponsavel ? { responsavelUsuarioId: usuarios[0]?.value } : {}}
         onFinish={async (v) => {
           if (await executar(v, form)) fechar();
         }}
@@ -667,14 +678,18 @@ function Triar({
         <Form.Item name="timeId" label={t('campos:timeId')} required rules={regra('timeId')}>
           <Select data-testid="time" options={times.data ?? []} />
         </Form.Item>
-        <Form.Item
-          name="responsavelUsuarioId"
-          label={t('campos:responsavelUsuarioId')}
-          required
-          rules={regra('responsavelUsuarioId')}
-        >
-          <Select data-testid="responsavel-triagem" options={usuarios} />
-        </Form.Item>
+        {comResponsavel && (
+          <Form.Item
+            name="responsavelUsuarioId"
+            label={t('campos:responsavelUsuarioId')}
+            required
+            rules={[
+              { required: true, message: t('validacao:obrigatorio', { campo: t('campos:responsavelUsuarioId') }) },
+            ]}
+          >
+            <Select data-testid="responsavel-triagem" options={usuarios} />
+          </Form.Item>
+        )}
         <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
           <Input.TextArea rows={3} maxLength={4000} />
         </Form.Item>

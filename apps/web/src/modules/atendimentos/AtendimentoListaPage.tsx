@@ -32,11 +32,12 @@ import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { ComGlifo } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { COR_STATUS, caminhoEdicao, FILAS, useHubAtendimentos } from './comum';
+import { COR_STATUS, caminhoEdicao, FILAS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const FILTROS = ['busca', 'status', 'categoriaAtendimentoId', 'periodoDe', 'periodoAte'] as const;
 const ORDENAVEIS = ['protocolo', 'assunto', 'status', 'criadoEm'];
@@ -58,6 +59,7 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
   const { t: tw } = useTranslation();
   const { message, modal } = App.useApp();
   const { pode } = useAutorizacao();
+  const regras = useRegrasCampos(fila);
   const navegar = useNavigate();
   const [form] = Form.useForm<ValoresFiltro>();
   const config = FILAS[fila];
@@ -159,9 +161,16 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
       sortOrder: ordenacao('status'),
       render: (v: AtendimentoResumo['status']) => <Tag color={COR_STATUS[v]}>{t(`status.${v}`)}</Tag>,
     },
-    { key: 'categoria', dataIndex: 'categoriaNome', title: t('coluna.categoria') },
+    {
+      key: 'categoria',
+      dataIndex: 'categoriaNome',
+      title: t('coluna.categoria'),
+      render: (v: string, l: AtendimentoResumo) => <ComGlifo simbolo={l.categoriaIcone} texto={v} />,
+    },
     { key: 'solicitante', dataIndex: 'solicitanteNome', title: t('coluna.solicitante') },
-    { key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') },
+    ...(regras.oculto('responsavelUsuarioId')
+      ? []
+      : [{ key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') }]),
     { key: 'destino', dataIndex: 'organizacaoDestinoNome', title: t('coluna.organizacaoDestino') },
     { key: 'time', dataIndex: 'timeNome', title: t('coluna.time') },
     {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api';
 import { formatoData } from '../../platform/crud/definicao';
 import { regrasZod } from '../../platform/formulario';
-import { NS } from './comum';
+import { NS, useRegrasCampos } from './comum';
 
 export type ValoresAtendimento = {
   assunto?: string;
@@ -48,6 +48,7 @@ export function CamposAtendimento({
   const form = Form.useFormInstance<ValoresAtendimento>();
   const regra = regrasZod(atendimentoInput, t);
   const categoriaId = Form.useWatch('categoriaAtendimentoId', form);
+  const { oculto, bloqueado } = useRegrasCampos(fila);
 
   const opcoes = (caminho: string) => ({
     queryKey: ['atendimentos', fila, caminho],
@@ -141,81 +142,125 @@ export function CamposAtendimento({
             <Input.TextArea rows={5} maxLength={10_000} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item
-            name="responsavelUsuarioId"
-            label={t('campos:responsavelUsuarioId')}
-            required
-            rules={regra('responsavelUsuarioId')}
-          >
-            <Select
-              showSearch={{ filterOption: filtrarRotulo }}
-              options={usuarios.data ?? []}
-              data-testid="responsavel"
-            />
+        {oculto('responsavelUsuarioId') ? (
+          // Still sent when opening a ticket: its requester, the owner until triage.
+          <Form.Item name="responsavelUsuarioId" hidden>
+            <Input />
           </Form.Item>
-        </Col>
+        ) : (
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="responsavelUsuarioId"
+              label={t('campos:responsavelUsuarioId')}
+              required
+              rules={regra('responsavelUsuarioId')}
+            >
+              <Select
+                showSearch={{ filterOption: filtrarRotulo }}
+                options={usuarios.data ?? []}
+                disabled={bloqueado('responsavelUsuarioId')}
+                data-testid="responsavel"
+              />
+            </Form.Item>
+          </Col>
+        )}
         {completo && (
           <>
-            <Col xs={24} md={12}>
-              <Form.Item name="classificacaoId" label={t('campos:classificacaoId')}>
-                <Select allowClear showSearch={{ filterOption: filtrarRotulo }} options={classificacoes.data ?? []} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="atendimentoPaiId" label={t('campos:atendimentoPaiId')} rules={regra('atendimentoPaiId')}>
-                <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="dataRetornoPrevista"
-                label={t('campos:dataRetornoPrevista')}
-                getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
-                normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
-              >
-                <DatePicker format={formatoData(i18n.language)} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
+            {!oculto('classificacaoId') && (
+              <Col xs={24} md={12}>
+                <Form.Item name="classificacaoId" label={t('campos:classificacaoId')}>
+                  <Select
+                    allowClear
+                    showSearch={{ filterOption: filtrarRotulo }}
+                    options={classificacoes.data ?? []}
+                    disabled={bloqueado('classificacaoId')}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            {!oculto('atendimentoPaiId') && (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="atendimentoPaiId"
+                  label={t('campos:atendimentoPaiId')}
+                  rules={regra('atendimentoPaiId')}
+                >
+                  <InputNumber
+                    min={1}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    disabled={bloqueado('atendimentoPaiId')}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            {!oculto('dataRetornoPrevista') && (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  name="dataRetornoPrevista"
+                  label={t('campos:dataRetornoPrevista')}
+                  getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
+                  normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
+                >
+                  <DatePicker
+                    format={formatoData(i18n.language)}
+                    style={{ width: '100%' }}
+                    disabled={bloqueado('dataRetornoPrevista')}
+                  />
+                </Form.Item>
+              </Col>
+            )}
           </>
         )}
         {multiplo('participantes')}
         {multiplo('observadores')}
         {multiplo('interessados')}
       </Row>
-      <Form.List name="caracteristicas">
-        {(itens) => (
-          <Row gutter={16}>
-            {itens.map((item, i) => {
-              const c = categoria.data?.caracteristicas[i];
-              if (!c) return null;
-              return (
-                <Col xs={24} md={12} key={item.key}>
-                  <Form.Item name={[item.name, 'caracteristicaId']} hidden>
-                    <Input />
-                  </Form.Item>
-                  <Form.Item
-                    name={[item.name, 'valor']}
-                    label={c.nome}
-                    required={c.obrigatorio}
-                    rules={
-                      c.obrigatorio
-                        ? [{ required: true, whitespace: true, message: t('validacao:obrigatorio', { campo: c.nome }) }]
-                        : []
-                    }
-                  >
-                    {c.opcoes.length ? (
-                      <Select allowClear options={c.opcoes.map((o) => ({ value: o.chave, label: o.valor }))} />
-                    ) : (
-                      <Input maxLength={500} />
-                    )}
-                  </Form.Item>
-                </Col>
-              );
-            })}
-          </Row>
-        )}
-      </Form.List>
+      {!oculto('caracteristicas') && (
+        <Form.List name="caracteristicas">
+          {(itens) => (
+            <Row gutter={16}>
+              {itens.map((item, i) => {
+                const c = categoria.data?.caracteristicas[i];
+                if (!c) return null;
+                return (
+                  <Col xs={24} md={12} key={item.key}>
+                    <Form.Item name={[item.name, 'caracteristicaId']} hidden>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item
+                      name={[item.name, 'valor']}
+                      label={c.nome}
+                      required={c.obrigatorio}
+                      rules={
+                        c.obrigatorio
+                          ? [
+                              {
+                                required: true,
+                                whitespace: true,
+                                message: t('validacao:obrigatorio', { campo: c.nome }),
+                              },
+                            ]
+                          : []
+                      }
+                    >
+                      {c.opcoes.length ? (
+                        <Select
+                          allowClear
+                          options={c.opcoes.map((o) => ({ value: o.chave, label: o.valor }))}
+                          disabled={bloqueado('caracteristicas')}
+                        />
+                      ) : (
+                        <Input maxLength={500} disabled={bloqueado('caracteristicas')} />
+                      )}
+                    </Form.Item>
+                  </Col>
+                );
+              })}
+            </Row>
+          )}
+        </Form.List>
+      )}
     </fieldset>
   );
 }

@@ -1,4 +1,6 @@
 import { type AcessoId, FILAS_ATENDIMENTO, type FilaAtendimento, type StatusAtendimento } from '@sig/contracts';
+import { useMemo } from 'react';
+import { useAutorizacao } from '../../platform/autorizacao';
 import { useHub } from '../../platform/useHub';
 
 /** The namespaces these screens read: the interface's, this module's and the field labels. */
@@ -63,3 +65,25 @@ export const COR_STATUS: Record<StatusAtendimento, string> = {
 
 /** Ticket screens refetch when the hub says a ticket changed. */
 export const useHubAtendimentos = () => useHub('atendimento', ['atendimentos']);
+
+export type RegrasCampos = { oculto: (campo: string) => boolean; bloqueado: (campo: string) => boolean };
+
+/**
+ * The profile's field rules on a queue's screen (spec §6, contracts CAMPOS_ATENDIMENTO): hidden
+ * fields are not shown, locked ones are disabled; the server refuses what the screen would not send.
+ */
+export function useRegrasCampos(fila: FilaAtendimento): RegrasCampos {
+  const { autorizacao } = useAutorizacao();
+  return useMemo(() => {
+    const ocultos = new Set<string>();
+    const bloqueados = new Set<string>();
+    if (autorizacao && !autorizacao.administrador) {
+      for (const c of autorizacao.campos) {
+        if (c.acesso !== FILAS_ATENDIMENTO[fila]) continue;
+        if (c.visualizar === false) ocultos.add(c.campo);
+        if (c.visualizar === false || c.atualizar === false) bloqueados.add(c.campo);
+      }
+    }
+    return { oculto: (c) => ocultos.has(c), bloqueado: (c) => bloqueados.has(c) };
+  }, [autorizacao, fila]);
+}

@@ -13,7 +13,7 @@ import { useAutorizacao } from '../autorizacao';
 import { mensagemDeErro } from '../formulario';
 import { useTitulo } from '../useTitulo';
 import { AcoesLinha } from './AcoesLinha';
-import { RotuloReferencia, SelectReferencia } from './controles';
+import { ComGlifo, RotuloIcone, RotuloReferencia, SelectReferencia } from './controles';
 import {
   caminhoForm,
   dataParaTela,
@@ -39,9 +39,12 @@ function celula(c: CampoCadastro, v: unknown, t: TFunction, idioma: string): Rea
   switch (c.tipo) {
     case 'booleano':
       return v ? t('comum.sim') : t('comum.nao');
-    case 'opcao':
-      return t(rotuloOpcao(c, String(v)), { defaultValue: String(v) });
+    case 'opcao': {
+      const texto = t(rotuloOpcao(c, String(v)), { defaultValue: String(v) });
+      return c.glifos ? <ComGlifo simbolo={String(v)} texto={texto} /> : texto;
+    }
     case 'referencia':
+      if (c.referencia === 'icones') return <RotuloIcone id={v} />;
       return <RotuloReferencia referencia={c.referencia ?? ''} id={v} />;
     case 'data':
       return dataParaTela(v, idioma);

@@ -8,6 +8,7 @@ import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMask } from 'react-imask';
 import { api } from '../api';
+import { Glifo } from '../Glifo';
 import { formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
 
 type PropsControle<V> = {
@@ -54,6 +55,52 @@ export function RotuloReferencia({ referencia, id }: { referencia: string; id: u
   const q = useRotuloReferencia(referencia, valido);
   if (valido === null) return null;
   return <>{q.data ?? ''}</>;
+}
+
+type Icone = { id: number; nome: string; simbolo: string; ativo: boolean };
+
+/** The icon registry, whole (a short table): its selects and cells draw each glyph. */
+const useIcones = () =>
+  useQuery({
+    queryKey: ['crud', 'icones', 'todos'],
+    queryFn: ({ signal }) => api.get<Icone[]>('icones', undefined, { sinal: signal, semCarga: true }),
+    staleTime: 5 * 60_000,
+  });
+
+/** A glyph and its name, as options and cells show it. */
+export const ComGlifo = ({ simbolo, texto }: { simbolo: string | null | undefined; texto: string }) => (
+  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+    <Glifo simbolo={simbolo} />
+    {texto}
+  </span>
+);
+
+/** An icon of the registry in a list cell: its glyph and name. */
+export function RotuloIcone({ id }: { id: unknown }) {
+  const q = useIcones();
+  const icone = q.data?.find((i) => i.id === id);
+  return icone ? <ComGlifo simbolo={icone.simbolo} texto={icone.nome} /> : null;
+}
+
+/** Chooses an icon of the registry (active ones, plus the one already chosen), glyphs drawn. */
+export function SelectIcone({ value, onChange, ...resto }: PropsControle<number>) {
+  const { t } = useTranslation();
+  const q = useIcones();
+  const opcoes = (q.data ?? [])
+    .filter((i) => i.ativo || i.id === value)
+    .map((i) => ({ value: i.id, label: <ComGlifo simbolo={i.simbolo} texto={i.nome} />, nome: i.nome }));
+  return (
+    <Select<number>
+      {...resto}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      options={opcoes}
+      loading={q.isFetching}
+      showSearch={{ optionFilterProp: 'nome' }}
+      notFoundContent={q.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      style={{ width: '100%', minWidth: 180 }}
+    />
+  );
 }
 
 /** A remote select on GET /api/<referencia>/select?busca=, searched as the user types. */
@@ -177,10 +224,16 @@ export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): R
       return (
         <Select
           allowClear={!c.obrigatorio}
-          options={(c.opcoes ?? []).map((o) => ({ value: o, label: t(rotuloOpcao(c, o), { defaultValue: o }) }))}
+          options={(c.opcoes ?? []).map((o) => {
+            const texto = t(rotuloOpcao(c, o), { defaultValue: o });
+            return { value: o, texto, label: c.glifos ? <ComGlifo simbolo={o} texto={texto} /> : texto };
+          })}
+          // A glyph's label is drawn: the search reads its name.
+          showSearch={c.glifos ? { optionFilterProp: 'texto' } : undefined}
         />
       );
     case 'referencia':
+      if (c.referencia === 'icones') return <SelectIcone allowClear={!c.obrigatorio} />;
       return <SelectReferencia referencia={c.referencia ?? ''} allowClear={!c.obrigatorio} />;
     case 'cpf':
     case 'cnpj':

@@ -1,0 +1,1 @@
+ALTER TABLE "categoria_atendimento" DROP COLUMN "icone";
