@@ -11,6 +11,7 @@ import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { carnesRoutes } from './cobrancas/carne.routes.js';
 import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
+import { cobrancasLoteRoutes } from './cobrancas/cobrancas-lote.routes.js';
 import { pagamentoRoutes, reciboRoutes, relatorioContasReceberRoutes } from './cobrancas/recibo.routes.js';
 import { subcontaRoutes } from './cobrancas/subconta.routes.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
@@ -71,6 +72,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(relatorioContasReceberRoutes, { prefix: '/relatorio-contas-receber' });
   await app.register(processamentoLoteRoutes, { prefix: '/processamento-lote' });
   await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
+  await app.register(cobrancasLoteRoutes, { prefix: '/cobrancas-em-lote' });
   await app.register(subcontaRoutes, { prefix: '/subconta' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });

@@ -1,6 +1,7 @@
 import type { TipoLote } from '@sig/contracts';
 import type { Deps } from '../../platform/contexto.js';
 import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+import { TIPO_COBRANCAS } from '../cobrancas/cobrancas-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
 export type ItemEmTrabalho = {
@@ -9,6 +10,11 @@ export type ItemEmTrabalho = {
   referenciaId: number;
   resultado: string | null;
   organizacaoId: number;
+  /** This claim's number: above 1, an earlier attempt may have done part of the work. */
+  tentativas: number;
+  /** The batch's parameters as its kind's service saved them, and who created it. */
+  parametros: unknown;
+  criadoPor: number;
 };
 
 /**
@@ -25,4 +31,5 @@ export type DefinicaoTipoLote = {
 
 export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
   CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
+  COBRANCAS: TIPO_COBRANCAS,
 };
