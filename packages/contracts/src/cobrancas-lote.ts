@@ -23,7 +23,8 @@ const filtro = z.object({
     .array(z.enum(['ABERTO', 'VENCIDO']))
     .min(1)
     .default(['ABERTO', 'VENCIDO']),
-  pessoaId: id.optional(),
+  /** Holders: these people's receivables. */
+  pessoaIds: z.array(id).min(1).max(1000).optional(),
   organizacaoTitularId: id.optional(),
   contaAReceberIds: z.array(id).min(1).max(1000).optional(),
 });

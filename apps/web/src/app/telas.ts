@@ -20,6 +20,7 @@ export type Tela = {
 const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoFormPage'));
 const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormPage'));
 const PagamentoFormPage = carregar(() => import('../modules/cobrancas/PagamentoFormPage'));
+const CobrancasEmLotePage = carregar(() => import('../modules/cobrancas/CobrancasEmLotePage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -142,6 +143,11 @@ export const TELAS: Tela[] = [
     },
   },
   { acesso: 'ClientesAsaasLote', pagina: carregar(() => import('../modules/cobrancas/ClientesAsaasLotePage')) },
+  {
+    acesso: 'CobrancasEmLote',
+    pagina: CobrancasEmLotePage,
+    extras: [{ rota: '/cobrancas-em-lote/form/:id/:visualizacao?/:visualizar?', pagina: CobrancasEmLotePage }],
+  },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {
     acesso: 'ExportacaoArquivoContabil',

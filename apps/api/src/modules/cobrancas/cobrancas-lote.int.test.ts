@@ -216,7 +216,8 @@ describe('charges in bulk', () => {
     const decorrido = Date.now() - inicio;
     expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', sucessos: 12 });
     // One request of ≥ 150 ms per item (customer stored, nothing to look up): 12 in a row take ≥ 1,800 ms.
-    expect(decorrido).toBeLessThan(1_500);
+    expect(decorrido).toBeLessThan(1_800);
+    // The earlier tests never had more than 2 requests in flight.
     expect(fake.picoSimultaneas()).toBeGreaterThanOrEqual(3);
   });
 });

@@ -41,7 +41,7 @@ async function condicoes(deps: Deps, ctx: Contexto, f: CobrancasLoteFiltro): Pro
   if (f.mesCompetenciaAte) filtros.push(lte(car.mesCompetencia, f.mesCompetenciaAte));
   if (f.vencimentoDe) filtros.push(gte(car.vencimento, f.vencimentoDe));
   if (f.vencimentoAte) filtros.push(lte(car.vencimento, f.vencimentoAte));
-  if (f.pessoaId) filtros.push(eq(car.pessoaId, f.pessoaId));
+  if (f.pessoaIds) filtros.push(inArray(car.pessoaId, f.pessoaIds));
   if (f.organizacaoTitularId) filtros.push(eq(car.organizacaoTitularId, f.organizacaoTitularId));
   if (f.contaAReceberIds) {
     const ids = [...new Set(f.contaAReceberIds)];

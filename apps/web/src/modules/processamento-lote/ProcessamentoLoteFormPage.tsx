@@ -34,7 +34,10 @@ const ICONES_ITEM: Record<StatusItemLote, ReactNode> = {
   DESFEITO: <RollbackOutlined />,
 };
 /** The screens that start a batch (the form without an id points to them). */
-const CRIACAO = [{ acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' }] as const;
+const CRIACAO = [
+  { acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' },
+  { acesso: 'CobrancasEmLote', rota: '/cobrancas-em-lote/form' },
+] as const;
 
 /**
  * `/processamentos-em-lote/form/:id` (spec §2, §4): one batch, its progress live through the hub,
@@ -61,7 +64,8 @@ export default function ProcessamentoLoteFormPage() {
   return <DetalheLote id={Number(id)} idioma={i18n.language} />;
 }
 
-function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
+/** One batch followed live; also the batch view of the screens that create them. */
+export function DetalheLote({ id, idioma }: { id: number; idioma: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
