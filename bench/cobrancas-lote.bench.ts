@@ -118,12 +118,14 @@ function iniciarFake(porta: number): Promise<ChildProcess> {
 async function sincronizarClientes(url: string, asaas: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const { rows } = await c.query(`select id, nome || ' ' || sobrenome as nome, cpf from pessoa where sobrenome like 'Bench %'`);
+  const { rows } = await c.query(
+    `select id, nome || ' ' || sobrenome as nome, cpf from pessoa where sobrenome like 'Bench %'`,
+  );
   const cabecalhos = { access_token: CHAVE, 'user-agent': 'SIG-bench', 'content-type': 'application/json' };
   const ids: string[] = new Array(rows.length);
   let proximo = 0;
   await Promise.all(
-    Array.from({ length: 40 }, async () => {
+    Array.from({ length: 64 }, async () => {
       while (proximo < rows.length) {
         const i = proximo++;
         const p = rows[i];
@@ -203,14 +205,18 @@ async function principal() {
   try {
     let t = Date.now();
     const nacional = await preparar(url);
-    console.log(`prepared ${CONTAS.toLocaleString('en')} people and receivables in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `prepared ${CONTAS.toLocaleString('en')} people and receivables in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
     const portaFake = await portaLivre();
     fake = await iniciarFake(portaFake);
     const asaas = `http://127.0.0.1:${portaFake}/v3`;
     if (values.clientes) {
       t = Date.now();
       await sincronizarClientes(url, asaas);
-      console.log(`made ${CONTAS.toLocaleString('en')} customers at the fake in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      console.log(
+        `made ${CONTAS.toLocaleString('en')} customers at the fake in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+      );
     }
     const porta = await portaLivre();
     const env = {
@@ -270,11 +276,14 @@ async function principal() {
         api.kill('SIGKILL');
         await new Promise((ok) => api!.once('exit', ok));
         const emAndamento = (
-          await db.query(`select count(*)::int as n from processamento_lote_item where lote_id = $1 and status = 'EM_ANDAMENTO'`, [
-            loteId,
-          ])
+          await db.query(
+            `select count(*)::int as n from processamento_lote_item where lote_id = $1 and status = 'EM_ANDAMENTO'`,
+            [loteId],
+          )
         ).rows[0].n;
-        console.log(`  killed the API (SIGKILL) at ${feitos.toLocaleString('en')} done, ${emAndamento} items left in progress`);
+        console.log(
+          `  killed the API (SIGKILL) at ${feitos.toLocaleString('en')} done, ${emAndamento} items left in progress`,
+        );
         const r0 = Date.now();
         api = await iniciarApi(env, porta);
         reinicio = Date.now() - r0;

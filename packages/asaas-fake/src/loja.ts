@@ -209,7 +209,10 @@ export function buscarPor<T extends Registro>(
   valor: string,
 ): T[] {
   let porCampo = indices.get(registros);
-  if (!porCampo) indices.set(registros, (porCampo = new Map()));
+  if (!porCampo) {
+    porCampo = new Map();
+    indices.set(registros, porCampo);
+  }
   let indice = porCampo.get(campo);
   if (!indice) {
     indice = new Map();

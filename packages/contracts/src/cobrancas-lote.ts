@@ -7,8 +7,8 @@ const mes = z.coerce.number().int().min(1).max(12);
 
 /**
  * Spec §2 /cobrancas-em-lote: which receivables a charges batch takes — open or overdue ones
- * without a charge, of an organization (and those below it) and/or chosen by id, narrowed by
- * competence, due date and holder.
+ * without a charge, of an organization (and those below it), of chosen holders and/or chosen by
+ * id, narrowed by competence, due date and holder organization.
  */
 const filtro = z.object({
   organizacaoId: id.optional(),
@@ -30,7 +30,7 @@ const filtro = z.object({
 });
 
 function regras(v: z.infer<typeof filtro>, ctx: z.RefinementCtx) {
-  if (!v.organizacaoId && !v.contaAReceberIds)
+  if (!v.organizacaoId && !v.pessoaIds && !v.contaAReceberIds)
     ctx.addIssue({ code: 'custom', path: ['organizacaoId'], message: 'validacao:organizacaoOuContas' });
   if (v.vencimentoDe && v.vencimentoAte && v.vencimentoDe > v.vencimentoAte)
     ctx.addIssue({ code: 'custom', path: ['vencimentoAte'], message: MSG.dataFimAntesInicio });

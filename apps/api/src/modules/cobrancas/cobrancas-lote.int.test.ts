@@ -269,7 +269,7 @@ describe('permissions, scope and validation', () => {
     expect(vazio.statusCode).toBe(400);
     expect(vazio.json().campos[0]).toMatchObject({
       campo: 'organizacaoId',
-      mensagem: 'Informe uma organização ou as contas a receber.',
+      mensagem: 'Informe uma organização, as pessoas ou as contas a receber.',
     });
     const semForma = await req('POST', '/api/cobrancas-em-lote', { organizacaoId });
     expect(semForma.json().campos.map((c: { campo: string }) => c.campo)).toContain('forma');
