@@ -291,11 +291,35 @@ async function principal() {
       }
       await new Promise((ok) => setTimeout(ok, 200));
     }
-    const fim = await estado();
+    let fim = await estado();
     const segundos = (fim.concluido_em!.getTime() - t) / 1000;
     console.log(
       `batch ${fim.status}: ${fim.sucessos.toLocaleString('en')} OK, ${fim.erros} errors in ${segundos.toFixed(1)} s → ${(total / segundos).toFixed(0)} items/s end to end`,
     );
+    if (fim.erros) {
+      // What failed, then what a treasurer would do: reprocess the errors (never charging twice).
+      const { rows } = await db.query(
+        `select erro_codigo, erro_parametros->>'detalhe' as detalhe, count(*)::int as n from processamento_lote_item
+         where lote_id = $1 and status = 'ERRO' group by 1, 2`,
+        [loteId],
+      );
+      for (const e of rows) console.log(`  error ${e.erro_codigo} (${e.detalhe ?? ''}): ${e.n}`);
+      const r2 = await fetch(`${base}/api/processamento-lote/${loteId}/reprocessar-erros`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (r2.status !== 200) throw new Error(`reprocess: ${r2.status} ${await r2.text()}`);
+      const r0 = Date.now();
+      for (;;) {
+        fim = await estado();
+        if (fim.status === 'CONCLUIDO' || fim.status === 'CONCLUIDO_COM_ERROS') break;
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
+      console.log(
+        `  errors reprocessed in ${Date.now() - r0} ms: batch ${fim.status}, ${fim.sucessos} OK, ${fim.erros} errors`,
+      );
+    }
 
     const itens = (
       await db.query(

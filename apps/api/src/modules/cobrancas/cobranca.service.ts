@@ -206,9 +206,9 @@ export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: Cobranc
   }
   const { criadas, clienteId } = feito;
 
-  await deps.db.transaction(async (tx) => {
+  const inseridas = await deps.db.transaction(async (tx) => {
     const atual = await pedido.travar(tx, conta.id);
-    await tx
+    const linhas = await tx
       .insert(cob)
       .values(
         criadas.map((p) => ({
@@ -227,7 +227,8 @@ export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: Cobranc
           criadoPor: pedido.autor.usuarioId,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
     if (conta.pessoaId && clienteId && clienteId !== preparo.clienteId)
       await tx
         .insert(clienteProvedor)
@@ -259,8 +260,12 @@ export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: Cobranc
       },
       novos,
     );
+    return linhas;
   });
-  return deps.db.select().from(cob).where(ativas(conta.id)).orderBy(cob.id);
+  // Rows already there (a retry recording what an earlier one recorded) are read back.
+  return inseridas.length === criadas.length
+    ? inseridas
+    : deps.db.select().from(cob).where(ativas(conta.id)).orderBy(cob.id);
 }
 
 /** Charges a receivable; with installments the provider makes one payment per installment. */

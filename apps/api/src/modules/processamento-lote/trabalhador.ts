@@ -220,40 +220,27 @@ export class TrabalhadorLote {
   }
 
   /**
-   * The item's outcome and the batch's counts in one transaction; the last item closes the batch.
-   * Recorded only by the claim that still holds the item (a worker taken for dead that comes back
-   * late finds another attempt there and leaves the counts alone).
+   * The item's outcome, the batch's counts and, with the last item, its closing — one statement,
+   * so one round trip per item. Recorded only by the claim that still holds the item (a worker
+   * taken for dead that comes back late finds another attempt there and leaves the counts alone).
    */
   private async registrar(t: ItemEmTrabalho, r: Resultado) {
-    await this.deps.db.transaction(async (tx) => {
-      const gravado = await tx
-        .update(item)
-        .set(
-          r.status === 'ERRO'
-            ? { status: 'ERRO', erroCodigo: r.erro.codigo, erroParametros: r.erro.params, atualizadoEm: new Date() }
-            : {
-                status: r.status,
-                resultado: r.resultado,
-                erroCodigo: null,
-                erroParametros: null,
-                atualizadoEm: new Date(),
-              },
-        )
-        .where(and(eq(item.id, t.id), eq(item.status, 'EM_ANDAMENTO'), eq(item.tentativas, t.tentativas)))
-        .returning({ id: item.id });
-      if (!gravado.length) return;
-      const contagem = { OK: lote.sucessos, ERRO: lote.erros, DESFEITO: lote.desfeitos }[r.status];
-      const campo = { OK: 'sucessos', ERRO: 'erros', DESFEITO: 'desfeitos' }[r.status] as 'sucessos';
-      const [l] = await tx
-        .update(lote)
-        .set({ [campo]: sql`${contagem} + 1` })
-        .where(eq(lote.id, t.loteId))
-        .returning();
-      if (!l || l.sucessos + l.erros + l.desfeitos < l.total || l.status !== 'EM_ANDAMENTO') return;
-      await tx
-        .update(lote)
-        .set({ status: l.erros ? 'CONCLUIDO_COM_ERROS' : 'CONCLUIDO', concluidoEm: new Date() })
-        .where(eq(lote.id, t.loteId));
-    });
+    const campos =
+      r.status === 'ERRO'
+        ? sql`status = 'ERRO', erro_codigo = ${r.erro.codigo}, erro_parametros = ${r.erro.params ? JSON.stringify(r.erro.params) : null}::jsonb`
+        : sql`status = ${r.status}, resultado = ${r.resultado}, erro_codigo = null, erro_parametros = null`;
+    const [ok, erro, desfeito] = (['OK', 'ERRO', 'DESFEITO'] as const).map((s) => (r.status === s ? 1 : 0));
+    // SET expressions read the row as it was: "+ 1" is this item.
+    const ultimo = sql`l.status = 'EM_ANDAMENTO' and l.sucessos + l.erros + l.desfeitos + 1 >= l.total`;
+    await this.deps.db.execute(sql`
+      with gravado as (
+        update ${item} set ${campos}, atualizado_em = now()
+        where id = ${t.id} and status = 'EM_ANDAMENTO' and tentativas = ${t.tentativas}
+        returning lote_id)
+      update ${lote} l set sucessos = l.sucessos + ${ok}, erros = l.erros + ${erro}, desfeitos = l.desfeitos + ${desfeito},
+        status = case when ${ultimo} then case when l.erros + ${erro} > 0 then 'CONCLUIDO_COM_ERROS' else 'CONCLUIDO' end
+          else l.status end,
+        concluido_em = case when ${ultimo} then now() else l.concluido_em end
+      where l.id in (select lote_id from gravado)`);
   }
 }
