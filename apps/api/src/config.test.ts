@@ -31,6 +31,25 @@ describe('lerConfig', () => {
     }
   });
 
+  it('works bulk items 4 at a time, pausing only against the real provider; bounds the provider concurrency by its 50', () => {
+    expect(lerConfig(base)).toMatchObject({ lote: { concorrencia: 4, pausaMs: 0 }, asaasMaxSimultaneas: 10 });
+    const real = lerConfig({ ...base, ASAAS_API_KEY: '$aact_chave_de_teste_longa' });
+    expect(real.lote).toEqual({ concorrencia: 4, pausaMs: 500 });
+    const escolhido = lerConfig({
+      ...base,
+      SIG_LOTE_CONCORRENCIA: '16',
+      SIG_LOTE_PAUSA_MS: '0',
+      ASAAS_MAX_SIMULTANEAS: '40',
+    });
+    expect(escolhido).toMatchObject({ lote: { concorrencia: 16, pausaMs: 0 }, asaasMaxSimultaneas: 40 });
+    for (const [k, v] of [
+      ['ASAAS_MAX_SIMULTANEAS', '51'],
+      ['SIG_LOTE_CONCORRENCIA', '0'],
+      ['SIG_LOTE_PAUSA_MS', '-1'],
+    ])
+      expect(() => lerConfig({ ...base, [k]: v })).toThrow(k);
+  });
+
   it('treats empty variables as unset and derives PUBLIC_URL from PORT', () => {
     const c = lerConfig({ ...base, DATABASE_URL: '', PORT: '8080', PUBLIC_URL: '' });
     expect(c.databaseUrl).toBeUndefined();

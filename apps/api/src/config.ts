@@ -46,6 +46,10 @@ const esquema = z
     ASAAS_URL: opcional(z.string().refine(urlTlsOuLocal, 'must be an https:// URL (http:// only on localhost)')),
     ASAAS_API_KEY: opcional(z.string().min(16, 'must have at least 16 characters')),
     ASAAS_WEBHOOK_TOKEN: opcional(z.string().min(16, 'must have at least 16 characters')),
+    // Asaas refuses more than 50 concurrent GETs per account.
+    ASAAS_MAX_SIMULTANEAS: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(50).default(10)),
+    SIG_LOTE_CONCORRENCIA: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(64).default(4)),
+    SIG_LOTE_PAUSA_MS: opcional(z.coerce.number().int().min(0).max(60_000)),
     LOG_LEVEL: z.preprocess(
       vazioParaIndefinido,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,7 +84,17 @@ export type Config = {
   asaas: { modo: 'demo' } | { modo: 'real'; url: string; chave: string };
   /** The `asaas-access-token` webhook deliveries must carry; unset, every delivery is refused. */
   asaasWebhookToken?: string;
+  /** Requests in flight at once per provider key. */
+  asaasMaxSimultaneas: number;
+  /** Bulk processing: items worked at once by this process, and each worker's pause after an item. */
+  lote: { concorrencia: number; pausaMs: number };
 };
+
+/**
+ * The pause after each item: polite towards the real provider (Asaas asks batch work to throttle;
+ * its 429s still rest the worker), none against the embedded fake, which only this process uses.
+ */
+const PAUSA_LOTE_REAL_MS = 500;
 
 export const ASAAS_URL_PRODUCAO = 'https://api.asaas.com/v3';
 
@@ -120,6 +134,11 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { modo: 'real', url: e.ASAAS_URL ?? ASAAS_URL_PRODUCAO, chave: e.ASAAS_API_KEY }
       : { modo: 'demo' },
     asaasWebhookToken: e.ASAAS_WEBHOOK_TOKEN,
+    asaasMaxSimultaneas: e.ASAAS_MAX_SIMULTANEAS,
+    lote: {
+      concorrencia: e.SIG_LOTE_CONCORRENCIA,
+      pausaMs: e.SIG_LOTE_PAUSA_MS ?? (e.ASAAS_API_KEY ? PAUSA_LOTE_REAL_MS : 0),
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import {
   somenteDigitos,
   texto,
 } from './comum.js';
-import { type Cliente, type Conta, idAleatorio } from './loja.js';
+import { buscarPor, type Cliente, type Conta, idAleatorio, indexar } from './loja.js';
 
 const CAMPOS_TEXTO = [
   'email',
@@ -69,6 +69,7 @@ export function rotasClientes(app: FastifyInstance) {
       deleted: false,
     };
     conta(req).clientes[novo.id] = novo;
+    indexar(conta(req).clientes, novo);
     return novo;
   });
 
@@ -76,7 +77,13 @@ export function rotasClientes(app: FastifyInstance) {
     const q = consulta(req);
     const doc = somenteDigitos(q.cpfCnpj ?? null);
     const nome = q.name?.toLocaleLowerCase('pt-BR');
-    const itens = Object.values(conta(req).clientes).filter(
+    const todos = conta(req).clientes;
+    const base = doc
+      ? buscarPor(todos, 'cpfCnpj', doc)
+      : q.externalReference
+        ? buscarPor(todos, 'externalReference', q.externalReference)
+        : Object.values(todos);
+    const itens = base.filter(
       (c) =>
         !c.deleted &&
         (!doc || c.cpfCnpj === doc) &&
@@ -96,6 +103,7 @@ export function rotasClientes(app: FastifyInstance) {
     const dados = campos(corpo(req), atual);
     validar(dados);
     Object.assign(atual, dados, { personType: dados.cpfCnpj!.length === 11 ? 'FISICA' : 'JURIDICA' });
+    indexar(conta(req).clientes, atual);
     return atual;
   });
 

@@ -23,9 +23,11 @@ import {
   texto,
 } from './comum.js';
 import {
+  buscarPor,
   type Cobranca,
   type Conta,
   idAleatorio,
+  indexar,
   type Parcelamento,
   TIPOS_COBRANCA,
   type TipoCobranca,
@@ -209,6 +211,7 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
     }
     for (const p of criadas) {
       c.cobrancas[p.id] = p;
+      indexar(c.cobrancas, p);
       publicar(c, 'PAYMENT_CREATED', p);
       if (p.status === 'CONFIRMED') publicar(c, 'PAYMENT_CONFIRMED', p);
     }
@@ -219,7 +222,11 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
 
   app.get('/payments', async (req) => {
     const q = consulta(req);
-    const itens = Object.values(conta(req).cobrancas).filter(
+    const todas = conta(req).cobrancas;
+    const base = q.externalReference
+      ? buscarPor(todas, 'externalReference', q.externalReference)
+      : Object.values(todas);
+    const itens = base.filter(
       (p) =>
         !p.deleted &&
         (!q.customer || p.customer === q.customer) &&
@@ -262,6 +269,7 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
       ...('description' in b ? { description: texto(b, 'description') } : {}),
       ...('externalReference' in b ? { externalReference: texto(b, 'externalReference') } : {}),
     });
+    indexar(c.cobrancas, p);
     publicar(c, 'PAYMENT_UPDATED', p);
     return p;
   });

@@ -186,3 +186,43 @@ export class Loja {
     renameSync(temp, this.arquivo);
   }
 }
+
+type Registro = { id: string };
+/** Per record collection (an account's charges or customers): field → value → ids. Never persisted. */
+const indices = new WeakMap<object, Map<string, Map<string, Set<string>>>>();
+
+function anotar(indice: Map<string, Set<string>>, valor: unknown, id: string) {
+  if (typeof valor !== 'string') return;
+  const ids = indice.get(valor);
+  if (ids) ids.add(id);
+  else indice.set(valor, new Set([id]));
+}
+
+/**
+ * The records whose `campo` equals `valor`, without scanning them all: a bench's 100,000 charges
+ * are each looked up by externalReference. The index is built on the first lookup of a field and
+ * kept by `indexar` on every write; an entry whose record no longer matches is skipped.
+ */
+export function buscarPor<T extends Registro>(
+  registros: Record<string, T>,
+  campo: keyof T & string,
+  valor: string,
+): T[] {
+  let porCampo = indices.get(registros);
+  if (!porCampo) {
+    porCampo = new Map();
+    indices.set(registros, porCampo);
+  }
+  let indice = porCampo.get(campo);
+  if (!indice) {
+    indice = new Map();
+    for (const r of Object.values(registros)) anotar(indice, r[campo], r.id);
+    porCampo.set(campo, indice);
+  }
+  return [...(indice.get(valor) ?? [])].map((id) => registros[id]!).filter((r) => r && r[campo] === valor);
+}
+
+/** Call after a record is added or its indexed fields change. */
+export function indexar<T extends Registro>(registros: Record<string, T>, r: T) {
+  for (const [campo, indice] of indices.get(registros) ?? []) anotar(indice, r[campo as keyof T], r.id);
+}

@@ -4,6 +4,7 @@ export * from './auditoria.js';
 export * from './auth.js';
 export * from './cadastros.js';
 export * from './carne.js';
+export * from './cobrancas-lote.js';
 export * from './comum.js';
 export * from './conta-a-receber.js';
 export * from './contas-a-receber-lote.js';

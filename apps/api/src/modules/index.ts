@@ -12,6 +12,7 @@ import { carnesRoutes } from './cobrancas/carne.routes.js';
 import { clientesRoutes } from './cobrancas/clientes.routes.js';
 import { clientesLoteRoutes } from './cobrancas/clientes-lote.routes.js';
 import { cobrancaRoutes, contaAReceberRoutes, webhookAsaasRoutes } from './cobrancas/cobranca.routes.js';
+import { cobrancasLoteRoutes } from './cobrancas/cobrancas-lote.routes.js';
 import { contasAReceberLoteRoutes } from './cobrancas/contas-a-receber-lote.routes.js';
 import { pagamentoRoutes, reciboRoutes, relatorioContasReceberRoutes } from './cobrancas/recibo.routes.js';
 import { subcontaRoutes } from './cobrancas/subconta.routes.js';
@@ -75,6 +76,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
   await app.register(clientesRoutes, { prefix: '/clientes' });
   await app.register(contasAReceberLoteRoutes, { prefix: '/contas-a-receber-lote' });
+  await app.register(cobrancasLoteRoutes, { prefix: '/cobrancas-em-lote' });
   await app.register(subcontaRoutes, { prefix: '/subconta' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });

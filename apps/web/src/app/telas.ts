@@ -21,6 +21,7 @@ const IntegracaoFormPage = carregar(() => import('../modules/pessoas/IntegracaoF
 const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormPage'));
 const PagamentoFormPage = carregar(() => import('../modules/cobrancas/PagamentoFormPage'));
 const ContasAReceberLotePage = carregar(() => import('../modules/cobrancas/ContasAReceberLotePage'));
+const CobrancasEmLotePage = carregar(() => import('../modules/cobrancas/CobrancasEmLotePage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -149,6 +150,11 @@ export const TELAS: Tela[] = [
     acesso: 'ContasAReceberLote',
     pagina: ContasAReceberLotePage,
     form: { rota: '/contas-a-receber-lote/form/:id/:visualizacao?/:visualizar?', pagina: ContasAReceberLotePage },
+  },
+  {
+    acesso: 'CobrancasEmLote',
+    pagina: CobrancasEmLotePage,
+    extras: [{ rota: '/cobrancas-em-lote/form/:id/:visualizacao?/:visualizar?', pagina: CobrancasEmLotePage }],
   },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {

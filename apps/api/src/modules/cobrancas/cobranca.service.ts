@@ -12,6 +12,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contaParaMudar } from './conta-a-receber.service.js';
+import { ErroProvedor } from './provedor/asaas-http.js';
 import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from './provedor/provedor.js';
 import { statusDaConta, statusDoEvento } from './status-provedor.js';
 
@@ -21,7 +22,7 @@ import { statusDaConta, statusDoEvento } from './status-provedor.js';
  * charge's `externalReference`, looked up before creating so a retry never charges twice.
  */
 export const ACESSO_COBRANCA = 'Cobranca';
-const { cobranca: cob, contaAReceber: car, pessoa, organizacao } = schema;
+const { cobranca: cob, contaAReceber: car, pessoa, organizacao, clienteProvedor } = schema;
 
 /**
  * The organization's own provider account when it has a key (sub-account), else the main one;
@@ -127,31 +128,87 @@ function valorCobrado(previsto: string, confirmarMinimo: boolean): string {
  */
 const RESERVA_MS = 2 * 60_000;
 
-/** Charges a receivable; with installments the provider makes one payment per installment. */
-export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput): Promise<Cobranca[]> {
-  const { conta, valor, titular, provedor } = await deps.db.transaction(async (tx) => {
-    const conta = await contaParaMudar(tx, ctx, ACESSO_COBRANCA, e.contaAReceberId);
+type LinhaConta = typeof car.$inferSelect;
+
+/** Who asks for a charge: a user's request or a batch's worker acting for the batch's creator. */
+export type PedidoCobranca = {
+  /** Locks the receivable for update (a user's request within the user's scope: 404 outside). */
+  travar: (tx: DbOuTx, contaId: number) => Promise<LinhaConta>;
+  autor: { usuarioId: number; organizacaoId: number };
+  /**
+   * A batch item claimed again after its worker died or erred: the reservation it finds may be its
+   * own, and a receivable already charged means that earlier attempt finished (not an error).
+   */
+  retomada: boolean;
+};
+
+/**
+ * After a failure the provider surely refused (a 4xx answer) the receivable is simply freed. After
+ * any other (a timeout, a 5xx: the charge may exist) the reservation is left expired rather than
+ * cleared, so the next attempt knows to look for it before creating.
+ */
+const liberacao = (erro: unknown) =>
+  erro instanceof ErroProvedor && erro.statusProvedor !== null && erro.statusProvedor < 500
+    ? null
+    : new Date(Date.now() - RESERVA_MS);
+
+/**
+ * Charges one receivable (the single charge and the COBRANCAS batch both come here): reserve it,
+ * create at the provider outside any transaction, record the charges. Returns its active charges.
+ */
+export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: CobrancaInput): Promise<LinhaCobranca[]> {
+  const preparo = await deps.db.transaction(async (tx) => {
+    const conta = await pedido.travar(tx, e.contaAReceberId);
+    if (pedido.retomada && conta.cobrancaGerada) return null;
     const reservada = conta.cobrancaIniciadaEm && Date.now() - conta.cobrancaIniciadaEm.getTime() < RESERVA_MS;
-    if (!STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) || conta.cobrancaGerada || reservada)
+    if (
+      !STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) ||
+      conta.cobrancaGerada ||
+      (reservada && !pedido.retomada)
+    )
       throw new AppError('CONTA_NAO_COBRAVEL');
     const valor = valorCobrado(conta.valorPrevisto, e.confirmarMinimo);
     const titular = await titularDaConta(tx, conta);
+    const { provedor, contaOrganizacaoId } = await contaNoProvedor(deps, tx, conta.organizacaoId);
+    const [guardado] = conta.pessoaId
+      ? await tx
+          .select({ id: clienteProvedor.provedorClienteId })
+          .from(clienteProvedor)
+          .where(
+            and(
+              eq(clienteProvedor.pessoaId, conta.pessoaId),
+              contaOrganizacaoId === null
+                ? isNull(clienteProvedor.contaOrganizacaoId)
+                : eq(clienteProvedor.contaOrganizacaoId, contaOrganizacaoId),
+            ),
+          )
+      : [];
     await tx.update(car).set({ cobrancaIniciadaEm: new Date() }).where(eq(car.id, conta.id));
-    return { conta, valor, titular, provedor: await provedorDa(deps, tx, conta.organizacaoId) };
+    // Only an attempt that may have reached the provider (its reservation is still there, cleared
+    // or expired, or the batch item is taken again) calls for a look-up by our reference first;
+    // a receivable never reserved before cannot have a charge there, and skipping that look-up
+    // (plus the customer's, when its id is stored) keeps a large batch at one request per item.
+    const consultar = conta.cobrancaIniciadaEm !== null || pedido.retomada;
+    return { conta, valor, titular, provedor, contaOrganizacaoId, clienteId: guardado?.id, consultar };
   });
-  const liberar = () => deps.db.update(car).set({ cobrancaIniciadaEm: null }).where(eq(car.id, conta.id));
+  if (!preparo) return deps.db.select().from(cob).where(ativas(e.contaAReceberId)).orderBy(cob.id);
+  const { conta, valor, titular, provedor, contaOrganizacaoId } = preparo;
 
-  let criadas: CobrancaProvedor[];
+  let feito: Awaited<ReturnType<typeof cobrarNoProvedor>>;
   try {
-    criadas = await cobrarNoProvedor(provedor, conta, valor, titular, e);
+    feito = await cobrarNoProvedor(provedor, conta, valor, titular, e, preparo);
   } catch (erro) {
-    await liberar();
+    await deps.db
+      .update(car)
+      .set({ cobrancaIniciadaEm: liberacao(erro) })
+      .where(eq(car.id, conta.id));
     throw erro;
   }
+  const { criadas, clienteId } = feito;
 
-  await deps.db.transaction(async (tx) => {
-    const atual = await contaParaMudar(tx, ctx, ACESSO_COBRANCA, conta.id);
-    await tx
+  const inseridas = await deps.db.transaction(async (tx) => {
+    const atual = await pedido.travar(tx, conta.id);
+    const linhas = await tx
       .insert(cob)
       .values(
         criadas.map((p) => ({
@@ -167,10 +224,19 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
           statusProvedor: p.statusProvedor,
           urlFatura: p.urlFatura,
           urlBoleto: p.urlBoleto,
-          criadoPor: ctx.usuarioId,
+          criadoPor: pedido.autor.usuarioId,
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    if (conta.pessoaId && clienteId && clienteId !== preparo.clienteId)
+      await tx
+        .insert(clienteProvedor)
+        .values({ pessoaId: conta.pessoaId, contaOrganizacaoId, provedorClienteId: clienteId })
+        .onConflictDoUpdate({
+          target: [clienteProvedor.pessoaId, clienteProvedor.contaOrganizacaoId],
+          set: { provedorClienteId: clienteId, atualizadoEm: sql`now()` },
+        });
     const novos = {
       cobrancaGerada: true,
       formaPagamento: e.forma,
@@ -183,7 +249,7 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
       .where(eq(car.id, conta.id));
     await registrarAlteracao(
       tx,
-      ctx,
+      pedido.autor,
       'conta_a_receber',
       conta.id,
       {
@@ -194,8 +260,26 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
       },
       novos,
     );
+    return linhas;
   });
-  return (await listarCobrancasDaConta(deps.db, ctx, conta.id)).filter((c) => !c.canceladaEm);
+  // Rows already there (a retry recording what an earlier one recorded) are read back.
+  return inseridas.length === criadas.length
+    ? inseridas
+    : deps.db.select().from(cob).where(ativas(conta.id)).orderBy(cob.id);
+}
+
+/** Charges a receivable; with installments the provider makes one payment per installment. */
+export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput): Promise<Cobranca[]> {
+  const criadas = await cobrarConta(
+    deps,
+    {
+      travar: (tx, id) => contaParaMudar(tx, ctx, ACESSO_COBRANCA, id),
+      autor: ctx,
+      retomada: false,
+    },
+    e,
+  );
+  return criadas.map(paraCobranca);
 }
 
 /** What the provider already holds under our reference (a retry), or a new charge. */
@@ -205,13 +289,16 @@ async function cobrarNoProvedor(
   valor: string,
   titular: Awaited<ReturnType<typeof titularDaConta>>,
   e: CobrancaInput,
-): Promise<CobrancaProvedor[]> {
+  como: { consultar: boolean; clienteId?: string },
+): Promise<{ criadas: CobrancaProvedor[]; clienteId: string | undefined }> {
   const referencia = String(conta.id);
-  const existentes = await coletar(provedor.listarCobrancas({ referenciaExterna: referencia }));
-  if (existentes.length) return existentes;
-  const cliente = await garantirCliente(provedor, titular);
+  if (como.consultar) {
+    const existentes = await coletar(provedor.listarCobrancas({ referenciaExterna: referencia }));
+    if (existentes.length) return { criadas: existentes, clienteId: existentes[0]!.clienteId };
+  }
+  const clienteId = como.clienteId ?? (await garantirCliente(provedor, titular)).id;
   const primeira = await provedor.criarCobranca({
-    clienteId: cliente.id,
+    clienteId,
     forma: e.forma,
     valor,
     vencimento: conta.vencimento,
@@ -219,9 +306,10 @@ async function cobrarNoProvedor(
     referenciaExterna: referencia,
     parcelas: e.parcelas > 1 ? e.parcelas : undefined,
   });
-  return primeira.parcelamentoId
-    ? coletar(provedor.listarCobrancas({ parcelamentoId: primeira.parcelamentoId }))
+  const criadas = primeira.parcelamentoId
+    ? await coletar(provedor.listarCobrancas({ parcelamentoId: primeira.parcelamentoId }))
     : [primeira];
+  return { criadas, clienteId };
 }
 
 async function coletar(it: AsyncIterable<CobrancaProvedor>): Promise<CobrancaProvedor[]> {
@@ -251,14 +339,32 @@ export async function cancelarCobranca(
   cancelarConta: boolean,
 ): Promise<Cobranca> {
   const { cobranca: c, organizacaoId } = await cobrancaNoEscopo(deps.db, ctx, id);
+  await cancelarNaConta(
+    deps,
+    { travar: (tx, contaId) => contaParaMudar(tx, ctx, ACESSO_COBRANCA, contaId), autor: ctx, retomada: false },
+    c,
+    organizacaoId,
+    cancelarConta,
+  );
+  return obterCobranca(deps.db, ctx, id);
+}
+
+/** The cancel itself, for a user's request and for a batch's undo alike. */
+export async function cancelarNaConta(
+  deps: Deps,
+  pedido: PedidoCobranca,
+  c: LinhaCobranca,
+  organizacaoId: number,
+  cancelarConta: boolean,
+) {
   if (c.canceladaEm || !['ABERTO', 'VENCIDO'].includes(c.status)) throw new AppError('COBRANCA_NAO_CANCELAVEL');
   await (await provedorDa(deps, deps.db, organizacaoId)).cancelarCobranca(c.provedorId);
   await deps.db.transaction(async (tx) => {
-    const conta = await contaParaMudar(tx, ctx, ACESSO_COBRANCA, c.contaAReceberId);
+    const conta = await pedido.travar(tx, c.contaAReceberId);
     await tx
       .update(cob)
       .set({ status: 'CANCELADO', statusProvedor: 'DELETED', canceladaEm: new Date(), atualizadoEm: new Date() })
-      .where(eq(cob.id, id));
+      .where(eq(cob.id, c.id));
     const restantes = await tx.select({ status: cob.status }).from(cob).where(ativas(conta.id));
     const novos = restantes.length
       ? { status: statusDaConta(restantes.map((r) => r.status as StatusContaAReceber)) ?? conta.status }
@@ -277,14 +383,13 @@ export async function cancelarCobranca(
       .where(eq(car.id, conta.id));
     await registrarAlteracao(
       tx,
-      ctx,
+      pedido.autor,
       'conta_a_receber',
       conta.id,
       { status: conta.status, cobrancaGerada: conta.cobrancaGerada, linkPagamento: conta.linkPagamento },
       { cobrancaGerada: conta.cobrancaGerada, linkPagamento: conta.linkPagamento, ...novos },
     );
   });
-  return obterCobranca(deps.db, ctx, id);
 }
 
 /** The boleto's typed line and barcode, read from the provider each time (never stored). */

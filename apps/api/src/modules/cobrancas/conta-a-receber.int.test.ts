@@ -1,6 +1,6 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { eq, isNull } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { provedorAsaas } from './provedor/asaas.js';
@@ -191,6 +191,11 @@ describe('charges', () => {
       vencimento: VENCIMENTO,
       referenciaExterna: String(c.id),
     });
+    // The lost answer left the receivable's reservation behind, expired.
+    await t.banco.db
+      .update(schema.contaAReceber)
+      .set({ cobrancaIniciadaEm: sql`now() - interval '3 minutes'` })
+      .where(eq(schema.contaAReceber.id, c.id));
     const r = await cobrar(c.id, { forma: 'PIX' });
     expect(r.statusCode, r.body).toBe(201);
     expect(await pagamentosDe(c.id)).toHaveLength(1);

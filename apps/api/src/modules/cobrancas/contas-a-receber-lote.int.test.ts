@@ -173,7 +173,19 @@ describe('receivables in bulk', () => {
     expect((await itens(loteId)).find((i) => i.id === item!.id)!.resultado).toBe('4 contas a receber criadas.');
 
     // The kind itself, called twice for a done item, finds its four and adds none.
-    const trabalho = { id: item!.id, loteId, referenciaId: comValor, resultado: null, organizacaoId };
+    const [doLote] = await t.banco.db
+      .select({ parametros: schema.processamentoLote.parametros, criadoPor: schema.processamentoLote.criadoPor })
+      .from(schema.processamentoLote)
+      .where(eq(schema.processamentoLote.id, loteId));
+    const trabalho = {
+      id: item!.id,
+      loteId,
+      referenciaId: comValor,
+      resultado: null,
+      organizacaoId,
+      tentativas: 2,
+      ...doLote!,
+    };
     expect(JSON.parse((await TIPOS.CONTAS_A_RECEBER.processar(t.app.deps, trabalho))!)).toEqual({
       criadas: 4,
       existentes: 0,

@@ -121,22 +121,6 @@ export function valorDaConta(p: ParametrosLoteContas, c: Contribuicao | null): n
   return Math.round((base * vezes * (10_000 - Math.min(desconto, 10_000))) / (por * 10_000));
 }
 
-/** The batch's fixed parameters, read once per batch (they never change after creation). */
-const parametrosLidos = new Map<number, ParametrosLoteContas>();
-async function parametrosDoLote(deps: Deps, loteId: number): Promise<ParametrosLoteContas> {
-  const guardados = parametrosLidos.get(loteId);
-  if (guardados) return guardados;
-  const [l] = await deps.db
-    .select({ parametros: schema.processamentoLote.parametros })
-    .from(schema.processamentoLote)
-    .where(eq(schema.processamentoLote.id, loteId));
-  if (!l) throw naoEncontrado();
-  const p = l.parametros as ParametrosLoteContas;
-  if (parametrosLidos.size >= 100) parametrosLidos.delete(parametrosLidos.keys().next().value!);
-  parametrosLidos.set(loteId, p);
-  return p;
-}
-
 type Resultado = { criadas: number; existentes: number; isenta?: boolean };
 
 const { contaAReceber: car, pessoa, pessoaContribuicao } = schema;
@@ -156,7 +140,8 @@ const { contaAReceber: car, pessoa, pessoaContribuicao } = schema;
  */
 export const TIPO_CONTAS_A_RECEBER: DefinicaoTipoLote = {
   async processar(deps: Deps, item) {
-    const p = await parametrosDoLote(deps, item.loteId);
+    // The batch's parameters, fixed when it was created, come with the claimed item.
+    const p = item.parametros as ParametrosLoteContas;
     const [pessoaLida] = await deps.db
       .select({
         id: pessoa.id,

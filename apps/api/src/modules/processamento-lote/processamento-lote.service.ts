@@ -137,6 +137,8 @@ export async function listarItens(
   };
 }
 
+const ITENS_PARA_ANALISAR = 10_000;
+
 /**
  * A new batch over the items a kind chose (`itens`: a select of `referenciaId, descricao`, so
  * a synod's hundred thousand people never pass through the process).
@@ -146,7 +148,7 @@ export async function criarLote(
   ctx: Contexto,
   dados: { tipo: TipoLote; organizacaoId: number; parametros: object; itens: SQL },
 ): Promise<number> {
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, total } = await deps.db.transaction(async (tx) => {
     const [novo] = await tx
       .insert(lote)
       .values({
@@ -163,8 +165,10 @@ export async function criarLote(
     const total = r.rowCount ?? r.affectedRows ?? 0;
     if (!total) throw new AppError('LOTE_SEM_ITENS');
     await tx.update(lote).set({ total }).where(eq(lote.id, loteId));
-    return loteId;
+    return { id: loteId, total };
   });
+  // Fresh statistics keep the worker's claim on its index from the first item of a large batch.
+  if (total >= ITENS_PARA_ANALISAR) await deps.db.execute(sql`analyze ${item}`);
   await publicar(deps, { tipo: 'processamento_lote', id });
   return id;
 }

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
 import { TIPO_CARNES } from '../cobrancas/carne.tipo.js';
 import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+import { TIPO_COBRANCAS } from '../cobrancas/cobrancas-lote.tipo.js';
 import { TIPO_CONTAS_A_RECEBER } from '../cobrancas/contas-a-receber-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
@@ -12,6 +13,11 @@ export type ItemEmTrabalho = {
   referenciaId: number;
   resultado: string | null;
   organizacaoId: number;
+  /** This claim's number: above 1, an earlier attempt may have done part of the work. */
+  tentativas: number;
+  /** The batch's parameters as its kind's service saved them, and who created it. */
+  parametros: unknown;
+  criadoPor: number;
 };
 
 /**
@@ -34,4 +40,5 @@ export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
   CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
   CARNES: TIPO_CARNES,
   CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
+  COBRANCAS: TIPO_COBRANCAS,
 };

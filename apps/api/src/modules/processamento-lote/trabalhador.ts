@@ -1,6 +1,8 @@
+import { setMaxListeners } from 'node:events';
+import { setTimeout as dormir } from 'node:timers/promises';
 import type { TipoLote } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
@@ -10,56 +12,68 @@ import { type ItemEmTrabalho, TIPOS } from './tipos.js';
 const { processamentoLote: lote, processamentoLoteItem: item } = schema;
 
 /**
- * An item stays EM_ANDAMENTO this long before another worker may take it: longer than one
- * item's provider calls can last (4 attempts of 15 s each, per call), so only a dead worker's
- * item is taken again.
+ * An item stays EM_ANDAMENTO this long without news before another worker may take it. A live
+ * worker renews the lease of the items in hand every RENOVACAO_MS, however long their provider
+ * calls last (4 attempts of 15 s each, per call), so only a dead worker's items are taken again,
+ * and after a kill -9 they wait half a minute, not minutes.
  */
-export const RESERVA_ITEM_MS = 5 * 60_000;
-/** Pause between items: Asaas allows 25,000 requests per 12 h and asks batch work to throttle. */
-const PAUSA_ENTRE_ITENS_MS = 500;
+export const RESERVA_ITEM_MS = 30_000;
+const RENOVACAO_MS = 10_000;
 const PAUSA_OCIOSO_MS = 2_000;
 /** After the provider's rate limit outlasted the client's retries, the worker rests before going on. */
 const PAUSA_LIMITE_MS = 60_000;
+/** A batch's progress reaches the hub at most this often (one NOTIFY per item would flood it). */
+export const INTERVALO_AVISO_MS = 250;
 
 type Resultado = { status: 'OK' | 'DESFEITO'; resultado: string | null } | { status: 'ERRO'; erro: AppError };
 
 /**
- * The bulk-processing worker of this process: claims one item at a time with FOR UPDATE SKIP
- * LOCKED (several processes may run one), works it through its kind, records the outcome and
- * tells the hub. Started by main (not in tests, which drive `processarProximo` or start it).
+ * The bulk-processing worker of this process: `concorrencia` loops each claim one item at a time
+ * with FOR UPDATE SKIP LOCKED (several processes may run one), work it through its kind, record
+ * the outcome and tell the hub (throttled per batch). Started by main (not in tests, which drive
+ * `processarProximo` or start it).
  */
 export class TrabalhadorLote {
-  private timer: NodeJS.Timeout | null = null;
-  private rodando: Promise<unknown> | null = null;
   private parado = true;
-  /** The pause its kind asks for after the item just worked (undefined: the usual one). */
-  private pausaDoTipo: number | undefined;
+  private lacos: Promise<void>[] = [];
+  private interromper = new AbortController();
+  private renovacao: NodeJS.Timeout | null = null;
+  /** Items in hand, whose leases are renewed. */
+  private readonly emMaos = new Set<number>();
+  /** Batches with a hub notice waiting to go out. */
+  private readonly avisos = new Map<number, NodeJS.Timeout>();
 
   constructor(
     private readonly deps: Deps,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  iniciar(pausaMs = PAUSA_ENTRE_ITENS_MS) {
+  iniciar(pausaMs = this.deps.config.lote.pausaMs, concorrencia = this.deps.config.lote.concorrencia) {
     if (!this.parado) return;
     this.parado = false;
-    const ciclo = async () => {
+    this.interromper = new AbortController();
+    // Every loop waits on this one signal.
+    setMaxListeners(0, this.interromper.signal);
+    this.renovacao = setInterval(() => {
+      this.renovar().catch((err) => this.log.error({ err }, 'processamento em lote'));
+    }, RENOVACAO_MS);
+    this.renovacao.unref();
+    const retomado = this.retomarDoEmbutido().catch((err) => this.log.error({ err }, 'processamento em lote'));
+    this.lacos = Array.from({ length: concorrencia }, () => retomado.then(() => this.laco(pausaMs)));
+  }
+
+  private async laco(pausaMs: number) {
+    while (!this.parado) {
       let espera = PAUSA_OCIOSO_MS;
       try {
-        const r = await this.processarProximo();
-        espera = r === 'limite' ? PAUSA_LIMITE_MS : r ? (this.pausaDoTipo ?? pausaMs) : PAUSA_OCIOSO_MS;
+        const { r, pausaDoTipo } = await this.trabalhar();
+        espera = r === 'limite' ? PAUSA_LIMITE_MS : r ? (pausaDoTipo ?? pausaMs) : PAUSA_OCIOSO_MS;
       } catch (err) {
         this.log.error({ err }, 'processamento em lote');
       }
-      if (this.parado) return;
-      this.timer = setTimeout(() => {
-        this.rodando = ciclo();
-      }, espera);
-      this.timer.unref();
-    };
-    this.rodando = this.retomarDoEmbutido()
-      .catch((err) => this.log.error({ err }, 'processamento em lote'))
-      .then(ciclo);
+      if (espera && !this.parado)
+        await dormir(espera, undefined, { signal: this.interromper.signal, ref: false }).catch(() => {});
+    }
   }
 
   /**
@@ -71,12 +85,29 @@ export class TrabalhadorLote {
     await this.deps.db.update(item).set({ status: 'PENDENTE' }).where(eq(item.status, 'EM_ANDAMENTO'));
   }
 
-  /** Stops taking items and waits for the one in hand. */
+  private async renovar() {
+    const ids = [...this.emMaos];
+    if (!ids.length) return;
+    await this.deps.db
+      .update(item)
+      .set({ atualizadoEm: new Date() })
+      .where(and(inArray(item.id, ids), eq(item.status, 'EM_ANDAMENTO')));
+  }
+
+  /** Stops taking items, waits for those in hand and sends the pending hub notices. */
   async parar() {
     this.parado = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.rodando;
+    this.interromper.abort();
+    if (this.renovacao) clearInterval(this.renovacao);
+    this.renovacao = null;
+    await Promise.all(this.lacos);
+    this.lacos = [];
+    const pendentes = [...this.avisos.entries()];
+    this.avisos.clear();
+    for (const [loteId, timer] of pendentes) {
+      clearTimeout(timer);
+      await publicar(this.deps, { tipo: 'processamento_lote', id: loteId });
+    }
   }
 
   /** Works items until none is left (tests and the demo's small batches). */
@@ -86,10 +117,16 @@ export class TrabalhadorLote {
 
   /** Works one item; false when there was none, 'limite' when the provider's rate limit sent it back. */
   async processarProximo(): Promise<boolean | 'limite'> {
+    return (await this.trabalhar()).r;
+  }
+
+  /** One item, and the pause its kind asks for after it (undefined: the usual one). */
+  private async trabalhar(): Promise<{ r: boolean | 'limite'; pausaDoTipo?: number }> {
     const tomado = await this.tomar();
-    if (!tomado) return false;
-    const { definicao, trabalho, acao, tentativa } = tomado;
-    this.pausaDoTipo = definicao.pausaMs;
+    if (!tomado) return { r: false };
+    const { definicao, trabalho, acao } = tomado;
+    const pausaDoTipo = definicao.pausaMs;
+    this.emMaos.add(trabalho.id);
     let r: Resultado;
     try {
       if (acao === 'DESFAZER') {
@@ -101,26 +138,72 @@ export class TrabalhadorLote {
     } catch (err) {
       if (err instanceof AppError && err.codigo === 'PROVEDOR_LIMITE') {
         await this.devolver(trabalho.id);
-        return 'limite';
+        this.emMaos.delete(trabalho.id);
+        return { r: 'limite' };
       }
       if (!(err instanceof AppError)) this.log.error({ err, item: trabalho.id }, 'item de processamento em lote');
       r = { status: 'ERRO', erro: err instanceof AppError ? err : new AppError('ERRO_INESPERADO') };
     }
-    await this.registrar(trabalho, tentativa, r);
-    await publicar(this.deps, { tipo: 'processamento_lote', id: trabalho.loteId });
-    return true;
+    try {
+      await this.registrar(trabalho, r);
+    } finally {
+      this.emMaos.delete(trabalho.id);
+    }
+    this.avisar(trabalho.loteId);
+    return { r: true, pausaDoTipo };
   }
 
-  /** The next item of a running batch: pending, or EM_ANDAMENTO past its lease (its worker died). */
+  /** One hub notice per batch per INTERVALO_AVISO_MS, carrying whatever happened meanwhile. */
+  private avisar(loteId: number) {
+    if (this.avisos.has(loteId)) return;
+    const timer = setTimeout(() => {
+      this.avisos.delete(loteId);
+      publicar(this.deps, { tipo: 'processamento_lote', id: loteId }).catch((err) =>
+        this.log.error({ err }, 'processamento em lote'),
+      );
+    }, INTERVALO_AVISO_MS);
+    timer.unref();
+    this.avisos.set(loteId, timer);
+  }
+
+  /**
+   * The next item of a running batch: pending, else EM_ANDAMENTO past its lease (its worker died);
+   * its batch comes in the same statement. The pending ones are asked for alone, in id order, so
+   * the claim walks the partial index and stops at the first free row instead of sorting every
+   * pending item of a 100,000-item batch.
+   */
   private async tomar() {
+    const ativo = sql`exists (select 1 from ${lote} l where l.id = i.lote_id and l.status in ('PENDENTE', 'EM_ANDAMENTO'))`;
+    const pendente = sql`i.status = 'PENDENTE' and ${ativo}`;
+    const vencido = sql`i.status = 'EM_ANDAMENTO' and i.atualizado_em < now() - ${RESERVA_ITEM_MS} * interval '1 millisecond' and ${ativo}`;
+    const i = (await this.reivindicar(pendente)) ?? (await this.reivindicar(vencido));
+    if (!i) return null;
+    if (i.status_lote === 'PENDENTE')
+      await this.deps.db
+        .update(lote)
+        .set({ status: 'EM_ANDAMENTO', iniciadoEm: sql`coalesce(${lote.iniciadoEm}, now())` })
+        .where(and(eq(lote.id, i.lote_id), eq(lote.status, 'PENDENTE')));
+    const trabalho: ItemEmTrabalho = {
+      id: i.id,
+      loteId: i.lote_id,
+      referenciaId: i.referencia_id,
+      resultado: i.resultado,
+      organizacaoId: i.organizacao_id,
+      tentativas: i.tentativas,
+      parametros: i.parametros,
+      criadoPor: i.criado_por,
+    };
+    return { definicao: TIPOS[i.tipo as TipoLote], trabalho, acao: i.acao };
+  }
+
+  private async reivindicar(condicao: SQL) {
     const r = (await this.deps.db.execute(sql`
-      update ${item} set status = 'EM_ANDAMENTO', tentativas = tentativas + 1, atualizado_em = now()
-      where id = (
-        select i.id from ${item} i join ${lote} l on l.id = i.lote_id
-        where (i.status = 'PENDENTE' or (i.status = 'EM_ANDAMENTO' and i.atualizado_em < now() - ${RESERVA_ITEM_MS} * interval '1 millisecond'))
-          and l.status in ('PENDENTE', 'EM_ANDAMENTO')
-        order by i.id limit 1 for update of i skip locked)
-      returning id, lote_id, referencia_id, resultado, acao, tentativas`)) as unknown as {
+      with tomado as (
+        update ${item} set status = 'EM_ANDAMENTO', tentativas = tentativas + 1, atualizado_em = now()
+        where id = (select i.id from ${item} i where ${condicao} order by i.id limit 1 for update of i skip locked)
+        returning id, lote_id, referencia_id, resultado, acao, tentativas)
+      select t.*, l.tipo, l.organizacao_id, l.parametros, l.criado_por, l.status as status_lote
+      from tomado t join ${lote} l on l.id = t.lote_id`)) as unknown as {
       rows: {
         id: number;
         lote_id: number;
@@ -128,26 +211,14 @@ export class TrabalhadorLote {
         resultado: string | null;
         acao: string;
         tentativas: number;
+        tipo: string;
+        organizacao_id: number;
+        parametros: unknown;
+        criado_por: number;
+        status_lote: string;
       }[];
     };
-    const i = r.rows[0];
-    if (!i) return null;
-    await this.deps.db
-      .update(lote)
-      .set({ status: 'EM_ANDAMENTO', iniciadoEm: sql`coalesce(${lote.iniciadoEm}, now())` })
-      .where(and(eq(lote.id, i.lote_id), eq(lote.status, 'PENDENTE')));
-    const [l] = await this.deps.db
-      .select({ tipo: lote.tipo, organizacaoId: lote.organizacaoId })
-      .from(lote)
-      .where(eq(lote.id, i.lote_id));
-    const trabalho: ItemEmTrabalho = {
-      id: i.id,
-      loteId: i.lote_id,
-      referenciaId: i.referencia_id,
-      resultado: i.resultado,
-      organizacaoId: l!.organizacaoId,
-    };
-    return { definicao: TIPOS[l!.tipo as TipoLote], trabalho, acao: i.acao, tentativa: i.tentativas };
+    return r.rows[0];
   }
 
   private async devolver(itemId: number) {
@@ -155,40 +226,27 @@ export class TrabalhadorLote {
   }
 
   /**
-   * The item's outcome and the batch's counts in one transaction; the last item closes the batch.
-   * Recorded only by the claim that still holds the item (a worker taken for dead that comes back
-   * late finds another attempt there and leaves the counts alone).
+   * The item's outcome, the batch's counts and, with the last item, its closing — one statement,
+   * so one round trip per item. Recorded only by the claim that still holds the item (a worker
+   * taken for dead that comes back late finds another attempt there and leaves the counts alone).
    */
-  private async registrar(t: ItemEmTrabalho, tentativa: number, r: Resultado) {
-    await this.deps.db.transaction(async (tx) => {
-      const gravado = await tx
-        .update(item)
-        .set(
-          r.status === 'ERRO'
-            ? { status: 'ERRO', erroCodigo: r.erro.codigo, erroParametros: r.erro.params, atualizadoEm: new Date() }
-            : {
-                status: r.status,
-                resultado: r.resultado,
-                erroCodigo: null,
-                erroParametros: null,
-                atualizadoEm: new Date(),
-              },
-        )
-        .where(and(eq(item.id, t.id), eq(item.status, 'EM_ANDAMENTO'), eq(item.tentativas, tentativa)))
-        .returning({ id: item.id });
-      if (!gravado.length) return;
-      const contagem = { OK: lote.sucessos, ERRO: lote.erros, DESFEITO: lote.desfeitos }[r.status];
-      const campo = { OK: 'sucessos', ERRO: 'erros', DESFEITO: 'desfeitos' }[r.status] as 'sucessos';
-      const [l] = await tx
-        .update(lote)
-        .set({ [campo]: sql`${contagem} + 1` })
-        .where(eq(lote.id, t.loteId))
-        .returning();
-      if (!l || l.sucessos + l.erros + l.desfeitos < l.total || l.status !== 'EM_ANDAMENTO') return;
-      await tx
-        .update(lote)
-        .set({ status: l.erros ? 'CONCLUIDO_COM_ERROS' : 'CONCLUIDO', concluidoEm: new Date() })
-        .where(eq(lote.id, t.loteId));
-    });
+  private async registrar(t: ItemEmTrabalho, r: Resultado) {
+    const campos =
+      r.status === 'ERRO'
+        ? sql`status = 'ERRO', erro_codigo = ${r.erro.codigo}, erro_parametros = ${r.erro.params ? JSON.stringify(r.erro.params) : null}::jsonb`
+        : sql`status = ${r.status}, resultado = ${r.resultado}, erro_codigo = null, erro_parametros = null`;
+    const [ok, erro, desfeito] = (['OK', 'ERRO', 'DESFEITO'] as const).map((s) => (r.status === s ? 1 : 0));
+    // SET expressions read the row as it was: "+ 1" is this item.
+    const ultimo = sql`l.status = 'EM_ANDAMENTO' and l.sucessos + l.erros + l.desfeitos + 1 >= l.total`;
+    await this.deps.db.execute(sql`
+      with gravado as (
+        update ${item} set ${campos}, atualizado_em = now()
+        where id = ${t.id} and status = 'EM_ANDAMENTO' and tentativas = ${t.tentativas}
+        returning lote_id)
+      update ${lote} l set sucessos = l.sucessos + ${ok}, erros = l.erros + ${erro}, desfeitos = l.desfeitos + ${desfeito},
+        status = case when ${ultimo} then case when l.erros + ${erro} > 0 then 'CONCLUIDO_COM_ERROS' else 'CONCLUIDO' end
+          else l.status end,
+        concluido_em = case when ${ultimo} then now() else l.concluido_em end
+      where l.id in (select lote_id from gravado)`);
   }
 }

@@ -37,6 +37,7 @@ const ICONES_ITEM: Record<StatusItemLote, ReactNode> = {
 const CRIACAO = [
   { acesso: 'ClientesAsaasLote', rota: '/clientes-asaas-lote' },
   { acesso: 'ContasAReceberLote', rota: '/contas-a-receber-lote/form' },
+  { acesso: 'CobrancasEmLote', rota: '/cobrancas-em-lote/form' },
 ] as const;
 
 /**

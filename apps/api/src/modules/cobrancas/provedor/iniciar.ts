@@ -38,7 +38,7 @@ export async function iniciarProvedor(
   if (config.asaas.modo === 'real') {
     const { url, chave } = config.asaas;
     return {
-      provedor: provedorAsaas({ baseUrl: url, chaveApi: chave, userAgent }),
+      provedor: provedorAsaas({ baseUrl: url, chaveApi: chave, userAgent, maxSimultaneas: config.asaasMaxSimultaneas }),
       demo: false,
       url,
       fechar: async () => {},
@@ -55,7 +55,12 @@ export async function iniciarProvedor(
     return r.json() as Promise<{ id: string; data?: { id: string; name: string }[] }>;
   };
   return {
-    provedor: provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent }),
+    provedor: provedorAsaas({
+      baseUrl: fake.url,
+      chaveApi: fake.chaveApi,
+      userAgent,
+      maxSimultaneas: config.asaasMaxSimultaneas,
+    }),
     demo: true,
     url: fake.url,
     fechar: fake.fechar,
