@@ -109,6 +109,7 @@ const IDEMPOTENTES = new Set(['GET', 'PUT', 'DELETE']);
 export class HttpAsaas {
   private readonly o: Required<OpcoesHttpAsaas>;
   private readonly semaforo: Semaforo;
+  private readonly porChave = new Map<string, HttpAsaas>();
 
   constructor(opcoes: OpcoesHttpAsaas) {
     this.o = {
@@ -123,9 +124,17 @@ export class HttpAsaas {
     this.semaforo = new Semaforo(this.o.maxSimultaneas);
   }
 
-  /** A client for another key (a sub-account) with the same settings and its own throttle. */
+  /**
+   * The client of another key (a sub-account), with the same settings and its own throttle, made
+   * once per key: every call for that account shares its cap on requests in flight.
+   */
   comChave(chaveApi: string): HttpAsaas {
-    return new HttpAsaas({ ...this.o, chaveApi });
+    let cliente = this.porChave.get(chaveApi);
+    if (!cliente) {
+      cliente = new HttpAsaas({ ...this.o, chaveApi });
+      this.porChave.set(chaveApi, cliente);
+    }
+    return cliente;
   }
 
   async pedir<T>(

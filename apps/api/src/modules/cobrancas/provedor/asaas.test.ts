@@ -5,7 +5,7 @@ import { type AsaasFake, type Evento, iniciarAsaasFake } from '@sig/asaas-fake';
 import { tradutor } from '@sig/i18n';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { provedorAsaas } from './asaas.js';
-import { ErroProvedor, esperaPedida, type OpcoesHttpAsaas } from './asaas-http.js';
+import { ErroProvedor, esperaPedida, HttpAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
 import { garantirCliente, type PaymentProvider } from './provedor.js';
 
 const CPF = '52998224725';
@@ -211,6 +211,12 @@ describe('Asaas client against the fake', () => {
     expect(await daParoquia.buscarClientes({ referenciaExterna: 'so-na-subconta' })).toHaveLength(1);
     expect(await asaas.buscarClientes({ referenciaExterna: 'so-na-subconta' })).toHaveLength(0);
     expect(fake.requisicoes.at(-2)!.chave).toBe(sub.chaveApi);
+  });
+
+  it('keeps one client, and so one cap on requests in flight, per sub-account key', () => {
+    const http = new HttpAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+    expect(http.comChave('$aact_um')).toBe(http.comChave('$aact_um'));
+    expect(http.comChave('$aact_um')).not.toBe(http.comChave('$aact_outro'));
   });
 
   it("receives the provider's webhook with the configured token", async () => {
