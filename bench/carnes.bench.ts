@@ -3,7 +3,7 @@
  * with 12 open boleto charges each at the fake Asaas answering in ~20 ms. Target: from creating
  * the batch to the last byte of its PDF ≤ 60 s, with flat memory.
  *
- *   npx tsx bench/carnes.bench.ts [--pessoas 1000] [--parcelas 12] [--latencia 20]
+ *   npx tsx bench/carnes.bench.ts [--pessoas 1000] [--parcelas 12] [--latencia 20] [--concorrencia 8] [--simultaneas 20]
  *
  * Three processes, as in production: the fake Asaas (its own process, latency set once the data is
  * in), the app over a fresh database on the local PostgreSQL (BENCH_PG_URL) with its bulk worker
@@ -21,6 +21,9 @@ const { values } = parseArgs({
     pessoas: { type: 'string', default: '1000' },
     parcelas: { type: 'string', default: '12' },
     latencia: { type: 'string', default: '20' },
+    /** SIG_LOTE_CONCORRENCIA and ASAAS_MAX_SIMULTANEAS of the API process. */
+    concorrencia: { type: 'string', default: '8' },
+    simultaneas: { type: 'string', default: '20' },
     fake: { type: 'boolean', default: false },
     servidor: { type: 'boolean', default: false },
     'fake-url': { type: 'string' },
@@ -190,7 +193,12 @@ async function medir(
 if (values.fake) await servirFake();
 else if (values.servidor)
   await servir(values.url!, values.dados!, preparar, {
-    env: { ASAAS_API_KEY: values['fake-chave']!, ASAAS_URL: values['fake-url']! },
+    env: {
+      ASAAS_API_KEY: values['fake-chave']!,
+      ASAAS_URL: values['fake-url']!,
+      SIG_LOTE_CONCORRENCIA: values.concorrencia!,
+      ASAAS_MAX_SIMULTANEAS: values.simultaneas!,
+    },
     trabalhador: true,
   });
 else {
@@ -208,6 +216,10 @@ else {
       values.pessoas!,
       '--parcelas',
       values.parcelas!,
+      '--concorrencia',
+      values.concorrencia!,
+      '--simultaneas',
+      values.simultaneas!,
     ];
     await comServidor(script, args, (base, pronto) =>
       medir(base, pronto, async () => {
