@@ -28,7 +28,8 @@ export async function entrar(base: string, login: string, senha: string) {
 export const percentil = (tempos: number[], p: number) => {
   if (!tempos.length) return 0;
   const ordenados = Float64Array.from(tempos).sort();
-  return ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]!;
+  // To a tenth of a millisecond: finer is noise, and the tables print it as it comes.
+  return Math.round(ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]! * 10) / 10;
 };
 
 type Pronto = { porta: number; geracao: string } & Record<string, unknown>;
