@@ -63,5 +63,10 @@ describe('[RECEBER] accounts receivable', () => {
       await p.getByLabel('Incluir canceladas').check();
       await p.getByRole('button', { name: 'Buscar' }).click();
       await expect.poll(() => linha(p, 'Tiago Tesoureiro').count()).toBe(1);
+
+      // An empty list reads in full contrast too (antd draws its text in the disabled colour).
+      await p.goto('/cobranca?titular=nenhum-titular-assim');
+      await p.locator('.ant-table-placeholder').getByText('Nenhum resultado encontrado', { exact: false }).waitFor();
+      expect(await violacoesGraves(p), 'empty charges list').toEqual([]);
     }));
 });

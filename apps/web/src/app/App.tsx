@@ -30,7 +30,11 @@ const TEMA = {
     colorTextTertiary: '#595959',
     colorError: '#cf1322',
   },
-  components: { Menu: { itemSelectedBg: '#dce8f3', itemSelectedColor: '#1f4e79' } },
+  components: {
+    Menu: { itemSelectedBg: '#dce8f3', itemSelectedColor: '#1f4e79' },
+    // An empty table's text is drawn in the disabled colour, too pale to read (axe contrast).
+    Table: { colorTextDisabled: '#595959' },
+  },
 };
 
 /**
