@@ -5,19 +5,18 @@ import {
   type ProcessamentoLote,
 } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
-import { ProgressoLote, ROTA_LOTE, StatusLoteTag } from '../processamento-lote/comum';
+import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
 
 const ACESSO = 'ClientesAsaasLote';
 
@@ -26,7 +25,7 @@ const ACESSO = 'ClientesAsaasLote';
  * ones are sent to the payment provider as customers, in a bulk processing followed live.
  */
 export default function ClientesAsaasLotePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -93,43 +92,12 @@ export default function ClientesAsaasLotePage() {
         </Card>
       )}
       {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<ProcessamentoLote>
-        rowKey="id"
-        size="small"
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching && !q.data}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: pagina, pageSize: 10, total: q.data?.total ?? 0, onChange: setPagina }}
-        columns={[
-          { key: 'id', dataIndex: 'id', title: '#' },
-          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-          {
-            key: 'criadoEm',
-            dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
-            render: (v: string) => new Date(v).toLocaleString(i18n.language),
-          },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('campos:status'),
-            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-          },
-          {
-            key: 'progresso',
-            title: t('lote.andamento'),
-            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-          },
-          {
-            key: 'acoes',
-            title: t('comum.acoes'),
-            render: (_: unknown, l: ProcessamentoLote) =>
-              pode('ProcessamentosEmLote', 'R') ? (
-                <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
-              ) : null,
-          },
-        ]}
+      <TabelaLotes
+        dados={q.data}
+        carregando={q.isFetching}
+        pagina={pagina}
+        mudarPagina={setPagina}
+        verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
       />
     </Space>
   );

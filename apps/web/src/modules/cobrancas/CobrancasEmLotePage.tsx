@@ -21,7 +21,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -30,14 +29,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
-import { ProgressoLote, StatusLoteTag } from '../processamento-lote/comum';
+import { TabelaLotes } from '../processamento-lote/comum';
 import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
 
 const ACESSO = 'CobrancasEmLote';
@@ -246,43 +244,12 @@ function NovoLote() {
         )}
       </Modal>
       {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<ProcessamentoLote>
-        rowKey="id"
-        size="small"
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching && !q.data}
-        // The table's own placeholder grey fails the contrast check; plain text does not.
-        locale={{ emptyText: <Typography.Text>{t('erros:NENHUM_RESULTADO')}</Typography.Text> }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: pagina, pageSize: 10, total: q.data?.total ?? 0, onChange: setPagina }}
-        columns={[
-          { key: 'id', dataIndex: 'id', title: '#' },
-          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-          {
-            key: 'criadoEm',
-            dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
-            render: (v: string) => new Date(v).toLocaleString(i18n.language),
-          },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('campos:status'),
-            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-          },
-          {
-            key: 'progresso',
-            title: t('lote.andamento'),
-            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-          },
-          {
-            key: 'acoes',
-            title: t('comum.acoes'),
-            render: (_: unknown, l: ProcessamentoLote) => (
-              <AcoesLinha aoVisualizar={() => navegar(`${ROTA}/${l.id}/visualizacao`)} />
-            ),
-          },
-        ]}
+      <TabelaLotes
+        dados={q.data}
+        carregando={q.isFetching}
+        pagina={pagina}
+        mudarPagina={setPagina}
+        verEm={(l) => `${ROTA}/${l.id}/visualizacao`}
       />
     </Space>
   );

@@ -22,7 +22,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -31,14 +30,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
-import { ProgressoLote, StatusLoteTag } from '../processamento-lote/comum';
+import { TabelaLotes } from '../processamento-lote/comum';
 import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
 
 const ACESSO = 'ContasAReceberLote';
@@ -280,42 +278,12 @@ function NovoLote() {
       )}
       <Card size="small" title={t('lote.lotesAnteriores')}>
         {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
-        <Table<ProcessamentoLote>
-          rowKey="id"
-          size="small"
-          dataSource={lotes.data?.itens ?? []}
-          loading={lotes.isFetching && !lotes.data}
-          // The table's own faint empty text fails the contrast check.
-          locale={{ emptyText: <Typography.Text type="secondary">{t('erros:NENHUM_RESULTADO')}</Typography.Text> }}
-          scroll={{ x: 'max-content' }}
-          pagination={{ current: pagina, pageSize: 10, total: lotes.data?.total ?? 0, onChange: setPagina }}
-          columns={[
-            { key: 'id', dataIndex: 'id', title: '#' },
-            { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-            {
-              key: 'criadoEm',
-              dataIndex: 'criadoEm',
-              title: t('lote.criadoEm'),
-              render: (v: string) => new Date(v).toLocaleString(i18n.language),
-            },
-            {
-              key: 'status',
-              dataIndex: 'status',
-              title: t('campos:status'),
-              render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-            },
-            {
-              key: 'progresso',
-              title: t('lote.andamento'),
-              render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-            },
-            {
-              key: 'acoes',
-              title: t('comum.acoes'),
-              render: (_: unknown, l: ProcessamentoLote) =>
-                pode(ACESSO, 'R') ? <AcoesLinha aoVisualizar={() => navegar(`${ROTA}/${l.id}/visualizacao`)} /> : null,
-            },
-          ]}
+        <TabelaLotes
+          dados={lotes.data}
+          carregando={lotes.isFetching}
+          pagina={pagina}
+          mudarPagina={setPagina}
+          verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null}
         />
       </Card>
     </Space>

@@ -1,13 +1,12 @@
 import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { hojeNoBrasil, type Paged, type ProcessamentoLote, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
@@ -15,7 +14,7 @@ import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
-import { ProgressoLote, ROTA_LOTE, StatusLoteTag } from '../processamento-lote/comum';
+import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
 
 const ACESSO = 'Carnes';
 /** Slips the immediate download takes (the server's LIMITE_IMEDIATO). */
@@ -54,7 +53,7 @@ export default function EmissaoCarnesPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const navegar = useNavigate();
+  const _navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
@@ -192,58 +191,27 @@ export default function EmissaoCarnesPage() {
         }}
       />
       {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
-      <Table<ProcessamentoLote>
-        rowKey="id"
-        size="small"
+      <TabelaLotes
         title={() => t('carnes.lotes')}
         data-testid="lotes-carnes"
-        dataSource={lotes.data?.itens ?? []}
-        loading={lotes.isFetching && !lotes.data}
-        // The table's own placeholder colour fails the contrast check.
-        locale={{ emptyText: <Typography.Text type="secondary">{t('erros:NENHUM_RESULTADO')}</Typography.Text> }}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: pagina, pageSize: 10, total: lotes.data?.total ?? 0, onChange: setPagina }}
-        columns={[
-          { key: 'id', dataIndex: 'id', title: '#' },
-          {
-            key: 'criadoEm',
-            dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
-            render: (v: string) => new Date(v).toLocaleString(i18n.language),
-          },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('campos:status'),
-            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-          },
-          {
-            key: 'progresso',
-            title: t('lote.andamento'),
-            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-          },
-          {
-            key: 'acoes',
-            title: t('comum.acoes'),
-            render: (_: unknown, l: ProcessamentoLote) => (
-              <Space>
-                {(l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
-                  <Button
-                    size="small"
-                    icon={<DownloadOutlined />}
-                    loading={baixando === l.id}
-                    onClick={() => void baixarLote(l.id)}
-                  >
-                    {t('carnes.baixar')}
-                  </Button>
-                )}
-                {pode('ProcessamentosEmLote', 'R') && (
-                  <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        dados={lotes.data}
+        carregando={lotes.isFetching}
+        pagina={pagina}
+        mudarPagina={setPagina}
+        comOrganizacao={false}
+        verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
+        acoes={(l) =>
+          (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={baixando === l.id}
+              onClick={() => void baixarLote(l.id)}
+            >
+              {t('carnes.baixar')}
+            </Button>
+          )
+        }
       />
     </Space>
   );

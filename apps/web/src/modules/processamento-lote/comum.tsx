@@ -5,10 +5,12 @@ import {
   SyncOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { ProcessamentoLote, StatusLote } from '@sig/contracts';
-import { Progress, Tag, Typography } from 'antd';
+import type { Paged, ProcessamentoLote, StatusLote } from '@sig/contracts';
+import { Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 
 export const ACESSO_LOTE = 'ProcessamentosEmLote';
 export const ROTA_LOTE = '/processamentos-em-lote/form';
@@ -41,6 +43,78 @@ export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; larg
       format={() => <Typography.Text>{t('lote.progresso', { feitos, total: lote.total })}</Typography.Text>}
       style={largura ? { width: largura } : undefined}
       aria-label={t('lote.progresso', { feitos, total: lote.total })}
+    />
+  );
+}
+
+/**
+ * The batches of one kind, as the screens that create them list them: when, status, progress, and
+ * the row's actions (`acoes`: the kind's own, e.g. a download; `verEm`: where the batch opens).
+ */
+export function TabelaLotes({
+  dados,
+  carregando,
+  pagina,
+  mudarPagina,
+  verEm,
+  acoes,
+  comOrganizacao = true,
+  ...resto
+}: {
+  dados?: Paged<ProcessamentoLote>;
+  carregando: boolean;
+  pagina: number;
+  mudarPagina: (pagina: number) => void;
+  /** Null when the user may not open a batch. */
+  verEm: ((lote: ProcessamentoLote) => string) | null;
+  acoes?: (lote: ProcessamentoLote) => ReactNode;
+  comOrganizacao?: boolean;
+} & Pick<TableProps<ProcessamentoLote>, 'title'> & { 'data-testid'?: string }) {
+  const { t, i18n } = useTranslation();
+  const navegar = useNavigate();
+  return (
+    <Table<ProcessamentoLote>
+      rowKey="id"
+      size="small"
+      {...resto}
+      dataSource={dados?.itens ?? []}
+      loading={carregando && !dados}
+      locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+      scroll={{ x: 'max-content' }}
+      pagination={{ current: pagina, pageSize: 10, total: dados?.total ?? 0, onChange: mudarPagina }}
+      columns={[
+        { key: 'id', dataIndex: 'id', title: '#' },
+        ...(comOrganizacao
+          ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') }]
+          : []),
+        {
+          key: 'criadoEm',
+          dataIndex: 'criadoEm',
+          title: t('lote.criadoEm'),
+          render: (v: string) => new Date(v).toLocaleString(i18n.language),
+        },
+        {
+          key: 'status',
+          dataIndex: 'status',
+          title: t('campos:status'),
+          render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
+        },
+        {
+          key: 'progresso',
+          title: t('lote.andamento'),
+          render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
+        },
+        {
+          key: 'acoes',
+          title: t('comum.acoes'),
+          render: (_: unknown, l: ProcessamentoLote) => (
+            <Space>
+              {acoes?.(l)}
+              {verEm && <AcoesLinha aoVisualizar={() => navegar(verEm(l))} />}
+            </Space>
+          ),
+        },
+      ]}
     />
   );
 }
