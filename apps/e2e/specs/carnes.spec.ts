@@ -30,9 +30,9 @@ describe('[CARNES] payment booklets', () => {
       const contaAReceberId = await criarPelaApi(p, 'conta-a-receber', {
         pessoaId,
         tipo: 'DIZIMO',
-        mesCompetencia: 7,
+        mesCompetencia: 10,
         anoCompetencia: 2098,
-        vencimento: '2098-07-10',
+        vencimento: '2098-10-10',
         valorPrevisto: '50.00',
       });
       await criarPelaApi(p, 'cobranca', { contaAReceberId, forma: 'BOLETO' });
@@ -46,8 +46,8 @@ describe('[CARNES] payment booklets', () => {
 
       await p.getByTestId('filtros').getByLabel('Nome', { exact: true }).fill(titular);
       for (const [rotulo, data] of [
-        ['De', '01/07/2098'],
-        ['Até', '31/07/2098'],
+        ['De', '01/10/2098'],
+        ['Até', '31/10/2098'],
       ] as const) {
         await p.getByLabel(rotulo, { exact: true }).fill(data);
         await p.getByLabel(rotulo, { exact: true }).press('Tab');
