@@ -1,27 +1,7 @@
-import { DownloadOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
-import {
-  type CobrancaResumo,
-  FORMAS_COBRANCA,
-  type Paged,
-  STATUS_CONTA_A_RECEBER,
-  STATUS_EDITAVEIS,
-} from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { type CobrancaResumo, FORMAS_COBRANCA, type Paged, STATUS_CONTA_A_RECEBER } from '@sig/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +12,7 @@ import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { AcoesCobranca } from './AcoesCobranca';
 import { ACESSO_COBRANCA, ACESSO_CONTA, ROTA_FORM_CONTA } from './comum';
 import { StatusConta } from './StatusConta';
 
@@ -55,7 +36,6 @@ export default function CobrancaListaPage() {
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Filtros>();
   useTitulo(`menu:acessos.${ACESSO_COBRANCA}`);
   const lista = useListaNaUrl();
@@ -106,16 +86,7 @@ export default function CobrancaListaPage() {
       void message.error(mensagemDeErro(e, t));
     }
   };
-  const cancelar = async (c: CobrancaResumo) => {
-    try {
-      await api.delete('cobranca', c.id);
-      await qc.invalidateQueries({ queryKey: ['cobranca'] });
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('receber.cobrancaCancelada'));
-    } catch (e) {
-      void message.error(mensagemDeErro(e, t));
-    }
-  };
+
   const data = { format: formatoData(i18n.language) };
 
   return (
@@ -237,28 +208,7 @@ export default function CobrancaListaPage() {
                     onClick={() => navegar(`${ROTA_FORM_CONTA}/${c.contaAReceberId}/visualizacao`)}
                   />
                 )}
-                {c.urlFatura && !c.canceladaEm && (
-                  <Button size="small" type="link" href={c.urlFatura} target="_blank" rel="noreferrer">
-                    {t('receber.abrirFatura')}
-                  </Button>
-                )}
-                {pode(ACESSO_COBRANCA, 'D') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
-                  <Popconfirm
-                    title={t('receber.confirmarCancelamento')}
-                    okText={t('comum.sim')}
-                    cancelText={t('comum.nao')}
-                    onConfirm={() => cancelar(c)}
-                  >
-                    <Button
-                      size="small"
-                      danger
-                      type="text"
-                      icon={<StopOutlined />}
-                      aria-label={t('receber.cancelarCobranca')}
-                      title={t('receber.cancelarCobranca')}
-                    />
-                  </Popconfirm>
-                )}
+                <AcoesCobranca cobranca={c} />
               </Space>
             ),
           },

@@ -7,7 +7,7 @@ import {
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Popconfirm, Row, Space, Spin, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -18,6 +18,7 @@ import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { AcoesCobranca } from './AcoesCobranca';
 import { ACESSO_COBRANCA, ACESSO_CONTA, ACESSO_PAGAMENTO, ROTA_FORM_PAGAMENTO, ROTA_LISTA_CONTA } from './comum';
 import { StatusConta } from './StatusConta';
 
@@ -26,22 +27,12 @@ type Valores = Record<string, unknown>;
 /** The charges of a receivable: the invoice link, and cancel while pending or overdue. */
 function Cobrancas({ contaId }: { contaId: number }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['conta-a-receber', 'cobrancas', contaId],
     queryFn: ({ signal }) => api.get<Cobranca[]>('cobranca', { contaAReceberId: contaId }, { sinal: signal }),
   });
-  const cancelar = async (c: Cobranca) => {
-    try {
-      await api.delete('cobranca', c.id);
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('receber.cobrancaCancelada'));
-    } catch (e) {
-      void message.error(mensagemDeErro(e, t));
-    }
-  };
+
   if (!pode(ACESSO_COBRANCA, 'L')) return null;
   return (
     <Card size="small" title={t('receber.cobrancas')}>
@@ -83,23 +74,7 @@ function Cobrancas({ contaId }: { contaId: number }) {
             title: t('comum.acoes'),
             render: (_: unknown, c: Cobranca) => (
               <Space size={4}>
-                {c.urlFatura && !c.canceladaEm && (
-                  <Button size="small" type="link" href={c.urlFatura} target="_blank" rel="noreferrer">
-                    {t('receber.abrirFatura')}
-                  </Button>
-                )}
-                {pode(ACESSO_COBRANCA, 'D') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
-                  <Popconfirm
-                    title={t('receber.confirmarCancelamento')}
-                    okText={t('comum.sim')}
-                    cancelText={t('comum.nao')}
-                    onConfirm={() => cancelar(c)}
-                  >
-                    <Button size="small" danger type="text">
-                      {t('receber.cancelarCobranca')}
-                    </Button>
-                  </Popconfirm>
-                )}
+                <AcoesCobranca cobranca={c} />
               </Space>
             ),
           },
