@@ -60,9 +60,10 @@ async function preparar(db: import('@sig/db').Db) {
       now() - (g || ' minutes')::interval
     from generate_series(1, ${Number(values.atendimentos)}) g
     join orgs on orgs.n = 1 + g % orgs.total
-    cross join usuarios cross join times cross join paroquia cross join categoria`);
+    cross join usuarios cross join times cross join paroquia cross join categoria
+    order by g desc`);
   await db.execute(sql`select setval(pg_get_serial_sequence('atendimento', 'id'), (select max(id) from atendimento))`);
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`);
   return undefined;
 }
 

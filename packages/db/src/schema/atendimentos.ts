@@ -94,8 +94,12 @@ export const atendimento = pgTable(
     uniqueIndex('atendimento_protocolo_uq').on(t.protocolo),
     // One index per queue, so that its first page and its capped count read only its rows:
     // the requester's (newest first), a team's within the scope, triage's (no team yet), the scope's.
-    index('atendimento_solicitante_idx').on(t.solicitanteUsuarioId, t.id.desc()),
-    index('atendimento_time_idx').on(t.timeId, t.organizacaoDestinoId),
+    // The requester's and the teams' hold every column their queue filters on, live tickets only,
+    // so the capped count reads the index alone.
+    index('atendimento_solicitante_idx')
+      .on(t.solicitanteUsuarioId, t.id.desc(), t.organizacaoOrigemId, t.status)
+      .where(sql`${t.excluidoEm} is null`),
+    index('atendimento_time_idx').on(t.timeId, t.organizacaoDestinoId).where(sql`${t.excluidoEm} is null`),
     index('atendimento_triagem_idx').on(t.organizacaoDestinoId, t.id.desc()).where(sql`${t.timeId} is null`),
     index('atendimento_destino_idx').on(t.organizacaoDestinoId, t.id.desc()),
     index('atendimento_origem_idx').on(t.organizacaoOrigemId),

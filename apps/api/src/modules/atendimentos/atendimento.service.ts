@@ -59,12 +59,18 @@ const CAMPO_DO_PAPEL: Record<Papel, 'participantes' | 'observadores' | 'interess
 };
 
 /**
- * A user's name by a column holding their id. The column is written with its table, and the
- * subquery's tables with aliases: drizzle leaves names unqualified when a query has one table.
+ * An outer query's column inside a subquery, written with its table (the subqueries' tables take
+ * aliases): drizzle leaves names unqualified when a query has one table.
  */
 const colunaSql = (c: PgColumn) => c.name.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+const externa = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${colunaSql(c)}"`);
+
+/**
+ * Names are looked up by one-table subqueries rather than joins: a queue's page is planned on
+ * every request, and planning the ticket with five joined tables cost four times its reading.
+ */
 const nomeUsuario = (coluna: PgColumn) =>
-  sql<string>`(select trim(pn.nome || ' ' || pn.sobrenome) from ${usuario} un join ${pessoa} pn on pn.id = un.pessoa_id where un.id = ${sql.raw(`"${getTableName(coluna.table)}"."${colunaSql(coluna)}"`)})`;
+  sql<string>`(select trim(pn.nome || ' ' || pn.sobrenome) from ${pessoa} pn where pn.id = (select un.pessoa_id from ${usuario} un where un.id = ${externa(coluna)}))`;
 
 const acessoDe = (fila: FilaAtendimento) => FILAS_ATENDIMENTO[fila];
 
@@ -194,24 +200,18 @@ const colunasResumo = {
   protocolo: a.protocolo,
   assunto: a.assunto,
   status: sql<StatusAtendimento>`${a.status}`,
-  categoriaNome: categoriaAtendimento.nome,
-  categoriaIcone: icone.simbolo,
+  categoriaNome: sql<string>`(select c.nome from ${categoriaAtendimento} c where c.id = ${externa(a.categoriaAtendimentoId)})`,
+  categoriaIcone: sql<
+    string | null
+  >`(select i.simbolo from ${icone} i where i.excluido_em is null and i.id = (select c.icone_id from ${categoriaAtendimento} c where c.id = ${externa(a.categoriaAtendimentoId)}))`,
   solicitanteNome: nomeUsuario(a.solicitanteUsuarioId),
   responsavelNome: nomeUsuario(a.responsavelUsuarioId),
-  organizacaoDestinoNome: organizacao.nomeFantasia,
-  timeNome: time.nome,
+  organizacaoDestinoNome: sql<string>`(select o.nome_fantasia from ${organizacao} o where o.id = ${externa(a.organizacaoDestinoId)})`,
+  timeNome: sql<string | null>`(select t.nome from ${time} t where t.id = ${externa(a.timeId)})`,
   criadoEm: sql<string>`to_char(${a.criadoEm} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
 };
 
-const consultaResumo = (db: DbOuTx, onde: SQL) =>
-  db
-    .select(colunasResumo)
-    .from(a)
-    .innerJoin(categoriaAtendimento, eq(categoriaAtendimento.id, a.categoriaAtendimentoId))
-    .innerJoin(organizacao, eq(organizacao.id, a.organizacaoDestinoId))
-    .leftJoin(time, eq(time.id, a.timeId))
-    .leftJoin(icone, and(eq(icone.id, categoriaAtendimento.iconeId), isNull(icone.excluidoEm)))
-    .where(onde);
+const consultaResumo = (db: DbOuTx, onde: SQL) => db.select(colunasResumo).from(a).where(onde);
 
 export async function listarPaginado(
   deps: Deps,
