@@ -7,9 +7,10 @@
  * A fresh database on the local PostgreSQL (BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/test) gets the demo data and the tickets, spread over the
  * demo organizations as a national church would have them: each asks its synod, most are
- * triaged to one of a few teams, a tenth come from the demo parish secretary. The app runs in a
- * child process (audit on); each queue: 2 s warm-up, then --duracao seconds. The database is
- * dropped afterwards.
+ * triaged to one of a few teams, a tenth come from the demo parish secretary; numbered in the
+ * order they were opened, as the app numbers them, and vacuumed as autovacuum would have. The app
+ * runs in a child process (audit on); each queue: 2 s warm-up, then --duracao seconds. The
+ * database is dropped afterwards.
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
