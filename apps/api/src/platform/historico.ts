@@ -12,27 +12,34 @@ const normalizar = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? 
 export async function registrarAlteracao(
   db: DbOuTx,
   /** Who and for which organization; no user for changes the system makes (provider webhooks). */
-  ctx: (Pick<Contexto, 'organizacaoId'> & { usuarioId: number | null }) | null,
+  ctx: Autor,
   entidade: string,
   entidadeId: number,
   anterior: Registro | null,
   novo: Registro | null,
 ) {
+  const linhas = linhasDeAlteracao(ctx, entidade, entidadeId, anterior, novo);
+  if (linhas.length) await db.insert(schema.historicoAlteracao).values(linhas);
+}
+
+type Autor = (Pick<Contexto, 'organizacaoId'> & { usuarioId: number | null }) | null;
+
+/** The history rows `registrarAlteracao` writes, for a caller that writes them in its own statement. */
+export function linhasDeAlteracao(
+  ctx: Autor,
+  entidade: string,
+  entidadeId: number,
+  anterior: Registro | null,
+  novo: Registro | null,
+): (typeof schema.historicoAlteracao.$inferInsert)[] {
   const base = {
     entidade,
     entidadeId,
     usuarioId: ctx?.usuarioId ?? null,
     organizacaoId: ctx?.organizacaoId ?? null,
   };
-  if (!anterior || !novo) {
-    await db.insert(schema.historicoAlteracao).values({
-      ...base,
-      operacao: anterior ? 'EXCLUSAO' : 'CRIACAO',
-      valorAnterior: anterior,
-      valorNovo: novo,
-    });
-    return;
-  }
+  if (!anterior || !novo)
+    return [{ ...base, operacao: anterior ? 'EXCLUSAO' : 'CRIACAO', valorAnterior: anterior, valorNovo: novo }];
   const linhas = [];
   for (const campo of new Set([...Object.keys(anterior), ...Object.keys(novo)])) {
     const a = normalizar(anterior[campo]);
@@ -41,5 +48,5 @@ export async function registrarAlteracao(
       linhas.push({ ...base, operacao: 'ALTERACAO', campo, valorAnterior: a, valorNovo: n });
     }
   }
-  if (linhas.length) await db.insert(schema.historicoAlteracao).values(linhas);
+  return linhas;
 }

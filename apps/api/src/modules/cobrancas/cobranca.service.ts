@@ -6,12 +6,12 @@ import {
   VALOR_MINIMO_COBRANCA,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { registrarAlteracao } from '../../platform/historico.js';
-import { contaParaMudar } from './conta-a-receber.service.js';
+import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
 import { ErroProvedor } from './provedor/asaas-http.js';
 import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from './provedor/provedor.js';
 import { statusDaConta, statusDoEvento } from './status-provedor.js';
@@ -22,7 +22,7 @@ import { statusDaConta, statusDoEvento } from './status-provedor.js';
  * charge's `externalReference`, looked up before creating so a retry never charges twice.
  */
 export const ACESSO_COBRANCA = 'Cobranca';
-const { cobranca: cob, contaAReceber: car, pessoa, organizacao, clienteProvedor } = schema;
+const { cobranca: cob, contaAReceber: car, pessoa, organizacao, clienteProvedor, historicoAlteracao } = schema;
 
 /**
  * The organization's own provider account when it has a key (sub-account), else the main one;
@@ -37,9 +37,13 @@ export async function contaNoProvedor(
     .select({ token: organizacao.tokenAsaasCifrado })
     .from(organizacao)
     .where(eq(organizacao.id, organizacaoId));
+  return contaDaChave(deps, organizacaoId, o?.token ?? null);
+}
+
+function contaDaChave(deps: Deps, organizacaoId: number, token: string | null) {
   const p = deps.pagamentos.provedor;
-  return o?.token
-    ? { provedor: p.comChave(deps.cofre.decifrar(o.token)), contaOrganizacaoId: organizacaoId }
+  return token
+    ? { provedor: p.comChave(deps.cofre.decifrar(token)), contaOrganizacaoId: organizacaoId }
     : { provedor: p, contaOrganizacaoId: null };
 }
 
@@ -87,13 +91,15 @@ export async function listarCobrancasDaConta(db: DbOuTx, ctx: Contexto, contaARe
   return linhas.map(paraCobranca);
 }
 
+type Titular = { nome: string; cpfCnpj: string; email?: string; referenciaExterna: string };
+
 /** Who pays, as the provider needs it; a holder without CPF/CNPJ cannot be charged. */
-async function titularDaConta(db: DbOuTx, conta: { pessoaId: number | null; organizacaoTitularId: number | null }) {
+function titularDe(
+  conta: { pessoaId: number | null; organizacaoTitularId: number | null },
+  p: { nome: string; sobrenome: string; cpf: string | null; email: string | null } | null,
+  o: { nome: string; cnpj: string | null } | null,
+): Titular {
   if (conta.pessoaId) {
-    const [p] = await db
-      .select({ nome: pessoa.nome, sobrenome: pessoa.sobrenome, cpf: pessoa.cpf, email: pessoa.email })
-      .from(pessoa)
-      .where(eq(pessoa.id, conta.pessoaId));
     if (!p?.cpf) throw new AppError('TITULAR_SEM_DOCUMENTO');
     return {
       nome: `${p.nome} ${p.sobrenome}`.trim(),
@@ -102,12 +108,35 @@ async function titularDaConta(db: DbOuTx, conta: { pessoaId: number | null; orga
       referenciaExterna: `pessoa:${conta.pessoaId}`,
     };
   }
-  const [o] = await db
-    .select({ nome: organizacao.razaoSocial, cnpj: organizacao.cnpj })
-    .from(organizacao)
-    .where(eq(organizacao.id, conta.organizacaoTitularId!));
   if (!o?.cnpj) throw new AppError('TITULAR_SEM_DOCUMENTO');
   return { nome: o.nome, cpfCnpj: o.cnpj, referenciaExterna: `organizacao:${conta.organizacaoTitularId}` };
+}
+
+const dona = alias(organizacao, 'dona');
+const organizacaoTitular = alias(organizacao, 'organizacao_titular');
+
+/**
+ * The receivable with all that charging it needs, in one read: its holder, the key of the provider
+ * account that charges it (the owner's sub-account, else the main one) and the holder's customer
+ * id stored for that account.
+ */
+async function lerParaCobrar(db: DbOuTx, id: number, escopo: SQL | undefined) {
+  const [l] = await db
+    .select({
+      conta: car,
+      pessoa: { nome: pessoa.nome, sobrenome: pessoa.sobrenome, cpf: pessoa.cpf, email: pessoa.email },
+      organizacao: { nome: organizacaoTitular.razaoSocial, cnpj: organizacaoTitular.cnpj },
+      token: dona.tokenAsaasCifrado,
+      clienteId: sql<string | null>`(select cp.provedor_cliente_id from ${clienteProvedor} cp
+        where cp.pessoa_id = ${car.pessoaId}
+          and cp.conta_organizacao_id is not distinct from (case when ${dona.tokenAsaasCifrado} is null then null else ${dona.id} end))`,
+    })
+    .from(car)
+    .innerJoin(dona, eq(dona.id, car.organizacaoId))
+    .leftJoin(pessoa, eq(pessoa.id, car.pessoaId))
+    .leftJoin(organizacaoTitular, eq(organizacaoTitular.id, car.organizacaoTitularId))
+    .where(and(eq(car.id, id), escopo));
+  return l;
 }
 
 const ativas = (contaId: number) => and(eq(cob.contaAReceberId, contaId), isNull(cob.canceladaEm));
@@ -132,8 +161,8 @@ type LinhaConta = typeof car.$inferSelect;
 
 /** Who asks for a charge: a user's request or a batch's worker acting for the batch's creator. */
 export type PedidoCobranca = {
-  /** Locks the receivable for update (a user's request within the user's scope: 404 outside). */
-  travar: (tx: DbOuTx, contaId: number) => Promise<LinhaConta>;
+  /** The receivables the requester may charge (a user's scope: 404 outside); none for a batch, which chose them. */
+  escopo?: SQL;
   autor: { usuarioId: number; organizacaoId: number };
   /**
    * A batch item claimed again after its worker died or erred: the reservation it finds may be its
@@ -152,51 +181,61 @@ const liberacao = (erro: unknown) =>
     ? null
     : new Date(Date.now() - RESERVA_MS);
 
+/** The receivable's reservation as it was read, to the millisecond (as it is written). */
+const mesmaReserva = (valor: Date | null) =>
+  valor === null
+    ? isNull(car.cobrancaIniciadaEm)
+    : sql`date_trunc('milliseconds', ${car.cobrancaIniciadaEm}) = ${valor.toISOString()}::timestamptz`;
+
+const ativasDa = (db: DbOuTx, contaId: number) => db.select().from(cob).where(ativas(contaId)).orderBy(cob.id);
+
 /**
  * Charges one receivable (the single charge and the COBRANCAS batch both come here): reserve it,
  * create at the provider outside any transaction, record the charges. Returns its active charges.
+ * Reserving and recording are a statement each in the usual case (a batch makes thousands):
+ * each writes only if the receivable is still as read, and otherwise refuses or falls back.
  */
 export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: CobrancaInput): Promise<LinhaCobranca[]> {
-  const preparo = await deps.db.transaction(async (tx) => {
-    const conta = await pedido.travar(tx, e.contaAReceberId);
-    if (pedido.retomada && conta.cobrancaGerada) return null;
-    const reservada = conta.cobrancaIniciadaEm && Date.now() - conta.cobrancaIniciadaEm.getTime() < RESERVA_MS;
-    if (
-      !STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) ||
-      conta.cobrancaGerada ||
-      (reservada && !pedido.retomada)
+  const lido = await lerParaCobrar(deps.db, e.contaAReceberId, pedido.escopo);
+  if (!lido) throw naoEncontrado();
+  const { conta } = lido;
+  if (pedido.retomada && conta.cobrancaGerada) return ativasDa(deps.db, conta.id);
+  const reservada = conta.cobrancaIniciadaEm && Date.now() - conta.cobrancaIniciadaEm.getTime() < RESERVA_MS;
+  if (
+    !STATUS_EDITAVEIS.includes(conta.status as StatusContaAReceber) ||
+    conta.cobrancaGerada ||
+    (reservada && !pedido.retomada)
+  )
+    throw new AppError('CONTA_NAO_COBRAVEL');
+  const valor = valorCobrado(conta.valorPrevisto, e.confirmarMinimo);
+  const titular = titularDe(conta, lido.pessoa, lido.organizacao);
+  const { provedor, contaOrganizacaoId } = contaDaChave(deps, conta.organizacaoId, lido.token);
+  // A concurrent charge (or a change of status) between the read and here leaves nothing to reserve.
+  const [reservou] = await deps.db
+    .update(car)
+    .set({ cobrancaIniciadaEm: new Date() })
+    .where(
+      and(
+        eq(car.id, conta.id),
+        eq(car.status, conta.status),
+        eq(car.cobrancaGerada, false),
+        mesmaReserva(conta.cobrancaIniciadaEm),
+      ),
     )
-      throw new AppError('CONTA_NAO_COBRAVEL');
-    const valor = valorCobrado(conta.valorPrevisto, e.confirmarMinimo);
-    const titular = await titularDaConta(tx, conta);
-    const { provedor, contaOrganizacaoId } = await contaNoProvedor(deps, tx, conta.organizacaoId);
-    const [guardado] = conta.pessoaId
-      ? await tx
-          .select({ id: clienteProvedor.provedorClienteId })
-          .from(clienteProvedor)
-          .where(
-            and(
-              eq(clienteProvedor.pessoaId, conta.pessoaId),
-              contaOrganizacaoId === null
-                ? isNull(clienteProvedor.contaOrganizacaoId)
-                : eq(clienteProvedor.contaOrganizacaoId, contaOrganizacaoId),
-            ),
-          )
-      : [];
-    await tx.update(car).set({ cobrancaIniciadaEm: new Date() }).where(eq(car.id, conta.id));
-    // Only an attempt that may have reached the provider (its reservation is still there, cleared
-    // or expired, or the batch item is taken again) calls for a look-up by our reference first;
-    // a receivable never reserved before cannot have a charge there, and skipping that look-up
-    // (plus the customer's, when its id is stored) keeps a large batch at one request per item.
-    const consultar = conta.cobrancaIniciadaEm !== null || pedido.retomada;
-    return { conta, valor, titular, provedor, contaOrganizacaoId, clienteId: guardado?.id, consultar };
-  });
-  if (!preparo) return deps.db.select().from(cob).where(ativas(e.contaAReceberId)).orderBy(cob.id);
-  const { conta, valor, titular, provedor, contaOrganizacaoId } = preparo;
+    .returning({ id: car.id });
+  if (!reservou) throw new AppError('CONTA_NAO_COBRAVEL');
+  // Only an attempt that may have reached the provider (its reservation is still there, cleared
+  // or expired, or the batch item is taken again) calls for a look-up by our reference first;
+  // a receivable never reserved before cannot have a charge there, and skipping that look-up
+  // (plus the customer's, when its id is stored) keeps a large batch at one request per item.
+  const consultar = conta.cobrancaIniciadaEm !== null || pedido.retomada;
 
   let feito: Awaited<ReturnType<typeof cobrarNoProvedor>>;
   try {
-    feito = await cobrarNoProvedor(provedor, conta, valor, titular, e, preparo);
+    feito = await cobrarNoProvedor(provedor, conta, valor, titular, e, {
+      consultar,
+      clienteId: lido.clienteId ?? undefined,
+    });
   } catch (erro) {
     await deps.db
       .update(car)
@@ -205,67 +244,109 @@ export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: Cobranc
     throw erro;
   }
   const { criadas, clienteId } = feito;
+  if (conta.pessoaId && clienteId && clienteId !== lido.clienteId)
+    await deps.db
+      .insert(clienteProvedor)
+      .values({ pessoaId: conta.pessoaId, contaOrganizacaoId, provedorClienteId: clienteId })
+      .onConflictDoUpdate({
+        target: [clienteProvedor.pessoaId, clienteProvedor.contaOrganizacaoId],
+        set: { provedorClienteId: clienteId, atualizadoEm: sql`now()` },
+      });
 
-  const inseridas = await deps.db.transaction(async (tx) => {
-    const atual = await pedido.travar(tx, conta.id);
-    const linhas = await tx
-      .insert(cob)
-      .values(
-        criadas.map((p) => ({
-          contaAReceberId: conta.id,
-          provedorId: p.id,
-          parcelamentoId: p.parcelamentoId,
-          numeroParcela: p.numeroParcela,
-          clienteProvedorId: p.clienteId,
-          forma: p.forma === 'INDEFINIDA' ? e.forma : p.forma,
-          valor: p.valor,
-          vencimento: p.vencimento,
-          status: statusDoEvento('', p.statusProvedor) ?? 'ABERTO',
-          statusProvedor: p.statusProvedor,
-          urlFatura: p.urlFatura,
-          urlBoleto: p.urlBoleto,
-          criadoPor: pedido.autor.usuarioId,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
-    if (conta.pessoaId && clienteId && clienteId !== preparo.clienteId)
-      await tx
-        .insert(clienteProvedor)
-        .values({ pessoaId: conta.pessoaId, contaOrganizacaoId, provedorClienteId: clienteId })
-        .onConflictDoUpdate({
-          target: [clienteProvedor.pessoaId, clienteProvedor.contaOrganizacaoId],
-          set: { provedorClienteId: clienteId, atualizadoEm: sql`now()` },
-        });
-    const novos = {
-      cobrancaGerada: true,
-      formaPagamento: e.forma,
-      linkPagamento: criadas[0]?.urlFatura ?? null,
-      parcelas: criadas.length,
-    };
+  const linhas = criadas.map((p) => ({
+    contaAReceberId: conta.id,
+    provedorId: p.id,
+    parcelamentoId: p.parcelamentoId,
+    numeroParcela: p.numeroParcela,
+    clienteProvedorId: p.clienteId,
+    forma: p.forma === 'INDEFINIDA' ? e.forma : p.forma,
+    valor: p.valor,
+    vencimento: p.vencimento,
+    status: statusDoEvento('', p.statusProvedor) ?? 'ABERTO',
+    statusProvedor: p.statusProvedor,
+    urlFatura: p.urlFatura,
+    urlBoleto: p.urlBoleto,
+    criadoPor: pedido.autor.usuarioId,
+  }));
+  const novos = {
+    cobrancaGerada: true,
+    formaPagamento: e.forma,
+    linkPagamento: criadas[0]?.urlFatura ?? null,
+    parcelas: criadas.length,
+  };
+  const gravadas = await gravarSeIgual(deps, pedido, conta, novos, linhas);
+  if (gravadas) return gravadas;
+
+  // The receivable changed since it was read (or a retry finds charges recorded): under its lock.
+  await deps.db.transaction(async (tx) => {
+    const [atual] = await tx.select().from(car).where(eq(car.id, conta.id)).for('update');
+    if (!atual) throw naoEncontrado();
+    await tx.insert(cob).values(linhas).onConflictDoNothing();
     await tx
       .update(car)
       .set({ ...novos, cobrancaIniciadaEm: null, atualizadoEm: new Date() })
       .where(eq(car.id, conta.id));
-    await registrarAlteracao(
-      tx,
-      pedido.autor,
-      'conta_a_receber',
-      conta.id,
-      {
-        cobrancaGerada: atual.cobrancaGerada,
-        formaPagamento: atual.formaPagamento,
-        linkPagamento: atual.linkPagamento,
-        parcelas: atual.parcelas,
-      },
-      novos,
-    );
-    return linhas;
+    await registrarAlteracao(tx, pedido.autor, 'conta_a_receber', conta.id, camposDaCobranca(atual), novos);
   });
-  // Rows already there (a retry recording what an earlier one recorded) are read back.
-  return inseridas.length === criadas.length
-    ? inseridas
-    : deps.db.select().from(cob).where(ativas(conta.id)).orderBy(cob.id);
+  return ativasDa(deps.db, conta.id);
+}
+
+type CamposDaCobranca = Pick<LinhaConta, 'cobrancaGerada' | 'formaPagamento' | 'linkPagamento' | 'parcelas'>;
+const camposDaCobranca = (c: CamposDaCobranca): CamposDaCobranca => ({
+  cobrancaGerada: c.cobrancaGerada,
+  formaPagamento: c.formaPagamento,
+  linkPagamento: c.linkPagamento,
+  parcelas: c.parcelas,
+});
+
+/**
+ * Records the charges in one statement, if the receivable is still as read before the provider
+ * was called: it is marked charged, its history kept and the charges inserted together. Null when
+ * it changed meanwhile or some charge was there already: the caller then records under a lock.
+ */
+async function gravarSeIgual(
+  deps: Deps,
+  pedido: PedidoCobranca,
+  conta: LinhaConta,
+  novos: CamposDaCobranca,
+  linhas: (typeof cob.$inferInsert)[],
+): Promise<LinhaCobranca[] | null> {
+  const antes = camposDaCobranca(conta);
+  const historia = linhasDeAlteracao(pedido.autor, 'conta_a_receber', conta.id, antes, novos).map((h) => ({
+    entidade: h.entidade,
+    entidade_id: h.entidadeId,
+    operacao: h.operacao,
+    campo: h.campo,
+    valor_anterior: h.valorAnterior,
+    valor_novo: h.valorNovo,
+    usuario_id: h.usuarioId,
+    organizacao_id: h.organizacaoId,
+  }));
+  const marcada = deps.db.$with('marcada', { id: sql<number>`id` }).as(
+    sql`update ${car} set cobranca_gerada = true, forma_pagamento = ${novos.formaPagamento},
+        link_pagamento = ${novos.linkPagamento}, parcelas = ${novos.parcelas}, cobranca_iniciada_em = null, atualizado_em = now()
+      where id = ${conta.id} and cobranca_gerada = ${antes.cobrancaGerada}
+        and forma_pagamento is not distinct from ${antes.formaPagamento}
+        and link_pagamento is not distinct from ${antes.linkPagamento}
+        and parcelas is not distinct from ${antes.parcelas}
+      returning id`,
+  );
+  const historico = deps.db.$with('historico', { id: sql<number>`id` }).as(
+    sql`insert into ${historicoAlteracao} (entidade, entidade_id, operacao, campo, valor_anterior, valor_novo, usuario_id, organizacao_id)
+      select h.entidade, h.entidade_id, h.operacao, h.campo, nullif(h.valor_anterior, 'null'), nullif(h.valor_novo, 'null'), h.usuario_id, h.organizacao_id
+      from jsonb_to_recordset(${JSON.stringify(historia)}::jsonb) as h(entidade text, entidade_id int, operacao text,
+        campo text, valor_anterior jsonb, valor_novo jsonb, usuario_id int, organizacao_id int)
+      where exists (select 1 from marcada)
+      returning id`,
+  );
+  const inseridas = await deps.db
+    .with(marcada, historico)
+    .insert(cob)
+    .values(linhas)
+    .onConflictDoNothing()
+    .returning({ ...getTableColumns(cob), _marcada: sql<boolean>`exists (select 1 from marcada)` });
+  if (inseridas.length !== linhas.length || !inseridas.every((l) => l._marcada)) return null;
+  return inseridas.map(({ _marcada, ...l }) => l).sort((x, y) => x.id - y.id);
 }
 
 /** Charges a receivable; with installments the provider makes one payment per installment. */
@@ -273,7 +354,7 @@ export async function criarCobranca(deps: Deps, ctx: Contexto, e: CobrancaInput)
   const criadas = await cobrarConta(
     deps,
     {
-      travar: (tx, id) => contaParaMudar(tx, ctx, ACESSO_COBRANCA, id),
+      escopo: filtroOrganizacao(ctx, ACESSO_COBRANCA, car.organizacaoId),
       autor: ctx,
       retomada: false,
     },
@@ -287,7 +368,7 @@ async function cobrarNoProvedor(
   provedor: PaymentProvider,
   conta: { id: number; vencimento: string; descricao: string | null },
   valor: string,
-  titular: Awaited<ReturnType<typeof titularDaConta>>,
+  titular: Titular,
   e: CobrancaInput,
   como: { consultar: boolean; clienteId?: string },
 ): Promise<{ criadas: CobrancaProvedor[]; clienteId: string | undefined }> {
@@ -341,7 +422,7 @@ export async function cancelarCobranca(
   const { cobranca: c, organizacaoId } = await cobrancaNoEscopo(deps.db, ctx, id);
   await cancelarNaConta(
     deps,
-    { travar: (tx, contaId) => contaParaMudar(tx, ctx, ACESSO_COBRANCA, contaId), autor: ctx, retomada: false },
+    { escopo: filtroOrganizacao(ctx, ACESSO_COBRANCA, car.organizacaoId), autor: ctx, retomada: false },
     c,
     organizacaoId,
     cancelarConta,
@@ -360,7 +441,12 @@ export async function cancelarNaConta(
   if (c.canceladaEm || !['ABERTO', 'VENCIDO'].includes(c.status)) throw new AppError('COBRANCA_NAO_CANCELAVEL');
   await (await provedorDa(deps, deps.db, organizacaoId)).cancelarCobranca(c.provedorId);
   await deps.db.transaction(async (tx) => {
-    const conta = await pedido.travar(tx, c.contaAReceberId);
+    const [conta] = await tx
+      .select()
+      .from(car)
+      .where(and(eq(car.id, c.contaAReceberId), pedido.escopo))
+      .for('update');
+    if (!conta) throw naoEncontrado();
     await tx
       .update(cob)
       .set({ status: 'CANCELADO', statusProvedor: 'DELETED', canceladaEm: new Date(), atualizadoEm: new Date() })

@@ -1,22 +1,14 @@
 import { parametrosCobrancaLote } from '@sig/contracts';
-import { type DbOuTx, schema } from '@sig/db';
+import { schema } from '@sig/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
-import { naoEncontrado } from '../../platform/erros.js';
 import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/tipos.js';
 import { cancelarNaConta, cobrarConta, type PedidoCobranca } from './cobranca.service.js';
 
 const { contaAReceber: car, cobranca: cob } = schema;
 
-/** The batch chose its receivables within its creator's scope; the worker locks them by id. */
-async function travar(tx: DbOuTx, id: number) {
-  const [c] = await tx.select().from(car).where(eq(car.id, id)).for('update');
-  if (!c) throw naoEncontrado();
-  return c;
-}
-
+/** The batch chose its receivables within its creator's scope: the worker takes them by id. */
 const pedido = (item: ItemEmTrabalho): PedidoCobranca => ({
-  travar,
   autor: { usuarioId: item.criadoPor, organizacaoId: item.organizacaoId },
   retomada: item.tentativas > 1,
 });

@@ -1,6 +1,6 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { provedorAsaas } from './provedor/asaas.js';
@@ -17,6 +17,8 @@ let admin: string;
 let paroquia: string;
 let tesouraria: string;
 let comCpf: number;
+/** Runs while the app asks the provider for a charge (a change made meanwhile). */
+let antesDeCriar: (() => Promise<void>) | null = null;
 let semCpf: number;
 
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
@@ -57,13 +59,34 @@ const aplicados = async () => {
   throw new Error('webhook events not applied');
 };
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
+const historico = (contaId: number) =>
+  t.banco.db
+    .select({
+      campo: schema.historicoAlteracao.campo,
+      antes: schema.historicoAlteracao.valorAnterior,
+      depois: schema.historicoAlteracao.valorNovo,
+    })
+    .from(schema.historicoAlteracao)
+    .where(
+      and(eq(schema.historicoAlteracao.entidade, 'conta_a_receber'), eq(schema.historicoAlteracao.entidadeId, contaId)),
+    )
+    .orderBy(asc(schema.historicoAlteracao.id));
 
 beforeAll(async () => {
   fake = await iniciarAsaasFake({ webhookIntervaloMs: 50 });
   provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+  const comPausa = new Proxy(provedor, {
+    get: (alvo, nome, r) =>
+      nome === 'criarCobranca'
+        ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
+            await antesDeCriar?.();
+            return alvo.criarCobranca(...args);
+          }
+        : Reflect.get(alvo, nome, r),
+  });
   t = await criarAppTeste(
     { ASAAS_WEBHOOK_TOKEN: TOKEN },
-    { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } },
+    { provedor: { provedor: comPausa, demo: true, url: fake.url, fechar: fake.fechar } },
   );
   [admin, paroquia, tesouraria] = await Promise.all([
     t.loginAdmin(),
@@ -163,6 +186,12 @@ describe('charges', () => {
     expect(cob).toMatchObject({ contaAReceberId: c.id, forma: 'BOLETO', valor: '30.00', status: 'ABERTO' });
     expect(cob.urlBoleto).toBeTruthy();
     expect((await obter(c.id)).cobrancaGerada).toBe(true);
+    expect(await historico(c.id)).toEqual(
+      expect.arrayContaining([
+        { campo: 'cobrancaGerada', antes: false, depois: true },
+        { campo: 'formaPagamento', antes: null, depois: 'BOLETO' },
+      ]),
+    );
     expect((await cobrar(c.id)).statusCode).toBe(409);
     expect((await req('PUT', `/api/conta-a-receber/${c.id}`, conta())).statusCode).toBe(409);
     expect(await pagamentosDe(c.id)).toHaveLength(1);
@@ -179,6 +208,24 @@ describe('charges', () => {
     const respostas = await Promise.all([cobrar(c.id), cobrar(c.id)]);
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await pagamentosDe(c.id)).toHaveLength(1);
+  });
+
+  it('a receivable changed while the provider is asked still gets its charge, and the history the change', async () => {
+    const c = await criarConta();
+    antesDeCriar = async () => {
+      await t.banco.db
+        .update(schema.contaAReceber)
+        .set({ formaPagamento: 'PIX' })
+        .where(eq(schema.contaAReceber.id, c.id));
+    };
+    const r = await cobrar(c.id).finally(() => {
+      antesDeCriar = null;
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(await obter(c.id)).toMatchObject({ cobrancaGerada: true, formaPagamento: 'BOLETO' });
+    expect(await pagamentosDe(c.id)).toHaveLength(1);
+    expect(r.json()).toEqual([expect.objectContaining({ provedorId: (await pagamentosDe(c.id))[0]!.id })]);
+    expect(await historico(c.id)).toContainEqual({ campo: 'formaPagamento', antes: 'PIX', depois: 'BOLETO' });
   });
 
   it('after a lost answer, a retry finds the provider charge by our reference instead of creating another', async () => {
