@@ -372,12 +372,17 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
       txid: p.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 25),
     });
     if (!payload) throw invalido('invalid_action', 'Não foi possível gerar o QR Code Pix.');
-    // One byte segment (as Pix codes are encoded) at 2 px a module: a scannable image at a fraction of the
-    // default's cost, so that the fake's own CPU is not what a bench of our side measures.
+    // One byte segment (as Pix codes are encoded) at 2 px a module, with a fixed mask (any of the eight
+    // makes a valid code) and no PNG row filter (choosing one per row was most of the rest): a
+    // scannable image at a fifth of the default's cost (0.6 against 2.3 ms), so that the fake's own
+    // CPU is not what a bench of our side measures.
     const png = await QRCode.toBuffer([{ data: Buffer.from(payload), mode: 'byte' }], {
       type: 'png',
       errorCorrectionLevel: 'M',
+      maskPattern: 0,
       scale: 2,
+      // pngjs's own option, which qrcode passes through though its types leave it out.
+      rendererOpts: { filterType: 0 } as QRCode.QRCodeToBufferOptions['rendererOpts'],
     });
     return { encodedImage: png.toString('base64'), payload, expirationDate: `${somarDias(p.dueDate, 365)} 23:59:59` };
   });
