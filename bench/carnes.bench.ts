@@ -3,7 +3,7 @@
  * with 12 open boleto charges each at the fake Asaas answering in ~20 ms. Target: from creating
  * the batch to the last byte of its PDF ≤ 60 s, with flat memory.
  *
- *   npx tsx bench/carnes.bench.ts [--pessoas 1000] [--parcelas 12] [--latencia 20] [--concorrencia 8] [--simultaneas 20]
+ *   npx tsx bench/carnes.bench.ts [--pessoas 1000] [--parcelas 12] [--latencia 20] [--concorrencia 16] [--simultaneas 40]
  *
  * Three processes, as in production: the fake Asaas (its own process, latency set once the data is
  * in), the app over a fresh database on the local PostgreSQL (BENCH_PG_URL) with its bulk worker
@@ -22,8 +22,8 @@ const { values } = parseArgs({
     parcelas: { type: 'string', default: '12' },
     latencia: { type: 'string', default: '20' },
     /** SIG_LOTE_CONCORRENCIA and ASAAS_MAX_SIMULTANEAS of the API process. */
-    concorrencia: { type: 'string', default: '8' },
-    simultaneas: { type: 'string', default: '20' },
+    concorrencia: { type: 'string', default: '16' },
+    simultaneas: { type: 'string', default: '40' },
     fake: { type: 'boolean', default: false },
     servidor: { type: 'boolean', default: false },
     'fake-url': { type: 'string' },
