@@ -109,6 +109,8 @@ export const cobranca = pgTable(
     linhaDigitavel: text(),
     codigoBarras: text(),
     pixCopiaECola: text(),
+    /** When the provider's Pix code expires (its `expirationDate`): past it, a booklet asks again. */
+    pixExpiraEm: timestamp({ withTimezone: true }),
     dataPagamento: date({ mode: 'string' }),
     dataCredito: date({ mode: 'string' }),
     /** When the last applied provider event was created: an older undo event is stale. */

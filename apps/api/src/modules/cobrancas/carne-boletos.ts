@@ -41,6 +41,7 @@ export const linhas = (deps: Deps) =>
       linhaDigitavel: cob.linhaDigitavel,
       codigoBarras: cob.codigoBarras,
       pix: cob.pixCopiaECola,
+      pixExpiraEm: cob.pixExpiraEm,
       mesCompetencia: car.mesCompetencia,
       anoCompetencia: car.anoCompetencia,
       organizacaoId: car.organizacaoId,
@@ -58,9 +59,11 @@ export const linhas = (deps: Deps) =>
 export type Linha = Awaited<ReturnType<ReturnType<typeof linhas>['execute']>>[number];
 export type Codigos = Pick<Linha, 'linhaDigitavel' | 'codigoBarras' | 'pix'>;
 
-/** A boleto needs its typed line and Pix code; a Pix charge only the latter. */
-export const faltamCodigos = (l: Pick<Linha, 'forma' | 'linhaDigitavel' | 'pix'>) =>
-  !l.pix || (l.forma === 'BOLETO' && !l.linhaDigitavel);
+/** A boleto needs its typed line and Pix code; a Pix charge only the latter. An expired Pix code is asked again. */
+export const faltamCodigos = (l: Pick<Linha, 'forma' | 'linhaDigitavel' | 'pix' | 'pixExpiraEm'>) =>
+  !l.pix ||
+  (l.pixExpiraEm !== null && l.pixExpiraEm.getTime() <= Date.now()) ||
+  (l.forma === 'BOLETO' && !l.linhaDigitavel);
 
 /** Maps in order with at most `limite` calls running at once. */
 async function emParalelo<T, R>(itens: readonly T[], limite: number, f: (item: T) => Promise<R>): Promise<R[]> {
@@ -91,7 +94,7 @@ export async function buscarCodigos(
     if (!provedores.has(organizacaoId)) provedores.set(organizacaoId, provedorDa(deps, deps.db, organizacaoId));
     return provedores.get(organizacaoId)!;
   };
-  const obtidos = new Map<number, Codigos>();
+  const obtidos = new Map<number, Codigos & { expiraEm: string | null }>();
   let falha: unknown = null;
   await emParalelo(faltantes, CONCORRENCIA, async (l) => {
     try {
@@ -104,6 +107,7 @@ export async function buscarCodigos(
         linhaDigitavel: linha?.linhaDigitavel ?? null,
         codigoBarras: linha?.codigoBarras ?? null,
         pix: pix.copiaECola,
+        expiraEm: pix.expiraEm,
       });
     } catch (e) {
       if (!aoFalhar) falha ??= e;
@@ -112,11 +116,13 @@ export async function buscarCodigos(
   });
   if (obtidos.size) {
     const valores = JSON.stringify(
-      [...obtidos].map(([id, c]) => ({ id, l: c.linhaDigitavel, b: c.codigoBarras, p: c.pix })),
+      [...obtidos].map(([id, c]) => ({ id, l: c.linhaDigitavel, b: c.codigoBarras, p: c.pix, e: c.expiraEm })),
     );
+    // Asaas writes the expiry as Brasília's local time ("2027-03-10 23:59:59").
     await deps.db.execute(sql`
-      update ${cob} set linha_digitavel = v.l, codigo_barras = v.b, pix_copia_e_cola = v.p, atualizado_em = now()
-      from jsonb_to_recordset(${valores}::jsonb) as v(id int, l text, b text, p text)
+      update ${cob} set linha_digitavel = v.l, codigo_barras = v.b, pix_copia_e_cola = v.p,
+        pix_expira_em = v.e::timestamp at time zone 'America/Sao_Paulo', atualizado_em = now()
+      from jsonb_to_recordset(${valores}::jsonb) as v(id int, l text, b text, p text, e text)
       where ${cob.id} = v.id`);
   }
   if (falha) throw falha;

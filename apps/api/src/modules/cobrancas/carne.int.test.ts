@@ -167,6 +167,37 @@ describe('booklets in a batch', () => {
     expect(paginas(pdf.rawPayload)).toBe(2);
   });
 
+  it('keeps each Pix code with its expiry (Brasília time) and asks again for one that expired', async () => {
+    const dela = sql`select c.id, c.pix_expira_em as expira, r.vencimento from cobranca c
+      join conta_a_receber r on r.id = c.conta_a_receber_id
+      where r.pessoa_id = ${pessoaId} and r.ano_competencia = 2098 and r.mes_competencia >= 7 order by c.id`;
+    const linhas = async () =>
+      (
+        (await t.banco.db.execute(dela)) as unknown as {
+          rows: { id: number; expira: string | Date; vencimento: string }[];
+        }
+      ).rows;
+    const [primeira] = await linhas();
+    // The fake gives a year past the due date, at 23:59:59 in São Paulo (UTC−3).
+    const esperado = new Date(
+      `${Number(primeira!.vencimento.slice(0, 4)) + 1}${primeira!.vencimento.slice(4)}T23:59:59-03:00`,
+    );
+    expect(new Date(primeira!.expira).getTime()).toBe(esperado.getTime());
+    await t.banco.db.execute(
+      sql`update cobranca set pix_expira_em = now() - interval '1 day' where id = ${primeira!.id}`,
+    );
+    const r = await criarLote({ ...segundoSemestre, pessoasIds: `${pessoaId}` });
+    expect(r.statusCode, r.body).toBe(201);
+    const pedidosPix = () => fake.requisicoes.filter((q) => /pixQrCode/.test(q.url)).length;
+    const [antesPix, antes] = [pedidosPix(), chamadasDeCodigos()];
+    await t.app.lotes.processarTudo();
+    // Only the expired one: its Pix code, and its typed line with it (one fetch per charge).
+    expect(pedidosPix() - antesPix).toBe(1);
+    expect(chamadasDeCodigos() - antes).toBe(2);
+    const [depois] = await linhas();
+    expect(new Date(depois!.expira).getTime()).toBeGreaterThan(Date.now());
+  });
+
   it('keeps a person the provider failed for in error, and the reprocess fetches only that', async () => {
     await contaCobrada(6, 'BOLETO', tesouraria, outraPessoaId);
     const r = await criarLote({ ...segundoSemestre, inicio: '2098-06-01', pessoasIds: `${outraPessoaId}` });

@@ -1,0 +1,1 @@
+ALTER TABLE "cobranca" ADD COLUMN "pix_expira_em" timestamp with time zone;
