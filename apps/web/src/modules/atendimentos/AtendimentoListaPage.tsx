@@ -8,22 +8,7 @@ import {
   STATUS_ATENDIMENTO,
 } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  Row,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -34,6 +19,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { ComGlifo } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
+import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -264,16 +250,12 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
           </Space>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, tw)} />}
-      <Table<AtendimentoResumo>
-        rowKey="id"
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<AtendimentoResumo>
+        consulta={q}
+        lista={lista}
         columns={colunas}
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
         onRow={(r) => ({ 'data-testid': `atendimento-${r.protocolo}` }) as React.HTMLAttributes<HTMLElement>}
-        {...tabela}
         pagination={pagination}
       />
     </Space>

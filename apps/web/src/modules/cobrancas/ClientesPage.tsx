@@ -1,7 +1,7 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { type Cliente, clienteInput, type Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -111,23 +112,14 @@ export default function ClientesPage() {
           <Form.Item name="cpf" label={t('campos:cpf')}>
             <Input allowClear maxLength={20} style={{ width: 180 }} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<Cliente>
-        rowKey="id"
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<Cliente>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<Cliente>(q.data?.total, t)}
         columns={[
           { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:nome') },
           { key: 'cpf', dataIndex: 'cpf', title: t('campos:cpf') },

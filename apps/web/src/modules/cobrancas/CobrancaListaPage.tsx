@@ -1,7 +1,7 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { type CobrancaResumo, FORMAS_COBRANCA, type Paged, STATUS_CONTA_A_RECEBER } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -135,25 +136,14 @@ export default function CobrancaListaPage() {
           <Form.Item name="incluirCanceladas" valuePropName="checked">
             <Checkbox>{t('campos:incluirCanceladas')}</Checkbox>
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
-      )}
-      <Table<CobrancaResumo>
-        rowKey="id"
+      <ErroDaLista erro={q.error} camposNoFormulario />
+      <TabelaDaLista<CobrancaResumo>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<CobrancaResumo>(q.data?.total, t)}
         columns={[
           { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
           { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoNome') },

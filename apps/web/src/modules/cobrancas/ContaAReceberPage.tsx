@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, DollarOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ContaAReceber, type Paged, STATUS_CONTA_A_RECEBER, STATUS_EDITAVEIS } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -130,25 +131,14 @@ export default function ContaAReceberPage() {
           <Form.Item name="vencimentoAte" label={t('campos:vencimentoAte')}>
             <DatePicker {...data} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
-      )}
-      <Table<ContaAReceber>
-        rowKey="id"
+      <ErroDaLista erro={q.error} camposNoFormulario />
+      <TabelaDaLista<ContaAReceber>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<ContaAReceber>(q.data?.total, t)}
         columns={[
           { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
           {

@@ -1,29 +1,16 @@
 import { FilePdfOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type ContaAReceber, type Paged, type Recibo, type ReciboResumo, reciboListQuery } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Form, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../platform/api';
+import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -244,25 +231,14 @@ export default function ListaDeRecibosPage() {
               }))}
             />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
-      )}
-      <Table<ReciboResumo>
-        rowKey="id"
+      <ErroDaLista erro={q.error} camposNoFormulario />
+      <TabelaDaLista<ReciboResumo>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<ReciboResumo>(q.data?.total, t)}
         columns={[
           { key: 'numero', dataIndex: 'numero', title: t('campos:numero'), render: numeroTela },
           {

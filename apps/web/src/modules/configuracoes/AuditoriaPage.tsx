@@ -1,12 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ACESSOS, type AuditoriaItem, EVENTOS_AUDITORIA, ORDENACAO_AUDITORIA, type Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, InputNumber, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../platform/api';
 import { formatoData } from '../../platform/crud/definicao';
+import { TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -187,12 +188,9 @@ export default function AuditoriaPage() {
           data-testid="erro-auditoria"
         />
       )}
-      <Table<AuditoriaItem>
-        rowKey="id"
-        dataSource={q.isError ? [] : (q.data?.itens ?? [])}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
+      <TabelaDaLista<AuditoriaItem>
+        consulta={q}
+        lista={lista}
         columns={[
           {
             key: 'criadoEm',
@@ -222,7 +220,6 @@ export default function AuditoriaPage() {
           { key: 'status', dataIndex: 'status', title: t('campos:status'), ...ordenavel('status') },
           { key: 'ip', dataIndex: 'ip', title: t('campos:ip'), ...ordenavel('ip') },
         ]}
-        {...lista.propsTabela<AuditoriaItem>(q.data?.total, t)}
       />
     </Space>
   );

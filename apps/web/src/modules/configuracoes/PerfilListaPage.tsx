@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Paged, PerfilResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -119,13 +120,10 @@ export default function PerfilListaPage() {
           </Space>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<PerfilResumo>
-        rowKey="id"
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<PerfilResumo>
+        consulta={q}
+        lista={lista}
         columns={[
           { key: 'nome', dataIndex: 'nome', title: t('campos:nome'), sorter: true, sortOrder: ordemDe('nome') },
           { key: 'descricao', dataIndex: 'descricao', title: t('campos:descricao') },
@@ -154,7 +152,6 @@ export default function PerfilListaPage() {
             ),
           },
         ]}
-        {...lista.propsTabela<PerfilResumo>(q.data?.total, t)}
       />
     </Space>
   );

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Culto, Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -133,25 +134,14 @@ export default function CultoListaPage() {
               ]}
             />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
-      )}
-      <Table<Culto>
-        rowKey="id"
+      <ErroDaLista erro={q.error} camposNoFormulario />
+      <TabelaDaLista<Culto>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<Culto>(q.data?.total, t)}
         columns={[
           {
             key: 'data',

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ORDENACAO_TESTE_DONS, type Paged, type TesteDonsResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Form, Modal, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
+import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -192,13 +193,10 @@ export default function TesteDonsListaPage() {
           </Space>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<TesteDonsResumo>
-        rowKey="id"
-        dataSource={q.isError ? [] : (q.data?.itens ?? [])}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<TesteDonsResumo>
+        consulta={q}
+        lista={lista}
         columns={[
           { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:pessoaId'), ...ordenavel('pessoaNome') },
           {
@@ -227,7 +225,6 @@ export default function TesteDonsListaPage() {
             ),
           },
         ]}
-        {...lista.propsTabela<TesteDonsResumo>(q.data?.total, t)}
       />
       <NovoTeste aberto={novo} fechar={() => setNovo(false)} />
     </Space>

@@ -1,7 +1,7 @@
 import { PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { Lancamento, Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -157,25 +158,14 @@ export default function LancamentoCaixaPage() {
           <Form.Item name="historico" label={t('campos:historico')}>
             <Input maxLength={200} allowClear />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && !(q.error instanceof ApiError && q.error.campos.length) && (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
-      )}
-      <Table<Lancamento>
-        rowKey="id"
+      <ErroDaLista erro={q.error} camposNoFormulario />
+      <TabelaDaLista<Lancamento>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<Lancamento>(q.data?.total, t)}
         columns={[
           {
             key: 'data',

@@ -1,7 +1,7 @@
 import { LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { Paged, Periodo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
+import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -157,15 +158,11 @@ export default function PeriodoContabilPage() {
           </Form.Item>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<Periodo>
-        rowKey="id"
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<Periodo>
+        consulta={q}
+        lista={lista}
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<Periodo>(q.data?.total, t)}
         columns={[
           { key: 'contaCaixaNome', dataIndex: 'contaCaixaNome', title: t('campos:contaCaixaId') },
           {

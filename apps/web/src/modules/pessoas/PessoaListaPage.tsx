@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Paged, PessoaResumo } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { dataParaTela } from '../../platform/crud/definicao';
 import { type Filtros, FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
+import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -192,17 +193,8 @@ export default function PessoaListaPage() {
           </Space>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<PessoaResumo>
-        rowKey="id"
-        columns={colunas}
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...tabela}
-        pagination={pagination}
-      />
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<PessoaResumo> consulta={q} lista={lista} columns={colunas} pagination={pagination} />
     </Space>
   );
 }

@@ -1,13 +1,13 @@
 import { type Paged, type ProcessamentoLote, STATUS_LOTE, TIPOS_LOTE } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Select, Space, Table, Typography } from 'antd';
+import { Card, Form, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
-import { mensagemDeErro } from '../../platform/formulario';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_LOTE, ProgressoLote, ROTA_LOTE, StatusLoteTag } from './comum';
@@ -58,23 +58,15 @@ export default function ProcessamentoLotePage() {
               options={STATUS_LOTE.map((s) => ({ value: s, label: t(`lote.status.${s}`) }))}
             />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
-            </Button>
-            <Button onClick={() => buscar({})}>{t('comum.limpar')}</Button>
-          </Space>
+          <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<ProcessamentoLote>
-        rowKey="id"
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<ProcessamentoLote>
+        consulta={q}
+        lista={lista}
         size="small"
         loading={q.isFetching && !q.data}
-        dataSource={q.data?.itens ?? []}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<ProcessamentoLote>(q.data?.total, t)}
         columns={[
           { key: 'id', dataIndex: 'id', title: '#' },
           { key: 'tipo', dataIndex: 'tipo', title: t('lote.tipoLote'), render: (v: string) => t(`lote.tipo.${v}`) },

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { CampoCadastro, Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -25,6 +25,7 @@ import {
   rotuloOpcao,
 } from './definicao';
 import { type Filtros, FiltrosSalvos } from './FiltrosSalvos';
+import { ErroDaLista, TabelaDaLista } from './TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from './useListaNaUrl';
 
 /** A filter value as the form holds it (the address keeps text). */
@@ -282,16 +283,8 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
           </Form>
         </Card>
       )}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <Table<Registro>
-        rowKey="id"
-        columns={colunas}
-        dataSource={q.data?.itens ?? []}
-        loading={q.isFetching}
-        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-        scroll={{ x: 'max-content' }}
-        {...lista.propsTabela<Registro>(q.data?.total, t)}
-      />
+      <ErroDaLista erro={q.error} />
+      <TabelaDaLista<Registro> consulta={q} lista={lista} columns={colunas} />
     </Space>
   );
 }
