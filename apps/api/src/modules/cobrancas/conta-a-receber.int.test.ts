@@ -273,6 +273,27 @@ describe('charges', () => {
     expect((await obter(c.id)).parcelas).toBe(3);
   });
 
+  it('charges an organization holder by its CNPJ, and refuses one without it', async () => {
+    const dona = (await criarConta()).organizacaoId as number;
+    const [titular] = await t.banco.db
+      .update(schema.organizacao)
+      .set({ cnpj: '11222333000181' })
+      .where(eq(schema.organizacao.id, dona))
+      .returning({ razaoSocial: schema.organizacao.razaoSocial });
+    const c = await criarConta({ pessoaId: undefined, organizacaoTitularId: dona });
+    const r = await cobrar(c.id);
+    expect(r.statusCode, r.body).toBe(201);
+    const [cliente] = await provedor.buscarClientes({ cpfCnpj: '11222333000181' });
+    expect(cliente).toMatchObject({ nome: titular!.razaoSocial, referenciaExterna: `organizacao:${dona}` });
+    expect((await pagamentosDe(c.id))[0]).toMatchObject({ clienteId: cliente!.id });
+
+    await t.banco.db.update(schema.organizacao).set({ cnpj: null }).where(eq(schema.organizacao.id, dona));
+    const sem = await criarConta({ pessoaId: undefined, organizacaoTitularId: dona, mesCompetencia: 4 });
+    const recusa = await cobrar(sem.id);
+    expect(recusa.statusCode).toBe(422);
+    expect(recusa.json().codigo).toBe('TITULAR_SEM_DOCUMENTO');
+  });
+
   it('cancels a pending charge: the receivable is open for a new one, or cancelled when asked', async () => {
     const c = await criarConta();
     const [cob] = (await cobrar(c.id)).json();
