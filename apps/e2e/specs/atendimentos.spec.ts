@@ -121,6 +121,8 @@ describe('[ATENDIMENTOS] icons', () => {
         await escolher(p, p.getByLabel('Símbolo', { exact: true }), 'Cora', 'Coração');
         // The chosen glyph is drawn in the select.
         await expect.poll(() => p.locator('.ant-select .anticon-heart').count()).toBe(1);
+        // The closing dropdown's unnamed listbox would be flagged by the accessibility check below.
+        await expect.poll(() => p.locator('.ant-select-dropdown:visible').count()).toBe(0);
         expect(await violacoesGraves(p), 'icon form').toEqual([]);
         await salvarE(p, (u) => u.pathname === '/icones');
 
