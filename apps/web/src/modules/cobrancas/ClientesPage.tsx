@@ -66,8 +66,8 @@ export default function ClientesPage() {
   const [novo, setNovo] = useState(false);
   useTitulo(`menu:acessos.${ACESSO}`);
   const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const { pagina, quantidade, mudar } = lista;
+  const filtros = lista.filtrosDe(FILTROS);
   const chave = JSON.stringify(filtros);
   useEffect(() => {
     const f = JSON.parse(chave) as Filtros;

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api';
+import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
 import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
@@ -40,8 +40,8 @@ export default function CobrancaListaPage() {
   const [form] = Form.useForm<Filtros>();
   useTitulo(`menu:acessos.${ACESSO_COBRANCA}`);
   const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const { pagina, quantidade, mudar } = lista;
+  const filtros = lista.filtrosDe(FILTROS);
   const chave = JSON.stringify(filtros);
 
   useEffect(() => {
@@ -64,11 +64,6 @@ export default function CobrancaListaPage() {
     retry: false,
   });
   usePaginaValida(lista, q.data?.total);
-  useEffect(() => {
-    const e = q.error;
-    if (e instanceof ApiError && e.campos.length)
-      form.setFields(e.campos.map((c) => ({ name: c.campo as keyof Filtros, errors: [c.mensagem] })));
-  }, [q.error, form]);
 
   const buscar = (v: Filtros) =>
     mudar({
@@ -139,7 +134,7 @@ export default function CobrancaListaPage() {
           <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      <ErroDaLista erro={q.error} camposNoFormulario />
+      <ErroDaLista erro={q.error} form={form} />
       <TabelaDaLista<CobrancaResumo>
         consulta={q}
         lista={lista}

@@ -153,8 +153,8 @@ export default function ListaDeRecibosPage() {
   const [estornando, setEstornando] = useState<ReciboResumo | null>(null);
   useTitulo(`menu:acessos.${ACESSO_RECIBO}`);
   const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const { pagina, quantidade, mudar } = lista;
+  const filtros = lista.filtrosDe(FILTROS);
   const chave = JSON.stringify(filtros);
 
   useEffect(() => {
@@ -234,7 +234,7 @@ export default function ListaDeRecibosPage() {
           <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      <ErroDaLista erro={q.error} camposNoFormulario />
+      <ErroDaLista erro={q.error} form={form} />
       <TabelaDaLista<ReciboResumo>
         consulta={q}
         lista={lista}

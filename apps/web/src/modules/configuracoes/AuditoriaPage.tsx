@@ -9,7 +9,7 @@ import { ApiError, api } from '../../platform/api';
 import { formatoData } from '../../platform/crud/definicao';
 import { TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
-import { mensagemDeErro } from '../../platform/formulario';
+import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 
 const METODOS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
@@ -70,9 +70,7 @@ export default function AuditoriaPage() {
 
   // The server's validation (period start after end) goes onto its fields.
   useEffect(() => {
-    const e = q.error;
-    if (e instanceof ApiError && e.campos.length)
-      form.setFields(e.campos.map((c) => ({ name: c.campo as keyof ValoresFiltro, errors: [c.mensagem] })));
+    aplicarErrosServidor(form, q.error);
   }, [q.error, form]);
 
   const buscar = (v: ValoresFiltro) => {

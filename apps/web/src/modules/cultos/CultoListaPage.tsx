@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api';
+import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
@@ -39,8 +39,8 @@ export default function CultoListaPage() {
   const [form] = Form.useForm<Filtros>();
   useTitulo(`menu:acessos.${ACESSO_CULTO}`);
   const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const filtros = Object.fromEntries(FILTROS.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+  const { pagina, quantidade, mudar } = lista;
+  const filtros = lista.filtrosDe(FILTROS);
   const chave = JSON.stringify(filtros);
 
   useEffect(() => {
@@ -61,11 +61,6 @@ export default function CultoListaPage() {
     retry: false,
   });
   usePaginaValida(lista, q.data?.total);
-  useEffect(() => {
-    const e = q.error;
-    if (e instanceof ApiError && e.campos.length)
-      form.setFields(e.campos.map((c) => ({ name: c.campo as keyof Filtros, errors: [c.mensagem] })));
-  }, [q.error, form]);
 
   const buscar = (v: Filtros) =>
     mudar({
@@ -137,7 +132,7 @@ export default function CultoListaPage() {
           <BotoesDeBusca limpar={() => buscar({})} />
         </Form>
       </Card>
-      <ErroDaLista erro={q.error} camposNoFormulario />
+      <ErroDaLista erro={q.error} form={form} />
       <TabelaDaLista<Culto>
         consulta={q}
         lista={lista}

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api';
+import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
@@ -106,13 +106,6 @@ export default function TesteDonsListaPage() {
   });
   usePaginaValida(lista, q.data?.total);
 
-  // The server's validation (period start after end) goes onto its fields.
-  useEffect(() => {
-    const e = q.error;
-    if (e instanceof ApiError && e.campos.length)
-      form.setFields(e.campos.map((c) => ({ name: c.campo as keyof ValoresFiltro, errors: [c.mensagem] })));
-  }, [q.error, form]);
-
   const buscar = (v: ValoresFiltro) => {
     form.setFields([{ name: 'periodoAte', errors: [] }]);
     mudar({
@@ -193,7 +186,7 @@ export default function TesteDonsListaPage() {
           </Space>
         </Form>
       </Card>
-      <ErroDaLista erro={q.error} />
+      <ErroDaLista erro={q.error} form={form} />
       <TabelaDaLista<TesteDonsResumo>
         consulta={q}
         lista={lista}

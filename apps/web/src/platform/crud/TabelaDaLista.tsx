@@ -1,7 +1,8 @@
-import { Alert, Button, Space, Table, type TableProps } from 'antd';
+import { Alert, Button, type FormInstance, Space, Table, type TableProps } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
-import { mensagemDeErro } from '../formulario';
+import { aplicarErrosServidor, mensagemDeErro } from '../formulario';
 import type { useListaNaUrl } from './useListaNaUrl';
 
 /** What a list page's query gives the table: a page of rows and the total, while loading or not. */
@@ -37,12 +38,16 @@ export function TabelaDaLista<T extends object>({
 }
 
 /**
- * A list's failed search, above its table. Field errors of the filters are shown on the filter
- * form's fields instead, where the page puts them (`camposNoFormulario`).
+ * A list's failed search, above its table. Given the filter form, the server's field errors go on
+ * its fields instead (a period ending before it starts, say).
  */
-export function ErroDaLista({ erro, camposNoFormulario = false }: { erro: unknown; camposNoFormulario?: boolean }) {
+export function ErroDaLista({ erro, form }: { erro: unknown; form?: FormInstance }) {
   const { t } = useTranslation();
-  if (!erro || (camposNoFormulario && erro instanceof ApiError && erro.campos.length)) return null;
+  const nosCampos = !!form && erro instanceof ApiError && erro.campos.length > 0;
+  useEffect(() => {
+    if (form) aplicarErrosServidor(form, erro);
+  }, [form, erro]);
+  if (!erro || nosCampos) return null;
   return <Alert type="error" showIcon title={mensagemDeErro(erro, t)} />;
 }
 

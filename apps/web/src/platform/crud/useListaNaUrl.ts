@@ -61,7 +61,11 @@ export function useListaNaUrl(ordenaveis?: readonly string[]) {
     },
   });
 
-  return { params, pagina, quantidade, ordenarPor, ordem, mudar, propsTabela };
+  /** The filters named `nomes` the address holds, absent or empty ones left out. */
+  const filtrosDe = (nomes: readonly string[]): Record<string, string> =>
+    Object.fromEntries(nomes.flatMap((f) => (params.get(f) ? [[f, params.get(f)!]] : [])));
+
+  return { params, pagina, quantidade, ordenarPor, ordem, mudar, propsTabela, filtrosDe };
 }
 
 /** Deleting the last row of the last page leaves that page empty: step back to one with rows. */
