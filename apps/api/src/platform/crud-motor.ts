@@ -14,7 +14,7 @@ export type { TabelaFilho, TabelaReferencia } from './filhos.js';
 import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
-import { contemSemAcento, erroPg, VIOLACAO_UNICA } from './sql.js';
+import { contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
 
 /**
  * The rules behind every simple registry (CADASTROS): reads without deleted rows, filters and
@@ -53,8 +53,6 @@ const TEXTUAIS: ReadonlySet<TipoCampo> = new Set([
 ]);
 /** Text fields filter by "contains" (accent-insensitive) and compare case-insensitively. */
 export const ehTextual = (c: CampoCadastro) => TEXTUAIS.has(c.tipo);
-
-const snake = (nome: string) => nome.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
 
 type Chave = { expr: SQL; tipo: 'text' | 'int' | 'boolean' | 'date' | 'numeric' };
 type Referencia = { tabela: string; coluna: string; logica: boolean };
@@ -270,7 +268,7 @@ export class MotorCadastro {
     const campo = this.def.pai;
     const paiId = campo ? dados[campo] : null;
     if (!campo || id === null || typeof paiId !== 'number') return;
-    const col = sql.identifier(snake(campo));
+    const col = sql.identifier(nomeNoBanco(campo));
     const r = (await tx.execute(
       sql`with recursive acima(id, pai) as (
             select id, ${col} from ${this.tabela} where id = ${paiId}
@@ -318,7 +316,7 @@ export class MotorCadastro {
     const pg = erroPg(erro);
     if (pg.code !== VIOLACAO_UNICA) throw erro;
     const campo =
-      this.def.campos.find((c) => pg.constraint === `${this.nomeTabela}_${snake(c.nome)}_uq`)?.nome ??
+      this.def.campos.find((c) => pg.constraint === `${this.nomeTabela}_${nomeNoBanco(c.nome)}_uq`)?.nome ??
       this.filhos.colecaoDaRestricao(pg.constraint) ??
       this.def.unicos?.[0] ??
       this.def.rotulo;

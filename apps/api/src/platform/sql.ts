@@ -1,5 +1,15 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** A schema field's name as the database spells it (the schema's casing is snake_case). */
+export const nomeNoBanco = (campo: string) => campo.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
+
+/**
+ * A column written with its table, for an outer query's column inside a subquery whose tables
+ * take aliases: drizzle leaves names unqualified when a query has one table.
+ */
+export const colunaQualificada = (c: PgColumn) =>
+  sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(nomeNoBanco(c.name))}`;
 
 /** `%`, `_` and `\` typed by a user are matched as themselves in LIKE. */
 export const escaparLike = (v: string) => v.replace(/[%_\\]/g, '\\$&');

@@ -19,7 +19,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema, type Tx } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, asc, desc, eq, exists, getTableName, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, acessoNegado, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
@@ -28,7 +28,7 @@ import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportaca
 import { registrarAlteracao } from '../../platform/historico.js';
 import { publicar } from '../../platform/hub.js';
 import { aplicarEscrita, camposOcultos } from '../../platform/permissoes.js';
-import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { colunaQualificada, contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 
 const {
   atendimento: a,
@@ -59,18 +59,11 @@ const CAMPO_DO_PAPEL: Record<Papel, 'participantes' | 'observadores' | 'interess
 };
 
 /**
- * An outer query's column inside a subquery, written with its table (the subqueries' tables take
- * aliases): drizzle leaves names unqualified when a query has one table.
- */
-const colunaSql = (c: PgColumn) => c.name.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);
-const externa = (c: PgColumn) => sql.raw(`"${getTableName(c.table)}"."${colunaSql(c)}"`);
-
-/**
  * Names are looked up by one-table subqueries rather than joins: a queue's page is planned on
  * every request, and planning the ticket with five joined tables cost four times its reading.
  */
 const nomeUsuario = (coluna: PgColumn) =>
-  sql<string>`(select trim(pn.nome || ' ' || pn.sobrenome) from ${pessoa} pn where pn.id = (select un.pessoa_id from ${usuario} un where un.id = ${externa(coluna)}))`;
+  sql<string>`(select trim(pn.nome || ' ' || pn.sobrenome) from ${pessoa} pn where pn.id = (select un.pessoa_id from ${usuario} un where un.id = ${colunaQualificada(coluna)}))`;
 
 const acessoDe = (fila: FilaAtendimento) => FILAS_ATENDIMENTO[fila];
 
@@ -200,14 +193,14 @@ const colunasResumo = {
   protocolo: a.protocolo,
   assunto: a.assunto,
   status: sql<StatusAtendimento>`${a.status}`,
-  categoriaNome: sql<string>`(select c.nome from ${categoriaAtendimento} c where c.id = ${externa(a.categoriaAtendimentoId)})`,
+  categoriaNome: sql<string>`(select c.nome from ${categoriaAtendimento} c where c.id = ${colunaQualificada(a.categoriaAtendimentoId)})`,
   categoriaIcone: sql<
     string | null
-  >`(select i.simbolo from ${icone} i where i.excluido_em is null and i.id = (select c.icone_id from ${categoriaAtendimento} c where c.id = ${externa(a.categoriaAtendimentoId)}))`,
+  >`(select i.simbolo from ${icone} i where i.excluido_em is null and i.id = (select c.icone_id from ${categoriaAtendimento} c where c.id = ${colunaQualificada(a.categoriaAtendimentoId)}))`,
   solicitanteNome: nomeUsuario(a.solicitanteUsuarioId),
   responsavelNome: nomeUsuario(a.responsavelUsuarioId),
-  organizacaoDestinoNome: sql<string>`(select o.nome_fantasia from ${organizacao} o where o.id = ${externa(a.organizacaoDestinoId)})`,
-  timeNome: sql<string | null>`(select t.nome from ${time} t where t.id = ${externa(a.timeId)})`,
+  organizacaoDestinoNome: sql<string>`(select o.nome_fantasia from ${organizacao} o where o.id = ${colunaQualificada(a.organizacaoDestinoId)})`,
+  timeNome: sql<string | null>`(select t.nome from ${time} t where t.id = ${colunaQualificada(a.timeId)})`,
   criadoEm: sql<string>`to_char(${a.criadoEm} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
 };
 
