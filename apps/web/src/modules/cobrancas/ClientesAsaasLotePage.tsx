@@ -1,12 +1,6 @@
-import {
-  type ClientesAsaasLoteInput,
-  clientesAsaasLoteInput,
-  type Paged,
-  type ProcessamentoLote,
-} from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ClientesAsaasLoteInput, clientesAsaasLoteInput, type ProcessamentoLote } from '@sig/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Space, Switch, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
@@ -14,7 +8,6 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
-import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
 
@@ -31,19 +24,8 @@ export default function ClientesAsaasLotePage() {
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<ClientesAsaasLoteInput>();
-  const [pagina, setPagina] = useState(1);
   useTitulo(`menu:acessos.${ACESSO}`);
-  useHub('processamento_lote', ['clientes-asaas-lote']);
   const regra = regrasZod(clientesAsaasLoteInput, t);
-
-  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
-  const q = useQuery({
-    queryKey: ['clientes-asaas-lote', consulta],
-    queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>('clientes-asaas-lote/paginado', consulta, { sinal: signal, semCarga: true }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
 
   const enviar = async (v: ClientesAsaasLoteInput) => {
     try {
@@ -91,12 +73,8 @@ export default function ClientesAsaasLotePage() {
           </Form>
         </Card>
       )}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
       <TabelaLotes
-        dados={q.data}
-        carregando={q.isFetching}
-        pagina={pagina}
-        mudarPagina={setPagina}
+        recurso="clientes-asaas-lote"
         verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
       />
     </Space>

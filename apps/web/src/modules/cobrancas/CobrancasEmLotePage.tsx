@@ -3,11 +3,10 @@ import {
   cobrancasLoteInput,
   FORMAS_COBRANCA,
   MAX_PARCELAS,
-  type Paged,
   type PreviaCobrancasLote,
   type ProcessamentoLote,
 } from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -33,7 +32,6 @@ import { SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
-import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { TabelaLotes } from '../processamento-lote/comum';
 import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
@@ -88,24 +86,13 @@ function NovoLote() {
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Valores>();
-  const [pagina, setPagina] = useState(1);
   const [confirmacao, setConfirmacao] = useState<{ entrada: CobrancasLoteInput; previa: PreviaCobrancasLote } | null>(
     null,
   );
   const [elevar, setElevar] = useState(false);
   const [enviando, setEnviando] = useState(false);
-  useHub('processamento_lote', ['cobrancas-em-lote']);
   const regra = regrasZod(cobrancasLoteInput, t);
   const data = { format: formatoData(i18n.language) };
-
-  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
-  const q = useQuery({
-    queryKey: ['cobrancas-em-lote', consulta],
-    queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>('cobrancas-em-lote/paginado', consulta, { sinal: signal, semCarga: true }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
 
   const conferir = async (v: Valores) => {
     const entrada = pedido(v);
@@ -243,14 +230,7 @@ function NovoLote() {
           </Space>
         )}
       </Modal>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
-      <TabelaLotes
-        dados={q.data}
-        carregando={q.isFetching}
-        pagina={pagina}
-        mudarPagina={setPagina}
-        verEm={(l) => `${ROTA}/${l.id}/visualizacao`}
-      />
+      <TabelaLotes recurso="cobrancas-em-lote" verEm={(l) => `${ROTA}/${l.id}/visualizacao`} />
     </Space>
   );
 }

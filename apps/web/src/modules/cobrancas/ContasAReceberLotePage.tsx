@@ -2,13 +2,12 @@ import { CalculatorOutlined } from '@ant-design/icons';
 import {
   hojeNoBrasil,
   type OpcoesContasAReceberLote,
-  type Paged,
   type PreviaContasAReceberLote,
   type ProcessamentoLote,
   parametrosContasAReceberLote,
   TIPOS_CONTA_A_RECEBER,
 } from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -33,7 +32,6 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
-import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
 import { TabelaLotes } from '../processamento-lote/comum';
@@ -81,27 +79,17 @@ function NovoLote() {
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [pagina, setPagina] = useState(1);
   const [enviando, setEnviando] = useState(false);
   const maximoSelecao = useMaximoSelecao();
   const regra = useMemo(() => regrasZod(parametrosContasAReceberLote, t), [t]);
   const valoresIniciais = useMemo(iniciais, []);
   const podeCriar = pode(ACESSO, 'C');
-  useHub('processamento_lote', [RECURSO, 'lotes']);
 
   const opcoes = useQuery({
     queryKey: [RECURSO, 'opcoes'],
     queryFn: ({ signal }) =>
       api.get<OpcoesContasAReceberLote>(`${RECURSO}/opcoes`, undefined, { sinal: signal, semCarga: true }),
     enabled: podeCriar,
-  });
-  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
-  const lotes = useQuery({
-    queryKey: [RECURSO, 'lotes', consulta],
-    queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>(`${RECURSO}/paginado`, consulta, { sinal: signal, semCarga: true }),
-    placeholderData: keepPreviousData,
-    retry: false,
   });
 
   const categoriaId = Form.useWatch('categoriaContribuicaoId', form) as number | null | undefined;
@@ -277,14 +265,7 @@ function NovoLote() {
         </Form>
       )}
       <Card size="small" title={t('lote.lotesAnteriores')}>
-        {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
-        <TabelaLotes
-          dados={lotes.data}
-          carregando={lotes.isFetching}
-          pagina={pagina}
-          mudarPagina={setPagina}
-          verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null}
-        />
+        <TabelaLotes recurso={RECURSO} verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null} />
       </Card>
     </Space>
   );

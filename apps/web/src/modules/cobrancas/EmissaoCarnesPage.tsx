@@ -1,16 +1,14 @@
 import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { hojeNoBrasil, type Paged, type ProcessamentoLote, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hojeNoBrasil, type ProcessamentoLote, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
-import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
@@ -53,33 +51,20 @@ export default function EmissaoCarnesPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const _navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
-  useHub('processamento_lote', [CHAVE_LOTES]);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
   const [criando, setCriando] = useState(false);
   const [baixando, setBaixando] = useState<number | null>(null);
   const maximoSelecao = useMaximoSelecao();
   const regras = useMemo(() => regrasZod(periodoCarne, t), [t]);
   const valoresIniciais = useMemo(iniciais, []);
-  const [pagina, setPagina] = useState(1);
-
-  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
-  const lotes = useQuery({
-    queryKey: [CHAVE_LOTES, consulta],
-    queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>('emissao-carnes/lote/paginado', consulta, { sinal: signal, semCarga: true }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
 
   const criarLote = async (v: Record<string, unknown>) => {
     setCriando(true);
     try {
       const criado = await api.post<ProcessamentoLote>('emissao-carnes/lote', consultaCarne(v));
-      setPagina(1);
       await qc.invalidateQueries({ queryKey: [CHAVE_LOTES] });
       void message.success(t('carnes.criado', { total: criado.total }));
     } catch (e) {
@@ -190,14 +175,11 @@ export default function EmissaoCarnesPage() {
           vazio: t('carnes.nenhum'),
         }}
       />
-      {lotes.isError && <Alert type="error" showIcon title={mensagemDeErro(lotes.error, t)} />}
       <TabelaLotes
+        recurso="emissao-carnes/lote"
+        chave={CHAVE_LOTES}
         title={() => t('carnes.lotes')}
         data-testid="lotes-carnes"
-        dados={lotes.data}
-        carregando={lotes.isFetching}
-        pagina={pagina}
-        mudarPagina={setPagina}
         comOrganizacao={false}
         verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
         acoes={(l) =>

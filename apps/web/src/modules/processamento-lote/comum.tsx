@@ -6,11 +6,15 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { Paged, ProcessamentoLote, StatusLote } from '@sig/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { api } from '../../platform/api';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { useHub } from '../../platform/useHub';
 
 export const ACESSO_LOTE = 'ProcessamentosEmLote';
 export const ROTA_LOTE = '/processamentos-em-lote/form';
@@ -48,23 +52,21 @@ export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; larg
 }
 
 /**
- * The batches of one kind, as the screens that create them list them: when, status, progress, and
- * the row's actions (`acoes`: the kind's own, e.g. a download; `verEm`: where the batch opens).
+ * The batches of one kind, as the screens that create them list them, newest first, ten a page and
+ * updated live: when, status, progress, and the row's actions (`acoes`: the kind's own, e.g. a
+ * download; `verEm`: where the batch opens). `recurso` is the kind's API (its `/paginado` lists
+ * them); `chave` the query key the screen refreshes after creating one.
  */
 export function TabelaLotes({
-  dados,
-  carregando,
-  pagina,
-  mudarPagina,
+  recurso,
+  chave = recurso,
   verEm,
   acoes,
   comOrganizacao = true,
   ...resto
 }: {
-  dados?: Paged<ProcessamentoLote>;
-  carregando: boolean;
-  pagina: number;
-  mudarPagina: (pagina: number) => void;
+  recurso: string;
+  chave?: string;
   /** Null when the user may not open a batch. */
   verEm: ((lote: ProcessamentoLote) => string) | null;
   acoes?: (lote: ProcessamentoLote) => ReactNode;
@@ -72,49 +74,63 @@ export function TabelaLotes({
 } & Pick<TableProps<ProcessamentoLote>, 'title'> & { 'data-testid'?: string }) {
   const { t, i18n } = useTranslation();
   const navegar = useNavigate();
+  const [pagina, setPagina] = useState(1);
+  useHub('processamento_lote', [chave, 'lotes']);
+  const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
+  const q = useQuery({
+    queryKey: [chave, 'lotes', consulta],
+    queryFn: ({ signal }) =>
+      api.get<Paged<ProcessamentoLote>>(`${recurso}/paginado`, consulta, { sinal: signal, semCarga: true }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const dados = q.data;
   return (
-    <Table<ProcessamentoLote>
-      rowKey="id"
-      size="small"
-      {...resto}
-      dataSource={dados?.itens ?? []}
-      loading={carregando && !dados}
-      locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
-      scroll={{ x: 'max-content' }}
-      pagination={{ current: pagina, pageSize: 10, total: dados?.total ?? 0, onChange: mudarPagina }}
-      columns={[
-        { key: 'id', dataIndex: 'id', title: '#' },
-        ...(comOrganizacao
-          ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') }]
-          : []),
-        {
-          key: 'criadoEm',
-          dataIndex: 'criadoEm',
-          title: t('lote.criadoEm'),
-          render: (v: string) => new Date(v).toLocaleString(i18n.language),
-        },
-        {
-          key: 'status',
-          dataIndex: 'status',
-          title: t('campos:status'),
-          render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-        },
-        {
-          key: 'progresso',
-          title: t('lote.andamento'),
-          render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-        },
-        {
-          key: 'acoes',
-          title: t('comum.acoes'),
-          render: (_: unknown, l: ProcessamentoLote) => (
-            <Space>
-              {acoes?.(l)}
-              {verEm && <AcoesLinha aoVisualizar={() => navegar(verEm(l))} />}
-            </Space>
-          ),
-        },
-      ]}
-    />
+    <>
+      <ErroDaLista erro={q.error} />
+      <Table<ProcessamentoLote>
+        rowKey="id"
+        size="small"
+        {...resto}
+        dataSource={dados?.itens ?? []}
+        loading={q.isFetching && !dados}
+        locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: pagina, pageSize: 10, total: dados?.total ?? 0, onChange: setPagina }}
+        columns={[
+          { key: 'id', dataIndex: 'id', title: '#' },
+          ...(comOrganizacao
+            ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') }]
+            : []),
+          {
+            key: 'criadoEm',
+            dataIndex: 'criadoEm',
+            title: t('lote.criadoEm'),
+            render: (v: string) => new Date(v).toLocaleString(i18n.language),
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('campos:status'),
+            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
+          },
+          {
+            key: 'progresso',
+            title: t('lote.andamento'),
+            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
+          },
+          {
+            key: 'acoes',
+            title: t('comum.acoes'),
+            render: (_: unknown, l: ProcessamentoLote) => (
+              <Space>
+                {acoes?.(l)}
+                {verEm && <AcoesLinha aoVisualizar={() => navegar(verEm(l))} />}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
