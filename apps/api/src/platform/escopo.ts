@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto } from './contexto.js';
 import { naoEncontrado } from './erros.js';
 import { somentePropria } from './permissoes.js';
+import { umDosIds } from './sql.js';
 
 /**
  * The one organization-scope service: what a user acting for an organization may see is
@@ -103,6 +104,5 @@ export async function organizacoesEscolhidas(
   return linhas.map((l) => l.id);
 }
 
-/** Condition "the column holds one of these organization ids", as one array parameter. */
-export const entreOrganizacoes = (coluna: PgColumn | SQL, ids: readonly number[]): SQL =>
-  sql`${coluna} = any(${`{${ids.join(',')}}`}::int[])`;
+/** Condition "the column holds one of these organization ids" (`umDosIds`). */
+export const entreOrganizacoes = umDosIds;

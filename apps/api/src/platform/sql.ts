@@ -11,6 +11,14 @@ export const nomeNoBanco = (campo: string) => campo.replace(/[A-Z]/g, (m) => `_$
 export const colunaQualificada = (c: PgColumn) =>
   sql`${sql.identifier(getTableName(c.table))}.${sql.identifier(nomeNoBanco(c.name))}`;
 
+/**
+ * "The column holds one of these ids", the ids as one array parameter (read once, e.g. a scope's
+ * organizations, rather than a subquery the planner cannot estimate). One id is written as an
+ * equality, which (unlike `= any`) lets an index on (column, id) give its order.
+ */
+export const umDosIds = (coluna: PgColumn | SQL, ids: readonly number[]): SQL =>
+  ids.length === 1 ? sql`${coluna} = ${ids[0]}` : sql`${coluna} = any(${`{${ids.join(',')}}`}::int[])`;
+
 /** `%`, `_` and `\` typed by a user are matched as themselves in LIKE. */
 export const escaparLike = (v: string) => v.replace(/[%_\\]/g, '\\$&');
 

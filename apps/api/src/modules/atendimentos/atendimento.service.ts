@@ -23,12 +23,18 @@ import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from '
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, acessoNegado, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { estaNoEscopo, filtroOrganizacao, organizacoesAcima, organizacoesDoEscopo } from '../../platform/escopo.js';
+import {
+  entreOrganizacoes,
+  estaNoEscopo,
+  filtroOrganizacao,
+  organizacoesAcima,
+  organizacoesDoEscopo,
+} from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { publicar } from '../../platform/hub.js';
 import { aplicarEscrita, camposOcultos } from '../../platform/permissoes.js';
-import { colunaQualificada, contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { colunaQualificada, contemSemAcento, erroPg, umDosIds, VIOLACAO_UNICA } from '../../platform/sql.js';
 
 const {
   atendimento: a,
@@ -72,15 +78,6 @@ const erroAnexo = (campo: string, chave: string) =>
   new AppError('VALIDACAO', {}, [{ campo, mensagem: `atendimentos:validacao.${chave}` }]);
 
 /**
- * `coluna` among literal ids: the planner sees the values and picks the queue's index for them.
- * One id is written as an equality, which (unlike `= any`) lets an index on (coluna, id) give the order.
- */
-const naLista = (coluna: PgColumn, ids: readonly number[]) => {
-  if (ids.length === 1) return sql`${coluna} = ${sql.raw(String(ids[0]))}`;
-  return sql`${coluna} = any(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`;
-};
-
-/**
  * Who sees what (issue 6 §3), always inside the organization scope of the queue's screen:
  * the requester their own tickets (not the hidden ones), a team its inbox, triage the
  * destination's tickets no team has taken yet, the general queue everything in scope.
@@ -94,7 +91,7 @@ async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promi
         base,
         eq(a.solicitanteUsuarioId, ctx.usuarioId),
         sql`${a.status} <> 'OCULTO'`,
-        naLista(a.organizacaoOrigemId, escopo),
+        entreOrganizacoes(a.organizacaoOrigemId, escopo),
       )!;
     case 'atendimento-caixa-entrada': {
       const times = await db
@@ -103,17 +100,20 @@ async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promi
         .where(and(eq(timeParticipante.usuarioId, ctx.usuarioId), isNull(timeParticipante.excluidoEm)));
       return and(
         base,
-        naLista(
+        umDosIds(
           a.timeId,
           times.map((t) => t.id),
         ),
-        naLista(a.organizacaoDestinoId, escopo),
+        entreOrganizacoes(a.organizacaoDestinoId, escopo),
       )!;
     }
     case 'atendimento-triagem':
-      return and(base, isNull(a.timeId), naLista(a.organizacaoDestinoId, escopo))!;
+      return and(base, isNull(a.timeId), entreOrganizacoes(a.organizacaoDestinoId, escopo))!;
     case 'atendimento-solicitacoes-geral':
-      return and(base, or(naLista(a.organizacaoDestinoId, escopo), naLista(a.organizacaoOrigemId, escopo))!)!;
+      return and(
+        base,
+        or(entreOrganizacoes(a.organizacaoDestinoId, escopo), entreOrganizacoes(a.organizacaoOrigemId, escopo))!,
+      )!;
   }
 }
 
