@@ -1,12 +1,10 @@
 import type { CampoCadastro, FilhoCadastro } from '@sig/contracts';
 import type { DbOuTx } from '@sig/db';
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { getTableConfig, type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Deps } from './contexto.js';
 import { erroDeCampo } from './erros.js';
-
-/** Renders a statement to text once (the same casing as the database client). */
-const DIALETO = new PgDialect({ casing: 'snake_case' });
+import { DIALETO } from './sql.js';
 
 /** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
 export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };

@@ -1,5 +1,20 @@
+import { createHash } from 'node:crypto';
+import type { Banco } from '@sig/db';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
+
+export const DIALETO = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A hot read run as a named prepared statement, named after its text: each connection plans a
+ * text once and then reuses a generic plan, which for a cheap query costs less than planning it
+ * on every request. Only for statements whose texts take few shapes (values are parameters), as
+ * a connection keeps every statement it prepared. PGlite runs it unnamed.
+ */
+export async function lerPreparada<T>(consultar: Banco['consultar'], prefixo: string, consulta: SQL): Promise<T[]> {
+  const { sql: texto, params } = DIALETO.sqlToQuery(consulta);
+  return consultar<T>(`${prefixo}_${createHash('sha1').update(texto).digest('hex').slice(0, 20)}`, texto, params);
+}
 
 /** A schema field's name as the database spells it (the schema's casing is snake_case). */
 export const nomeNoBanco = (campo: string) => campo.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`);

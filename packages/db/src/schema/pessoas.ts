@@ -99,6 +99,28 @@ export const pessoa = pgTable(
   ],
 );
 
+/**
+ * One row per word of a living person's `nomeBusca`, kept by triggers on `pessoa` (migration
+ * 0026): the name search reads a word's people from one index, already in name order and with
+ * the organization beside them, so a page and its capped count need no table row and no
+ * trigram recheck. Not written by the application.
+ */
+export const pessoaPalavra = pgTable(
+  'pessoa_palavra',
+  {
+    palavra: text().notNull(),
+    nomeBusca: text().notNull(),
+    pessoaId: integer().notNull(),
+    organizacaoId: integer().notNull(),
+  },
+  (t) => [index('pessoa_palavra_idx').on(t.palavra, t.nomeBusca, t.pessoaId, t.organizacaoId)],
+);
+
+/** Every word ever met in a name (same triggers): a search term is looked up here to find its words. */
+export const palavraBusca = pgTable('palavra_busca', { palavra: text().primaryKey() }, (t) => [
+  index('palavra_busca_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`),
+]);
+
 const dePessoa = () =>
   integer()
     .notNull()

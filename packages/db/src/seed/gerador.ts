@@ -708,7 +708,35 @@ async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn:
 }
 
 /** The tables the people generator fills (their indexes and foreign keys are created after the load). */
-const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia'];
+const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia', 'pessoa_palavra'];
+
+/**
+ * The load with the name-word trigger set aside (a call per row), and the new people's words
+ * written afterwards in one statement, as the trigger would have.
+ */
+async function palavrasEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
+  const [{ base }] = (
+    (await db.execute(sql`select coalesce(max(id), 0)::int as base from pessoa`)) as unknown as {
+      rows: [{ base: number }];
+    }
+  ).rows;
+  await db.execute(sql`alter table pessoa disable trigger pessoa_palavras_iud`);
+  try {
+    return await fn();
+  } finally {
+    await db.execute(sql`alter table pessoa enable trigger pessoa_palavras_iud`);
+    const inicio = Date.now();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      await tx.execute(sql`insert into pessoa_palavra (palavra, nome_busca, pessoa_id, organizacao_id)
+        select w, p.nome_busca, p.id, p.organizacao_id from pessoa p cross join lateral palavras_do_nome(p.nome_busca) as w
+        where p.id > ${base} and p.excluido_em is null`);
+      await tx.execute(sql`insert into palavra_busca (palavra)
+        select distinct palavra from pessoa_palavra where pessoa_id > ${base} on conflict do nothing`);
+    });
+    log(`name words written in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+  }
+}
 
 async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: Log) {
   const inicio = Date.now();
@@ -942,12 +970,14 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
   await db.execute(
     sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`,
   );
-  await cargaEmMassa(db, TABELAS_PESSOAS, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log));
+  await cargaEmMassa(db, TABELAS_PESSOAS, log, () =>
+    palavrasEmMassa(db, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log)),
+  );
   log(`people done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
   // Fresh statistics, so the first queries over the new rows get good plans; and the visibility
   // map set, so the list's index-only scans need no table reads (autovacuum would come much later).
-  for (const tabela of ['organizacao', 'cidade', ...TABELAS_PESSOAS])
+  for (const tabela of ['organizacao', 'cidade', 'palavra_busca', ...TABELAS_PESSOAS])
     await db.execute(sql.raw(`vacuum (analyze) ${tabela}`));
   log(`vacuum and analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return {

@@ -261,29 +261,86 @@ describe('the list', () => {
     expect((await get('/api/pessoa/paginado?ordenarPor=senha')).statusCode).toBe(400);
   });
 
-  it('stops counting a name at 1,000 and pages past that by name, walked or sorted, the same', async () => {
+  it('stops counting a name at 1,000 and pages past that by name, from the words or the trigram index, the same', async () => {
     await t.banco.db.execute(sql`insert into pessoa (nome, sobrenome, nome_busca, organizacao_id)
-      select 'Tetoteste', 'N' || g, 'tetoteste n' || g, ${orgParoquia} from generate_series(1, 1005) g`);
-    const nomes = Array.from({ length: 1005 }, (_, i) => `N${i + 1}`).sort();
-    const pagina = async (consulta: string) => {
-      const r = (await get(`/api/pessoa/paginado?nome=tetoteste&quantidade=10&${consulta}`, admin)).json();
+      select 'Tetoteste', 'Qz' || g, 'tetoteste qz' || g, ${orgParoquia} from generate_series(1, 1005) g`);
+    const nomes = Array.from({ length: 1005 }, (_, i) => `Qz${i + 1}`).sort();
+    const pagina = async (termo: string, consulta: string) => {
+      const r = (await get(`/api/pessoa/paginado?nome=${termo}&quantidade=10&${consulta}`, admin)).json();
       return { ...r, itens: r.itens.map((i: { sobrenome: string }) => i.sobrenome) };
     };
-    const conferir = async () => {
-      expect(await pagina('pagina=1')).toMatchObject({ total: 1000, totalExato: false, itens: nomes.slice(0, 10) });
-      expect((await pagina('pagina=3&ordem=desc')).itens).toEqual(nomes.toReversed().slice(20, 30));
-      expect((await pagina(`pagina=2&organizacaoId=${orgParoquia}`)).itens).toEqual(nomes.slice(10, 20));
+    // "tetoteste" is read from the names' words; "qz", too short for them, from the trigram index.
+    const conferir = async (termo: string) => {
+      expect(await pagina(termo, 'pagina=1')).toMatchObject({
+        total: 1000,
+        totalExato: false,
+        itens: nomes.slice(0, 10),
+      });
+      expect((await pagina(termo, 'pagina=3&ordem=desc')).itens).toEqual(nomes.toReversed().slice(20, 30));
+      expect((await pagina(termo, `pagina=2&organizacaoId=${orgParoquia}`)).itens).toEqual(nomes.slice(10, 20));
       // Past the matches kept for the count, they are all read and sorted.
-      expect((await pagina('pagina=101')).itens).toEqual(nomes.slice(1000));
+      expect((await pagina(termo, 'pagina=101')).itens).toEqual(nomes.slice(1000));
     };
-    await conferir();
-    // With statistics the first pages are walked by name instead.
+    await conferir('tetoteste');
+    await conferir('qz');
+    // With statistics the trigram search walks the first pages by name instead.
     await t.banco.db.execute(sql`analyze pessoa`);
-    await conferir();
+    await t.banco.db.execute(sql`analyze pessoa_palavra`);
+    await conferir('tetoteste');
+    await conferir('qz');
     // Without a name the count goes on to 10,000.
     expect((await get(`/api/pessoa/paginado?organizacaoId=${orgParoquia}`, admin)).json()).toMatchObject({
       totalExato: true,
     });
+  });
+
+  it("keeps the names' words with every change of a name, an organization or a deletion, and finds new words at once", async () => {
+    const nomes = async (consulta: string, token = sinodo) =>
+      (await get(`/api/pessoa/paginado?${consulta}`, token))
+        .json()
+        .itens.map((i: { nome: string; sobrenome: string }) => `${i.nome} ${i.sobrenome}`);
+    const p = (await post(pessoaBase({ nome: 'Wilhelmina', sobrenome: 'Zorblatt' }))).json();
+    expect(await nomes('nome=orbla')).toEqual(['Wilhelmina Zorblatt']);
+    // A new word holding a term already searched: found by the next search.
+    await post(pessoaBase({ nome: 'Xaver', sobrenome: 'Korblan' }));
+    expect(await nomes('nome=orbla')).toEqual(['Wilhelmina Zorblatt', 'Xaver Korblan']);
+    // A name with two words holding the term comes once.
+    await post(pessoaBase({ nome: 'Orblaine', sobrenome: 'Vorblatt' }));
+    expect((await get('/api/pessoa/paginado?nome=orbla')).json()).toMatchObject({ total: 3 });
+    // Renamed: found by the new name only.
+    expect((await put(p.id, pessoaBase({ nome: 'Wilhelmina', sobrenome: 'Quendel' }))).statusCode).toBe(200);
+    expect(await nomes('nome=zorblatt')).toEqual([]);
+    expect(await nomes('nome=quendel wilhel')).toEqual(['Wilhelmina Quendel']);
+    // Moved to the synod: out of the parish secretary's scope, in the synod's own.
+    expect(await nomes('nome=quendel', paroquia)).toEqual(['Wilhelmina Quendel']);
+    await put(p.id, pessoaBase({ nome: 'Wilhelmina', sobrenome: 'Quendel', organizacaoId: orgSinodo }));
+    expect(await nomes('nome=quendel', paroquia)).toEqual([]);
+    expect(await nomes(`nome=quendel&organizacaoId=${orgSinodo}&somenteMinhaOrganizacao=true`)).toEqual([
+      'Wilhelmina Quendel',
+    ]);
+    // Deleted: found no more.
+    expect((await t.req({ method: 'DELETE', url: `/api/pessoa/${p.id}`, token: sinodo })).statusCode).toBe(200);
+    expect(await nomes('nome=quendel')).toEqual([]);
+    // A term held by more words than are merged is searched through the trigram index, with the same answer.
+    await t.banco.db.execute(sql`insert into pessoa (nome, sobrenome, nome_busca, organizacao_id)
+      select 'Muitas', 'Yqw' || chr(96 + g) || chr(96 + g), 'muitas yqw' || chr(96 + g) || chr(96 + g), ${orgParoquia}::int
+      from generate_series(1, 26) g union all
+      select 'Muitas', 'Byqw' || chr(96 + g), 'muitas byqw' || chr(96 + g), ${orgParoquia}::int from generate_series(1, 10) g`);
+    expect((await get('/api/pessoa/paginado?nome=yqw&quantidade=50', admin)).json()).toMatchObject({ total: 36 });
+    expect((await get('/api/pessoa/paginado?nome=yqwc muitas', admin)).json().itens).toEqual([
+      expect.objectContaining({ sobrenome: 'Byqwc' }),
+      expect.objectContaining({ sobrenome: 'Yqwcc' }),
+    ]);
+    // The words are exactly those of the living people's names.
+    const diferencas = await t.banco.db.execute(sql`select count(*)::int as n from (
+      (select w, p.nome_busca, p.id, p.organizacao_id from pessoa p cross join lateral palavras_do_nome(p.nome_busca) w
+        where p.excluido_em is null
+       except all select palavra, nome_busca, pessoa_id, organizacao_id from pessoa_palavra)
+      union all
+      (select palavra, nome_busca, pessoa_id, organizacao_id from pessoa_palavra
+       except all select w, p.nome_busca, p.id, p.organizacao_id from pessoa p cross join lateral palavras_do_nome(p.nome_busca) w
+        where p.excluido_em is null)) x`);
+    expect((diferencas as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('the selector searches by name or CPF and brings chosen ids back; the export streams the filtered rows', async () => {

@@ -25,7 +25,7 @@ import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportaca
 import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura, somentePropria } from '../../platform/permissoes.js';
-import { erroPg, escaparLike, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { erroPg, escaparLike, lerPreparada, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tabelaDe } from '../cadastros/tabelas.js';
 import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/usuario.service.js';
 import { contar, lotesPessoas } from './documentos.js';
@@ -44,7 +44,7 @@ const LIMITE_SELECT = 20;
 const LIMITE_SELECT_ORDENADO = 1_000;
 export const LIMITE_EXPORTACAO = 200_000;
 
-const { pessoa, organizacao, tipoPessoa } = schema;
+const { pessoa, organizacao, tipoPessoa, pessoaPalavra, palavraBusca } = schema;
 
 /** A person's sub-record table, by its `pessoaId` column. */
 const daPessoa = <T extends TabelaFilho['tabela'] & { pessoaId: PgColumn }>(tabela: T): TabelaFilho => ({
@@ -100,8 +100,8 @@ const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is no
  * (two range probes), and when none does the per-row test (a hash of all organizations, built
  * for every statement) is skipped. Paths are compared bytewise, as `like` and text_pattern_ops do.
  */
-function escopo(ctx: Contexto, acesso: string): SQL {
-  const filtro = filtroOrganizacao(ctx, acesso, pessoa.organizacaoId);
+function escopo(ctx: Contexto, acesso: string, coluna: PgColumn = pessoa.organizacaoId): SQL {
+  const filtro = filtroOrganizacao(ctx, acesso, coluna);
   if (somentePropria(ctx, acesso) || organizacoesAcima(ctx).length) return filtro;
   const inicio = ctx.organizacaoCaminho;
   // The first path past every path that starts with `inicio` ('/1/' → '/10').
@@ -110,23 +110,30 @@ function escopo(ctx: Contexto, acesso: string): SQL {
 }
 
 /**
- * The rows a query may see: not deleted, inside the user's scope, and inside the chosen
- * organization's subtree (or that organization alone) when one is chosen.
+ * On `coluna` (a person's organization): the chosen organization's subtree (or that organization
+ * alone) when one is chosen, else the own organization or the user's scope.
  */
-export async function condicoes(
+async function condicaoOrganizacao(
   deps: Deps,
   ctx: Contexto,
   q: Partial<PessoaListQuery>,
-  acesso: string = ACESSO,
+  acesso: string,
+  coluna: PgColumn,
 ): Promise<SQL> {
-  const partes: (SQL | undefined)[] = [isNull(pessoa.excluidoEm)];
   if (q.organizacaoId) {
     const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
-    partes.push(entreOrganizacoes(pessoa.organizacaoId, ids));
-  } else if (q.somenteMinhaOrganizacao) partes.push(eq(pessoa.organizacaoId, ctx.organizacaoId));
-  else partes.push(escopo(ctx, acesso));
-  // Each word is one trigram-indexed match, so "silva joão" finds "João da Silva".
-  for (const termo of termosDe(q.nome)) partes.push(sql`${pessoa.nomeBusca} like ${`%${escaparLike(termo)}%`}`);
+    return entreOrganizacoes(coluna, ids);
+  }
+  if (q.somenteMinhaOrganizacao) return eq(coluna, ctx.organizacaoId);
+  return escopo(ctx, acesso, coluna);
+}
+
+/** Each word is one substring match, so "silva joão" finds "João da Silva". */
+const contemTermo = (coluna: PgColumn, termo: string) => sql`${coluna} like ${`%${escaparLike(termo)}%`}`;
+
+/** The filters other than the name and the organization, on `pessoa`. */
+function demaisCondicoes(ctx: Contexto, q: Partial<PessoaListQuery>, acesso: string): SQL[] {
+  const partes: SQL[] = [];
   const ocultos = camposOcultos(ctx, acesso);
   const cpf = q.cpf?.replace(/\D/g, '');
   if (cpf && !ocultos.has('cpf')) partes.push(eq(pessoa.cpf, cpf));
@@ -139,7 +146,25 @@ export async function condicoes(
     partes.push(q.cadastroCompleto ? cadastroCompleto : sql`not ${cadastroCompleto}`);
   if (q.nascimentoDe) partes.push(sql`${pessoa.dataNascimento} >= ${q.nascimentoDe}`);
   if (q.nascimentoAte) partes.push(sql`${pessoa.dataNascimento} <= ${q.nascimentoAte}`);
-  return and(...partes)!;
+  return partes;
+}
+
+/**
+ * The rows a query may see: not deleted, inside the user's scope, and inside the chosen
+ * organization's subtree (or that organization alone) when one is chosen.
+ */
+export async function condicoes(
+  deps: Deps,
+  ctx: Contexto,
+  q: Partial<PessoaListQuery>,
+  acesso: string = ACESSO,
+): Promise<SQL> {
+  return and(
+    isNull(pessoa.excluidoEm),
+    await condicaoOrganizacao(deps, ctx, q, acesso, pessoa.organizacaoId),
+    ...termosDe(q.nome).map((t) => contemTermo(pessoa.nomeBusca, t)),
+    ...demaisCondicoes(ctx, q, acesso),
+  )!;
 }
 
 /** The name key, one object so that `paginaOrdenada` knows when its walk can be bounded. */
@@ -200,6 +225,19 @@ const juntar = (pagina: SQL, colunas: SQL, dir: SQL) => sql`select g.id as "_id"
     left join ${tipoPessoa} t on t.id = p.tipo_pessoa_id
     order by g.chave ${dir}, g.id ${dir}`;
 
+type Linha = { _n?: number; _ultimo?: string | null; _palavras?: number; _id: number | null; _chave?: unknown };
+const lerLinhas = async (deps: Deps, consulta: SQL) =>
+  ((await deps.db.execute(consulta)) as unknown as { rows: Linha[] }).rows;
+
+/** The count (the statement's `contagem`) beside the page's rows (none: one row of nulls). */
+const paginaComContagem = (pagina: SQL, colunas: SQL, dir: SQL, extra = sql``) => sql`select c.n as "_n" ${extra}, l.*
+    from contagem c left join (${juntar(pagina, colunas, dir)}) l on true order by l."_chave" ${dir}, l."_id" ${dir}`;
+
+const semInternas = <T>(n: number, linhas: Linha[]) => ({
+  n,
+  linhas: linhas.filter((l) => l._id !== null).map(({ _n, _ultimo, _palavras, _id, _chave, ...l }) => l as T),
+});
+
 /**
  * The matching rows counted up to `teto` + 1 (`n`) and the rows `deslocamento`..+`limite` in
  * (chave, id) order, with `colunas` (over `p`, `o`, `t`).
@@ -231,15 +269,9 @@ async function paginaOrdenada<T>(
   const dir = sql.raw(ordem);
   const { teto, limite, deslocamento } = opcoes;
   const ordenar = sql`order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento}`;
-  type Linha = { _n?: number; _ultimo?: string | null; _id: number | null; _chave?: unknown };
-  const ler = async (consulta: SQL) => ((await deps.db.execute(consulta)) as unknown as { rows: Linha[] }).rows;
-  // The count beside the page's rows (none: one row of nulls).
-  const comContagem = (pagina: SQL, extra = sql``) => sql`select c.n as "_n" ${extra}, l.*
-    from contagem c left join (${juntar(pagina, colunas, dir)}) l on true order by l."_chave" ${dir}, l."_id" ${dir}`;
-  const resultado = (n: number, linhas: Linha[]) => ({
-    n,
-    linhas: linhas.filter((l) => l._id !== null).map(({ _n, _ultimo, _id, _chave, ...l }) => l as T),
-  });
+  const ler = (consulta: SQL) => lerLinhas(deps, consulta);
+  const comContagem = (pagina: SQL, extra = sql``) => paginaComContagem(pagina, colunas, dir, extra);
+  const resultado = (n: number, linhas: Linha[]) => semInternas<T>(n, linhas);
   if (!opcoes.guardar) {
     const linhas = await ler(sql`with
       contagem as (select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x)
@@ -277,6 +309,126 @@ async function paginaOrdenada<T>(
   return resultado(n, await ler(juntar(pagina, colunas, dir)));
 }
 
+/** A term found in more words than this (a syllable like "ann") is left to the trigram index. */
+const MAXIMO_PALAVRAS = 32;
+
+/**
+ * The most common words and their shares of `pessoa_palavra`, as `ANALYZE` keeps them, per
+ * database, read again after 10 minutes. Only a hint for which term of a search is read from
+ * the words' index (`paginaPorPalavras`).
+ */
+const frequencias = new WeakMap<object, { lido: number; comuns: [string, number][] }>();
+async function palavrasComuns(deps: Deps) {
+  const guardadas = frequencias.get(deps.db);
+  if (guardadas && Date.now() - guardadas.lido < 600_000) return guardadas.comuns;
+  const r = (await deps.db.execute(sql`select s.most_common_vals::text::text[] as palavras,
+      s.most_common_freqs::float8[] as partes
+    from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = 'pessoa_palavra' and s.attname = 'palavra'`)) as unknown as {
+    rows: { palavras: string[] | null; partes: number[] | null }[];
+  };
+  const e = r.rows[0];
+  const comuns = (e?.palavras ?? []).map((w, i): [string, number] => [w, e?.partes?.[i] ?? 0]);
+  // No statistics yet (a new or small table): asked again next time.
+  if (e) frequencias.set(deps.db, { lido: Date.now(), comuns });
+  return comuns;
+}
+
+/**
+ * The dictionary's words holding a term, per database and term (the last 1,000 terms). Words
+ * are only ever added, so a search checks in its own statement that the term is still in as
+ * many words, and looks them up again when not.
+ */
+const palavrasDosTermos = new WeakMap<object, Map<string, string[]>>();
+async function palavrasDoTermo(deps: Deps, termo: string, deNovo: boolean): Promise<string[]> {
+  const cache = palavrasDosTermos.get(deps.db) ?? new Map<string, string[]>();
+  palavrasDosTermos.set(deps.db, cache);
+  const guardadas = cache.get(termo);
+  if (guardadas?.length && !deNovo) return guardadas;
+  const r = (await deps.db.execute(sql`select ${palavraBusca.palavra} as palavra from ${palavraBusca}
+    where ${contemTermo(palavraBusca.palavra, termo)} limit ${MAXIMO_PALAVRAS + 1}`)) as unknown as {
+    rows: { palavra: string }[];
+  };
+  const palavras = r.rows.map((l) => l.palavra);
+  cache.delete(termo);
+  if (cache.size >= 1_000) cache.delete(cache.keys().next().value!);
+  cache.set(termo, palavras);
+  return palavras;
+}
+
+/**
+ * A name search read from the names' words (`pessoa_palavra`, kept by triggers). The words
+ * holding one term (from the dictionary `palavra_busca`, at most MAXIMO_PALAVRAS of them) are
+ * each an index range already in name order with the organization beside it, merged (a name
+ * with two such words comes once), so the count to `teto` + 1 and the page are walks of that
+ * index that stop there: no table row is read and no trigram is rechecked. The term read so is
+ * the one of 3 letters or more in the fewest names by the words' statistics (the longest when
+ * they say nothing); the others are matched on the name in the same index entries; only other
+ * filters (status, type, dates) read the person's row. Same matches and order as `condicoes`
+ * sorted by name. `null` when no term qualifies, with a CPF (its own index finds the one
+ * person), or when the term is in too many words.
+ */
+async function paginaPorPalavras<T>(
+  deps: Deps,
+  ctx: Contexto,
+  q: Partial<PessoaListQuery>,
+  acesso: string,
+  ordem: 'asc' | 'desc',
+  opcoes: { teto: number; limite: number; deslocamento: number },
+  colunas: SQL,
+): Promise<{ n: number; linhas: T[] } | null> {
+  const termos = termosDe(q.nome);
+  if (q.cpf?.replace(/\D/g, '')) return null;
+  const comuns = await palavrasComuns(deps);
+  const nosNomes = (t: string) => comuns.reduce((soma, [w, parte]) => (w.includes(t) ? soma + parte : soma), 0);
+  const guia = termos
+    .filter((t) => t.length >= 3)
+    .map((t) => ({ t, parte: nosNomes(t) }))
+    .sort((a, b) => a.parte - b.parte || b.t.length - a.t.length)[0]?.t;
+  if (!guia) return null;
+  const pp = pessoaPalavra;
+  const demais = demaisCondicoes(ctx, q, acesso);
+  const onde = and(
+    await condicaoOrganizacao(deps, ctx, q, acesso, pp.organizacaoId),
+    ...termos.filter((t) => t !== guia).map((t) => contemTermo(pp.nomeBusca, t)),
+    demais.length
+      ? sql`exists (select 1 from ${pessoa} where ${pessoa.id} = ${pp.pessoaId} and ${and(...demais)})`
+      : undefined,
+  )!;
+  const dir = sql.raw(ordem);
+  const { teto, limite, deslocamento } = opcoes;
+  // A name in the user's scope, the usual search, takes few shapes: planned once per connection.
+  // Not with a chosen organization: a generic plan tests `= any` of a parameter array id by id
+  // (a constant one is hashed), 5× slower over a surname's entries in a synod.
+  const preparar = !demais.length && !q.organizacaoId;
+  const ler = async (palavras: string[]) => {
+    const ramos = sql.join(
+      palavras.map(
+        (w) => sql`(select ${pp.pessoaId} as id, ${pp.nomeBusca} as chave from ${pp}
+          where ${pp.palavra} = ${w} and ${onde} order by ${pp.nomeBusca} ${dir}, ${pp.pessoaId} ${dir})`,
+      ),
+      sql` union all `,
+    );
+    const fluxo = (quantos: number, pulados = 0) => sql`select distinct on (s.chave, s.id) s.id, s.chave
+      from (${ramos}) s order by s.chave ${dir}, s.id ${dir} limit ${quantos} offset ${pulados}`;
+    const quantas = sql`, (select count(*) from (select 1 from ${palavraBusca}
+      where ${contemTermo(palavraBusca.palavra, guia)} limit ${MAXIMO_PALAVRAS + 1}) x)::int as "_palavras"`;
+    const consulta = sql`with contagem as (select count(*)::int as n from (${fluxo(teto + 1)}) x)
+      ${paginaComContagem(fluxo(limite, deslocamento), colunas, dir, quantas)}`;
+    return preparar ? lerPreparada<Linha>(deps.consultar, 'pessoa_palavras', consulta) : lerLinhas(deps, consulta);
+  };
+  const buscar = async (deNovo: boolean) => {
+    const palavras = await palavrasDoTermo(deps, guia, deNovo);
+    if (palavras.length > MAXIMO_PALAVRAS) return null;
+    // A term in no name's word: nothing matches.
+    const linhas = palavras.length ? await ler(palavras) : [];
+    return { linhas, atual: !linhas.length || linhas[0]!._palavras === palavras.length };
+  };
+  let lidas = await buscar(false);
+  if (lidas && !lidas.atual) lidas = await buscar(true);
+  return lidas && semInternas<T>(lidas.linhas[0]?._n ?? 0, lidas.linhas);
+}
+
 const COLUNAS_LISTA = sql`p.id as "id", p.nome as "nome", p.sobrenome as "sobrenome", p.cpf as "cpf",
   to_char(p.data_nascimento, 'YYYY-MM-DD') as "dataNascimento", p.status as "status", p.titular as "titular",
   p.pre_cadastro as "preCadastro", p.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
@@ -288,23 +440,24 @@ export async function listarPaginado(
   ctx: Contexto,
   q: PessoaListQuery,
 ): Promise<Paged<PessoaResumo> & { totalExato: boolean }> {
-  const onde = await condicoes(deps, ctx, q);
   const termos = termosDe(q.nome);
   const teto = termos.length ? LIMITE_CONTAGEM_NOME : LIMITE_CONTAGEM;
-  const { n, linhas } = await paginaOrdenada<PessoaResumo>(
-    deps,
-    onde,
-    chaveOrdem(q.ordenarPor),
-    q.ordem === 'desc' ? 'desc' : 'asc',
-    {
-      teto,
-      limite: q.quantidade,
-      deslocamento: (q.pagina - 1) * q.quantidade,
-      guardar: termos.length > 0 || !!q.cpf?.replace(/\D/g, ''),
-      termos,
-    },
-    COLUNAS_LISTA,
-  );
+  const ordem = q.ordem === 'desc' ? 'desc' : 'asc';
+  const pagina = { teto, limite: q.quantidade, deslocamento: (q.pagina - 1) * q.quantidade };
+  const porPalavras =
+    chaveOrdem(q.ordenarPor) === CHAVE_NOME
+      ? await paginaPorPalavras<PessoaResumo>(deps, ctx, q, ACESSO, ordem, pagina, COLUNAS_LISTA)
+      : null;
+  const { n, linhas } =
+    porPalavras ??
+    (await paginaOrdenada<PessoaResumo>(
+      deps,
+      await condicoes(deps, ctx, q),
+      chaveOrdem(q.ordenarPor),
+      ordem,
+      { ...pagina, guardar: termos.length > 0 || !!q.cpf?.replace(/\D/g, ''), termos },
+      COLUNAS_LISTA,
+    ));
   return {
     itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, l)),
     total: Math.min(n, teto),
@@ -318,6 +471,12 @@ export async function listarPaginado(
 export async function opcoes(deps: Deps, ctx: Contexto, q: { busca?: string; ids?: number[] }): Promise<SelectOpcao[]> {
   const digitos = q.busca?.replace(/\D/g, '') ?? '';
   const porCpf = digitos.length === 11 ? { cpf: digitos } : { nome: q.busca };
+  const colunas = sql`p.id as "value", trim(p.nome || ' ' || p.sobrenome) || ' — ' || o.nome_fantasia as "label"`;
+  const primeiras = { teto: LIMITE_SELECT_ORDENADO, limite: LIMITE_SELECT, deslocamento: 0 };
+  const porPalavras = q.ids?.length
+    ? null
+    : await paginaPorPalavras<SelectOpcao>(deps, ctx, porCpf, ACESSO, 'asc', primeiras, colunas);
+  if (porPalavras) return porPalavras.linhas;
   const onde = q.ids?.length
     ? and(isNull(pessoa.excluidoEm), escopo(ctx, ACESSO), sql`${pessoa.id} in ${q.ids}`)!
     : await condicoes(deps, ctx, porCpf);
@@ -328,13 +487,11 @@ export async function opcoes(deps: Deps, ctx: Contexto, q: { busca?: string; ids
     CHAVE_NOME,
     'asc',
     {
-      teto: LIMITE_SELECT_ORDENADO,
-      limite: LIMITE_SELECT,
-      deslocamento: 0,
+      ...primeiras,
       guardar: !!q.ids?.length || normalizarBusca(q.busca ?? '') !== '',
       termos: termosDe(q.busca),
     },
-    sql`p.id as "value", trim(p.nome || ' ' || p.sobrenome) || ' — ' || o.nome_fantasia as "label"`,
+    colunas,
   );
   return linhas;
 }
