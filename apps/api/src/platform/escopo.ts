@@ -13,6 +13,15 @@ import { umDosIds } from './sql.js';
  */
 export const prefixoSubarvore = (ctx: Contexto) => `${ctx.organizacaoCaminho}%`;
 
+/**
+ * The user's subtree as a range of paths (`/1/5/` up to `/1/50`: a path ends in '/', and '0'
+ * follows it), compared bytewise as `like` and the path index (text_pattern_ops) compare.
+ */
+const condicaoSubarvore = (ctx: Contexto) => {
+  const caminho = ctx.organizacaoCaminho;
+  return sql`${schema.organizacao.caminho} ~>=~ ${caminho} and ${schema.organizacao.caminho} ~<~ ${`${caminho.slice(0, -1)}0`}`;
+};
+
 /** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
 export const organizacoesAcima = (ctx: Contexto): number[] =>
   ctx.organizacaoCaminho
@@ -24,7 +33,8 @@ export const organizacoesAcima = (ctx: Contexto): number[] =>
 /** Condition on a column holding an organization id. */
 export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColumn | SQL): SQL {
   if (somentePropria(ctx, acesso)) return sql`${coluna} = ${ctx.organizacaoId}`;
-  return sql`${coluna} in (select ${schema.organizacao.id} from ${schema.organizacao} where ${schema.organizacao.caminho} like ${prefixoSubarvore(ctx)})`;
+  // A range, not `like`: a prepared statement's generic plan cannot read the index for a `like` parameter.
+  return sql`${coluna} in (select ${schema.organizacao.id} from ${schema.organizacao} where ${condicaoSubarvore(ctx)})`;
 }
 
 /** Condition on the organization table itself. */
@@ -99,7 +109,13 @@ export async function organizacoesEscolhidas(
   const linhas = await db
     .select({ id: o.id })
     .from(o)
-    .where(somenteEla || propria ? sql`${o.caminho} = ${raiz}` : sql`${o.caminho} like ${raiz} || '%'`);
+    // The subtree as a range of the path index (a path ends in '/', and '0' follows it), where
+    // `like (subquery) || '%'` read every organization: 0.5 ms a list.
+    .where(
+      somenteEla || propria
+        ? sql`${o.caminho} = ${raiz}`
+        : sql`${o.caminho} ~>=~ ${raiz} and ${o.caminho} ~<~ (left(${raiz}, -1) || '0')`,
+    );
   if (!linhas.length) throw naoEncontrado();
   return linhas.map((l) => l.id);
 }
