@@ -121,6 +121,16 @@ export const palavraBusca = pgTable('palavra_busca', { palavra: text().primaryKe
   index('palavra_busca_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`),
 ]);
 
+/**
+ * How many living people each organization holds, kept by triggers on `pessoa` (migration 0027):
+ * a list without filters other than the organization reads its exact total from here instead of
+ * counting index entries. Not written by the application.
+ */
+export const organizacaoPessoas = pgTable('organizacao_pessoas', {
+  organizacaoId: integer().primaryKey(),
+  pessoas: integer().notNull().default(0),
+});
+
 const dePessoa = () =>
   integer()
     .notNull()

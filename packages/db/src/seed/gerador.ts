@@ -711,20 +711,23 @@ async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn:
 const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia', 'pessoa_palavra'];
 
 /**
- * The load with the name-word trigger set aside (a call per row), and the new people's words
- * written afterwards in one statement, as the trigger would have.
+ * The load with the name-word and per-organization count triggers set aside (calls per row),
+ * and the new people's words and the counts written afterwards in one statement each, as the
+ * triggers would have.
  */
-async function palavrasEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
+async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
   const [{ base }] = (
     (await db.execute(sql`select coalesce(max(id), 0)::int as base from pessoa`)) as unknown as {
       rows: [{ base: number }];
     }
   ).rows;
   await db.execute(sql`alter table pessoa disable trigger pessoa_palavras_iud`);
+  await db.execute(sql`alter table pessoa disable trigger pessoa_contagem_iud`);
   try {
     return await fn();
   } finally {
     await db.execute(sql`alter table pessoa enable trigger pessoa_palavras_iud`);
+    await db.execute(sql`alter table pessoa enable trigger pessoa_contagem_iud`);
     const inicio = Date.now();
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
@@ -733,8 +736,11 @@ async function palavrasEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promi
         where p.id > ${base} and p.excluido_em is null`);
       await tx.execute(sql`insert into palavra_busca (palavra)
         select distinct palavra from pessoa_palavra where pessoa_id > ${base} on conflict do nothing`);
+      await tx.execute(sql`insert into organizacao_pessoas (organizacao_id, pessoas)
+        select organizacao_id, count(*) from pessoa where excluido_em is null group by organizacao_id
+        on conflict (organizacao_id) do update set pessoas = excluded.pessoas`);
     });
-    log(`name words written in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+    log(`name words and counts per organization written in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
   }
 }
 
@@ -971,13 +977,13 @@ export async function gerar(db: Db, opcoes: { pessoas: number; log?: Log }): Pro
     sql`update pessoa set nome_busca = ${nomeBuscaSql(sql`nome`, sql`sobrenome`)} where nome_busca = ''`,
   );
   await cargaEmMassa(db, TABELAS_PESSOAS, log, () =>
-    palavrasEmMassa(db, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log)),
+    derivadosEmMassa(db, log, () => gerarPessoas(db, opcoes.pessoas, orgs.tipoComunidade, log)),
   );
   log(`people done in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   t = Date.now();
   // Fresh statistics, so the first queries over the new rows get good plans; and the visibility
   // map set, so the list's index-only scans need no table reads (autovacuum would come much later).
-  for (const tabela of ['organizacao', 'cidade', 'palavra_busca', ...TABELAS_PESSOAS])
+  for (const tabela of ['organizacao', 'cidade', 'palavra_busca', 'organizacao_pessoas', ...TABELAS_PESSOAS])
     await db.execute(sql.raw(`vacuum (analyze) ${tabela}`));
   log(`vacuum and analyze in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return {

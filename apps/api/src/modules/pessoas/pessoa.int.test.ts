@@ -288,8 +288,25 @@ describe('the list', () => {
     await t.banco.db.execute(sql`analyze pessoa_palavra`);
     await conferir('tetoteste');
     await conferir('qz');
-    // Without a name the count goes on to 10,000.
+    // Without a name or another filter the total is exact, read from the organizations' kept counts.
+    const [{ n: naParoquia }] = (
+      (await t.banco.db.execute(
+        sql`select count(*)::int as n from pessoa where organizacao_id = ${orgParoquia} and excluido_em is null`,
+      )) as unknown as { rows: [{ n: number }] }
+    ).rows;
+    expect(naParoquia).toBeGreaterThan(1005);
     expect((await get(`/api/pessoa/paginado?organizacaoId=${orgParoquia}`, admin)).json()).toMatchObject({
+      total: naParoquia,
+      totalExato: true,
+    });
+    const [{ n: todas }] = (
+      (await t.banco.db.execute(sql`select count(*)::int as n from pessoa where excluido_em is null`)) as unknown as {
+        rows: [{ n: number }];
+      }
+    ).rows;
+    expect((await get('/api/pessoa/paginado', admin)).json()).toMatchObject({ total: todas, totalExato: true });
+    // With another filter it is counted, to 10,000.
+    expect((await get(`/api/pessoa/paginado?organizacaoId=${orgParoquia}&titular=false`, admin)).json()).toMatchObject({
       totalExato: true,
     });
   });
@@ -341,6 +358,14 @@ describe('the list', () => {
        except all select w, p.nome_busca, p.id, p.organizacao_id from pessoa p cross join lateral palavras_do_nome(p.nome_busca) w
         where p.excluido_em is null)) x`);
     expect((diferencas as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // And each organization's kept count is its living people.
+    const contagens = await t.banco.db.execute(sql`select count(*)::int as n from (
+      select organizacao_id, count(*)::int as pessoas from pessoa where excluido_em is null group by organizacao_id
+      except select organizacao_id, pessoas from organizacao_pessoas where pessoas > 0) x`);
+    expect((contagens as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const vazias = await t.banco.db.execute(sql`select count(*)::int as n from organizacao_pessoas c
+      where c.pessoas <> (select count(*) from pessoa p where p.organizacao_id = c.organizacao_id and p.excluido_em is null)`);
+    expect((vazias as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('the selector searches by name or CPF and brings chosen ids back; the export streams the filtered rows', async () => {

@@ -32,7 +32,10 @@ import { contar, lotesPessoas } from './documentos.js';
 
 const ACESSO = 'Pessoa';
 const ENTIDADE = 'pessoa';
-/** Counting stops here: "more than 10,000" is all a list needs to say, and counting further costs. */
+/**
+ * Counting stops here: "more than 10,000" is all a filtered list needs to say, and counting further
+ * costs. A list by organization alone reads its exact total from the kept counts (`organizacao_pessoas`).
+ */
 export const LIMITE_CONTAGEM = 10_000;
 /**
  * A name search stops counting sooner: each match counted is a heap row read to recheck the
@@ -44,7 +47,7 @@ const LIMITE_SELECT = 20;
 const LIMITE_SELECT_ORDENADO = 1_000;
 export const LIMITE_EXPORTACAO = 200_000;
 
-const { pessoa, organizacao, tipoPessoa, pessoaPalavra, palavraBusca } = schema;
+const { pessoa, organizacao, tipoPessoa, pessoaPalavra, palavraBusca, organizacaoPessoas } = schema;
 
 /** A person's sub-record table, by its `pessoaId` column. */
 const daPessoa = <T extends TabelaFilho['tabela'] & { pessoaId: PgColumn }>(tabela: T): TabelaFilho => ({
@@ -110,22 +113,21 @@ function escopo(ctx: Contexto, acesso: string, coluna: PgColumn = pessoa.organiz
 }
 
 /**
- * On `coluna` (a person's organization): the chosen organization's subtree (or that organization
- * alone) when one is chosen, else the own organization or the user's scope.
+ * The condition on a column holding a person's organization: the chosen organization's subtree
+ * (or that organization alone) when one is chosen, else the own organization or the user's scope.
  */
 async function condicaoOrganizacao(
   deps: Deps,
   ctx: Contexto,
   q: Partial<PessoaListQuery>,
   acesso: string,
-  coluna: PgColumn,
-): Promise<SQL> {
+): Promise<(coluna: PgColumn) => SQL> {
   if (q.organizacaoId) {
     const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
-    return entreOrganizacoes(coluna, ids);
+    return (coluna) => entreOrganizacoes(coluna, ids);
   }
-  if (q.somenteMinhaOrganizacao) return eq(coluna, ctx.organizacaoId);
-  return escopo(ctx, acesso, coluna);
+  if (q.somenteMinhaOrganizacao) return (coluna) => eq(coluna, ctx.organizacaoId);
+  return (coluna) => escopo(ctx, acesso, coluna);
 }
 
 /** Each word is one substring match, so "silva joão" finds "João da Silva". */
@@ -161,7 +163,7 @@ export async function condicoes(
 ): Promise<SQL> {
   return and(
     isNull(pessoa.excluidoEm),
-    await condicaoOrganizacao(deps, ctx, q, acesso, pessoa.organizacaoId),
+    (await condicaoOrganizacao(deps, ctx, q, acesso))(pessoa.organizacaoId),
     ...termosDe(q.nome).map((t) => contemTermo(pessoa.nomeBusca, t)),
     ...demaisCondicoes(ctx, q, acesso),
   )!;
@@ -263,7 +265,15 @@ async function paginaOrdenada<T>(
   onde: SQL,
   chave: SQL,
   ordem: 'asc' | 'desc',
-  opcoes: { teto: number; limite: number; deslocamento: number; guardar: boolean; termos: string[] },
+  opcoes: {
+    teto: number;
+    limite: number;
+    deslocamento: number;
+    guardar: boolean;
+    termos: string[];
+    /** A statement giving the matches' exact number as `n`, read instead of counting them. */
+    contagem?: SQL;
+  },
   colunas: SQL,
 ): Promise<{ n: number; linhas: T[] }> {
   const dir = sql.raw(ordem);
@@ -274,7 +284,7 @@ async function paginaOrdenada<T>(
   const resultado = (n: number, linhas: Linha[]) => semInternas<T>(n, linhas);
   if (!opcoes.guardar) {
     const linhas = await ler(sql`with
-      contagem as (select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x)
+      contagem as (${opcoes.contagem ?? sql`select count(*)::int as n from (select 1 from ${pessoa} where ${onde} limit ${teto + 1}) x`})
       ${comContagem(sql`(select ${pessoa.id} as id, ${chave} as chave from ${pessoa}
           where ${onde} and (select n from contagem) <= ${teto} ${ordenar})
         union all
@@ -389,7 +399,7 @@ async function paginaPorPalavras<T>(
   const pp = pessoaPalavra;
   const demais = demaisCondicoes(ctx, q, acesso);
   const onde = and(
-    await condicaoOrganizacao(deps, ctx, q, acesso, pp.organizacaoId),
+    (await condicaoOrganizacao(deps, ctx, q, acesso))(pp.organizacaoId),
     ...termos.filter((t) => t !== guia).map((t) => contemTermo(pp.nomeBusca, t)),
     demais.length
       ? sql`exists (select 1 from ${pessoa} where ${pessoa.id} = ${pp.pessoaId} and ${and(...demais)})`
@@ -444,24 +454,37 @@ export async function listarPaginado(
   const teto = termos.length ? LIMITE_CONTAGEM_NOME : LIMITE_CONTAGEM;
   const ordem = q.ordem === 'desc' ? 'desc' : 'asc';
   const pagina = { teto, limite: q.quantidade, deslocamento: (q.pagina - 1) * q.quantidade };
+  // Only organizations chosen: the exact total is the sum of their kept counts.
+  const soOrganizacao = !termos.length && !demaisCondicoes(ctx, q, ACESSO).length;
   const porPalavras =
-    chaveOrdem(q.ordenarPor) === CHAVE_NOME
+    chaveOrdem(q.ordenarPor) === CHAVE_NOME && termos.length
       ? await paginaPorPalavras<PessoaResumo>(deps, ctx, q, ACESSO, ordem, pagina, COLUNAS_LISTA)
       : null;
+  const emOrganizacao = soOrganizacao ? await condicaoOrganizacao(deps, ctx, q, ACESSO) : undefined;
   const { n, linhas } =
     porPalavras ??
     (await paginaOrdenada<PessoaResumo>(
       deps,
-      await condicoes(deps, ctx, q),
+      emOrganizacao
+        ? and(isNull(pessoa.excluidoEm), emOrganizacao(pessoa.organizacaoId))!
+        : await condicoes(deps, ctx, q),
       chaveOrdem(q.ordenarPor),
       ordem,
-      { ...pagina, guardar: termos.length > 0 || !!q.cpf?.replace(/\D/g, ''), termos },
+      {
+        ...pagina,
+        guardar: termos.length > 0 || !!q.cpf?.replace(/\D/g, ''),
+        termos,
+        contagem:
+          emOrganizacao &&
+          sql`select coalesce(sum(${organizacaoPessoas.pessoas}), 0)::int as n from ${organizacaoPessoas}
+            where ${emOrganizacao(organizacaoPessoas.organizacaoId)}`,
+      },
       COLUNAS_LISTA,
     ));
   return {
     itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, l)),
-    total: Math.min(n, teto),
-    totalExato: n <= teto,
+    total: emOrganizacao ? n : Math.min(n, teto),
+    totalExato: !!emOrganizacao || n <= teto,
     pagina: q.pagina,
     quantidade: q.quantidade,
   };

@@ -88,7 +88,8 @@ export default function PessoaListaPage() {
 
   const numero = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR');
   const tabela = lista.propsTabela<PessoaResumo>(q.data?.total, t);
-  // Past its cap (1,000 matches of a name, 10,000 otherwise) the server stops counting: "1.000+".
+  // Past its cap (1,000 matches of a name, 10,000 with other filters) the server stops counting:
+  // "1.000+". A list by organization alone has its exact total.
   const pagination = {
     ...tabela.pagination,
     showTotal: (n: number) => t('comum.total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),
