@@ -6,10 +6,11 @@ import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 export const DIALETO = new PgDialect({ casing: 'snake_case' });
 
 /**
- * A hot read run as a named prepared statement, named after its text: each connection plans a
- * text once and then reuses a generic plan, which for a cheap query costs less than planning it
- * on every request. Only for statements whose texts take few shapes (values are parameters), as
- * a connection keeps every statement it prepared. PGlite runs it unnamed.
+ * A hot read run as a named prepared statement, named after its text: each connection parses a
+ * text once, and where PostgreSQL settles on a generic plan it stops planning it on every
+ * request, which for a cheap query is most of its cost. Only for statements whose texts take few
+ * shapes (values are parameters), as a connection keeps every statement it prepared. PGlite runs
+ * it unnamed.
  */
 export async function lerPreparada<T>(consultar: Banco['consultar'], prefixo: string, consulta: SQL): Promise<T[]> {
   const { sql: texto, params } = DIALETO.sqlToQuery(consulta);

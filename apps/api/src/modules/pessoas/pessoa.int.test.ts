@@ -311,7 +311,7 @@ describe('the list', () => {
     });
   });
 
-  it("keeps the names' words with every change of a name, an organization or a deletion, and finds new words at once", async () => {
+  it("keeps the names' words and the counts per organization with every change of a name, an organization or a deletion", async () => {
     const nomes = async (consulta: string, token = sinodo) =>
       (await get(`/api/pessoa/paginado?${consulta}`, token))
         .json()
