@@ -14,12 +14,16 @@ import { umDosIds } from './sql.js';
 export const prefixoSubarvore = (ctx: Contexto) => `${ctx.organizacaoCaminho}%`;
 
 /**
- * The user's subtree as a range of paths (`/1/5/` up to `/1/50`: a path ends in '/', and '0'
- * follows it), compared bytewise as `like` and the path index (text_pattern_ops) compare.
+ * The first path past every path of a subtree (`/1/5/` → `/1/50`: a path ends in '/', and '0'
+ * follows it), so the subtree is a range of paths compared bytewise, as `like` and the path
+ * index (text_pattern_ops) compare.
  */
+export const fimDaSubarvore = (caminho: string) => `${caminho.slice(0, -1)}0`;
+
+/** The user's subtree as a range of the path index. */
 const condicaoSubarvore = (ctx: Contexto) => {
   const caminho = ctx.organizacaoCaminho;
-  return sql`${schema.organizacao.caminho} ~>=~ ${caminho} and ${schema.organizacao.caminho} ~<~ ${`${caminho.slice(0, -1)}0`}`;
+  return sql`${schema.organizacao.caminho} ~>=~ ${caminho} and ${schema.organizacao.caminho} ~<~ ${fimDaSubarvore(caminho)}`;
 };
 
 /** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
@@ -109,7 +113,7 @@ export async function organizacoesEscolhidas(
   const linhas = await db
     .select({ id: o.id })
     .from(o)
-    // The subtree as a range of the path index (a path ends in '/', and '0' follows it), where
+    // The subtree as a range of the path index (`fimDaSubarvore`, in SQL), where
     // `like (subquery) || '%'` read every organization: 0.5 ms a list.
     .where(
       somenteEla || propria

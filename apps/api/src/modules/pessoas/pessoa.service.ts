@@ -18,6 +18,7 @@ import {
   entreOrganizacoes,
   exigirNoEscopo,
   filtroOrganizacao,
+  fimDaSubarvore,
   organizacoesAcima,
   organizacoesEscolhidas,
 } from '../../platform/escopo.js';
@@ -107,9 +108,8 @@ function escopo(ctx: Contexto, acesso: string, coluna: PgColumn = pessoa.organiz
   const filtro = filtroOrganizacao(ctx, acesso, coluna);
   if (somentePropria(ctx, acesso) || organizacoesAcima(ctx).length) return filtro;
   const inicio = ctx.organizacaoCaminho;
-  // The first path past every path that starts with `inicio` ('/1/' → '/10').
-  const fim = inicio.slice(0, -1) + String.fromCharCode(inicio.charCodeAt(inicio.length - 1) + 1);
-  return sql`(not exists (select 1 from ${organizacao} f where f.caminho ~<~ ${inicio} or f.caminho ~>=~ ${fim}) or ${filtro})`;
+  return sql`(not exists (select 1 from ${organizacao} f
+    where f.caminho ~<~ ${inicio} or f.caminho ~>=~ ${fimDaSubarvore(inicio)}) or ${filtro})`;
 }
 
 /**
