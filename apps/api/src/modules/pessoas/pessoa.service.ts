@@ -186,24 +186,34 @@ const chaveOrdem = (campo: string | undefined): SQL => {
 };
 
 /**
- * The column's statistics as the planner reads them (`ANALYZE`'s histogram of `nome_busca`: names
- * at equal steps of the order) and the table's size, per database, read again after 10 minutes.
- * Only a hint for which of two exact ways a page is found (`paginaOrdenada`).
+ * A reading of the planner's statistics (`pg_stats`), kept per database and read again after 10
+ * minutes; one that finds none yet (a new or small table) is not kept, and is read next time.
  */
-const estatisticas = new WeakMap<object, { lido: number; limites: string[]; linhas: number }>();
-async function estatisticasDosNomes(deps: Deps) {
-  const guardadas = estatisticas.get(deps.db);
-  if (guardadas && Date.now() - guardadas.lido < 600_000) return guardadas;
+function estatisticaGuardada<T>(ler: (deps: Deps) => Promise<{ valor: T; achada: boolean }>) {
+  const guardadas = new WeakMap<object, { lido: number; valor: T }>();
+  return async (deps: Deps): Promise<T> => {
+    const guardada = guardadas.get(deps.db);
+    if (guardada && Date.now() - guardada.lido < 600_000) return guardada.valor;
+    const { valor, achada } = await ler(deps);
+    if (achada) guardadas.set(deps.db, { lido: Date.now(), valor });
+    return valor;
+  };
+}
+
+/**
+ * The column's statistics as the planner reads them (`ANALYZE`'s histogram of `nome_busca`: names
+ * at equal steps of the order) and the table's size. Only a hint for which of two exact ways a
+ * page is found (`paginaOrdenada`).
+ */
+const estatisticasDosNomes = estatisticaGuardada(async (deps) => {
   const r = (await deps.db.execute(sql`select s.histogram_bounds::text::text[] as limites,
       (select c.reltuples from pg_class c where c.oid = ${'pessoa'}::regclass) as linhas
     from pg_stats s where s.schemaname = current_schema() and s.tablename = 'pessoa' and s.attname = 'nome_busca'`)) as unknown as {
     rows: { limites: string[] | null; linhas: number }[];
   };
-  const lidas = { lido: Date.now(), limites: r.rows[0]?.limites ?? [], linhas: Number(r.rows[0]?.linhas ?? 0) };
-  // No statistics yet (a new or small table): asked again next time.
-  if (lidas.limites.length) estatisticas.set(deps.db, lidas);
-  return lidas;
-}
+  const limites = r.rows[0]?.limites ?? [];
+  return { valor: { limites, linhas: Number(r.rows[0]?.linhas ?? 0) }, achada: limites.length > 0 };
+});
 
 /**
  * Whether walking by name to `nome` costs less than reading and sorting every match: the walk
@@ -323,14 +333,10 @@ async function paginaOrdenada<T>(
 const MAXIMO_PALAVRAS = 32;
 
 /**
- * The most common words and their shares of `pessoa_palavra`, as `ANALYZE` keeps them, per
- * database, read again after 10 minutes. Only a hint for which term of a search is read from
- * the words' index (`paginaPorPalavras`).
+ * The most common words and their shares of `pessoa_palavra`, as `ANALYZE` keeps them. Only a
+ * hint for which term of a search is read from the words' index (`paginaPorPalavras`).
  */
-const frequencias = new WeakMap<object, { lido: number; comuns: [string, number][] }>();
-async function palavrasComuns(deps: Deps) {
-  const guardadas = frequencias.get(deps.db);
-  if (guardadas && Date.now() - guardadas.lido < 600_000) return guardadas.comuns;
+const palavrasComuns = estatisticaGuardada(async (deps) => {
   const r = (await deps.db.execute(sql`select s.most_common_vals::text::text[] as palavras,
       s.most_common_freqs::float8[] as partes
     from pg_stats s
@@ -339,10 +345,8 @@ async function palavrasComuns(deps: Deps) {
   };
   const e = r.rows[0];
   const comuns = (e?.palavras ?? []).map((w, i): [string, number] => [w, e?.partes?.[i] ?? 0]);
-  // No statistics yet (a new or small table): asked again next time.
-  if (e) frequencias.set(deps.db, { lido: Date.now(), comuns });
-  return comuns;
-}
+  return { valor: comuns, achada: !!e };
+});
 
 /**
  * The dictionary's words holding a term, per database and term (the last 1,000 terms). Words
