@@ -20,11 +20,19 @@ export const prefixoSubarvore = (ctx: Contexto) => `${ctx.organizacaoCaminho}%`;
  */
 export const fimDaSubarvore = (caminho: string) => `${caminho.slice(0, -1)}0`;
 
+/** How a condition writes each path it compares: a parameter unless told otherwise. */
+type Valor = (caminho: string) => SQL;
+const comoParametro: Valor = (caminho) => sql`${caminho}`;
+
+/** A path column within the subtree at `caminho`, as a range (an index with text_pattern_ops reads it). */
+const naSubarvore = (coluna: PgColumn | SQL, caminho: string, valor = comoParametro) =>
+  sql`${coluna} ~>=~ ${valor(caminho)} and ${coluna} ~<~ ${valor(fimDaSubarvore(caminho))}`;
+
+/** A condition on a column holding an organization's path. */
+export type CondicaoCaminho = (coluna: PgColumn | SQL, valor?: Valor) => SQL;
+
 /** The user's subtree as a range of the path index. */
-const condicaoSubarvore = (ctx: Contexto) => {
-  const caminho = ctx.organizacaoCaminho;
-  return sql`${schema.organizacao.caminho} ~>=~ ${caminho} and ${schema.organizacao.caminho} ~<~ ${fimDaSubarvore(caminho)}`;
-};
+const condicaoSubarvore = (ctx: Contexto) => naSubarvore(schema.organizacao.caminho, ctx.organizacaoCaminho);
 
 /** Ids of the organizations above the user's one, read off its materialized path (`/1/5/23/`). */
 export const organizacoesAcima = (ctx: Contexto): number[] =>
@@ -40,6 +48,21 @@ export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColum
   // A range, not `like`: a prepared statement's generic plan cannot read the index for a `like` parameter.
   return sql`${coluna} in (select ${schema.organizacao.id} from ${schema.organizacao} where ${condicaoSubarvore(ctx)})`;
 }
+
+/**
+ * Condition on a column holding an organization's path (a copy kept beside the rows, as the
+ * people's name words keep it): the scope is then one range of an index on it, with no look-up.
+ */
+export function filtroCaminho(ctx: Contexto, acesso: string): CondicaoCaminho {
+  if (somentePropria(ctx, acesso)) return caminhoProprio(ctx);
+  return (coluna, valor) => naSubarvore(coluna, ctx.organizacaoCaminho, valor);
+}
+
+/** The user's own organization alone, on a path column. */
+export const caminhoProprio =
+  (ctx: Contexto): CondicaoCaminho =>
+  (coluna, valor = comoParametro) =>
+    sql`${coluna} = ${valor(ctx.organizacaoCaminho)}`;
 
 /** Condition on the organization table itself. */
 export function filtroArvore(ctx: Contexto, acesso: string): SQL {
@@ -122,6 +145,32 @@ export async function organizacoesEscolhidas(
     );
   if (!linhas.length) throw naoEncontrado();
   return linhas.map((l) => l.id);
+}
+
+/**
+ * `organizacoesEscolhidas` as a condition on a column holding an organization's path
+ * (`filtroCaminho`): the chosen organization's path is read once (404 as there), and its subtree
+ * is one range.
+ */
+export async function caminhoEscolhido(
+  db: DbOuTx,
+  ctx: Contexto,
+  acesso: string,
+  escolhidaId: number,
+  somenteEla = false,
+): Promise<CondicaoCaminho> {
+  const propria = somentePropria(ctx, acesso);
+  if (propria && escolhidaId !== ctx.organizacaoId) throw naoEncontrado();
+  const o = schema.organizacao;
+  const [linha] = await db
+    .select({ caminho: o.caminho })
+    .from(o)
+    .where(and(eq(o.id, escolhidaId), condicaoSubarvore(ctx), isNull(o.excluidoEm)));
+  if (!linha) throw naoEncontrado();
+  const { caminho } = linha;
+  return somenteEla || propria
+    ? (coluna, valor = comoParametro) => sql`${coluna} = ${valor(caminho)}`
+    : (coluna, valor) => naSubarvore(coluna, caminho, valor);
 }
 
 /** Condition "the column holds one of these organization ids" (`umDosIds`). */

@@ -100,10 +100,12 @@ export const pessoa = pgTable(
 );
 
 /**
- * One row per word of a living person's `nomeBusca`, kept by triggers on `pessoa` (migration
- * 0026): the name search reads a word's people from one index, already in name order and with
- * the organization beside them, so a page and its capped count need no table row and no
- * trigram recheck. Not written by the application.
+ * One row per word of a living person's `nomeBusca`, kept by triggers on `pessoa` and on
+ * `organizacao` (migrations 0026, 0028): the name search reads a word's people from one index,
+ * already in name order and with the organization's path beside them, so a page and its capped
+ * count need no table row and no trigram recheck. The second index holds a word's people by path:
+ * those within a subtree are one range of it, so a search inside a synod or a parish counts only
+ * them. Not written by the application.
  */
 export const pessoaPalavra = pgTable(
   'pessoa_palavra',
@@ -111,9 +113,13 @@ export const pessoaPalavra = pgTable(
     palavra: text().notNull(),
     nomeBusca: text().notNull(),
     pessoaId: integer().notNull(),
-    organizacaoId: integer().notNull(),
+    /** The person's organization's `caminho`. */
+    caminho: text().notNull(),
   },
-  (t) => [index('pessoa_palavra_idx').on(t.palavra, t.nomeBusca, t.pessoaId, t.organizacaoId)],
+  (t) => [
+    index('pessoa_palavra_idx').on(t.palavra, t.nomeBusca, t.pessoaId, t.caminho),
+    index('pessoa_palavra_caminho_idx').on(t.palavra, sql`${t.caminho} text_pattern_ops`, t.nomeBusca, t.pessoaId),
+  ],
 );
 
 /** Every word ever met in a name (same triggers): a search term is looked up here to find its words. */

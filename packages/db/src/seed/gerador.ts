@@ -731,8 +731,9 @@ async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Prom
     const inicio = Date.now();
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`insert into pessoa_palavra (palavra, nome_busca, pessoa_id, organizacao_id)
-        select w, p.nome_busca, p.id, p.organizacao_id from pessoa p cross join lateral palavras_do_nome(p.nome_busca) as w
+      await tx.execute(sql`insert into pessoa_palavra (palavra, nome_busca, pessoa_id, caminho)
+        select w, p.nome_busca, p.id, o.caminho
+        from pessoa p join organizacao o on o.id = p.organizacao_id cross join lateral palavras_do_nome(p.nome_busca) as w
         where p.id > ${base} and p.excluido_em is null`);
       await tx.execute(sql`insert into palavra_busca (palavra)
         select distinct palavra from pessoa_palavra where pessoa_id > ${base} on conflict do nothing`);

@@ -512,6 +512,12 @@ describe('PUT /api/organizacao', () => {
       .from(org)
       .where(and(like(org.caminho, `${antes.caminho}%`), ne(org.id, alvo)));
     expect(descendentes.length).toBeGreaterThan(0);
+    // A person of the subtree, whose name search reads the organization's path kept beside the name's words.
+    await db().execute(sql`insert into pessoa (nome, sobrenome, nome_busca, organizacao_id)
+      values ('Movida', 'Zetamovel', 'movida zetamovel', ${descendentes[0]!.id})`);
+    const achadas = async (token: string, filtro = '') =>
+      (await t.req({ method: 'GET', url: `/api/pessoa/paginado?nome=zetamovel${filtro}`, token })).json().total;
+    expect(await achadas(sinodo)).toBe(1);
     const atual = (await t.req({ method: 'GET', url: `/api/organizacao/${alvo}`, token: admin })).json();
     const r = await t.req({
       method: 'PUT',
@@ -533,6 +539,10 @@ describe('PUT /api/organizacao', () => {
     // It left the synod secretary's scope along with its communities.
     const fora = await t.req({ method: 'GET', url: `/api/organizacao/${descendentes[0]!.id}`, token: sinodo });
     expect(fora.statusCode).toBe(404);
+    // And so did its people, for the name search too.
+    expect(await achadas(sinodo)).toBe(0);
+    expect(await achadas(admin, `&organizacaoId=${ids.outroSinodo}`)).toBe(1);
+    expect(await achadas(admin, `&organizacaoId=${ids.sinodo}`)).toBe(0);
   });
 
   it('refuses to place an organization under itself or a descendant', async () => {
