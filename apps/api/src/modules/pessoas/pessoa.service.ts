@@ -105,15 +105,18 @@ const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is no
 /**
  * The user's scope on `pessoa.organizacao_id`. Under a root organization it is usually every
  * organization: whether another root exists is asked once per statement through the path index
- * (two range probes), and when none does the per-row test (a hash of all organizations, built
- * for every statement) is skipped. Paths are compared bytewise, as `like` and text_pattern_ops do.
+ * (two probes), and when none does the per-row test (a hash of all organizations, built for every
+ * statement) is skipped. Paths are compared bytewise, as `like` and text_pattern_ops do.
  */
 function escopo(ctx: Contexto, acesso: string, coluna: PgColumn = pessoa.organizacaoId): SQL {
   const filtro = filtroOrganizacao(ctx, acesso, coluna);
   if (!sobRaiz(ctx, acesso)) return filtro;
+  // The first and the last path are in the user's subtree: two index probes whatever the plan (a
+  // generic plan of "a path outside exists" read every organization).
+  const ponta = (sentido: '~<~' | '~>~') =>
+    sql`(select f.caminho from ${organizacao} f order by f.caminho using ${sql.raw(sentido)} limit 1)`;
   const inicio = ctx.organizacaoCaminho;
-  return sql`(not exists (select 1 from ${organizacao} f
-    where f.caminho ~<~ ${inicio} or f.caminho ~>=~ ${fimDaSubarvore(inicio)}) or ${filtro})`;
+  return sql`((${ponta('~<~')} ~>=~ ${inicio} and ${ponta('~>~')} ~<~ ${fimDaSubarvore(inicio)}) or ${filtro})`;
 }
 
 /** Whether the user's scope is a root organization's subtree: usually every organization. */
@@ -122,16 +125,21 @@ const sobRaiz = (ctx: Contexto, acesso: string) => !somentePropria(ctx, acesso) 
 /**
  * The condition on a column holding a person's organization: the chosen organization's subtree
  * (or that organization alone) when one is chosen, else the own organization or the user's scope.
+ * `ocultos`: the chosen ids as the planner cannot see them (`oculto`).
  */
 async function condicaoOrganizacao(
   deps: Deps,
   ctx: Contexto,
   q: Partial<PessoaListQuery>,
   acesso: string,
+  ocultos = false,
 ): Promise<(coluna: PgColumn) => SQL> {
   if (q.organizacaoId) {
     const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
-    return (coluna) => entreOrganizacoes(coluna, ids);
+    return ocultos
+      ? // The cast makes it an array, not `= any (subquery)`.
+        (coluna) => sql`${coluna} = any((select ${`{${ids.join(',')}}`}::int[])::int[])`
+      : (coluna) => entreOrganizacoes(coluna, ids);
   }
   if (q.somenteMinhaOrganizacao) return (coluna) => eq(coluna, ctx.organizacaoId);
   return (coluna) => escopo(ctx, acesso, coluna);
@@ -298,13 +306,22 @@ async function paginaOrdenada<T>(
     termos: string[];
     /** A statement giving the matches' exact number as `n`, read instead of counting them. */
     contagem?: SQL;
+    /** Run as a named prepared statement with this prefix (`lerPreparada`): for few shapes only. */
+    preparar?: string;
   },
   colunas: SQL,
 ): Promise<{ n: number; linhas: T[] }> {
   const dir = sql.raw(ordem);
   const { teto, limite, deslocamento } = opcoes;
-  const ordenar = sql`order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento}`;
-  const ler = (consulta: SQL) => lerLinhas(deps, consulta);
+  // A generic plan is as good as the planner's own only with the page's bounds written out (as
+  // parameters it takes a tenth of the rows: the largest parish's 13,742 sorted instead of a walk
+  // by name): prepared for the first page only, the one asked again and again, which bounds the shapes.
+  const preparar = deslocamento === 0 && Number.isInteger(limite) ? opcoes.preparar : undefined;
+  const ordenar = preparar
+    ? sql`order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${sql.raw(String(limite))}`
+    : sql`order by ${chave} ${dir}, ${pessoa.id} ${dir} limit ${limite} offset ${deslocamento}`;
+  const ler = (consulta: SQL) =>
+    preparar ? lerPreparada<Linha>(deps.consultar, preparar, consulta) : lerLinhas(deps, consulta);
   const comContagem = (pagina: SQL, extra = sql``) => paginaComContagem(pagina, colunas, dir, extra);
   const resultado = (n: number, linhas: Linha[]) => semInternas<T>(n, linhas);
   if (!opcoes.guardar) {
@@ -537,7 +554,8 @@ export async function listarPaginado(
     chaveOrdem(q.ordenarPor) === CHAVE_NOME && termos.length
       ? await paginaPorPalavras<PessoaResumo>(deps, ctx, q, ACESSO, ordem, pagina, COLUNAS_LISTA)
       : null;
-  const emOrganizacao = soOrganizacao ? await condicaoOrganizacao(deps, ctx, q, ACESSO) : undefined;
+  // The chosen organizations' ids are hidden from the planner (`oculto`), for one generic plan.
+  const emOrganizacao = soOrganizacao ? await condicaoOrganizacao(deps, ctx, q, ACESSO, true) : undefined;
   const { n, linhas } =
     porPalavras ??
     (await paginaOrdenada<PessoaResumo>(
@@ -555,6 +573,8 @@ export async function listarPaginado(
           emOrganizacao &&
           sql`select coalesce(sum(${organizacaoPessoas.pessoas}), 0)::int as n from ${organizacaoPessoas}
             where ${emOrganizacao(organizacaoPessoas.organizacaoId)}`,
+        // Planning it cost three times its reading (0.94 against 0.31 ms, the largest parish).
+        preparar: emOrganizacao && 'pessoa_organizacao',
       },
       COLUNAS_LISTA,
     ));
