@@ -463,12 +463,10 @@ async function paginaPorPalavras<T>(
   // index and sorts it.
   const ondeNaCaminhada = and(...outras, noCaminho(sql`(${pp.caminho} collate "C")`, oculto))!;
   // The count reads a subtree as a range of the path index; not the scope of a user at the root,
-  // which holds about every entry: bounds checked on each cost more than the range saves
-  // (helga kellermann's 8,545 entries: 1.29 against 1.00 ms).
-  const onde =
-    !q.organizacaoId && !q.somenteMinhaOrganizacao && sobRaiz(ctx, acesso)
-      ? ondeNaCaminhada
-      : and(noCaminho(pp.caminho, oculto), ...outras)!;
+  // which holds about every entry: there it reads the index by name, each word in name order, where
+  // the name comes before the path (helga kellermann's 8,545 entries: 0.9 against 1.5 ms).
+  const todo = !q.organizacaoId && !q.somenteMinhaOrganizacao && sobRaiz(ctx, acesso);
+  const onde = todo ? ondeNaCaminhada : and(noCaminho(pp.caminho, oculto), ...outras)!;
   const dir = sql.raw(ordem);
   const { teto, limite, deslocamento } = opcoes;
   // Planned once per connection and shape, unless other filters vary it.
@@ -482,8 +480,9 @@ async function paginaPorPalavras<T>(
   const contar = (palavras: string[]) => {
     const achados = sql.join(
       palavras.map(
-        (w, i) => sql`select ${pp.pessoaId} as id, ${pp.nomeBusca} as chave from ${pp}
-          where ${pp.palavra} = ${oculto(w)} and ${onde}${i ? sql` and not string_to_array(${pp.nomeBusca}, ' ') && ${lista(palavras.slice(0, i))}` : sql``}`,
+        (w, i) => sql`(select ${pp.pessoaId} as id, ${pp.nomeBusca} as chave from ${pp}
+          where ${pp.palavra} = ${oculto(w)} and ${onde}${i ? sql` and not string_to_array(${pp.nomeBusca}, ' ') && ${lista(palavras.slice(0, i))}` : sql``}
+          ${todo ? sql`order by ${pp.nomeBusca}, ${pp.pessoaId}` : sql``})`,
       ),
       sql` union all `,
     );
