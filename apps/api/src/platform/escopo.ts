@@ -30,6 +30,14 @@ const naSubarvore = (coluna: PgColumn | SQL, caminho: string, valor = comoParame
 
 /** A condition on a column holding an organization's path. */
 export type CondicaoCaminho = (coluna: PgColumn | SQL, valor?: Valor) => SQL;
+const igualA =
+  (caminho: string): CondicaoCaminho =>
+  (coluna, valor = comoParametro) =>
+    sql`${coluna} = ${valor(caminho)}`;
+const sob =
+  (caminho: string): CondicaoCaminho =>
+  (coluna, valor) =>
+    naSubarvore(coluna, caminho, valor);
 
 /** The user's subtree as a range of the path index. */
 const condicaoSubarvore = (ctx: Contexto) => naSubarvore(schema.organizacao.caminho, ctx.organizacaoCaminho);
@@ -54,15 +62,11 @@ export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColum
  * people's name words keep it): the scope is then one range of an index on it, with no look-up.
  */
 export function filtroCaminho(ctx: Contexto, acesso: string): CondicaoCaminho {
-  if (somentePropria(ctx, acesso)) return caminhoProprio(ctx);
-  return (coluna, valor) => naSubarvore(coluna, ctx.organizacaoCaminho, valor);
+  return somentePropria(ctx, acesso) ? caminhoProprio(ctx) : sob(ctx.organizacaoCaminho);
 }
 
 /** The user's own organization alone, on a path column. */
-export const caminhoProprio =
-  (ctx: Contexto): CondicaoCaminho =>
-  (coluna, valor = comoParametro) =>
-    sql`${coluna} = ${valor(ctx.organizacaoCaminho)}`;
+export const caminhoProprio = (ctx: Contexto): CondicaoCaminho => igualA(ctx.organizacaoCaminho);
 
 /** Condition on the organization table itself. */
 export function filtroArvore(ctx: Contexto, acesso: string): SQL {
@@ -167,10 +171,7 @@ export async function caminhoEscolhido(
     .from(o)
     .where(and(eq(o.id, escolhidaId), condicaoSubarvore(ctx), isNull(o.excluidoEm)));
   if (!linha) throw naoEncontrado();
-  const { caminho } = linha;
-  return somenteEla || propria
-    ? (coluna, valor = comoParametro) => sql`${coluna} = ${valor(caminho)}`
-    : (coluna, valor) => naSubarvore(coluna, caminho, valor);
+  return somenteEla || propria ? igualA(linha.caminho) : sob(linha.caminho);
 }
 
 /** Condition "the column holds one of these organization ids" (`umDosIds`). */
