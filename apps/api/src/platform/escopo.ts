@@ -50,6 +50,10 @@ export const organizacoesAcima = (ctx: Contexto): number[] =>
     .map(Number)
     .filter((id) => id !== ctx.organizacaoId);
 
+/** Whether the user's scope is a root organization's subtree: usually every organization. */
+export const escopoSobRaiz = (ctx: Contexto, acesso: string) =>
+  !somentePropria(ctx, acesso) && !organizacoesAcima(ctx).length;
+
 /** Condition on a column holding an organization id. */
 export function filtroOrganizacao(ctx: Contexto, acesso: string, coluna: PgColumn | SQL): SQL {
   if (somentePropria(ctx, acesso)) return sql`${coluna} = ${ctx.organizacaoId}`;
