@@ -42,7 +42,8 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: LIMITE_CORPO,
-    trustProxy: true,
+    // X-Forwarded-For only from the configured proxies: otherwise any client names its own address.
+    trustProxy: config.proxiesConfiaveis.length ? config.proxiesConfiaveis : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -15,6 +16,31 @@ function urlTlsOuLocal(v: string): boolean {
   );
 }
 
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR blocks. */
+const FAIXAS_NOMEADAS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR block (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's named ranges. */
+function enderecoOuFaixa(v: string): boolean {
+  if (FAIXAS_NOMEADAS.includes(v)) return true;
+  const [endereco, prefixo, ...resto] = v.split('/');
+  const versao = isIP(endereco ?? '');
+  if (!versao || resto.length) return false;
+  if (prefixo === undefined) return true;
+  const n = Number(prefixo);
+  return /^\d{1,3}$/.test(prefixo) && n <= (versao === 4 ? 32 : 128);
+}
+
+const listaDeProxies = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
+  .refine((xs) => xs.every(enderecoOuFaixa), 'must be a comma-separated list of addresses or CIDR blocks');
+
 const esquema = z
   .object({
     PORT: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(65535).default(3000)),
@@ -29,6 +55,9 @@ const esquema = z
     SIG_SECRET: opcional(z.string().min(16, 'must have at least 16 characters')),
     SIG_SEED_DEMO: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
     SIG_SESSION_IDLE_MINUTES: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(43200).default(480)),
+    SIG_SESSION_MAX_DAYS: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(365).default(30)),
+    SIG_TRUSTED_PROXIES: z.preprocess(vazioParaIndefinido, listaDeProxies),
+    SIG_RATE_LIMIT: z.preprocess(vazioParaIndefinido, z.enum(['on', 'off']).default('on')),
     SIG_AUDIT: z.preprocess(vazioParaIndefinido, z.enum(['true', 'false']).default('true')),
     SIG_ANALYTICS: z.preprocess(
       vazioParaIndefinido,
@@ -73,6 +102,15 @@ export type Config = {
   segredo: string;
   seedDemo: boolean;
   inatividadeMinutos: number;
+  /** A session ends this many days after sign-in, however active. */
+  sessaoMaximaDias: number;
+  /**
+   * Addresses (or CIDR blocks) of the reverse proxies whose X-Forwarded-For is believed; none by
+   * default, so a client cannot choose the address the audit and the sign-in throttle see.
+   */
+  proxiesConfiaveis: string[];
+  /** The request limits of the public routes (off only for load tests behind a limiter of their own). */
+  limitesRequisicao: boolean;
   auditoria: boolean;
   /** Where the web's page views go: nowhere, the app log, or a collector the server posts to. */
   analitica: { modo: 'off' } | { modo: 'console' } | { modo: 'coletor'; url: string };
@@ -121,6 +159,9 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segredo: e.SIG_SECRET ?? segredoLocal(path.resolve(e.DATA_DIR)),
     seedDemo: e.SIG_SEED_DEMO === 'true',
     inatividadeMinutos: e.SIG_SESSION_IDLE_MINUTES,
+    sessaoMaximaDias: e.SIG_SESSION_MAX_DAYS,
+    proxiesConfiaveis: e.SIG_TRUSTED_PROXIES,
+    limitesRequisicao: e.SIG_RATE_LIMIT === 'on',
     auditoria: e.SIG_AUDIT === 'true',
     analitica:
       e.SIG_ANALYTICS === 'off' || e.SIG_ANALYTICS === 'console'

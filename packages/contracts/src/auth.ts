@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { ACOES } from './acessos.js';
 import { cpf, email, id, MSG, senha, texto } from './comum.js';
 
+/**
+ * A random id the browser keeps for itself and sends at every sign-in: once it signed in to an
+ * account with the password, the account's lock does not shut it out (docs/ARCHITECTURE.md).
+ */
+export const dispositivo = z.string().regex(/^[\w-]{16,100}$/, { message: 'validacao:invalido' });
+
 export const autenticarBody = z.object({
   /** E-mail or CPF. */
   login: texto(254),
   senha: z.string().min(1).max(200),
+  dispositivo: dispositivo.optional(),
 });
 
 export const autenticacaoResposta = z.object({
@@ -86,7 +93,12 @@ export const cadastroBody = z
 
 export const solicitarRedefinicaoBody = z.object({ email });
 export const redefinirSenhaBody = z
-  .object({ token: z.string().min(10).max(200), senha, confirmacaoSenha: z.string().max(200) })
+  .object({
+    token: z.string().min(10).max(200),
+    senha,
+    confirmacaoSenha: z.string().max(200),
+    dispositivo: dispositivo.optional(),
+  })
   .refine(confirmacaoSenha, { message: MSG.senhasDiferentes, path: ['confirmacaoSenha'] });
 
 export const trocarSenhaBody = z

@@ -135,20 +135,57 @@ export const sessao = pgTable(
   (t) => [uniqueIndex('sessao_token_uq').on(t.tokenHash), index('sessao_usuario_idx').on(t.usuarioId)],
 );
 
-/** Failed and successful sign-ins, read by the rate limiter. */
+/**
+ * Failed and successful sign-ins, read by the sign-in throttle (docs/ARCHITECTURE.md, "Signing in"):
+ * `login` is the account (`u:<id>`, or the login normalized when it names none), `origem` where the
+ * attempt came from (`d:<device hash>` for a device the account trusts, else `ip:<address>`).
+ */
 export const tentativaLogin = pgTable(
   'tentativa_login',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     login: text().notNull(),
     ip: text().notNull(),
+    origem: text().notNull().default(''),
+    /** From a device or address the account signed in from before. */
+    confiavel: boolean().notNull().default(false),
     sucesso: boolean().notNull(),
     criadoEm: criadoEm(),
   },
   (t) => [
     index('tentativa_login_login_idx').on(t.login, t.criadoEm),
+    index('tentativa_login_par_idx').on(t.login, t.origem, t.criadoEm),
     index('tentativa_login_ip_idx').on(t.ip, t.criadoEm),
   ],
+);
+
+/**
+ * Devices (`d:<hash of the id the browser keeps>`) and addresses (`ip:<address>`) an account
+ * signed in from with its password, or completed a password reset on: they still pass when the
+ * account is locked against everyone else.
+ */
+export const origemConfiavel = pgTable(
+  'origem_confiavel',
+  {
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    origem: text().notNull(),
+    ultimoUsoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    criadoEm: criadoEm(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.origem] })],
+);
+
+/** Request counters of the public routes' limits, one row per key and window (shared by every API process). */
+export const limiteRequisicao = pgTable(
+  'limite_requisicao',
+  {
+    chave: text().primaryKey(),
+    contagem: integer().notNull(),
+    expiraEm: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('limite_requisicao_expira_idx').on(t.expiraEm)],
 );
 
 /** Single-use codes: password reset links and e-mailed second-factor codes. */

@@ -42,6 +42,8 @@ export const organizacao = pgTable(
     valorPadraoContribuicao: numeric({ precision: 14, scale: 2 }),
     tipoValorContribuicao: text(),
     lancamentoCaixaAutomatico: boolean().notNull().default(false),
+    /** Whether people may register themselves here as members (a community's default). */
+    aceitaCadastro: boolean().notNull().default(false),
     contaCultoId: integer(),
     contaCaixaEntradaId: integer(),
     contaCaixaSaidaId: integer(),

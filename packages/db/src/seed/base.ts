@@ -91,6 +91,17 @@ export async function inserirOrganizacao(
   return { id: o!.id, caminho };
 }
 
+/**
+ * What a self-registered member may do, at its own organization only: its dashboard, the notices
+ * meant for it (the board, not the notices registry, whose list needs L) and its own gifts tests
+ * (another person's need the people screen: teste-dons.service).
+ */
+export const PERMISSOES_MEMBRO = [
+  { acesso: 'Dashboard', listar: true, visualizar: true },
+  { acesso: 'MuralAvisos', visualizar: true },
+  { acesso: 'TesteDons', listar: true, visualizar: true, criar: true },
+] as const;
+
 export type ResultadoBase = { criado: boolean; adminEmail: string; adminSenhaGerada?: string };
 
 /**
@@ -160,11 +171,9 @@ export async function garantirBase(
       .insert(schema.perfil)
       .values({ nome: 'Membro', descricao: 'Perfil dado a quem se cadastra pelo site', padraoCadastro: true })
       .returning();
-    await tx.insert(schema.perfilPermissao).values([
-      { perfilId: membro!.id, acesso: 'Dashboard', listar: true, visualizar: true },
-      { perfilId: membro!.id, acesso: 'MuralAvisos', listar: true, visualizar: true },
-      { perfilId: membro!.id, acesso: 'TesteDons', listar: true, visualizar: true, criar: true },
-    ]);
+    await tx.insert(schema.perfilPermissao).values(
+      PERMISSOES_MEMBRO.map((p) => ({ perfilId: membro!.id, ...p, somentePropriaOrganizacao: true })),
+    );
     const [pessoa] = await tx
       .insert(schema.pessoa)
       .values({

@@ -418,6 +418,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
       nomeFantasia: `Comunidade ${PADROEIROS[(i + 3) % PADROEIROS.length]} - ${local} ${Math.floor(i / LOCALIDADES.length) + 1}`,
       tipoOrganizacaoId: tipos.get(3)!,
       organizacaoPaiId: paroquia.id,
+      aceitaCadastro: true,
     });
   }
 

@@ -479,9 +479,9 @@ async function gerarOrganizacoes(db: Db, log: Log) {
 
     // Communities: one to seven per parish (about four on average).
     const c = sql`(p.id * 16 + q)`;
-    await tx.execute(sql`insert into organizacao (razao_social, nome_fantasia, tipo_organizacao_id, organizacao_pai_id, data_criacao)
+    await tx.execute(sql`insert into organizacao (razao_social, nome_fantasia, tipo_organizacao_id, organizacao_pai_id, data_criacao, aceita_cadastro)
       select 'Comunidade Evangélica ' || pad || ' - ' || bai, 'Comunidade ' || pad || ' - ' || bai,
-        ${tipos.get(3)!}, p.id, make_date(1850 + (${h(c, 21)} % 160)::int, 1 + (${h(c, 22)} % 12)::int, 1)
+        ${tipos.get(3)!}, p.id, make_date(1850 + (${h(c, 21)} % 160)::int, 1 + (${h(c, 22)} % 12)::int, 1), true
       from organizacao p
       join lateral generate_series(1, 1 + (${h(sql`p.id`, 20)} % 7)::int) q on true
       cross join lateral (select ${escolher(lista(PADROEIROS), PADROEIROS.length, c, 23)} as pad,

@@ -126,7 +126,7 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/redefinir-senha',
     { config: { publico: true }, schema: { tags, body: redefinirSenhaBody, response: { 200: okResposta } } },
     async (req) => {
-      await servico.redefinirSenha(deps, req.body.token, req.body.senha);
+      await servico.redefinirSenha(deps, req.body, origem(req));
       return { sucesso: true };
     },
   );

@@ -1,5 +1,5 @@
 import type { AutenticacaoResposta, AutorizacaoResposta } from '@sig/contracts';
-import { type Db, schema } from '@sig/db';
+import { type Db, type DbOuTx, schema } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
@@ -17,52 +17,16 @@ import { AppError } from '../../platform/erros.js';
 import { carregarPermissoes } from '../../platform/permissoes.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { normalizarBusca } from '../pessoas/pessoa.service.js';
+import * as bloqueio from './bloqueio.js';
 
 export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };
-
-/** Login throttling (DESIGN: all state in the database, so it holds across instances). */
-export const LIMITE = {
-  janelaMin: 15,
-  falhasPorConta: 5,
-  falhasPorIp: 30,
-  falhas2FA: 5,
-} as const;
 
 const REDEFINICAO_MIN = 60;
 const CODIGO_EMAIL_MIN = 10;
 
-/** Failures since the last success inside the window; at the limit, the login is locked. */
-async function verificarBloqueio(db: Db, chave: string, coluna: 'login' | 'ip', limite: number) {
-  const col = coluna === 'login' ? schema.tentativaLogin.login : schema.tentativaLogin.ip;
-  const desde = new Date(Date.now() - LIMITE.janelaMin * 60_000);
-  const [r] = await db
-    .select({
-      falhas: sql<number>`count(*) filter (where not ${schema.tentativaLogin.sucesso})::int`,
-      primeira: sql<
-        string | null
-      >`min(${schema.tentativaLogin.criadoEm}) filter (where not ${schema.tentativaLogin.sucesso})`,
-    })
-    .from(schema.tentativaLogin)
-    .where(
-      and(
-        eq(col, chave),
-        gt(schema.tentativaLogin.criadoEm, desde),
-        sql`${schema.tentativaLogin.criadoEm} > coalesce((select max(t2.criado_em) from tentativa_login t2 where t2.${sql.raw(coluna)} = ${chave} and t2.sucesso), '-infinity'::timestamptz)`,
-      ),
-    );
-  if (r && r.falhas >= limite) {
-    const libera = new Date(r.primeira!).getTime() + LIMITE.janelaMin * 60_000;
-    throw new AppError('LOGIN_BLOQUEADO', { minutos: Math.max(1, Math.ceil((libera - Date.now()) / 60_000)) });
-  }
-}
-
-const registrarTentativa = (db: Db, login: string, ip: string, sucesso: boolean) =>
-  db.insert(schema.tentativaLogin).values({ login, ip, sucesso });
-
-async function buscarUsuarioPorLogin(db: Db, login: string) {
-  const porEmail = login.includes('@');
-  const digitos = login.replace(/\D/g, '');
-  if (!porEmail && digitos.length !== 11) return undefined;
+async function buscarUsuarioPorLogin(db: Db, loginNormal: string) {
+  const porEmail = loginNormal.includes('@');
+  if (!porEmail && !/^\d{11}$/.test(loginNormal)) return undefined;
   const [u] = await db
     .select({
       id: schema.usuario.id,
@@ -74,8 +38,8 @@ async function buscarUsuarioPorLogin(db: Db, login: string) {
     .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
     .where(
       porEmail
-        ? sql`lower(${schema.usuario.email}) = ${login.toLowerCase()}`
-        : and(eq(schema.pessoa.cpf, digitos), isNull(schema.pessoa.excluidoEm)),
+        ? sql`lower(${schema.usuario.email}) = ${loginNormal}`
+        : and(eq(schema.pessoa.cpf, loginNormal), isNull(schema.pessoa.excluidoEm)),
     );
   return u;
 }
@@ -112,16 +76,25 @@ async function respostaDaSessao(db: Db, sessaoId: number, token: string): Promis
   return { accessToken: token, ...r! };
 }
 
-export async function autenticar(deps: Deps, entrada: { login: string; senha: string }, origem: Origem) {
-  const login = entrada.login.trim().toLowerCase();
-  await verificarBloqueio(deps.db, login, 'login', LIMITE.falhasPorConta);
-  await verificarBloqueio(deps.db, origem.ip, 'ip', LIMITE.falhasPorIp);
-
+export async function autenticar(
+  deps: Deps,
+  entrada: { login: string; senha: string; dispositivo?: string },
+  origem: Origem,
+) {
+  const login = bloqueio.loginNormalizado(entrada.login);
   const usuario = await buscarUsuarioPorLogin(deps.db, login);
+  const tentativa = await bloqueio.tentativa(deps.db, {
+    login,
+    usuarioId: usuario?.id,
+    ip: origem.ip,
+    dispositivo: entrada.dispositivo,
+  });
+  await bloqueio.exigirLiberada(deps.db, tentativa);
+
   const confere = await conferirSenha(entrada.senha, usuario?.senhaHash ?? HASH_FICTICIO);
   const vinculo = usuario && confere && usuario.ativo ? await vinculoInicial(deps.db, usuario.id) : undefined;
   if (!usuario || !confere || !usuario.ativo || !vinculo) {
-    await registrarTentativa(deps.db, login, origem.ip, false);
+    await bloqueio.registrar(deps.db, tentativa, false);
     deps.auditoria.registrar({
       evento: 'LOGIN_FALHA',
       login,
@@ -131,7 +104,8 @@ export async function autenticar(deps: Deps, entrada: { login: string; senha: st
     });
     throw new AppError('LOGIN_INCORRETO');
   }
-  await registrarTentativa(deps.db, login, origem.ip, true);
+  await bloqueio.registrar(deps.db, tentativa, true);
+  await bloqueio.confiar(deps.db, usuario.id, origem.ip, entrada.dispositivo);
   const token = novoToken();
   const [sessao] = await deps.db
     .insert(schema.sessao)
@@ -194,7 +168,7 @@ async function novoCodigo(db: Db, usuarioId: number, finalidade: string, minutos
 }
 
 /** Consumes a valid code; true when it matched. */
-async function consumirCodigo(db: Db, finalidade: string, codigo: string, usuarioId?: number) {
+async function consumirCodigo(db: DbOuTx, finalidade: string, codigo: string, usuarioId?: number) {
   const [c] = await db
     .update(schema.codigoVerificacao)
     .set({ usadoEm: new Date() })
@@ -234,15 +208,14 @@ export async function autenticar2FA(
   entrada: { codigo: string; metodo: 'totp' | 'email' },
   token: string,
 ) {
-  const chave = `2fa:${ctx.usuarioId}`;
-  await verificarBloqueio(deps.db, chave, 'login', LIMITE.falhas2FA);
+  await bloqueio.exigirLiberado2FA(deps.db, ctx.usuarioId);
   if (!ctx.pendente2FA) return respostaDaSessao(deps.db, ctx.sessaoId, token);
   const u = await dadosUsuario(deps.db, ctx.usuarioId);
   const valido =
     entrada.metodo === 'totp'
       ? await totpConfere(deps, u.totpSegredoCifrado, entrada.codigo)
       : !!(await consumirCodigo(deps.db, '2FA', entrada.codigo, ctx.usuarioId));
-  await registrarTentativa(deps.db, chave, ctx.ip, valido);
+  await bloqueio.registrar2FA(deps.db, ctx.usuarioId, ctx.ip, valido);
   if (!valido) throw new AppError('CODIGO_2FA_INVALIDO');
   await deps.db.update(schema.sessao).set({ pendente2FA: false }).where(eq(schema.sessao.id, ctx.sessaoId));
   deps.auditoria.registrar({
@@ -408,7 +381,7 @@ export async function solicitarRedefinicao(deps: Deps, email: string, origem: Or
   });
 }
 
-async function gravarSenha(db: Db, usuarioId: number, senha: string, manterSessaoId?: number) {
+async function gravarSenha(db: DbOuTx, usuarioId: number, senha: string, manterSessaoId?: number) {
   await db
     .update(schema.usuario)
     .set({ senhaHash: await hashSenha(senha), trocarSenha: false, senhaAlteradaEm: new Date() })
@@ -425,10 +398,18 @@ async function gravarSenha(db: Db, usuarioId: number, senha: string, manterSessa
     );
 }
 
-export async function redefinirSenha(deps: Deps, token: string, senha: string) {
-  const usuarioId = await consumirCodigo(deps.db, 'REDEFINICAO', token);
-  if (!usuarioId) throw new AppError('TOKEN_REDEFINICAO_INVALIDO');
-  await gravarSenha(deps.db, usuarioId, senha);
+/** The device and address that completed the reset proved the e-mail: the account's lock lets them in. */
+export async function redefinirSenha(
+  deps: Deps,
+  e: { token: string; senha: string; dispositivo?: string },
+  origem: Origem,
+) {
+  await deps.db.transaction(async (tx) => {
+    const usuarioId = await consumirCodigo(tx, 'REDEFINICAO', e.token);
+    if (!usuarioId) throw new AppError('TOKEN_REDEFINICAO_INVALIDO');
+    await gravarSenha(tx, usuarioId, e.senha);
+    await bloqueio.confiar(tx, usuarioId, origem.ip, e.dispositivo);
+  });
 }
 
 /** Changing the password ends every other session of the user. */
