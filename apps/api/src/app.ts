@@ -18,6 +18,7 @@ import { Correio } from './platform/correio.js';
 import { Cofre } from './platform/cripto.js';
 import { registrarTratadorDeErros } from './platform/erros.js';
 import { registrarGuarda } from './platform/guarda.js';
+import { registrarLimites } from './platform/limites.js';
 import { CachePermissoes } from './platform/permissoes.js';
 import { Sessoes } from './platform/sessao.js';
 import { registrarWeb } from './platform/web.js';
@@ -68,6 +69,7 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   const sessoes = new Sessoes(deps);
   app.decorate('sessoes', sessoes);
   registrarGuarda(app, sessoes, deps.auditoria);
+  await registrarLimites(app, banco, config.limitesRequisicao);
 
   await app.register(swagger, {
     openapi: {

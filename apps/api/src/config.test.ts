@@ -50,6 +50,20 @@ describe('lerConfig', () => {
       expect(() => lerConfig({ ...base, [k]: v })).toThrow(k);
   });
 
+  it('trusts no proxy unless told; takes addresses, CIDR blocks and named ranges; refuses anything else', () => {
+    expect(lerConfig(base)).toMatchObject({ proxiesConfiaveis: [], sessaoMaximaDias: 30, limitesRequisicao: true });
+    expect(
+      lerConfig({ ...base, SIG_TRUSTED_PROXIES: ' 10.0.0.1, 10.8.0.0/16 ,fd00::/8,loopback' }).proxiesConfiaveis,
+    ).toEqual(['10.0.0.1', '10.8.0.0/16', 'fd00::/8', 'loopback']);
+    for (const ruim of ['*', 'true', '10.0.0.0/33', 'proxy.local', '10.0.0.1/8/1'])
+      expect(() => lerConfig({ ...base, SIG_TRUSTED_PROXIES: ruim })).toThrow(/SIG_TRUSTED_PROXIES/);
+    expect(lerConfig({ ...base, SIG_SESSION_MAX_DAYS: '7', SIG_RATE_LIMIT: 'off' })).toMatchObject({
+      sessaoMaximaDias: 7,
+      limitesRequisicao: false,
+    });
+    expect(() => lerConfig({ ...base, SIG_SESSION_MAX_DAYS: '0' })).toThrow(/SIG_SESSION_MAX_DAYS/);
+  });
+
   it('treats empty variables as unset and derives PUBLIC_URL from PORT', () => {
     const c = lerConfig({ ...base, DATABASE_URL: '', PORT: '8080', PUBLIC_URL: '' });
     expect(c.databaseUrl).toBeUndefined();

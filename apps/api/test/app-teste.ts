@@ -61,6 +61,8 @@ export async function criarAppTeste(
     SIG_ADMIN_PASSWORD: ADMIN_SENHA,
     DATA_DIR: '/tmp/sig-test-data',
     LOG_LEVEL: 'silent',
+    // Files sign in dozens of times a minute from one address; platform/limites.int.test.ts turns the limits on.
+    SIG_RATE_LIMIT: 'off',
     ...env,
   });
   const app = await construirApp({ config, banco, logger: false, provedor: opcoes.provedor });

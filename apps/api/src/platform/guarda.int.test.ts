@@ -19,6 +19,13 @@ const PUBLICAS = [
   'POST /api/webhooks/asaas',
 ].sort();
 
+/**
+ * Public routes with no request limit, and why: health checks come every few seconds from load
+ * balancers; the payment provider's webhook deliveries carry their token and a refused one is
+ * retried (and too many pause the provider's queue).
+ */
+const PUBLICAS_SEM_LIMITE = ['GET /api/saude', 'POST /api/webhooks/asaas'];
+
 let t: AppTeste;
 beforeAll(async () => {
   t = await criarAppTeste();
@@ -57,6 +64,14 @@ describe('route guard', () => {
       .filter((r) => r.declaracao.publico && !r.url.startsWith('/api/docs'))
       .map(nome);
     expect([...new Set(publicas)].sort()).toEqual(PUBLICAS);
+  });
+
+  it('every public route declares request limits (docs/adr/0008), or is exempt by name', () => {
+    const sem = rotasApi()
+      .filter((r) => r.declaracao.publico && !r.url.startsWith('/api/docs') && r.metodo !== 'OPTIONS')
+      .filter((r) => !(r.declaracao as { limites?: unknown[] }).limites?.length)
+      .map(nome);
+    expect([...new Set(sem)].sort()).toEqual(PUBLICAS_SEM_LIMITE);
   });
 
   it('a route that is not public answers 401 without a token, before validating its input', async () => {

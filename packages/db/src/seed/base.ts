@@ -171,9 +171,9 @@ export async function garantirBase(
       .insert(schema.perfil)
       .values({ nome: 'Membro', descricao: 'Perfil dado a quem se cadastra pelo site', padraoCadastro: true })
       .returning();
-    await tx.insert(schema.perfilPermissao).values(
-      PERMISSOES_MEMBRO.map((p) => ({ perfilId: membro!.id, ...p, somentePropriaOrganizacao: true })),
-    );
+    await tx
+      .insert(schema.perfilPermissao)
+      .values(PERMISSOES_MEMBRO.map((p) => ({ perfilId: membro!.id, ...p, somentePropriaOrganizacao: true })));
     const [pessoa] = await tx
       .insert(schema.pessoa)
       .values({

@@ -15,6 +15,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RegraLimite } from '../../platform/limites.js';
 import { tokenDaRequisicao } from '../../platform/sessao.js';
 import * as servico from './autenticacao.service.js';
 
@@ -24,6 +25,43 @@ const origem = (req: FastifyRequest): servico.Origem => ({
   idioma: req.idioma,
 });
 
+const porIp = (nome: string, max: number, janela: RegraLimite['janela']): RegraLimite => ({
+  nome,
+  max,
+  janela,
+  por: 'ip',
+});
+const usuario = (req: FastifyRequest) => (req.ctxOpcional ? String(req.ctxOpcional.usuarioId) : undefined);
+const campo = (req: FastifyRequest, nome: string) => {
+  const v = (req.body as Record<string, unknown> | undefined)?.[nome];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/**
+ * The public calls' request limits (docs/adr/0008). Sign-in has none per login: a limit anyone may
+ * spend would let them keep its owner out; wrong passwords are the throttle's (bloqueio.ts). What
+ * sends mail is limited per recipient too.
+ */
+const LIMITES = {
+  autenticar: [porIp('login-ip', 60, '1 minute')],
+  segundoFator: [porIp('2fa-ip', 30, '1 minute'), { nome: '2fa-usuario', max: 10, janela: '1 minute', por: usuario }],
+  enviarCodigo: [
+    porIp('codigo-ip', 10, '15 minutes'),
+    { nome: 'codigo-usuario', max: 5, janela: '15 minutes', por: usuario },
+  ],
+  consulta: [porIp('consulta-ip', 60, '1 minute')],
+  cadastrar: [
+    porIp('cadastro-ip', 10, '1 hour'),
+    { nome: 'cadastro-email', max: 3, janela: '1 hour', por: (req) => campo(req, 'email') },
+    { nome: 'cadastro-cpf', max: 3, janela: '1 hour', por: (req) => campo(req, 'cpf') },
+  ],
+  solicitarRedefinicao: [
+    porIp('redefinicao-ip', 10, '1 hour'),
+    { nome: 'redefinicao-email', max: 3, janela: '1 hour', por: (req) => campo(req, 'email') },
+  ],
+  redefinir: [porIp('redefinir-ip', 20, '1 hour')],
+} satisfies Record<string, RegraLimite[]>;
+
 /** Spec §7 sign-in calls, on their exact paths. */
 export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['autenticacao'];
@@ -31,14 +69,17 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/autenticar',
-    { config: { publico: true }, schema: { tags, body: autenticarBody, response: { 200: autenticacaoResposta } } },
+    {
+      config: { publico: true, limites: LIMITES.autenticar },
+      schema: { tags, body: autenticarBody, response: { 200: autenticacaoResposta } },
+    },
     (req) => servico.autenticar(deps, req.body, origem(req)),
   );
 
   app.post(
     '/autenticar-2FA',
     {
-      config: { autenticado: true, permitePendente2FA: true },
+      config: { autenticado: true, permitePendente2FA: true, limites: LIMITES.segundoFator },
       schema: { tags, body: autenticar2FABody, response: { 200: autenticacaoResposta } },
     },
     (req) => servico.autenticar2FA(deps, req.ctx, req.body, tokenDaRequisicao(req)!),
@@ -46,7 +87,10 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/enviar-codigo-2FA',
-    { config: { autenticado: true, permitePendente2FA: true }, schema: { tags, response: { 200: okResposta } } },
+    {
+      config: { autenticado: true, permitePendente2FA: true, limites: LIMITES.enviarCodigo },
+      schema: { tags, response: { 200: okResposta } },
+    },
     async (req) => {
       await servico.enviarCodigo2FA(deps, req.ctx);
       return { sucesso: true };
@@ -56,7 +100,7 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/token-valido',
     {
-      config: { publico: true },
+      config: { publico: true, limites: LIMITES.consulta },
       schema: { tags, querystring: tokenValidoQuery, response: { 200: tokenValidoResposta } },
     },
     async (req) => {
@@ -98,7 +142,7 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/organizacoes-cadastro',
     {
-      config: { publico: true },
+      config: { publico: true, limites: LIMITES.consulta },
       schema: { tags, querystring: organizacoesCadastroQuery, response: { 200: selectResposta } },
     },
     (req) => servico.organizacoesParaCadastro(deps, req.query.busca),
@@ -106,7 +150,10 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cadastrar',
-    { config: { publico: true }, schema: { tags, body: cadastroBody, response: { 201: okResposta } } },
+    {
+      config: { publico: true, limites: LIMITES.cadastrar },
+      schema: { tags, body: cadastroBody, response: { 201: okResposta } },
+    },
     async (req, reply) => {
       await servico.cadastrar(deps, req.body, origem(req));
       return reply.status(201).send({ sucesso: true });
@@ -115,7 +162,10 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/solicitar-redefinicao-senha',
-    { config: { publico: true }, schema: { tags, body: solicitarRedefinicaoBody, response: { 200: okResposta } } },
+    {
+      config: { publico: true, limites: LIMITES.solicitarRedefinicao },
+      schema: { tags, body: solicitarRedefinicaoBody, response: { 200: okResposta } },
+    },
     async (req) => {
       await servico.solicitarRedefinicao(deps, req.body.email, origem(req));
       return { sucesso: true };
@@ -124,7 +174,10 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/redefinir-senha',
-    { config: { publico: true }, schema: { tags, body: redefinirSenhaBody, response: { 200: okResposta } } },
+    {
+      config: { publico: true, limites: LIMITES.redefinir },
+      schema: { tags, body: redefinirSenhaBody, response: { 200: okResposta } },
+    },
     async (req) => {
       await servico.redefinirSenha(deps, req.body, origem(req));
       return { sucesso: true };

@@ -26,7 +26,9 @@ const entrar = (app: AppTeste, login: string, senha: string, { ip, dispositivo, 
 
 /** Moves every recorded attempt back in time, as if the caller had waited. */
 const esperar = (segundos: number) =>
-  t.banco.db.update(schema.tentativaLogin).set({ criadoEm: sql`${schema.tentativaLogin.criadoEm} - make_interval(secs => ${segundos})` });
+  t.banco.db
+    .update(schema.tentativaLogin)
+    .set({ criadoEm: sql`${schema.tentativaLogin.criadoEm} - make_interval(secs => ${segundos})` });
 
 const DISPOSITIVO = 'dispositivo-da-paula-0123456789';
 
@@ -123,7 +125,10 @@ describe('hole 4: an attacker without the password cannot keep the user out', ()
     // Waiting lets one more guess through, and each failure doubles the wait.
     await esperar(1);
     expect((await entrar(t, 'paroquia@sig.local', 'errada-x', { ip: atacante })).statusCode).toBe(401);
-    const dobro = await entrar(t, 'paroquia@sig.local', 'errada-y', { ip: atacante, headers: { 'accept-language': 'en' } });
+    const dobro = await entrar(t, 'paroquia@sig.local', 'errada-y', {
+      ip: atacante,
+      headers: { 'accept-language': 'en' },
+    });
     expect(dobro.json().mensagem).toBe('Too many sign-in attempts. Try again in 2 seconds.');
     // The user elsewhere is not slowed down by it.
     expect((await entrar(t, 'paroquia@sig.local', 'Demo@2026', { ip: '10.2.0.2' })).statusCode).toBe(200);
@@ -170,7 +175,10 @@ describe('hole 4: an attacker without the password cannot keep the user out', ()
 
   it('a device id the account never signed in with earns nothing', async () => {
     for (let i = 0; i < LIMITE.falhasPorConta; i++)
-      await entrar(t, 'tesouraria@sig.local', 'errada-123', { ip: `172.17.0.${i + 1}`, dispositivo: `forjado-${i}-abcdefghijk` });
+      await entrar(t, 'tesouraria@sig.local', 'errada-123', {
+        ip: `172.17.0.${i + 1}`,
+        dispositivo: `forjado-${i}-abcdefghijk`,
+      });
     const r = await entrar(t, 'tesouraria@sig.local', 'Demo@2026', {
       ip: '172.17.1.1',
       dispositivo: 'outro-dispositivo-qualquer-123',
@@ -219,8 +227,7 @@ describe('hole 4: an attacker without the password cannot keep the user out', ()
 
   it('one address failing across accounts is locked after its limit, other addresses unaffected', async () => {
     const ip = '10.5.0.1';
-    for (let i = 0; i < LIMITE.falhasPorIp; i++)
-      await entrar(t, `x${i}@sig.local`, 'errada-123', { ip });
+    for (let i = 0; i < LIMITE.falhasPorIp; i++) await entrar(t, `x${i}@sig.local`, 'errada-123', { ip });
     expect((await entrar(t, 'tesouraria@sig.local', 'Demo@2026', { ip })).statusCode).toBe(429);
     expect((await entrar(t, 'tesouraria@sig.local', 'Demo@2026', { ip: '10.5.0.2' })).statusCode).toBe(200);
   });

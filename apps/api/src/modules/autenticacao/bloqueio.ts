@@ -133,9 +133,7 @@ export async function exigirLiberado2FA(db: Db, usuarioId: number): Promise<void
 }
 
 export async function registrar(db: DbOuTx, a: Tentativa, sucesso: boolean): Promise<void> {
-  await db
-    .insert(t)
-    .values({ login: a.conta, ip: a.ip, origem: a.origem, confiavel: a.confiavel, sucesso });
+  await db.insert(t).values({ login: a.conta, ip: a.ip, origem: a.origem, confiavel: a.confiavel, sucesso });
   // Older attempts count for nothing; the account's own rows are pruned as it is tried.
   await db
     .delete(t)
