@@ -15,6 +15,7 @@ type LinhaSessao = {
   perfilId: number;
   pendente2FA: boolean;
   ultimoUsoEm: Date | string;
+  criadoEm: Date | string;
   pessoaId: number;
   trocarSenha: boolean;
   usuarioAtivo: boolean;
@@ -27,6 +28,7 @@ type LinhaSessao = {
 const SQL_SESSAO = `
   select s.id as "sessaoId", s.usuario_id as "usuarioId", s.organizacao_id as "organizacaoId",
          s.perfil_id as "perfilId", s.pendente2_fa as "pendente2FA", s.ultimo_uso_em as "ultimoUsoEm",
+         s.criado_em as "criadoEm",
          u.pessoa_id as "pessoaId", u.trocar_senha as "trocarSenha", u.ativo as "usuarioAtivo",
          o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao"
     from sessao s
@@ -45,11 +47,15 @@ export const tokenDaRequisicao = (req: FastifyRequest): string | null => {
 export class Sessoes {
   constructor(private readonly deps: Deps) {}
 
-  /** The request's context from its bearer token, or null when the token is unknown, revoked or idle too long. */
+  /**
+   * The request's context from its bearer token, or null when the token is unknown, revoked, idle
+   * too long or older than the absolute lifetime (SIG_SESSION_MAX_DAYS).
+   */
   async resolver(token: string, req: Pick<FastifyRequest, 'idioma' | 'ip'>): Promise<Contexto | null> {
     if (token.length > 200) return null;
     const [s] = await this.deps.consultar<LinhaSessao>('sessao_por_token', SQL_SESSAO, [hashToken(token)]);
     if (!s?.usuarioAtivo) return null;
+    if (Date.now() - new Date(s.criadoEm).getTime() > this.deps.config.sessaoMaximaDias * 86_400_000) return null;
     const idade = Date.now() - new Date(s.ultimoUsoEm).getTime();
     if (idade > this.deps.config.inatividadeMinutos * 60_000) return null;
     if (idade > TOQUE_MS) {

@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { hashToken } from '../../platform/cripto.js';
 
 let t: AppTeste;
 beforeAll(async () => {
@@ -141,6 +142,22 @@ describe('sessions', () => {
     await t.banco.db.update(schema.sessao).set({ ultimoUsoEm: sql`now() - interval '9 hours'` });
     const r = await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token });
     expect(r.statusCode).toBe(401);
+  });
+
+  it('ends a session older than SIG_SESSION_MAX_DAYS however active (30 days by default)', async () => {
+    const token = await t.login('tesouraria@sig.local');
+    const autorizacao = () => t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token });
+    const idade = (dias: number) =>
+      t.banco.db
+        .update(schema.sessao)
+        .set({ criadoEm: sql`now() - make_interval(days => ${dias})`, ultimoUsoEm: sql`now()` })
+        .where(eq(schema.sessao.tokenHash, hashToken(token)));
+    await idade(29);
+    expect((await autorizacao()).statusCode).toBe(200);
+    await idade(31);
+    const r = await autorizacao();
+    expect(r.statusCode).toBe(401);
+    expect(r.json().codigo).toBe('TOKEN_INVALIDO');
   });
 
   it('autorizacao returns the profile, its screens and the linked organizations', async () => {

@@ -2,32 +2,49 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { VERSAO } from '../../app.js';
 
+/** A database that does not answer within this is down, as far as a load balancer is concerned. */
+const ESPERA_BANCO_MS = 2_000;
+
+const saude = z.object({
+  /** `indisponivel` (503) when the database does not answer. */
+  status: z.enum(['ok', 'indisponivel']),
+  versao: z.string(),
+  ambiente: z.string(),
+  // Whether the web sends page views (to POST /api/analitica/pagina); never where they go.
+  analitica: z.object({ ativa: z.boolean() }),
+  // Demo: charges go to the embedded fake provider; the web labels payment screens as such.
+  provedorPagamento: z.object({ demo: z.boolean() }),
+});
+
 export const saudeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const bancoResponde = async () => {
+    let espera: NodeJS.Timeout | undefined;
+    const limite = new Promise<never>((_, falha) => {
+      espera = setTimeout(() => falha(new Error('database did not answer in time')), ESPERA_BANCO_MS);
+    });
+    try {
+      await Promise.race([app.deps.consultar('saude', 'select 1', []), limite]);
+      return true;
+    } catch (erro) {
+      app.log.error({ err: erro }, 'health check: database unavailable');
+      return false;
+    } finally {
+      clearTimeout(espera);
+    }
+  };
+
   app.get(
     '/saude',
-    {
-      config: { publico: true },
-      schema: {
-        tags: ['sistema'],
-        response: {
-          200: z.object({
-            status: z.literal('ok'),
-            versao: z.string(),
-            ambiente: z.string(),
-            // Whether the web sends page views (to POST /api/analitica/pagina); never where they go.
-            analitica: z.object({ ativa: z.boolean() }),
-            // Demo: charges go to the embedded fake provider; the web labels payment screens as such.
-            provedorPagamento: z.object({ demo: z.boolean() }),
-          }),
-        },
-      },
+    { config: { publico: true }, schema: { tags: ['sistema'], response: { 200: saude, 503: saude } } },
+    async (_req, reply) => {
+      const ok = await bancoResponde();
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'indisponivel',
+        versao: VERSAO,
+        ambiente: app.deps.config.ambiente,
+        analitica: { ativa: app.deps.config.analitica.modo !== 'off' },
+        provedorPagamento: { demo: app.deps.pagamentos.demo },
+      });
     },
-    async () => ({
-      status: 'ok' as const,
-      versao: VERSAO,
-      ambiente: app.deps.config.ambiente,
-      analitica: { ativa: app.deps.config.analitica.modo !== 'off' },
-      provedorPagamento: { demo: app.deps.pagamentos.demo },
-    }),
   );
 };
