@@ -16,10 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import * as webhooks from '../asaas/webhook.service.js';
+import * as contas from '../receber/conta-a-receber.service.js';
 import * as cobrancas from './cobranca.service.js';
 import * as lista from './cobranca-lista.service.js';
-import * as contas from './conta-a-receber.service.js';
-import * as webhooks from './webhook.service.js';
 
 const tags = ['cobrancas'];
 

@@ -12,9 +12,9 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
-import { ErroProvedor } from './provedor/asaas-http.js';
-import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from './provedor/provedor.js';
-import { statusDaConta, statusDoEvento } from './status-provedor.js';
+import { ErroProvedor } from '../asaas/provedor/asaas-http.js';
+import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from '../asaas/provedor/provedor.js';
+import { statusDaConta, statusDoEvento } from '../asaas/status-provedor.js';
 
 /**
  * Charges of receivables at the payment provider (spec §2 /cobranca, §5 minimum and

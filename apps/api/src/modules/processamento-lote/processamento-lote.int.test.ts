@@ -4,8 +4,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { AppError } from '../../platform/erros.js';
-import { provedorAsaas } from '../cobrancas/provedor/asaas.js';
-import type { PaymentProvider } from '../cobrancas/provedor/provedor.js';
+import { provedorAsaas } from '../asaas/provedor/asaas.js';
+import type { PaymentProvider } from '../asaas/provedor/provedor.js';
 import { TIPOS } from './tipos.js';
 
 let t: AppTeste;

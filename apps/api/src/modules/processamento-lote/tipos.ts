@@ -1,10 +1,10 @@
 import type { TipoLote } from '@sig/contracts';
 import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
-import { TIPO_CARNES } from '../cobrancas/carne.tipo.js';
-import { TIPO_CLIENTES_ASAAS } from '../cobrancas/clientes-lote.tipo.js';
+import { TIPO_CLIENTES_ASAAS } from '../asaas/clientes-lote.tipo.js';
+import { TIPO_CARNES } from '../carnes/carne.tipo.js';
 import { TIPO_COBRANCAS } from '../cobrancas/cobrancas-lote.tipo.js';
-import { TIPO_CONTAS_A_RECEBER } from '../cobrancas/contas-a-receber-lote.tipo.js';
+import { TIPO_CONTAS_A_RECEBER } from '../receber/contas-a-receber-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
 export type ItemEmTrabalho = {

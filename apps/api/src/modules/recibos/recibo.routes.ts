@@ -18,11 +18,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import * as relatorio from '../receber/relatorio-contas-receber.service.js';
 import { pdfTabela } from '../relatorios/tabela-pdf.js';
 import * as pagamentos from './pagamento.service.js';
 import * as recibos from './recibo.service.js';
 import { numeroRecibo, pdfRecibo } from './recibo-pdf.js';
-import * as relatorio from './relatorio-contas-receber.service.js';
 
 const tags = ['cobrancas'];
 

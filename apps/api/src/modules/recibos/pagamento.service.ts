@@ -12,10 +12,10 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { provedorDa } from './cobranca.service.js';
-import { contaParaMudar } from './conta-a-receber.service.js';
-import type { CobrancaProvedor } from './provedor/provedor.js';
-import { statusDaConta, statusDoEvento } from './status-provedor.js';
+import type { CobrancaProvedor } from '../asaas/provedor/provedor.js';
+import { statusDaConta, statusDoEvento } from '../asaas/status-provedor.js';
+import { provedorDa } from '../cobrancas/cobranca.service.js';
+import { contaParaMudar } from '../receber/conta-a-receber.service.js';
 
 /**
  * Payments recorded by hand (spec §2 /pagamento): the receivable becomes paid; a charge still

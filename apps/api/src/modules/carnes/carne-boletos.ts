@@ -3,9 +3,9 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
+import type { PaymentProvider } from '../asaas/provedor/provedor.js';
+import { provedorDa } from '../cobrancas/cobranca.service.js';
 import type { Boleto } from './carne-pdf.js';
-import { provedorDa } from './cobranca.service.js';
-import type { PaymentProvider } from './provedor/provedor.js';
 
 /**
  * The slips of the booklets as rows (charge, receivable, person, organization) and their codes:

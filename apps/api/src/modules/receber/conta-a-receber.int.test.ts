@@ -3,9 +3,9 @@ import { schema } from '@sig/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from './provedor/asaas.js';
-import type { PaymentProvider } from './provedor/provedor.js';
-import { processarPendentes } from './webhook.service.js';
+import { provedorAsaas } from '../asaas/provedor/asaas.js';
+import type { PaymentProvider } from '../asaas/provedor/provedor.js';
+import { processarPendentes } from '../asaas/webhook.service.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
 const VENCIMENTO = '2099-03-10';
