@@ -1,0 +1,44 @@
+import { contaAReceber, contaAReceberInput, contaAReceberListQuery, idParams, okResposta, paged } from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as contas from './conta-a-receber.service.js';
+
+const tags = ['cobrancas'];
+
+/** `/conta-a-receber` (spec §2): receivables; delete marks them excluded. */
+export const contaAReceberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const acesso = contas.ACESSO_CONTA;
+  app.get(
+    '/paginado',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, querystring: contaAReceberListQuery, response: { 200: paged(contaAReceber) } },
+    },
+    (req) => contas.listarContas(app.deps, req.ctx, req.query),
+  );
+  app.get(
+    '/:id',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: contaAReceber } } },
+    (req) => contas.obterConta(app.deps.db, req.ctx, req.params.id),
+  );
+  app.post(
+    '/',
+    { config: { acesso, acao: 'C' }, schema: { tags, body: contaAReceberInput, response: { 201: contaAReceber } } },
+    async (req, reply) => reply.status(201).send(await contas.criarConta(app.deps, req.ctx, req.body)),
+  );
+  app.put(
+    '/:id',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: contaAReceberInput, response: { 200: contaAReceber } },
+    },
+    (req) => contas.atualizarConta(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    '/:id',
+    { config: { acesso, acao: 'D' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
+    async (req) => {
+      await contas.excluirConta(app.deps, req.ctx, req.params.id);
+      return { sucesso: true };
+    },
+  );
+};
