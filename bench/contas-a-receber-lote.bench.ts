@@ -23,7 +23,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { construirApp } from '../apps/api/src/app.js';
 import { lerConfig } from '../apps/api/src/config.js';
-import { TIPOS } from '../apps/api/src/modules/processamento-lote/tipos.js';
+import { tipoLote } from '../apps/api/src/modules/processamento-lote/tipos.js';
 import { ADMIN, SENHA_DEMO } from './comum.js';
 
 const { values } = parseArgs({
@@ -105,7 +105,7 @@ try {
   };
 
   // The kind's own share of the time (reading the person, the one insert), apart from the worker's claim and record.
-  const tipo = TIPOS.CONTAS_A_RECEBER;
+  const tipo = tipoLote('CONTAS_A_RECEBER')!;
   const processar = tipo.processar;
   let noTipo = 0;
   tipo.processar = async (deps, item) => {

@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/provedor/iniciar.js';
+import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
 import { registrarModulos } from './modules/index.js';
 import { TrabalhadorLote } from './modules/processamento-lote/trabalhador.js';
 import { Auditoria } from './platform/auditoria.js';

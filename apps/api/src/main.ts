@@ -4,8 +4,8 @@ import { abrirBanco, migrar } from '@sig/db';
 import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
 import { construirApp, VERSAO } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
-import { iniciarProvedor } from './modules/asaas/provedor/iniciar.js';
-import { agendarVencimentos } from './modules/receber/vencimento.job.js';
+import { iniciarProvedor } from './modules/asaas/index.js';
+import { agendarVencimentos } from './modules/receber/index.js';
 
 async function iniciar() {
   let config: ReturnType<typeof lerConfig>;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { construirApp } from '../src/app.js';
 import { lerConfig } from '../src/config.js';
-import type { ProvedorIniciado } from '../src/modules/asaas/provedor/iniciar.js';
+import type { ProvedorIniciado } from '../src/modules/asaas/index.js';
 import { ADMIN_EMAIL, ADMIN_SENHA, SENHA_DEMO } from './constantes.js';
 
 export type AppTeste = {

@@ -2,19 +2,21 @@ import { FILAS_ATENDIMENTO, type FilaAtendimento } from '@sig/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { hubRoutes } from '../platform/hub.js';
 import { analiticaRoutes } from './analitica/analitica.routes.js';
-import { clientesRoutes } from './asaas/clientes.routes.js';
-import { clientesLoteRoutes } from './asaas/clientes-lote.routes.js';
-import { subcontaRoutes } from './asaas/subconta.routes.js';
-import { webhookAsaasRoutes } from './asaas/webhook.routes.js';
+import {
+  clientesLoteRoutes,
+  clientesRoutes,
+  subcontaRoutes,
+  TIPO_CLIENTES_ASAAS,
+  webhookAsaasRoutes,
+} from './asaas/index.js';
 import { atendimentoRoutes, indicadorAtendimentosRoutes } from './atendimentos/atendimento.routes.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
-import { carnesRoutes } from './carnes/carne.routes.js';
-import { cobrancaRoutes } from './cobrancas/cobranca.routes.js';
-import { cobrancasLoteRoutes } from './cobrancas/cobrancas-lote.routes.js';
+import { carnesRoutes, TIPO_CARNES } from './carnes/index.js';
+import { cobrancaRoutes, cobrancasLoteRoutes, TIPO_COBRANCAS } from './cobrancas/index.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
@@ -34,17 +36,26 @@ import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
 import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
-import { contaAReceberRoutes } from './receber/conta-a-receber.routes.js';
-import { contasAReceberLoteRoutes } from './receber/contas-a-receber-lote.routes.js';
-import { relatorioContasReceberRoutes } from './receber/relatorio-contas-receber.routes.js';
-import { pagamentoRoutes } from './recibos/pagamento.routes.js';
-import { reciboRoutes } from './recibos/recibo.routes.js';
+import { registrarTiposLote } from './processamento-lote/tipos.js';
+import {
+  contaAReceberRoutes,
+  contasAReceberLoteRoutes,
+  relatorioContasReceberRoutes,
+  TIPO_CONTAS_A_RECEBER,
+} from './receber/index.js';
+import { pagamentoRoutes, reciboRoutes } from './recibos/index.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
-/** Every module's routes, under /api. */
+/** Every module's routes, under /api, and the bulk kinds each module defines. */
 export const registrarModulos: FastifyPluginAsync = async (app) => {
+  registrarTiposLote({
+    CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
+    CARNES: TIPO_CARNES,
+    CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
+    COBRANCAS: TIPO_COBRANCAS,
+  });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
   await app.register(contaRoutes, { prefix: '/conta' });

@@ -2,7 +2,7 @@ import { type Acao, CAMPO_DA_ACAO } from '@sig/contracts';
 import type { Banco, Db } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import type { Config } from '../config.js';
-import type { ProvedorIniciado } from '../modules/asaas/provedor/iniciar.js';
+import type { ProvedorIniciado } from '../modules/asaas/index.js';
 import type { Auditoria } from './auditoria.js';
 import type { Correio } from './correio.js';
 import type { Cofre } from './cripto.js';

@@ -2,8 +2,8 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { contaNoProvedor } from '../cobrancas/cobranca.service.js';
 import type { DefinicaoTipoLote } from '../processamento-lote/tipos.js';
+import { contaNoProvedor } from './conta-provedor.js';
 import { garantirCliente } from './provedor/provedor.js';
 
 const { pessoa, clienteProvedor } = schema;

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { contaNoProvedor } from '../cobrancas/cobranca.service.js';
+import { contaNoProvedor } from './conta-provedor.js';
 import { provedorAsaas } from './provedor/asaas.js';
 
 let t: AppTeste;

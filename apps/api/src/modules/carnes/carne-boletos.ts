@@ -3,8 +3,8 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
-import type { PaymentProvider } from '../asaas/provedor/provedor.js';
-import { provedorDa } from '../cobrancas/cobranca.service.js';
+import type { PaymentProvider } from '../asaas/index.js';
+import { provedorDa } from '../asaas/index.js';
 import type { Boleto } from './carne-pdf.js';
 
 /**

@@ -4,7 +4,7 @@ import { type Idioma, tradutor } from '@sig/i18n';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { dataTela, dinheiroTela } from '../recibos/recibo-pdf.js';
+import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 
 /** One slip of a booklet; the codes are null when the charge has none (Pix only) or the provider failed. */
 export type Boleto = {

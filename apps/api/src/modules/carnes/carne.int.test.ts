@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from '../asaas/provedor/asaas.js';
+import { provedorAsaas } from '../asaas/index.js';
 
 /**
  * Payment booklets: the open charges of the chosen people in the period, one slip each, as a PDF —

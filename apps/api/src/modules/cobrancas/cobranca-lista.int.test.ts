@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from '../asaas/provedor/asaas.js';
+import { provedorAsaas } from '../asaas/index.js';
 
 let t: AppTeste;
 let fake: AsaasFake;

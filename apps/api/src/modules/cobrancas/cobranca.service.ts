@@ -12,9 +12,16 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
-import { ErroProvedor } from '../asaas/provedor/asaas-http.js';
-import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from '../asaas/provedor/provedor.js';
-import { statusDaConta, statusDoEvento } from '../asaas/status-provedor.js';
+import {
+  type CobrancaProvedor,
+  contaDaChave,
+  ErroProvedor,
+  garantirCliente,
+  type PaymentProvider,
+  provedorDa,
+  statusDaConta,
+  statusDoEvento,
+} from '../asaas/index.js';
 
 /**
  * Charges of receivables at the payment provider (spec §2 /cobranca, §5 minimum and
@@ -23,32 +30,6 @@ import { statusDaConta, statusDoEvento } from '../asaas/status-provedor.js';
  */
 export const ACESSO_COBRANCA = 'Cobranca';
 const { cobranca: cob, contaAReceber: car, pessoa, organizacao, clienteProvedor, historicoAlteracao } = schema;
-
-/**
- * The organization's own provider account when it has a key (sub-account), else the main one;
- * `contaOrganizacaoId` names the account (null: the main one).
- */
-export async function contaNoProvedor(
-  deps: Deps,
-  db: DbOuTx,
-  organizacaoId: number,
-): Promise<{ provedor: PaymentProvider; contaOrganizacaoId: number | null }> {
-  const [o] = await db
-    .select({ token: organizacao.tokenAsaasCifrado })
-    .from(organizacao)
-    .where(eq(organizacao.id, organizacaoId));
-  return contaDaChave(deps, organizacaoId, o?.token ?? null);
-}
-
-function contaDaChave(deps: Deps, organizacaoId: number, token: string | null) {
-  const p = deps.pagamentos.provedor;
-  return token
-    ? { provedor: p.comChave(deps.cofre.decifrar(token)), contaOrganizacaoId: organizacaoId }
-    : { provedor: p, contaOrganizacaoId: null };
-}
-
-export const provedorDa = async (deps: Deps, db: DbOuTx, organizacaoId: number) =>
-  (await contaNoProvedor(deps, db, organizacaoId)).provedor;
 
 export type LinhaCobranca = typeof cob.$inferSelect;
 export const paraCobranca = (l: LinhaCobranca): Cobranca => ({

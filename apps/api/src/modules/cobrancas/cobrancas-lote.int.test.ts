@@ -3,8 +3,8 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from '../asaas/provedor/asaas.js';
-import type { PaymentProvider } from '../asaas/provedor/provedor.js';
+import type { PaymentProvider } from '../asaas/index.js';
+import { provedorAsaas } from '../asaas/index.js';
 
 let t: AppTeste;
 let fake: AsaasFake;

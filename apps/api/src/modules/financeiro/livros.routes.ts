@@ -11,7 +11,7 @@ import { tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { pdfTabela } from '../relatorios/tabela-pdf.js';
+import { pdfTabela } from '../../platform/pdf.js';
 import * as indicador from './indicador-financeiro.service.js';
 import * as servico from './livros.service.js';
 

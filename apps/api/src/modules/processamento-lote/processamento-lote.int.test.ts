@@ -4,9 +4,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { AppError } from '../../platform/erros.js';
-import { provedorAsaas } from '../asaas/provedor/asaas.js';
-import type { PaymentProvider } from '../asaas/provedor/provedor.js';
-import { TIPOS } from './tipos.js';
+import type { PaymentProvider } from '../asaas/index.js';
+import { provedorAsaas } from '../asaas/index.js';
+import { tipoLote } from './tipos.js';
 
 let t: AppTeste;
 let fake: AsaasFake;
@@ -215,7 +215,7 @@ describe('undo, through a kind that can', () => {
     let falhar = true;
     const [a, b] = [await novaPessoa(), await novaPessoa()];
     // CLIENTES_ASAAS cannot be undone; the framework's undo is checked by lending it one.
-    TIPOS.CLIENTES_ASAAS.desfazer = async (_deps, item) => {
+    tipoLote('CLIENTES_ASAAS')!.desfazer = async (_deps, item) => {
       if (item.referenciaId === b && falhar) throw new AppError('PROVEDOR_INDISPONIVEL');
     };
     try {
@@ -240,7 +240,7 @@ describe('undo, through a kind that can', () => {
       expect((await itens(id)).map((i: { status: string }) => i.status)).toEqual(['DESFEITO', 'DESFEITO']);
       expect(ouvidos).toContain(JSON.stringify({ tipo: 'processamento_lote', id }));
     } finally {
-      delete TIPOS.CLIENTES_ASAAS.desfazer;
+      delete tipoLote('CLIENTES_ASAAS')!.desfazer;
       await parar();
     }
   });

@@ -15,7 +15,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { publicar } from '../../platform/hub.js';
-import { TIPOS } from './tipos.js';
+import { tipoLote } from './tipos.js';
 
 /**
  * Bulk processing (spec §2 /processamentos-em-lote, §4): the batches of the user's scope, their
@@ -56,7 +56,7 @@ const paraLote = (l: Linha): ProcessamentoLote => ({
   tipo: l.tipo as TipoLote,
   status: l.status as ProcessamentoLote['status'],
   pendentes: l.total - l.sucessos - l.erros - l.desfeitos,
-  desfazivel: !!TIPOS[l.tipo as TipoLote]?.desfazer,
+  desfazivel: !!tipoLote(l.tipo)?.desfazer,
   criadoEm: l.criadoEm.toISOString(),
   iniciadoEm: iso(l.iniciadoEm),
   concluidoEm: iso(l.concluidoEm),
@@ -106,7 +106,7 @@ export async function listarItens(
   acesso = ACESSO_LOTE,
 ): Promise<Paged<ItemLote>> {
   const { tipo } = await obterLote(deps.db, ctx, loteId, acesso);
-  const descrever = TIPOS[tipo]?.descreverResultado;
+  const descrever = tipoLote(tipo)?.descreverResultado;
   const onde = and(eq(item.loteId, loteId), q.status?.length ? inArray(item.status, q.status) : undefined);
   const [linhas, [contagem]] = await Promise.all([
     deps.db

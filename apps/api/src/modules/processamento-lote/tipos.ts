@@ -1,10 +1,6 @@
 import type { TipoLote } from '@sig/contracts';
 import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
-import { TIPO_CLIENTES_ASAAS } from '../asaas/clientes-lote.tipo.js';
-import { TIPO_CARNES } from '../carnes/carne.tipo.js';
-import { TIPO_COBRANCAS } from '../cobrancas/cobrancas-lote.tipo.js';
-import { TIPO_CONTAS_A_RECEBER } from '../receber/contas-a-receber-lote.tipo.js';
 
 /** What a kind's functions get: the item and its batch. */
 export type ItemEmTrabalho = {
@@ -36,9 +32,15 @@ export type DefinicaoTipoLote = {
   descreverResultado?: (resultado: string, t: TFunction) => string;
 };
 
-export const TIPOS: Record<TipoLote, DefinicaoTipoLote> = {
-  CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
-  CARNES: TIPO_CARNES,
-  CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
-  COBRANCAS: TIPO_COBRANCAS,
-};
+const registrados = new Map<string, DefinicaoTipoLote>();
+
+/**
+ * The composition root gives every kind its definition, each from the module that owns it (the
+ * record's type makes a kind left out fail to compile); this module imports none of them.
+ */
+export function registrarTiposLote(tipos: Record<TipoLote, DefinicaoTipoLote>) {
+  for (const [tipo, definicao] of Object.entries(tipos)) registrados.set(tipo, definicao);
+}
+
+/** The kind's definition; undefined for a kind this build does not know. */
+export const tipoLote = (tipo: string): DefinicaoTipoLote | undefined => registrados.get(tipo);

@@ -1,13 +1,12 @@
 import { setMaxListeners } from 'node:events';
 import { setTimeout as dormir } from 'node:timers/promises';
-import type { TipoLote } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { publicar } from '../../platform/hub.js';
-import { type ItemEmTrabalho, TIPOS } from './tipos.js';
+import { type ItemEmTrabalho, tipoLote } from './tipos.js';
 
 const { processamentoLote: lote, processamentoLoteItem: item } = schema;
 
@@ -193,7 +192,9 @@ export class TrabalhadorLote {
       parametros: i.parametros,
       criadoPor: i.criado_por,
     };
-    return { definicao: TIPOS[i.tipo as TipoLote], trabalho, acao: i.acao };
+    const definicao = tipoLote(i.tipo);
+    if (!definicao) throw new Error(`bulk kind ${i.tipo} is not registered`);
+    return { definicao, trabalho, acao: i.acao };
   }
 
   private async reivindicar(condicao: SQL) {

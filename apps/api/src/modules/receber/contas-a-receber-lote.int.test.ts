@@ -2,7 +2,7 @@ import { schema } from '@sig/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { TIPOS } from '../processamento-lote/tipos.js';
+import { tipoLote } from '../processamento-lote/tipos.js';
 import { competenciasCobradas, type ParametrosLoteContas, valorDaConta } from './contas-a-receber-lote.tipo.js';
 
 let t: AppTeste;
@@ -186,7 +186,7 @@ describe('receivables in bulk', () => {
       tentativas: 2,
       ...doLote!,
     };
-    expect(JSON.parse((await TIPOS.CONTAS_A_RECEBER.processar(t.app.deps, trabalho))!)).toEqual({
+    expect(JSON.parse((await tipoLote('CONTAS_A_RECEBER')!.processar(t.app.deps, trabalho))!)).toEqual({
       criadas: 4,
       existentes: 0,
     });

@@ -4,7 +4,7 @@ import { tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { pdfTabela } from '../relatorios/tabela-pdf.js';
+import { pdfTabela } from '../../platform/pdf.js';
 import * as relatorio from './relatorio-contas-receber.service.js';
 
 const tags = ['cobrancas'];

@@ -12,10 +12,9 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import type { CobrancaProvedor } from '../asaas/provedor/provedor.js';
-import { statusDaConta, statusDoEvento } from '../asaas/status-provedor.js';
-import { provedorDa } from '../cobrancas/cobranca.service.js';
-import { contaParaMudar } from '../receber/conta-a-receber.service.js';
+import type { CobrancaProvedor } from '../asaas/index.js';
+import { provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
+import { contaParaMudar } from '../receber/index.js';
 
 /**
  * Payments recorded by hand (spec §2 /pagamento): the receivable becomes paid; a charge still

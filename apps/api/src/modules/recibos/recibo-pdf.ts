@@ -2,16 +2,9 @@ import type { Readable } from 'node:stream';
 import type { Recibo } from '@sig/contracts';
 import { type Idioma, tradutor } from '@sig/i18n';
 import PDFDocument from 'pdfkit';
+import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 
 const MARGEM = 48;
-
-export const dataTela = (v: string, idioma: Idioma) =>
-  idioma === 'en'
-    ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
-    : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
-
-export const dinheiroTela = (v: string, idioma: Idioma) =>
-  `R$ ${Number(v).toLocaleString(idioma === 'en' ? 'en-US' : 'pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
 

@@ -3,6 +3,7 @@ import { tradutor } from '@sig/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { pdfTabela } from '../../platform/pdf.js';
 import { camposOcultos } from '../../platform/permissoes.js';
 import {
   COLUNAS_DOCUMENTO,
@@ -12,7 +13,6 @@ import {
   lotesPessoas,
 } from '../pessoas/documentos.js';
 import { condicoes } from '../pessoas/pessoa.service.js';
-import { pdfTabela } from './tabela-pdf.js';
 
 const acesso = 'RelatorioPessoas' as const;
 export const LIMITE_RELATORIO = 100_000;

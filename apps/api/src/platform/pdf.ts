@@ -1,6 +1,17 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
+import type { Idioma } from '@sig/i18n';
 import PDFDocument from 'pdfkit';
+
+/** A date (YYYY-MM-DD) as the reader writes it. */
+export const dataTela = (v: string, idioma: Idioma) =>
+  idioma === 'en'
+    ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
+    : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
+
+/** An amount of money (a decimal string) as the reader writes it. */
+export const dinheiroTela = (v: string, idioma: Idioma) =>
+  `R$ ${Number(v).toLocaleString(idioma === 'en' ? 'en-US' : 'pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const MARGEM = 28;
 const ALTURA_LINHA = 14;

@@ -1,0 +1,15 @@
+/**
+ * The payment provider (Asaas): its client, the account an organization charges through, the
+ * status mapping, webhooks, provider customers and sub-accounts. Other modules use only this file.
+ */
+export { clientesRoutes } from './clientes.routes.js';
+export { clientesLoteRoutes } from './clientes-lote.routes.js';
+export { TIPO_CLIENTES_ASAAS } from './clientes-lote.tipo.js';
+export { contaDaChave, contaNoProvedor, provedorDa } from './conta-provedor.js';
+export { provedorAsaas } from './provedor/asaas.js';
+export { ErroProvedor } from './provedor/asaas-http.js';
+export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
+export { type CobrancaProvedor, garantirCliente, type PaymentProvider } from './provedor/provedor.js';
+export { statusDaConta, statusDoEvento } from './status-provedor.js';
+export { subcontaRoutes } from './subconta.routes.js';
+export { webhookAsaasRoutes } from './webhook.routes.js';

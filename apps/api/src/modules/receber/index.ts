@@ -1,0 +1,11 @@
+/**
+ * Receivables: the receivables themselves, their batch, the overdue marking and the receivables
+ * report. Other modules use only this file.
+ */
+
+export { contaAReceberRoutes } from './conta-a-receber.routes.js';
+export { contaParaMudar } from './conta-a-receber.service.js';
+export { contasAReceberLoteRoutes } from './contas-a-receber-lote.routes.js';
+export { TIPO_CONTAS_A_RECEBER } from './contas-a-receber-lote.tipo.js';
+export { relatorioContasReceberRoutes } from './relatorio-contas-receber.routes.js';
+export { agendarVencimentos } from './vencimento.job.js';
