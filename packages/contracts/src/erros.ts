@@ -80,7 +80,7 @@ export const CODIGOS_ERRO = {
   LOTE_CONTAS_PAGAS: 409,
   LOTE_CONTAS_COBRADAS: 409,
   SUBCONTA_EXISTENTE: 409,
-  // The payment provider's answers, in our words (apps/api modules/cobrancas/provedor).
+  // The payment provider's answers, in our words (apps/api modules/asaas/provedor).
   PROVEDOR_DADOS_INVALIDOS: 422,
   PROVEDOR_ACAO_INVALIDA: 422,
   PROVEDOR_CLIENTE_INVALIDO: 422,
