@@ -17,8 +17,8 @@ export type GrupoMenu =
   | 'relatorios'
   | 'atendimentos';
 
-export type Acesso = {
-  id: string;
+type DefinicaoAcesso<I extends string> = {
+  id: I;
   /** Main path of the screen in the web app. */
   rota: string;
   grupo: GrupoMenu;
@@ -29,12 +29,12 @@ export type Acesso = {
 const CRUD = ACOES;
 const LEITURA = ['L', 'R'] as const satisfies readonly Acao[];
 
-const a = (id: string, rota: string, grupo: GrupoMenu, acoes: readonly Acao[] = CRUD): Acesso => ({
-  id,
-  rota,
-  grupo,
-  acoes,
-});
+const a = <const I extends string>(
+  id: I,
+  rota: string,
+  grupo: GrupoMenu,
+  acoes: readonly Acao[] = CRUD,
+): DefinicaoAcesso<I> => ({ id, rota, grupo, acoes });
 
 export const ACESSOS = [
   a('Dashboard', '/dashboard', 'inicio', LEITURA),
@@ -133,11 +133,13 @@ export const ACESSOS = [
   a('AtendimentoCaixaEntrada', '/atendimento-caixa-entrada', 'atendimentos'),
   a('AtendimentoTriagem', '/atendimento-triagem', 'atendimentos'),
   a('AtendimentoSolicitacoesGeral', '/atendimento-solicitacoes-geral', 'atendimentos'),
-] as const satisfies readonly Acesso[];
+] as const;
 
+/** The screens' ids as a literal union: a mistyped id (`'NaoExiste'`) does not compile. */
 export type AcessoId = (typeof ACESSOS)[number]['id'];
+export type Acesso = DefinicaoAcesso<AcessoId>;
 
-export const ACESSO_POR_ID: ReadonlyMap<string, Acesso> = new Map(ACESSOS.map((x) => [x.id, x]));
+export const ACESSO_POR_ID: ReadonlyMap<string, Acesso> = new Map(ACESSOS.map((x): [string, Acesso] => [x.id, x]));
 
 export const isAcessoId = (id: string): id is AcessoId => ACESSO_POR_ID.has(id);
 

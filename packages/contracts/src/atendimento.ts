@@ -18,6 +18,10 @@ export const STATUS_ATENDIMENTO = [
 ] as const;
 export type StatusAtendimento = (typeof STATUS_ATENDIMENTO)[number];
 
+/** What a ticket's activity records: its opening, a status change, a triage. */
+export const TIPOS_ATIVIDADE_ATENDIMENTO = ['CRIACAO', 'STATUS', 'TRIAGEM'] as const;
+export type TipoAtividadeAtendimento = (typeof TIPOS_ATIVIDADE_ATENDIMENTO)[number];
+
 /**
  * The bundled glyphs an icon (registry `icones`) may draw: keys the web maps to its icon
  * components, so a category's icon needs no image upload and no network.

@@ -14,6 +14,49 @@ import {
  * table access, filters and export from it, and the web engine builds its list and form. Field
  * labels are `campos:<nome>` in i18n; option labels `campos:opcao.<campo>.<valor>` (or `rotuloOpcoes`).
  */
+/**
+ * The API resources a declaration names: its own path segment, or the registry a reference field
+ * reads its options from (GET /api/<recurso>/select). A literal union, so a typo does not compile.
+ */
+export type Recurso =
+  | 'banco'
+  | 'cargo'
+  | 'caracteristica'
+  | 'categoria-atendimentos'
+  | 'categorias-contribuicao'
+  | 'cidade'
+  | 'classe'
+  | 'classificacao'
+  | 'colecoes'
+  | 'configuracao-etiquetas'
+  | 'conta-caixa'
+  | 'controle-gerencial'
+  | 'estado'
+  | 'gabarito-dons'
+  | 'grau-parentesco'
+  | 'icones'
+  | 'mural-de-avisos'
+  | 'organizacao'
+  | 'pais'
+  | 'parametro'
+  | 'pessoa'
+  | 'pessoa-ministro'
+  | 'plano-de-conta'
+  | 'plano-de-ofertas'
+  | 'profissao'
+  | 'setor'
+  | 'situacao'
+  | 'time'
+  | 'tipo-campo-trabalho'
+  | 'tipo-celebracao-oficio'
+  | 'tipo-contato'
+  | 'tipo-endereco'
+  | 'tipo-moradia'
+  | 'tipo-organizacao'
+  | 'tipo-pessoa'
+  | 'usuarios'
+  | 'visualizacao';
+
 export type TipoCampo =
   | 'texto'
   | 'textoLongo'
@@ -46,7 +89,7 @@ export type CampoCadastro = {
   /** i18n prefix of the option labels when they live elsewhere (`menu:acessos` for screens). */
   rotuloOpcoes?: string;
   /** The registry a `referencia` field points to (its `recurso`); options come from GET /api/<recurso>/select. */
-  referencia?: string;
+  referencia?: Recurso;
   /** Shown as a column in the list. */
   lista?: boolean;
   /** Offered as a list filter (text: contains, accent-insensitive; others: equals). */
@@ -77,7 +120,7 @@ export type FilhoCadastro = {
 
 export type DefinicaoCadastro = {
   /** Path segment of the API (`/api/<recurso>`) and of the web list (`/<recurso>`). */
-  recurso: string;
+  recurso: Recurso;
   acesso: AcessoId;
   /** Web form path when the spec names another one (`/tipoPessoa/form`); default `/<recurso>/form`. */
   rotaForm?: string;
@@ -253,7 +296,7 @@ const nome = (extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
 const ativo: CampoCadastro = { nome: 'ativo', tipo: 'booleano', padrao: true, lista: true, filtro: true };
 
 /** A registry that is just a name and an active flag. */
-const simples = (recurso: string, acesso: AcessoId, extra: Partial<DefinicaoCadastro> = {}): DefinicaoCadastro => ({
+const simples = (recurso: Recurso, acesso: AcessoId, extra: Partial<DefinicaoCadastro> = {}): DefinicaoCadastro => ({
   recurso,
   acesso,
   campos: [nome(), ativo],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro } from './cadastros.js';
+import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso } from './cadastros.js';
 import { formaCadastro } from './cadastros.js';
 import { data, email, hojeNoBrasil, listaDaConsulta, MSG, senha } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
@@ -41,7 +41,7 @@ const t = (nome: string, max = 100, extra: Partial<CampoCadastro> = {}): CampoCa
   ...extra,
 });
 const b = (nome: string, padrao = false): CampoCadastro => ({ nome, tipo: 'booleano', padrao });
-const ref = (nome: string, referencia: string, obrigatorio = false): CampoCadastro => ({
+const ref = (nome: string, referencia: Recurso, obrigatorio = false): CampoCadastro => ({
   nome,
   tipo: 'referencia',
   referencia,
@@ -60,7 +60,10 @@ const obs = t('observacao', 500);
 export const CAMPOS_CADASTRO_COMPLETO = ['sobrenome', 'sexo', 'dataNascimento', 'tipoPessoaId'] as const;
 
 /** General data, grouped as the form shows them. */
-export const GRUPOS_PESSOA: readonly { grupo: string; campos: readonly CampoCadastro[] }[] = [
+export const GRUPOS_PESSOA: readonly {
+  grupo: 'identificacao' | 'documentos' | 'vinculo' | 'saude' | 'comunicacao';
+  campos: readonly CampoCadastro[];
+}[] = [
   {
     grupo: 'identificacao',
     campos: [

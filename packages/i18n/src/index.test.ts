@@ -61,3 +61,12 @@ describe('locales', () => {
     expect(Object.keys(recursos.en).sort()).toEqual(Object.keys(recursos['pt-BR']).sort());
   });
 });
+
+describe('typed keys', () => {
+  it('a key outside the texts does not compile', () => {
+    const t = tradutor('pt-BR');
+    expect(t('comum:salvar')).toBe('Salvar');
+    // @ts-expect-error a mistyped key does not compile (`tsc -b` checks this file)
+    expect(t('comum:salvr')).toBe('salvr');
+  });
+});

@@ -1,44 +1,19 @@
-import i18next, { type i18n, type TFunction } from 'i18next';
-import enAtendimentos from '../locales/en/atendimentos.json' with { type: 'json' };
-import enCampos from '../locales/en/campos.json' with { type: 'json' };
-import enEmail from '../locales/en/email.json' with { type: 'json' };
-import enErros from '../locales/en/erros.json' with { type: 'json' };
-import enMenu from '../locales/en/menu.json' with { type: 'json' };
-import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
-import enWeb from '../locales/en/web.json' with { type: 'json' };
-import ptAtendimentos from '../locales/pt-BR/atendimentos.json' with { type: 'json' };
-import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
-import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
-import ptErros from '../locales/pt-BR/erros.json' with { type: 'json' };
-import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
-import ptValidacao from '../locales/pt-BR/validacao.json' with { type: 'json' };
-import ptWeb from '../locales/pt-BR/web.json' with { type: 'json' };
+import i18next, { type i18n, type ParseKeys } from 'i18next';
+import { recursos } from './recursos.js';
+import './tipos.js';
 
+export { recursos };
 export const IDIOMAS = ['pt-BR', 'en'] as const;
 export type Idioma = (typeof IDIOMAS)[number];
 export const IDIOMA_PADRAO: Idioma = 'pt-BR';
 
-export const recursos = {
-  'pt-BR': {
-    atendimentos: ptAtendimentos,
-    campos: ptCampos,
-    email: ptEmail,
-    erros: ptErros,
-    menu: ptMenu,
-    validacao: ptValidacao,
-    web: ptWeb,
-  },
-  en: {
-    atendimentos: enAtendimentos,
-    campos: enCampos,
-    email: enEmail,
-    erros: enErros,
-    menu: enMenu,
-    validacao: enValidacao,
-    web: enWeb,
-  },
-} as const;
 export type Namespace = keyof (typeof recursos)['pt-BR'];
+/** A translator over every namespace (an instance's `t`): keys are written `ns:chave`. */
+export type Tradutor = i18n['t'];
+/** Any key of any namespace, `ns:chave`: for a key held in a variable (a declaration's label, a message code). */
+export type Chave = { [N in Namespace]: `${N}:${ParseKeys<N>}` }[Namespace];
+/** A field's name with a label in `campos`. */
+export type NomeCampo = ParseKeys<'campos'>;
 
 /**
  * Maps an `Accept-Language` header (or the stored `idioma`) to one of ours: the spec stores
@@ -65,9 +40,9 @@ export function criarI18n(idioma: Idioma = IDIOMA_PADRAO): i18n {
   return inst;
 }
 
-const instancias = new Map<Idioma, TFunction>();
+const instancias = new Map<Idioma, Tradutor>();
 /** A fixed translator per language, built once. */
-export function tradutor(idioma: Idioma): TFunction {
+export function tradutor(idioma: Idioma): Tradutor {
   let t = instancias.get(idioma);
   if (!t) {
     t = criarI18n(idioma).t;
@@ -99,10 +74,10 @@ const campoDoCaminho = (path: readonly PropertyKey[]) => {
  * One message per zod issue, the same on the server and in web forms: spec §5's required,
  * invalid, fixed/min/max length and value, with the bounds shown.
  */
-export function mensagemDeIssue(t: TFunction, issue: IssueValidacao): string {
+export function mensagemDeIssue(t: Tradutor, issue: IssueValidacao): string {
   const nome = campoDoCaminho(issue.path);
   const campo = nome ? t(`campos:${nome}`, { defaultValue: nome }) : '';
-  if (issue.message.startsWith('validacao:')) return t(issue.message, { campo });
+  if (issue.message.startsWith('validacao:')) return t(issue.message as Chave, { campo });
   const n = issue.minimum ?? issue.maximum;
   switch (issue.code) {
     case 'invalid_type':

@@ -1,5 +1,5 @@
 import { CODIGOS_ERRO, type CodigoErro } from '@sig/contracts';
-import { caminhoDeIssue, type Idioma, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
+import { type Chave, caminhoDeIssue, type Idioma, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -30,13 +30,16 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
   const t = tradutor(idioma);
   return {
     codigo,
-    mensagem: t(`erros:${codigo}`, params),
+    mensagem: t(`erros:${codigo}` as Chave, params),
     ...(campos?.length
       ? {
           campos: campos.map((c) => ({
             campo: c.campo,
             mensagem: /^(validacao|erros|atendimentos):/.test(c.mensagem)
-              ? t(c.mensagem, { ...c, campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }) })
+              ? t(c.mensagem as Chave, {
+                  ...c,
+                  campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }),
+                })
               : c.mensagem,
           })),
         }

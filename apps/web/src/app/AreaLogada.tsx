@@ -90,7 +90,7 @@ const rotas: RouteObject[] = [
 /** The signed-in routes, under the shell (the router's catch-all renders them once a session exists). */
 export default function AreaLogada() {
   // The namespaces the public pages leave out are there before any signed-in screen shows.
-  const { i18n } = useTranslation(['web', ...NAMESPACES_AREA_LOGADA]);
+  const { i18n } = useTranslation(['comum', ...NAMESPACES_AREA_LOGADA]);
   // Dates are shown and picked on signed-in screens only, so dayjs and its locale come with them.
   useEffect(() => {
     dayjs.locale(i18n.language === 'en' ? 'en' : 'pt-br');

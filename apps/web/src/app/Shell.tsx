@@ -49,7 +49,7 @@ window.addEventListener('pageshow', () => {
 
 /** The signed-in frame: menu from the catalogue and permissions, organization and language switchers, user menu. */
 export default function Shell() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'erros', 'menu']);
   const { sessao, autorizacao, podeNavegar } = useAutorizacao();
   const navegar = useNavigate();
   const local = useLocation();
@@ -104,7 +104,7 @@ export default function Shell() {
     const r = await api.put<AutenticacaoResposta>(`Autenticacao/trocar-organizacao?organizacaoId=${organizacaoId}`);
     gravarSessao({ ...r });
     await qc.invalidateQueries();
-    void message.success(t('shell.organizacaoTrocada', { nome: r.organizacaoNome }));
+    void message.success(t('comum:shell.organizacaoTrocada', { nome: r.organizacaoNome }));
   };
 
   const sair = async () => {
@@ -116,13 +116,13 @@ export default function Shell() {
 
   const menuUsuario = {
     items: [
-      { key: 'conta', icon: <UserOutlined />, label: t('shell.conta'), onClick: () => navegar('/conta') },
-      { key: 'sair', icon: <LogoutOutlined />, label: t('shell.sair'), onClick: () => void sair() },
+      { key: 'conta', icon: <UserOutlined />, label: t('comum:shell.conta'), onClick: () => navegar('/conta') },
+      { key: 'sair', icon: <LogoutOutlined />, label: t('comum:shell.sair'), onClick: () => void sair() },
     ],
   };
 
   let banner: ReactNode = null;
-  if (autorizacao?.ambiente === 'homolog') banner = <Alert type="warning" banner title={t('app.homolog')} />;
+  if (autorizacao?.ambiente === 'homolog') banner = <Alert type="warning" banner title={t('comum:app.homolog')} />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -133,7 +133,7 @@ export default function Shell() {
           showInfo={false}
           size={['100%', 3]}
           style={{ position: 'fixed', top: -8, left: 0, right: 0, zIndex: 1000, lineHeight: 0 }}
-          aria-label={t('app.carregando')}
+          aria-label={t('comum:app.carregando')}
         />
       )}
       <Layout.Sider
@@ -145,7 +145,7 @@ export default function Shell() {
         breakpoint="lg"
         onBreakpoint={setRecolhido}
       >
-        <nav aria-label={t('shell.menu')}>
+        <nav aria-label={t('comum:shell.menu')}>
           <div style={{ padding: 16, fontWeight: 700, fontSize: 20, color: '#1f4e79' }}>SIG</div>
           <Menu mode="inline" selectedKeys={[local.pathname]} defaultOpenKeys={['inicio']} items={itensMenu} />
         </nav>
@@ -158,29 +158,29 @@ export default function Shell() {
           <Button
             type="text"
             icon={<MenuOutlined />}
-            aria-label={t('shell.menu')}
+            aria-label={t('comum:shell.menu')}
             onClick={() => setRecolhido(!recolhido)}
           />
           <Space style={{ marginLeft: 'auto' }} wrap>
             <Select
-              aria-label={t('shell.trocarOrganizacao')}
+              aria-label={t('comum:shell.trocarOrganizacao')}
               data-testid="trocar-organizacao"
               showSearch={{ optionFilterProp: 'label' }}
               style={{ minWidth: 280 }}
               value={autorizacao?.organizacaoId ?? sessao?.organizacaoId}
               options={(autorizacao?.organizacoes ?? []).map((o) => ({ value: o.id, label: o.nome }))}
               onChange={(v) => void trocarOrganizacao(v)}
-              placeholder={t('shell.buscarOrganizacao')}
+              placeholder={t('comum:shell.buscarOrganizacao')}
             />
             <Select
-              aria-label={t('shell.idioma')}
+              aria-label={t('comum:shell.idioma')}
               data-testid="idioma"
               value={lerIdioma()}
               style={{ width: 130 }}
               onChange={(v: IdiomaArmazenado) => trocarIdioma(v)}
               options={[
-                { value: 'br', label: t('shell.portugues') },
-                { value: 'en', label: t('shell.ingles') },
+                { value: 'br', label: t('comum:shell.portugues') },
+                { value: 'en', label: t('comum:shell.ingles') },
               ]}
             />
             <Dropdown menu={menuUsuario} trigger={['click']}>

@@ -2,10 +2,10 @@ import type { SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from './api';
+import { i18n } from './i18n';
 
 type Limites = { minimo?: number; maximo?: number; obrigatorio?: boolean };
 
@@ -24,8 +24,9 @@ export function useMaximoSelecao(): number | undefined {
  * Form rules of a people selection: required, at least `minimo`, at most `maximo` and never above
  * the configured maximum — the same bounds the server enforces, with its messages.
  */
-export function regrasSeletorPessoas(t: TFunction, campo: string, limites: Limites, configurado?: number): Rule[] {
+export function regrasSeletorPessoas(campo: string, limites: Limites, configurado?: number): Rule[] {
   const maximo = Math.min(limites.maximo ?? Number.POSITIVE_INFINITY, configurado ?? Number.POSITIVE_INFINITY);
+  const { t } = i18n;
   return [
     {
       validator: async (_r, v: number[] | undefined) => {
@@ -57,7 +58,7 @@ export function SeletorPessoas({
   disabled?: boolean;
   'aria-label'?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud', 'validacao']);
   const [busca, setBusca] = useState('');
   const [termo, setTermo] = useState('');
   useEffect(() => {
@@ -95,8 +96,8 @@ export function SeletorPessoas({
       options={todas}
       loading={opcoes.isFetching}
       showSearch={{ filterOption: false, onSearch: setBusca }}
-      placeholder={t('seletorPessoas.buscar')}
-      notFoundContent={opcoes.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      placeholder={t('comum:seletorPessoas.buscar')}
+      notFoundContent={opcoes.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
       style={{ width: '100%' }}
     />
   );

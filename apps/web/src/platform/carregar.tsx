@@ -11,16 +11,16 @@ export const TEMPO_CHUNK_MS = 120_000;
  * large illustrations into the entry chunk that every page, /login included, downloads.
  */
 function FalhaCarga() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum']);
   const { token } = theme.useToken();
   return (
     <div style={{ padding: '48px 32px', textAlign: 'center', fontFamily: token.fontFamily }}>
       <ExclamationCircleFilled style={{ fontSize: 72, color: token.colorWarning }} />
       <div style={{ margin: '24px 0 8px', color: token.colorTextHeading, fontSize: 24, lineHeight: 1.33 }}>
-        {t('shell.erroCarga')}
+        {t('comum:shell.erroCarga')}
       </div>
       <Button type="primary" style={{ marginTop: 24 }} onClick={() => window.location.reload()}>
-        {t('shell.recarregar')}
+        {t('comum:shell.recarregar')}
       </Button>
     </div>
   );

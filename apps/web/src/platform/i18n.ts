@@ -1,17 +1,20 @@
 /// <reference types="vite/client" />
-import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ParseKeys, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { gravarIdioma, type IdiomaArmazenado, idiomaI18n, lerIdioma } from './sessao';
 
-// The same locale files as the server (`email` is the server's alone); `web` holds the interface's own texts.
+// The same locale files as the server (`email` is the server's alone): one namespace per module, plus
+// `publico` (the public pages), `comum` and `crud` (the platform's), `campos`, `menu`, `erros`, `validacao`.
 const arquivos = import.meta.glob<ResourceLanguage>(
   ['../../../../packages/i18n/locales/*/*.json', '!../../../../packages/i18n/locales/*/email.json'],
   { import: 'default' },
 );
 /**
  * Texts are fetched per language and namespace, when first needed: the public pages' at start
- * (below), `campos` with a form's first validation or a page that shows field names, `menu`
- * with the signed-in area. A language switch fetches the new language's loaded ones first.
+ * (below), a module's with its first screen (each component names its namespaces in
+ * `useTranslation`, which suspends until they arrive), `campos` with a form's first validation
+ * or a page that shows field names, `menu` with the signed-in area. A language switch fetches
+ * the new language's loaded ones first.
  */
 const textos: BackendModule = {
   type: 'backend',
@@ -26,8 +29,11 @@ const textos: BackendModule = {
   },
 };
 
+/** What every page needs, the public ones included: kept small, /login downloads it. */
+export const NAMESPACES_INICIAIS = ['publico', 'comum', 'validacao', 'erros'] as const;
+
 /** What the signed-in screens need beyond the public pages' namespaces. */
-export const NAMESPACES_AREA_LOGADA = ['menu', 'campos'];
+export const NAMESPACES_AREA_LOGADA = ['menu', 'campos'] as const;
 
 export const i18n = i18next.createInstance();
 void i18n
@@ -38,13 +44,16 @@ void i18n
     // Both languages have the same keys (scripts/check-i18n.mjs): neither needs the other's texts.
     fallbackLng: false,
     load: 'currentOnly',
-    ns: ['web', 'validacao', 'erros'],
-    defaultNS: 'web',
+    ns: NAMESPACES_INICIAIS,
+    defaultNS: 'comum',
     interpolation: { escapeValue: false },
     returnNull: false,
     // The language is set at once (the app reads it on its first render); the texts follow.
     initAsync: false,
   });
+
+/** A field label's key; a component that shows one names `campos` among its namespaces. */
+export type ChaveCampo = `campos:${ParseKeys<'campos'>}`;
 
 /** Switches the interface language and stores it as `idioma` (spec §3). */
 export function trocarIdioma(idioma: IdiomaArmazenado) {

@@ -28,7 +28,7 @@ const filtroInicial = (): FiltroIndicador => ({
  * the form that changes it.
  */
 export function useFiltroIndicador() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum']);
   const { modal } = App.useApp();
   const [form] = Form.useForm<Valores>();
   const [filtro, setFiltro] = useState(filtroInicial);
@@ -42,9 +42,9 @@ export function useFiltroIndicador() {
     };
     if (v.intervalo[1].diff(v.intervalo[0], 'day') > PERIODO_CONFIRMACAO_DIAS) {
       modal.confirm({
-        title: t('indicadores.periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
-        okText: t('comum.confirmar'),
-        cancelText: t('comum.cancelar'),
+        title: t('comum:indicadores.periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
+        okText: t('comum:confirmar'),
+        cancelText: t('comum:cancelar'),
         onOk: () => setFiltro(novo),
       });
       return;
@@ -66,20 +66,20 @@ export function useFiltroIndicador() {
           intervalo: [dayjs(inicial.periodoDe), dayjs(inicial.periodoAte)],
         }}
       >
-        <Form.Item name="intervalo" label={t('indicadores.periodo')} rules={[{ required: true }]}>
+        <Form.Item name="intervalo" label={t('comum:indicadores.periodo')} rules={[{ required: true }]}>
           <DatePicker.RangePicker format={formatoData(i18n.language)} allowClear={false} />
         </Form.Item>
-        <Form.Item name="periodo" label={t('indicadores.agrupamento')}>
+        <Form.Item name="periodo" label={t('comum:indicadores.agrupamento')}>
           <Radio.Group
             optionType="button"
-            options={AGRUPAMENTOS_INDICADOR.map((a, i) => ({ value: i, label: t(`indicadores.${a}`) }))}
+            options={AGRUPAMENTOS_INDICADOR.map((a, i) => ({ value: i, label: t(`comum:indicadores.${a}`) }))}
           />
         </Form.Item>
         <Form.Item name="somenteMinhaOrganizacao" label={t('campos:somenteMinhaOrganizacao')} valuePropName="checked">
           <Switch />
         </Form.Item>
         <Button type="primary" htmlType="submit">
-          {t('comum.buscar')}
+          {t('comum:buscar')}
         </Button>
       </Form>
     </Card>

@@ -18,7 +18,7 @@ import {
   type StatusAtendimento,
 } from '@sig/contracts';
 import { type DbOuTx, schema, type Tx } from '@sig/db';
-import { tradutor } from '@sig/i18n';
+import { type Chave, tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
@@ -275,17 +275,19 @@ export async function exportar(
       ultimo = linhas[linhas.length - 1]!.id;
     }
   }
-  const cabecalho = [
-    'protocolo',
-    'assunto',
-    'status',
-    'categoria',
-    'solicitante',
-    'responsavel',
-    'organizacaoDestino',
-    'time',
-    'criadoEm',
-  ].map((c) => t(`atendimentos:coluna.${c}`));
+  const cabecalho = (
+    [
+      'protocolo',
+      'assunto',
+      'status',
+      'categoria',
+      'solicitante',
+      'responsavel',
+      'organizacaoDestino',
+      'time',
+      'criadoEm',
+    ] as const
+  ).map((c) => t(`atendimentos:coluna.${c}`));
   return {
     nomeArquivo: `${fila}.${formato}`,
     conteudo: arquivoExportacao(formato, t('atendimentos:titulo'), cabecalho, lotes()),
@@ -553,13 +555,13 @@ async function notificar(deps: Deps, tx: Tx, ctx: Contexto, id: number, chave: s
   for (const d of destinatarios) {
     await deps.correio.enfileirar(tx, {
       para: d.email,
-      assunto: t(`atendimentos:email.${chave}.assunto`, dados),
-      texto: `${t(`atendimentos:email.${chave}.texto`, dados)}\n\n${deps.config.publicUrl}/atendimento-meus-atendimentos`,
+      assunto: t(`atendimentos:email.${chave}.assunto` as Chave, dados),
+      texto: `${t(`atendimentos:email.${chave}.texto` as Chave, dados)}\n\n${deps.config.publicUrl}/atendimento-meus-atendimentos`,
     });
   }
 }
 
-const statusRotulo = (s: string) => tradutor('pt-BR')(`atendimentos:status.${s}`);
+const statusRotulo = (s: string) => tradutor('pt-BR')(`atendimentos:status.${s as StatusAtendimento}`);
 
 export async function criar(
   deps: Deps,

@@ -79,18 +79,18 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
     size: 'A4',
     margin: 0,
     autoFirstPage: false,
-    info: { Title: t('web:carnes.pdf.titulo'), Producer: 'SIG' },
+    info: { Title: t('cobrancas:carnes.pdf.titulo'), Producer: 'SIG' },
   });
   // Translated once: per slip they were a noticeable share of the run.
   const rotulos = {
     titular: t('campos:titular'),
-    competencia: t('web:carnes.pdf.competencia'),
+    competencia: t('cobrancas:carnes.pdf.competencia'),
     vencimento: t('campos:vencimento'),
     valor: t('campos:valor'),
-    parcela: t('web:carnes.pdf.parcela'),
-    linhaDigitavel: t('web:carnes.pdf.linhaDigitavel'),
-    indisponivel: t('web:carnes.pdf.indisponivel'),
-    pix: t('web:carnes.pdf.pix'),
+    parcela: t('cobrancas:carnes.pdf.parcela'),
+    linhaDigitavel: t('cobrancas:carnes.pdf.linhaDigitavel'),
+    indisponivel: t('cobrancas:carnes.pdf.indisponivel'),
+    pix: t('cobrancas:carnes.pdf.pix'),
   };
   const altura = () => doc.page.height / POR_PAGINA;
   const largura = () => doc.page.width - 2 * MARGEM;

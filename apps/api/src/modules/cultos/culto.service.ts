@@ -225,7 +225,7 @@ async function lancarOferta(
   if (Number(e.ofertas) <= 0) {
     // Undone in the service's own period, like a correction would be.
     if (atual)
-      await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('web:culto.ofertaRetirada'), data: atual.data });
+      await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('cultos:ofertaRetirada'), data: atual.data });
     return;
   }
   const [org] = await tx
@@ -244,7 +244,7 @@ async function lancarOferta(
     planoContaId: v.planoContaId!,
     controleGerencialId: plano?.controleGerencialId ?? null,
     valor: Number(e.ofertas).toFixed(2),
-    historico: t('web:culto.historicoOferta', { data: `${d}/${m}/${a}`, destino: v.destino ?? '' }),
+    historico: t('cultos:historicoOferta', { data: `${d}/${m}/${a}`, destino: v.destino ?? '' }),
     documento: null,
   };
   if (!atual) {
@@ -264,7 +264,7 @@ async function lancarOferta(
     return;
   }
   // The worship account changed since: the old entry is undone where it was, the offering posted anew.
-  await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('web:culto.contaCultoAlterada') });
+  await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('cultos:contaCultoAlterada') });
   await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId });
 }
 
@@ -348,7 +348,7 @@ export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<vo
     const atual = await lancamentoAtual(tx, id);
     if (atual)
       await estornar(tx, ctx, ACESSO, atual.id, {
-        justificativa: tradutor(ctx.idioma)('web:culto.cultoExcluido'),
+        justificativa: tradutor(ctx.idioma)('cultos:cultoExcluido'),
         data: hojeNoBrasil(),
       });
     await tx.update(cu).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(cu.id, id));

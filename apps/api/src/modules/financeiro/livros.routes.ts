@@ -7,7 +7,7 @@ import {
   relatorioGerencial,
   relatorioGerencialQuery,
 } from '@sig/contracts';
-import { tradutor } from '@sig/i18n';
+import { type NomeCampo, tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
@@ -64,7 +64,7 @@ export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizacao, ...r } = await servico.relatorioFinanceiro(app.deps, req.ctx, req.query);
       if (req.query.formato === 'json') return r;
       const t = tradutor(req.idioma);
-      const c = (k: string) => t(`campos:${k}`);
+      const c = (k: NomeCampo) => t(`campos:${k}`);
       const tabela: Tabela = {
         titulo: t('menu:acessos.RelatorioFinanceiro'),
         subtitulo: `${organizacao.nomeFantasia} · ${periodoTexto(req.query.periodoDe, req.query.periodoAte, req.idioma)}`,
@@ -105,7 +105,7 @@ export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
         req.query.formato,
         `relatorio-financeiro-${req.query.periodoDe}-${req.query.periodoAte}`,
         tabela,
-        t('web:relatorio.pagina', { n: '{{n}}' }),
+        t('relatorios:pagina', { n: '{{n}}' }),
       );
     },
   );
@@ -123,7 +123,7 @@ export const relatorioGerencialRoutes: FastifyPluginAsyncZod = async (app) => {
       const { organizacao, ...r } = await servico.relatorioGerencial(app.deps, req.ctx, req.query);
       if (req.query.formato === 'json') return r;
       const t = tradutor(req.idioma);
-      const c = (k: string) => t(`campos:${k}`);
+      const c = (k: NomeCampo) => t(`campos:${k}`);
       return enviarTabela(
         reply,
         req.query.formato,
@@ -143,7 +143,7 @@ export const relatorioGerencialRoutes: FastifyPluginAsyncZod = async (app) => {
             x.saldo,
           ]),
         },
-        t('web:relatorio.pagina', { n: '{{n}}' }),
+        t('relatorios:pagina', { n: '{{n}}' }),
       );
     },
   );

@@ -165,7 +165,11 @@ const texto = (v: unknown): string => {
 /** The same content as the JSON, laid out for a person to read. */
 export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma']): Readable {
   const t = tradutor(idioma);
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t('web:dadosPessoais.titulo', { nome: '' }) } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: t('pessoas:dadosPessoais.titulo', { nome: '' }) },
+  });
   const saida = new PassThrough();
   doc.pipe(saida);
   const p = dados.pessoa as Record<string, unknown>;
@@ -177,12 +181,12 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
-    .text(t('web:dadosPessoais.titulo', { nome: `${p.nome} ${p.sobrenome}` }));
+    .text(t('pessoas:dadosPessoais.titulo', { nome: `${p.nome} ${p.sobrenome}` }));
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(t('web:dadosPessoais.geradoEm', { data: dados.geradoEm, usuario: dados.geradoPor }));
-  secao(t('web:dadosPessoais.dadosGerais'));
+    .text(t('pessoas:dadosPessoais.geradoEm', { data: dados.geradoEm, usuario: dados.geradoPor }));
+  secao(t('pessoas:dadosPessoais.dadosGerais'));
   for (const c of CAMPOS_PESSOA) if (c.nome in p) par(rotulo(c.nome), p[c.nome]);
   par(rotulo('organizacaoNome'), p.organizacaoNome);
   const colecoes = (registro: Record<string, unknown>, defs: readonly FilhoCadastro[]) => {
@@ -190,12 +194,12 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
       if (!(f.nome in registro)) continue;
       secao(rotulo(f.nome));
       const itens = (registro[f.nome] ?? []) as Record<string, unknown>[];
-      if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+      if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
       itens.forEach((item, i) => {
         doc
           .font('Helvetica-Oblique')
           .fontSize(9)
-          .text(t('web:dadosPessoais.item', { n: i + 1 }));
+          .text(t('pessoas:dadosPessoais.item', { n: i + 1 }));
         for (const c of f.campos) par(rotulo(c.nome), item[c.nome]);
       });
     }
@@ -207,14 +211,14 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
     for (const c of DEFINICAO_MINISTRO.campos) if (c.nome !== 'pessoaId') par(rotulo(c.nome), m[c.nome]);
     colecoes(m, DEFINICAO_MINISTRO.filhos ?? []);
   }
-  secao(t('web:dadosPessoais.usuario'));
+  secao(t('pessoas:dadosPessoais.usuario'));
   if (dados.usuario) for (const [k, v] of Object.entries(dados.usuario)) par(rotulo(k), v);
-  else doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
-  secao(t('web:dadosPessoais.vinculos'));
-  if (!dados.vinculos.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  else doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
+  secao(t('pessoas:dadosPessoais.vinculos'));
+  if (!dados.vinculos.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
   for (const v of dados.vinculos) doc.font('Helvetica').fontSize(9).text(`${v.organizacao} — ${v.perfil}`);
-  secao(t('web:dadosPessoais.historico'));
-  if (!dados.historico.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  secao(t('pessoas:dadosPessoais.historico'));
+  if (!dados.historico.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
   for (const h of dados.historico)
     doc
       .font('Helvetica')
@@ -222,8 +226,8 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
       .text(
         `${texto(h.em)} ${h.operacao} ${h.campo ? rotulo(h.campo) : ''}: ${texto(h.valorAnterior)} → ${texto(h.valorNovo)}`,
       );
-  secao(t('web:dadosPessoais.acessos'));
-  if (!dados.acessos.length) doc.font('Helvetica').fontSize(9).text(t('web:dadosPessoais.nenhum'));
+  secao(t('pessoas:dadosPessoais.acessos'));
+  if (!dados.acessos.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
   for (const a of dados.acessos)
     doc
       .font('Helvetica')
@@ -254,7 +258,7 @@ export async function anonimizar(deps: Deps, ctx: Contexto, id: number, motivo: 
       .from(schema.usuario)
       .where(eq(schema.usuario.pessoaId, id));
     if (usuario) throw new AppError('PESSOA_E_USUARIO');
-    const nome = tradutor(ctx.idioma)('web:dadosPessoais.nomeAnonimo');
+    const nome = tradutor(ctx.idioma)('pessoas:dadosPessoais.nomeAnonimo');
     const sobrenome = `#${id}`;
     await tx
       .update(p)

@@ -9,7 +9,7 @@ import {
   type TipoLote,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { tradutor } from '@sig/i18n';
+import { type Chave, tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
@@ -126,7 +126,9 @@ export async function listarItens(
       descricao: l.descricao,
       status: l.status as ItemLote['status'],
       acao: l.acao as ItemLote['acao'],
-      erro: l.erroCodigo ? t(`erros:${l.erroCodigo}`, (l.erroParametros ?? {}) as Record<string, string>) : null,
+      erro: l.erroCodigo
+        ? t(`erros:${l.erroCodigo}` as Chave, (l.erroParametros ?? {}) as Record<string, unknown>)
+        : null,
       resultado: l.resultado && descrever ? descrever(l.resultado, t) : l.resultado,
       tentativas: l.tentativas,
       atualizadoEm: l.atualizadoEm.toISOString(),

@@ -1,5 +1,5 @@
 import type { TipoLote } from '@sig/contracts';
-import type { TFunction } from 'i18next';
+import type { Tradutor } from '@sig/i18n';
 import type { Deps } from '../../platform/contexto.js';
 
 /** What a kind's functions get: the item and its batch. */
@@ -29,7 +29,7 @@ export type DefinicaoTipoLote = {
   /** The worker's pause after an item of this kind, when it differs from the usual one. */
   pausaMs?: number;
   /** The stored result in the reader's language, when the kind stores more than a plain id. */
-  descreverResultado?: (resultado: string, t: TFunction) => string;
+  descreverResultado?: (resultado: string, t: Tradutor) => string;
 };
 
 const registrados = new Map<string, DefinicaoTipoLote>();

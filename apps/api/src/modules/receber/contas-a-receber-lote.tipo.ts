@@ -6,8 +6,8 @@ import {
   type TIPOS_CONTA_A_RECEBER,
 } from '@sig/contracts';
 import { schema } from '@sig/db';
+import type { Tradutor } from '@sig/i18n';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import type { DefinicaoTipoLote } from '../processamento-lote/tipos.js';
@@ -230,10 +230,10 @@ export const TIPO_CONTAS_A_RECEBER: DefinicaoTipoLote = {
     });
   },
 
-  descreverResultado(resultado: string, t: TFunction) {
+  descreverResultado(resultado: string, t: Tradutor) {
     const r = JSON.parse(resultado) as Resultado;
-    if (r.isenta) return t('web:lote.resultadoContas.isenta');
-    const criadas = t('web:lote.resultadoContas.criadas', { count: r.criadas });
-    return r.existentes ? `${criadas} ${t('web:lote.resultadoContas.existentes', { count: r.existentes })}` : criadas;
+    if (r.isenta) return t('lotes:resultadoContas.isenta');
+    const criadas = t('lotes:resultadoContas.criadas', { count: r.criadas });
+    return r.existentes ? `${criadas} ${t('lotes:resultadoContas.existentes', { count: r.existentes })}` : criadas;
   },
 };

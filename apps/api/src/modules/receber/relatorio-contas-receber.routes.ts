@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { relatorioContasReceber, relatorioContasReceberQuery } from '@sig/contracts';
-import { tradutor } from '@sig/i18n';
+import { type NomeCampo, tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
@@ -38,9 +38,15 @@ export const relatorioContasReceberRoutes: FastifyPluginAsyncZod = async (app) =
       const formato = req.query.formato;
       if (formato === 'json') return r;
       const t = tradutor(req.idioma);
-      const c = (k: string) => t(`campos:${k}`);
+      const c = (k: NomeCampo) => t(`campos:${k}`);
       const titulo = t('menu:acessos.RelatorioContasReceber');
-      const cabecalho = [c('grupo'), '', t('web:relatorioReceber.quantidade'), c('valorPrevisto'), c('valorPago')];
+      const cabecalho = [
+        c('grupo'),
+        '',
+        t('cobrancas:relatorioReceber.quantidade'),
+        c('valorPrevisto'),
+        c('valorPago'),
+      ];
       const linhas = [
         ...r.porStatus.map((s) => [
           c('status'),
@@ -50,7 +56,7 @@ export const relatorioContasReceberRoutes: FastifyPluginAsyncZod = async (app) =
           s.pago,
         ]),
         ...r.porPeriodo.map((p) => [
-          t('web:relatorioReceber.competencia'),
+          t('cobrancas:relatorioReceber.competencia'),
           p.periodo,
           String(p.quantidade),
           p.previsto,
@@ -69,7 +75,7 @@ export const relatorioContasReceberRoutes: FastifyPluginAsyncZod = async (app) =
               cabecalho,
               pesos: [1.2, 1.2, 1, 1, 1],
               lotes: lotes(linhas),
-              rodape: (n) => t('web:relatorio.pagina', { n }),
+              rodape: (n) => t('relatorios:pagina', { n }),
             }),
       );
     },

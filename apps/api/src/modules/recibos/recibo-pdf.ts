@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Recibo } from '@sig/contracts';
+import type { Recibo, TIPOS_CONTA_A_RECEBER } from '@sig/contracts';
 import { type Idioma, tradutor } from '@sig/i18n';
 import PDFDocument from 'pdfkit';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
@@ -14,7 +14,7 @@ export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
  */
 export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: string | null }, idioma: Idioma): Readable {
   const t = tradutor(idioma);
-  const titulo = t('web:recibos.pdf.titulo', { numero: numeroRecibo(r.numero) });
+  const titulo = t('cobrancas:recibos.pdf.titulo', { numero: numeroRecibo(r.numero) });
   const doc = new PDFDocument({ size: 'A4', margin: MARGEM, info: { Title: titulo } });
   const largura = doc.page.width - 2 * MARGEM;
 
@@ -28,19 +28,19 @@ export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: strin
       .moveDown(0.5)
       .font('Helvetica-Bold')
       .fillColor('#b00020')
-      .text(t('web:recibos.pdf.estornado', { justificativa: r.justificativaEstorno ?? '' }), { align: 'center' })
+      .text(t('cobrancas:recibos.pdf.estornado', { justificativa: r.justificativaEstorno ?? '' }), { align: 'center' })
       .fillColor('#000');
   doc.moveDown(1.5);
   doc
     .font('Helvetica')
     .fontSize(11)
-    .text(t('web:recibos.pdf.recebemosDe', { titular: r.titularNome, total: dinheiroTela(r.total, idioma) }), {
+    .text(t('cobrancas:recibos.pdf.recebemosDe', { titular: r.titularNome, total: dinheiroTela(r.total, idioma) }), {
       width: largura,
     });
   doc.moveDown();
 
   const colunas = [
-    { titulo: t('web:recibos.pdf.item'), largura: largura * 0.46 },
+    { titulo: t('cobrancas:recibos.pdf.item'), largura: largura * 0.46 },
     { titulo: t('campos:vencimento'), largura: largura * 0.18 },
     { titulo: t('campos:dataPagamento'), largura: largura * 0.18 },
     { titulo: t('campos:valor'), largura: largura * 0.18 },
@@ -66,7 +66,7 @@ export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: strin
     .stroke();
   for (const i of r.itens) {
     const competencia = `${String(i.mesCompetencia).padStart(2, '0')}/${i.anoCompetencia}`;
-    const rotulo = `${t(`campos:opcao.tipoContaAReceber.${i.tipo}`)} ${competencia}${i.descricao ? ` – ${i.descricao}` : ''}`;
+    const rotulo = `${t(`campos:opcao.tipoContaAReceber.${i.tipo as (typeof TIPOS_CONTA_A_RECEBER)[number]}`)} ${competencia}${i.descricao ? ` – ${i.descricao}` : ''}`;
     linha(
       [
         rotulo,

@@ -66,7 +66,7 @@ export const relatorioPessoasRoutes: FastifyPluginAsyncZod = async (app) => {
       const t = tradutor(req.idioma);
       const valor = (c: ColunaDocumento, v: unknown): string => {
         if (v === null || v === undefined) return '';
-        if (typeof v === 'boolean') return t(v ? 'web:comum.sim' : 'web:comum.nao');
+        if (typeof v === 'boolean') return t(v ? 'comum:sim' : 'comum:nao');
         if (c === 'sexo' || c === 'estadoCivil' || c === 'status')
           return t(`campos:opcao.${c}.${v}`, { defaultValue: String(v) });
         if (c === 'dataNascimento' && typeof v === 'string')
@@ -93,11 +93,11 @@ export const relatorioPessoasRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('content-type', 'application/pdf').send(
         pdfTabela({
           titulo,
-          subtitulo: `${req.ctx.organizacaoNome} · ${t('web:relatorio.total', { n: Math.min(total, LIMITE_RELATORIO) })} · ${data}`,
+          subtitulo: `${req.ctx.organizacaoNome} · ${t('relatorios:total', { n: Math.min(total, LIMITE_RELATORIO) })} · ${data}`,
           cabecalho,
           pesos: visiveis.map((c) => PESO[c] ?? 1),
           lotes: linhas(),
-          rodape: (n) => t('web:relatorio.pagina', { n }),
+          rodape: (n) => t('relatorios:pagina', { n }),
         }),
       );
     },

@@ -8,6 +8,8 @@ import {
   mudancaStatusInput,
   type SelectOpcao,
   STATUS_ATENDIMENTO,
+  type StatusAtendimento,
+  type TipoAtividadeAtendimento,
   tarefaInput,
   triagemInput,
 } from '@sig/contracts';
@@ -37,6 +39,7 @@ import {
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -126,7 +129,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
   /** Runs one call that answers with the whole ticket and puts it in the cache. */
   const executar = async (
     chamada: () => Promise<AtendimentoDetalhe>,
-    sucesso: string,
+    sucesso: ParseKeys<typeof NS>,
     alvo?: Parameters<typeof aplicarErrosServidor>[0],
   ) => {
     try {
@@ -136,16 +139,16 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
       void message.success(t(sucesso));
       return true;
     } catch (e) {
-      if (!alvo || !aplicarErrosServidor(alvo, e)) void message.error(mensagemDeErro(e, t));
+      if (!alvo || !aplicarErrosServidor(alvo, e)) void message.error(mensagemDeErro(e));
       return false;
     }
   };
 
   if (q.isLoading) return <Spin />;
-  if (q.isError || !a) return <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />;
+  if (q.isError || !a) return <Alert type="error" showIcon title={mensagemDeErro(q.error)} />;
 
   const salvarDados = async (v: ValoresAtendimento) => {
-    if (await executar(() => api.putId<AtendimentoDetalhe>(fila, id, v), 'comum.salvoComSucesso', form)) {
+    if (await executar(() => api.putId<AtendimentoDetalhe>(fila, id, v), 'comum:salvoComSucesso', form)) {
       liberar();
       setSujo(false);
     }
@@ -189,7 +192,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
       )}
       {agente && !somenteLeitura && (
         <Button type="primary" htmlType="submit" data-testid="salvar" style={{ marginTop: 16 }}>
-          {t('comum.salvar')}
+          {t('comum:salvar')}
         </Button>
       )}
     </Form>
@@ -217,7 +220,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
               {t('atendimentos:mudarStatus')}
             </Button>
           )}
-          <Button onClick={() => navegar(voltar)}>{t('comum.voltar')}</Button>
+          <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
         </Space>
       </Space>
       <Card size="small">
@@ -284,8 +287,8 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
                     content: (
                       <div data-testid="atividade">
                         <Typography.Text strong>
-                          {t(`atendimentos:atividade.${x.tipo}`, {
-                            status: x.statusNovo ? t(`atendimentos:status.${x.statusNovo}`) : '',
+                          {t(`atendimentos:atividade.${x.tipo as TipoAtividadeAtendimento}`, {
+                            status: x.statusNovo ? t(`atendimentos:status.${x.statusNovo as StatusAtendimento}`) : '',
                           })}
                         </Typography.Text>{' '}
                         <Typography.Text type="secondary">
@@ -333,7 +336,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
 
 type Executar = (
   chamada: () => Promise<AtendimentoDetalhe>,
-  sucesso: string,
+  sucesso: ParseKeys<typeof NS>,
   alvo?: Parameters<typeof aplicarErrosServidor>[0],
 ) => Promise<boolean>;
 
@@ -354,7 +357,7 @@ function Comentarios({
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<{ texto: string; interno: boolean }>();
-  const regra = regrasZod(comentarioInput, t);
+  const regra = regrasZod(comentarioInput);
   const enviar = async (v: { texto: string; interno: boolean }) => {
     const ok = await executar(
       () => api.post<AtendimentoDetalhe>(`${fila}/${a.id}/comentarios`, { texto: v.texto, interno: !!v.interno }),
@@ -421,7 +424,7 @@ function Tarefas({
 }) {
   const { t, i18n } = useTranslation(NS);
   const [form] = Form.useForm();
-  const regra = regrasZod(tarefaInput, t);
+  const regra = regrasZod(tarefaInput);
   const criar = async (v: Record<string, unknown>) => {
     if (
       await executar(
@@ -461,9 +464,9 @@ function Tarefas({
             render: (v: string | null, r) =>
               somenteLeitura ? (
                 v ? (
-                  t('comum.sim')
+                  t('comum:sim')
                 ) : (
-                  t('comum.nao')
+                  t('comum:nao')
                 )
               ) : (
                 <Button size="small" onClick={() => void situacao(r.id, !v)}>
@@ -548,18 +551,18 @@ function Anexos({
                 : [
                     <Popconfirm
                       key="excluir"
-                      title={t('comum.confirmarExclusao')}
-                      okText={t('comum.excluir')}
+                      title={t('comum:confirmarExclusao')}
+                      okText={t('comum:excluir')}
                       okButtonProps={{ danger: true }}
-                      cancelText={t('comum.cancelar')}
+                      cancelText={t('comum:cancelar')}
                       onConfirm={() =>
                         executar(
                           () => api.delete<AtendimentoDetalhe>(`${fila}/${a.id}/anexos`, x.id),
-                          'comum.excluidoComSucesso',
+                          'comum:excluidoComSucesso',
                         )
                       }
                     >
-                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('comum.excluir')} />
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('comum:excluir')} />
                     </Popconfirm>,
                   ]),
             ]}
@@ -600,13 +603,13 @@ function MudarStatus({
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
-  const regra = regrasZod(mudancaStatusInput, t);
+  const regra = regrasZod(mudancaStatusInput);
   return (
     <Modal
       open
       title={t('atendimentos:mudarStatus')}
-      okText={t('comum.salvar')}
-      cancelText={t('comum.cancelar')}
+      okText={t('comum:salvar')}
+      cancelText={t('comum:cancelar')}
       onCancel={fechar}
       onOk={() => form.submit()}
       okButtonProps={{ 'data-testid': 'confirmar-status' }}
@@ -649,7 +652,7 @@ function Triar({
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
-  const regra = regrasZod(triagemInput, t);
+  const regra = regrasZod(triagemInput);
   // A profile that may not change the responsible leaves it out: the ticket keeps its own.
   const comResponsavel = !useRegrasCampos(fila).bloqueado('responsavelUsuarioId');
   const times = useQuery({
@@ -661,7 +664,7 @@ function Triar({
       open
       title={t('atendimentos:triar')}
       okText={t('atendimentos:encaminhar')}
-      cancelText={t('comum.cancelar')}
+      cancelText={t('comum:cancelar')}
       onCancel={fechar}
       onOk={() => form.submit()}
       okButtonProps={{ 'data-testid': 'confirmar-triagem' }}

@@ -23,7 +23,7 @@ import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { COR_STATUS, caminhoEdicao, FILAS, useHubAtendimentos, useRegrasCampos } from './comum';
+import { COR_STATUS, caminhoEdicao, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const FILTROS = ['busca', 'status', 'categoriaAtendimentoId', 'periodoDe', 'periodoAte'] as const;
 const ORDENAVEIS = ['protocolo', 'assunto', 'status', 'criadoEm'];
@@ -41,8 +41,7 @@ type ValoresFiltro = {
  * export of the filtered set; refreshed live through the hub.
  */
 export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }) {
-  const { t, i18n } = useTranslation('atendimentos');
-  const { t: tw } = useTranslation();
+  const { t, i18n } = useTranslation(NS);
   const { message, modal } = App.useApp();
   const { pode } = useAutorizacao();
   const regras = useRegrasCampos(fila);
@@ -98,9 +97,9 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
     };
     if (de && ate && ate.diff(de, 'day') > PERIODO_CONFIRMACAO_DIAS) {
       modal.confirm({
-        title: t('periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
-        okText: t('web:comum.confirmar'),
-        cancelText: t('web:comum.cancelar'),
+        title: t('atendimentos:periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
+        okText: t('comum:confirmar'),
+        cancelText: t('comum:cancelar'),
         onOk: () => mudar(novos),
       });
       return;
@@ -112,16 +111,16 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
     try {
       await api.baixar(`${fila}/exportar`, { formato, ...filtros }, `${fila}.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, tw));
+      void message.error(mensagemDeErro(e));
     }
   };
 
-  const tabela = lista.propsTabela<AtendimentoResumo>(q.data?.total, tw);
+  const tabela = lista.propsTabela<AtendimentoResumo>(q.data?.total);
   const numero = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR');
   // Past 10,000 tickets the server stops counting: the total reads "10.000+".
   const pagination = {
     ...tabela.pagination,
-    showTotal: (n: number) => tw('comum.total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),
+    showTotal: (n: number) => t('comum:total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),
   };
   const voltar = { voltar: `?${params.toString()}` };
   const ordenacao = (campo: string) =>
@@ -134,42 +133,48 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
     {
       key: 'protocolo',
       dataIndex: 'protocolo',
-      title: t('coluna.protocolo'),
+      title: t('atendimentos:coluna.protocolo'),
       sorter: true,
       sortOrder: ordenacao('protocolo'),
     },
-    { key: 'assunto', dataIndex: 'assunto', title: t('coluna.assunto'), sorter: true, sortOrder: ordenacao('assunto') },
+    {
+      key: 'assunto',
+      dataIndex: 'assunto',
+      title: t('atendimentos:coluna.assunto'),
+      sorter: true,
+      sortOrder: ordenacao('assunto'),
+    },
     {
       key: 'status',
       dataIndex: 'status',
-      title: t('coluna.status'),
+      title: t('atendimentos:coluna.status'),
       sorter: true,
       sortOrder: ordenacao('status'),
-      render: (v: AtendimentoResumo['status']) => <Tag color={COR_STATUS[v]}>{t(`status.${v}`)}</Tag>,
+      render: (v: AtendimentoResumo['status']) => <Tag color={COR_STATUS[v]}>{t(`atendimentos:status.${v}`)}</Tag>,
     },
     {
       key: 'categoria',
       dataIndex: 'categoriaNome',
-      title: t('coluna.categoria'),
+      title: t('atendimentos:coluna.categoria'),
       render: (v: string, l: AtendimentoResumo) => <ComGlifo simbolo={l.categoriaIcone} texto={v} />,
     },
-    { key: 'solicitante', dataIndex: 'solicitanteNome', title: t('coluna.solicitante') },
+    { key: 'solicitante', dataIndex: 'solicitanteNome', title: t('atendimentos:coluna.solicitante') },
     ...(regras.oculto('responsavelUsuarioId')
       ? []
-      : [{ key: 'responsavel', dataIndex: 'responsavelNome', title: t('coluna.responsavel') }]),
-    { key: 'destino', dataIndex: 'organizacaoDestinoNome', title: t('coluna.organizacaoDestino') },
-    { key: 'time', dataIndex: 'timeNome', title: t('coluna.time') },
+      : [{ key: 'responsavel', dataIndex: 'responsavelNome', title: t('atendimentos:coluna.responsavel') }]),
+    { key: 'destino', dataIndex: 'organizacaoDestinoNome', title: t('atendimentos:coluna.organizacaoDestino') },
+    { key: 'time', dataIndex: 'timeNome', title: t('atendimentos:coluna.time') },
     {
       key: 'criadoEm',
       dataIndex: 'criadoEm',
-      title: t('coluna.criadoEm'),
+      title: t('atendimentos:coluna.criadoEm'),
       sorter: true,
       sortOrder: ordenacao('criadoEm'),
       render: (v: string) => quando.format(new Date(v)),
     },
     {
       key: 'acoes',
-      title: t('web:comum.acoes'),
+      title: t('comum:acoes'),
       width: 110,
       render: (_: unknown, r) => (
         <AcoesLinha
@@ -190,10 +195,10 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
         </Typography.Title>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('web:crud.exportarCsv')}
+            {t('crud:exportarCsv')}
           </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('web:crud.exportarXlsx')}
+            {t('crud:exportarXlsx')}
           </Button>
           {config.novo && pode(config.acesso, 'C') && (
             <Button
@@ -202,31 +207,34 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
               data-testid="novo"
               onClick={() => config.novo && navegar(config.novo, { state: voltar })}
             >
-              {t('web:comum.novo')}
+              {t('comum:novo')}
             </Button>
           )}
         </Space>
       </Space>
-      <Card size="small" title={t('web:comum.filtros')}>
+      <Card size="small" title={t('comum:filtros')}>
         <Form form={form} name="filtros" layout="vertical" onFinish={aplicar}>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="busca" label={t('filtro.busca')}>
+              <Form.Item name="busca" label={t('atendimentos:filtro.busca')}>
                 <Input allowClear />
               </Form.Item>
             </Col>
             <Col xs={24} md={4}>
-              <Form.Item name="status" label={t('coluna.status')}>
-                <Select allowClear options={STATUS_ATENDIMENTO.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+              <Form.Item name="status" label={t('atendimentos:coluna.status')}>
+                <Select
+                  allowClear
+                  options={STATUS_ATENDIMENTO.map((s) => ({ value: s, label: t(`atendimentos:status.${s}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={5}>
-              <Form.Item name="categoriaAtendimentoId" label={t('coluna.categoria')}>
+              <Form.Item name="categoriaAtendimentoId" label={t('atendimentos:coluna.categoria')}>
                 <Select allowClear options={categorias.data ?? []} />
               </Form.Item>
             </Col>
             <Col xs={24} md={7}>
-              <Form.Item name="periodo" label={t('filtro.periodo')}>
+              <Form.Item name="periodo" label={t('atendimentos:filtro.periodo')}>
                 <DatePicker.RangePicker
                   allowEmpty={[true, true]}
                   format={formatoData(i18n.language)}
@@ -237,7 +245,7 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
           </Row>
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('web:comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -245,7 +253,7 @@ export default function AtendimentoListaPage({ fila }: { fila: FilaAtendimento }
                 aplicar({});
               }}
             >
-              {t('web:comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>

@@ -50,7 +50,7 @@ export default function AtendimentoNovoPage({ fila }: { fila: FilaAtendimento })
       await qc.invalidateQueries({ queryKey: ['atendimentos'] });
       navegar(caminhoEdicao(config, criado.id, true), { replace: true });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setSalvando(false);
     }
@@ -73,9 +73,9 @@ export default function AtendimentoNovoPage({ fila }: { fila: FilaAtendimento })
           <CamposAtendimento fila={fila} completo={fila !== 'atendimento-meus-atendimentos'} />
           <Space>
             <Button type="primary" htmlType="submit" loading={salvando} data-testid="salvar">
-              {t('comum.salvar')}
+              {t('comum:salvar')}
             </Button>
-            <Button onClick={() => navegar(voltar)}>{t('comum.voltar')}</Button>
+            <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
           </Space>
         </Form>
       </Card>

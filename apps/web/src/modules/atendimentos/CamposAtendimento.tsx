@@ -46,7 +46,7 @@ export function CamposAtendimento({
 }) {
   const { t, i18n } = useTranslation(NS);
   const form = Form.useFormInstance<ValoresAtendimento>();
-  const regra = regrasZod(atendimentoInput, t);
+  const regra = regrasZod(atendimentoInput);
   const categoriaId = Form.useWatch('categoriaAtendimentoId', form);
   const { oculto, bloqueado } = useRegrasCampos(fila);
 

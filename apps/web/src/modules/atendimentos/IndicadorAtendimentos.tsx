@@ -1,4 +1,4 @@
-import type { IndicadorAtendimentos as Dados } from '@sig/contracts';
+import type { IndicadorAtendimentos as Dados, StatusAtendimento } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function IndicadorAtendimentos() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
         <Row gutter={[16, 16]}>
           <Col xs={24}>
@@ -40,7 +40,7 @@ export function IndicadorAtendimentos() {
             <Barras
               titulo={t('atendimentos:indicador.porStatus')}
               linhas={q.data.porStatus}
-              rotulo={(c) => t(`atendimentos:status.${c}`)}
+              rotulo={(c) => t(`atendimentos:status.${c as StatusAtendimento}`)}
             />
           </Col>
           <Col xs={24} md={12}>

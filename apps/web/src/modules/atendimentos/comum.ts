@@ -4,7 +4,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { useHub } from '../../platform/useHub';
 
 /** The namespaces these screens read: the interface's, this module's and the field labels. */
-export const NS = ['web', 'atendimentos', 'campos'];
+export const NS = ['atendimentos', 'campos', 'comum', 'crud', 'erros', 'menu', 'validacao'] as const;
 
 /** The spec's routes of each queue (§2 Service tickets): its list, its new-ticket form, its edit form. */
 export type ConfigFila = {

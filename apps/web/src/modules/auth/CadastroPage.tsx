@@ -13,8 +13,8 @@ import { regrasPublicas } from './validacao';
 /** Self-registration (spec §2 /cadastro): creates a pre-registered person with a user. */
 export default function CadastroPage() {
   // Its labels are field names (`campos`), fetched before it shows.
-  const { t } = useTranslation(['web', 'campos']);
-  useTitulo('titulos.cadastro');
+  const { t } = useTranslation(['publico', 'campos']);
+  useTitulo('publico:titulos.cadastro');
   const navegar = useNavigate();
   const [form] = Form.useForm();
   const [busca, setBusca] = useState('');
@@ -24,24 +24,24 @@ export default function CadastroPage() {
     queryKey: ['organizacoes-cadastro', busca],
     queryFn: () => api.get<SelectOpcao[]>('Autenticacao/organizacoes-cadastro', { busca }, { semCarga: true }),
   });
-  const regras = regrasPublicas('cadastroBody', t);
+  const regras = regrasPublicas('cadastroBody');
 
   const enviar = async (v: Record<string, unknown>) => {
     setErro(null);
     setEnviando(true);
     try {
       await api.post('Autenticacao/cadastrar', v);
-      void message.success(t('cadastro.sucesso'));
+      void message.success(t('publico:cadastro.sucesso'));
       navegar('/login', { replace: true });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
   };
 
   return (
-    <PublicoCard titulo={t('cadastro.titulo')}>
+    <PublicoCard titulo={t('publico:cadastro.titulo')}>
       {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
       <Form form={form} layout="vertical" onFinish={enviar}>
         <Form.Item name="nome" label={t('campos:nome')} rules={regras('nome')}>
@@ -56,10 +56,10 @@ export default function CadastroPage() {
         <Form.Item name="email" label={t('campos:email')} rules={regras('email')}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="organizacaoId" label={t('cadastro.organizacao')} rules={regras('organizacaoId')}>
+        <Form.Item name="organizacaoId" label={t('publico:cadastro.organizacao')} rules={regras('organizacaoId')}>
           <Select
             showSearch={{ filterOption: false, onSearch: setBusca }}
-            placeholder={t('cadastro.buscarOrganizacao')}
+            placeholder={t('publico:cadastro.buscarOrganizacao')}
             options={organizacoes.data ?? []}
             loading={organizacoes.isFetching}
           />
@@ -76,14 +76,14 @@ export default function CadastroPage() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="aceiteTermos" valuePropName="checked" rules={regras('aceiteTermos')}>
-          <Checkbox>{t('cadastro.aceite')}</Checkbox>
+          <Checkbox>{t('publico:cadastro.aceite')}</Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={enviando}>
-          {t('cadastro.criar')}
+          {t('publico:cadastro.criar')}
         </Button>
       </Form>
       <div style={{ marginTop: 16 }}>
-        <Link to="/login">{t('login.voltar')}</Link>
+        <Link to="/login">{t('publico:login.voltar')}</Link>
       </div>
     </PublicoCard>
   );

@@ -8,8 +8,8 @@ import { useTitulo } from '../../platform/useTitulo';
 
 /** The user's own account: change password, turn two-step verification on or off. */
 export default function ContaPage() {
-  const { t } = useTranslation();
-  useTitulo('titulos.conta');
+  const { t } = useTranslation(['campos', 'comum', 'conta', 'publico', 'validacao']);
+  useTitulo('publico:titulos.conta');
   const { message } = App.useApp();
   const [formSenha] = Form.useForm();
   const [form2FA] = Form.useForm();
@@ -19,17 +19,17 @@ export default function ContaPage() {
     try {
       await acao();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
-  const regrasSenha = regrasZod(trocarSenhaBody, t);
+  const regrasSenha = regrasZod(trocarSenhaBody);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 560 }}>
       <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('titulos.conta')}
+        {t('publico:titulos.conta')}
       </Typography.Title>
-      <Card title={t('shell.trocarSenha')}>
+      <Card title={t('comum:shell.trocarSenha')}>
         <Form
           form={formSenha}
           layout="vertical"
@@ -37,30 +37,30 @@ export default function ContaPage() {
             executar(formSenha, async () => {
               await api.put('conta/senha', v);
               formSenha.resetFields();
-              void message.success(t('conta.senhaAlterada'));
+              void message.success(t('conta:senhaAlterada'));
             })
           }
         >
-          <Form.Item name="senhaAtual" label={t('login.senhaAtual')} rules={regrasSenha('senhaAtual')}>
+          <Form.Item name="senhaAtual" label={t('publico:login.senhaAtual')} rules={regrasSenha('senhaAtual')}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="senha" label={t('login.novaSenha')} rules={regrasSenha('senha')}>
+          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regrasSenha('senha')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmacaoSenha"
-            label={t('login.confirmacao')}
+            label={t('publico:login.confirmacao')}
             rules={regrasSenha('confirmacaoSenha')}
             dependencies={['senha']}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit">
-            {t('login.salvarSenha')}
+            {t('publico:login.salvarSenha')}
           </Button>
         </Form>
       </Card>
-      <Card title={t('shell.doisFatores')}>
+      <Card title={t('comum:shell.doisFatores')}>
         {segredo ? (
           <Form
             form={form2FA}
@@ -69,20 +69,20 @@ export default function ContaPage() {
               executar(form2FA, async () => {
                 await api.post('conta/2fa/ativar', v);
                 setSegredo(null);
-                void message.success(t('conta.ativado'));
+                void message.success(t('conta:ativado'));
               })
             }
           >
-            <Alert type="info" title={t('conta.segredo', { segredo })} style={{ marginBottom: 16 }} />
+            <Alert type="info" title={t('conta:segredo', { segredo })} style={{ marginBottom: 16 }} />
             <Form.Item
               name="codigo"
-              label={t('conta.confirmarCodigo')}
-              rules={regrasZod(doisFatoresAtivarBody, t)('codigo')}
+              label={t('conta:confirmarCodigo')}
+              rules={regrasZod(doisFatoresAtivarBody)('codigo')}
             >
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
             </Form.Item>
             <Button type="primary" htmlType="submit">
-              {t('conta.ativar')}
+              {t('conta:ativar')}
             </Button>
           </Form>
         ) : (
@@ -95,7 +95,7 @@ export default function ContaPage() {
                 })
               }
             >
-              {t('conta.ativar')}
+              {t('conta:ativar')}
             </Button>
             <Form
               form={form2FA}
@@ -104,7 +104,7 @@ export default function ContaPage() {
                 executar(form2FA, async () => {
                   await api.post('conta/2fa/desativar', v);
                   form2FA.resetFields();
-                  void message.success(t('conta.desativado'));
+                  void message.success(t('conta:desativado'));
                 })
               }
             >
@@ -113,12 +113,12 @@ export default function ContaPage() {
                 rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:senha') }) }]}
               >
                 <Input.Password
-                  placeholder={t('conta.senhaParaDesativar')}
-                  aria-label={t('conta.senhaParaDesativar')}
+                  placeholder={t('conta:senhaParaDesativar')}
+                  aria-label={t('conta:senhaParaDesativar')}
                 />
               </Form.Item>
               <Button danger htmlType="submit">
-                {t('conta.desativar')}
+                {t('conta:desativar')}
               </Button>
             </Form>
           </Space>

@@ -24,8 +24,8 @@ type Etapa =
  * until then it travels only with the step that needs it.
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
-  useTitulo('titulos.login');
+  const { t } = useTranslation(['publico']);
+  useTitulo('publico:titulos.login');
   const navegar = useNavigate();
   const [etapa, setEtapa] = useState<Etapa>({ tipo: 'credenciais' });
   const [erro, setErro] = useState<string | null>(null);
@@ -47,17 +47,17 @@ export default function LoginPage() {
     try {
       await acao();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
   };
 
   if (etapa.tipo === '2fa') {
-    const regras = regrasPublicas('autenticar2FABody', t);
+    const regras = regrasPublicas('autenticar2FABody');
     return (
-      <PublicoCard titulo={t('login.codigoTitulo')}>
-        <p>{etapa.metodo === 'email' ? t('login.codigoEnviado') : t('login.codigoAjuda')}</p>
+      <PublicoCard titulo={t('publico:login.codigoTitulo')}>
+        <p>{etapa.metodo === 'email' ? t('publico:login.codigoEnviado') : t('publico:login.codigoAjuda')}</p>
         {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form
           form={form}
@@ -73,12 +73,12 @@ export default function LoginPage() {
             })
           }
         >
-          <Form.Item name="codigo" label={t('login.codigo')} rules={regras('codigo')}>
+          <Form.Item name="codigo" label={t('publico:login.codigo')} rules={regras('codigo')}>
             <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
           </Form.Item>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Button type="primary" htmlType="submit" block loading={enviando}>
-              {t('login.confirmar')}
+              {t('publico:login.confirmar')}
             </Button>
             {etapa.metodo === 'totp' && (
               <Button
@@ -91,7 +91,7 @@ export default function LoginPage() {
                   })
                 }
               >
-                {t('login.enviarEmail')}
+                {t('publico:login.enviarEmail')}
               </Button>
             )}
           </div>
@@ -101,10 +101,10 @@ export default function LoginPage() {
   }
 
   if (etapa.tipo === 'trocarSenha') {
-    const regras = regrasPublicas('trocarSenhaBody', t);
+    const regras = regrasPublicas('trocarSenhaBody');
     return (
-      <PublicoCard titulo={t('login.trocarTitulo')}>
-        <p>{t('login.trocarAjuda')}</p>
+      <PublicoCard titulo={t('publico:login.trocarTitulo')}>
+        <p>{t('publico:login.trocarAjuda')}</p>
         {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form
           form={form}
@@ -116,31 +116,31 @@ export default function LoginPage() {
             })
           }
         >
-          <Form.Item name="senhaAtual" label={t('login.senhaAtual')} rules={regras('senhaAtual')}>
+          <Form.Item name="senhaAtual" label={t('publico:login.senhaAtual')} rules={regras('senhaAtual')}>
             <Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="senha" label={t('login.novaSenha')} rules={regras('senha')}>
+          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regras('senha')}>
             <Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmacaoSenha"
-            label={t('login.confirmacao')}
+            label={t('publico:login.confirmacao')}
             rules={regras('confirmacaoSenha')}
             dependencies={['senha']}
           >
             <Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={enviando}>
-            {t('login.salvarSenha')}
+            {t('publico:login.salvarSenha')}
           </Button>
         </Form>
       </PublicoCard>
     );
   }
 
-  const regras = regrasPublicas('autenticarBody', t);
+  const regras = regrasPublicas('autenticarBody');
   return (
-    <PublicoCard titulo={t('login.titulo')}>
+    <PublicoCard titulo={t('publico:login.titulo')}>
       {erro && (
         <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" data-testid="erro-login" />
       )}
@@ -155,19 +155,19 @@ export default function LoginPage() {
           })
         }
       >
-        <Form.Item name="login" label={t('login.login')} rules={regras('login')}>
+        <Form.Item name="login" label={t('publico:login.login')} rules={regras('login')}>
           <Input autoComplete="username" autoFocus />
         </Form.Item>
-        <Form.Item name="senha" label={t('login.senha')} rules={regras('senha')}>
+        <Form.Item name="senha" label={t('publico:login.senha')} rules={regras('senha')}>
           <Password autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={enviando}>
-          {t('login.entrar')}
+          {t('publico:login.entrar')}
         </Button>
       </Form>
       <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', gap: 8 }}>
-        <Link to="/reset-senha">{t('login.esqueci')}</Link>
-        <Link to="/cadastro">{t('login.cadastrar')}</Link>
+        <Link to="/reset-senha">{t('publico:login.esqueci')}</Link>
+        <Link to="/cadastro">{t('publico:login.cadastrar')}</Link>
       </div>
     </PublicoCard>
   );

@@ -33,7 +33,7 @@ function useAmbiente() {
  * menus, tooltips and a virtual list to the sign-in page's download (bench/README.md, web app).
  */
 export function PublicoCard({ titulo, children }: { titulo: string; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum']);
   const { token } = theme.useToken();
   const homolog = useAmbiente() === 'homolog';
   const cabecalho: CSSProperties = { color: token.colorTextHeading, fontWeight: token.fontWeightStrong };
@@ -53,7 +53,7 @@ export function PublicoCard({ titulo, children }: { titulo: string; children: Re
     >
       {/* A Flex rather than a div: its theme classes scope antd's link style and colours to the links inside. */}
       <Flex vertical gap="large" style={{ width: 'min(420px, 100%)' }}>
-        {homolog && <Alert type="warning" banner title={t('app.homolog')} data-testid="homolog" />}
+        {homolog && <Alert type="warning" banner title={t('comum:app.homolog')} data-testid="homolog" />}
         <h1
           style={{
             ...cabecalho,
@@ -81,7 +81,7 @@ export function PublicoCard({ titulo, children }: { titulo: string; children: Re
         </section>
         {/* Uncontrolled: the choice stays shown while the other language's texts load. */}
         <select
-          aria-label={t('shell.idioma')}
+          aria-label={t('comum:shell.idioma')}
           data-testid="idioma"
           defaultValue={lerIdioma()}
           onChange={(e) => trocarIdioma(e.target.value as IdiomaArmazenado)}
@@ -98,8 +98,8 @@ export function PublicoCard({ titulo, children }: { titulo: string; children: Re
             font: 'inherit',
           }}
         >
-          <option value="br">{t('shell.portugues')}</option>
-          <option value="en">{t('shell.ingles')}</option>
+          <option value="br">{t('comum:shell.portugues')}</option>
+          <option value="en">{t('comum:shell.ingles')}</option>
         </select>
       </Flex>
     </main>

@@ -11,8 +11,8 @@ import { regrasPublicas } from './validacao';
 /** Password reset: ask for the e-mailed link, or, opened from that link, set the new password. */
 export default function ResetSenhaPage() {
   // Its e-mail label is a field name (`campos`), fetched before it shows.
-  const { t } = useTranslation(['web', 'campos']);
-  useTitulo('titulos.resetSenha');
+  const { t } = useTranslation(['publico', 'campos']);
+  useTitulo('publico:titulos.resetSenha');
   const navegar = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -26,16 +26,16 @@ export default function ResetSenhaPage() {
     try {
       await acao();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) setAviso({ tipo: 'error', texto: mensagemDeErro(e, t) });
+      if (!aplicarErrosServidor(form, e)) setAviso({ tipo: 'error', texto: mensagemDeErro(e) });
     } finally {
       setEnviando(false);
     }
   };
 
   if (token) {
-    const regras = regrasPublicas('redefinirSenhaBody', t);
+    const regras = regrasPublicas('redefinirSenhaBody');
     return (
-      <PublicoCard titulo={t('reset.definirTitulo')}>
+      <PublicoCard titulo={t('publico:reset.definirTitulo')}>
         {aviso && <Alert type={aviso.tipo} title={aviso.texto} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form
           form={form}
@@ -44,34 +44,34 @@ export default function ResetSenhaPage() {
           onFinish={(v: { senha: string; confirmacaoSenha: string }) =>
             executar(async () => {
               await api.post('Autenticacao/redefinir-senha', { ...v, token });
-              void message.success(t('reset.sucesso'));
+              void message.success(t('publico:reset.sucesso'));
               navegar('/login', { replace: true });
             })
           }
         >
-          <Form.Item name="senha" label={t('login.novaSenha')} rules={regras('senha')}>
+          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regras('senha')}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
             name="confirmacaoSenha"
-            label={t('login.confirmacao')}
+            label={t('publico:login.confirmacao')}
             rules={regras('confirmacaoSenha')}
             dependencies={['senha']}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={enviando}>
-            {t('reset.definir')}
+            {t('publico:reset.definir')}
           </Button>
         </Form>
       </PublicoCard>
     );
   }
 
-  const regras = regrasPublicas('solicitarRedefinicaoBody', t);
+  const regras = regrasPublicas('solicitarRedefinicaoBody');
   return (
-    <PublicoCard titulo={t('reset.pedirTitulo')}>
-      <p>{t('reset.pedirAjuda')}</p>
+    <PublicoCard titulo={t('publico:reset.pedirTitulo')}>
+      <p>{t('publico:reset.pedirAjuda')}</p>
       {aviso && <Alert type={aviso.tipo} title={aviso.texto} showIcon style={{ marginBottom: 16 }} role="status" />}
       <Form
         form={form}
@@ -79,7 +79,7 @@ export default function ResetSenhaPage() {
         onFinish={(v: { email: string }) =>
           executar(async () => {
             await api.post('Autenticacao/solicitar-redefinicao-senha', v);
-            setAviso({ tipo: 'success', texto: t('reset.enviado') });
+            setAviso({ tipo: 'success', texto: t('publico:reset.enviado') });
           })
         }
       >
@@ -87,11 +87,11 @@ export default function ResetSenhaPage() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={enviando}>
-          {t('reset.enviar')}
+          {t('publico:reset.enviar')}
         </Button>
       </Form>
       <div style={{ marginTop: 16 }}>
-        <Link to="/login">{t('login.voltar')}</Link>
+        <Link to="/login">{t('publico:login.voltar')}</Link>
       </div>
     </PublicoCard>
   );

@@ -5,11 +5,11 @@ import { PublicoCard } from './PublicoCard';
 
 /** Public contract-terms page (spec §2, no sign-in); the terms module shows the term of the link here. */
 export default function TermosExternoPage() {
-  const { t } = useTranslation();
-  useTitulo('titulos.termos');
+  const { t } = useTranslation(['publico']);
+  useTitulo('publico:titulos.termos');
   return (
-    <PublicoCard titulo={t('titulos.termos')}>
-      <Result status="info" title={t('termos.nenhum')} />
+    <PublicoCard titulo={t('publico:titulos.termos')}>
+      <Result status="info" title={t('publico:termos.nenhum')} />
     </PublicoCard>
   );
 }

@@ -1,5 +1,4 @@
 import type { Rule } from 'antd/es/form';
-import type { TFunction } from 'i18next';
 import { validarCaminho } from '../../platform/formulario';
 import { i18n } from '../../platform/i18n';
 
@@ -27,13 +26,13 @@ function esquemasPublicos() {
  * keystroke or a submit) instead of with the page, which keeps them out of the sign-in page's
  * download (bench/README.md, web app). A submit waits for them, so nothing is sent unchecked.
  */
-export function regrasPublicas(esquema: keyof Esquemas, t: TFunction): (campo: string) => Rule[] {
+export function regrasPublicas(esquema: keyof Esquemas): (campo: string) => Rule[] {
   return (campo) => [
     ({ getFieldsValue }) => ({
       validator: async () => {
         // Should they not arrive, the server's check stands alone: its answer names the field too.
         const todos = await esquemasPublicos().catch(() => null);
-        if (todos) await validarCaminho(todos[esquema], getFieldsValue(true), campo, t);
+        if (todos) await validarCaminho(todos[esquema], getFieldsValue(true), campo);
       },
     }),
   ];

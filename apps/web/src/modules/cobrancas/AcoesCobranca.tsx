@@ -10,7 +10,7 @@ import { ACESSO_COBRANCA } from './comum';
 
 /** A charge's invoice link and, while it is open, its cancel at the provider (confirmed first). */
 export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['cobrancas', 'comum']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -19,23 +19,23 @@ export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
       await api.delete('cobranca', c.id);
       await qc.invalidateQueries({ queryKey: ['cobranca'] });
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('receber.cobrancaCancelada'));
+      void message.success(t('cobrancas:receber.cobrancaCancelada'));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
   return (
     <>
       {c.urlFatura && !c.canceladaEm && (
         <Button size="small" type="link" href={c.urlFatura} target="_blank" rel="noreferrer">
-          {t('receber.abrirFatura')}
+          {t('cobrancas:receber.abrirFatura')}
         </Button>
       )}
       {pode(ACESSO_COBRANCA, 'D') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
         <Popconfirm
-          title={t('receber.confirmarCancelamento')}
-          okText={t('comum.sim')}
-          cancelText={t('comum.nao')}
+          title={t('cobrancas:receber.confirmarCancelamento')}
+          okText={t('comum:sim')}
+          cancelText={t('comum:nao')}
           onConfirm={cancelar}
         >
           <Button
@@ -43,8 +43,8 @@ export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
             danger
             type="text"
             icon={<StopOutlined />}
-            aria-label={t('receber.cancelarCobranca')}
-            title={t('receber.cancelarCobranca')}
+            aria-label={t('cobrancas:receber.cancelarCobranca')}
+            title={t('cobrancas:receber.cancelarCobranca')}
           />
         </Popconfirm>
       )}

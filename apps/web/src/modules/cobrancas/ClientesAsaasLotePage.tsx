@@ -18,14 +18,14 @@ const ACESSO = 'ClientesAsaasLote';
  * ones are sent to the payment provider as customers, in a bulk processing followed live.
  */
 export default function ClientesAsaasLotePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'lotes', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<ClientesAsaasLoteInput>();
   useTitulo(`menu:acessos.${ACESSO}`);
-  const regra = regrasZod(clientesAsaasLoteInput, t);
+  const regra = regrasZod(clientesAsaasLoteInput);
 
   const enviar = async (v: ClientesAsaasLoteInput) => {
     try {
@@ -35,10 +35,10 @@ export default function ClientesAsaasLotePage() {
         pessoaIds: v.pessoaIds?.length ? v.pessoaIds : undefined,
       });
       await qc.invalidateQueries({ queryKey: ['clientes-asaas-lote'] });
-      void message.success(t('lote.criado', { total: criado.total }));
+      void message.success(t('lotes:criado', { total: criado.total }));
       if (pode('ProcessamentosEmLote', 'R')) navegar(`${ROTA_LOTE}/${criado.id}/visualizacao`);
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
@@ -47,9 +47,9 @@ export default function ClientesAsaasLotePage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Alert type="info" showIcon title={t('lote.clientesExplicacao')} />
+      <Alert type="info" showIcon title={t('lotes:clientesExplicacao')} />
       {pode(ACESSO, 'C') && (
-        <Card size="small" title={t('lote.novoLote')}>
+        <Card size="small" title={t('lotes:novoLote')}>
           <Form
             form={form}
             name="clientes-asaas-lote"
@@ -61,14 +61,14 @@ export default function ClientesAsaasLotePage() {
             <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
               <SelectReferencia referencia="organizacao" allowClear />
             </Form.Item>
-            <Form.Item name="incluirSubarvore" label={t('lote.incluirSubarvore')} valuePropName="checked">
+            <Form.Item name="incluirSubarvore" label={t('lotes:incluirSubarvore')} valuePropName="checked">
               <Switch />
             </Form.Item>
-            <Form.Item name="pessoaIds" label={t('lote.pessoas')} rules={regra('pessoaIds')}>
-              <SeletorPessoas aria-label={t('lote.pessoas')} />
+            <Form.Item name="pessoaIds" label={t('lotes:pessoas')} rules={regra('pessoaIds')}>
+              <SeletorPessoas aria-label={t('lotes:pessoas')} />
             </Form.Item>
             <Button type="primary" htmlType="submit" data-testid="criar-lote">
-              {t('lote.enviarAoProvedor')}
+              {t('lotes:enviarAoProvedor')}
             </Button>
           </Form>
         </Card>

@@ -2,7 +2,7 @@ import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { type Cliente, clienteInput, type Paged } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
@@ -20,27 +20,27 @@ const FILTROS = ['nome', 'cpf'] as const;
 
 /** Makes one person a provider customer (many at once: /clientes-asaas-lote). */
 function NovoCliente({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ pessoaId?: number }>();
-  const regras = useMemo(() => regrasZod(clienteInput, t), [t]);
+  const regras = regrasZod(clienteInput);
   const enviar = async (v: { pessoaId?: number }) => {
     try {
       await api.post('clientes', v);
       await qc.invalidateQueries({ queryKey: ['clientes'] });
-      void message.success(t('clientes.sincronizado'));
+      void message.success(t('cobrancas:clientes.sincronizado'));
       fechar();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
   return (
     <Modal
       open={aberto}
-      title={t('clientes.novo')}
-      okText={t('clientes.sincronizar')}
-      cancelText={t('comum.cancelar')}
+      title={t('cobrancas:clientes.novo')}
+      okText={t('cobrancas:clientes.sincronizar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
@@ -59,7 +59,7 @@ function NovoCliente({ aberto, fechar }: { aberto: boolean; fechar: () => void }
  * provider account that holds them; one more made a customer here, many in /clientes-asaas-lote.
  */
 export default function ClientesPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const [form] = Form.useForm<Filtros>();
@@ -99,12 +99,12 @@ export default function ClientesPage() {
           )}
           {pode(ACESSO, 'C') && (
             <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-              {t('clientes.novo')}
+              {t('cobrancas:clientes.novo')}
             </Button>
           )}
         </Space>
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-clientes" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="nome" label={t('campos:nome')}>
             <Input allowClear maxLength={200} style={{ width: 240 }} />
@@ -125,14 +125,14 @@ export default function ClientesPage() {
           { key: 'cpf', dataIndex: 'cpf', title: t('campos:cpf') },
           {
             key: 'conta',
-            title: t('clientes.conta'),
-            render: (_: unknown, c: Cliente) => c.contaOrganizacaoNome ?? t('clientes.contaPrincipal'),
+            title: t('cobrancas:clientes.conta'),
+            render: (_: unknown, c: Cliente) => c.contaOrganizacaoNome ?? t('cobrancas:clientes.contaPrincipal'),
           },
           { key: 'provedorClienteId', dataIndex: 'provedorClienteId', title: t('campos:provedorId') },
           {
             key: 'atualizadoEm',
             dataIndex: 'atualizadoEm',
-            title: t('clientes.sincronizadoEm'),
+            title: t('cobrancas:clientes.sincronizadoEm'),
             render: (v: string) => dataParaTela(v.slice(0, 10), i18n.language),
           },
         ]}

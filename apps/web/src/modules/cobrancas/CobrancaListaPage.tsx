@@ -1,5 +1,11 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { type CobrancaResumo, FORMAS_COBRANCA, type Paged, STATUS_CONTA_A_RECEBER } from '@sig/contracts';
+import {
+  type CobrancaResumo,
+  FORMAS_COBRANCA,
+  type FORMAS_PAGAMENTO,
+  type Paged,
+  STATUS_CONTA_A_RECEBER,
+} from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -33,7 +39,7 @@ const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
  * filtered by holder, status, method and due date; exported; cancelled at the provider while open.
  */
 export default function CobrancaListaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -79,7 +85,7 @@ export default function CobrancaListaPage() {
     try {
       await api.baixar('cobranca/exportar', { formato, ...filtros }, `cobrancas.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -93,14 +99,14 @@ export default function CobrancaListaPage() {
         </Typography.Title>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('crud.exportarCsv')}
+            {t('crud:exportarCsv')}
           </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('crud.exportarXlsx')}
+            {t('crud:exportarXlsx')}
           </Button>
         </Space>
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-cobrancas" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="titular" label={t('campos:titularNome')}>
             <Input allowClear maxLength={200} style={{ width: 220 }} />
@@ -152,7 +158,7 @@ export default function CobrancaListaPage() {
             key: 'forma',
             dataIndex: 'forma',
             title: t('campos:formaPagamento'),
-            render: (v: string) => t(`campos:opcao.formaPagamento.${v}`),
+            render: (v: (typeof FORMAS_PAGAMENTO)[number]) => t(`campos:opcao.formaPagamento.${v}`),
           },
           {
             key: 'vencimento',
@@ -180,7 +186,7 @@ export default function CobrancaListaPage() {
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, c: CobrancaResumo) => (
               <Space size={4}>
                 {pode(ACESSO_CONTA, 'R') && (
@@ -188,8 +194,8 @@ export default function CobrancaListaPage() {
                     size="small"
                     type="text"
                     icon={<EyeOutlined />}
-                    aria-label={t('cobranca.verConta')}
-                    title={t('cobranca.verConta')}
+                    aria-label={t('cobrancas:cobranca.verConta')}
+                    title={t('cobrancas:cobranca.verConta')}
                     onClick={() => navegar(`${ROTA_FORM_CONTA}/${c.contaAReceberId}/visualizacao`)}
                   />
                 )}

@@ -73,14 +73,14 @@ function pedido(v: Valores): CobrancasLoteInput {
  */
 export default function CobrancasEmLotePage() {
   const { id } = useParams();
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'lotes', 'menu']);
   useTitulo(`menu:acessos.${ACESSO}`);
   if (id) return <DetalheLote id={Number(id)} idioma={i18n.language} />;
   return <NovoLote />;
 }
 
 function NovoLote() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'lotes', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -91,7 +91,7 @@ function NovoLote() {
   );
   const [elevar, setElevar] = useState(false);
   const [enviando, setEnviando] = useState(false);
-  const regra = regrasZod(cobrancasLoteInput, t);
+  const regra = regrasZod(cobrancasLoteInput);
   const data = { format: formatoData(i18n.language) };
 
   const conferir = async (v: Valores) => {
@@ -100,13 +100,13 @@ function NovoLote() {
     try {
       const previa = await api.post<PreviaCobrancasLote>('cobrancas-em-lote/previa', filtro);
       if (!previa.total) {
-        void message.warning(t('cobrancasLote.nenhuma'));
+        void message.warning(t('cobrancas:cobrancasLote.nenhuma'));
         return;
       }
       setElevar(false);
       setConfirmacao({ entrada, previa });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
@@ -120,11 +120,11 @@ function NovoLote() {
       });
       setConfirmacao(null);
       await qc.invalidateQueries({ queryKey: ['cobrancas-em-lote'] });
-      void message.success(t('cobrancasLote.criado', { total: criado.total }));
+      void message.success(t('cobrancas:cobrancasLote.criado', { total: criado.total }));
       navegar(`${ROTA}/${criado.id}/visualizacao`);
     } catch (e) {
       setConfirmacao(null);
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -135,9 +135,9 @@ function NovoLote() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Alert type="info" showIcon title={t('cobrancasLote.explicacao')} />
+      <Alert type="info" showIcon title={t('cobrancas:cobrancasLote.explicacao')} />
       {pode(ACESSO, 'C') && (
-        <Card size="small" title={t('cobrancasLote.novo')}>
+        <Card size="small" title={t('cobrancas:cobrancasLote.novo')}>
           <Form<Valores>
             form={form}
             name="cobrancas-em-lote"
@@ -150,17 +150,25 @@ function NovoLote() {
             <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
               <SelectReferencia referencia="organizacao" allowClear />
             </Form.Item>
-            <Form.Item name="incluirSubarvore" label={t('lote.incluirSubarvore')} valuePropName="checked">
+            <Form.Item name="incluirSubarvore" label={t('lotes:incluirSubarvore')} valuePropName="checked">
               <Switch />
             </Form.Item>
             <Space wrap align="start">
               <Form.Item name="anoCompetencia" label={t('campos:anoCompetencia')} rules={regra('anoCompetencia')}>
                 <InputNumber min={1900} max={2200} precision={0} />
               </Form.Item>
-              <Form.Item name="mesCompetenciaDe" label={t('cobrancasLote.mesDe')} rules={regra('mesCompetenciaDe')}>
+              <Form.Item
+                name="mesCompetenciaDe"
+                label={t('cobrancas:cobrancasLote.mesDe')}
+                rules={regra('mesCompetenciaDe')}
+              >
                 <InputNumber min={1} max={12} precision={0} />
               </Form.Item>
-              <Form.Item name="mesCompetenciaAte" label={t('cobrancasLote.mesAte')} rules={regra('mesCompetenciaAte')}>
+              <Form.Item
+                name="mesCompetenciaAte"
+                label={t('cobrancas:cobrancasLote.mesAte')}
+                rules={regra('mesCompetenciaAte')}
+              >
                 <InputNumber min={1} max={12} precision={0} />
               </Form.Item>
               <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')}>
@@ -179,8 +187,8 @@ function NovoLote() {
                 }))}
               />
             </Form.Item>
-            <Form.Item name="pessoaIds" label={t('lote.pessoas')} rules={regra('pessoaIds')}>
-              <SeletorPessoas aria-label={t('lote.pessoas')} />
+            <Form.Item name="pessoaIds" label={t('lotes:pessoas')} rules={regra('pessoaIds')}>
+              <SeletorPessoas aria-label={t('lotes:pessoas')} />
             </Form.Item>
             <Form.Item name="organizacaoTitularId" label={t('campos:organizacaoTitularId')}>
               <SelectReferencia referencia="organizacao" allowClear />
@@ -197,16 +205,16 @@ function NovoLote() {
               </Form.Item>
             </Space>
             <Button type="primary" htmlType="submit" data-testid="conferir-lote">
-              {t('cobrancasLote.gerar')}
+              {t('cobrancas:cobrancasLote.gerar')}
             </Button>
           </Form>
         </Card>
       )}
       <Modal
         open={!!confirmacao}
-        title={t('cobrancasLote.confirmarTitulo')}
-        okText={t('cobrancasLote.gerar')}
-        cancelText={t('comum.cancelar')}
+        title={t('cobrancas:cobrancasLote.confirmarTitulo')}
+        okText={t('cobrancas:cobrancasLote.gerar')}
+        cancelText={t('comum:cancelar')}
         okButtonProps={{ loading: enviando, ...({ 'data-testid': 'confirmar-lote' } as Record<string, string>) }}
         onOk={criar}
         onCancel={() => setConfirmacao(null)}
@@ -214,16 +222,18 @@ function NovoLote() {
       >
         {confirmacao && (
           <Space orientation="vertical">
-            <Typography.Text>{t('cobrancasLote.confirmarTotal', { total: confirmacao.previa.total })}</Typography.Text>
+            <Typography.Text>
+              {t('cobrancas:cobrancasLote.confirmarTotal', { total: confirmacao.previa.total })}
+            </Typography.Text>
             {confirmacao.previa.abaixoDoMinimo > 0 && (
               <>
                 <Alert
                   type="warning"
                   showIcon
-                  title={t('cobrancasLote.abaixoDoMinimo', { n: confirmacao.previa.abaixoDoMinimo })}
+                  title={t('cobrancas:cobrancasLote.abaixoDoMinimo', { n: confirmacao.previa.abaixoDoMinimo })}
                 />
                 <Checkbox checked={elevar} onChange={(e) => setElevar(e.target.checked)} data-testid="elevar-minimo">
-                  {t('cobrancasLote.elevarMinimo')}
+                  {t('cobrancas:cobrancasLote.elevarMinimo')}
                 </Checkbox>
               </>
             )}

@@ -12,7 +12,7 @@ type Valores = { forma: (typeof FORMAS_COBRANCA)[number]; parcelas: number };
  * is asked and, on confirming, the charge goes out at the minimum (spec §5).
  */
 export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fechar: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'cobrancas', 'comum']);
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Valores>();
@@ -22,29 +22,29 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
     try {
       await api.post('cobranca', { contaAReceberId: conta.id, ...v, confirmarMinimo });
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('receber.cobrancaGerada'));
+      void message.success(t('cobrancas:receber.cobrancaGerada'));
       fechar();
     } catch (e) {
       if (e instanceof ApiError && e.codigo === 'COBRANCA_VALOR_MINIMO' && !confirmarMinimo) {
         modal.confirm({
-          title: t('receber.confirmarMinimoTitulo'),
+          title: t('cobrancas:receber.confirmarMinimoTitulo'),
           content: e.message,
-          okText: t('comum.confirmar'),
-          cancelText: t('comum.cancelar'),
+          okText: t('comum:confirmar'),
+          cancelText: t('comum:cancelar'),
           onOk: () => enviar(v, true),
         });
         return;
       }
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
   return (
     <Modal
       open={!!conta}
-      title={t('receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
-      okText={t('receber.cobrar')}
-      cancelText={t('comum.cancelar')}
+      title={t('cobrancas:receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
+      okText={t('cobrancas:receber.cobrar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden

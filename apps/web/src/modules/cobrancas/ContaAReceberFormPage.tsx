@@ -3,12 +3,13 @@ import {
   type Cobranca,
   type ContaAReceber,
   contaAReceberInput,
+  type FORMAS_PAGAMENTO,
   type Pagamento,
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -26,7 +27,7 @@ type Valores = Record<string, unknown>;
 
 /** The charges of a receivable: the invoice link, and cancel while pending or overdue. */
 function Cobrancas({ contaId }: { contaId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const q = useQuery({
     queryKey: ['conta-a-receber', 'cobrancas', contaId],
@@ -35,21 +36,21 @@ function Cobrancas({ contaId }: { contaId: number }) {
 
   if (!pode(ACESSO_COBRANCA, 'L')) return null;
   return (
-    <Card size="small" title={t('receber.cobrancas')}>
+    <Card size="small" title={t('cobrancas:receber.cobrancas')}>
       <Table<Cobranca>
         rowKey="id"
         size="small"
         pagination={false}
         loading={q.isFetching}
         dataSource={q.data ?? []}
-        locale={{ emptyText: t('receber.nenhumaCobranca') }}
+        locale={{ emptyText: t('cobrancas:receber.nenhumaCobranca') }}
         columns={[
           { key: 'numeroParcela', dataIndex: 'numeroParcela', title: t('campos:parcelas') },
           {
             key: 'forma',
             dataIndex: 'forma',
             title: t('campos:formaPagamento'),
-            render: (v: string) => t(`campos:opcao.formaPagamento.${v}`),
+            render: (v: (typeof FORMAS_PAGAMENTO)[number]) => t(`campos:opcao.formaPagamento.${v}`),
           },
           {
             key: 'vencimento',
@@ -71,7 +72,7 @@ function Cobrancas({ contaId }: { contaId: number }) {
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, c: Cobranca) => (
               <Space size={4}>
                 <AcoesCobranca cobranca={c} />
@@ -86,7 +87,7 @@ function Cobrancas({ contaId }: { contaId: number }) {
 
 /** The receivable's payments recorded by hand, the reversed ones included (its history). */
 function Pagamentos({ contaId }: { contaId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const q = useQuery({
@@ -96,7 +97,7 @@ function Pagamentos({ contaId }: { contaId: number }) {
   });
   if (!pode(ACESSO_PAGAMENTO, 'L') || !q.data?.length) return null;
   return (
-    <Card size="small" title={t('pagamento.historico')}>
+    <Card size="small" title={t('cobrancas:pagamento.historico')}>
       <Table<Pagamento>
         rowKey="id"
         size="small"
@@ -117,7 +118,7 @@ function Pagamentos({ contaId }: { contaId: number }) {
             key: 'forma',
             dataIndex: 'forma',
             title: t('campos:forma'),
-            render: (v: string) => t(`campos:opcao.formaPagamento.${v}`),
+            render: (v: (typeof FORMAS_PAGAMENTO)[number]) => t(`campos:opcao.formaPagamento.${v}`),
           },
           {
             key: 'valor',
@@ -144,7 +145,7 @@ function Pagamentos({ contaId }: { contaId: number }) {
  * organization as holder. Once charged, or no longer open, it is shown read-only.
  */
 export default function ContaAReceberFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -156,7 +157,7 @@ export default function ContaAReceberFormPage() {
   const liberar = useSaidaProtegida(sujo);
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
-  const regras = useMemo(() => regrasZod(contaAReceberInput, t), [t]);
+  const regras = regrasZod(contaAReceberInput);
 
   const q = useQuery({
     queryKey: ['conta-a-receber', 'item', id],
@@ -184,10 +185,10 @@ export default function ContaAReceberFormPage() {
       if (id === undefined) await api.post('conta-a-receber', v);
       else await api.putId('conta-a-receber', id, v);
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       sair();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -199,10 +200,10 @@ export default function ContaAReceberFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
+        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
       </Typography.Title>
       {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
       ) : (
         <Spin spinning={id !== undefined && q.isPending}>
           <Card>
@@ -243,7 +244,7 @@ export default function ContaAReceberFormPage() {
                       rules={regras(c.nome)}
                       {...propsItem(c)}
                     >
-                      {controleCampo(c, i18n.language, t)}
+                      {controleCampo(c, i18n.language)}
                     </Form.Item>
                   </Col>
                 ))}
@@ -252,10 +253,10 @@ export default function ContaAReceberFormPage() {
             <Space wrap>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
-              <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -40,7 +40,7 @@ const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
  * with the charge generated from the list and delete (status excluded) while still open.
  */
 export default function ContaAReceberPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -84,9 +84,9 @@ export default function ContaAReceberPage() {
     try {
       await api.delete('conta-a-receber', c.id);
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
   const dinheiro = (v: string | null) => (v === null ? '' : dinheiroParaTela(v, i18n.language));
@@ -101,11 +101,11 @@ export default function ContaAReceberPage() {
         </Typography.Title>
         {pode(ACESSO_CONTA, 'C') && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => navegar(ROTA_FORM_CONTA)}>
-            {t('receber.novaConta')}
+            {t('cobrancas:receber.novaConta')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-contas" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="pessoaId" label={t('campos:pessoaId')} style={{ minWidth: 300 }}>
             <SelectReferencia referencia="pessoa" allowClear />
@@ -138,7 +138,7 @@ export default function ContaAReceberPage() {
           { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
           {
             key: 'competencia',
-            title: t('receber.competencia'),
+            title: t('cobrancas:receber.competencia'),
             render: (_: unknown, c: ContaAReceber) =>
               `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`,
           },
@@ -164,7 +164,7 @@ export default function ContaAReceberPage() {
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, c: ContaAReceber) => (
               <Space size={4}>
                 <AcoesLinha
@@ -179,8 +179,8 @@ export default function ContaAReceberPage() {
                     size="small"
                     type="text"
                     icon={<DollarOutlined />}
-                    aria-label={t('receber.cobrar')}
-                    title={t('receber.cobrar')}
+                    aria-label={t('cobrancas:receber.cobrar')}
+                    title={t('cobrancas:receber.cobrar')}
                     onClick={() => setCobrando(c)}
                   />
                 )}
@@ -189,8 +189,8 @@ export default function ContaAReceberPage() {
                     size="small"
                     type="text"
                     icon={<CheckCircleOutlined />}
-                    aria-label={t('pagamento.registrar')}
-                    title={t('pagamento.registrar')}
+                    aria-label={t('cobrancas:pagamento.registrar')}
+                    title={t('cobrancas:pagamento.registrar')}
                     onClick={() => navegar(`${ROTA_FORM_PAGAMENTO}?conta=${c.id}`)}
                   />
                 )}

@@ -65,7 +65,7 @@ const iniciais = () => {
  * preview of how many; with one, that batch followed live.
  */
 export default function ContasAReceberLotePage() {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation(['campos', 'comum', 'lotes', 'menu']);
   const { id } = useParams();
   useTitulo(`menu:acessos.${ACESSO}`);
   if (id) return <DetalheLote id={Number(id)} idioma={i18n.language} recurso={RECURSO} voltar={ROTA} />;
@@ -73,7 +73,7 @@ export default function ContasAReceberLotePage() {
 }
 
 function NovoLote() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'lotes', 'menu']);
   const { message, modal } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -81,7 +81,7 @@ function NovoLote() {
   const [form] = Form.useForm<Record<string, unknown>>();
   const [enviando, setEnviando] = useState(false);
   const maximoSelecao = useMaximoSelecao();
-  const regra = useMemo(() => regrasZod(parametrosContasAReceberLote, t), [t]);
+  const regra = regrasZod(parametrosContasAReceberLote);
   const valoresIniciais = useMemo(iniciais, []);
   const podeCriar = pode(ACESSO, 'C');
 
@@ -111,10 +111,10 @@ function NovoLote() {
     try {
       const criado = await api.post<ProcessamentoLote>(RECURSO, dados);
       await qc.invalidateQueries({ queryKey: [RECURSO, 'lotes'] });
-      void message.success(t('lote.contasCriado', { total: criado.total }));
+      void message.success(t('lotes:contasCriado', { total: criado.total }));
       navegar(`${ROTA}/${criado.id}/visualizacao`);
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
@@ -124,25 +124,25 @@ function NovoLote() {
     try {
       const p = await api.post<PreviaContasAReceberLote>(`${RECURSO}/previa`, dados);
       if (!p.pessoas) {
-        void message.warning(t('lote.nenhumaPessoa'));
+        void message.warning(t('lotes:nenhumaPessoa'));
         return;
       }
       const meses = p.competencias.map((c) => `${c.slice(5)}/${c.slice(0, 4)}`);
       modal.confirm({
-        title: t('lote.confirmarContasTitulo'),
-        content: t('lote.confirmarContas', {
+        title: t('lotes:confirmarContasTitulo'),
+        content: t('lotes:confirmarContas', {
           pessoas: p.pessoas.toLocaleString(i18n.language),
           contas: p.contas.toLocaleString(i18n.language),
           meses: meses.length,
           competencias: meses.join(', '),
           dia: p.diaVencimento,
         }),
-        okText: t('lote.confirmar'),
-        cancelText: t('comum.cancelar'),
+        okText: t('lotes:confirmar'),
+        cancelText: t('comum:cancelar'),
         onOk: () => criar(dados),
       });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -154,7 +154,7 @@ function NovoLote() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Alert type="info" showIcon title={t('lote.contasExplicacao')} />
+      <Alert type="info" showIcon title={t('lotes:contasExplicacao')} />
       {podeCriar && (
         <Form
           form={form}
@@ -164,18 +164,18 @@ function NovoLote() {
           onFinish={(v) => void enviar(v)}
         >
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+            <Card size="small" title={t('comum:filtros')} data-testid="filtros">
               <FiltrosPessoa />
               <Form.Item
                 name="pessoasIds"
-                label={t('lote.pessoasContas')}
-                extra={t('lote.pessoasContasDica')}
-                rules={regrasSeletorPessoas(t, t('lote.pessoasContas'), {}, maximoSelecao)}
+                label={t('lotes:pessoasContas')}
+                extra={t('lotes:pessoasContasDica')}
+                rules={regrasSeletorPessoas(t('lotes:pessoasContas'), {}, maximoSelecao)}
               >
-                <SeletorPessoas aria-label={t('lote.pessoasContas')} />
+                <SeletorPessoas aria-label={t('lotes:pessoasContas')} />
               </Form.Item>
             </Card>
-            <Card size="small" title={t('lote.cobranca')} data-testid="cobranca">
+            <Card size="small" title={t('lotes:cobranca')} data-testid="cobranca">
               <Row gutter={16}>
                 <Col {...col}>
                   <Form.Item
@@ -187,7 +187,7 @@ function NovoLote() {
                       allowClear
                       showSearch={{ optionFilterProp: 'label' }}
                       loading={opcoes.isFetching}
-                      placeholder={t('lote.semCategoria')}
+                      placeholder={t('lotes:semCategoria')}
                       options={(opcoes.data?.categorias ?? []).map((c) => ({
                         value: c.value,
                         label: `${c.label} — ${dinheiroParaTela(c.valor, i18n.language)} (${t(
@@ -238,8 +238,8 @@ function NovoLote() {
                 <Col {...col}>
                   <Form.Item
                     name="diaVencimento"
-                    label={t('lote.diaVencimento')}
-                    extra={diaPadrao ? t('lote.diaPadrao', { dia: diaPadrao }) : t('lote.diaSemPadrao')}
+                    label={t('lotes:diaVencimento')}
+                    extra={diaPadrao ? t('lotes:diaPadrao', { dia: diaPadrao }) : t('lotes:diaSemPadrao')}
                     rules={regra('diaVencimento')}
                   >
                     <InputNumber min={1} max={31} precision={0} style={{ width: '100%' }} />
@@ -254,17 +254,17 @@ function NovoLote() {
                   loading={enviando}
                   data-testid="criar-lote"
                 >
-                  {t('lote.calcular')}
+                  {t('lotes:calcular')}
                 </Button>
                 <Button disabled={enviando} onClick={() => form.resetFields()}>
-                  {t('comum.limpar')}
+                  {t('comum:limpar')}
                 </Button>
               </Space>
             </Card>
           </Space>
         </Form>
       )}
-      <Card size="small" title={t('lote.lotesAnteriores')}>
+      <Card size="small" title={t('lotes:lotesAnteriores')}>
         <TabelaLotes recurso={RECURSO} verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null} />
       </Card>
     </Space>

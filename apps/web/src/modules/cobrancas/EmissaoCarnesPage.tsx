@@ -20,7 +20,10 @@ const MAXIMO_IMEDIATO = 60;
 const CHAVE_LOTES = 'emissao-carnes-lotes';
 const INICIO = { nome: 'inicio', tipo: 'data' } as const;
 const FIM = { nome: 'fim', tipo: 'data' } as const;
-const ROTULO_TIPO = { vencimento: 'carnes.porVencimento', competencia: 'carnes.porCompetencia' } as const;
+const ROTULO_TIPO = {
+  vencimento: 'cobrancas:carnes.porVencimento',
+  competencia: 'cobrancas:carnes.porCompetencia',
+} as const;
 
 const iniciais = () => {
   const hoje = hojeNoBrasil();
@@ -48,7 +51,7 @@ const consultaCarne = (v: Record<string, unknown>) => ({
  * form, whose PDF downloads when it ends; a few can be downloaded at once.
  */
 export default function EmissaoCarnesPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -58,7 +61,7 @@ export default function EmissaoCarnesPage() {
   const [criando, setCriando] = useState(false);
   const [baixando, setBaixando] = useState<number | null>(null);
   const maximoSelecao = useMaximoSelecao();
-  const regras = useMemo(() => regrasZod(periodoCarne, t), [t]);
+  const regras = regrasZod(periodoCarne);
   const valoresIniciais = useMemo(iniciais, []);
 
   const criarLote = async (v: Record<string, unknown>) => {
@@ -66,9 +69,9 @@ export default function EmissaoCarnesPage() {
     try {
       const criado = await api.post<ProcessamentoLote>('emissao-carnes/lote', consultaCarne(v));
       await qc.invalidateQueries({ queryKey: [CHAVE_LOTES] });
-      void message.success(t('carnes.criado', { total: criado.total }));
+      void message.success(t('cobrancas:carnes.criado', { total: criado.total }));
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setCriando(false);
     }
@@ -84,7 +87,7 @@ export default function EmissaoCarnesPage() {
     try {
       await api.baixar(`emissao-carnes/lote/${id}/pdf`, undefined, 'carnes.pdf');
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     } finally {
       setBaixando(null);
     }
@@ -95,7 +98,7 @@ export default function EmissaoCarnesPage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Alert type="info" showIcon title={t('carnes.explicacao', { maximo: MAXIMO_IMEDIATO })} />
+      <Alert type="info" showIcon title={t('cobrancas:carnes.explicacao', { maximo: MAXIMO_IMEDIATO })} />
       <Form
         form={form}
         name="carnes"
@@ -104,39 +107,44 @@ export default function EmissaoCarnesPage() {
         onFinish={(v) => void criarLote(v)}
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
             <FiltrosPessoa />
             <Form.Item
               name="pessoasIds"
               label={t('campos:pessoasIds')}
-              extra={t('carnes.pessoasDica')}
-              rules={regrasSeletorPessoas(t, t('campos:pessoasIds'), {}, maximoSelecao)}
+              extra={t('cobrancas:carnes.pessoasDica')}
+              rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
             >
               <SeletorPessoas />
             </Form.Item>
           </Card>
-          <Card size="small" title={t('carnes.periodo')}>
-            <Typography.Paragraph type="secondary">{t('carnes.periodoDica')}</Typography.Paragraph>
+          <Card size="small" title={t('cobrancas:carnes.periodo')}>
+            <Typography.Paragraph type="secondary">{t('cobrancas:carnes.periodoDica')}</Typography.Paragraph>
             <Row gutter={16}>
               <Col xs={24} md={8}>
-                <Form.Item name="tipoPeriodo" label={t('carnes.tipoPeriodo')} rules={regras('tipoPeriodo')}>
+                <Form.Item name="tipoPeriodo" label={t('cobrancas:carnes.tipoPeriodo')} rules={regras('tipoPeriodo')}>
                   <Select options={TIPOS_PERIODO_CARNE.map((v) => ({ value: v, label: t(ROTULO_TIPO[v]) }))} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item name="inicio" label={t('carnes.inicio')} rules={regras('inicio')} {...propsItem(INICIO)}>
-                  {controleCampo(INICIO, i18n.language, t)}
+                <Form.Item
+                  name="inicio"
+                  label={t('cobrancas:carnes.inicio')}
+                  rules={regras('inicio')}
+                  {...propsItem(INICIO)}
+                >
+                  {controleCampo(INICIO, i18n.language)}
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
                 <Form.Item
                   name="fim"
-                  label={t('carnes.fim')}
+                  label={t('cobrancas:carnes.fim')}
                   dependencies={['inicio']}
                   rules={regras('fim')}
                   {...propsItem(FIM)}
                 >
-                  {controleCampo(FIM, i18n.language, t)}
+                  {controleCampo(FIM, i18n.language)}
                 </Form.Item>
               </Col>
             </Row>
@@ -149,7 +157,7 @@ export default function EmissaoCarnesPage() {
                   loading={criando}
                   disabled={gerando}
                 >
-                  {t('carnes.gerar')}
+                  {t('cobrancas:carnes.gerar')}
                 </Button>
               )}
               <Button
@@ -158,10 +166,10 @@ export default function EmissaoCarnesPage() {
                 disabled={criando}
                 onClick={() => void baixarAgora()}
               >
-                {t('carnes.baixarAgora')}
+                {t('cobrancas:carnes.baixarAgora')}
               </Button>
               <Button disabled={gerando || criando} onClick={() => form.resetFields()}>
-                {t('comum.limpar')}
+                {t('comum:limpar')}
               </Button>
             </Space>
           </Card>
@@ -170,15 +178,15 @@ export default function EmissaoCarnesPage() {
       <EstadoDocumento
         estado={estado}
         textos={{
-          gerando: t('carnes.gerando'),
-          pronto: (count, n) => t('carnes.gerados', { count, n }),
-          vazio: t('carnes.nenhum'),
+          gerando: t('cobrancas:carnes.gerando'),
+          pronto: (count, n) => t('cobrancas:carnes.gerados', { count, n }),
+          vazio: t('cobrancas:carnes.nenhum'),
         }}
       />
       <TabelaLotes
         recurso="emissao-carnes/lote"
         chave={CHAVE_LOTES}
-        title={() => t('carnes.lotes')}
+        title={() => t('cobrancas:carnes.lotes')}
         data-testid="lotes-carnes"
         comOrganizacao={false}
         verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
@@ -190,7 +198,7 @@ export default function EmissaoCarnesPage() {
               loading={baixando === l.id}
               onClick={() => void baixarLote(l.id)}
             >
-              {t('carnes.baixar')}
+              {t('cobrancas:carnes.baixar')}
             </Button>
           )
         }

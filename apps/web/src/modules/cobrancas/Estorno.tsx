@@ -1,6 +1,5 @@
 import { justificativaEstornoInput } from '@sig/contracts';
 import { App, Form, Input, Modal, Typography } from 'antd';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 
@@ -21,25 +20,25 @@ export function Estorno({
   fechar: () => void;
   estornar: (justificativa: string) => Promise<void>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum']);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ justificativa: string }>();
-  const regras = useMemo(() => regrasZod(justificativaEstornoInput, t), [t]);
+  const regras = regrasZod(justificativaEstornoInput);
   const enviar = async (v: { justificativa: string }) => {
     try {
       await estornar(v.justificativa);
       fechar();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
   return (
     <Modal
       open={aberto}
       title={titulo}
-      okText={t('comum.confirmar')}
+      okText={t('comum:confirmar')}
       okButtonProps={{ danger: true }}
-      cancelText={t('comum.cancelar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden

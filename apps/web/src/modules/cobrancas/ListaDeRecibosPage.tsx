@@ -37,7 +37,7 @@ const numeroTela = (n: number) => String(n).padStart(6, '0');
 
 /** Paid receivables not in a receipt, chosen by hand; the server applies spec §5's rules. */
 function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'menu']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [pessoaId, setPessoaId] = useState<number | null>(null);
@@ -62,11 +62,11 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
       const r = await api.post<Recibo>('recibo', { contaAReceberIds: selecionadas });
       await qc.invalidateQueries({ queryKey: ['recibo'] });
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('recibos.emitido', { numero: numeroTela(r.numero) }));
+      void message.success(t('cobrancas:recibos.emitido', { numero: numeroTela(r.numero) }));
       setSelecionadas([]);
       fechar();
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -75,16 +75,16 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
     <Modal
       open={aberto}
       width={860}
-      title={t('recibos.emitirTitulo')}
-      okText={t('recibos.emitir')}
+      title={t('cobrancas:recibos.emitirTitulo')}
+      okText={t('cobrancas:recibos.emitir')}
       okButtonProps={{ disabled: !selecionadas.length, loading: enviando }}
-      cancelText={t('comum.cancelar')}
+      cancelText={t('comum:cancelar')}
       onOk={emitir}
       onCancel={fechar}
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Typography.Text type="secondary">{t('recibos.selecioneContas')}</Typography.Text>
+        <Typography.Text type="secondary">{t('cobrancas:recibos.selecioneContas')}</Typography.Text>
         <div style={{ maxWidth: 360 }}>
           <SelectReferencia
             referencia="pessoa"
@@ -115,7 +115,7 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
             { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
             {
               key: 'competencia',
-              title: t('receber.competencia'),
+              title: t('cobrancas:receber.competencia'),
               render: (_: unknown, c: ContaAReceber) =>
                 `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`,
             },
@@ -144,7 +144,7 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
  * paid receivables, download its PDF, reverse it with a justification (spec §4).
  */
 export default function ListaDeRecibosPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -182,17 +182,17 @@ export default function ListaDeRecibosPage() {
     try {
       await api.baixar(`recibo/${r.id}/pdf`, undefined, `recibo-${numeroTela(r.numero)}.pdf`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
   const estornar = async (justificativa: string) => {
     await api.post(`recibo/${estornando!.id}/estorno`, { justificativa });
     await qc.invalidateQueries({ queryKey: ['recibo'] });
     await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-    void message.success(t('recibos.estornado'));
+    void message.success(t('cobrancas:recibos.estornado'));
   };
   const regraData: Rule = ({ getFieldsValue }) => ({
-    validator: () => validarCaminho(reciboListQuery, consultaDe(getFieldsValue(true) as Filtros), 'dataAte', t),
+    validator: () => validarCaminho(reciboListQuery, consultaDe(getFieldsValue(true) as Filtros), 'dataAte'),
   });
   const formato = { format: formatoData(i18n.language) };
 
@@ -204,11 +204,11 @@ export default function ListaDeRecibosPage() {
         </Typography.Title>
         {pode(ACESSO_RECIBO, 'C') && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="emitir" onClick={() => setEmitindo(true)}>
-            {t('recibos.emitir')}
+            {t('cobrancas:recibos.emitir')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-recibos" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="pessoaId" label={t('campos:pessoaId')} style={{ minWidth: 300 }}>
             <SelectReferencia referencia="pessoa" allowClear />
@@ -227,7 +227,7 @@ export default function ListaDeRecibosPage() {
               allowClear
               options={(['emitidos', 'estornados'] as const).map((s) => ({
                 value: s,
-                label: t(`recibos.situacao.${s}`),
+                label: t(`cobrancas:recibos.situacao.${s}`),
               }))}
             />
           </Form.Item>
@@ -248,7 +248,7 @@ export default function ListaDeRecibosPage() {
             render: (v: string) => dataParaTela(v, i18n.language),
           },
           { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
-          { key: 'quantidadeItens', dataIndex: 'quantidadeItens', title: t('recibos.itens'), align: 'right' },
+          { key: 'quantidadeItens', dataIndex: 'quantidadeItens', title: t('cobrancas:recibos.itens'), align: 'right' },
           {
             key: 'total',
             dataIndex: 'total',
@@ -262,21 +262,21 @@ export default function ListaDeRecibosPage() {
             // Neutral tags: the coloured ones fail the contrast check.
             render: (_: unknown, r: ReciboResumo) => (
               <Tag title={r.justificativaEstorno ?? undefined}>
-                {t(`recibos.situacao.${r.estornadoEm ? 'estornados' : 'emitidos'}`)}
+                {t(`cobrancas:recibos.situacao.${r.estornadoEm ? 'estornados' : 'emitidos'}`)}
               </Tag>
             ),
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, r: ReciboResumo) => (
               <Space size={4}>
                 <Button
                   size="small"
                   type="text"
                   icon={<FilePdfOutlined />}
-                  aria-label={t('recibos.baixarPdf')}
-                  title={t('recibos.baixarPdf')}
+                  aria-label={t('cobrancas:recibos.baixarPdf')}
+                  title={t('cobrancas:recibos.baixarPdf')}
                   onClick={() => void baixar(r)}
                 />
                 {pode(ACESSO_RECIBO, 'D') && !r.estornadoEm && (
@@ -285,8 +285,8 @@ export default function ListaDeRecibosPage() {
                     type="text"
                     danger
                     icon={<RollbackOutlined />}
-                    aria-label={t('recibos.estornar')}
-                    title={t('recibos.estornar')}
+                    aria-label={t('cobrancas:recibos.estornar')}
+                    title={t('cobrancas:recibos.estornar')}
                     onClick={() => setEstornando(r)}
                   />
                 )}
@@ -298,8 +298,8 @@ export default function ListaDeRecibosPage() {
       <EmitirRecibo aberto={emitindo} fechar={() => setEmitindo(false)} />
       <Estorno
         aberto={!!estornando}
-        titulo={t('recibos.estornarTitulo', { numero: estornando ? numeroTela(estornando.numero) : '' })}
-        aviso={t('recibos.estornarAviso')}
+        titulo={t('cobrancas:recibos.estornarTitulo', { numero: estornando ? numeroTela(estornando.numero) : '' })}
+        aviso={t('cobrancas:recibos.estornarAviso')}
         fechar={() => setEstornando(null)}
         estornar={estornar}
       />

@@ -2,7 +2,7 @@ import { CAMPOS_PAGAMENTO, type ContaAReceber, type Pagamento, type Paged, pagam
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Row, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -19,7 +19,7 @@ type Valores = Record<string, unknown>;
 
 /** A payment already recorded: what was paid, and its reversal while it stands. */
 function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -28,7 +28,7 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
     await api.post(`pagamento/${pagamento.id}/estorno`, { justificativa });
     await qc.invalidateQueries({ queryKey: ['pagamento'] });
     await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-    void message.success(t('pagamento.estornado'));
+    void message.success(t('cobrancas:pagamento.estornado'));
   };
   const data = (v: string) => dataParaTela(v, i18n.language);
   return (
@@ -38,7 +38,7 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          title={t('pagamento.estornadoEm', {
+          title={t('cobrancas:pagamento.estornadoEm', {
             data: data(pagamento.estornadoEm.slice(0, 10)),
             justificativa: pagamento.justificativaEstorno,
           })}
@@ -58,16 +58,18 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
           <Descriptions.Item label={t('campos:observacao')}>{pagamento.observacao}</Descriptions.Item>
         )}
       </Descriptions>
-      {pagamento.recebidoNoProvedor && <Typography.Paragraph>{t('pagamento.recebidoNoProvedor')}</Typography.Paragraph>}
+      {pagamento.recebidoNoProvedor && (
+        <Typography.Paragraph>{t('cobrancas:pagamento.recebidoNoProvedor')}</Typography.Paragraph>
+      )}
       {!pagamento.estornadoEm && pode(ACESSO_PAGAMENTO, 'D') && (
         <Button danger onClick={() => setEstornando(true)}>
-          {t('pagamento.estornar')}
+          {t('cobrancas:pagamento.estornar')}
         </Button>
       )}
       <Estorno
         aberto={estornando}
-        titulo={t('pagamento.estornar')}
-        aviso={t('pagamento.estornarAviso')}
+        titulo={t('cobrancas:pagamento.estornar')}
+        aviso={t('cobrancas:pagamento.estornarAviso')}
         fechar={() => setEstornando(false)}
         estornar={estornar}
       />
@@ -81,7 +83,7 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
  * its reversal.
  */
 export default function PagamentoFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -94,7 +96,7 @@ export default function PagamentoFormPage() {
   const liberar = useSaidaProtegida(sujo);
   useTitulo(`menu:acessos.${ACESSO_PAGAMENTO}`);
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
-  const regras = useMemo(() => regrasZod(pagamentoInput, t), [t]);
+  const regras = regrasZod(pagamentoInput);
 
   const registrado = useQuery({
     queryKey: ['pagamento', id],
@@ -133,11 +135,11 @@ export default function PagamentoFormPage() {
     try {
       const p = await api.post<Pagamento>('pagamento', v);
       await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('pagamento.registrado'));
+      void message.success(t('cobrancas:pagamento.registrado'));
       liberar();
       navegar(`${ROTA_FORM_PAGAMENTO}/${p.id}/visualizacao`, { replace: true });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -150,11 +152,11 @@ export default function PagamentoFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(id === undefined ? 'pagamento.registrar' : `menu:acessos.${ACESSO_PAGAMENTO}`)}
+        {t(id === undefined ? 'cobrancas:pagamento.registrar' : `menu:acessos.${ACESSO_PAGAMENTO}`)}
       </Typography.Title>
       {id !== undefined ? (
         registrado.isError ? (
-          <Alert type="error" showIcon title={mensagemDeErro(registrado.error, t)} />
+          <Alert type="error" showIcon title={mensagemDeErro(registrado.error)} />
         ) : (
           <Spin spinning={registrado.isPending}>
             {registrado.data && <PagamentoRegistrado pagamento={registrado.data} />}
@@ -174,8 +176,8 @@ export default function PagamentoFormPage() {
           >
             <Form.Item
               name="contaAReceberId"
-              label={t('pagamento.conta')}
-              extra={t('pagamento.contaDica')}
+              label={t('cobrancas:pagamento.conta')}
+              extra={t('cobrancas:pagamento.contaDica')}
               required
               rules={regras('contaAReceberId')}
             >
@@ -196,7 +198,7 @@ export default function PagamentoFormPage() {
                     dependencies={c.nome === 'dataCredito' ? ['dataPagamento'] : undefined}
                     {...propsItem(c)}
                   >
-                    {controleCampo(c, i18n.language, t)}
+                    {controleCampo(c, i18n.language)}
                   </Form.Item>
                 </Col>
               ))}
@@ -204,9 +206,9 @@ export default function PagamentoFormPage() {
           </Form>
           <Space wrap>
             <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-              {t('pagamento.registrar')}
+              {t('cobrancas:pagamento.registrar')}
             </Button>
-            <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum.voltar')}</Button>
+            <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum:voltar')}</Button>
           </Space>
         </Card>
       )}

@@ -44,7 +44,7 @@ type Linha = { quantidade: number; previsto: string; pago: string };
  * totalled by status and by competence month; on screen, or as PDF or XLSX with the same filters.
  */
 export default function RelatorioContasReceberPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const [filtros, setFiltros] = useState<ReturnType<typeof consulta> | null>(null);
@@ -71,13 +71,18 @@ export default function RelatorioContasReceberPage() {
   const regra =
     (campo: string): Rule =>
     ({ getFieldsValue }) => ({
-      validator: () => validarCaminho(relatorioContasReceberQuery, consulta(getFieldsValue(true) as Valores), campo, t),
+      validator: () => validarCaminho(relatorioContasReceberQuery, consulta(getFieldsValue(true) as Valores), campo),
     });
   const data = { format: formatoData(i18n.language) };
   const mes = { picker: 'month' as const, format: 'MM/YYYY' };
   const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
   const colunas = [
-    { key: 'quantidade', dataIndex: 'quantidade', title: t('relatorioReceber.quantidade'), align: 'right' as const },
+    {
+      key: 'quantidade',
+      dataIndex: 'quantidade',
+      title: t('cobrancas:relatorioReceber.quantidade'),
+      align: 'right' as const,
+    },
     {
       key: 'previsto',
       dataIndex: 'previsto',
@@ -111,7 +116,7 @@ export default function RelatorioContasReceberPage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form
           form={form}
           name="relatorio-contas-receber"
@@ -120,7 +125,11 @@ export default function RelatorioContasReceberPage() {
           onFinish={(v) => setFiltros(consulta(v))}
         >
           <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-            <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+            <SelectReferencia
+              referencia="organizacao"
+              allowClear
+              placeholder={t('financeiro:livros.organizacaoAtual')}
+            />
           </Form.Item>
           <Form.Item name="pessoaId" label={t('campos:pessoaId')} style={{ minWidth: 300 }}>
             <SelectReferencia referencia="pessoa" allowClear />
@@ -159,21 +168,21 @@ export default function RelatorioContasReceberPage() {
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={q.isFetching}>
-              {t('relatorioReceber.consultar')}
+              {t('cobrancas:relatorioReceber.consultar')}
             </Button>
             <Button icon={<FilePdfOutlined />} loading={baixando === 'pdf'} onClick={() => void baixar('pdf')}>
-              {t('relatorio.formato.pdf')}
+              {t('relatorios:formato.pdf')}
             </Button>
             <Button icon={<FileExcelOutlined />} loading={baixando === 'xlsx'} onClick={() => void baixar('xlsx')}>
-              {t('relatorio.formato.xlsx')}
+              {t('relatorios:formato.xlsx')}
             </Button>
           </Space>
         </Form>
       </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {r && (
         <>
-          <Card size="small" title={t('relatorioReceber.porStatus')} data-testid="por-status">
+          <Card size="small" title={t('cobrancas:relatorioReceber.porStatus')} data-testid="por-status">
             <Table<RelatorioContasReceber['porStatus'][number]>
               rowKey="status"
               size="small"
@@ -191,7 +200,7 @@ export default function RelatorioContasReceberPage() {
               summary={total(1)}
             />
           </Card>
-          <Card size="small" title={t('relatorioReceber.porPeriodo')} data-testid="por-periodo">
+          <Card size="small" title={t('cobrancas:relatorioReceber.porPeriodo')} data-testid="por-periodo">
             <Table<Linha & { periodo: string }>
               rowKey="periodo"
               size="small"
@@ -202,7 +211,7 @@ export default function RelatorioContasReceberPage() {
                 {
                   key: 'periodo',
                   dataIndex: 'periodo',
-                  title: t('relatorioReceber.competencia'),
+                  title: t('cobrancas:relatorioReceber.competencia'),
                   render: (v: string) => `${v.slice(5)}/${v.slice(0, 4)}`,
                 },
                 ...colunas,

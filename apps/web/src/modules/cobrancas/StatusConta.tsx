@@ -20,6 +20,6 @@ const ICONE_STATUS: Partial<Record<StatusContaAReceber, ReactNode>> = {
 };
 
 export function StatusConta({ status }: { status: StatusContaAReceber }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos']);
   return <Tag icon={ICONE_STATUS[status]}>{t(`campos:opcao.statusContaAReceber.${status}`)}</Tag>;
 }

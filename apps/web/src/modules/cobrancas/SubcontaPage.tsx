@@ -29,7 +29,7 @@ const CAMPOS_TEXTO = [
  * provider, and the creation of one (its key is kept by the server, never shown).
  */
 export default function SubcontaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'lotes', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -37,7 +37,7 @@ export default function SubcontaPage() {
   const [aberto, setAberto] = useState(false);
   const [pagina, setPagina] = useState(1);
   useTitulo(`menu:acessos.${ACESSO}`);
-  const regra = regrasZod(subcontaInput, t);
+  const regra = regrasZod(subcontaInput);
 
   const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
   const q = useQuery({
@@ -51,11 +51,11 @@ export default function SubcontaPage() {
     try {
       await api.post('subconta', v);
       await qc.invalidateQueries({ queryKey: ['subconta'] });
-      void message.success(t('subconta.criada'));
+      void message.success(t('cobrancas:subconta.criada'));
       setAberto(false);
       form.resetFields();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
@@ -67,11 +67,11 @@ export default function SubcontaPage() {
         </Typography.Title>
         {pode(ACESSO, 'C') && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setAberto(true)}>
-            {t('subconta.nova')}
+            {t('cobrancas:subconta.nova')}
           </Button>
         )}
       </Space>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       <Table<Subconta>
         rowKey="id"
         size="small"
@@ -82,28 +82,28 @@ export default function SubcontaPage() {
         pagination={{ current: pagina, pageSize: 10, total: q.data?.total ?? 0, onChange: setPagina }}
         columns={[
           { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-          { key: 'nome', dataIndex: 'nome', title: t('subconta.campos.nome') },
-          { key: 'cpfCnpj', dataIndex: 'cpfCnpj', title: t('subconta.campos.cpfCnpj') },
-          { key: 'email', dataIndex: 'email', title: t('subconta.campos.email') },
+          { key: 'nome', dataIndex: 'nome', title: t('cobrancas:subconta.campos.nome') },
+          { key: 'cpfCnpj', dataIndex: 'cpfCnpj', title: t('cobrancas:subconta.campos.cpfCnpj') },
+          { key: 'email', dataIndex: 'email', title: t('cobrancas:subconta.campos.email') },
           {
             key: 'walletId',
             dataIndex: 'walletId',
-            title: t('subconta.walletId'),
-            render: (v: string | null) => v ?? t('subconta.criando'),
+            title: t('cobrancas:subconta.walletId'),
+            render: (v: string | null) => v ?? t('cobrancas:subconta.criando'),
           },
           {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
+            title: t('lotes:criadoEm'),
             render: (v: string) => new Date(v).toLocaleString(i18n.language),
           },
         ]}
       />
       <Modal
         open={aberto}
-        title={t('subconta.nova')}
-        okText={t('comum.salvar')}
-        cancelText={t('comum.cancelar')}
+        title={t('cobrancas:subconta.nova')}
+        okText={t('comum:salvar')}
+        cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}
         onCancel={() => setAberto(false)}
         destroyOnHidden
@@ -119,12 +119,14 @@ export default function SubcontaPage() {
             <SelectReferencia referencia="organizacao" />
           </Form.Item>
           {CAMPOS_TEXTO.map((c) => (
-            <Form.Item key={c} name={c} label={t(`subconta.campos.${c}`)} rules={regra(c)}>
+            <Form.Item key={c} name={c} label={t(`cobrancas:subconta.campos.${c}`)} rules={regra(c)}>
               <Input />
             </Form.Item>
           ))}
-          <Form.Item name="tipoEmpresa" label={t('subconta.campos.tipoEmpresa')} rules={regra('tipoEmpresa')}>
-            <Select options={TIPOS_EMPRESA.map((x) => ({ value: x, label: t(`subconta.tipoEmpresa.${x}`) }))} />
+          <Form.Item name="tipoEmpresa" label={t('cobrancas:subconta.campos.tipoEmpresa')} rules={regra('tipoEmpresa')}>
+            <Select
+              options={TIPOS_EMPRESA.map((x) => ({ value: x, label: t(`cobrancas:subconta.tipoEmpresa.${x}`) }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

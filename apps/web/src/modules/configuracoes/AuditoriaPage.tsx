@@ -31,7 +31,7 @@ const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
  * and filters live in the address like every list's; newest first unless a column is chosen.
  */
 export default function AuditoriaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'menu']);
   const { message } = App.useApp();
   const [form] = Form.useForm<ValoresFiltro>();
   useTitulo('menu:acessos.AuditoriaAcesso');
@@ -97,7 +97,7 @@ export default function AuditoriaPage() {
         'auditoria-acesso.csv',
       );
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -123,17 +123,17 @@ export default function AuditoriaPage() {
           {t('menu:acessos.AuditoriaAcesso')}
         </Typography.Title>
         <Button icon={<DownloadOutlined />} onClick={() => void exportar()}>
-          {t('crud.exportarCsv')}
+          {t('crud:exportarCsv')}
         </Button>
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-auditoria" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="evento" label={t('campos:evento')}>
             <Select
               allowClear
               style={{ minWidth: 200 }}
-              placeholder={t('crud.todos')}
-              options={EVENTOS_AUDITORIA.map((e) => ({ value: e, label: t(`auditoria.eventos.${e}`) }))}
+              placeholder={t('crud:todos')}
+              options={EVENTOS_AUDITORIA.map((e) => ({ value: e, label: t(`configuracoes:auditoria.eventos.${e}`) }))}
             />
           </Form.Item>
           <Form.Item name="acesso" label={t('campos:acesso')}>
@@ -141,7 +141,7 @@ export default function AuditoriaPage() {
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
               style={{ minWidth: 220 }}
-              placeholder={t('crud.todos')}
+              placeholder={t('crud:todos')}
               options={opcoesAcesso}
             />
           </Form.Item>
@@ -149,7 +149,7 @@ export default function AuditoriaPage() {
             <Select
               allowClear
               style={{ minWidth: 120 }}
-              placeholder={t('crud.todos')}
+              placeholder={t('crud:todos')}
               options={METODOS.map((m) => ({ value: m, label: m }))}
             />
           </Form.Item>
@@ -164,7 +164,7 @@ export default function AuditoriaPage() {
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -172,7 +172,7 @@ export default function AuditoriaPage() {
                 mudar({ pagina: undefined, ...Object.fromEntries(FILTROS.map((f) => [f, undefined])) });
               }}
             >
-              {t('comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>
@@ -181,7 +181,7 @@ export default function AuditoriaPage() {
         <Alert
           type="error"
           showIcon
-          title={mensagemDeErro(q.error, t)}
+          title={mensagemDeErro(q.error)}
           description={erroDeCampo ? (q.error as ApiError).campos.map((c) => c.mensagem).join(' ') : undefined}
           data-testid="erro-auditoria"
         />
@@ -193,7 +193,7 @@ export default function AuditoriaPage() {
           {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
-            title: t('auditoria.dataHora'),
+            title: t('configuracoes:auditoria.dataHora'),
             ...ordenavel('criadoEm'),
             render: (v: string) => dayjs(v).format(formatoHora),
           },
@@ -202,10 +202,10 @@ export default function AuditoriaPage() {
             dataIndex: 'evento',
             title: t('campos:evento'),
             ...ordenavel('evento'),
-            render: (v: string) => t(`auditoria.eventos.${v}`, { defaultValue: v }),
+            render: (v: string) => t(`configuracoes:auditoria.eventos.${v}`, { defaultValue: v }),
           },
-          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('auditoria.usuario') },
-          { key: 'login', dataIndex: 'login', title: t('auditoria.login'), ...ordenavel('login') },
+          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('configuracoes:auditoria.usuario') },
+          { key: 'login', dataIndex: 'login', title: t('configuracoes:auditoria.login'), ...ordenavel('login') },
           {
             key: 'acesso',
             dataIndex: 'acesso',

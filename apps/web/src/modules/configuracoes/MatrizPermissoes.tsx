@@ -3,6 +3,7 @@ import {
   type Acao,
   CAMPO_DA_ACAO,
   CAMPOS_POR_ACESSO,
+  type GrupoMenu,
   type PermissaoCampo,
   type PermissaoTela,
 } from '@sig/contracts';
@@ -31,7 +32,7 @@ type Props = {
 const estiloErro = { outline: '2px solid #ff4d4f', outlineOffset: 2, borderRadius: 2 };
 
 type PropsSecao = {
-  grupo: string;
+  grupo: GrupoMenu;
   linhas: Linha[];
   telas: PermissaoTela[];
   desabilitado?: boolean;
@@ -50,11 +51,11 @@ const mesmas = (a: PropsSecao, b: PropsSecao) =>
 
 /** One menu group's screens; re-renders only when one of its own rows changed. */
 const SecaoGrupo = memo(function SecaoGrupo({ grupo, linhas, telas, desabilitado, erros, mudarTelas }: PropsSecao) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'configuracoes', 'menu']);
   const porId = new Map(telas.map((x) => [x.acesso, x]));
   const tela = (id: string): PermissaoTela => porId.get(id) ?? telaVazia(id);
   const nomeTela = (id: string) => t(`menu:acessos.${id}`, { defaultValue: id });
-  const nomeFlag = (f: FlagTela) => t(`perfil.acoes.${f}`);
+  const nomeFlag = (f: FlagTela) => t(`configuracoes:perfil.acoes.${f}`);
 
   const caixa = (l: Linha, f: FlagTela, habilitada: boolean) => {
     const comErro = erros?.get(l.id)?.has(f);
@@ -79,7 +80,7 @@ const SecaoGrupo = memo(function SecaoGrupo({ grupo, linhas, telas, desabilitado
       <Tooltip title={nomeFlag(f)}>
         <span style={{ whiteSpace: 'nowrap' }}>
           <Checkbox
-            aria-label={t('perfil.marcarColuna', { acao: nomeFlag(f) })}
+            aria-label={t('configuracoes:perfil.marcarColuna', { acao: nomeFlag(f) })}
             disabled={desabilitado || aplicaveis.length === 0}
             checked={aplicaveis.length > 0 && marcadas === aplicaveis.length}
             indeterminate={marcadas > 0 && marcadas < aplicaveis.length}
@@ -92,7 +93,7 @@ const SecaoGrupo = memo(function SecaoGrupo({ grupo, linhas, telas, desabilitado
   };
 
   const colunas: ColumnsType<Linha> = [
-    { key: 'tela', title: t('perfil.tela'), render: (_, l) => nomeTela(l.id) },
+    { key: 'tela', title: t('configuracoes:perfil.tela'), render: (_, l) => nomeTela(l.id) },
     ...ACOES.map((a) => ({
       key: a,
       align: 'center' as const,
@@ -104,20 +105,20 @@ const SecaoGrupo = memo(function SecaoGrupo({ grupo, linhas, telas, desabilitado
       key: 'somentePropriaOrganizacao',
       align: 'center' as const,
       width: 150,
-      title: cabecalho('somentePropriaOrganizacao', t('perfil.acoes.somentePropriaOrganizacao')),
+      title: cabecalho('somentePropriaOrganizacao', t('configuracoes:perfil.acoes.somentePropriaOrganizacao')),
       render: (_: unknown, l: Linha) => caixa(l, 'somentePropriaOrganizacao', true),
     },
     {
       key: 'todas',
       align: 'center' as const,
       width: 80,
-      title: t('perfil.todas'),
+      title: t('configuracoes:perfil.todas'),
       render: (_: unknown, l: Linha) => {
         const flags = l.acoes.map((a) => CAMPO_DA_ACAO[a]);
         const n = flags.filter((f) => tela(l.id)[f]).length;
         return (
           <Checkbox
-            aria-label={t('perfil.marcarLinha', { tela: nomeTela(l.id) })}
+            aria-label={t('configuracoes:perfil.marcarLinha', { tela: nomeTela(l.id) })}
             disabled={desabilitado}
             checked={n > 0 && n === flags.length}
             indeterminate={n > 0 && n < flags.length}
@@ -158,7 +159,7 @@ const LINHAS_POR_GRUPO = GRUPOS.map(({ grupo, acessos }) => ({
  * second tab holds the per-field rules (inherit / allow / deny).
  */
 export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'configuracoes', 'menu']);
   const atual = useRef({ valor, aoMudar });
   atual.current = { valor, aoMudar };
   const mudarTelas = useCallback((mudancas: PermissaoTela[]) => {
@@ -195,12 +196,15 @@ export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props)
           size="small"
           optionType="button"
           disabled={desabilitado}
-          aria-label={`${t(`campos:${c.campo}`, { defaultValue: c.campo })} — ${t(`perfil.campo.${tipo}`)}`}
+          aria-label={`${t(`campos:${c.campo}`, { defaultValue: c.campo })} — ${t(`configuracoes:perfil.campo.${tipo}`)}`}
           value={c[tipo] === null ? 'herdar' : c[tipo] ? 'permitir' : 'negar'}
           onChange={(e) =>
             mudarCampo({ ...c, [tipo]: e.target.value === 'herdar' ? null : e.target.value === 'permitir' })
           }
-          options={(['herdar', 'permitir', 'negar'] as const).map((v) => ({ value: v, label: t(`perfil.campo.${v}`) }))}
+          options={(['herdar', 'permitir', 'negar'] as const).map((v) => ({
+            value: v,
+            label: t(`configuracoes:perfil.campo.${v}`),
+          }))}
         />
       </span>
     );
@@ -208,7 +212,7 @@ export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props)
 
   const abaCampos = (
     <div data-testid="matriz-campos">
-      <Typography.Paragraph type="secondary">{t('perfil.campo.ajuda')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('configuracoes:perfil.campo.ajuda')}</Typography.Paragraph>
       {ACESSOS_COM_CAMPOS.map((acesso) => {
         const linhas = (CAMPOS_POR_ACESSO[acesso] ?? []).map(
           (campo) => valor.campos[chaveCampo(acesso, campo)] ?? { acesso, campo, visualizar: null, atualizar: null },
@@ -226,15 +230,19 @@ export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props)
               columns={[
                 {
                   key: 'campo',
-                  title: t('perfil.campo.campo'),
+                  title: t('configuracoes:perfil.campo.campo'),
                   render: (_, c) => t(`campos:${c.campo}`, { defaultValue: c.campo }),
                 },
                 {
                   key: 'visualizar',
-                  title: t('perfil.campo.visualizar'),
+                  title: t('configuracoes:perfil.campo.visualizar'),
                   render: (_, c) => triEstado(c, 'visualizar'),
                 },
-                { key: 'atualizar', title: t('perfil.campo.atualizar'), render: (_, c) => triEstado(c, 'atualizar') },
+                {
+                  key: 'atualizar',
+                  title: t('configuracoes:perfil.campo.atualizar'),
+                  render: (_, c) => triEstado(c, 'atualizar'),
+                },
               ]}
             />
           </section>
@@ -246,8 +254,8 @@ export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props)
   return (
     <Tabs
       items={[
-        { key: 'telas', label: t('perfil.abaTelas'), children: abaTelas },
-        { key: 'campos', label: t('perfil.abaCampos'), children: abaCampos },
+        { key: 'telas', label: t('configuracoes:perfil.abaTelas'), children: abaTelas },
+        { key: 'campos', label: t('configuracoes:perfil.abaCampos'), children: abaCampos },
       ]}
     />
   );
@@ -255,15 +263,15 @@ export function MatrizPermissoes({ valor, aoMudar, desabilitado, erros }: Props)
 
 /** The screens and flags the server refused, as a list under the matrix. */
 export function ListaErrosMatriz({ erros }: { erros: ErrosMatriz }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'configuracoes', 'menu']);
   return (
     <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="erros-matriz">
       {[...erros].flatMap(([acesso, flags]) =>
         [...flags].map((f) => {
           const [campo, tipo] = f.includes('.') ? f.split('.') : [undefined, f];
           const rotulo = campo
-            ? `${t(`campos:${campo}`, { defaultValue: campo })} — ${t(`perfil.campo.${tipo}`)}`
-            : t(`perfil.acoes.${f}`, { defaultValue: f });
+            ? `${t(`campos:${campo}`, { defaultValue: campo })} — ${t(`configuracoes:perfil.campo.${tipo as 'visualizar' | 'atualizar'}`)}`
+            : t(`configuracoes:perfil.acoes.${f}`, { defaultValue: f });
           return (
             <li key={`${acesso}.${f}`}>{`${t(`menu:acessos.${acesso}`, { defaultValue: acesso })}: ${rotulo}`}</li>
           );

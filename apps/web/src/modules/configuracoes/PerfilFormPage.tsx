@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Perfil, perfilInput } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Popconfirm, Space, Spin, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -28,7 +28,7 @@ type Valores = { nome: string; descricao: string | null; ativo: boolean };
  * save sends the whole profile (the server replaces every rule with what it receives).
  */
 export default function PerfilFormPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'erros', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -55,7 +55,7 @@ export default function PerfilFormPage() {
   const somenteLeitura =
     params.visualizacao !== undefined || administrador || (id !== undefined && !pode('Perfil', 'U'));
   const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
-  const regras = useMemo(() => regrasZod(perfilInput, t), [t]);
+  const regras = regrasZod(perfilInput);
   const voltarPara = `${ROTA_PERFIL}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   useEffect(() => {
@@ -82,14 +82,14 @@ export default function PerfilFormPage() {
       if (id === undefined) await api.post('perfil', corpo);
       else await api.putId('perfil', id, corpo);
       await qc.invalidateQueries({ queryKey: ['perfil'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       sair();
     } catch (e) {
       const daMatriz = errosDaMatriz(e, regrasMatriz);
       if (daMatriz) {
         setErros(daMatriz);
-        setErroGeral(mensagemDeErro(e, t));
-      } else if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+        setErroGeral(mensagemDeErro(e));
+      } else if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -100,10 +100,10 @@ export default function PerfilFormPage() {
     try {
       await api.delete('perfil', id);
       await qc.invalidateQueries({ queryKey: ['perfil'] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       sair();
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -113,20 +113,25 @@ export default function PerfilFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela: t('menu:acessos.Perfil') })}
+        {t(`crud:titulo.${modo}`, { tela: t('menu:acessos.Perfil') })}
       </Typography.Title>
       {idInvalido || q.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error, t)}
-          action={<Button onClick={sair}>{t('comum.voltar')}</Button>}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={id !== undefined && q.isPending}>
           <Card>
             {administrador && (
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('perfil.administradorAviso')} />
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t('configuracoes:perfil.administradorAviso')}
+              />
             )}
             <Form<Valores>
               form={form}
@@ -151,7 +156,7 @@ export default function PerfilFormPage() {
               </Form.Item>
             </Form>
             <Typography.Title level={2} style={{ fontSize: 18 }}>
-              {t('perfil.permissoes')}
+              {t('configuracoes:perfil.permissoes')}
             </Typography.Title>
             {erros && erroGeral && (
               <Alert
@@ -175,7 +180,7 @@ export default function PerfilFormPage() {
             <Space wrap style={{ marginTop: 16 }}>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
               {modo === 'visualizar' && !administrador && pode('Perfil', 'U') && id !== undefined && (
@@ -183,23 +188,23 @@ export default function PerfilFormPage() {
                   icon={<EditOutlined />}
                   onClick={() => navegar(caminhoFormPerfil(id), { state: local.state, replace: true })}
                 >
-                  {t('comum.editar')}
+                  {t('comum:editar')}
                 </Button>
               )}
               {id !== undefined && !administrador && pode('Perfil', 'D') && (
                 <Popconfirm
-                  title={t('comum.confirmarExclusao')}
-                  okText={t('comum.excluir')}
+                  title={t('comum:confirmarExclusao')}
+                  okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
-                  cancelText={t('comum.cancelar')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
-                    {t('comum.excluir')}
+                    {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
-              <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

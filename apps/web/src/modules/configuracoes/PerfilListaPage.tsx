@@ -18,7 +18,7 @@ type Filtros = { nome?: string; ativo?: boolean };
 
 /** `/perfil`: the profiles, server-paged, filtered by name and active, with row actions by permission. */
 export default function PerfilListaPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -49,15 +49,15 @@ export default function PerfilListaPage() {
   const excluir = async (id: number) => {
     try {
       await api.delete('perfil', id);
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       await qc.invalidateQueries({ queryKey: ['perfil'] });
     } catch (e) {
       // 409 (profile in use, administrator) comes with the server's own message.
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
-  const simNao = (v: boolean) => (v ? t('comum.sim') : t('comum.nao'));
+  const simNao = (v: boolean) => (v ? t('comum:sim') : t('comum:nao'));
   const ordemDe = (c: string) => (ordenarPor === c ? (ordem === 'desc' ? 'descend' : 'ascend') : null);
 
   return (
@@ -73,11 +73,11 @@ export default function PerfilListaPage() {
             data-testid="novo"
             onClick={() => navegar(caminhoFormPerfil(), { state: voltar })}
           >
-            {t('comum.novo')}
+            {t('comum:novo')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form
           form={form}
           name="filtros"
@@ -98,16 +98,16 @@ export default function PerfilListaPage() {
             <Select
               allowClear
               style={{ minWidth: 140 }}
-              placeholder={t('crud.todos')}
+              placeholder={t('crud:todos')}
               options={[
-                { value: true, label: t('comum.sim') },
-                { value: false, label: t('comum.nao') },
+                { value: true, label: t('comum:sim') },
+                { value: false, label: t('comum:nao') },
               ]}
             />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -115,7 +115,7 @@ export default function PerfilListaPage() {
                 mudar({ pagina: undefined, nome: undefined, ativo: undefined });
               }}
             >
-              {t('comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>
@@ -131,13 +131,17 @@ export default function PerfilListaPage() {
           {
             key: 'administrador',
             dataIndex: 'administrador',
-            title: t('perfil.administrador'),
-            render: (v: boolean) => (v ? <Tag color="gold">{t('comum.sim')}</Tag> : t('comum.nao')),
+            title: t('configuracoes:perfil.administrador'),
+            render: (v: boolean) => (v ? <Tag color="gold">{t('comum:sim')}</Tag> : t('comum:nao')),
           },
-          { key: 'quantidadeUsuarios', dataIndex: 'quantidadeUsuarios', title: t('perfil.quantidadeUsuarios') },
+          {
+            key: 'quantidadeUsuarios',
+            dataIndex: 'quantidadeUsuarios',
+            title: t('configuracoes:perfil.quantidadeUsuarios'),
+          },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             width: 150,
             render: (_, r) => (
               <AcoesLinha

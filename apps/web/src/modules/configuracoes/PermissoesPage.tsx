@@ -16,7 +16,7 @@ import { corpoDaMatriz, type ErrosMatriz, errosDaMatriz, type Matriz, matrizDoPe
  * whole rule set, so the profile is read first and sent back with its name and description.
  */
 export default function PermissoesPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'configuracoes', 'crud', 'menu']);
   const { message, modal } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -60,10 +60,10 @@ export default function PermissoesPage() {
     };
     if (!sujo) return trocar();
     modal.confirm({
-      title: t('comum.confirmarSaida'),
-      okText: t('crud.sairSemSalvar'),
+      title: t('comum:confirmarSaida'),
+      okText: t('crud:sairSemSalvar'),
       okButtonProps: { danger: true },
-      cancelText: t('crud.continuarEditando'),
+      cancelText: t('crud:continuarEditando'),
       onOk: trocar,
     });
   };
@@ -93,10 +93,10 @@ export default function PermissoesPage() {
       });
       setSujo(false);
       await qc.invalidateQueries({ queryKey: ['perfil'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
     } catch (e) {
       setErros(errosDaMatriz(e, regras));
-      setErroGeral(mensagemDeErro(e, t));
+      setErroGeral(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -109,13 +109,13 @@ export default function PermissoesPage() {
       </Typography.Title>
       <Card size="small">
         <Space wrap>
-          <label htmlFor="permissoes-perfil">{t('permissoes.perfil')}</label>
+          <label htmlFor="permissoes-perfil">{t('configuracoes:permissoes.perfil')}</label>
           <Select<number>
             id="permissoes-perfil"
             showSearch={{ optionFilterProp: 'label' }}
             allowClear
             style={{ minWidth: 320 }}
-            placeholder={t('permissoes.escolherPerfil')}
+            placeholder={t('configuracoes:permissoes.escolherPerfil')}
             loading={opcoes.isPending}
             options={opcoes.data ?? []}
             value={perfilId}
@@ -124,16 +124,21 @@ export default function PermissoesPage() {
           />
         </Space>
       </Card>
-      {opcoes.isError && <Alert type="error" showIcon title={mensagemDeErro(opcoes.error, t)} />}
+      {opcoes.isError && <Alert type="error" showIcon title={mensagemDeErro(opcoes.error)} />}
       {perfilId === undefined ? (
-        <Typography.Paragraph type="secondary">{t('permissoes.ajuda')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('configuracoes:permissoes.ajuda')}</Typography.Paragraph>
       ) : q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
       ) : (
         <Spin spinning={q.isPending}>
           <Card>
             {administrador && (
-              <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('perfil.administradorAviso')} />
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t('configuracoes:perfil.administradorAviso')}
+              />
             )}
             {erroGeral && (
               <Alert
@@ -157,10 +162,10 @@ export default function PermissoesPage() {
             {!somenteLeitura && (
               <Space wrap style={{ marginTop: 16 }}>
                 <Button type="primary" loading={enviando} disabled={!sujo} onClick={() => void salvar()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
                 <Button disabled={!sujo || enviando} onClick={desfazer}>
-                  {t('permissoes.desfazer')}
+                  {t('configuracoes:permissoes.desfazer')}
                 </Button>
               </Space>
             )}

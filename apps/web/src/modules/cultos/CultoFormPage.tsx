@@ -2,7 +2,7 @@ import { CAMPOS_CULTO, type Culto, cultoInput, type PlanoDoCulto } from '@sig/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -25,7 +25,7 @@ const DO_PLANO = ['abrangencia', 'destino'] as const;
  * notice says so. Saving posts the offering to the organization's worship cash account.
  */
 export default function CultoFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'cultos', 'menu']);
   const { message } = App.useApp();
   const { pode, autorizacao } = useAutorizacao();
   const navegar = useNavigate();
@@ -39,7 +39,7 @@ export default function CultoFormPage() {
   useTitulo(`menu:acessos.${ACESSO_CULTO}`);
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO_CULTO, 'U'));
-  const regras = useMemo(() => regrasZod(cultoInput, t), [t]);
+  const regras = regrasZod(cultoInput);
   const organizacaoId = Form.useWatch('organizacaoId', form) as number | null | undefined;
   const data = Form.useWatch('data', form) as string | null | undefined;
 
@@ -78,10 +78,10 @@ export default function CultoFormPage() {
       await qc.invalidateQueries({ queryKey: ['culto'] });
       await qc.invalidateQueries({ queryKey: ['lancamento-caixa'] });
       await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
-      void message.success(t(salvo.lancamentoCaixaId ? 'culto.lancado' : 'comum.salvoComSucesso'));
+      void message.success(t(salvo.lancamentoCaixaId ? 'cultos:lancado' : 'comum:salvoComSucesso'));
       sair();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -99,10 +99,10 @@ export default function CultoFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
+        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
       </Typography.Title>
       {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
       ) : (
         <Spin spinning={id !== undefined && q.isPending}>
           <Card>
@@ -113,7 +113,7 @@ export default function CultoFormPage() {
                 style={{ marginBottom: 16 }}
                 title={
                   <Link to={`/lancamento-caixa/form/${q.data.lancamentoCaixaId}/visualizacao`}>
-                    {t('culto.lancado')}
+                    {t('cultos:lancado')}
                   </Link>
                 }
               />
@@ -124,7 +124,7 @@ export default function CultoFormPage() {
                 showIcon
                 style={{ marginBottom: 16 }}
                 data-testid="aviso-plano"
-                title={doPlano ? t('culto.comPlano', { nome: doPlano.nome }) : t('culto.semPlano')}
+                title={doPlano ? t('cultos:comPlano', { nome: doPlano.nome }) : t('cultos:semPlano')}
               />
             )}
             <Form<Valores>
@@ -154,10 +154,10 @@ export default function CultoFormPage() {
                       {...propsItem(c)}
                     >
                       {(DO_PLANO as readonly string[]).includes(c.nome) && doPlano
-                        ? cloneElement(controleCampo(c, i18n.language, t) as ReactElement<{ disabled?: boolean }>, {
+                        ? cloneElement(controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean }>, {
                             disabled: true,
                           })
-                        : controleCampo(c, i18n.language, t)}
+                        : controleCampo(c, i18n.language)}
                     </Form.Item>
                     {c.nome === 'data' &&
                       item('hora', t('campos:hora'), <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} />, {
@@ -171,7 +171,7 @@ export default function CultoFormPage() {
                 ))}
                 <Col xs={24}>
                   {item('celebrantes', t('campos:celebrantes'), <SeletorPessoas />, {
-                    rules: regrasSeletorPessoas(t, t('campos:celebrantes'), {}, maximoSelecao),
+                    rules: regrasSeletorPessoas(t('campos:celebrantes'), {}, maximoSelecao),
                   })}
                 </Col>
               </Row>
@@ -179,10 +179,10 @@ export default function CultoFormPage() {
             <Space wrap>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
-              <Button onClick={() => navegar(ROTA_LISTA_CULTO)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(ROTA_LISTA_CULTO)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -31,7 +31,7 @@ const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
  * (with those below it), period and Lord's Supper; exported as CSV or XLSX with the same filters.
  */
 export default function CultoListaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'cultos', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -74,7 +74,7 @@ export default function CultoListaPage() {
     try {
       await api.baixar('culto/exportar', { formato, ...filtros }, `cultos.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
   const excluir = async (c: Culto) => {
@@ -82,9 +82,9 @@ export default function CultoListaPage() {
       await api.delete('culto', c.id);
       await qc.invalidateQueries({ queryKey: ['culto'] });
       await qc.invalidateQueries({ queryKey: ['lancamento-caixa'] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -96,19 +96,19 @@ export default function CultoListaPage() {
         </Typography.Title>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('crud.exportarCsv')}
+            {t('crud:exportarCsv')}
           </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('crud.exportarXlsx')}
+            {t('crud:exportarXlsx')}
           </Button>
           {pode(ACESSO_CULTO, 'C') && (
             <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => navegar(ROTA_FORM_CULTO)}>
-              {t('culto.novo')}
+              {t('cultos:novo')}
             </Button>
           )}
         </Space>
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-cultos" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
             <SelectReferencia referencia="organizacao" allowClear />
@@ -122,10 +122,10 @@ export default function CultoListaPage() {
           <Form.Item name="santaCeia" label={t('campos:santaCeia')} style={{ minWidth: 200 }}>
             <Select
               allowClear
-              placeholder={t('crud.todos')}
+              placeholder={t('crud:todos')}
               options={[
-                { value: 'true', label: t('comum.sim') },
-                { value: 'false', label: t('comum.nao') },
+                { value: 'true', label: t('comum:sim') },
+                { value: 'false', label: t('comum:nao') },
               ]}
             />
           </Form.Item>
@@ -150,7 +150,7 @@ export default function CultoListaPage() {
             key: 'santaCeia',
             dataIndex: 'santaCeia',
             title: t('campos:santaCeia'),
-            render: (v: boolean) => (v ? t('comum.sim') : t('comum.nao')),
+            render: (v: boolean) => (v ? t('comum:sim') : t('comum:nao')),
           },
           { key: 'presentes', dataIndex: 'presentes', title: t('campos:presentes'), align: 'right' },
           {
@@ -163,13 +163,13 @@ export default function CultoListaPage() {
           { key: 'destino', dataIndex: 'destino', title: t('campos:destino') },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, c: Culto) => (
               <AcoesLinha
                 aoVisualizar={() => navegar(`${ROTA_FORM_CULTO}/${c.id}/visualizacao`)}
                 aoEditar={pode(ACESSO_CULTO, 'U') ? () => navegar(`${ROTA_FORM_CULTO}/${c.id}`) : undefined}
                 aoExcluir={pode(ACESSO_CULTO, 'D') ? () => void excluir(c) : undefined}
-                confirmacaoExclusao={c.lancamentoCaixaId ? t('culto.confirmarExclusao') : undefined}
+                confirmacaoExclusao={c.lancamentoCaixaId ? t('cultos:confirmarExclusao') : undefined}
               />
             ),
           },

@@ -13,7 +13,7 @@ import { Barras, useFiltroIndicador } from '../../platform/indicadores';
  * and each of them over the last ten days, months or years.
  */
 export function IndicadorCultos() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['cultos']);
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
     queryKey: ['culto', 'indicador', filtro],
@@ -27,35 +27,35 @@ export function IndicadorCultos() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
         <Row gutter={[16, 16]}>
           {(['cultos', 'presentes', 'santaCeia'] as const).map((c) => (
             <Col key={c} xs={12} md={6}>
               <Card size="small">
-                <Statistic title={t(`culto.${c}`)} value={q.data[c]} data-testid={`total-${c}`} />
+                <Statistic title={t(`cultos:${c}`)} value={q.data[c]} data-testid={`total-${c}`} />
               </Card>
             </Col>
           ))}
           <Col xs={12} md={6}>
             <Card size="small">
-              <Statistic title={t('culto.ofertas')} value={dinheiroParaTela(q.data.ofertas, i18n.language)} />
+              <Statistic title={t('cultos:ofertas')} value={dinheiroParaTela(q.data.ofertas, i18n.language)} />
             </Card>
           </Col>
           <Col xs={24} md={12}>
-            <Barras titulo={t('culto.serieCultos')} linhas={serie('cultos')} />
+            <Barras titulo={t('cultos:serieCultos')} linhas={serie('cultos')} />
           </Col>
           <Col xs={24} md={12}>
-            <Barras titulo={t('culto.seriePresentes')} linhas={serie('presentes')} />
+            <Barras titulo={t('cultos:seriePresentes')} linhas={serie('presentes')} />
           </Col>
           <Col xs={24} md={12}>
-            <Barras titulo={t('culto.serieSantaCeia')} linhas={serie('santaCeia')} />
+            <Barras titulo={t('cultos:serieSantaCeia')} linhas={serie('santaCeia')} />
           </Col>
           <Col xs={24} md={12}>
-            <Barras titulo={t('culto.serieOfertas')} linhas={serie('ofertas')} valor={dinheiro} />
+            <Barras titulo={t('cultos:serieOfertas')} linhas={serie('ofertas')} valor={dinheiro} />
           </Col>
           <Col xs={24}>
-            <Barras titulo={t('culto.presentesPorOrganizacao')} linhas={q.data.porOrganizacao} />
+            <Barras titulo={t('cultos:presentesPorOrganizacao')} linhas={q.data.porOrganizacao} />
           </Col>
         </Row>
       )}

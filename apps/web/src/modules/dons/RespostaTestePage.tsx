@@ -17,14 +17,14 @@ type Valores = { pessoaId?: number | null; respostas: Record<string, number | un
  * its scale (0 = never … the maximum = always); saving shows the result.
  */
 export default function RespostaTestePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'dons', 'erros', 'validacao']);
   const { message } = App.useApp();
   const navegar = useNavigate();
   const qc = useQueryClient();
   const gabaritoId = Number(useParams().gabaritoId);
   const [form] = Form.useForm<Valores>();
   const [enviando, setEnviando] = useState(false);
-  useTitulo('dons.responder');
+  useTitulo('dons:responder');
 
   const q = useQuery({
     queryKey: ['teste-dons', 'questionario', gabaritoId],
@@ -43,7 +43,7 @@ export default function RespostaTestePage() {
         respostas: v.respostas,
       });
       await qc.invalidateQueries({ queryKey: ['teste-dons', 'paginado'] });
-      void message.success(t('dons.testeSalvo'));
+      void message.success(t('dons:testeSalvo'));
       navegar(rotaResultado(r.id));
     } catch (e) {
       // Field errors land on their question (`respostas.<id>`) or on the person.
@@ -51,20 +51,20 @@ export default function RespostaTestePage() {
         form.setFields(
           e.campos.map((c) => ({ name: c.campo.split('.') as ['respostas', string], errors: [c.mensagem] })),
         );
-      else void message.error(mensagemDeErro(e, t));
+      else void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
   };
 
   if (q.isError || !(gabaritoId > 0))
-    return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error, t) : t('erros:NAO_ENCONTRADO')} />;
+    return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error) : t('erros:NAO_ENCONTRADO')} />;
   if (!q.data) return <Skeleton active />;
 
   const g = q.data;
   const escala = Array.from({ length: g.escalaMaxima + 1 }, (_, i) => i);
   const rotuloValor = (v: number) =>
-    v === 0 ? t('dons.escalaNunca', { v }) : v === g.escalaMaxima ? t('dons.escalaSempre', { v }) : String(v);
+    v === 0 ? t('dons:escalaNunca', { v }) : v === g.escalaMaxima ? t('dons:escalaSempre', { v }) : String(v);
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 900 }}>
@@ -72,7 +72,7 @@ export default function RespostaTestePage() {
         {g.nome}
       </Typography.Title>
       {g.descricao && <Typography.Paragraph style={{ margin: 0 }}>{g.descricao}</Typography.Paragraph>}
-      <Alert type="info" showIcon title={t('dons.instrucoes', { max: g.escalaMaxima })} />
+      <Alert type="info" showIcon title={t('dons:instrucoes', { max: g.escalaMaxima })} />
       <Form<Valores>
         form={form}
         name="resposta-teste-dons"
@@ -87,14 +87,14 @@ export default function RespostaTestePage() {
             name="pessoaId"
             label={t('campos:pessoaId')}
             required
-            rules={[{ required: true, message: t('dons.escolhaPessoa') }]}
+            rules={[{ required: true, message: t('dons:escolhaPessoa') }]}
             style={{ maxWidth: 480, marginBottom: 0 }}
           >
-            <SelectReferencia referencia="pessoa" placeholder={t('dons.buscaPessoa')} />
+            <SelectReferencia referencia="pessoa" placeholder={t('dons:buscaPessoa')} />
           </Form.Item>
         </Card>
         <Typography.Title level={2} style={{ fontSize: 18, margin: '24px 0 12px' }}>
-          {t('dons.perguntas', { n: g.perguntas.length })}
+          {t('dons:perguntas', { n: g.perguntas.length })}
         </Typography.Title>
         <Space orientation="vertical" size="small" style={{ width: '100%' }}>
           {g.perguntas.map((p, i) => {
@@ -119,9 +119,9 @@ export default function RespostaTestePage() {
         </Space>
         <Space style={{ marginTop: 24 }}>
           <Button type="primary" htmlType="submit" loading={enviando}>
-            {t('dons.concluir')}
+            {t('dons:concluir')}
           </Button>
-          <Button onClick={() => navegar('/teste-dons')}>{t('comum.cancelar')}</Button>
+          <Button onClick={() => navegar('/teste-dons')}>{t('comum:cancelar')}</Button>
         </Space>
       </Form>
     </Space>

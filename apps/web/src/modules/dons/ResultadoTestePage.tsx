@@ -14,10 +14,10 @@ import { useTitulo } from '../../platform/useTitulo';
  * gift (points out of its maximum), highest first as the API sends them.
  */
 export default function ResultadoTestePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'dons', 'erros']);
   const navegar = useNavigate();
   const id = Number(useParams().id);
-  useTitulo('dons.resultado');
+  useTitulo('dons:resultado');
 
   const q = useQuery({
     queryKey: ['teste-dons', 'resultado', id],
@@ -27,7 +27,7 @@ export default function ResultadoTestePage() {
   });
 
   if (q.isError || !(id > 0))
-    return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error, t) : t('erros:NAO_ENCONTRADO')} />;
+    return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error) : t('erros:NAO_ENCONTRADO')} />;
   if (!q.data) return <Skeleton active />;
 
   const r = q.data;
@@ -35,9 +35,9 @@ export default function ResultadoTestePage() {
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 900 }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('dons.resultado')}
+          {t('dons:resultado')}
         </Typography.Title>
-        <Button onClick={() => navegar('/teste-dons')}>{t('comum.voltar')}</Button>
+        <Button onClick={() => navegar('/teste-dons')}>{t('comum:voltar')}</Button>
       </Space>
       <Descriptions
         bordered
@@ -58,7 +58,7 @@ export default function ResultadoTestePage() {
         size="small"
         title={
           <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {t('dons.pontuacaoPorDom')}
+            {t('dons:pontuacaoPorDom')}
           </Typography.Title>
         }
       >
@@ -67,7 +67,7 @@ export default function ResultadoTestePage() {
         ) : (
           <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="grafico-dons">
             {r.pontuacao.map((d) => {
-              const texto = t('dons.pontosDe', { pontos: d.pontos, maximo: d.maximo });
+              const texto = t('dons:pontosDe', { pontos: d.pontos, maximo: d.maximo });
               return (
                 <div key={d.chave} data-testid="dom-resultado" data-chave={d.chave}>
                   <Typography.Text strong>{d.nome}</Typography.Text>

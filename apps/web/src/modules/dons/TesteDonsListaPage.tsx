@@ -30,31 +30,31 @@ const numero = (v?: string) => (v ? Number(v) : null);
 
 /** Asks which answer key the new test uses, then opens its questionnaire. */
 function NovoTeste({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'crud', 'dons', 'menu']);
   const navegar = useNavigate();
   const [form] = Form.useForm<{ gabaritoId: number }>();
   const gabaritos = useGabaritos();
   return (
     <Modal
       open={aberto}
-      title={t('dons.novoTeste')}
-      okText={t('dons.iniciar')}
-      cancelText={t('comum.cancelar')}
+      title={t('dons:novoTeste')}
+      okText={t('dons:iniciar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
     >
-      {gabaritos.isError && <Alert type="error" showIcon title={mensagemDeErro(gabaritos.error, t)} />}
+      {gabaritos.isError && <Alert type="error" showIcon title={mensagemDeErro(gabaritos.error)} />}
       <Form form={form} name="novo-teste" layout="vertical" onFinish={(v) => navegar(rotaResposta(v.gabaritoId))}>
         <Form.Item
           name="gabaritoId"
           label={t('campos:gabaritoId')}
-          rules={[{ required: true, message: t('dons.escolhaGabarito') }]}
+          rules={[{ required: true, message: t('dons:escolhaGabarito') }]}
         >
           <Select
             options={gabaritos.data ?? []}
             loading={gabaritos.isFetching}
-            notFoundContent={t('dons.semGabaritos')}
+            notFoundContent={t('dons:semGabaritos')}
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
@@ -68,7 +68,7 @@ function NovoTeste({ aberto, fechar }: { aberto: boolean; fechar: () => void }) 
  * person, answer key and period (kept in the address like every list's); newest first.
  */
 export default function TesteDonsListaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'dons', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -120,10 +120,10 @@ export default function TesteDonsListaPage() {
   const excluir = async (id: number) => {
     try {
       await api.delete('teste-dons', id);
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       await qc.invalidateQueries({ queryKey: ['teste-dons'] });
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -147,20 +147,20 @@ export default function TesteDonsListaPage() {
         </Typography.Title>
         {pode(ACESSO, 'C') && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-            {t('dons.novoTeste')}
+            {t('dons:novoTeste')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-teste-dons" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="pessoaId" label={t('campos:pessoaId')}>
-            <SelectReferencia referencia="pessoa" allowClear placeholder={t('crud.todos')} />
+            <SelectReferencia referencia="pessoa" allowClear placeholder={t('crud:todos')} />
           </Form.Item>
           <Form.Item name="gabaritoId" label={t('campos:gabaritoId')}>
             <Select
               allowClear
               style={{ minWidth: 220 }}
-              placeholder={t('crud.todos')}
+              placeholder={t('crud:todos')}
               options={gabaritos.data ?? []}
               showSearch={{ optionFilterProp: 'label' }}
             />
@@ -173,7 +173,7 @@ export default function TesteDonsListaPage() {
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -181,7 +181,7 @@ export default function TesteDonsListaPage() {
                 mudar({ pagina: undefined, ...Object.fromEntries(FILTROS.map((f) => [f, undefined])) });
               }}
             >
-              {t('comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>
@@ -208,7 +208,7 @@ export default function TesteDonsListaPage() {
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             width: 120,
             render: (_: unknown, r: TesteDonsResumo) => (
               <AcoesLinha

@@ -24,7 +24,7 @@ const iniciais = { ...filtrosParaFormulario({}), posicaoInicial: 1, somenteComEn
  * sheet so a half-used one can be reused; downloaded as a PDF.
  */
 export default function EmissaoEtiquetasPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'etiquetas', 'menu', 'validacao']);
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-etiquetas');
@@ -64,18 +64,18 @@ export default function EmissaoEtiquetasPage() {
       </Typography.Title>
       <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={(v) => void emitir(v)}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
             <FiltrosPessoa />
             <Form.Item
               name="pessoasIds"
               label={t('campos:pessoasIds')}
-              extra={t('etiquetas.pessoasDica')}
-              rules={regrasSeletorPessoas(t, t('campos:pessoasIds'), {}, maximoSelecao)}
+              extra={t('etiquetas:pessoasDica')}
+              rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
             >
               <SeletorPessoas />
             </Form.Item>
           </Card>
-          <Card size="small" title={t('etiquetas.folha')}>
+          <Card size="small" title={t('etiquetas:folha')}>
             <Row gutter={16}>
               <Col xs={24} md={12} xl={8}>
                 <Form.Item
@@ -97,12 +97,12 @@ export default function EmissaoEtiquetasPage() {
                   label={posicao}
                   extra={
                     folha
-                      ? t('etiquetas.posicaoNaFolha', {
+                      ? t('etiquetas:posicaoNaFolha', {
                           n: folha.quantidade,
                           linhas: folha.linhas,
                           colunas: folha.colunas,
                         })
-                      : t('etiquetas.posicaoDica')
+                      : t('etiquetas:posicaoDica')
                   }
                   dependencies={['configuracaoId']}
                   rules={[
@@ -117,9 +117,9 @@ export default function EmissaoEtiquetasPage() {
               <Col xs={24} md={12} xl={8}>
                 <Form.Item
                   name="somenteComEndereco"
-                  label={t('etiquetas.somenteComEndereco')}
+                  label={t('etiquetas:somenteComEndereco')}
                   valuePropName="checked"
-                  extra={t('etiquetas.somenteComEnderecoDica')}
+                  extra={t('etiquetas:somenteComEnderecoDica')}
                 >
                   <Switch />
                 </Form.Item>
@@ -127,10 +127,10 @@ export default function EmissaoEtiquetasPage() {
             </Row>
             <Space wrap>
               <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={gerando}>
-                {t('etiquetas.emitir')}
+                {t('etiquetas:emitir')}
               </Button>
               <Button disabled={gerando} onClick={() => form.resetFields()}>
-                {t('comum.limpar')}
+                {t('comum:limpar')}
               </Button>
             </Space>
           </Card>
@@ -139,9 +139,9 @@ export default function EmissaoEtiquetasPage() {
       <EstadoDocumento
         estado={estado}
         textos={{
-          gerando: t('etiquetas.gerando'),
-          pronto: (count, n) => t('etiquetas.emitidas', { count, n }),
-          vazio: t('etiquetas.nenhuma'),
+          gerando: t('etiquetas:gerando'),
+          pronto: (count, n) => t('etiquetas:emitidas', { count, n }),
+          vazio: t('etiquetas:nenhuma'),
         }}
       />
     </Space>

@@ -13,7 +13,7 @@ import { Barras, useFiltroIndicador } from '../../platform/indicadores';
  * and both over the last ten days, months or years.
  */
 export function IndicadorFinanceiro() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['financeiro']);
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
     queryKey: ['livros', 'indicador', filtro],
@@ -29,14 +29,14 @@ export function IndicadorFinanceiro() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
         <Row gutter={[16, 16]}>
           {(['entradas', 'saidas', 'resultado'] as const).map((c) => (
             <Col key={c} xs={24} md={8}>
               <Card size="small">
                 <Statistic
-                  title={t(`livros.indicador.${c}`)}
+                  title={t(`financeiro:livros.indicador.${c}`)}
                   value={dinheiroParaTela(q.data[c], i18n.language)}
                   data-testid={`total-${c}`}
                 />
@@ -44,21 +44,25 @@ export function IndicadorFinanceiro() {
             </Col>
           ))}
           <Col xs={24} md={12}>
-            <Barras titulo={t('livros.indicador.serieEntradas')} linhas={serie('entradas')} valor={dinheiro} />
+            <Barras
+              titulo={t('financeiro:livros.indicador.serieEntradas')}
+              linhas={serie('entradas')}
+              valor={dinheiro}
+            />
           </Col>
           <Col xs={24} md={12}>
-            <Barras titulo={t('livros.indicador.serieSaidas')} linhas={serie('saidas')} valor={dinheiro} />
+            <Barras titulo={t('financeiro:livros.indicador.serieSaidas')} linhas={serie('saidas')} valor={dinheiro} />
           </Col>
           <Col xs={24} md={12}>
             <Barras
-              titulo={t('livros.indicador.entradasPorConta')}
+              titulo={t('financeiro:livros.indicador.entradasPorConta')}
               linhas={porConta(q.data.entradasPorConta)}
               valor={dinheiro}
             />
           </Col>
           <Col xs={24} md={12}>
             <Barras
-              titulo={t('livros.indicador.saidasPorConta')}
+              titulo={t('financeiro:livros.indicador.saidasPorConta')}
               linhas={porConta(q.data.saidasPorConta)}
               valor={dinheiro}
             />

@@ -28,7 +28,7 @@ const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
 
 /** Asks the justification of a reversal (spec §4) and reverses the entry. */
 function Estorno({ lancamento, fechar }: { lancamento: Lancamento | null; fechar: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ justificativa: string }>();
@@ -37,24 +37,24 @@ function Estorno({ lancamento, fechar }: { lancamento: Lancamento | null; fechar
     try {
       await api.post(`lancamento-caixa/${lancamento.id}/estornar`, v);
       await qc.invalidateQueries({ queryKey: ['lancamento-caixa'] });
-      void message.success(t('financeiro.estornado'));
+      void message.success(t('financeiro:estornado'));
       fechar();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
   return (
     <Modal
       open={!!lancamento}
-      title={t('financeiro.estornarTitulo', { historico: lancamento?.historico ?? '' })}
-      okText={t('financeiro.estornar')}
+      title={t('financeiro:estornarTitulo', { historico: lancamento?.historico ?? '' })}
+      okText={t('financeiro:estornar')}
       okButtonProps={{ danger: true }}
-      cancelText={t('comum.cancelar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('financeiro.estornoDica')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('financeiro:estornoDica')}</Typography.Paragraph>
       <Form form={form} name="estorno" layout="vertical" onFinish={estornar}>
         <Form.Item
           name="justificativa"
@@ -80,7 +80,7 @@ function Estorno({ lancamento, fechar }: { lancamento: Lancamento | null; fechar
  * (per cash account), filtered by account, period and description; reversal with a justification.
  */
 export default function LancamentoCaixaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const [form] = Form.useForm<Filtros>();
@@ -135,11 +135,11 @@ export default function LancamentoCaixaPage() {
             data-testid="novo"
             onClick={() => navegar(ROTA_FORM_LANCAMENTO)}
           >
-            {t('financeiro.novoLancamento')}
+            {t('financeiro:novoLancamento')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-lancamentos" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
           <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} style={{ minWidth: 300 }}>
             <SelectReferencia referencia="conta-caixa" allowClear />
@@ -176,7 +176,7 @@ export default function LancamentoCaixaPage() {
             render: (v: string, l: Lancamento) => (
               <Space size={4}>
                 {v}
-                {l.estornadoEm && <Tag icon={<RollbackOutlined />}>{t('financeiro.estornado')}</Tag>}
+                {l.estornadoEm && <Tag icon={<RollbackOutlined />}>{t('financeiro:estornado')}</Tag>}
                 {l.transferenciaId && <Tag>{t('campos:opcao.tipo.TRANSFERENCIA')}</Tag>}
               </Space>
             ),
@@ -186,7 +186,7 @@ export default function LancamentoCaixaPage() {
           { key: 'saldo', dataIndex: 'saldo', title: t('campos:saldo'), align: 'right', render: dinheiro },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, l: Lancamento) => (
               <Space size={4}>
                 <AcoesLinha
@@ -203,8 +203,8 @@ export default function LancamentoCaixaPage() {
                     type="text"
                     danger
                     icon={<RollbackOutlined />}
-                    aria-label={t('financeiro.estornar')}
-                    title={t('financeiro.estornar')}
+                    aria-label={t('financeiro:estornar')}
+                    title={t('financeiro:estornar')}
                     onClick={() => setEstornando(l)}
                   />
                 )}

@@ -1,7 +1,7 @@
 import { CAMPOS_LANCAMENTO, type Lancamento, lancamentoInput } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -21,7 +21,7 @@ type Valores = Record<string, unknown>;
  * period of its date and refuses a closed or missing one, on the date field.
  */
 export default function LancamentoFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'financeiro', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -34,7 +34,7 @@ export default function LancamentoFormPage() {
   useTitulo(`menu:acessos.${ACESSO_LANCAMENTO}`);
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO_LANCAMENTO, 'U'));
-  const regras = useMemo(() => regrasZod(lancamentoInput, t), [t]);
+  const regras = regrasZod(lancamentoInput);
   const tipo = Form.useWatch('tipo', form) as string | undefined;
 
   const q = useQuery({
@@ -65,10 +65,10 @@ export default function LancamentoFormPage() {
       else await api.putId('lancamento-caixa', id, v);
       await qc.invalidateQueries({ queryKey: ['lancamento-caixa'] });
       await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       sair();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -80,10 +80,10 @@ export default function LancamentoFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_LANCAMENTO}`) })}
+        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_LANCAMENTO}`) })}
       </Typography.Title>
       {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
       ) : (
         <Spin spinning={id !== undefined && q.isPending}>
           <Card>
@@ -92,7 +92,7 @@ export default function LancamentoFormPage() {
                 type="warning"
                 showIcon
                 style={{ marginBottom: 16 }}
-                title={t('financeiro.estornadoCom', { justificativa: q.data.justificativaEstorno ?? '' })}
+                title={t('financeiro:estornadoCom', { justificativa: q.data.justificativaEstorno ?? '' })}
               />
             )}
             <Form<Valores>
@@ -116,7 +116,7 @@ export default function LancamentoFormPage() {
                       rules={regras(c.nome)}
                       {...propsItem(c)}
                     >
-                      {controleCampo(c, i18n.language, t)}
+                      {controleCampo(c, i18n.language)}
                     </Form.Item>
                   </Col>
                 ))}
@@ -125,10 +125,10 @@ export default function LancamentoFormPage() {
             <Space wrap>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
-              <Button onClick={() => navegar(ROTA_LISTA_LANCAMENTO)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(ROTA_LISTA_LANCAMENTO)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

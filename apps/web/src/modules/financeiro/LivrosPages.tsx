@@ -1,5 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  type AcessoId,
   exportacaoContabilQuery,
   type RelatorioFinanceiro,
   type RelatorioGerencial,
@@ -44,11 +45,11 @@ const consulta = (v: Valores) => ({
 
 /** The period fields, checked by the contracts' schema (end not before start). */
 function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const regra =
     (campo: string): Rule =>
     ({ getFieldsValue }) => ({
-      validator: () => validarCaminho(esquema, consulta(getFieldsValue(true) as Valores), campo, t),
+      validator: () => validarCaminho(esquema, consulta(getFieldsValue(true) as Valores), campo),
     });
   const formato = { format: formatoData(i18n.language) };
   return (
@@ -70,15 +71,15 @@ function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
 }
 
 /** A books page: the title, the filters card and what came back. */
-function PaginaLivros({ acesso, filtros, children }: { acesso: string; filtros: ReactNode; children?: ReactNode }) {
-  const { t } = useTranslation();
+function PaginaLivros({ acesso, filtros, children }: { acesso: AcessoId; filtros: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   useTitulo(`menu:acessos.${acesso}`);
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${acesso}`)}
       </Typography.Title>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         {filtros}
       </Card>
       {children}
@@ -128,17 +129,17 @@ function BotoesRelatorio({
   baixando: string | null;
   carregando: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   return (
     <Space wrap>
       <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={carregando}>
-        {t('livros.consultar')}
+        {t('financeiro:livros.consultar')}
       </Button>
       <Button icon={<FilePdfOutlined />} loading={baixando === 'pdf'} onClick={() => baixar('pdf')}>
-        {t('relatorio.formato.pdf')}
+        {t('relatorios:formato.pdf')}
       </Button>
       <Button icon={<FileExcelOutlined />} loading={baixando === 'xlsx'} onClick={() => baixar('xlsx')}>
-        {t('relatorio.formato.xlsx')}
+        {t('relatorios:formato.xlsx')}
       </Button>
     </Space>
   );
@@ -157,7 +158,7 @@ const coluna = (chave: string, titulo: string, render?: (v: string) => ReactNode
  * its descendants; on screen, PDF or XLSX.
  */
 export function RelatorioFinanceiroPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioFinanceiro>('relatorio-financeiro', form);
   const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
@@ -171,7 +172,7 @@ export function RelatorioFinanceiroPage() {
       onFinish={consultar}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
       </Form.Item>
       <CamposPeriodo esquema={relatorioFinanceiroQuery} />
       <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} style={{ minWidth: 260 }}>
@@ -181,7 +182,7 @@ export function RelatorioFinanceiroPage() {
         <SelectReferencia referencia="controle-gerencial" allowClear />
       </Form.Item>
       <Form.Item name="somenteOrganizacao" valuePropName="checked">
-        <Checkbox>{t('livros.somenteOrganizacao')}</Checkbox>
+        <Checkbox>{t('financeiro:livros.somenteOrganizacao')}</Checkbox>
       </Form.Item>
       <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
     </Form>
@@ -189,10 +190,10 @@ export function RelatorioFinanceiroPage() {
   const r = q.data;
   return (
     <PaginaLivros acesso="RelatorioFinanceiro" filtros={filtros}>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {r && (
         <>
-          <Card size="small" title={t('livros.contasCaixa')} data-testid="relatorio-contas">
+          <Card size="small" title={t('financeiro:livros.contasCaixa')} data-testid="relatorio-contas">
             <Table
               rowKey="contaCaixaId"
               size="small"
@@ -222,7 +223,7 @@ export function RelatorioFinanceiroPage() {
               )}
             />
           </Card>
-          <Card size="small" title={t('livros.planoDeContas')} data-testid="relatorio-planos">
+          <Card size="small" title={t('financeiro:livros.planoDeContas')} data-testid="relatorio-planos">
             <Table
               rowKey="planoContaId"
               size="small"
@@ -251,7 +252,7 @@ export function RelatorioFinanceiroPage() {
  * opening balance, money in and out in the period, balance.
  */
 export function RelatorioGerencialPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioGerencial>('relatorio-gerencial', form);
   const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
@@ -265,7 +266,7 @@ export function RelatorioGerencialPage() {
       onFinish={consultar}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
       </Form.Item>
       <CamposPeriodo esquema={relatorioFinanceiroQuery} />
       <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
@@ -273,7 +274,7 @@ export function RelatorioGerencialPage() {
   );
   return (
     <PaginaLivros acesso="RelatorioGerencial" filtros={filtros}>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
         <Table
           data-testid="relatorio-gerencial"
@@ -308,7 +309,7 @@ export function RelatorioGerencialPage() {
  * in the layout of docs/exportacao-contabil.md.
  */
 export function ExportacaoContabilPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
   const exportar = (v: Valores) => {
@@ -329,23 +330,23 @@ export function ExportacaoContabilPage() {
       onFinish={(v) => void exportar(v)}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('livros.organizacaoAtual')} />
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
       </Form.Item>
       <CamposPeriodo esquema={exportacaoContabilQuery} />
       <Button type="primary" htmlType="submit" icon={<DownloadOutlined />} loading={gerando}>
-        {t('livros.exportar')}
+        {t('financeiro:livros.exportar')}
       </Button>
     </Form>
   );
   return (
     <PaginaLivros acesso="ExportacaoArquivoContabil" filtros={filtros}>
-      <Typography.Paragraph type="secondary">{t('livros.exportacaoDica')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('financeiro:livros.exportacaoDica')}</Typography.Paragraph>
       <EstadoDocumento
         estado={estado}
         textos={{
-          gerando: t('livros.exportando'),
-          pronto: (count, n) => t('livros.exportado', { count, n }),
-          vazio: t('livros.nadaAExportar'),
+          gerando: t('financeiro:livros.exportando'),
+          pronto: (count, n) => t('financeiro:livros.exportado', { count, n }),
+          vazio: t('financeiro:livros.nadaAExportar'),
         }}
       />
     </PaginaLivros>

@@ -1,5 +1,5 @@
 import { LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { Paged, Periodo } from '@sig/contracts';
+import type { Paged, Periodo, SITUACOES_PERIODO } from '@sig/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -28,7 +28,7 @@ function AbrirPeriodo({
   fechar: () => void;
   contaCaixaId?: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<NovoPeriodo>();
@@ -40,19 +40,19 @@ function AbrirPeriodo({
         dataFim: v.dataFim?.format('YYYY-MM-DD'),
       });
       await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       fechar();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
   const data = { format: formatoData(i18n.language), style: { width: '100%' } };
   return (
     <Modal
       open={aberto}
-      title={t('financeiro.abrirPeriodo')}
-      okText={t('comum.salvar')}
-      cancelText={t('comum.cancelar')}
+      title={t('financeiro:abrirPeriodo')}
+      okText={t('comum:salvar')}
+      cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
@@ -104,7 +104,7 @@ function AbrirPeriodo({
  * one; both ask for confirmation, and the server wants it said.
  */
 export default function PeriodoContabilPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
@@ -125,9 +125,9 @@ export default function PeriodoContabilPage() {
     try {
       await api.put(`periodo-contabil/${p.id}/${acao}`, { confirmado: true });
       await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
-      void message.success(t(acao === 'fechar' ? 'financeiro.periodoFechado' : 'financeiro.periodoReaberto'));
+      void message.success(t(acao === 'fechar' ? 'financeiro:periodoFechado' : 'financeiro:periodoReaberto'));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
   const dinheiro = (v: string | null) => dinheiroParaTela(v, i18n.language);
@@ -141,11 +141,11 @@ export default function PeriodoContabilPage() {
         </Typography.Title>
         {pode(ACESSO, 'C') && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-            {t('financeiro.abrirPeriodo')}
+            {t('financeiro:abrirPeriodo')}
           </Button>
         )}
       </Space>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form layout="inline" name="filtros-periodo">
           <Form.Item label={t('campos:contaCaixaId')} htmlFor="filtro-conta-caixa" style={{ minWidth: 320 }}>
             <SelectReferencia
@@ -176,7 +176,7 @@ export default function PeriodoContabilPage() {
             dataIndex: 'situacao',
             title: t('campos:situacao'),
             // Plain tags with an icon: antd's colored ones fail the contrast check.
-            render: (v: string) => (
+            render: (v: (typeof SITUACOES_PERIODO)[number]) => (
               <Tag icon={v === 'ABERTO' ? <UnlockOutlined /> : <LockOutlined />}>
                 {t(`campos:opcao.situacaoPeriodo.${v}`)}
               </Tag>
@@ -205,29 +205,29 @@ export default function PeriodoContabilPage() {
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, p: Periodo) =>
               podeMudar &&
               (p.situacao === 'ABERTO' ? (
                 <Popconfirm
-                  title={t('financeiro.confirmarFechamento')}
-                  okText={t('financeiro.fechar')}
-                  cancelText={t('comum.cancelar')}
+                  title={t('financeiro:confirmarFechamento')}
+                  okText={t('financeiro:fechar')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={() => mudarSituacao(p, 'fechar')}
                 >
                   <Button size="small" icon={<LockOutlined />}>
-                    {t('financeiro.fechar')}
+                    {t('financeiro:fechar')}
                   </Button>
                 </Popconfirm>
               ) : (
                 <Popconfirm
-                  title={t('financeiro.confirmarReabertura')}
-                  okText={t('financeiro.reabrir')}
-                  cancelText={t('comum.cancelar')}
+                  title={t('financeiro:confirmarReabertura')}
+                  okText={t('financeiro:reabrir')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={() => mudarSituacao(p, 'reabrir')}
                 >
                   <Button size="small" icon={<UnlockOutlined />}>
-                    {t('financeiro.reabrir')}
+                    {t('financeiro:reabrir')}
                   </Button>
                 </Popconfirm>
               )),

@@ -8,25 +8,25 @@ import { useTitulo } from '../../platform/useTitulo';
 
 /** The landing page: who and for whom, and a card per screen the user may open (each card has an identificador). */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['inicio', 'menu']);
   useTitulo('menu:acessos.Dashboard');
   const { sessao, autorizacao, podeNavegar } = useAutorizacao();
   const atalhos = [...INDICADORES, ...TELAS.map((x) => x.acesso)].filter((a) => podeNavegar(a));
   return (
     <div>
       <Typography.Title level={1} style={{ fontSize: 24 }} data-testid="boas-vindas">
-        {t('dashboard.bemVindo', { nome: sessao?.primeiroNome })}
+        {t('inicio:dashboard.bemVindo', { nome: sessao?.primeiroNome })}
       </Typography.Title>
       <Typography.Paragraph data-testid="organizacao-atual">
-        {t('dashboard.organizacao', { nome: autorizacao?.organizacaoNome ?? sessao?.organizacaoNome })}
+        {t('inicio:dashboard.organizacao', { nome: autorizacao?.organizacaoNome ?? sessao?.organizacaoNome })}
       </Typography.Paragraph>
       {autorizacao && (
         <Typography.Paragraph type="secondary">
-          {t('dashboard.perfil', { nome: autorizacao.perfilNome })}
+          {t('inicio:dashboard.perfil', { nome: autorizacao.perfilNome })}
         </Typography.Paragraph>
       )}
       <Typography.Title level={2} style={{ fontSize: 18 }}>
-        {t('dashboard.atalhos')}
+        {t('inicio:dashboard.atalhos')}
       </Typography.Title>
       <Row gutter={[16, 16]}>
         {atalhos.map((a) => (

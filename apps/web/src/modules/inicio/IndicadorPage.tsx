@@ -1,3 +1,4 @@
+import type { AcessoId } from '@sig/contracts';
 import { Empty, Typography } from 'antd';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import { carregar } from '../../platform/carregar';
 import { useTitulo } from '../../platform/useTitulo';
 
 /** The areas whose module has filled its indicator (each a chunk of its own). */
-const PAINEIS: Partial<Record<string, ComponentType>> = {
+const PAINEIS: Partial<Record<AcessoId, ComponentType>> = {
   IndicadoresCultos: carregar(() => import('../cultos/IndicadorCultos').then((m) => ({ default: m.IndicadorCultos }))),
   IndicadoresFinanceiros: carregar(() =>
     import('../financeiro/IndicadorFinanceiro').then((m) => ({ default: m.IndicadorFinanceiro })),
@@ -16,8 +17,8 @@ const PAINEIS: Partial<Record<string, ComponentType>> = {
 };
 
 /** An indicator screen's frame; each area's module fills its charts. */
-export default function IndicadorPage({ acesso }: { acesso: string }) {
-  const { t } = useTranslation();
+export default function IndicadorPage({ acesso }: { acesso: AcessoId }) {
+  const { t } = useTranslation(['comum', 'menu']);
   useTitulo(`menu:acessos.${acesso}`);
   const Painel = PAINEIS[acesso];
   return (
@@ -30,7 +31,7 @@ export default function IndicadorPage({ acesso }: { acesso: string }) {
           <Painel />
         </Suspense>
       ) : (
-        <Empty description={t('indicadores.embreve')} />
+        <Empty description={t('comum:indicadores.embreve')} />
       )}
     </div>
   );

@@ -15,7 +15,7 @@ const ACESSO = 'MuralAvisos';
 const CHAVE_VIGENTES = ['crud', RECURSO, 'vigentes'];
 
 function CartaoAviso({ aviso, nivel }: { aviso: AvisoVigente; nivel: 2 | 3 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['inicio', 'menu']);
   return (
     <Card
       size="small"
@@ -29,12 +29,12 @@ function CartaoAviso({ aviso, nivel }: { aviso: AvisoVigente; nivel: 2 | 3 }) {
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{aviso.mensagem}</Typography.Paragraph>
       <Space orientation="vertical" size={0}>
         <Typography.Text type="secondary">
-          {t('mural.publicadoPor', { organizacao: aviso.organizacaoNome })}
+          {t('inicio:mural.publicadoPor', { organizacao: aviso.organizacaoNome })}
         </Typography.Text>
         <Typography.Text type="secondary">
           {aviso.validoAte
-            ? t('mural.validoAte', { data: dataParaTela(aviso.validoAte, i18n.language) })
-            : t('mural.semValidade')}
+            ? t('inicio:mural.validoAte', { data: dataParaTela(aviso.validoAte, i18n.language) })
+            : t('inicio:mural.semValidade')}
         </Typography.Text>
       </Space>
     </Card>
@@ -46,7 +46,7 @@ function CartaoAviso({ aviso, nivel }: { aviso: AvisoVigente; nivel: 2 | 3 }) {
  * those shared from above), and below it, for who may write notices, the registry's list.
  */
 export default function MuralAvisosPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['inicio', 'menu']);
   const { pode } = useAutorizacao();
   useTitulo(`menu:acessos.${ACESSO}`);
   const gerencia = pode(ACESSO, 'C') || pode(ACESSO, 'U') || pode(ACESSO, 'D');
@@ -60,11 +60,11 @@ export default function MuralAvisosPage() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <section aria-labelledby="mural-titulo" data-testid="mural">
         <Typography.Title id="mural-titulo" level={gerencia ? 2 : 1} style={{ fontSize: gerencia ? 18 : 24 }}>
-          {gerencia ? t('mural.vigentes') : t(`menu:acessos.${ACESSO}`)}
+          {gerencia ? t('inicio:mural.vigentes') : t(`menu:acessos.${ACESSO}`)}
         </Typography.Title>
         {avisos.isPending && <Skeleton active />}
-        {avisos.isError && <Alert type="error" showIcon title={mensagemDeErro(avisos.error, t)} />}
-        {avisos.data?.length === 0 && <Empty description={t('mural.vazio')} />}
+        {avisos.isError && <Alert type="error" showIcon title={mensagemDeErro(avisos.error)} />}
+        {avisos.data?.length === 0 && <Empty description={t('inicio:mural.vazio')} />}
         {!!avisos.data?.length && (
           <Row gutter={[16, 16]} role="list">
             {avisos.data.map((a) => (

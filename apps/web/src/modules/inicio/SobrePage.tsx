@@ -6,7 +6,7 @@ import { useTitulo } from '../../platform/useTitulo';
 
 /** About: version and environment, as the server reports them. */
 export default function SobrePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['inicio', 'menu']);
   useTitulo('menu:acessos.Sobre');
   const saude = useQuery({
     queryKey: ['saude'],
@@ -21,11 +21,13 @@ export default function SobrePage() {
         bordered
         column={1}
         items={[
-          { key: 'versao', label: t('sobre.versao'), children: saude.data?.versao },
+          { key: 'versao', label: t('inicio:sobre.versao'), children: saude.data?.versao },
           {
             key: 'ambiente',
-            label: t('sobre.ambiente'),
-            children: saude.data ? t(`sobre.ambientes.${saude.data.ambiente}`) : null,
+            label: t('inicio:sobre.ambiente'),
+            children: saude.data
+              ? t(`inicio:sobre.ambientes.${saude.data.ambiente}`, { defaultValue: saude.data.ambiente })
+              : null,
           },
         ]}
       />

@@ -8,9 +8,9 @@ import OrganizacaoFormPage from './OrganizacaoFormPage';
  * books settings, which this screen's own permission lets change (the data stays the registry's).
  */
 export default function ConfiguracaoOrganizacaoPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum']);
   const { autorizacao, pode } = useAutorizacao();
-  if (!autorizacao) return <Alert type="info" showIcon title={t('app.carregando')} />;
+  if (!autorizacao) return <Alert type="info" showIcon title={t('comum:app.carregando')} />;
   const podeAlterar = pode('ConfiguracaoOrganizacao', 'U');
   return (
     <OrganizacaoFormPage

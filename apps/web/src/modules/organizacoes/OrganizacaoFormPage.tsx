@@ -29,13 +29,13 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
-import { formatoData } from '../../platform/crud/definicao';
+import { formatoData, rotuloCampo } from '../../platform/crud/definicao';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -114,7 +114,7 @@ type Props = {
  * each sub-record list; no id creates, an id edits, `visualizacao` (or no update right) views.
  */
 export default function OrganizacaoFormPage({ configuracao }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'organizacoes']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -137,7 +137,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   useTitulo(chaveTitulo);
   const tela = t(chaveTitulo);
 
-  const regras = useMemo(() => regrasZod(organizacaoInput, t), [t]);
+  const regras = regrasZod(organizacaoInput);
   const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const q = useQuery({
@@ -190,14 +190,14 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
           ? await api.post<Organizacao>(RECURSO, corpo)
           : await api.putId<Organizacao>(RECURSO, id, corpo);
       await qc.invalidateQueries({ queryKey: [RECURSO] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       if (configuracao) {
         form.setFieldsValue(valoresDe(salvo));
         setSujo(false);
       } else sair();
     } catch (e) {
       if (aplicarErrosServidor(form, e)) mostrarErros();
-      else void message.error(mensagemDeErro(e, t));
+      else void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -208,10 +208,10 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     try {
       await api.delete(RECURSO, id);
       await qc.invalidateQueries({ queryKey: [RECURSO] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       sair();
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -224,7 +224,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     campos.oculto(c) ? null : (
       <Col xs={24} md={12} key={c}>
         <ConfigProvider componentDisabled={somenteLeitura || doRegistro(c)}>
-          <Form.Item name={c} label={t(`campos:${c}`)} required={obrigatorio} rules={regras(c)} {...extra}>
+          <Form.Item name={c} label={t(rotuloCampo({ nome: c }))} required={obrigatorio} rules={regras(c)} {...extra}>
             {conteudo}
           </Form.Item>
         </ConfigProvider>
@@ -243,7 +243,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       {item('tipoOrganizacaoId', <SelectReferencia referencia="tipo-organizacao" />, {}, true)}
       {item(
         'situacao',
-        <Select options={SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacao.situacoes.${s}`) }))} />,
+        <Select options={SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacoes:situacoes.${s}`) }))} />,
         {},
         true,
       )}
@@ -257,7 +257,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
           maxLength={300}
           autoComplete="new-password"
           disabled={travado('tokenAsaas')}
-          placeholder={t(tokenConfigurado ? 'organizacao.tokenConfigurado' : 'organizacao.tokenNaoConfigurado')}
+          placeholder={t(tokenConfigurado ? 'organizacoes:tokenConfigurado' : 'organizacoes:tokenNaoConfigurado')}
         />,
         vazioParaNulo,
       )}
@@ -290,7 +290,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
         <Select
           allowClear
           disabled={travado('tipoValorContribuicao')}
-          options={TIPOS_VALOR_CONTRIBUICAO.map((v) => ({ value: v, label: t(`organizacao.tiposValor.${v}`) }))}
+          options={TIPOS_VALOR_CONTRIBUICAO.map((v) => ({ value: v, label: t(`organizacoes:tiposValor.${v}`) }))}
         />,
         vazioParaNulo,
       )}
@@ -308,7 +308,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
 
   const sub = { regras, somenteLeitura, form };
   const abas = [
-    { key: 'dados', label: t('organizacao.abas.dados'), forceRender: true, children: dados },
+    { key: 'dados', label: t('organizacoes:abas.dados'), forceRender: true, children: dados },
     { key: 'enderecos', label: t('campos:enderecos'), forceRender: true, children: <Enderecos {...sub} /> },
     { key: 'contatos', label: t('campos:contatos'), forceRender: true, children: <Contatos {...sub} /> },
     {
@@ -329,15 +329,15 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {configuracao ? tela : t(`crud.titulo.${modo}`, { tela })}
+        {configuracao ? tela : t(`crud:titulo.${modo}`, { tela })}
       </Typography.Title>
       {configuracao && q.data && <Typography.Text strong>{q.data.nomeFantasia}</Typography.Text>}
       {idInvalido || q.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error, t)}
-          action={configuracao ? undefined : <Button onClick={sair}>{t('comum.voltar')}</Button>}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          action={configuracao ? undefined : <Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={carregando}>
@@ -363,7 +363,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
                           ...abas,
                           {
                             key: 'usuarios',
-                            label: t('organizacao.abas.usuarios'),
+                            label: t('organizacoes:abas.usuarios'),
                             children: (
                               <UsuariosOrganizacao
                                 organizacaoId={id}
@@ -380,7 +380,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
             <Space wrap style={{ marginTop: 16 }} data-testid="acoes-organizacao">
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => void salvar()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
               {!configuracao && modo === 'visualizar' && pode(ACESSO, 'U') && (
@@ -390,23 +390,23 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
                     id !== undefined && navegar(caminhoFormOrganizacao(id), { state: local.state, replace: true })
                   }
                 >
-                  {t('comum.editar')}
+                  {t('comum:editar')}
                 </Button>
               )}
               {!configuracao && id !== undefined && pode(ACESSO, 'D') && (
                 <Popconfirm
-                  title={t('comum.confirmarExclusao')}
-                  okText={t('comum.excluir')}
+                  title={t('comum:confirmarExclusao')}
+                  okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
-                  cancelText={t('comum.cancelar')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
-                    {t('comum.excluir')}
+                    {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
-              {!configuracao && <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>}
+              {!configuracao && <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>}
             </Space>
           </Card>
         </Spin>

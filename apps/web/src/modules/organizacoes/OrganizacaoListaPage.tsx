@@ -22,7 +22,7 @@ const ORDENAVEIS = ['nomeFantasia', 'razaoSocial'];
 
 /** The organization registry list (spec §2 /organizacao): server paging, filters and sorting in the address. */
 export default function OrganizacaoListaPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'crud', 'menu', 'organizacoes']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -79,14 +79,14 @@ export default function OrganizacaoListaPage() {
   const excluir = async (id: number) => {
     try {
       await api.delete(RECURSO, id);
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       await qc.invalidateQueries({ queryKey: [RECURSO] });
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
-  const situacoes = SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacao.situacoes.${s}`) }));
+  const situacoes = SITUACOES_ORGANIZACAO.map((s) => ({ value: s, label: t(`organizacoes:situacoes.${s}`) }));
   const ordenacao = (campo: string) =>
     ordenarPor === campo ? (ordem === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
   const colunas: ColumnsType<OrganizacaoResumo> = [
@@ -110,12 +110,12 @@ export default function OrganizacaoListaPage() {
       key: 'situacao',
       dataIndex: 'situacao',
       title: t('campos:situacao'),
-      render: (v: string) => t(`organizacao.situacoes.${v}`, { defaultValue: v }),
+      render: (v: string) => t(`organizacoes:situacoes.${v}`, { defaultValue: v }),
     },
     { key: 'superior', dataIndex: 'organizacaoPaiNome', title: t('campos:organizacaoPaiId') },
     {
       key: 'acoes',
-      title: t('comum.acoes'),
+      title: t('comum:acoes'),
       width: 150,
       render: (_: unknown, r: OrganizacaoResumo) => (
         <AcoesLinha
@@ -140,13 +140,13 @@ export default function OrganizacaoListaPage() {
             data-testid="novo"
             onClick={() => navegar(caminhoFormOrganizacao(), { state: voltar })}
           >
-            {t('comum.novo')}
+            {t('comum:novo')}
           </Button>
         )}
       </Space>
       <Card
         size="small"
-        title={t('comum.filtros')}
+        title={t('comum:filtros')}
         data-testid="filtros"
         extra={
           <FiltrosSalvos
@@ -159,20 +159,20 @@ export default function OrganizacaoListaPage() {
       >
         <Form form={form} name="filtros" layout="inline" onFinish={aplicarFiltros} style={{ rowGap: 12 }}>
           <Form.Item name="busca" label={t('campos:busca')}>
-            <Input allowClear maxLength={100} placeholder={t('organizacao.buscaDica')} />
+            <Input allowClear maxLength={100} placeholder={t('organizacoes:buscaDica')} />
           </Form.Item>
           <Form.Item name="tipoOrganizacaoId" label={t('campos:tipoOrganizacaoId')}>
-            <SelectReferencia referencia="tipo-organizacao" allowClear placeholder={t('crud.todos')} />
+            <SelectReferencia referencia="tipo-organizacao" allowClear placeholder={t('crud:todos')} />
           </Form.Item>
           <Form.Item name="situacao" label={t('campos:situacao')}>
-            <Select allowClear style={{ minWidth: 160 }} placeholder={t('crud.todos')} options={situacoes} />
+            <Select allowClear style={{ minWidth: 160 }} placeholder={t('crud:todos')} options={situacoes} />
           </Form.Item>
           <Form.Item name="cnpj" label={t('campos:cnpj')}>
             <Input allowClear maxLength={20} />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -180,7 +180,7 @@ export default function OrganizacaoListaPage() {
                 aplicarFiltros({});
               }}
             >
-              {t('comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>

@@ -23,12 +23,12 @@ function ListaSub({
   titulo: string;
   children: (indice: number) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'organizacoes']);
   return (
     <Form.List name={nome}>
       {(itens, { add, remove }) => (
         <Space orientation="vertical" style={{ width: '100%' }} data-testid={`lista-${nome}`}>
-          {itens.length === 0 && <Typography.Text type="secondary">{t('organizacao.semItens')}</Typography.Text>}
+          {itens.length === 0 && <Typography.Text type="secondary">{t('organizacoes:semItens')}</Typography.Text>}
           {itens.map((item, i) => (
             <Card
               key={item.key}
@@ -40,8 +40,8 @@ function ListaSub({
                     type="text"
                     danger
                     icon={<DeleteOutlined />}
-                    aria-label={t('organizacao.removerItem')}
-                    title={t('organizacao.removerItem')}
+                    aria-label={t('organizacoes:removerItem')}
+                    title={t('organizacoes:removerItem')}
                     onClick={() => remove(item.name)}
                   />
                 )
@@ -52,7 +52,7 @@ function ListaSub({
           ))}
           {!somenteLeitura && (
             <Button icon={<PlusOutlined />} onClick={() => add({ ...novo })}>
-              {t('organizacao.adicionar', { item: titulo })}
+              {t('organizacoes:adicionar', { item: titulo })}
             </Button>
           )}
         </Space>
@@ -64,7 +64,7 @@ function ListaSub({
 const col = { xs: 24, md: 12, lg: 8 };
 
 export function Enderecos({ regras, somenteLeitura, form }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'organizacoes']);
   const r = (i: number, c: string) => regras(`enderecos.${i}.${c}`);
   // Only one address may be the preferential one: switching one on switches the others off.
   const marcarPreferencial = (i: number, ligado: boolean) => {
@@ -78,7 +78,7 @@ export function Enderecos({ regras, somenteLeitura, form }: Props) {
   return (
     <ListaSub
       nome="enderecos"
-      titulo={t('organizacao.endereco')}
+      titulo={t('organizacoes:endereco')}
       somenteLeitura={somenteLeitura}
       novo={{ id: null, cep: '', logradouro: '', correspondencia: false, ativo: true, preferencial: false }}
     >
@@ -171,12 +171,12 @@ export function Enderecos({ regras, somenteLeitura, form }: Props) {
 }
 
 export function Contatos({ regras, somenteLeitura }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'organizacoes']);
   const r = (i: number, c: string) => regras(`contatos.${i}.${c}`);
   return (
     <ListaSub
       nome="contatos"
-      titulo={t('organizacao.contato')}
+      titulo={t('organizacoes:contato')}
       somenteLeitura={somenteLeitura}
       novo={{ id: null, valor: '', principal: false }}
     >
@@ -219,12 +219,12 @@ export function Contatos({ regras, somenteLeitura }: Props) {
 }
 
 export function ContasBancarias({ regras, somenteLeitura }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'organizacoes']);
   const r = (i: number, c: string) => regras(`contasBancarias.${i}.${c}`);
   return (
     <ListaSub
       nome="contasBancarias"
-      titulo={t('organizacao.contaBancaria')}
+      titulo={t('organizacoes:contaBancaria')}
       somenteLeitura={somenteLeitura}
       novo={{ id: null, tipo: 'CORRENTE', agencia: '', conta: '' }}
     >
@@ -233,7 +233,7 @@ export function ContasBancarias({ regras, somenteLeitura }: Props) {
           <Col {...col}>
             <Form.Item name={[i, 'tipo']} label={t('campos:tipo')} required rules={r(i, 'tipo')}>
               <Select
-                options={TIPOS_CONTA_BANCARIA.map((v) => ({ value: v, label: t(`organizacao.tiposConta.${v}`) }))}
+                options={TIPOS_CONTA_BANCARIA.map((v) => ({ value: v, label: t(`organizacoes:tiposConta.${v}`) }))}
               />
             </Form.Item>
           </Col>
@@ -256,7 +256,7 @@ export function ContasBancarias({ regras, somenteLeitura }: Props) {
             <Form.Item name={[i, 'tipoChavePix']} label={t('campos:tipoChavePix')} rules={r(i, 'tipoChavePix')}>
               <Select
                 allowClear
-                options={TIPOS_CHAVE_PIX.map((v) => ({ value: v, label: t(`organizacao.tiposChavePix.${v}`) }))}
+                options={TIPOS_CHAVE_PIX.map((v) => ({ value: v, label: t(`organizacoes:tiposChavePix.${v}`) }))}
               />
             </Form.Item>
           </Col>
@@ -277,12 +277,12 @@ export function ContasBancarias({ regras, somenteLeitura }: Props) {
 }
 
 export function CamposTrabalho({ regras, somenteLeitura }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'organizacoes']);
   const r = (i: number, c: string) => regras(`camposTrabalho.${i}.${c}`);
   return (
     <ListaSub
       nome="camposTrabalho"
-      titulo={t('organizacao.campoTrabalho')}
+      titulo={t('organizacoes:campoTrabalho')}
       somenteLeitura={somenteLeitura}
       novo={{ id: null }}
     >

@@ -12,7 +12,7 @@ type Vinculo = { usuarioId: number | null; perfilId: number | null };
 
 /** The users linked to an organization with their profile (spec §3): list, link, unlink. */
 export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizacaoId: number; podeAlterar: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'organizacoes']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Vinculo>();
@@ -29,11 +29,11 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
     setEnviando(true);
     try {
       await api.post(`${RECURSO}/${organizacaoId}/usuarios`, v);
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       form.resetFields();
       await qc.invalidateQueries({ queryKey: chave });
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -42,10 +42,10 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
   const desvincular = async (usuarioId: number) => {
     try {
       await api.delete(`${RECURSO}/${organizacaoId}/usuarios`, usuarioId);
-      void message.success(t('organizacao.usuarioDesvinculado'));
+      void message.success(t('organizacoes:usuarioDesvinculado'));
       await qc.invalidateQueries({ queryKey: chave });
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -55,33 +55,33 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
         <Form<Vinculo> form={form} name="vincular-usuario" layout="inline" onFinish={vincular} style={{ rowGap: 12 }}>
           <Form.Item
             name="usuarioId"
-            label={t('organizacao.usuarioCodigo')}
-            rules={[{ required: true, message: t('organizacao.informeUsuario') }]}
+            label={t('organizacoes:usuarioCodigo')}
+            rules={[{ required: true, message: t('organizacoes:informeUsuario') }]}
           >
             <InputNumber min={1} precision={0} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item
             name="perfilId"
             label={t('campos:perfilId')}
-            rules={[{ required: true, message: t('organizacao.informePerfil') }]}
+            rules={[{ required: true, message: t('organizacoes:informePerfil') }]}
           >
             <SelectRemoto recurso="perfil" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={enviando}>
-            {t('organizacao.vincular')}
+            {t('organizacoes:vincular')}
           </Button>
         </Form>
       )}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       <Table<UsuarioOrganizacao>
         rowKey="usuarioId"
         size="small"
         loading={q.isFetching}
         dataSource={q.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('organizacao.semUsuarios') }}
+        locale={{ emptyText: t('organizacoes:semUsuarios') }}
         columns={[
-          { key: 'id', dataIndex: 'usuarioId', title: t('organizacao.usuarioCodigo'), width: 100 },
+          { key: 'id', dataIndex: 'usuarioId', title: t('organizacoes:usuarioCodigo'), width: 100 },
           { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },
           { key: 'email', dataIndex: 'email', title: t('campos:email') },
           { key: 'perfil', dataIndex: 'perfilNome', title: t('campos:perfilId') },
@@ -89,22 +89,22 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
             ? [
                 {
                   key: 'acoes',
-                  title: t('comum.acoes'),
+                  title: t('comum:acoes'),
                   width: 90,
                   render: (_: unknown, u: UsuarioOrganizacao) => (
                     <Popconfirm
-                      title={t('organizacao.confirmarDesvinculo')}
-                      okText={t('organizacao.desvincular')}
+                      title={t('organizacoes:confirmarDesvinculo')}
+                      okText={t('organizacoes:desvincular')}
                       okButtonProps={{ danger: true }}
-                      cancelText={t('comum.cancelar')}
+                      cancelText={t('comum:cancelar')}
                       onConfirm={() => desvincular(u.usuarioId)}
                     >
                       <Button
                         type="text"
                         danger
                         icon={<DeleteOutlined />}
-                        aria-label={t('organizacao.desvincular')}
-                        title={t('organizacao.desvincular')}
+                        aria-label={t('organizacoes:desvincular')}
+                        title={t('organizacoes:desvincular')}
                       />
                     </Popconfirm>
                   ),

@@ -83,7 +83,7 @@ export function SelectRemoto({
   placeholder?: string;
   'aria-label'?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud']);
   const [busca, setBusca] = useState('');
   const [termo, setTermo] = useState('');
   useEffect(() => {
@@ -110,7 +110,7 @@ export function SelectRemoto({
       options={opcoes}
       loading={q.isFetching}
       showSearch={{ filterOption: false, onSearch: setBusca }}
-      notFoundContent={q.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      notFoundContent={q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
       style={{ width: '100%', minWidth: 180 }}
     />
   );

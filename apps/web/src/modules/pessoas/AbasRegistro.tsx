@@ -1,5 +1,12 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Integracao } from '@sig/contracts';
+import type {
+  FORMAS_DESLIGAMENTO,
+  FORMAS_INTEGRACAO,
+  Integracao,
+  SITUACOES_MINISTERIAIS,
+  TIPOS_INTEGRACAO,
+  TIPOS_MINISTERIO,
+} from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -15,7 +22,7 @@ import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
 
 /** The integration and withdrawal records of a person, newest first, with the way to add one. */
 export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const q = useQuery({
@@ -24,15 +31,15 @@ export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-integracao">
-      <Typography.Text type="secondary">{t('pessoa.integracaoDica')}</Typography.Text>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      <Typography.Text type="secondary">{t('pessoas:integracaoDica')}</Typography.Text>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       <Table<Integracao>
         rowKey="id"
         size="small"
         loading={q.isFetching}
         dataSource={q.data ?? []}
         pagination={false}
-        locale={{ emptyText: t('crud.semItens') }}
+        locale={{ emptyText: t('crud:semItens') }}
         columns={[
           {
             key: 'data',
@@ -44,18 +51,19 @@ export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
             key: 'tipo',
             dataIndex: 'tipo',
             title: t('campos:tipo'),
-            render: (v: string) => t(`campos:opcao.tipo.${v}`),
+            render: (v: (typeof TIPOS_INTEGRACAO)[number]) => t(`campos:opcao.tipo.${v}`),
           },
           {
             key: 'forma',
             dataIndex: 'forma',
             title: t('campos:forma'),
-            render: (v: string) => t(`campos:opcao.forma.${v}`),
+            render: (v: (typeof FORMAS_INTEGRACAO)[number] | (typeof FORMAS_DESLIGAMENTO)[number]) =>
+              t(`campos:opcao.forma.${v}`),
           },
           { key: 'motivo', dataIndex: 'motivo', title: t('campos:motivo') },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, r: Integracao) => (
               <AcoesLinha
                 aoEditar={pode(ACESSO_INTEGRACAO, 'U') ? () => navegar(`${ROTA_FORM_INTEGRACAO}/${r.id}`) : undefined}
@@ -66,7 +74,7 @@ export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
       />
       {pode(ACESSO_INTEGRACAO, 'C') && (
         <Button icon={<PlusOutlined />} onClick={() => navegar(`${ROTA_FORM_INTEGRACAO}?pessoaId=${pessoaId}`)}>
-          {t('pessoa.registrarIntegracao')}
+          {t('pessoas:registrarIntegracao')}
         </Button>
       )}
     </Space>
@@ -91,44 +99,44 @@ const resumo = (v: unknown) => {
 
 /** The update history tab (spec §2): who changed which field, when, from what to what. */
 export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const q = useQuery({
     queryKey: ['pessoa', 'historico', pessoaId],
     queryFn: ({ signal }) => api.get<ItemHistorico[]>(`pessoa/${pessoaId}/historico`, undefined, { sinal: signal }),
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-historico">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       <Table<ItemHistorico>
         rowKey="id"
         size="small"
         loading={q.isFetching}
         dataSource={q.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('crud.semItens') }}
+        locale={{ emptyText: t('crud:semItens') }}
         scroll={{ x: 'max-content' }}
         columns={[
           {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
-            title: t('auditoria.dataHora'),
+            title: t('configuracoes:auditoria.dataHora'),
             render: (v: string) => dayjs(v).format(`${formatoData(i18n.language)} HH:mm`),
           },
-          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('auditoria.usuario') },
+          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('configuracoes:auditoria.usuario') },
           {
             key: 'operacao',
             dataIndex: 'operacao',
-            title: t('pessoa.historico.operacao'),
-            render: (v: string) => t(`pessoa.historico.operacoes.${v}`, { defaultValue: v }),
+            title: t('pessoas:historico.operacao'),
+            render: (v: string) => t(`pessoas:historico.operacoes.${v}`, { defaultValue: v }),
           },
           {
             key: 'campo',
             dataIndex: 'campo',
-            title: t('pessoa.historico.campo'),
+            title: t('pessoas:historico.campo'),
             render: (v: string | null) => (v ? t(`campos:${v}`, { defaultValue: v }) : ''),
           },
-          { key: 'antes', dataIndex: 'valorAnterior', title: t('pessoa.historico.antes'), render: resumo },
-          { key: 'depois', dataIndex: 'valorNovo', title: t('pessoa.historico.depois'), render: resumo },
+          { key: 'antes', dataIndex: 'valorAnterior', title: t('pessoas:historico.antes'), render: resumo },
+          { key: 'depois', dataIndex: 'valorNovo', title: t('pessoas:historico.depois'), render: resumo },
         ]}
       />
     </Space>
@@ -146,7 +154,7 @@ type MinistroResumo = {
 
 /** The minister data tab: the person's record of ordination, exams and terms, edited on its own screen. */
 export function AbaMinistro({ pessoaId }: { pessoaId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const q = useQuery({
@@ -156,14 +164,14 @@ export function AbaMinistro({ pessoaId }: { pessoaId: number }) {
   const m = q.data;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-ministro">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />}
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {m ? (
         <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
           <Descriptions.Item label={t('campos:tipoMinisterio')}>
-            {t(`campos:opcao.tipoMinisterio.${m.tipoMinisterio}`)}
+            {t(`campos:opcao.tipoMinisterio.${m.tipoMinisterio as (typeof TIPOS_MINISTERIO)[number]}`)}
           </Descriptions.Item>
           <Descriptions.Item label={t('campos:situacaoMinisterial')}>
-            {t(`campos:opcao.situacaoMinisterial.${m.situacaoMinisterial}`)}
+            {t(`campos:opcao.situacaoMinisterial.${m.situacaoMinisterial as (typeof SITUACOES_MINISTERIAIS)[number]}`)}
           </Descriptions.Item>
           <Descriptions.Item label={t('campos:dataOrdenacao')}>
             {dataParaTela(m.dataOrdenacao, i18n.language) || '—'}
@@ -173,19 +181,19 @@ export function AbaMinistro({ pessoaId }: { pessoaId: number }) {
           </Descriptions.Item>
         </Descriptions>
       ) : (
-        !q.isPending && <Typography.Text type="secondary">{t('pessoa.semDadosMinistro')}</Typography.Text>
+        !q.isPending && <Typography.Text type="secondary">{t('pessoas:semDadosMinistro')}</Typography.Text>
       )}
       {m && (
         <Button
           icon={pode(ACESSO_MINISTRO, 'U') ? <EditOutlined /> : <EyeOutlined />}
           onClick={() => navegar(`${ROTA_FORM_MINISTRO}/${m.id}${pode(ACESSO_MINISTRO, 'U') ? '' : '/visualizacao'}`)}
         >
-          {t(pode(ACESSO_MINISTRO, 'U') ? 'pessoa.editarDadosMinistro' : 'pessoa.verDadosMinistro')}
+          {t(pode(ACESSO_MINISTRO, 'U') ? 'pessoas:editarDadosMinistro' : 'pessoas:verDadosMinistro')}
         </Button>
       )}
       {!m && !q.isPending && pode(ACESSO_MINISTRO, 'C') && (
         <Button icon={<PlusOutlined />} onClick={() => navegar(`${ROTA_FORM_MINISTRO}?pessoaId=${pessoaId}`)}>
-          {t('pessoa.cadastrarDadosMinistro')}
+          {t('pessoas:cadastrarDadosMinistro')}
         </Button>
       )}
     </Space>

@@ -10,7 +10,7 @@ const MOTIVO = { min: 10, max: 500 };
 
 /** "Exportar dados pessoais" (LGPD access right): everything kept about the person, as JSON or PDF. */
 export function ExportarDadosPessoais({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'pessoas', 'validacao']);
   const { message } = App.useApp();
   const [baixando, setBaixando] = useState(false);
   const exportar = async (formato: string) => {
@@ -18,7 +18,7 @@ export function ExportarDadosPessoais({ id }: { id: number }) {
     try {
       await api.baixar(`${RECURSO}/${id}/dados-pessoais`, { formato }, `dados-pessoais-${id}.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     } finally {
       setBaixando(false);
     }
@@ -29,14 +29,14 @@ export function ExportarDadosPessoais({ id }: { id: number }) {
       disabled={baixando}
       menu={{
         items: [
-          { key: 'json', label: t('dadosPessoais.formatoJson') },
-          { key: 'pdf', label: t('dadosPessoais.formatoPdf') },
+          { key: 'json', label: t('pessoas:dadosPessoais.formatoJson') },
+          { key: 'pdf', label: t('pessoas:dadosPessoais.formatoPdf') },
         ],
         onClick: ({ key }) => void exportar(key),
       }}
     >
       <Button icon={<ExportOutlined />} loading={baixando}>
-        {t('dadosPessoais.exportar')} <DownOutlined />
+        {t('pessoas:dadosPessoais.exportar')} <DownOutlined />
       </Button>
     </Dropdown>
   );
@@ -47,7 +47,7 @@ export function ExportarDadosPessoais({ id }: { id: number }) {
  * reason for the record, the person's personal data is erased for good; the caller reloads it.
  */
 export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimizar: () => Promise<unknown> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'pessoas', 'validacao']);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ motivo: string }>();
   const [aberto, setAberto] = useState(false);
@@ -59,13 +59,13 @@ export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimiza
     try {
       await api.post(`${RECURSO}/${id}/anonimizar`, { motivo: motivo.trim() });
       setAberto(false);
-      void message.success(t('dadosPessoais.anonimizada'));
+      void message.success(t('pessoas:dadosPessoais.anonimizada'));
       await aoAnonimizar();
     } catch (e) {
       // A refused reason stays on its field; a refusal of the person (a user, already done) closes the dialog.
       if (aplicarErrosServidor(form, e)) return;
       setAberto(false);
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -74,25 +74,30 @@ export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimiza
   return (
     <>
       <Button danger icon={<UserDeleteOutlined />} onClick={() => setAberto(true)}>
-        {t('dadosPessoais.anonimizar')}
+        {t('pessoas:dadosPessoais.anonimizar')}
       </Button>
       <Modal
         open={aberto}
-        title={t('dadosPessoais.anonimizar')}
-        okText={t('dadosPessoais.anonimizar')}
+        title={t('pessoas:dadosPessoais.anonimizar')}
+        okText={t('pessoas:dadosPessoais.anonimizar')}
         okButtonProps={{ danger: true, loading: enviando }}
-        cancelText={t('comum.cancelar')}
+        cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}
         onCancel={() => setAberto(false)}
         destroyOnHidden
       >
-        <Alert type="warning" showIcon title={t('dadosPessoais.anonimizarConfirmar')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('pessoas:dadosPessoais.anonimizarConfirmar')}
+          style={{ marginBottom: 16 }}
+        />
         <Form form={form} name="anonimizar" layout="vertical" onFinish={(v) => void anonimizar(v)}>
           <Form.Item
             name="motivo"
             label={campo}
             required
-            extra={t('dadosPessoais.motivoDica')}
+            extra={t('pessoas:dadosPessoais.motivoDica')}
             rules={[
               {
                 // The server trims before it counts, and so does this rule.

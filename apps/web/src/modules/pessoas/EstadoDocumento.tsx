@@ -18,7 +18,6 @@ type Estado =
  * finished one can say how many it holds. Server field errors land on the form's fields.
  */
 export function useGerarDocumento(form: FormInstance, cabecalhoTotal: string) {
-  const { t } = useTranslation();
   const [estado, setEstado] = useState<Estado>({ fase: 'parado' });
   const gerar = async (caminho: string, query: Parameters<typeof api.baixar>[1], nomePadrao: string) => {
     setEstado({ fase: 'gerando' });
@@ -30,7 +29,7 @@ export function useGerarDocumento(form: FormInstance, cabecalhoTotal: string) {
       setEstado(total ? { fase: 'pronto', total, truncado } : { fase: 'vazio' });
     } catch (e) {
       aplicarErrosServidor(form, e);
-      setEstado({ fase: 'erro', mensagem: mensagemDeErro(e, t) });
+      setEstado({ fase: 'erro', mensagem: mensagemDeErro(e) });
     }
   };
   return { estado, gerando: estado.fase === 'gerando', gerar };

@@ -63,13 +63,16 @@ export function consultaFiltrosPessoa(valores: Record<string, unknown>): Record<
   >;
 }
 
-const simNao = (t: TFunction) => (
+/** The namespaces of the people filters. */
+const NS = ['campos', 'comum', 'crud', 'pessoas'] as const;
+
+const simNao = (t: TFunction<typeof NS>) => (
   <Select
     allowClear
-    placeholder={t('crud.todos')}
+    placeholder={t('crud:todos')}
     options={[
-      { value: true, label: t('comum.sim') },
-      { value: false, label: t('comum.nao') },
+      { value: true, label: t('comum:sim') },
+      { value: false, label: t('comum:nao') },
     ]}
   />
 );
@@ -81,7 +84,7 @@ const simNao = (t: TFunction) => (
  * profile may not see is not offered.
  */
 export function FiltrosPessoa() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(NS);
   const campos = useRegrasCampos();
   const tipos = useQuery({
     queryKey: ['crud', 'tipo-pessoa', 'select', ''],
@@ -95,7 +98,7 @@ export function FiltrosPessoa() {
     <Row gutter={16}>
       <Col {...col}>
         <Form.Item name="nome" label={t('campos:nome')}>
-          <Input allowClear maxLength={200} placeholder={t('pessoa.buscaDica')} />
+          <Input allowClear maxLength={200} placeholder={t('pessoas:buscaDica')} />
         </Form.Item>
       </Col>
       {!campos.oculto('cpf') && (
@@ -110,7 +113,7 @@ export function FiltrosPessoa() {
           <Select
             mode="multiple"
             allowClear
-            placeholder={t('crud.todos')}
+            placeholder={t('crud:todos')}
             loading={tipos.isFetching}
             options={tipos.data ?? []}
             optionFilterProp="label"
@@ -122,19 +125,19 @@ export function FiltrosPessoa() {
           <Select
             mode="multiple"
             allowClear
-            placeholder={t('crud.todos')}
+            placeholder={t('crud:todos')}
             options={STATUS_PESSOA.map((s) => ({ value: s, label: t(`campos:opcao.status.${s}`) }))}
           />
         </Form.Item>
       </Col>
       <Col {...col}>
         <Form.Item name="situacaoId" label={t('campos:situacaoId')}>
-          <SelectReferencia referencia="situacao" allowClear placeholder={t('crud.todos')} />
+          <SelectReferencia referencia="situacao" allowClear placeholder={t('crud:todos')} />
         </Form.Item>
       </Col>
       <Col {...col}>
         <Form.Item name="organizacaoId" label={t('campos:organizacaoId')}>
-          <SelectReferencia referencia="organizacao" allowClear placeholder={t('crud.todos')} />
+          <SelectReferencia referencia="organizacao" allowClear placeholder={t('crud:todos')} />
         </Form.Item>
       </Col>
       <Col {...col}>
@@ -149,7 +152,7 @@ export function FiltrosPessoa() {
       </Col>
       <Col {...col}>
         <Form.Item name="nascimentoDe" label={t('campos:nascimentoDe')} {...propsItem(DATA_DE)}>
-          {controleCampo(DATA_DE, i18n.language, t)}
+          {controleCampo(DATA_DE, i18n.language)}
         </Form.Item>
       </Col>
       <Col {...col}>
@@ -168,13 +171,12 @@ export function FiltrosPessoa() {
                     nascimentoAte: getFieldValue('nascimentoAte') ?? undefined,
                   },
                   'nascimentoAte',
-                  t,
                 ),
             }),
           ]}
           {...propsItem(DATA_ATE)}
         >
-          {controleCampo(DATA_ATE, i18n.language, t)}
+          {controleCampo(DATA_ATE, i18n.language)}
         </Form.Item>
       </Col>
       <Col {...col}>

@@ -8,7 +8,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, DatePicker, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
@@ -39,7 +39,7 @@ type Valores = {
  * person's form, whose status the latest record decides.
  */
 export default function IntegracaoFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -55,7 +55,7 @@ export default function IntegracaoFormPage() {
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const pessoaDaBusca = Number(busca.get('pessoaId')) || undefined;
   const somenteLeitura = id !== undefined ? !pode(ACESSO_INTEGRACAO, 'U') : !pode(ACESSO_INTEGRACAO, 'C');
-  const regras = useMemo(() => regrasZod(integracaoInput, t), [t]);
+  const regras = regrasZod(integracaoInput);
   const tipo = Form.useWatch('tipo', form) ?? 'INTEGRACAO';
   const formas = tipo === 'INTEGRACAO' ? FORMAS_INTEGRACAO : FORMAS_DESLIGAMENTO;
 
@@ -88,10 +88,10 @@ export default function IntegracaoFormPage() {
       else await api.putId('pessoa-integracao-desligamento', id, corpo);
       await qc.invalidateQueries({ queryKey: ['integracao'] });
       await qc.invalidateQueries({ queryKey: ['pessoa'] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       voltar();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -105,7 +105,7 @@ export default function IntegracaoFormPage() {
         {t(`menu:acessos.${ACESSO_INTEGRACAO}`)}
       </Typography.Title>
       {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error, t)} />
+        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
       ) : (
         <Spin spinning={id !== undefined && q.isPending}>
           <Card>
@@ -167,10 +167,10 @@ export default function IntegracaoFormPage() {
             <Space wrap>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
-              <Button onClick={voltar}>{t('comum.voltar')}</Button>
+              <Button onClick={voltar}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -75,7 +75,7 @@ const largura = (c: CampoCadastro) =>
  * views. A tab with an error is marked, and a failed save opens the first such tab.
  */
 export default function PessoaFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'pessoas', 'validacao']);
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const { pode, sessao } = useAutorizacao();
@@ -98,7 +98,7 @@ export default function PessoaFormPage() {
   useTitulo(`menu:acessos.${ACESSO}`);
   const tela = t(`menu:acessos.${ACESSO}`);
 
-  const regras = useMemo(() => regrasZod(pessoaInput, t), [t]);
+  const regras = regrasZod(pessoaInput);
   const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
   const iniciais = useMemo(
     () => ({ ...valoresNovoRegistro(DEFINICAO_PESSOA), organizacaoId: sessao?.organizacaoId || null }),
@@ -181,11 +181,11 @@ export default function PessoaFormPage() {
       if (id === undefined) await api.post(RECURSO, corpo);
       else await api.putId(RECURSO, id, corpo);
       await qc.invalidateQueries({ queryKey: ['crud', RECURSO] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       sair();
     } catch (e) {
       if (aplicarErrosServidor(form, e)) mostrarErros();
-      else void message.error(mensagemDeErro(e, t));
+      else void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -196,10 +196,10 @@ export default function PessoaFormPage() {
     try {
       await api.delete(RECURSO, id);
       await qc.invalidateQueries({ queryKey: ['crud', RECURSO] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       sair();
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -214,8 +214,8 @@ export default function PessoaFormPage() {
         {n > 0 && (
           <ExclamationCircleFilled
             role="img"
-            aria-label={t('pessoa.abaComErros', { count: n })}
-            title={t('pessoa.abaComErros', { count: n })}
+            aria-label={t('pessoas:abaComErros', { count: n })}
+            title={t('pessoas:abaComErros', { count: n })}
             style={{ color: token.colorError }}
           />
         )}
@@ -224,7 +224,7 @@ export default function PessoaFormPage() {
   };
 
   const controle = (c: CampoCadastro) => {
-    const el = controleCampo(c, i18n.language, t) as ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
+    const el = controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
     // Date pickers fill their grid cell like the other controls.
     const extra = {
       ...(c.tipo === 'data' ? { style: { width: '100%' } } : {}),
@@ -235,14 +235,14 @@ export default function PessoaFormPage() {
 
   const dados = (
     <div data-testid="aba-dados">
-      {preCadastro && <Alert type="info" showIcon title={t('pessoa.preCadastroDica')} style={{ marginBottom: 8 }} />}
+      {preCadastro && <Alert type="info" showIcon title={t('pessoas:preCadastroDica')} style={{ marginBottom: 8 }} />}
       {GRUPOS_PESSOA.map((g) => {
         const visiveis = g.campos.filter((c) => !campos.oculto(c.nome));
         if (!visiveis.length) return null;
         return (
           <section key={g.grupo} aria-labelledby={`grupo-${g.grupo}`}>
             <Typography.Title level={2} id={`grupo-${g.grupo}`} style={{ fontSize: 16, marginTop: 8 }}>
-              {t(`pessoa.grupos.${g.grupo}`)}
+              {t(`pessoas:grupos.${g.grupo}`)}
             </Typography.Title>
             <Row gutter={16}>
               {visiveis.map((c) => (
@@ -272,7 +272,7 @@ export default function PessoaFormPage() {
               <Col xs={24} md={12} lg={8}>
                 <Form.Item
                   name={['usuario', 'email']}
-                  label={t('pessoa.conta.login')}
+                  label={t('pessoas:conta.login')}
                   required
                   rules={regras('usuario.email')}
                 >
@@ -284,7 +284,7 @@ export default function PessoaFormPage() {
                   name={['usuario', 'senha']}
                   label={t('campos:senha')}
                   required={!temConta}
-                  extra={temConta ? t('pessoa.conta.senhaDica') : undefined}
+                  extra={temConta ? t('pessoas:conta.senhaDica') : undefined}
                   rules={[
                     ...regras('usuario.senha'),
                     { required: !temConta, message: t('validacao:obrigatorio', { campo: t('campos:senha') }) },
@@ -315,13 +315,15 @@ export default function PessoaFormPage() {
               </Col>
               {!temConta && !somenteLeitura && (
                 <Col xs={24}>
-                  <Button onClick={() => form.setFieldValue('usuario', undefined)}>{t('pessoa.conta.naoCriar')}</Button>
+                  <Button onClick={() => form.setFieldValue('usuario', undefined)}>
+                    {t('pessoas:conta.naoCriar')}
+                  </Button>
                 </Col>
               )}
             </Row>
           ) : (
             <Space>
-              <Typography.Text type="secondary">{t('pessoa.conta.semConta')}</Typography.Text>
+              <Typography.Text type="secondary">{t('pessoas:conta.semConta')}</Typography.Text>
               {!somenteLeitura && !campos.bloqueado('usuario') && (
                 <Button
                   onClick={() => {
@@ -329,7 +331,7 @@ export default function PessoaFormPage() {
                     setSujo(true);
                   }}
                 >
-                  {t('pessoa.conta.criar')}
+                  {t('pessoas:conta.criar')}
                 </Button>
               )}
             </Space>
@@ -340,15 +342,15 @@ export default function PessoaFormPage() {
   );
 
   const regraLista = (nome: string) => ({
-    validator: () => validarCaminho(pessoaInput, form.getFieldsValue(true), nome, t),
+    validator: () => validarCaminho(pessoaInput, form.getFieldsValue(true), nome),
   });
   const abas = [
-    { key: DADOS, label: rotuloAba(DADOS, t('pessoa.abas.dados')), forceRender: true, children: dados },
+    { key: DADOS, label: rotuloAba(DADOS, t('pessoas:abas.dados')), forceRender: true, children: dados },
     ...FILHOS_PESSOA.filter((f) => !campos.oculto(f.nome)).map((f) => {
       const travado = somenteLeitura || campos.bloqueado(f.nome);
       return {
         key: f.nome,
-        label: rotuloAba(f.nome, t(`campos:${f.nome}`)),
+        label: rotuloAba(f.nome, t(rotuloCampo(f))),
         forceRender: true,
         children: (
           // A locked collection is shown with its controls disabled, like a locked field.
@@ -366,13 +368,13 @@ export default function PessoaFormPage() {
     }),
     // Records of their own (not saved with the form): shown once the person exists.
     ...(id !== undefined && pode('PessoaIntegracaoDesligamento', 'R')
-      ? [{ key: 'integracao', label: t('pessoa.abas.integracao'), children: <AbaIntegracao pessoaId={id} /> }]
+      ? [{ key: 'integracao', label: t('pessoas:abas.integracao'), children: <AbaIntegracao pessoaId={id} /> }]
       : []),
     ...(id !== undefined && pode(ACESSO_MINISTRO, 'R')
       ? [{ key: 'ministro', label: t('menu:acessos.PessoaMinistro'), children: <AbaMinistro pessoaId={id} /> }]
       : []),
     ...(id !== undefined
-      ? [{ key: 'historico', label: t('pessoa.abas.historico'), children: <AbaHistorico pessoaId={id} /> }]
+      ? [{ key: 'historico', label: t('pessoas:abas.historico'), children: <AbaHistorico pessoaId={id} /> }]
       : []),
   ];
 
@@ -381,7 +383,7 @@ export default function PessoaFormPage() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela })}
+        {t(`crud:titulo.${modo}`, { tela })}
       </Typography.Title>
       {nome && (
         <Typography.Text strong>
@@ -392,8 +394,8 @@ export default function PessoaFormPage() {
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error, t)}
-          action={<Button onClick={sair}>{t('comum.voltar')}</Button>}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={carregando}>
@@ -416,7 +418,7 @@ export default function PessoaFormPage() {
             <Space wrap style={{ marginTop: 16 }}>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => void salvar()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
               {modo === 'visualizar' && pode(ACESSO, 'U') && (
@@ -426,19 +428,19 @@ export default function PessoaFormPage() {
                     id !== undefined && navegar(caminhoFormPessoa(id), { state: local.state, replace: true })
                   }
                 >
-                  {t('comum.editar')}
+                  {t('comum:editar')}
                 </Button>
               )}
               {id !== undefined && pode(ACESSO, 'D') && (
                 <Popconfirm
-                  title={t('comum.confirmarExclusao')}
-                  okText={t('comum.excluir')}
+                  title={t('comum:confirmarExclusao')}
+                  okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
-                  cancelText={t('comum.cancelar')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
-                    {t('comum.excluir')}
+                    {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
@@ -446,7 +448,7 @@ export default function PessoaFormPage() {
               {id !== undefined && pode(ACESSO, 'D') && !q.data?.anonimizadoEm && (
                 <AnonimizarPessoa id={id} aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })} />
               )}
-              <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -26,7 +26,7 @@ const ORDENAVEIS = ['nome', 'dataNascimento'];
  * and sorting kept in the address; saved filters; export of the filtered set.
  */
 export default function PessoaListaPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -71,10 +71,10 @@ export default function PessoaListaPage() {
   const excluir = async (id: number) => {
     try {
       await api.delete(RECURSO, id);
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       await qc.invalidateQueries({ queryKey: ['crud', RECURSO] });
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -82,17 +82,17 @@ export default function PessoaListaPage() {
     try {
       await api.baixar(`${RECURSO}/exportar`, { formato, ordenarPor, ordem, ...filtros }, `pessoas.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
   const numero = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR');
-  const tabela = lista.propsTabela<PessoaResumo>(q.data?.total, t);
+  const tabela = lista.propsTabela<PessoaResumo>(q.data?.total);
   // Past its cap (1,000 matches of a name, 10,000 with other filters) the server stops counting:
   // "1.000+". A list by organization alone has its exact total.
   const pagination = {
     ...tabela.pagination,
-    showTotal: (n: number) => t('comum.total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),
+    showTotal: (n: number) => t('comum:total', { n: `${numero.format(n)}${q.data?.totalExato === false ? '+' : ''}` }),
   };
 
   const ordenacao = (campo: string) =>
@@ -127,7 +127,7 @@ export default function PessoaListaPage() {
     { key: 'organizacao', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
     {
       key: 'acoes',
-      title: t('comum.acoes'),
+      title: t('comum:acoes'),
       width: 150,
       render: (_: unknown, r) => (
         <AcoesLinha
@@ -147,10 +147,10 @@ export default function PessoaListaPage() {
         </Typography.Title>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('crud.exportarCsv')}
+            {t('crud:exportarCsv')}
           </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('crud.exportarXlsx')}
+            {t('crud:exportarXlsx')}
           </Button>
           {pode(ACESSO, 'C') && (
             <Button
@@ -159,14 +159,14 @@ export default function PessoaListaPage() {
               data-testid="novo"
               onClick={() => navegar(caminhoFormPessoa(), { state: voltar })}
             >
-              {t('comum.novo')}
+              {t('comum:novo')}
             </Button>
           )}
         </Space>
       </Space>
       <Card
         size="small"
-        title={t('comum.filtros')}
+        title={t('comum:filtros')}
         data-testid="filtros"
         extra={
           <FiltrosSalvos
@@ -181,7 +181,7 @@ export default function PessoaListaPage() {
           <FiltrosPessoa />
           <Space wrap>
             <Button type="primary" htmlType="submit">
-              {t('comum.buscar')}
+              {t('comum:buscar')}
             </Button>
             <Button
               onClick={() => {
@@ -189,7 +189,7 @@ export default function PessoaListaPage() {
                 aplicarFiltros({});
               }}
             >
-              {t('comum.limpar')}
+              {t('comum:limpar')}
             </Button>
           </Space>
         </Form>

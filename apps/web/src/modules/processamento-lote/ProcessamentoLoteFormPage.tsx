@@ -45,7 +45,7 @@ const CRIACAO = [
  * its items with their errors, and cancel / reprocess errors / undo (confirmed first).
  */
 export default function ProcessamentoLoteFormPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'lotes', 'menu']);
   const { id } = useParams();
   const { pode } = useAutorizacao();
   useTitulo(`menu:acessos.${ACESSO_LOTE}`);
@@ -53,7 +53,7 @@ export default function ProcessamentoLoteFormPage() {
     return (
       <Card title={t(`menu:acessos.${ACESSO_LOTE}`)}>
         <Space orientation="vertical">
-          <Typography.Text>{t('lote.escolhaTipo')}</Typography.Text>
+          <Typography.Text>{t('lotes:escolhaTipo')}</Typography.Text>
           {CRIACAO.filter((c) => pode(c.acesso, 'C')).map((c) => (
             <Link key={c.acesso} to={c.rota}>
               {t(`menu:acessos.${c.acesso}`)}
@@ -80,7 +80,7 @@ export function DetalheLote({
   recurso?: string;
   voltar?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -105,17 +105,20 @@ export function DetalheLote({
     retry: false,
   });
 
-  const agir = async (acao: 'cancelar' | 'reprocessar-erros' | 'desfazer', sucesso: string) => {
+  const agir = async (
+    acao: 'cancelar' | 'reprocessar-erros' | 'desfazer',
+    sucesso: 'lotes:cancelado' | 'lotes:reprocessando' | 'lotes:desfazendo',
+  ) => {
     try {
       await api.post(`processamento-lote/${id}/${acao}`, {});
       await qc.invalidateQueries({ queryKey: ['processamento-lote'] });
       void message.success(t(sucesso));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
-  if (lote.isError) return <Alert type="error" showIcon title={mensagemDeErro(lote.error, t)} />;
+  if (lote.isError) return <Alert type="error" showIcon title={mensagemDeErro(lote.error)} />;
   const l = lote.data;
   if (!l) return null;
   const ativo = STATUS_LOTE_ATIVOS.includes(l.status);
@@ -126,40 +129,40 @@ export function DetalheLote({
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('lote.titulo', { id: l.id, tipo: t(`lote.tipo.${l.tipo}`) })}
+          {t('lotes:titulo', { id: l.id, tipo: t(`lotes:tipo.${l.tipo}`) })}
         </Typography.Title>
         <Space wrap>
           {pode(ACESSO_LOTE, 'U') && ativo && (
             <Popconfirm
-              title={t('lote.confirmarCancelamento')}
-              okText={t('comum.sim')}
-              cancelText={t('comum.nao')}
-              onConfirm={() => agir('cancelar', 'lote.cancelado')}
+              title={t('lotes:confirmarCancelamento')}
+              okText={t('comum:sim')}
+              cancelText={t('comum:nao')}
+              onConfirm={() => agir('cancelar', 'lotes:cancelado')}
             >
               <Button danger data-testid="cancelar-lote">
-                {t('lote.cancelar')}
+                {t('lotes:cancelar')}
               </Button>
             </Popconfirm>
           )}
           {pode(ACESSO_LOTE, 'U') && l.status === 'CONCLUIDO_COM_ERROS' && (
-            <Button data-testid="reprocessar" onClick={() => agir('reprocessar-erros', 'lote.reprocessando')}>
-              {t('lote.reprocessarErros')}
+            <Button data-testid="reprocessar" onClick={() => agir('reprocessar-erros', 'lotes:reprocessando')}>
+              {t('lotes:reprocessarErros')}
             </Button>
           )}
           {pode(ACESSO_LOTE, 'D') && encerrado && l.desfazivel && l.sucessos > 0 && (
             <Popconfirm
-              title={t('lote.confirmarDesfazer', { n: l.sucessos })}
-              okText={t('comum.sim')}
-              cancelText={t('comum.nao')}
+              title={t('lotes:confirmarDesfazer', { n: l.sucessos })}
+              okText={t('comum:sim')}
+              cancelText={t('comum:nao')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => agir('desfazer', 'lote.desfazendo')}
+              onConfirm={() => agir('desfazer', 'lotes:desfazendo')}
             >
               <Button danger data-testid="desfazer">
-                {t('lote.desfazer')}
+                {t('lotes:desfazer')}
               </Button>
             </Popconfirm>
           )}
-          <Button onClick={() => navegar(voltar)}>{t('comum.voltar')}</Button>
+          <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
         </Space>
       </Space>
       <Card size="small">
@@ -168,20 +171,27 @@ export function DetalheLote({
             <StatusLoteTag status={l.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('campos:organizacaoId')}>{l.organizacaoNome}</Descriptions.Item>
-          <Descriptions.Item label={t('lote.criadoPor')}>{l.criadoPorNome}</Descriptions.Item>
-          <Descriptions.Item label={t('lote.criadoEm')}>{data(l.criadoEm)}</Descriptions.Item>
-          <Descriptions.Item label={t('lote.iniciadoEm')}>{data(l.iniciadoEm)}</Descriptions.Item>
-          <Descriptions.Item label={t('lote.concluidoEm')}>{data(l.concluidoEm ?? l.canceladoEm)}</Descriptions.Item>
-          <Descriptions.Item label={t('lote.contagens')}>
-            {t('lote.resumo', { sucessos: l.sucessos, erros: l.erros, desfeitos: l.desfeitos, pendentes: l.pendentes })}
+          <Descriptions.Item label={t('lotes:criadoPor')}>{l.criadoPorNome}</Descriptions.Item>
+          <Descriptions.Item label={t('lotes:criadoEm')}>{data(l.criadoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lotes:iniciadoEm')}>{data(l.iniciadoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lotes:concluidoEm')}>{data(l.concluidoEm ?? l.canceladoEm)}</Descriptions.Item>
+          <Descriptions.Item label={t('lotes:contagens')}>
+            {t('lotes:resumo', {
+              sucessos: l.sucessos,
+              erros: l.erros,
+              desfeitos: l.desfeitos,
+              pendentes: l.pendentes,
+            })}
           </Descriptions.Item>
         </Descriptions>
         <ProgressoLote lote={l} />
-        {!l.desfazivel && <Typography.Text type="secondary">{t(`lote.semDesfazer.${l.tipo}`)}</Typography.Text>}
+        {!l.desfazivel && (
+          <Typography.Text type="secondary">{t(`lotes:semDesfazer.${l.tipo}`, { defaultValue: '' })}</Typography.Text>
+        )}
       </Card>
       <Card
         size="small"
-        title={t('lote.itens')}
+        title={t('lotes:itens')}
         extra={
           <Select<StatusItemLote[]>
             mode="multiple"
@@ -194,7 +204,7 @@ export function DetalheLote({
               setStatus(v);
               setPagina(1);
             }}
-            options={STATUS_ITEM_LOTE.map((s) => ({ value: s, label: t(`lote.statusItem.${s}`) }))}
+            options={STATUS_ITEM_LOTE.map((s) => ({ value: s, label: t(`lotes:statusItem.${s}`) }))}
           />
         }
       >
@@ -216,21 +226,21 @@ export function DetalheLote({
             },
           }}
           columns={[
-            { key: 'descricao', dataIndex: 'descricao', title: t('lote.item') },
+            { key: 'descricao', dataIndex: 'descricao', title: t('lotes:item') },
             {
               key: 'status',
               dataIndex: 'status',
               title: t('campos:status'),
               render: (s: StatusItemLote, i: ItemLote) => (
                 <Tag icon={ICONES_ITEM[s]}>
-                  {t(`lote.statusItem.${s}`)}
-                  {i.acao === 'DESFAZER' && s !== 'DESFEITO' ? ` (${t('lote.desfazer')})` : ''}
+                  {t(`lotes:statusItem.${s}`)}
+                  {i.acao === 'DESFAZER' && s !== 'DESFEITO' ? ` (${t('lotes:desfazer')})` : ''}
                 </Tag>
               ),
             },
-            { key: 'erro', dataIndex: 'erro', title: t('lote.erro') },
-            { key: 'resultado', dataIndex: 'resultado', title: t('lote.resultado') },
-            { key: 'tentativas', dataIndex: 'tentativas', title: t('lote.tentativas'), align: 'right' },
+            { key: 'erro', dataIndex: 'erro', title: t('lotes:erro') },
+            { key: 'resultado', dataIndex: 'resultado', title: t('lotes:resultado') },
+            { key: 'tentativas', dataIndex: 'tentativas', title: t('lotes:tentativas'), align: 'right' },
           ]}
         />
       </Card>

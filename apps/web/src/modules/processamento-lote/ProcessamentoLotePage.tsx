@@ -1,4 +1,4 @@
-import { type Paged, type ProcessamentoLote, STATUS_LOTE, TIPOS_LOTE } from '@sig/contracts';
+import { type Paged, type ProcessamentoLote, STATUS_LOTE, TIPOS_LOTE, type TipoLote } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Form, Select, Space, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -16,7 +16,7 @@ type Filtros = { tipo?: string | null; status?: string[] };
 
 /** `/processamentos-em-lote` (spec §2): the scope's batches of every kind, progress updated live. */
 export default function ProcessamentoLotePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'lotes', 'menu']);
   const navegar = useNavigate();
   const [form] = Form.useForm<Filtros>();
   useTitulo(`menu:acessos.${ACESSO_LOTE}`);
@@ -46,16 +46,16 @@ export default function ProcessamentoLotePage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO_LOTE}`)}
       </Typography.Title>
-      <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-lotes" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
-          <Form.Item name="tipo" label={t('lote.tipoLote')} style={{ minWidth: 240 }}>
-            <Select allowClear options={TIPOS_LOTE.map((x) => ({ value: x, label: t(`lote.tipo.${x}`) }))} />
+          <Form.Item name="tipo" label={t('lotes:tipoLote')} style={{ minWidth: 240 }}>
+            <Select allowClear options={TIPOS_LOTE.map((x) => ({ value: x, label: t(`lotes:tipo.${x}`) }))} />
           </Form.Item>
           <Form.Item name="status" label={t('campos:status')} style={{ minWidth: 260 }}>
             <Select
               mode="multiple"
               allowClear
-              options={STATUS_LOTE.map((s) => ({ value: s, label: t(`lote.status.${s}`) }))}
+              options={STATUS_LOTE.map((s) => ({ value: s, label: t(`lotes:status.${s}`) }))}
             />
           </Form.Item>
           <BotoesDeBusca limpar={() => buscar({})} />
@@ -69,13 +69,13 @@ export default function ProcessamentoLotePage() {
         loading={q.isFetching && !q.data}
         columns={[
           { key: 'id', dataIndex: 'id', title: '#' },
-          { key: 'tipo', dataIndex: 'tipo', title: t('lote.tipoLote'), render: (v: string) => t(`lote.tipo.${v}`) },
+          { key: 'tipo', dataIndex: 'tipo', title: t('lotes:tipoLote'), render: (v: TipoLote) => t(`lotes:tipo.${v}`) },
           { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-          { key: 'criadoPorNome', dataIndex: 'criadoPorNome', title: t('lote.criadoPor') },
+          { key: 'criadoPorNome', dataIndex: 'criadoPorNome', title: t('lotes:criadoPor') },
           {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
+            title: t('lotes:criadoEm'),
             render: (v: string) => new Date(v).toLocaleString(i18n.language),
           },
           {
@@ -86,12 +86,12 @@ export default function ProcessamentoLotePage() {
           },
           {
             key: 'progresso',
-            title: t('lote.andamento'),
+            title: t('lotes:andamento'),
             render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, l: ProcessamentoLote) => (
               <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
             ),

@@ -29,13 +29,13 @@ const ICONES: Record<StatusLote, ReactNode> = {
 };
 
 export function StatusLoteTag({ status }: { status: StatusLote }) {
-  const { t } = useTranslation();
-  return <Tag icon={ICONES[status]}>{t(`lote.status.${status}`)}</Tag>;
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
+  return <Tag icon={ICONES[status]}>{t(`lotes:status.${status}`)}</Tag>;
 }
 
 /** Worked items over the total; the red part is the errors. */
 export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; largura?: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
   const feitos = lote.total - lote.pendentes;
   const pct = (n: number) => (lote.total ? Math.round((n * 100) / lote.total) : 0);
   return (
@@ -44,9 +44,9 @@ export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; larg
       success={{ percent: pct(lote.sucessos + lote.desfeitos) }}
       status={lote.erros ? 'exception' : undefined}
       // Plain text colour: the finished bar's green label fails the contrast check.
-      format={() => <Typography.Text>{t('lote.progresso', { feitos, total: lote.total })}</Typography.Text>}
+      format={() => <Typography.Text>{t('lotes:progresso', { feitos, total: lote.total })}</Typography.Text>}
       style={largura ? { width: largura } : undefined}
-      aria-label={t('lote.progresso', { feitos, total: lote.total })}
+      aria-label={t('lotes:progresso', { feitos, total: lote.total })}
     />
   );
 }
@@ -72,7 +72,7 @@ export function TabelaLotes({
   acoes?: (lote: ProcessamentoLote) => ReactNode;
   comOrganizacao?: boolean;
 } & Pick<TableProps<ProcessamentoLote>, 'title'> & { 'data-testid'?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
   const navegar = useNavigate();
   const [pagina, setPagina] = useState(1);
   useHub('processamento_lote', [chave, 'lotes']);
@@ -105,7 +105,7 @@ export function TabelaLotes({
           {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
-            title: t('lote.criadoEm'),
+            title: t('lotes:criadoEm'),
             render: (v: string) => new Date(v).toLocaleString(i18n.language),
           },
           {
@@ -116,12 +116,12 @@ export function TabelaLotes({
           },
           {
             key: 'progresso',
-            title: t('lote.andamento'),
+            title: t('lotes:andamento'),
             render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
           },
           {
             key: 'acoes',
-            title: t('comum.acoes'),
+            title: t('comum:acoes'),
             render: (_: unknown, l: ProcessamentoLote) => (
               <Space>
                 {acoes?.(l)}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api';
+import { rotuloCampo } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
@@ -25,7 +26,7 @@ function EscolhaColunas({
   value?: string[];
   onChange?: (v: string[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'menu', 'relatorios']);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Checkbox
@@ -33,7 +34,7 @@ function EscolhaColunas({
         indeterminate={value.length > 0 && value.length < opcoes.length}
         onChange={(e) => onChange?.(e.target.checked ? opcoes : [])}
       >
-        {t('relatorio.todasColunas')}
+        {t('relatorios:todasColunas')}
       </Checkbox>
       <Checkbox.Group
         style={{ width: '100%' }}
@@ -44,7 +45,7 @@ function EscolhaColunas({
         <Row gutter={[16, 4]}>
           {opcoes.map((c) => (
             <Col key={c} xs={24} sm={12} lg={8} xl={6}>
-              <Checkbox value={c}>{t(`campos:${c}`)}</Checkbox>
+              <Checkbox value={c}>{t(rotuloCampo({ nome: c }))}</Checkbox>
             </Col>
           ))}
         </Row>
@@ -58,7 +59,7 @@ function EscolhaColunas({
  * the order listed, for the people picked with the people list's filters, as PDF or XLSX.
  */
 export default function RelatorioPessoasPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['campos', 'comum', 'menu', 'relatorios']);
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
@@ -84,7 +85,7 @@ export default function RelatorioPessoasPage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      {colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error, t)} />}
+      {colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error)} />}
       <Form form={form} name="relatorio" layout="vertical" initialValues={iniciais} onFinish={(v) => void baixar(v)}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('campos:colunas')} data-testid="colunas">
@@ -93,7 +94,7 @@ export default function RelatorioPessoasPage() {
                 <Form.Item
                   name="colunas"
                   initialValue={PADRAO.filter((c) => opcoes.includes(c))}
-                  rules={[{ type: 'array', required: true, min: 1, message: t('relatorio.colunaObrigatoria') }]}
+                  rules={[{ type: 'array', required: true, min: 1, message: t('relatorios:colunaObrigatoria') }]}
                   style={{ marginBottom: 0 }}
                 >
                   <EscolhaColunas opcoes={opcoes} />
@@ -101,14 +102,14 @@ export default function RelatorioPessoasPage() {
               )}
             </Spin>
           </Card>
-          <Card size="small" title={t('comum.filtros')} data-testid="filtros">
+          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
             <FiltrosPessoa />
           </Card>
           <Card size="small">
             <Form.Item name="formato" label={t('campos:formato')}>
               <Radio.Group
                 optionType="button"
-                options={FORMATOS.map((f) => ({ value: f, label: t(`relatorio.formato.${f}`) }))}
+                options={FORMATOS.map((f) => ({ value: f, label: t(`relatorios:formato.${f}`) }))}
               />
             </Form.Item>
             <Space wrap>
@@ -119,10 +120,10 @@ export default function RelatorioPessoasPage() {
                 loading={gerando}
                 disabled={!colunas.data}
               >
-                {t('relatorio.gerar')}
+                {t('relatorios:gerar')}
               </Button>
               <Button disabled={gerando} onClick={() => form.resetFields()}>
-                {t('comum.limpar')}
+                {t('comum:limpar')}
               </Button>
             </Space>
           </Card>
@@ -131,10 +132,10 @@ export default function RelatorioPessoasPage() {
       <EstadoDocumento
         estado={estado}
         textos={{
-          gerando: t('relatorio.gerando'),
-          pronto: (count, n) => t('relatorio.gerado', { count, n }),
-          truncado: (n) => t('relatorio.truncado', { n }),
-          vazio: t('relatorio.nenhuma'),
+          gerando: t('relatorios:gerando'),
+          pronto: (count, n) => t('relatorios:gerado', { count, n }),
+          truncado: (n) => t('relatorios:truncado', { n }),
+          vazio: t('relatorios:nenhuma'),
         }}
       />
     </Space>

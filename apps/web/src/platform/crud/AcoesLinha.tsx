@@ -19,15 +19,15 @@ export function AcoesLinha({
   /** What deleting also does, when it does more than remove the record. */
   confirmacaoExclusao?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum']);
   return (
     <Space size={0}>
       {aoVisualizar && (
         <Button
           type="text"
           icon={<EyeOutlined />}
-          aria-label={t('comum.visualizar')}
-          title={t('comum.visualizar')}
+          aria-label={t('comum:visualizar')}
+          title={t('comum:visualizar')}
           onClick={aoVisualizar}
         />
       )}
@@ -35,25 +35,25 @@ export function AcoesLinha({
         <Button
           type="text"
           icon={<EditOutlined />}
-          aria-label={t('comum.editar')}
-          title={t('comum.editar')}
+          aria-label={t('comum:editar')}
+          title={t('comum:editar')}
           onClick={aoEditar}
         />
       )}
       {aoExcluir && (
         <Popconfirm
-          title={confirmacaoExclusao ?? t('comum.confirmarExclusao')}
-          okText={t('comum.excluir')}
+          title={confirmacaoExclusao ?? t('comum:confirmarExclusao')}
+          okText={t('comum:excluir')}
           okButtonProps={{ danger: true }}
-          cancelText={t('comum.cancelar')}
+          cancelText={t('comum:cancelar')}
           onConfirm={aoExcluir}
         >
           <Button
             type="text"
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('comum.excluir')}
-            title={t('comum.excluir')}
+            aria-label={t('comum:excluir')}
+            title={t('comum:excluir')}
           />
         </Popconfirm>
       )}

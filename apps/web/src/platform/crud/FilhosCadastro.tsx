@@ -27,8 +27,8 @@ export function FilhosCadastro({
   regraLista: { validator: () => Promise<void> };
   novo: Record<string, unknown>;
 }) {
-  const { t, i18n } = useTranslation();
-  const titulo = t(`campos:${filho.nome}`);
+  const { t, i18n } = useTranslation(['campos', 'crud']);
+  const titulo = t(rotuloCampo(filho));
   // The inputs are read-only with the list, even in a form that is not disabled as a whole.
   return (
     <ConfigProvider componentDisabled={somenteLeitura || undefined}>
@@ -36,20 +36,20 @@ export function FilhosCadastro({
         <Form.List name={filho.nome} rules={[regraLista]}>
           {(itens, { add, remove }, { errors }) => (
             <Space orientation="vertical" style={{ width: '100%' }} data-testid={`filhos-${filho.nome}`}>
-              {itens.length === 0 && <Typography.Text type="secondary">{t('crud.semItens')}</Typography.Text>}
+              {itens.length === 0 && <Typography.Text type="secondary">{t('crud:semItens')}</Typography.Text>}
               {itens.map((item, i) => (
                 <Card
                   key={item.key}
                   size="small"
-                  title={t('crud.item', { n: i + 1 })}
+                  title={t('crud:item', { n: i + 1 })}
                   extra={
                     !somenteLeitura && (
                       <Button
                         type="text"
                         danger
                         icon={<DeleteOutlined />}
-                        aria-label={`${t('crud.removerItem')} ${i + 1}`}
-                        title={t('crud.removerItem')}
+                        aria-label={`${t('crud:removerItem')} ${i + 1}`}
+                        title={t('crud:removerItem')}
                         onClick={() => remove(item.name)}
                       />
                     )
@@ -68,7 +68,7 @@ export function FilhosCadastro({
                           rules={regras(`${filho.nome}.${item.name}.${c.nome}`)}
                           {...propsItem(c)}
                         >
-                          {controleCampo(c, i18n.language, t)}
+                          {controleCampo(c, i18n.language)}
                         </Form.Item>
                       </Col>
                     ))}
@@ -78,7 +78,7 @@ export function FilhosCadastro({
               <Form.ErrorList errors={errors} />
               {!somenteLeitura && itens.length < (filho.max ?? Number.POSITIVE_INFINITY) && (
                 <Button icon={<PlusOutlined />} onClick={() => add({ ...novo })}>
-                  {`${t('crud.adicionarItem')}: ${titulo}`}
+                  {`${t('crud:adicionarItem')}: ${titulo}`}
                 </Button>
               )}
             </Space>

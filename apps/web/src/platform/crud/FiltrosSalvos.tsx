@@ -22,7 +22,7 @@ type Props = {
 
 /** Saved filters of one screen (spec §3 "saved filter: name, default flag"): apply, save the current ones, delete. */
 export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud', 'validacao']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ nome: string; padrao: boolean }>();
@@ -60,9 +60,9 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
       if (criado?.id) setEscolhido(criado.id);
       setSalvando(false);
       form.resetFields();
-      void message.success(t('crud.filtroSalvo'));
+      void message.success(t('crud:filtroSalvo'));
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     }
   };
 
@@ -71,26 +71,26 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
       await api.delete('filtro-salvo', id);
       setEscolhido(null);
       await qc.invalidateQueries({ queryKey: chave });
-      void message.success(t('crud.filtroExcluido'));
+      void message.success(t('crud:filtroExcluido'));
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
   return (
     <Space wrap>
       <Select<number>
-        aria-label={t('crud.filtrosSalvos')}
+        aria-label={t('crud:filtrosSalvos')}
         data-testid="filtros-salvos"
-        placeholder={t('crud.filtrosSalvos')}
+        placeholder={t('crud:filtrosSalvos')}
         style={{ minWidth: 220 }}
         allowClear
         value={escolhido ?? undefined}
         loading={q.isFetching}
-        notFoundContent={t('crud.nenhumFiltroSalvo')}
+        notFoundContent={t('crud:nenhumFiltroSalvo')}
         options={lista.map((f) => ({
           value: f.id,
-          label: f.padrao ? `${f.nome} (${t('crud.padrao')})` : f.nome,
+          label: f.padrao ? `${f.nome} (${t('crud:padrao')})` : f.nome,
         }))}
         onChange={(id) => {
           setEscolhido(id ?? null);
@@ -105,28 +105,28 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
           setSalvando(true);
         }}
       >
-        {t('crud.salvarFiltro')}
+        {t('crud:salvarFiltro')}
       </Button>
       {escolhido !== null && (
         <Popconfirm
-          title={t('crud.confirmarExclusaoFiltro')}
-          okText={t('comum.excluir')}
-          cancelText={t('comum.cancelar')}
+          title={t('crud:confirmarExclusaoFiltro')}
+          okText={t('comum:excluir')}
+          cancelText={t('comum:cancelar')}
           onConfirm={() => excluir(escolhido)}
         >
           <Button
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('crud.excluirFiltro')}
-            title={t('crud.excluirFiltro')}
+            aria-label={t('crud:excluirFiltro')}
+            title={t('crud:excluirFiltro')}
           />
         </Popconfirm>
       )}
       <Modal
         open={salvando}
-        title={t('crud.salvarFiltro')}
-        okText={t('comum.salvar')}
-        cancelText={t('comum.cancelar')}
+        title={t('crud:salvarFiltro')}
+        okText={t('comum:salvar')}
+        cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}
         onCancel={() => setSalvando(false)}
         forceRender
@@ -140,20 +140,20 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
         >
           <Form.Item
             name="nome"
-            label={t('crud.nomeFiltro')}
+            label={t('crud:nomeFiltro')}
             rules={[
               {
                 required: true,
                 whitespace: true,
-                message: t('validacao:obrigatorio', { campo: t('crud.nomeFiltro') }),
+                message: t('validacao:obrigatorio', { campo: t('crud:nomeFiltro') }),
               },
-              { max: 100, message: t('validacao:tamanhoMaximo', { campo: t('crud.nomeFiltro'), n: '100' }) },
+              { max: 100, message: t('validacao:tamanhoMaximo', { campo: t('crud:nomeFiltro'), n: '100' }) },
             ]}
           >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="padrao" valuePropName="checked">
-            <Checkbox>{t('crud.filtroPadrao')}</Checkbox>
+            <Checkbox>{t('crud:filtroPadrao')}</Checkbox>
           </Form.Item>
         </Form>
       </Modal>

@@ -49,7 +49,7 @@ export default function FormCadastro({
   travados?: readonly string[];
 }) {
   const def = definicao ?? definicaoDe(recurso);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -71,7 +71,7 @@ export default function FormCadastro({
   useTitulo(`menu:acessos.${def.acesso}`);
 
   const esquema = useMemo(() => esquemaCadastro(def), [def]);
-  const regras = useMemo(() => regrasZod(esquema, t), [esquema, t]);
+  const regras = useMemo(() => regrasZod(esquema), [esquema]);
   const voltarPara = voltar ?? `${rotaLista(def)}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const q = useQuery({
@@ -111,10 +111,10 @@ export default function FormCadastro({
       if (id === undefined) await api.post(recurso, corpo);
       else await api.putId(recurso, id, corpo);
       await qc.invalidateQueries({ queryKey: ['crud', recurso] });
-      void message.success(t('comum.salvoComSucesso'));
+      void message.success(t('comum:salvoComSucesso'));
       sair();
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e, t));
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
@@ -125,10 +125,10 @@ export default function FormCadastro({
     try {
       await api.delete(recurso, id);
       await qc.invalidateQueries({ queryKey: ['crud', recurso] });
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       sair();
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -141,14 +141,14 @@ export default function FormCadastro({
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud.titulo.${modo}`, { tela })}
+        {t(`crud:titulo.${modo}`, { tela })}
       </Typography.Title>
       {idInvalido || q.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error, t)}
-          action={<Button onClick={sair}>{t('comum.voltar')}</Button>}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={carregando}>
@@ -158,7 +158,7 @@ export default function FormCadastro({
                 type="info"
                 showIcon
                 style={{ marginBottom: 16 }}
-                title={t('crud.herdado', { organizacao: q.data?.organizacaoNome ?? '' })}
+                title={t('crud:herdado', { organizacao: q.data?.organizacaoNome ?? '' })}
               />
             )}
             <Form<Valores>
@@ -182,10 +182,10 @@ export default function FormCadastro({
                   {...propsItem(c)}
                 >
                   {id !== undefined && travados?.includes(c.nome)
-                    ? cloneElement(controleCampo(c, i18n.language, t) as ReactElement<{ disabled?: boolean }>, {
+                    ? cloneElement(controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean }>, {
                         disabled: true,
                       })
-                    : controleCampo(c, i18n.language, t)}
+                    : controleCampo(c, i18n.language)}
                 </Form.Item>
               ))}
               {def.filhos?.map((f) => (
@@ -194,7 +194,7 @@ export default function FormCadastro({
                   filho={f}
                   somenteLeitura={somenteLeitura}
                   regras={regras}
-                  regraLista={{ validator: () => validarCaminho(esquema, form.getFieldsValue(true), f.nome, t) }}
+                  regraLista={{ validator: () => validarCaminho(esquema, form.getFieldsValue(true), f.nome) }}
                   novo={valoresIniciais(f.campos)}
                 />
               ))}
@@ -202,7 +202,7 @@ export default function FormCadastro({
             <Space wrap>
               {!somenteLeitura && (
                 <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum.salvar')}
+                  {t('comum:salvar')}
                 </Button>
               )}
               {modo === 'visualizar' && !herdado && pode(def.acesso, 'U') && (
@@ -212,23 +212,23 @@ export default function FormCadastro({
                     id !== undefined && navegar(caminhoForm(def, id), { state: local.state, replace: true })
                   }
                 >
-                  {t('comum.editar')}
+                  {t('comum:editar')}
                 </Button>
               )}
               {id !== undefined && !herdado && pode(def.acesso, 'D') && (
                 <Popconfirm
-                  title={t('comum.confirmarExclusao')}
-                  okText={t('comum.excluir')}
+                  title={t('comum:confirmarExclusao')}
+                  okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
-                  cancelText={t('comum.cancelar')}
+                  cancelText={t('comum:cancelar')}
                   onConfirm={excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
-                    {t('comum.excluir')}
+                    {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
-              <Button onClick={() => navegar(voltarPara)}>{t('comum.voltar')}</Button>
+              <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

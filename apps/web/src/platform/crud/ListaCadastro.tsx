@@ -35,11 +35,13 @@ function valorDoFiltro(c: CampoCadastro, v: string): unknown {
   return v;
 }
 
-function celula(c: CampoCadastro, v: unknown, t: TFunction, idioma: string): ReactNode {
+const NS = ['campos', 'comum', 'crud', 'menu'] as const;
+
+function celula(c: CampoCadastro, v: unknown, t: TFunction<typeof NS>, idioma: string): ReactNode {
   if (v === null || v === undefined || v === '') return '';
   switch (c.tipo) {
     case 'booleano':
-      return v ? t('comum.sim') : t('comum.nao');
+      return v ? t('comum:sim') : t('comum:nao');
     case 'opcao': {
       const texto = t(rotuloOpcao(c, String(v)), { defaultValue: String(v) });
       return c.glifos ? <ComGlifo simbolo={String(v)} texto={texto} /> : texto;
@@ -65,7 +67,7 @@ function celula(c: CampoCadastro, v: unknown, t: TFunction, idioma: string): Rea
   }
 }
 
-function controleFiltro(c: CampoCadastro, t: TFunction): ReactNode {
+function controleFiltro(c: CampoCadastro, t: TFunction<typeof NS>): ReactNode {
   const rotulo = t(rotuloCampo(c));
   switch (c.tipo) {
     case 'booleano':
@@ -73,10 +75,10 @@ function controleFiltro(c: CampoCadastro, t: TFunction): ReactNode {
         <Select
           allowClear
           style={{ minWidth: 140 }}
-          placeholder={t('crud.todos')}
+          placeholder={t('crud:todos')}
           options={[
-            { value: true, label: t('comum.sim') },
-            { value: false, label: t('comum.nao') },
+            { value: true, label: t('comum:sim') },
+            { value: false, label: t('comum:nao') },
           ]}
         />
       );
@@ -85,12 +87,12 @@ function controleFiltro(c: CampoCadastro, t: TFunction): ReactNode {
         <Select
           allowClear
           style={{ minWidth: 180 }}
-          placeholder={t('crud.todos')}
+          placeholder={t('crud:todos')}
           options={(c.opcoes ?? []).map((o) => ({ value: o, label: t(rotuloOpcao(c, o), { defaultValue: o }) }))}
         />
       );
     case 'referencia':
-      return <SelectReferencia referencia={c.referencia ?? ''} allowClear placeholder={t('crud.todos')} />;
+      return <SelectReferencia referencia={c.referencia ?? ''} allowClear placeholder={t('crud:todos')} />;
     case 'inteiro':
       return <InputNumber precision={0} style={{ width: 140 }} />;
     default:
@@ -105,13 +107,13 @@ function controleFiltro(c: CampoCadastro, t: TFunction): ReactNode {
  */
 export default function ListaCadastro({ recurso }: { recurso: string }) {
   const def = definicaoDe(recurso);
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const titulo = `menu:acessos.${def.acesso}`;
+  const titulo = `menu:acessos.${def.acesso}` as const;
   useTitulo(titulo);
 
   const camposFiltro = useMemo(() => def.campos.filter((c) => c.filtro), [def]);
@@ -173,10 +175,10 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
   const excluir = async (id: number) => {
     try {
       await api.delete(recurso, id);
-      void message.success(t('comum.excluidoComSucesso'));
+      void message.success(t('comum:excluidoComSucesso'));
       await qc.invalidateQueries({ queryKey: ['crud', recurso] });
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -184,7 +186,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
     try {
       await api.baixar(`${recurso}/exportar`, { formato, ordenarPor, ordem, ...filtros }, `${recurso}.${formato}`);
     } catch (e) {
-      void message.error(mensagemDeErro(e, t));
+      void message.error(mensagemDeErro(e));
     }
   };
 
@@ -203,11 +205,11 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
         render: (v: unknown) => celula(c, v, t, i18n.language),
       })),
     ...(def.porOrganizacao
-      ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('crud.organizacao') }]
+      ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('crud:organizacao') }]
       : []),
     {
       key: 'acoes',
-      title: t('comum.acoes'),
+      title: t('comum:acoes'),
       width: 150,
       render: (_: unknown, r: Registro) => (
         <AcoesLinha
@@ -230,10 +232,10 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
         </Typography.Title>
         <Space wrap>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('crud.exportarCsv')}
+            {t('crud:exportarCsv')}
           </Button>
           <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('crud.exportarXlsx')}
+            {t('crud:exportarXlsx')}
           </Button>
           {pode(def.acesso, 'C') && (
             <Button
@@ -242,7 +244,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
               data-testid="novo"
               onClick={() => navegar(caminhoForm(def), { state: voltar })}
             >
-              {t('comum.novo')}
+              {t('comum:novo')}
             </Button>
           )}
         </Space>
@@ -250,7 +252,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
       {camposFiltro.length > 0 && (
         <Card
           size="small"
-          title={t('comum.filtros')}
+          title={t('comum:filtros')}
           data-testid="filtros"
           extra={
             <FiltrosSalvos
@@ -269,7 +271,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
             ))}
             <Space wrap>
               <Button type="primary" htmlType="submit">
-                {t('comum.buscar')}
+                {t('comum:buscar')}
               </Button>
               <Button
                 onClick={() => {
@@ -277,7 +279,7 @@ export default function ListaCadastro({ recurso }: { recurso: string }) {
                   aplicarFiltros({});
                 }}
               >
-                {t('comum.limpar')}
+                {t('comum:limpar')}
               </Button>
             </Space>
           </Form>

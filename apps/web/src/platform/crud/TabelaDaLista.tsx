@@ -23,7 +23,7 @@ export function TabelaDaLista<T extends object>({
   lista,
   ...props
 }: { consulta: ConsultaDaLista<T>; lista: ReturnType<typeof useListaNaUrl> } & TableProps<T>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'erros']);
   return (
     <Table<T>
       rowKey="id"
@@ -31,7 +31,7 @@ export function TabelaDaLista<T extends object>({
       dataSource={consulta.isError ? [] : (consulta.data?.itens ?? [])}
       locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
       scroll={{ x: 'max-content' }}
-      {...lista.propsTabela<T>(consulta.data?.total, t)}
+      {...lista.propsTabela<T>(consulta.data?.total)}
       {...props}
     />
   );
@@ -42,24 +42,23 @@ export function TabelaDaLista<T extends object>({
  * its fields instead (a period ending before it starts, say).
  */
 export function ErroDaLista({ erro, form }: { erro: unknown; form?: FormInstance }) {
-  const { t } = useTranslation();
   const nosCampos = !!form && erro instanceof ApiError && erro.campos.length > 0;
   useEffect(() => {
     if (form) aplicarErrosServidor(form, erro);
   }, [form, erro]);
   if (!erro || nosCampos) return null;
-  return <Alert type="error" showIcon title={mensagemDeErro(erro, t)} />;
+  return <Alert type="error" showIcon title={mensagemDeErro(erro)} />;
 }
 
 /** The filter form's search (submit) and clear buttons. */
 export function BotoesDeBusca({ limpar }: { limpar: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum']);
   return (
     <Space>
       <Button type="primary" htmlType="submit">
-        {t('comum.buscar')}
+        {t('comum:buscar')}
       </Button>
-      <Button onClick={limpar}>{t('comum.limpar')}</Button>
+      <Button onClick={limpar}>{t('comum:limpar')}</Button>
     </Space>
   );
 }

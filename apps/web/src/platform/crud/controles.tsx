@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormItemProps } from 'antd';
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TFunction } from 'i18next';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMask } from 'react-imask';
 import { api } from '../api';
 import { Glifo } from '../Glifo';
+import { i18n } from '../i18n';
 import { formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
 
 type PropsControle<V> = {
@@ -84,7 +84,7 @@ export function RotuloIcone({ id }: { id: unknown }) {
 
 /** Chooses an icon of the registry (active ones, plus the one already chosen), glyphs drawn. */
 export function SelectIcone({ value, onChange, ...resto }: PropsControle<number>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud']);
   const q = useIcones();
   const opcoes = (q.data ?? [])
     .filter((i) => i.ativo || i.id === value)
@@ -97,7 +97,7 @@ export function SelectIcone({ value, onChange, ...resto }: PropsControle<number>
       options={opcoes}
       loading={q.isFetching}
       showSearch={{ optionFilterProp: 'nome' }}
-      notFoundContent={q.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      notFoundContent={q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
       style={{ width: '100%', minWidth: 180 }}
     />
   );
@@ -110,7 +110,7 @@ export function SelectReferencia({
   onChange,
   ...resto
 }: PropsControle<number> & { referencia: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud']);
   const [busca, setBusca] = useState('');
   const [termo, setTermo] = useState('');
   useEffect(() => {
@@ -139,7 +139,7 @@ export function SelectReferencia({
       options={todas}
       loading={q.isFetching}
       showSearch={{ filterOption: false, onSearch: setBusca }}
-      notFoundContent={q.isFetching ? t('app.carregando') : t('crud.semOpcoes')}
+      notFoundContent={q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
       style={{ width: '100%', minWidth: 180 }}
     />
   );
@@ -189,7 +189,7 @@ export function propsItem(c: CampoCadastro): Partial<FormItemProps> {
 }
 
 /** The input of one declared field, by its type. */
-export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): ReactElement {
+export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
   switch (c.tipo) {
     case 'textoLongo':
       return <Input.TextArea rows={4} maxLength={c.max ?? 4000} showCount />;
@@ -225,7 +225,7 @@ export function controleCampo(c: CampoCadastro, idioma: string, t: TFunction): R
         <Select
           allowClear={!c.obrigatorio}
           options={(c.opcoes ?? []).map((o) => {
-            const texto = t(rotuloOpcao(c, o), { defaultValue: o });
+            const texto = i18n.t(rotuloOpcao(c, o), { defaultValue: o });
             return { value: o, texto, label: c.glifos ? <ComGlifo simbolo={o} texto={texto} /> : texto };
           })}
           // A glyph's label is drawn: the search reads its name.

@@ -1,5 +1,6 @@
 import { ACESSO_POR_ID, CADASTRO_POR_RECURSO, type CampoCadastro, type DefinicaoCadastro } from '@sig/contracts';
 import dayjs from 'dayjs';
+import type { ChaveCampo } from '../i18n';
 
 /** A record as the API returns it: the declared fields plus its id. */
 export type Registro = { id: number } & Record<string, unknown>;
@@ -30,7 +31,8 @@ export function caminhoForm(d: DefinicaoCadastro, id?: number, visualizar = fals
   return `${rotaFormBase(d)}/${id}${visualizar ? `/${SEGMENTO_VISUALIZACAO}` : ''}`;
 }
 
-export const rotuloCampo = (c: CampoCadastro) => `campos:${c.nome}`;
+/** A declared field's label (`campos:<nome>`): the declarations name fields as data, so the key is built. */
+export const rotuloCampo = (c: Pick<CampoCadastro, 'nome'>) => `campos:${c.nome}` as ChaveCampo;
 export const rotuloOpcao = (c: CampoCadastro, valor: string) =>
   c.rotuloOpcoes ? `${c.rotuloOpcoes}.${valor}` : `campos:opcao.${c.nome}.${valor}`;
 

@@ -1,8 +1,8 @@
 import type { TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { i18n } from '../i18n';
 import { gravarQuantidade, lerQuantidade } from '../sessao';
 
 const TAMANHOS = ['10', '20', '50', '100'];
@@ -35,14 +35,14 @@ export function useListaNaUrl(ordenaveis?: readonly string[]) {
     [setParams],
   );
 
-  const propsTabela = <T>(total: number | undefined, t: TFunction) => ({
+  const propsTabela = <T>(total: number | undefined) => ({
     pagination: {
       current: pagina,
       pageSize: quantidade,
       total: total ?? 0,
       showSizeChanger: true,
       pageSizeOptions: TAMANHOS,
-      showTotal: (n: number) => t('comum.total', { n }),
+      showTotal: (n: number) => i18n.t('comum:total', { n }),
     } satisfies TablePaginationConfig,
     onChange: (pag: TablePaginationConfig, _filtros: unknown, ordenacao: SorterResult<T> | SorterResult<T>[]) => {
       const s = Array.isArray(ordenacao) ? ordenacao[0] : ordenacao;

@@ -9,7 +9,7 @@ import { useBlocker } from 'react-router';
  * lets a finished save leave without asking.
  */
 export function useSaidaProtegida(sujo: boolean) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['comum', 'crud']);
   const { modal } = App.useApp();
   const liberado = useRef(false);
   const sujoRef = useRef(sujo);
@@ -27,10 +27,10 @@ export function useSaidaProtegida(sujo: boolean) {
   useEffect(() => {
     if (!bloqueado) return;
     const dialogo = modal.confirm({
-      title: t('comum.confirmarSaida'),
-      okText: t('crud.sairSemSalvar'),
+      title: t('comum:confirmarSaida'),
+      okText: t('crud:sairSemSalvar'),
       okButtonProps: { danger: true },
-      cancelText: t('crud.continuarEditando'),
+      cancelText: t('crud:continuarEditando'),
       onOk: () => blockerRef.current.proceed?.(),
       onCancel: () => blockerRef.current.reset?.(),
     });
