@@ -795,18 +795,25 @@ describe('users of an organization', () => {
       method: 'POST',
       url: `/api/organizacao/${criada.id}/usuarios`,
       token: sinodo,
-      payload: { usuarioId: ana, perfilId: await perfilId('Tesouraria') },
+      payload: { usuarioId: ana, perfilId: await perfilId('Membro') },
     });
     expect(vinculo.statusCode).toBe(201);
-    expect(vinculo.json()).toMatchObject({ usuarioId: ana, email: 'atendimento@sig.local', perfilNome: 'Tesouraria' });
+    expect(vinculo.json()).toMatchObject({ usuarioId: ana, email: 'atendimento@sig.local', perfilNome: 'Membro' });
 
+    // Only profiles within the writer's own rights (platform/concessao.int.test.ts).
+    const cadastro = await t.req({
+      method: 'POST',
+      url: '/api/perfil',
+      token: admin,
+      payload: { nome: 'Cadastro', permissoes: [{ acesso: 'Pessoa', listar: true, visualizar: true }] },
+    });
     const troca = await t.req({
       method: 'POST',
       url: `/api/organizacao/${criada.id}/usuarios`,
       token: sinodo,
-      payload: { usuarioId: ana, perfilId: await perfilId('Atendimento') },
+      payload: { usuarioId: ana, perfilId: cadastro.json().id },
     });
-    expect(troca.json().perfilNome).toBe('Atendimento');
+    expect(troca.json().perfilNome).toBe('Cadastro');
     const lista = await t.req({ method: 'GET', url: `/api/organizacao/${criada.id}/usuarios`, token: sinodo });
     expect(lista.json()).toHaveLength(1);
 

@@ -11,7 +11,6 @@ import type {
 } from '@sig/contracts';
 import {
   CONTAS_CAIXA_ORGANIZACAO,
-  PERFIL_ADMINISTRADOR,
   PLANOS_ORGANIZACAO,
   TIPOS_CHAVE_PIX,
   TIPOS_CONTA_BANCARIA,
@@ -20,6 +19,7 @@ import {
 import { type DbOuTx, schema, type Tx } from '@sig/db';
 import { and, asc, desc, eq, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { exigirConcessaoDoPerfil } from '../../platform/concessao.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, type CampoErro, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { estaNoEscopo, filtroArvore } from '../../platform/escopo.js';
@@ -672,12 +672,8 @@ function consultaUsuarios(db: DbOuTx, organizacaoId: number, usuarioId?: number)
 
 async function vinculoAtual(tx: Tx, usuarioId: number, organizacaoId: number) {
   const [v] = await tx
-    .select({
-      perfilId: schema.usuarioOrganizacao.perfilId,
-      administrador: sql<boolean>`${schema.perfil.nome} = ${PERFIL_ADMINISTRADOR}`,
-    })
+    .select({ perfilId: schema.usuarioOrganizacao.perfilId })
     .from(schema.usuarioOrganizacao)
-    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
     .where(
       and(
         eq(schema.usuarioOrganizacao.usuarioId, usuarioId),
@@ -685,6 +681,22 @@ async function vinculoAtual(tx: Tx, usuarioId: number, organizacaoId: number) {
       ),
     );
   return v;
+}
+
+/**
+ * Nobody changes their own links, and a link is changed or removed only by whoever could have
+ * given it (the grant rule): a secretary neither demotes the treasurer nor the administrator.
+ */
+async function exigirVinculoAoAlcance(
+  tx: Tx,
+  ctx: Contexto,
+  usuarioId: number,
+  organizacaoId: number,
+  existente: { perfilId: number } | undefined,
+) {
+  if (ctx.permissoes.administrador) return;
+  if (usuarioId === ctx.usuarioId) throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
+  if (existente) await exigirConcessaoDoPerfil(tx, ctx, existente.perfilId, organizacaoId, 'usuarioId');
 }
 
 const campoHistoricoUsuario = (usuarioId: number) => `usuarios.${usuarioId}`;
@@ -711,11 +723,8 @@ export async function vincularUsuario(
     if (!perfil) campos.push({ campo: 'perfilId', mensagem: 'validacao:invalido' });
     if (campos.length) throw new AppError('VALIDACAO', {}, campos);
     const existente = await vinculoAtual(tx, e.usuarioId, id);
-    if (!ctx.permissoes.administrador) {
-      // Nobody raises themselves, and only an administrator gives or takes the administrator profile.
-      if (perfil!.nome === PERFIL_ADMINISTRADOR || existente?.administrador || e.usuarioId === ctx.usuarioId)
-        throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
-    }
+    await exigirVinculoAoAlcance(tx, ctx, e.usuarioId, id, existente);
+    await exigirConcessaoDoPerfil(tx, ctx, e.perfilId, id);
     if (existente) {
       await tx
         .update(schema.usuarioOrganizacao)
@@ -756,8 +765,7 @@ export async function desvincularUsuario(deps: Deps, ctx: Contexto, id: number, 
     await linhaNoEscopo(tx, ctx, id, true);
     const existente = await vinculoAtual(tx, usuarioId, id);
     if (!existente) throw naoEncontrado();
-    if (!ctx.permissoes.administrador && (existente.administrador || usuarioId === ctx.usuarioId))
-      throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
+    await exigirVinculoAoAlcance(tx, ctx, usuarioId, id, existente);
     const [removido] = await tx
       .delete(schema.usuarioOrganizacao)
       .where(and(eq(schema.usuarioOrganizacao.usuarioId, usuarioId), eq(schema.usuarioOrganizacao.organizacaoId, id)))

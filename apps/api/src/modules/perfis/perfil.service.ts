@@ -12,16 +12,16 @@ import {
 } from '@sig/contracts';
 import { type Db, type DbOuTx, schema } from '@sig/db';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Contexto, Deps, RegraCampo } from '../../platform/contexto.js';
-import { AppError, type CampoErro, naoEncontrado } from '../../platform/erros.js';
+import { concessaoDe, excessosDaConcessao, exigirSemExcessos } from '../../platform/concessao.js';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { exigir } from '../../platform/permissoes.js';
 import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 
 /**
  * Profiles are global (one catalogue for the whole church), so no organization scope here;
- * what protects them is the no-self-escalation rule: nobody but the administrator grants
- * more than they hold.
+ * what protects them is the grant rule: nobody but the administrator grants more than they hold.
  */
 
 const { perfil, perfilPermissao, perfilCampo, usuarioOrganizacao } = schema;
@@ -170,56 +170,25 @@ export async function permissoesAcesso(deps: Deps, ctx: Contexto, id: number) {
   return { nome: p.nome, telas };
 }
 
-/** How far a flag reaches: 0 not granted, 1 own organization only, 2 the whole subtree. */
-const alcance = (t: Tela | undefined, f: Flag) => (!t?.[f] ? 0 : t.somentePropriaOrganizacao ? 1 : 2);
-
 type Regras = { permissoes: readonly (Tela & { acesso: string })[]; campos: readonly PermissaoCampo[] };
 
-/** Whether a profile ends up able to see / change a field of a screen (null inherits the screen). */
-function efetivo(tela: Tela | undefined, regra: RegraCampo | undefined, tipo: 'visualizar' | 'atualizar') {
-  if (!temAlguma(tela) || regra?.visualizar === false) return false;
-  return tipo === 'visualizar' || ((!!tela?.criar || !!tela?.atualizar) && regra?.atualizar !== false);
-}
-
 /**
- * No self-escalation: what a write newly grants (compared with what the profile had) must be
- * within the writer's own profile, for screens, organization reach and field rules alike.
+ * The grant rule (platform/concessao.ts): what a write newly gives (compared with what the
+ * profile had) must be within the writer's own rights, for screens, organization reach and field
+ * rules alike. Profiles are linked anywhere, so the rights compared are the writer's where they act.
  */
-function excessos(ctx: Contexto, anterior: Regras | null, novo: Regras): CampoErro[] {
-  if (ctx.permissoes.administrador) return [];
-  const caminhos = new Set<string>();
-  const telasAntes = new Map(anterior?.permissoes.map((t) => [t.acesso, t]));
-  const telasNovas = new Map(novo.permissoes.map((t) => [t.acesso, t]));
-  novo.permissoes.forEach((t, i) => {
-    const minha = ctx.permissoes.telas.get(t.acesso);
-    for (const f of FLAGS) {
-      const pedido = alcance(t, f);
-      if (pedido <= alcance(telasAntes.get(t.acesso), f) || pedido <= alcance(minha, f)) continue;
-      caminhos.add(`permissoes.${i}.${alcance(minha, f) > 0 ? 'somentePropriaOrganizacao' : f}`);
-    }
-  });
-  const chave = (c: { acesso: string; campo: string }) => `${c.acesso}.${c.campo}`;
-  const camposAntes = new Map(anterior?.campos.map((c) => [chave(c), c]));
-  const camposNovos = new Map(novo.campos.map((c, i) => [chave(c), { c, i }]));
-  for (const [acesso, regras] of ctx.permissoes.campos) {
-    for (const [campo, minha] of regras) {
-      const k = `${acesso}.${campo}`;
-      const nova = camposNovos.get(k);
-      for (const tipo of ['visualizar', 'atualizar'] as const) {
-        const possoEu = minha.visualizar !== false && (tipo === 'visualizar' || minha.atualizar !== false);
-        if (possoEu) continue;
-        const ganha =
-          efetivo(telasNovas.get(acesso), nova?.c, tipo) && !efetivo(telasAntes.get(acesso), camposAntes.get(k), tipo);
-        if (ganha) caminhos.add(nova ? `campos.${nova.i}.${tipo}` : 'campos');
-      }
-    }
-  }
-  return [...caminhos].map((campo) => ({ campo, mensagem: 'erros:PERMISSAO_ACIMA_DA_PROPRIA' }));
-}
-
 function exigirSemExcesso(ctx: Contexto, anterior: Regras | null, novo: Regras) {
-  const campos = excessos(ctx, anterior, novo);
-  if (campos.length) throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA', {}, campos);
+  const excessos = excessosDaConcessao(
+    ctx,
+    concessaoDe(novo.permissoes, novo.campos),
+    ctx.organizacaoId,
+    anterior && concessaoDe(anterior.permissoes, anterior.campos),
+  );
+  exigirSemExcessos(excessos, (e) => {
+    if (e.tipo === 'tela') return `permissoes.${novo.permissoes.findIndex((t) => t.acesso === e.acesso)}.${e.flag}`;
+    const i = e.tipo === 'campo' ? novo.campos.findIndex((c) => c.acesso === e.acesso && c.campo === e.campo) : -1;
+    return i < 0 || e.tipo !== 'campo' ? 'campos' : `campos.${i}.${e.acao}`;
+  });
 }
 
 const erroNome = (codigo: 'NOME_DUPLICADO' | 'PERFIL_ADMINISTRADOR_PROTEGIDO') =>

@@ -1,6 +1,7 @@
 import type { ContaUsuarioLida, ContaUsuarioPessoa, SelectOpcao, UsuarioResumo } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { and, asc, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { exigirConcessaoDoPerfil } from '../../platform/concessao.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { hashSenha } from '../../platform/cripto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
@@ -71,18 +72,18 @@ export async function contaDaPessoa(db: DbOuTx, pessoaId: number): Promise<Conta
 async function exigirContaAoAlcance(tx: DbOuTx, ctx: Contexto, usuarioId: number, pessoaId: number) {
   if (pessoaId === ctx.pessoaId) throw new AppError('CONTA_PROPRIA');
   if (ctx.permissoes.administrador) return;
-  const [alem] = await tx
-    .select({ n: sql<number>`1` })
+  const vinculos = await tx
+    .select({
+      organizacaoId: usuarioOrganizacao.organizacaoId,
+      perfilId: usuarioOrganizacao.perfilId,
+      aoAlcance: sql<boolean>`${perfil.padraoCadastro} and ${filtroOrganizacao(ctx, ACESSO_PESSOA, usuarioOrganizacao.organizacaoId)}`,
+    })
     .from(usuarioOrganizacao)
     .innerJoin(perfil, eq(perfil.id, usuarioOrganizacao.perfilId))
-    .where(
-      and(
-        eq(usuarioOrganizacao.usuarioId, usuarioId),
-        sql`not (${perfil.padraoCadastro} and ${filtroOrganizacao(ctx, ACESSO_PESSOA, usuarioOrganizacao.organizacaoId)})`,
-      ),
-    )
-    .limit(1);
-  if (alem) throw new AppError('CONTA_PROTEGIDA');
+    .where(eq(usuarioOrganizacao.usuarioId, usuarioId));
+  if (vinculos.some((v) => !v.aoAlcance)) throw new AppError('CONTA_PROTEGIDA');
+  // Whoever sets the password or turns the account back on holds its rights: only rights they could grant.
+  for (const v of vinculos) await exigirConcessaoDoPerfil(tx, ctx, v.perfilId, v.organizacaoId, 'usuario');
 }
 
 const revogarSessoes = (tx: DbOuTx, usuarioId: number) =>
@@ -120,6 +121,7 @@ export async function salvarContaDaPessoa(
       .where(and(eq(perfil.padraoCadastro, true), eq(perfil.ativo, true), isNull(perfil.excluidoEm)))
       .limit(1);
     if (!padrao) throw new AppError('SEM_PERFIL_PADRAO');
+    await exigirConcessaoDoPerfil(tx, ctx, padrao.id, organizacaoId, 'usuario');
     const [novo] = await tx
       .insert(usuario)
       .values({
