@@ -20,6 +20,7 @@ import { registrarTratadorDeErros } from './platform/erros.js';
 import { registrarGuarda } from './platform/guarda.js';
 import { registrarLimites } from './platform/limites.js';
 import { CachePermissoes } from './platform/permissoes.js';
+import { registrarSeguranca } from './platform/seguranca.js';
 import { Sessoes } from './platform/sessao.js';
 import { registrarWeb } from './platform/web.js';
 
@@ -66,6 +67,7 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   app.decorate('lotes', lotes);
 
   registrarTratadorDeErros(app);
+  await registrarSeguranca(app, config);
   const sessoes = new Sessoes(deps);
   app.decorate('sessoes', sessoes);
   registrarGuarda(app, sessoes, deps.auditoria);
