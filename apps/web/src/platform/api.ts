@@ -50,24 +50,23 @@ export type OpcoesApi = {
   keepalive?: boolean;
 };
 
-async function requisitar(metodo: string, caminho: string, o: OpcoesApi = {}): Promise<Response> {
+/**
+ * The one way a request leaves the app (the string helpers below and the typed client, cliente.ts):
+ * the stored language and token (spec §7), the global loading flag, and a refusal turned into an
+ * `ApiError` with the server's message and field errors; a 401 clears the stored session (spec §8).
+ */
+export async function enviar(pedido: Request, o: Pick<OpcoesApi, 'semCarga' | 'token'> = {}): Promise<Response> {
   const sessao = lerSessao();
-  const headers: Record<string, string> = { 'accept-language': idiomaI18n(lerIdioma()) };
+  pedido.headers.set('accept-language', idiomaI18n(lerIdioma()));
   const token = o.token ?? sessao?.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (o.corpo !== undefined) headers['content-type'] = 'application/json';
+  if (token) pedido.headers.set('authorization', `Bearer ${token}`);
   if (!o.semCarga) mudarCarga(1);
   try {
-    const r = await fetch(montarUrl(caminho, o.query), {
-      method: metodo,
-      headers,
-      body: o.corpo === undefined ? undefined : JSON.stringify(o.corpo),
-      signal: o.sinal,
-      keepalive: o.keepalive,
-    });
+    const r = await fetch(pedido);
     if (!r.ok) {
       const erro = (await r.json().catch(() => null)) as ErroResposta | null;
-      if (r.status === 401 && sessao && !o.token && !caminho.startsWith('Autenticacao/autenticar')) limparSessao();
+      const entrando = new URL(pedido.url).pathname.startsWith('/api/Autenticacao/autenticar');
+      if (r.status === 401 && sessao && !o.token && !entrando) limparSessao();
       throw new ApiError(r.status, erro?.codigo ?? 'ERRO_INESPERADO', erro?.mensagem ?? r.statusText, erro?.campos);
     }
     return r;
@@ -75,6 +74,18 @@ async function requisitar(metodo: string, caminho: string, o: OpcoesApi = {}): P
     if (!o.semCarga) mudarCarga(-1);
   }
 }
+
+const requisitar = (metodo: string, caminho: string, o: OpcoesApi = {}) =>
+  enviar(
+    new Request(new URL(montarUrl(caminho, o.query), window.location.origin), {
+      method: metodo,
+      headers: o.corpo === undefined ? {} : { 'content-type': 'application/json' },
+      body: o.corpo === undefined ? undefined : JSON.stringify(o.corpo),
+      signal: o.sinal,
+      keepalive: o.keepalive,
+    }),
+    o,
+  );
 
 async function json<T>(metodo: string, caminho: string, o?: OpcoesApi): Promise<T> {
   const r = await requisitar(metodo, caminho, o);
