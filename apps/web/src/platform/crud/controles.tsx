@@ -10,6 +10,8 @@ import { api } from '../api';
 import { Glifo } from '../Glifo';
 import { i18n } from '../i18n';
 import { formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
+import { idiomaDoDinheiro } from './dinheiro';
+import { EntradaDinheiro } from './EntradaDinheiro';
 
 type PropsControle<V> = {
   id?: string;
@@ -207,15 +209,7 @@ export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
         />
       );
     case 'dinheiro':
-      return (
-        <InputNumber<string>
-          stringMode
-          precision={2}
-          prefix="R$"
-          decimalSeparator={idioma === 'en' ? '.' : ','}
-          style={{ width: '100%', maxWidth: 240 }}
-        />
-      );
+      return <EntradaDinheiro idioma={idiomaDoDinheiro(idioma)} />;
     case 'data':
       return <DatePicker format={formatoData(idioma)} />;
     case 'booleano':
