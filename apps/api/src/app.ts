@@ -11,7 +11,7 @@ import {
 import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
 import { registrarModulos } from './modules/index.js';
-import { TrabalhadorLote } from './modules/processamento-lote/trabalhador.js';
+import { TrabalhadorLote } from './modules/processamento-lote/index.js';
 import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
 import { Correio } from './platform/correio.js';
@@ -23,8 +23,8 @@ import { CachePermissoes } from './platform/permissoes.js';
 import { registrarSeguranca } from './platform/seguranca.js';
 import { Sessoes } from './platform/sessao.js';
 import { registrarWeb } from './platform/web.js';
+import { VERSAO } from './versao.js';
 
-export const VERSAO = '2.14.2';
 /** Bodies above this are refused with CORPO_GRANDE (uploads have their own limit). */
 export const LIMITE_CORPO = 1024 * 1024;
 

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { abrirBanco, migrar } from '@sig/db';
 import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
-import { construirApp, VERSAO } from './app.js';
+import { construirApp } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
 import { iniciarProvedor } from './modules/asaas/index.js';
 import { agendarVencimentos } from './modules/receber/index.js';
+import { VERSAO } from './versao.js';
 
 async function iniciar() {
   let config: ReturnType<typeof lerConfig>;

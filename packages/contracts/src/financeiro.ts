@@ -1,4 +1,4 @@
-import type { CampoCadastro, DefinicaoCadastro } from './cadastros.js';
+import type { CampoCadastro, DefinicaoCadastro } from './cadastro-definicao.js';
 
 /**
  * The registries of the books (spec §2 Financial, §3 Cash account, Chart of accounts entry,

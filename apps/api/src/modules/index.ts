@@ -35,8 +35,8 @@ import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
+import { registrarTiposLote } from './processamento-lote/index.js';
 import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
-import { registrarTiposLote } from './processamento-lote/tipos.js';
 import {
   contaAReceberRoutes,
   contasAReceberLoteRoutes,

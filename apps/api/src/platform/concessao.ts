@@ -1,7 +1,8 @@
 import type { PermissaoCampo, PermissaoTela } from '@sig/contracts';
 import type { DbOuTx } from '@sig/db';
-import type { ConjuntoPermissoes, Contexto, Permissao, RegraCampo } from './contexto.js';
+import type { Contexto } from './contexto.js';
 import { AppError, type CampoErro } from './erros.js';
+import type { ConjuntoPermissoes, Permissao, RegraCampo } from './permissoes.js';
 import { carregarPermissoes } from './permissoes.js';
 
 /**

@@ -1,31 +1,11 @@
-import { type Acao, CAMPO_DA_ACAO } from '@sig/contracts';
 import type { Banco, Db } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import type { Config } from '../config.js';
-import type { ProvedorIniciado } from '../modules/asaas/index.js';
 import type { Auditoria } from './auditoria.js';
 import type { Correio } from './correio.js';
 import type { Cofre } from './cripto.js';
-import type { CachePermissoes } from './permissoes.js';
-
-export type Permissao = {
-  listar: boolean;
-  visualizar: boolean;
-  criar: boolean;
-  atualizar: boolean;
-  excluir: boolean;
-  somentePropriaOrganizacao: boolean;
-};
-
-export type RegraCampo = { visualizar: boolean | null; atualizar: boolean | null };
-
-export type ConjuntoPermissoes = {
-  versao: number;
-  nome: string;
-  administrador: boolean;
-  telas: ReadonlyMap<string, Permissao>;
-  campos: ReadonlyMap<string, ReadonlyMap<string, RegraCampo>>;
-};
+import type { CachePermissoes, ConjuntoPermissoes } from './permissoes.js';
+import type { PaymentProvider } from './provedor-pagamento.js';
 
 /** Who is asking, for whom, with which rights: resolved once per request from the token. */
 export type Contexto = {
@@ -56,11 +36,5 @@ export type Deps = {
   correio: Correio;
   permissoes: CachePermissoes;
   /** The payment provider (Asaas or, in a demo install, the embedded fake). */
-  pagamentos: Pick<ProvedorIniciado, 'provedor' | 'demo'>;
-};
-
-export const pode = (ctx: Pick<Contexto, 'permissoes'>, acesso: string, acao: Acao): boolean => {
-  if (ctx.permissoes.administrador) return true;
-  const p = ctx.permissoes.telas.get(acesso);
-  return !!p && p[CAMPO_DA_ACAO[acao]];
+  pagamentos: { provedor: PaymentProvider; demo: boolean };
 };

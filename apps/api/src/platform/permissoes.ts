@@ -1,9 +1,35 @@
-import type { Acao } from '@sig/contracts';
-import { PERFIL_ADMINISTRADOR } from '@sig/contracts';
+import { type Acao, CAMPO_DA_ACAO, PERFIL_ADMINISTRADOR } from '@sig/contracts';
 import { type Db, schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { type ConjuntoPermissoes, type Contexto, type Permissao, pode, type RegraCampo } from './contexto.js';
 import { AppError } from './erros.js';
+
+export type Permissao = {
+  listar: boolean;
+  visualizar: boolean;
+  criar: boolean;
+  atualizar: boolean;
+  excluir: boolean;
+  somentePropriaOrganizacao: boolean;
+};
+
+export type RegraCampo = { visualizar: boolean | null; atualizar: boolean | null };
+
+export type ConjuntoPermissoes = {
+  versao: number;
+  nome: string;
+  administrador: boolean;
+  telas: ReadonlyMap<string, Permissao>;
+  campos: ReadonlyMap<string, ReadonlyMap<string, RegraCampo>>;
+};
+
+/** What the checks read of a request's context (a Contexto has it). */
+export type ComPermissoes = { permissoes: ConjuntoPermissoes };
+
+export const pode = (ctx: ComPermissoes, acesso: string, acao: Acao): boolean => {
+  if (ctx.permissoes.administrador) return true;
+  const p = ctx.permissoes.telas.get(acesso);
+  return !!p && p[CAMPO_DA_ACAO[acao]];
+};
 
 /**
  * Permission sets by profile, kept in memory only while the profile's `versao` (read from
@@ -55,16 +81,16 @@ export async function carregarPermissoes(db: Db, perfilId: number): Promise<Conj
   };
 }
 
-export function exigir(ctx: Contexto, acesso: string, acao: Acao) {
+export function exigir(ctx: ComPermissoes, acesso: string, acao: Acao) {
   if (!pode(ctx, acesso, acao)) throw new AppError(acao === 'L' ? 'SEM_AUTORIZACAO_LISTAR' : 'ACESSO_NAO_PERMITIDO');
 }
 
 /** Spec §6: "own organization only" narrows the scope of that screen to the current organization. */
-export const somentePropria = (ctx: Contexto, acesso: string) =>
+export const somentePropria = (ctx: ComPermissoes, acesso: string) =>
   !ctx.permissoes.administrador && !!ctx.permissoes.telas.get(acesso)?.somentePropriaOrganizacao;
 
 /** Fields the profile may not see on this screen. */
-export function camposOcultos(ctx: Contexto, acesso: string): Set<string> {
+export function camposOcultos(ctx: ComPermissoes, acesso: string): Set<string> {
   const out = new Set<string>();
   if (ctx.permissoes.administrador) return out;
   for (const [campo, r] of ctx.permissoes.campos.get(acesso) ?? []) if (r.visualizar === false) out.add(campo);
@@ -72,7 +98,7 @@ export function camposOcultos(ctx: Contexto, acesso: string): Set<string> {
 }
 
 /** Fields the profile may not change on this screen (hidden ones included). */
-export function camposBloqueados(ctx: Contexto, acesso: string): Set<string> {
+export function camposBloqueados(ctx: ComPermissoes, acesso: string): Set<string> {
   const out = new Set<string>();
   if (ctx.permissoes.administrador) return out;
   for (const [campo, r] of ctx.permissoes.campos.get(acesso) ?? [])
@@ -81,7 +107,7 @@ export function camposBloqueados(ctx: Contexto, acesso: string): Set<string> {
 }
 
 /** Removes hidden fields from what is sent back. */
-export function filtrarLeitura<T extends Record<string, unknown>>(ctx: Contexto, acesso: string, obj: T): T {
+export function filtrarLeitura<T extends Record<string, unknown>>(ctx: ComPermissoes, acesso: string, obj: T): T {
   const ocultos = camposOcultos(ctx, acesso);
   if (!ocultos.size) return obj;
   const copia: Record<string, unknown> = { ...obj };
@@ -96,7 +122,7 @@ const iguais = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.st
  * returns the input with locked fields the client left out taken from the stored record.
  */
 export function aplicarEscrita<T extends Record<string, unknown>>(
-  ctx: Contexto,
+  ctx: ComPermissoes,
   acesso: string,
   corpoBruto: unknown,
   entrada: T,

@@ -8,7 +8,7 @@ import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { AutorizacaoProvider, useAutorizacao } from '../platform/autorizacao';
 import { carregar } from '../platform/carregar';
 import { NAMESPACES_AREA_LOGADA } from '../platform/i18n';
-import { comEspera, espera } from './router';
+import { comEspera, espera } from './espera';
 import Shell from './Shell';
 import { INDICADORES, TELAS } from './telas';
 

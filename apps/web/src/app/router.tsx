@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Spin } from 'antd';
-import { type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { carregar } from '../platform/carregar';
 import { consultaAutorizacao } from '../platform/consultaAutorizacao';
 import { i18n, NAMESPACES_AREA_LOGADA } from '../platform/i18n';
 import { aoMudarSessao, lerSessao } from '../platform/sessao';
+import { comEspera } from './espera';
 
 const LoginPage = carregar(() => import('../modules/auth/LoginPage'));
 const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
@@ -13,13 +13,6 @@ const ResetSenhaPage = carregar(() => import('../modules/auth/ResetSenhaPage'));
 const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPage'));
 // The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
 const AreaLogada = carregar(() => import('./AreaLogada'));
-
-export const espera = (
-  <div style={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-    <Spin size="large" />
-  </div>
-);
-export const comEspera = (n: ReactNode) => <Suspense fallback={espera}>{n}</Suspense>;
 
 const assinarSessao = (aviso: () => void) => {
   const off = aoMudarSessao(aviso);

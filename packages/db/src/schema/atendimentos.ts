@@ -11,9 +11,32 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
-import { caracteristica, classe, classificacao, time } from './cadastros.js';
+import { caracteristica, classe, classificacao } from './cadastros.js';
 import { organizacao } from './organizacoes.js';
 import { colunasRegistro, unicoSemExcluidos } from './registro.js';
+
+/** Teams of users (tickets are assigned to them); at least one participant. */
+export const time = pgTable('time', { ...colunasRegistro(), descricao: text() }, (t) => [
+  unicoSemExcluidos('time', 'nome', t.nome, t.excluidoEm),
+]);
+
+export const timeParticipante = pgTable(
+  'time_participante',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    timeId: integer()
+      .notNull()
+      .references(() => time.id),
+    usuarioId: integer()
+      .notNull()
+      .references(() => usuario.id),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('time_participante_uq').on(t.timeId, t.usuarioId).where(sql`${t.excluidoEm} is null`),
+    index('time_participante_usuario_idx').on(t.usuarioId),
+  ],
+);
 
 /** Icons (a registry): a name and a glyph of the bundled set (contracts SIMBOLOS_ICONE) that categories show. */
 export const icone = pgTable('icone', { ...colunasRegistro(), simbolo: text().notNull() }, (t) => [

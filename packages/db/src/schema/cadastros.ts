@@ -13,7 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { usuario } from './acesso.js';
 import { organizacao } from './organizacoes.js';
 import { colunasRegistro, unicoSemExcluidos } from './registro.js';
 
@@ -120,29 +119,6 @@ export const visualizacao = pgTable(
     padrao: boolean().notNull().default(false),
   },
   (t) => [unicoSemExcluidos('visualizacao', 'nome', t.nome, t.excluidoEm)],
-);
-
-/** Teams of users (tickets are assigned to them); at least one participant. */
-export const time = pgTable('time', { ...colunasRegistro(), descricao: text() }, (t) => [
-  unicoSemExcluidos('time', 'nome', t.nome, t.excluidoEm),
-]);
-
-export const timeParticipante = pgTable(
-  'time_participante',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    timeId: integer()
-      .notNull()
-      .references(() => time.id),
-    usuarioId: integer()
-      .notNull()
-      .references(() => usuario.id),
-    excluidoEm: timestamp({ withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('time_participante_uq').on(t.timeId, t.usuarioId).where(sql`${t.excluidoEm} is null`),
-    index('time_participante_usuario_idx').on(t.usuarioId),
-  ],
 );
 
 /** Contribution categories of an organization; `acessivelHierarquia` shares them with the ones below. */

@@ -4,7 +4,7 @@ import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
-import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
 /**
  * Spec §2 /clientes-asaas-lote: the people of an organization (and those below it) and/or chosen

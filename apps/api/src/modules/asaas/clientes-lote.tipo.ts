@@ -2,9 +2,9 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import type { DefinicaoTipoLote } from '../processamento-lote/tipos.js';
+import { garantirCliente } from '../../platform/provedor-pagamento.js';
+import type { DefinicaoTipoLote } from '../processamento-lote/index.js';
 import { contaNoProvedor } from './conta-provedor.js';
-import { garantirCliente } from './provedor/provedor.js';
 
 const { pessoa, clienteProvedor } = schema;
 

@@ -3,8 +3,8 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from './provedor/asaas.js';
-import type { PaymentProvider } from './provedor/provedor.js';
 
 let t: AppTeste;
 let fake: AsaasFake;

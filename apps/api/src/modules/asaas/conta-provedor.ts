@@ -1,7 +1,7 @@
 import { type DbOuTx, schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
-import type { PaymentProvider } from './provedor/provedor.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 
 const { organizacao } = schema;
 

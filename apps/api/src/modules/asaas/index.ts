@@ -5,11 +5,10 @@
 export { clientesRoutes } from './clientes.routes.js';
 export { clientesLoteRoutes } from './clientes-lote.routes.js';
 export { TIPO_CLIENTES_ASAAS } from './clientes-lote.tipo.js';
-export { contaDaChave, contaNoProvedor, provedorDa } from './conta-provedor.js';
+export { contaDaChave, provedorDa } from './conta-provedor.js';
 export { provedorAsaas } from './provedor/asaas.js';
 export { ErroProvedor } from './provedor/asaas-http.js';
 export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
-export { type CobrancaProvedor, garantirCliente, type PaymentProvider } from './provedor/provedor.js';
 export { statusDaConta, statusDoEvento } from './status-provedor.js';
 export { subcontaRoutes } from './subconta.routes.js';
 export { webhookAsaasRoutes } from './webhook.routes.js';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { lancarPeloSistema } from '../financeiro/livro-caixa.service.js';
+import { lancarPeloSistema } from '../financeiro/index.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
 /**

@@ -16,7 +16,7 @@ import {
 import { AppError } from '../../platform/erros.js';
 import { carregarPermissoes } from '../../platform/permissoes.js';
 import { contemSemAcento } from '../../platform/sql.js';
-import { normalizarBusca } from '../pessoas/pessoa.service.js';
+import { normalizarBusca } from '../pessoas/index.js';
 import * as bloqueio from './bloqueio.js';
 
 export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
-import type { PaymentProvider } from '../asaas/index.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorDa } from '../asaas/index.js';
 import type { Boleto } from './carne-pdf.js';
 

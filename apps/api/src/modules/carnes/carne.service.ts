@@ -4,9 +4,8 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { condicoes } from '../pessoas/pessoa.service.js';
-import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
-import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
+import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 import {
   abertas,
   buscarCodigos,

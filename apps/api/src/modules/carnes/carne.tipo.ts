@@ -1,6 +1,6 @@
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
-import type { DefinicaoTipoLote } from '../processamento-lote/tipos.js';
+import type { DefinicaoTipoLote } from '../processamento-lote/index.js';
 import {
   abertas,
   buscarCodigos,

@@ -3,7 +3,8 @@ import { schema } from '@sig/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { type PaymentProvider, provedorAsaas } from '../asaas/index.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
+import { provedorAsaas } from '../asaas/index.js';
 
 const VENCIMENTO = '2099-03-10';
 

@@ -12,16 +12,8 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
-import {
-  type CobrancaProvedor,
-  contaDaChave,
-  ErroProvedor,
-  garantirCliente,
-  type PaymentProvider,
-  provedorDa,
-  statusDaConta,
-  statusDoEvento,
-} from '../asaas/index.js';
+import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from '../../platform/provedor-pagamento.js';
+import { contaDaChave, ErroProvedor, provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
 
 /**
  * Charges of receivables at the payment provider (spec §2 /cobranca, §5 minimum and

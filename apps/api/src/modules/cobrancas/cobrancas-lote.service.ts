@@ -11,7 +11,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
-import { criarLote, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
 /**
  * Spec §2 /cobrancas-em-lote: the open or overdue receivables without a charge that the filters

@@ -2,7 +2,7 @@ import { parametrosCobrancaLote } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
-import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/tipos.js';
+import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/index.js';
 import { cancelarNaConta, cobrarConta, type PedidoCobranca } from './cobranca.service.js';
 
 const { contaAReceber: car, cobranca: cob } = schema;

@@ -16,8 +16,8 @@ import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { estaNoEscopo, exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { corrigir, estornar, lancar } from '../financeiro/livro-caixa.service.js';
-import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
+import { corrigir, estornar, lancar } from '../financeiro/index.js';
+import { exigirDentroDoMaximo } from '../pessoas/index.js';
 
 /**
  * Worship services (spec §2 /culto, §3): the record, its celebrants, the offering plan of its

@@ -4,9 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/erros.js';
-import { contar, type LinhaDocumento, lotesPessoas } from '../pessoas/documentos.js';
-import { condicoes } from '../pessoas/pessoa.service.js';
-import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
+import { condicoes, contar, exigirDentroDoMaximo, type LinhaDocumento, lotesPessoas } from '../pessoas/index.js';
 import { type Etiqueta, pdfEtiquetas } from './etiquetas-pdf.js';
 
 const acesso = 'Etiquetas' as const;

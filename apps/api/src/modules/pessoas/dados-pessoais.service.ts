@@ -4,10 +4,10 @@ import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { type Contexto, type Deps, pode } from '../../platform/contexto.js';
+import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { camposOcultos } from '../../platform/permissoes.js';
+import { camposOcultos, pode } from '../../platform/permissoes.js';
 import { daPessoa as ministroDaPessoa } from './ministro.service.js';
 import { normalizarBusca, obter } from './pessoa.service.js';
 

@@ -6,7 +6,7 @@ import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { exigirReferencias, Filhos } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { tabelaDe } from '../cadastros/tabelas.js';
+import { tabelaDe } from '../cadastros/index.js';
 
 /**
  * Minister data (spec §2 `/pessoa-ministro/form/{id}`): one record per person with the exams and

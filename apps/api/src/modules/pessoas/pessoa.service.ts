@@ -31,8 +31,8 @@ import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filh
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, lerPreparada, oculto, VIOLACAO_UNICA } from '../../platform/sql.js';
-import { tabelaDe } from '../cadastros/tabelas.js';
-import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/usuario.service.js';
+import { tabelaDe } from '../cadastros/index.js';
+import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/index.js';
 import { contar, lotesPessoas } from './documentos.js';
 
 const ACESSO = 'Pessoa';

@@ -4,7 +4,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { AppError } from '../../platform/erros.js';
-import type { PaymentProvider } from '../asaas/index.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from '../asaas/index.js';
 import { tipoLote } from './tipos.js';
 

@@ -2,7 +2,7 @@ import { schema } from '@sig/db';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { tipoLote } from '../processamento-lote/tipos.js';
+import { tipoLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas, valorDaConta } from './contas-a-receber-lote.tipo.js';
 
 let t: AppTeste;

@@ -11,9 +11,8 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
-import { condicoes } from '../pessoas/pessoa.service.js';
-import { exigirDentroDoMaximo } from '../pessoas/selecao.service.js';
-import { criarLote, listarItens, listarLotes, obterLote } from '../processamento-lote/processamento-lote.service.js';
+import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
+import { criarLote, listarItens, listarLotes, obterLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas } from './contas-a-receber-lote.tipo.js';
 
 /**

@@ -10,7 +10,7 @@ import type { Tradutor } from '@sig/i18n';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import type { DefinicaoTipoLote } from '../processamento-lote/tipos.js';
+import type { DefinicaoTipoLote } from '../processamento-lote/index.js';
 
 type Periodicidade = (typeof PERIODICIDADES)[number];
 

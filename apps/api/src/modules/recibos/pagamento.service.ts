@@ -12,7 +12,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import type { CobrancaProvedor } from '../asaas/index.js';
+import type { CobrancaProvedor } from '../../platform/provedor-pagamento.js';
 import { provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
 import { contaParaMudar } from '../receber/index.js';
 

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import type { PaymentProvider } from '../asaas/index.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from '../asaas/index.js';
 
 let t: AppTeste;

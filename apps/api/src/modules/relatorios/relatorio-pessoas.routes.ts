@@ -8,11 +8,11 @@ import { camposOcultos } from '../../platform/permissoes.js';
 import {
   COLUNAS_DOCUMENTO,
   type ColunaDocumento,
+  condicoes,
   contar,
   type LinhaDocumento,
   lotesPessoas,
-} from '../pessoas/documentos.js';
-import { condicoes } from '../pessoas/pessoa.service.js';
+} from '../pessoas/index.js';
 
 const acesso = 'RelatorioPessoas' as const;
 export const LIMITE_RELATORIO = 100_000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { VERSAO } from '../../app.js';
+import { VERSAO } from '../../versao.js';
 
 /** A database that does not answer within this is down, as far as a load balancer is concerned. */
 const ESPERA_BANCO_MS = 2_000;

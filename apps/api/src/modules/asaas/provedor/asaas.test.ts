@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { type AsaasFake, type Evento, iniciarAsaasFake } from '@sig/asaas-fake';
 import { tradutor } from '@sig/i18n';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { garantirCliente, type PaymentProvider } from '../../../platform/provedor-pagamento.js';
 import { provedorAsaas } from './asaas.js';
 import { ErroProvedor, esperaPedida, HttpAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
-import { garantirCliente, type PaymentProvider } from './provedor.js';
 
 const CPF = '52998224725';
 const CNPJ = '11222333000181';

@@ -1,11 +1,11 @@
-import { HttpAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
 import type {
   ClienteProvedor,
   CobrancaProvedor,
   FormaPagamento,
   PaymentProvider,
   SituacaoCobranca,
-} from './provedor.js';
+} from '../../../platform/provedor-pagamento.js';
+import { HttpAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
 
 /** Fields read from Asaas's answers; parsed leniently (new fields appear without notice). */
 type ClienteAsaas = {

@@ -1,7 +1,7 @@
 import { iniciarAsaasFake } from '@sig/asaas-fake';
 import type { Config } from '../../../config.js';
+import type { PaymentProvider } from '../../../platform/provedor-pagamento.js';
 import { provedorAsaas } from './asaas.js';
-import type { PaymentProvider } from './provedor.js';
 
 export type ProvedorIniciado = {
   provedor: PaymentProvider;
