@@ -1,5 +1,5 @@
 import { type Acao, type AcessoId, type AutorizacaoResposta, CAMPO_DA_ACAO } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { consultaAutorizacao } from './consultaAutorizacao';
 import { aoMudarSessao, lerSessao, type SessaoLocal } from './sessao';
@@ -61,15 +61,3 @@ export function useAutorizacao(): Autorizacao {
   if (!c) throw new Error('useAutorizacao outside AutorizacaoProvider');
   return c;
 }
-
-export const usePode = (acesso: AcessoId | string, acao: Acao) => useAutorizacao().pode(acesso, acao);
-
-/** Renders its children only when the profile may do the action: the UI hides what the server refuses. */
-export function Can({ acesso, acao, children }: { acesso: AcessoId | string; acao: Acao; children: ReactNode }) {
-  return usePode(acesso, acao) ? children : null;
-}
-
-export const useRecarregarAutorizacao = () => {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: ['autorizacao'] });
-};
