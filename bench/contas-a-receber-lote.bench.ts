@@ -23,7 +23,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { construirApp } from '../apps/api/src/app.js';
 import { lerConfig } from '../apps/api/src/config.js';
-import { tipoLote } from '../apps/api/src/modules/processamento-lote/tipos.js';
+import { tipoLote } from '../apps/api/src/modules/processamento-lote/index.js';
 import { ADMIN, SENHA_DEMO } from './comum.js';
 
 const { values } = parseArgs({
