@@ -16,7 +16,6 @@ import { concessaoDe, excessosDaConcessao, exigirSemExcessos } from '../../platf
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import type { RegraCampo } from '../../platform/permissoes.js';
 import { exigir } from '../../platform/permissoes.js';
 import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 
