@@ -48,6 +48,16 @@ describe('mensagemDeIssue', () => {
     expect(m.cpf).toBe('O campo CPF tem um formato inválido.');
   });
 
+  it('names an empty select as required when the check reports the input (the web does)', () => {
+    const t = tradutor('pt-BR');
+    const r = esquema.safeParse(
+      { nome: 'a', cpf: '12345678901', idade: 1, lista: ['x'], tipo: null },
+      { reportInput: true },
+    );
+    expect(r.success).toBe(false);
+    if (!r.success) expect(mensagemDeIssue(t, r.error.issues[0])).toBe('Por favor, informe o campo Tipo');
+  });
+
   it('translates custom message keys', () => {
     const t = tradutor('en');
     expect(mensagemDeIssue(t, { code: 'custom', path: ['cpf'], message: 'validacao:cpfInvalido' })).toBe(

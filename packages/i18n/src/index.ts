@@ -101,7 +101,11 @@ export function mensagemDeIssue(t: Tradutor, issue: IssueValidacao): string {
       return t('validacao:valorMaximo', { campo, n: String(n) });
     case 'invalid_value':
     case 'invalid_enum_value':
-      return t('validacao:opcaoInvalida', { campo });
+      // A select left empty is a required field (spec §5), not a wrong option; the web's checks
+      // report the input (zod's `reportInput`), so an issue that carries it can tell.
+      return 'input' in issue && (issue.input === null || issue.input === undefined || issue.input === '')
+        ? t('validacao:obrigatorio', { campo })
+        : t('validacao:opcaoInvalida', { campo });
     case 'invalid_format':
       return t(
         issue.origin === 'email' || (issue as { format?: string }).format === 'email'

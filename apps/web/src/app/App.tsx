@@ -1,5 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, message } from 'antd';
 // The ES builds: en_US is then the one ConfigProvider already carries as its default.
 import enUS from 'antd/es/locale/en_US';
 import ptBR from 'antd/es/locale/pt_BR';
@@ -7,10 +7,30 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../platform/api';
+import { mensagemDeErro } from '../platform/formulario';
 import { i18n } from '../platform/i18n';
 import { router } from './router';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { avisarErro?: boolean };
+    mutationMeta: { erroTratado?: boolean };
+  }
+}
+
+/**
+ * The one place a failed request is told to the user when its page does not handle it: a write
+ * (mutation) without its own `onError` or `meta.erroTratado`, and a read that asks for it
+ * (`meta.avisarErro`; lists and forms show their reads' errors in place).
+ */
+const avisar = (erro: unknown) => void message.error(mensagemDeErro(erro));
 const clienteConsultas = new QueryClient({
+  queryCache: new QueryCache({ onError: (erro, consulta) => consulta.meta?.avisarErro && avisar(erro) }),
+  mutationCache: new MutationCache({
+    onError: (erro, _v, _c, mutacao) => {
+      if (!mutacao.options.onError && !mutacao.meta?.erroTratado) avisar(erro);
+    },
+  }),
   defaultOptions: {
     queries: {
       retry: (n, erro) => !(erro instanceof ApiError && erro.status < 500) && n < 2,

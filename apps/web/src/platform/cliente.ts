@@ -3,7 +3,7 @@ import { enviar } from './api';
 import type { paths } from './api-esquema';
 
 /**
- * The typed client (openapi-fetch over the committed OpenAPI document, docs/adr/0009): paths,
+ * The typed client (openapi-fetch over the committed OpenAPI document, docs/adr/0010): paths,
  * parameters, bodies and answers are checked by `tsc`. It sends through `enviar` (api.ts), so a
  * refusal rejects with `ApiError` as the string helpers do, and `data` is there whenever the call
  * resolves: `dados()` says so. Kept out of api.ts, which the public pages load.

@@ -17,7 +17,7 @@ export function regrasZod(esquema: z.ZodType): (campo: string) => Rule[] {
 
 /** Rejects with the schema's message for one path of the values (a field, or a whole sub-record list). */
 export async function validarCaminho(esquema: z.ZodType, valores: unknown, campo: string) {
-  const r = esquema.safeParse(valores);
+  const r = esquema.safeParse(valores, { reportInput: true });
   if (r.success) return;
   const issue = r.error.issues.find((i) => i.path.join('.') === campo);
   if (issue) throw new Error(mensagemDeIssue(i18n.t, issue));
