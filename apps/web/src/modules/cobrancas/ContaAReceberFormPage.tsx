@@ -7,23 +7,28 @@ import {
   type Pagamento,
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AcoesCobranca } from './AcoesCobranca';
 import { ACESSO_COBRANCA, ACESSO_CONTA, ACESSO_PAGAMENTO, ROTA_FORM_PAGAMENTO, ROTA_LISTA_CONTA } from './comum';
 import { StatusConta } from './StatusConta';
 
 type Valores = Record<string, unknown>;
+
+/** The form's fields of a loaded receivable (the answer carries more: status, holder's name, payments). */
+const valoresDaConta = (c: ContaAReceber): Valores => {
+  const r = c as Record<string, unknown>;
+  return Object.fromEntries(CAMPOS_CONTA_A_RECEBER.map((x) => [x.nome, r[x.nome] ?? null]));
+};
 
 /** The charges of a receivable: the invoice link, and cancel while pending or overdue. */
 function Cobrancas({ contaId }: { contaId: number }) {
@@ -146,93 +151,52 @@ function Pagamentos({ contaId }: { contaId: number }) {
  */
 export default function ContaAReceberFormPage() {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
-  const { message } = App.useApp();
-  const { pode } = useAutorizacao();
   const navegar = useNavigate();
-  const qc = useQueryClient();
-  const params = useParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const regras = regrasZod(contaAReceberInput);
+  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta } =
+    useFormRecurso<ContaAReceber>({
+      recurso: 'conta-a-receber',
+      acesso: ACESSO_CONTA,
+      voltar: ROTA_LISTA_CONTA,
+      valores: valoresDaConta,
+      // Once charged, or no longer open, a receivable is shown read-only.
+      travado: (c) => c.cobrancaGerada || !STATUS_EDITAVEIS.includes(c.status),
+    });
 
-  const q = useQuery({
-    queryKey: ['conta-a-receber', 'item', id],
-    queryFn: ({ signal }) => api.get<ContaAReceber>(`conta-a-receber/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
-  });
-  const travada = !!q.data && (q.data.cobrancaGerada || !STATUS_EDITAVEIS.includes(q.data.status));
-  const somenteLeitura =
-    params.visualizacao !== undefined || (id !== undefined && (!pode(ACESSO_CONTA, 'U') || travada));
-  useEffect(() => {
-    if (!q.data) return;
-    const c = q.data as Record<string, unknown>;
-    form.setFieldsValue(Object.fromEntries(CAMPOS_CONTA_A_RECEBER.map((x) => [x.nome, c[x.nome] ?? null])));
-    setSujo(false);
-  }, [q.data, form]);
-
-  const sair = () => {
-    liberar();
-    navegar(ROTA_LISTA_CONTA);
-  };
-  const salvar = async (v: Valores) => {
-    if (enviando) return;
-    setEnviando(true);
-    try {
-      if (id === undefined) await api.post('conta-a-receber', v);
-      else await api.putId('conta-a-receber', id, v);
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('comum:salvoComSucesso'));
-      sair();
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  if (id === undefined && !pode(ACESSO_CONTA, 'C')) return <Navigate to={ROTA_LISTA_CONTA} replace />;
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
+  if (semPermissao) return <Navigate to={ROTA_LISTA_CONTA} replace />;
   const hoje = new Date();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
       </Typography.Title>
-      {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
+      {consulta.isError ? (
+        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
       ) : (
-        <Spin spinning={id !== undefined && q.isPending}>
+        <Spin spinning={id !== undefined && consulta.isPending}>
           <Card>
-            {q.data && (
+            {registro && (
               <Space style={{ marginBottom: 16 }} wrap>
-                <StatusConta status={q.data.status} />
-                {q.data.valorPago && (
+                <StatusConta status={registro.status} />
+                {registro.valorPago && (
                   <Typography.Text>
-                    {t('campos:valorPago')}: {dinheiroParaTela(q.data.valorPago, i18n.language)}
-                    {q.data.dataPagamento && ` (${dataParaTela(q.data.dataPagamento, i18n.language)})`}
+                    {t('campos:valorPago')}: {dinheiroParaTela(registro.valorPago, i18n.language)}
+                    {registro.dataPagamento && ` (${dataParaTela(registro.dataPagamento, i18n.language)})`}
                   </Typography.Text>
                 )}
               </Space>
             )}
             <Form<Valores>
-              form={form}
+              {...formProps}
               name="conta-a-receber"
-              layout="vertical"
-              disabled={somenteLeitura}
               initialValues={{
                 tipo: 'CONTRIBUICAO',
                 parcelas: 1,
                 mesCompetencia: hoje.getMonth() + 1,
                 anoCompetencia: hoje.getFullYear(),
               }}
-              onValuesChange={() => setSujo(true)}
-              onFinish={salvar}
               data-testid="form-conta-a-receber"
-              scrollToFirstError
             >
               <Row gutter={16}>
                 {CAMPOS_CONTA_A_RECEBER.map((c) => (
@@ -251,18 +215,14 @@ export default function ContaAReceberFormPage() {
               </Row>
             </Form>
             <Space wrap>
-              {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
+              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
               <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>
       )}
-      {id !== undefined && q.data && <Cobrancas contaId={id} />}
-      {id !== undefined && q.data && <Pagamentos contaId={id} />}
+      {id !== undefined && registro && <Cobrancas contaId={id} />}
+      {id !== undefined && registro && <Pagamentos contaId={id} />}
     </Space>
   );
 }

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escolher } from '../fixtures/formularios.js';
+import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
+
+let navegador: Browser;
+beforeAll(async () => {
+  navegador = await abrirNavegador();
+});
+afterAll(() => navegador?.close());
+
+/** What is typed in the receivable's expected value, in which language, and what the API must store. */
+const CASOS = [
+  { idioma: 'br', digitado: '1.250,00', guardado: '1250.00' },
+  { idioma: 'br', digitado: '1250', guardado: '1250.00' },
+  { idioma: 'br', digitado: '1250,5', guardado: '1250.50' },
+  { idioma: 'br', digitado: '0,01', guardado: '0.01' },
+  { idioma: 'en', digitado: '1,250.00', guardado: '1250.00' },
+] as const;
+
+const ROTULOS = {
+  br: { pessoa: 'Pessoa', vencimento: 'Vencimento', valor: 'Valor previsto', salvar: 'Salvar', data: '10/04/2098' },
+  en: { pessoa: 'Person', vencimento: 'Due date', valor: 'Expected value', salvar: 'Save', data: '04/10/2098' },
+};
+
+describe('[DINHEIRO] money typed as the user writes it', () => {
+  it('[DINHEIRO] the receivable form stores exactly the amount typed, in Portuguese and in English', () =>
+    comPagina(navegador, 'dinheiro', async (p) => {
+      await loginAs(p, 'tesouraria');
+      for (const caso of CASOS) {
+        const r = ROTULOS[caso.idioma];
+        await p.evaluate((i) => localStorage.setItem('idioma', i), caso.idioma);
+        await p.goto('/conta-a-receber/form');
+        const form = p.getByTestId('form-conta-a-receber');
+        await escolher(p, form.getByLabel(r.pessoa, { exact: true }), 'Tesoureiro', 'Tiago');
+        const vencimento = form.getByLabel(r.vencimento, { exact: true });
+        await vencimento.fill(r.data);
+        await vencimento.press('Tab');
+        await form.getByLabel(r.valor, { exact: true }).fill(caso.digitado);
+        const [resposta] = await Promise.all([
+          p.waitForResponse(
+            (x) => new URL(x.url()).pathname === '/api/conta-a-receber' && x.request().method() === 'POST',
+          ),
+          p.getByRole('button', { name: r.salvar, exact: true }).click(),
+        ]);
+        expect(resposta.status(), caso.digitado).toBe(201);
+        const salvo = (await resposta.json()) as { id: number; valorPrevisto: string };
+        expect(salvo.valorPrevisto, `${caso.idioma} ${caso.digitado}`).toBe(caso.guardado);
+        // Read back from the API, not only the create answer.
+        const lido = await p.evaluate(async (id) => {
+          const x = await fetch(`/api/conta-a-receber/${id}`, {
+            headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+          });
+          return ((await x.json()) as { valorPrevisto: string }).valorPrevisto;
+        }, salvo.id);
+        expect(lido).toBe(caso.guardado);
+        await p.waitForURL((u) => u.pathname === '/conta-a-receber');
+      }
+    }));
+});
