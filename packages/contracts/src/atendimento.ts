@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AcessoId } from './acessos.js';
 import { data, dataOpcional, id, MSG, periodoValido, texto } from './comum.js';
 import { contagemIndicador } from './indicadores.js';
-import { listQuery } from './paginacao.js';
+import { listQuery, ordenacao } from './paginacao.js';
 
 /** Spec §4: the ticket statuses, plus the hidden one (a ticket kept off the requester's list). */
 export const STATUS_ATENDIMENTO = [
@@ -143,8 +143,12 @@ export const anexoInput = z.object({
   conteudo: z.string().max(Math.ceil((ANEXO_TAMANHO_MAXIMO * 4) / 3) + 4),
 });
 
+/** The keys a queue's list sorts by. */
+export const ORDENACOES_ATENDIMENTO = ['protocolo', 'assunto', 'status', 'criadoEm'] as const;
+
 export const atendimentoListQuery = listQuery
   .extend({
+    ordenarPor: ordenacao(ORDENACOES_ATENDIMENTO),
     busca: z.string().trim().max(200).optional(),
     status: z.enum(STATUS_ATENDIMENTO).optional(),
     categoriaAtendimentoId: id.optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACESSOS, type AcessoId } from './acessos.js';
 import { SIMBOLOS_ICONE } from './atendimento.js';
 import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso } from './cadastro-definicao.js';
-import { cep, cnpj, cpf, dinheiro, email, hojeNoBrasil, MSG } from './comum.js';
+import { cadeia, cep, cnpj, cpf, data, dinheiro, email, hojeNoBrasil, INTEIRO_MAXIMO, MSG, ref } from './comum.js';
 import {
   DEFINICAO_CONTA_CAIXA,
   DEFINICAO_CONTROLE_GERENCIAL,
@@ -14,12 +14,16 @@ export type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso, TipoCamp
 
 const texto = (c: CampoCadastro) => {
   const max = c.max ?? 200;
-  const base = z.string().trim().max(max);
+  const base = cadeia().trim().max(max);
   return c.obrigatorio ? base.min(c.min ?? 1) : base.nullish().transform((v) => (v ? v : null));
 };
 
 const numero = (c: CampoCadastro) => {
-  let n = z.number().int();
+  let n = z
+    .number()
+    .int()
+    .min(-INTEIRO_MAXIMO - 1)
+    .max(INTEIRO_MAXIMO);
   if (c.min !== undefined) n = n.min(c.min);
   if (c.max !== undefined) n = n.max(c.max);
   return n;
@@ -33,8 +37,7 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
     case 'telefone':
       return texto(c.tipo === 'textoLongo' ? { max: 4000, ...c } : c);
     case 'url':
-      s = z
-        .string()
+      s = cadeia()
         .trim()
         .max(c.max ?? 500)
         .url({ message: 'validacao:invalido' });
@@ -55,20 +58,21 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
       s = numero(c);
       break;
     case 'referencia':
-      s = z.number().int().positive();
+      s = ref;
       break;
     case 'dinheiro':
       s = dinheiro;
       break;
     case 'decimal': {
-      let n = z.number().finite();
+      // Bounded like the numeric columns behind it (at most 12 digits before the point).
+      let n = z.number().min(-1e12).max(1e12);
       if (c.min !== undefined) n = n.min(c.min);
       if (c.max !== undefined) n = n.max(c.max);
       s = n;
       break;
     }
     case 'data':
-      s = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MSG.dataInvalida });
+      s = data;
       break;
     case 'booleano':
       return z.boolean().default(typeof c.padrao === 'boolean' ? c.padrao : false);
@@ -85,7 +89,7 @@ const MAX_FILHOS = 500;
 
 /** The array of one sub-record collection: items keep their `id` when they already exist. */
 function esquemaFilho(f: FilhoCadastro): z.ZodType {
-  const forma: Record<string, z.ZodType> = { id: z.number().int().positive().nullish() };
+  const forma: Record<string, z.ZodType> = { id: ref.nullish() };
   for (const c of f.campos) forma[c.nome] = esquemaCampo(c);
   return z
     .array(z.object(forma))

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { id, MSG } from './comum.js';
+import { data, id, MSG } from './comum.js';
 import { FORMAS_COBRANCA, MAX_PARCELAS } from './conta-a-receber.js';
 
-const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MSG.dataInvalida });
 const mes = z.coerce.number().int().min(1).max(12);
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
-import { dinheiro, id, listaDaConsulta, MSG, textoOpcional } from './comum.js';
+import { dataNoIntervalo, dinheiro, id, listaDaConsulta, MSG, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
 
 /**
@@ -37,7 +37,8 @@ const parcelas = z.coerce.number().int().min(1).max(MAX_PARCELAS);
 /** A due date whose day exists in its month (spec §5 "day 1 to 31 consistent with the month"). */
 const vencimento = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MSG.dataInvalida })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: MSG.dataInvalida, abort: true })
+  .refine((v) => dataNoIntervalo(v), { message: MSG.dataForaDoIntervalo, abort: true })
   .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, {
     message: MSG.diaInvalidoParaMes,
   });
@@ -106,15 +107,15 @@ export const ORDENACOES_CONTA_A_RECEBER = [
 export const contaAReceberListQuery = listQuery
   .extend({
     ordenarPor: z.enum(ORDENACOES_CONTA_A_RECEBER).optional(),
-    pessoaId: z.coerce.number().int().positive().optional(),
-    organizacaoTitularId: z.coerce.number().int().positive().optional(),
+    pessoaId: id.optional(),
+    organizacaoTitularId: id.optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_CONTA_A_RECEBER)).max(8).optional()),
     mesCompetencia: z.coerce.number().int().min(1).max(12).optional(),
     anoCompetencia: z.coerce.number().int().min(1900).max(2200).optional(),
     vencimentoDe: vencimento.optional(),
     vencimentoAte: vencimento.optional(),
     /** An organization of the scope: its receivables and those of the organizations below it. */
-    organizacaoId: z.coerce.number().int().positive().optional(),
+    organizacaoId: id.optional(),
     cobrancaGerada: z.enum(['true', 'false']).optional(),
     /** Only those not in a standing receipt (the receipt screen's choice). */
     semRecibo: z.enum(['true', 'false']).optional(),
@@ -202,7 +203,7 @@ export const cobrancaListQuery = listQuery
     /** Part of the holder's name, accents and case ignored. */
     titular: z.string().trim().max(200).optional(),
     /** An organization of the scope: its charges and those of the organizations below it. */
-    organizacaoId: z.coerce.number().int().positive().optional(),
+    organizacaoId: id.optional(),
     /** Cancelled charges are left out unless asked for. */
     incluirCanceladas: z.enum(['true', 'false']).optional(),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERIODICIDADES } from './cadastros.js';
-import { id } from './comum.js';
+import { competencia as competenciaValida, id } from './comum.js';
 import { TIPOS_CONTA_A_RECEBER } from './conta-a-receber.js';
 import { TIPOS_VALOR_CONTRIBUICAO } from './organizacao.js';
 import { idsPessoas, pessoaListQuery } from './pessoa.js';
@@ -15,7 +15,7 @@ import { idsPessoas, pessoaListQuery } from './pessoa.js';
 export const MAX_MESES_LOTE_CONTAS = 12;
 
 /** A competence month as `YYYY-MM`. */
-const competencia = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validacao:competenciaInvalida' });
+const competencia = competenciaValida();
 
 /** Months from `inicio` to `fim`, both included (`2026-01`..`2026-12` → 12). */
 export const mesesEntre = (inicio: string, fim: string) => {

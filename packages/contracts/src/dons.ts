@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { data, id, MSG, periodoValido } from './comum.js';
+import { data, id, MSG, periodoValido, ref } from './comum.js';
 import { listQuery } from './paginacao.js';
 
 /**
@@ -18,8 +18,8 @@ const resposta = z
   .max(ESCALA_MAXIMA_LIMITE, { message: RESPOSTA_FORA_DA_ESCALA });
 
 export const testeDonsInput = z.object({
-  gabaritoId: z.number().int().positive(),
-  pessoaId: z.number().int().positive(),
+  gabaritoId: ref,
+  pessoaId: ref,
   /** Value per question id; the service checks that every question of the key is answered within its scale. */
   respostas: z.record(z.string().regex(/^\d{1,10}$/), resposta),
 });

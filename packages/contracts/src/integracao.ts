@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { data, hojeNoBrasil, textoOpcional } from './comum.js';
+import { data, hojeNoBrasil, id, ref, textoOpcional } from './comum.js';
 
 /** Integration into / withdrawal from the organization (spec §2 `/pessoa-integracao-desligamento`). */
 export const TIPOS_INTEGRACAO = ['INTEGRACAO', 'DESLIGAMENTO'] as const;
@@ -8,7 +8,7 @@ export const FORMAS_DESLIGAMENTO = ['TRANSFERENCIA', 'A_PEDIDO', 'FALECIMENTO', 
 
 export const integracaoInput = z
   .object({
-    pessoaId: z.number().int().positive(),
+    pessoaId: ref,
     tipo: z.enum(TIPOS_INTEGRACAO),
     data,
     forma: z.string().trim().min(1).max(30),
@@ -43,4 +43,4 @@ export const integracao = z.object({
 });
 export type Integracao = z.infer<typeof integracao>;
 
-export const integracaoListQuery = z.object({ pessoaId: z.coerce.number().int().positive() });
+export const integracaoListQuery = z.object({ pessoaId: id });

@@ -40,7 +40,7 @@ export const periodo = z.object({
 export type Periodo = z.infer<typeof periodo>;
 
 export const periodoListQuery = listQuery.extend({
-  contaCaixaId: z.coerce.number().int().positive().optional(),
+  contaCaixaId: id.optional(),
   situacao: z.enum(SITUACOES_PERIODO).optional(),
 });
 
@@ -102,10 +102,10 @@ export type Lancamento = z.infer<typeof lancamento>;
 
 export const lancamentoListQuery = listQuery
   .extend({
-    contaCaixaId: z.coerce.number().int().positive().optional(),
-    periodoContabilId: z.coerce.number().int().positive().optional(),
-    planoContaId: z.coerce.number().int().positive().optional(),
-    controleGerencialId: z.coerce.number().int().positive().optional(),
+    contaCaixaId: id.optional(),
+    periodoContabilId: id.optional(),
+    planoContaId: id.optional(),
+    controleGerencialId: id.optional(),
     periodoDe: data.optional(),
     periodoAte: data.optional(),
     historico: z.string().trim().max(200).optional(),

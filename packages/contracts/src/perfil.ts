@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ACESSO_POR_ID, type AcessoId, CAMPOS_POR_ACESSO } from './acessos.js';
 import { permissaoCampo, permissaoTela } from './auth.js';
-import { id, texto, textoOpcional } from './comum.js';
+import { cadeia, id, texto, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
 
-const acessoId = z.string().refine((v) => ACESSO_POR_ID.has(v), { message: 'validacao:acessoDesconhecido' });
+const acessoId = cadeia()
+  .max(64)
+  .refine((v) => ACESSO_POR_ID.has(v), { message: 'validacao:acessoDesconhecido' });
 
 export const permissaoTelaInput = z.object({
   acesso: acessoId,
@@ -19,14 +21,18 @@ export const permissaoTelaInput = z.object({
 export const permissaoCampoInput = z
   .object({
     acesso: acessoId,
-    campo: z.string().max(64),
+    campo: cadeia().max(64),
     visualizar: z.boolean().nullable().default(null),
     atualizar: z.boolean().nullable().default(null),
   })
-  .refine((v) => (CAMPOS_POR_ACESSO[v.acesso as AcessoId] ?? []).includes(v.campo), {
-    message: 'validacao:campoDesconhecido',
-    path: ['campo'],
-  });
+  .refine(
+    (v) =>
+      ((Object.hasOwn(CAMPOS_POR_ACESSO, v.acesso) && CAMPOS_POR_ACESSO[v.acesso as AcessoId]) || []).includes(v.campo),
+    {
+      message: 'validacao:campoDesconhecido',
+      path: ['campo'],
+    },
+  );
 
 const unicos =
   <T>(chave: (x: T) => string) =>

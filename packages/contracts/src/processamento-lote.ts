@@ -58,7 +58,7 @@ export const processamentoLoteListQuery = listQuery.extend({
   tipo: z.enum(TIPOS_LOTE).optional(),
   status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_LOTE)).max(5).optional()),
   /** An organization of the scope: its batches and those of the organizations below it. */
-  organizacaoId: z.coerce.number().int().positive().optional(),
+  organizacaoId: id.optional(),
 });
 export type ProcessamentoLoteListQuery = z.infer<typeof processamentoLoteListQuery>;
 

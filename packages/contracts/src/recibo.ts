@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
-import { data, dinheiro, id, listaDaConsulta, MSG, periodoValido, textoOpcional } from './comum.js';
+import {
+  competencia as competenciaValida,
+  data,
+  dinheiro,
+  id,
+  listaDaConsulta,
+  MSG,
+  periodoValido,
+  textoOpcional,
+} from './comum.js';
 import { STATUS_CONTA_A_RECEBER } from './conta-a-receber.js';
 import { listQuery } from './paginacao.js';
 import { FORMATOS_RELATORIO } from './relatorio-financeiro.js';
@@ -125,7 +134,7 @@ export const reciboListQuery = listQuery
 export type ReciboListQuery = z.infer<typeof reciboListQuery>;
 
 /** `YYYY-MM`: a competence month. */
-const competencia = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: MSG.dataInvalida });
+const competencia = competenciaValida(MSG.dataInvalida);
 
 export const relatorioContasReceberQuery = z
   .object({

@@ -12,6 +12,7 @@ import {
   type CategoriaFormulario,
   FILAS_ATENDIMENTO,
   type FilaAtendimento,
+  type ORDENACOES_ATENDIMENTO,
   PAPEIS_ENVOLVIDO,
   type Paged,
   type SelectOpcao,
@@ -186,7 +187,12 @@ function filtros(q: Omit<AtendimentoListQuery, 'pagina' | 'quantidade' | 'ordem'
  */
 const LIMITE_CONTAGEM = 1_000;
 
-const ORDENAVEIS = { protocolo: a.id, assunto: a.assunto, status: a.status, criadoEm: a.id } as const;
+const ORDENAVEIS: Record<(typeof ORDENACOES_ATENDIMENTO)[number], PgColumn> = {
+  protocolo: a.id,
+  assunto: a.assunto,
+  status: a.status,
+  criadoEm: a.id,
+};
 
 const colunasResumo = {
   id: a.id,
@@ -213,7 +219,7 @@ export async function listarPaginado(
   q: AtendimentoListQuery,
 ): Promise<Paged<AtendimentoResumo> & { totalExato: boolean }> {
   const onde = and(await visiveis(deps.db, ctx, fila), ...filtros(q))!;
-  const coluna = ORDENAVEIS[q.ordenarPor as keyof typeof ORDENAVEIS] ?? a.id;
+  const coluna = q.ordenarPor ? ORDENAVEIS[q.ordenarPor] : a.id;
   // Newest first unless the user sorts: a queue is read from the latest request down.
   const ordem = q.ordenarPor ? (q.ordem === 'desc' ? desc(coluna) : asc(coluna)) : desc(a.id);
   const teto = (q.pagina - 1) * q.quantidade + LIMITE_CONTAGEM;
