@@ -2,12 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Banco } from '@sig/db';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
 import { registrarModulos } from './modules/index.js';
@@ -16,6 +11,7 @@ import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
 import { Correio } from './platform/correio.js';
 import { Cofre } from './platform/cripto.js';
+import { registrarLeitorJson, validadorDeEntrada } from './platform/entrada.js';
 import { registrarTratadorDeErros } from './platform/erros.js';
 import { registrarGuarda } from './platform/guarda.js';
 import { registrarLimites } from './platform/limites.js';
@@ -47,8 +43,9 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
     // X-Forwarded-For only from the configured proxies: otherwise any client names its own address.
     trustProxy: config.proxiesConfiaveis.length ? config.proxiesConfiaveis : false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validadorDeEntrada);
   app.setSerializerCompiler(serializerCompiler);
+  registrarLeitorJson(app);
   const pagamentos = provedor ?? (await iniciarProvedor(config, { versao: VERSAO }));
 
   const deps: Deps = {

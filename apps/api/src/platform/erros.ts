@@ -2,7 +2,8 @@ import { CODIGOS_ERRO, type CodigoErro } from '@sig/contracts';
 import { type Chave, caminhoDeIssue, type Idioma, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ZodError } from 'zod';
+import { ZodError, type ZodType } from 'zod';
+import { type ErroPg, erroPg } from './sql.js';
 
 export type CampoErro = { campo: string; mensagem: string };
 
@@ -20,11 +21,54 @@ export class AppError extends Error {
 }
 
 export const naoEncontrado = () => new AppError('NAO_ENCONTRADO');
+
+/**
+ * A write's answer checked against its output schema before the write's transaction commits
+ * (called inside it): a mismatch throws, the transaction rolls back and the request fails as a
+ * whole. After the commit, the response serializer's refusal would leave the write done.
+ */
+export function respostaConferida<T>(esquema: ZodType, valor: T, oque: string): T {
+  const r = esquema.safeParse(valor);
+  if (!r.success) throw new Error(`The answer of ${oque} does not fit its schema: ${r.error.message}`);
+  return valor;
+}
 export const acessoNegado = () => new AppError('ACESSO_NAO_PERMITIDO');
 
 /** A validation error on one field, raised by a service rule (message key of `validacao`). */
 export const erroDeCampo = (campo: string, chave: string, params: Record<string, string> = {}) =>
   new AppError('VALIDACAO', {}, [{ campo, mensagem: `validacao:${chave}`, ...params }]);
+
+const camelCase = (coluna: string) => coluna.replace(/_([a-z0-9])/g, (_, l: string) => l.toUpperCase());
+
+/**
+ * What a PostgreSQL error that input or a race can cause means to the client; null for the
+ * server's own failures (connection, disk, a bug), which stay a 500. Services translate the
+ * constraints they expect into their own codes first; this is the floor under every write.
+ */
+export function erroDoBanco(pg: ErroPg): AppError | null {
+  const { code } = pg;
+  if (!code) return null;
+  switch (code) {
+    case '23505': // unique
+    case '23P01': // exclusion
+      return new AppError('REGISTRO_DUPLICADO');
+    case '23503': // foreign key: the row named is missing, or (on delete) still named
+      return new AppError(/still referenced/.test(pg.detail ?? '') ? 'REGISTRO_EM_USO' : 'REFERENCIA_INEXISTENTE');
+    case '23502': // not null
+      return pg.column
+        ? new AppError('VALIDACAO', {}, [{ campo: camelCase(pg.column), mensagem: 'validacao:obrigatorio' }])
+        : new AppError('DADO_INVALIDO');
+    case '40001': // serialization failure
+    case '40P01': // deadlock
+    case '55P03': // lock not available
+      return new AppError('CONFLITO_CONCORRENTE');
+  }
+  // 22: data exception (out of range, bad text, NUL); 54: a value over a limit (an index row too big).
+  if (code.startsWith('22') || code.startsWith('54')) return new AppError('DADO_INVALIDO');
+  // 23: any other integrity constraint (check).
+  if (code.startsWith('23')) return new AppError('REGRA_VIOLADA');
+  return null;
+}
 
 const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> = {}, campos?: CampoErro[]) => {
   const t = tradutor(idioma);
@@ -81,6 +125,11 @@ export function registrarTratadorDeErros(app: FastifyInstance) {
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send(corpo(idioma, 'TIPO_CONTEUDO'));
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send(corpo(idioma, fe.statusCode === 404 ? 'NAO_ENCONTRADO' : 'VALIDACAO'));
+    }
+    const doBanco = erroDoBanco(erroPg(erro));
+    if (doBanco) {
+      req.log.warn({ err: erro }, 'database refused the input');
+      return reply.status(doBanco.status).send(corpo(idioma, doBanco.codigo, doBanco.params, doBanco.campos));
     }
     req.log.error({ err: erro }, 'erro inesperado');
     return reply.status(500).send(corpo(idioma, 'ERRO_INESPERADO'));

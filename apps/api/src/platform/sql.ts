@@ -61,15 +61,22 @@ const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLow
 export const contemSemAcento = (coluna: PgColumn | SQL, termo: string): SQL =>
   sql`lower(translate(${coluna}, ${COM_ACENTO}, ${SEM_ACENTO})) like ${`%${escaparLike(semAcento(termo))}%`}`;
 
-export type ErroPg = { code?: string; constraint?: string };
+export type ErroPg = { code?: string; constraint?: string; column?: string; detail?: string };
+
+const textoOuNada = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** The PostgreSQL error under the driver's and drizzle's wrappers, if there is one. */
 export function erroPg(e: unknown): ErroPg {
   let atual: unknown = e;
   for (let i = 0; i < 5 && atual && typeof atual === 'object'; i++) {
-    const x = atual as { code?: unknown; constraint?: unknown; cause?: unknown };
+    const x = atual as { code?: unknown; constraint?: unknown; column?: unknown; detail?: unknown; cause?: unknown };
     if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) {
-      return { code: x.code, constraint: typeof x.constraint === 'string' ? x.constraint : undefined };
+      return {
+        code: x.code,
+        constraint: textoOuNada(x.constraint),
+        column: textoOuNada(x.column),
+        detail: textoOuNada(x.detail),
+      };
     }
     atual = x.cause;
   }
@@ -78,3 +85,4 @@ export function erroPg(e: unknown): ErroPg {
 
 export const VIOLACAO_UNICA = '23505';
 export const VIOLACAO_FK = '23503';
+export const VIOLACAO_NAO_NULO = '23502';
