@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso } from './cadastros.js';
 import { formaCadastro } from './cadastros.js';
-import { data, email, hojeNoBrasil, listaDaConsulta, MSG, senha } from './comum.js';
+import { data, email, hojeNoBrasil, id, listaDaConsulta, MSG, senha } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
 import { listQuery } from './paginacao.js';
 
@@ -175,7 +175,7 @@ export const FILHOS_PESSOA: readonly FilhoCadastro[] = [
     nome: 'contribuicao',
     campos: [
       { nome: 'valor', tipo: 'dinheiro' },
-      { nome: 'percentualDesconto', tipo: 'inteiro', min: 0, max: 100 },
+      { nome: 'percentualDesconto', tipo: 'decimal', min: 0, max: 100 },
       { nome: 'rendaFamiliar', tipo: 'dinheiro' },
       { nome: 'tipoContribuinte', tipo: 'opcao', opcoes: TIPOS_CONTRIBUINTE },
       b('dizimista'),
@@ -403,10 +403,10 @@ export const pessoaListQuery = listQuery
   .extend({
     nome: z.string().trim().max(200).optional(),
     cpf: z.string().trim().max(20).optional(),
-    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(z.coerce.number().int().positive()).max(50)).optional(),
+    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(id).max(50)).optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
-    situacaoId: z.coerce.number().int().positive().optional(),
-    organizacaoId: z.coerce.number().int().positive().optional(),
+    situacaoId: id.optional(),
+    organizacaoId: id.optional(),
     somenteMinhaOrganizacao: simNao,
     titular: simNao,
     nascimentoDe: data.optional(),
@@ -444,5 +444,5 @@ export const NOME_PARAMETRO_MAXIMO_SELECAO = 'Máximo de pessoas por seleção';
 /** Ids of people chosen one by one (a comma list in the address). */
 export const idsPessoas = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).max(10_000),
+  z.array(id).max(10_000),
 );

@@ -3,9 +3,10 @@ import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { OrigemPedido } from './auditoria.js';
 import type { Contexto, Deps } from './contexto.js';
-import { AppError, erroDeCampo, naoEncontrado } from './erros.js';
+import { AppError, erroDeCampo, naoEncontrado, respostaConferida } from './erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from './escopo.js';
 import { exigirReferencias, Filhos, type TabelaFilho, type TabelaReferencia } from './filhos.js';
 
@@ -15,6 +16,7 @@ import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
 import { contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
+import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
 /**
  * The rules behind every simple registry (CADASTROS): reads without deleted rows, filters and
@@ -59,6 +61,45 @@ type Referencia = { tabela: string; coluna: string; logica: boolean };
 
 const primeiro = <T>(linhas: T[]): T | undefined => linhas[0];
 
+/** How a field travels back (no transforms: the response serializer refuses them). */
+function esquemaSaida(c: CampoCadastro): z.ZodType {
+  switch (c.tipo) {
+    case 'inteiro':
+    case 'referencia':
+      return z.number().int();
+    case 'booleano':
+      return z.boolean();
+    case 'decimal':
+      return z.number();
+    default:
+      return z.string();
+  }
+}
+
+const camposSaida = (campos: readonly CampoCadastro[]) =>
+  // Optional: a field the profile may not view is left out of the answer.
+  Object.fromEntries(campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()]));
+
+/** A record as the API answers it: the declared fields (and sub-records), its id and audit times. */
+export function esquemaItem(def: DefinicaoCadastro) {
+  return z.object({
+    id: z.number().int(),
+    ...camposSaida(def.campos),
+    // Sub-records come with one row (GET /:id and the writes), not with the lists.
+    ...Object.fromEntries(
+      (def.filhos ?? []).map((f) => [
+        f.nome,
+        z.array(z.object({ id: z.number().int(), ...camposSaida(f.campos) })).optional(),
+      ]),
+    ),
+    ...(def.porOrganizacao
+      ? { organizacaoId: z.number().int(), organizacaoNome: z.string().nullable(), somenteLeitura: z.boolean() }
+      : {}),
+    criadoEm: z.string(),
+    atualizadoEm: z.string(),
+  });
+}
+
 export class MotorCadastro {
   private readonly colunas: Record<string, PgColumn>;
   private readonly nomeTabela: string;
@@ -67,6 +108,7 @@ export class MotorCadastro {
 
   private readonly colunaOrganizacao: PgColumn | undefined;
   private readonly filhos: Filhos;
+  private readonly saida: z.ZodType;
 
   constructor(
     private readonly deps: Deps,
@@ -76,6 +118,7 @@ export class MotorCadastro {
     tabelasFilhos: Readonly<Record<string, TabelaFilho>> = {},
   ) {
     this.filhos = new Filhos(def.filhos ?? [], tabelasFilhos, tabelaDe);
+    this.saida = esquemaItem(def);
     this.colunas = getTableColumns(tabela) as Record<string, PgColumn>;
     this.nomeTabela = getTableConfig(tabela).name;
     const faltam = def.campos.map((c) => c.nome).filter((n) => !this.colunas[n]);
@@ -85,6 +128,7 @@ export class MotorCadastro {
           faltam.push(`${c.nome}→${c.referencia}`);
     };
     referencias(def.campos);
+    faltam.push(...tiposIncompativeis(def.campos, this.colunas));
     faltam.push(...this.filhos.faltando());
     this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
     if (def.porOrganizacao && !this.colunaOrganizacao) faltam.push('organizacaoId');
@@ -182,7 +226,7 @@ export class MotorCadastro {
   private paraRegistro(linha: Record<string, unknown>): Registro {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(linha)) out[k] = v instanceof Date ? v.toISOString() : v;
-    return out as Registro;
+    return linhaDeSaida(this.def.campos, out) as Registro;
   }
 
   private paraHistorico(r: Record<string, unknown>) {
@@ -251,16 +295,25 @@ export class MotorCadastro {
     return this.paraRegistro(linha);
   }
 
-  async obter(ctx: Contexto, id: number): Promise<Registro> {
+  async obter(ctx: Contexto, id: number, db: DbOuTx = this.db): Promise<Registro> {
     const linha = primeiro(
-      await this.db
+      await db
         .select(this.selecaoPara(ctx))
         .from(this.tabela)
         .where(and(eq(this.tabela.id, id), isNull(this.tabela.excluidoEm), this.visiveis(ctx))),
     );
     if (!linha) throw naoEncontrado();
-    const r = { ...this.paraRegistro(linha), ...(await this.filhos.carregar(this.db, id)) } as Registro;
+    const r = { ...this.paraRegistro(linha), ...(await this.filhos.carregar(db, id)) } as Registro;
     return filtrarLeitura(ctx, this.def.acesso, r);
+  }
+
+  /**
+   * A write's answer, read inside its transaction and checked against the output schema there:
+   * an answer the serializer would refuse fails the request and rolls the write back, instead of
+   * a 500 over a record that was saved anyway (and saved again on every retry).
+   */
+  private async resposta(tx: DbOuTx, ctx: Contexto, id: number): Promise<Registro> {
+    return respostaConferida(this.saida, await this.obter(ctx, id, tx), `${this.def.recurso} ${id}`);
   }
 
   /** A tree row may not hang below itself: walk up from the new parent (spec: classifications). */
@@ -336,7 +389,7 @@ export class MotorCadastro {
 
   async criar(ctx: Contexto, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
     const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, null);
-    const id = await this.db
+    return this.db
       .transaction(async (tx) => {
         await exigirReferencias(tx, this.tabelaDe, this.def.campos, dados, null);
         await this.exigirUnicos(tx, dados, ctx.organizacaoId);
@@ -351,14 +404,13 @@ export class MotorCadastro {
         const r = this.paraRegistro(linha);
         await this.filhos.salvar(tx, r.id, dados, true);
         await registrarAlteracao(tx, ctx, this.def.recurso, r.id, null, await this.historicoCompleto(tx, r, r.id));
-        return r.id;
+        return this.resposta(tx, ctx, r.id);
       })
       .catch(this.traduzirUnico);
-    return this.obter(ctx, id);
   }
 
   async atualizar(ctx: Contexto, id: number, corpoBruto: unknown, entrada: Record<string, unknown>): Promise<Registro> {
-    await this.db
+    return this.db
       .transaction(async (tx) => {
         const anterior = await this.carregar(tx, id, this.alteraveis(ctx), true);
         const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, anterior);
@@ -383,9 +435,9 @@ export class MotorCadastro {
           historicoAntes,
           await this.historicoCompleto(tx, r, id),
         );
+        return this.resposta(tx, ctx, id);
       })
       .catch(this.traduzirUnico);
-    return this.obter(ctx, id);
   }
 
   /**

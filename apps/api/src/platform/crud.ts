@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ehTextual,
+  esquemaItem,
   type Filtros,
   MotorCadastro,
   type TabelaCadastro,
@@ -23,22 +24,7 @@ import {
 } from './crud-motor.js';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from './exportacao.js';
 
-export type { TabelaCadastro, TabelaFilho, TabelaReferencia } from './crud-motor.js';
-
-/** How a field travels back (no transforms: the response serializer refuses them). */
-function esquemaSaida(c: CampoCadastro): z.ZodType {
-  switch (c.tipo) {
-    case 'inteiro':
-    case 'referencia':
-      return z.number().int();
-    case 'booleano':
-      return z.boolean();
-    case 'decimal':
-      return z.number();
-    default:
-      return z.string();
-  }
-}
+export { esquemaItem, type TabelaCadastro, type TabelaFilho, type TabelaReferencia } from './crud-motor.js';
 
 /** One optional query parameter per `filtro` field: text contains, the rest equals. */
 function esquemaFiltro(c: CampoCadastro): z.ZodType {
@@ -61,30 +47,6 @@ function esquemaFiltro(c: CampoCadastro): z.ZodType {
     default:
       return z.string().trim().max(200).optional();
   }
-}
-
-const camposSaida = (campos: readonly CampoCadastro[]) =>
-  // Optional: a field the profile may not view is left out of the answer.
-  Object.fromEntries(campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()]));
-
-/** A record as the API answers it: the declared fields (and sub-records), its id and audit times. */
-export function esquemaItem(def: DefinicaoCadastro) {
-  return z.object({
-    id: z.number().int(),
-    ...camposSaida(def.campos),
-    // Sub-records come with one row (GET /:id and the writes), not with the lists.
-    ...Object.fromEntries(
-      (def.filhos ?? []).map((f) => [
-        f.nome,
-        z.array(z.object({ id: z.number().int(), ...camposSaida(f.campos) })).optional(),
-      ]),
-    ),
-    ...(def.porOrganizacao
-      ? { organizacaoId: z.number().int(), organizacaoNome: z.string().nullable(), somenteLeitura: z.boolean() }
-      : {}),
-    criadoEm: z.string(),
-    atualizadoEm: z.string(),
-  });
 }
 
 function esquemas(def: DefinicaoCadastro) {

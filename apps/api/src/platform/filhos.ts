@@ -5,6 +5,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Deps } from './contexto.js';
 import { erroDeCampo } from './erros.js';
 import { DIALETO } from './sql.js';
+import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
 /** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
 export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
@@ -61,6 +62,7 @@ export class Filhos {
       }
       const cols = getTableColumns(t.tabela) as Record<string, PgColumn>;
       faltam.push(...f.campos.filter((c) => !cols[c.nome]).map((c) => `${f.nome}.${c.nome}`));
+      faltam.push(...tiposIncompativeis(f.campos, cols, `${f.nome}.`));
       for (const c of f.campos)
         if (c.tipo === 'referencia' && !(c.referencia && this.tabelaDe(c.referencia)))
           faltam.push(`${f.nome}.${c.nome}→${c.referencia}`);
@@ -105,7 +107,8 @@ export class Filhos {
     return Object.fromEntries(
       this.defs.map((f) => {
         const v = linha?.[f.nome];
-        return [f.nome, typeof v === 'string' ? (JSON.parse(v) as Item[]) : (v ?? [])];
+        const itens = typeof v === 'string' ? (JSON.parse(v) as Item[]) : (v ?? []);
+        return [f.nome, itens.map((i) => linhaDeSaida(f.campos, i))];
       }),
     );
   }

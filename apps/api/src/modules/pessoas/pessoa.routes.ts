@@ -1,6 +1,4 @@
 import {
-  contaUsuarioLida,
-  DEFINICAO_PESSOA,
   idParams,
   okResposta,
   paged,
@@ -11,19 +9,13 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { esquemaItem } from '../../platform/crud.js';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import * as servico from './pessoa.service.js';
 import * as servicoSelecao from './selecao.service.js';
 
 const acesso = 'Pessoa' as const;
 
-const pessoaSaida = esquemaItem(DEFINICAO_PESSOA).omit({ criadoEm: true }).extend({
-  organizacaoNome: z.string(),
-  atualizadoEm: z.string(),
-  anonimizadoEm: z.string().nullable().optional(),
-  usuario: contaUsuarioLida.optional(),
-});
+const pessoaSaida = servico.PESSOA_SAIDA;
 const idsQuery = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
   z.array(z.coerce.number().int().positive()).max(100),

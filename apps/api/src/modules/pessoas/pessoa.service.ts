@@ -1,6 +1,8 @@
 import {
   CAMPOS_PESSOA,
   type ContaUsuarioPessoa,
+  contaUsuarioLida,
+  DEFINICAO_PESSOA,
   FILHOS_PESSOA,
   type Paged,
   type PessoaInput,
@@ -10,10 +12,12 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
+import { esquemaItem } from '../../platform/crud.js';
+import { AppError, erroDeCampo, naoEncontrado, respostaConferida } from '../../platform/erros.js';
 import {
   type CondicaoCaminho,
   caminhoEscolhido,
@@ -31,6 +35,7 @@ import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filh
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, lerPreparada, oculto, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { tiposIncompativeis } from '../../platform/tipos-campo.js';
 import { tabelaDe } from '../cadastros/index.js';
 import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/index.js';
 import { contar, lotesPessoas } from './documentos.js';
@@ -81,7 +86,10 @@ const filhos = new Filhos(
   },
   tabelaDe,
 );
-const faltando = filhos.faltando();
+const faltando = [
+  ...filhos.faltando(),
+  ...tiposIncompativeis(CAMPOS_PESSOA, getTableColumns(pessoa) as Record<string, PgColumn>),
+];
 if (faltando.length) throw new Error(`Person sub-records: tables lack ${faltando.join(', ')}`);
 
 /** Lower case, no accents, single spaces: how `nome_busca` is stored and how terms are matched. */
@@ -622,18 +630,28 @@ const paraHistorico = (r: Record<string, unknown>, conta: Awaited<ReturnType<typ
     ['usuario', conta ? { email: conta.email, trocarSenha: conta.trocarSenha, ativo: conta.ativo } : null],
   ]);
 
+/** The person as every route answers it (the registry's item plus organization, account, anonymization). */
+export const PESSOA_SAIDA = esquemaItem(DEFINICAO_PESSOA).omit({ criadoEm: true }).extend({
+  organizacaoNome: z.string(),
+  atualizadoEm: z.string(),
+  anonimizadoEm: z.string().nullable().optional(),
+  usuario: contaUsuarioLida.optional(),
+});
+
 export type PessoaLida = Record<string, unknown> & { id: number; atualizadoEm: string; organizacaoNome: string };
 
-export async function obter(deps: Deps, ctx: Contexto, id: number): Promise<PessoaLida> {
-  const r = await carregar(deps.db, ctx, id);
-  const [org] = await deps.db
+/** The person as answered; `tx`: read inside a write's transaction (its answer is checked before the commit). */
+export async function obter(deps: Deps, ctx: Contexto, id: number, tx?: DbOuTx): Promise<PessoaLida> {
+  const db = tx ?? deps.db;
+  const r = await carregar(db, ctx, id);
+  const [org] = await db
     .select({ nome: organizacao.nomeFantasia })
     .from(organizacao)
     .where(eq(organizacao.id, r.organizacaoId as number));
   const completo = {
     ...r,
-    ...(await filhos.carregarPreparado(deps.consultar, 'pessoa_filhos', id)),
-    usuario: await contaDaPessoa(deps.db, id),
+    ...(tx ? await filhos.carregar(tx, id) : await filhos.carregarPreparado(deps.consultar, 'pessoa_filhos', id)),
+    usuario: await contaDaPessoa(db, id),
     atualizadoEm: (r.atualizadoEm as Date).toISOString(),
     anonimizadoEm: r.anonimizadoEm ? (r.anonimizadoEm as Date).toISOString() : null,
     organizacaoNome: org?.nome ?? '',
@@ -724,7 +742,7 @@ async function exigirCpfLivre(tx: DbOuTx, cpf: unknown, ignorarId?: number) {
 
 export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: PessoaInput) {
   const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, null);
-  const id = await deps.db
+  return deps.db
     .transaction(async (tx) => {
       await exigirNoEscopo(tx, ctx, ACESSO, dados.organizacaoId as number).catch(() => {
         throw erroDeCampo('organizacaoId', 'referenciaInexistente');
@@ -754,14 +772,13 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
         null,
         paraHistorico({ ...dados, ...(await filhos.carregar(tx, novoId)) }, depois),
       );
-      return novoId;
+      return respostaConferida(PESSOA_SAIDA, await obter(deps, ctx, novoId, tx), `pessoa ${novoId}`);
     })
     .catch(traduzirUnico);
-  return obter(deps, ctx, id);
 }
 
 export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBruto: unknown, entrada: PessoaInput) {
-  await deps.db
+  return deps.db
     .transaction(async (tx) => {
       const anterior = { ...(await carregar(tx, ctx, id, true)), ...(await filhos.carregar(tx, id)) };
       const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, anterior);
@@ -793,9 +810,9 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
         paraHistorico(anterior, conta.antes),
         paraHistorico({ ...dados, ...(await filhos.carregar(tx, id)) }, conta.depois),
       );
+      return respostaConferida(PESSOA_SAIDA, await obter(deps, ctx, id, tx), `pessoa ${id}`);
     })
     .catch(traduzirUnico);
-  return obter(deps, ctx, id);
 }
 
 /** Logical delete; a person who is a user of the system stays (the account names them). */

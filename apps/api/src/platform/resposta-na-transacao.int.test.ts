@@ -1,0 +1,120 @@
+import { schema } from '@sig/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+
+/**
+ * A failed save leaves nothing (issue 16 hole 14): a numeric column answered as text to a number
+ * schema made every save with "Desconto (%)" a 500 over a person that was created anyway.
+ */
+let t: AppTeste;
+let admin: string;
+let organizacaoId: number;
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  admin = await t.loginAdmin();
+  const [p] = await t.banco.db
+    .select({ organizacaoId: schema.pessoa.organizacaoId })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.cpf, '39053344705'));
+  organizacaoId = p!.organizacaoId;
+});
+afterAll(() => t.fechar());
+
+const pessoas = async (nome: string) =>
+  (await t.banco.db.select({ id: schema.pessoa.id }).from(schema.pessoa).where(eq(schema.pessoa.nome, nome))).length;
+
+const comDesconto = (nome: string, percentualDesconto: number) => ({
+  nome,
+  sobrenome: 'Desconto',
+  organizacaoId,
+  status: 'ATIVO',
+  contribuicao: [{ valor: '50.00', percentualDesconto }],
+});
+
+describe('the income and contribution tab', () => {
+  it.each([0, 10, 12.5, 100])('saves a discount of %s per cent and reads it back as a number', async (percentual) => {
+    const nome = `Marta${String(percentual).replace('.', 'x')}`;
+    const r = await t.req({ method: 'POST', url: '/api/pessoa', token: admin, payload: comDesconto(nome, percentual) });
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json().contribuicao[0]).toMatchObject({ valor: '50.00', percentualDesconto: percentual });
+    const lida = await t.req({ method: 'GET', url: `/api/pessoa/${r.json().id}`, token: admin });
+    expect(lida.statusCode, lida.body).toBe(200);
+    expect(lida.json().contribuicao[0].percentualDesconto).toBe(percentual);
+    const alterada = await t.req({
+      method: 'PUT',
+      url: `/api/pessoa/${r.json().id}`,
+      token: admin,
+      payload: { ...comDesconto(nome, 5), contribuicao: [{ id: r.json().contribuicao[0].id, percentualDesconto: 5 }] },
+    });
+    expect(alterada.statusCode, alterada.body).toBe(200);
+    expect(alterada.json().contribuicao[0].percentualDesconto).toBe(5);
+    expect(await pessoas(nome)).toBe(1);
+  });
+
+  it('refuses a discount over 100 % with the field message', async () => {
+    const r = await t.req({ method: 'POST', url: '/api/pessoa', token: admin, payload: comDesconto('Acima', 150) });
+    expect(r.statusCode, r.body).toBe(400);
+    expect(r.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contribuicao.0.percentualDesconto']);
+  });
+});
+
+describe('an answer that does not fit its schema', () => {
+  it('rolls the person back: no record, no duplicate on a retry', async () => {
+    // A value the number schema refuses (numeric NaN), written by the database itself.
+    await t.banco.db.execute(sql`create function desconto_nan() returns trigger language plpgsql as $$
+      begin new.percentual_desconto := 'NaN'; return new; end $$`);
+    await t.banco.db.execute(
+      sql`create trigger desconto_nan before insert on pessoa_contribuicao for each row execute function desconto_nan()`,
+    );
+    try {
+      for (let i = 0; i < 2; i++) {
+        const r = await t.req({
+          method: 'POST',
+          url: '/api/pessoa',
+          token: admin,
+          payload: comDesconto('Quebrada', 10),
+        });
+        expect(r.statusCode).toBe(500);
+      }
+      expect(await pessoas('Quebrada')).toBe(0);
+    } finally {
+      await t.banco.db.execute(sql`drop trigger desconto_nan on pessoa_contribuicao`);
+      await t.banco.db.execute(sql`drop function desconto_nan()`);
+    }
+  });
+
+  it('rolls a registry record back (the CRUD engine)', async () => {
+    await t.banco.db.execute(sql`create function margem_nan() returns trigger language plpgsql as $$
+      begin new.margem_superior := 'NaN'; return new; end $$`);
+    await t.banco.db.execute(
+      sql`create trigger margem_nan before insert on configuracao_etiqueta for each row execute function margem_nan()`,
+    );
+    try {
+      const r = await t.req({
+        method: 'POST',
+        url: '/api/configuracao-etiquetas',
+        token: admin,
+        payload: {
+          nome: 'Folha quebrada',
+          tamanhoPapel: 'A4',
+          linhas: 2,
+          colunas: 2,
+          quantidade: 4,
+          larguraEtiqueta: 80,
+          alturaEtiqueta: 30,
+        },
+      });
+      expect(r.statusCode).toBe(500);
+      const linhas = await t.banco.db
+        .select({ id: schema.configuracaoEtiqueta.id })
+        .from(schema.configuracaoEtiqueta)
+        .where(eq(schema.configuracaoEtiqueta.nome, 'Folha quebrada'));
+      expect(linhas).toEqual([]);
+    } finally {
+      await t.banco.db.execute(sql`drop trigger margem_nan on configuracao_etiqueta`);
+      await t.banco.db.execute(sql`drop function margem_nan()`);
+    }
+  });
+});
