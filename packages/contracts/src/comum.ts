@@ -25,8 +25,8 @@ export const MSG = {
  * without its pair (not a character at all). With the `u` flag a paired surrogate reads as one
  * code point, so only the lone ones match `\p{Cs}`.
  */
-const CARACTERE_PROIBIDO = /[\u0000\p{Cs}]/u;
-export const textoBemFormado = (v: string) => !CARACTERE_PROIBIDO.test(v);
+const SURROGATE_SOLTO = /\p{Cs}/u;
+export const textoBemFormado = (v: string) => !v.includes('\u0000') && !SURROGATE_SOLTO.test(v);
 
 /**
  * Every string the API takes starts here: the shared helpers below (and any schema of a
