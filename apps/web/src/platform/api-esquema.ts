@@ -952,8 +952,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "nome" | "id";
                     nome?: string;
                     ativo?: "true" | "false";
                 };
@@ -1286,13 +1286,13 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nomeFantasia" | "razaoSocial" | "id" | "nivel";
                     ordem?: "asc" | "desc";
                     busca?: string;
                     tipoOrganizacaoId?: number;
                     situacao?: "ATIVA" | "INATIVA" | "EM_FORMACAO" | "DISSOLVIDA";
                     organizacaoPaiId?: number;
                     cnpj?: string;
+                    ordenarPor?: "nomeFantasia" | "razaoSocial" | "id" | "nivel";
                 };
                 header?: never;
                 path?: never;
@@ -2355,7 +2355,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -2369,6 +2368,7 @@ export interface paths {
                     nascimentoAte?: string;
                     preCadastro?: "true" | "false";
                     cadastroCompleto?: "true" | "false";
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                 };
                 header?: never;
                 path?: never;
@@ -2503,7 +2503,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -2517,6 +2516,7 @@ export interface paths {
                     nascimentoAte?: string;
                     preCadastro?: "true" | "false";
                     cadastroCompleto?: "true" | "false";
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     formato?: "csv" | "xlsx";
                 };
                 header?: never;
@@ -4343,7 +4343,6 @@ export interface paths {
                 query: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -4357,6 +4356,7 @@ export interface paths {
                     nascimentoAte?: string;
                     preCadastro?: "true" | "false";
                     cadastroCompleto?: "true" | "false";
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     configuracaoId: number;
                     pessoasIds?: number[];
                     posicaoInicial?: number;
@@ -4397,7 +4397,6 @@ export interface paths {
                 query: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -4411,6 +4410,7 @@ export interface paths {
                     nascimentoAte?: string;
                     preCadastro?: "true" | "false";
                     cadastroCompleto?: "true" | "false";
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     tipoPeriodo?: "vencimento" | "competencia";
                     inicio: string;
                     fim: string;
@@ -4451,8 +4451,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                     organizacaoId?: number;
@@ -4529,8 +4529,6 @@ export interface paths {
                         pagina?: number;
                         /** @default 10 */
                         quantidade?: number;
-                        /** @enum {string} */
-                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         /**
                          * @default asc
                          * @enum {string}
@@ -4552,6 +4550,8 @@ export interface paths {
                         preCadastro?: "true" | "false";
                         /** @enum {string} */
                         cadastroCompleto?: "true" | "false";
+                        /** @enum {string} */
+                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         /**
                          * @default vencimento
                          * @enum {string}
@@ -4682,7 +4682,6 @@ export interface paths {
                 query: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -4696,6 +4695,7 @@ export interface paths {
                     nascimentoAte?: string;
                     preCadastro?: "true" | "false";
                     cadastroCompleto?: "true" | "false";
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     colunas: ("nome" | "sobrenome" | "cpf" | "rg" | "sexo" | "dataNascimento" | "estadoCivil" | "status" | "titular" | "email" | "tipoPessoaNome" | "situacaoNome" | "organizacaoNome" | "contatoPrincipal" | "logradouro" | "numero" | "complemento" | "bairro" | "cep" | "cidade" | "uf")[];
                     formato?: "pdf" | "xlsx";
                 };
@@ -4734,7 +4734,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "evento" | "usuarioId" | "login" | "organizacaoId" | "acesso" | "metodo" | "rota" | "status" | "ip";
                     ordem?: "asc" | "desc";
                     usuarioId?: number;
                     organizacaoId?: number;
@@ -4744,6 +4743,7 @@ export interface paths {
                     status?: number;
                     periodoDe?: string;
                     periodoAte?: string;
+                    ordenarPor?: "criadoEm" | "evento" | "usuarioId" | "login" | "organizacaoId" | "acesso" | "metodo" | "rota" | "status" | "ip";
                 };
                 header?: never;
                 path?: never;
@@ -5020,11 +5020,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "ordem" | "codigo" | "nome";
                     ordem?: "asc" | "desc";
                     codigo?: string;
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "ordem" | "codigo" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -5379,10 +5379,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -5722,10 +5722,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -6065,10 +6065,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -6408,10 +6408,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -6751,10 +6751,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -7094,10 +7094,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -7437,10 +7437,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -7780,10 +7780,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -8123,10 +8123,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -8471,10 +8471,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -8823,10 +8823,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -9175,10 +9175,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nivel" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nivel" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -9527,11 +9527,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     sigla?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -9887,12 +9887,12 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome" | "sigla";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     sigla?: string;
                     paisId?: number;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome" | "sigla";
                 };
                 header?: never;
                 path?: never;
@@ -10259,12 +10259,12 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     estadoId?: number;
                     paisId?: number;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -10630,10 +10630,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "ordem" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "ordem" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -10991,11 +10991,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     classificacaoPaiId?: number;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -11387,10 +11387,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -11800,10 +11800,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -12177,10 +12177,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -12543,11 +12543,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -12930,10 +12930,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -13301,10 +13301,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -13686,10 +13686,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -14103,13 +14103,13 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome" | "valor";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     periodicidadeContribuicao?: "MENSAL" | "BIMESTRAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL" | "UNICA";
                     periodicidadeCobranca?: "MENSAL" | "BIMESTRAL" | "TRIMESTRAL" | "SEMESTRAL" | "ANUAL" | "UNICA";
                     acessivelHierarquia?: "true" | "false";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome" | "valor";
                 };
                 header?: never;
                 path?: never;
@@ -14517,11 +14517,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "validoAte" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     paraSubordinadas?: "true" | "false";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "validoAte" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -14945,11 +14945,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     tamanhoPapel?: "A4" | "CARTA" | "OFICIO";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -15408,10 +15408,10 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -15854,11 +15854,11 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     tipoContaCaixa?: "CAIXA" | "BANCO" | "APLICACAO";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -16290,7 +16290,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "codigoInterno" | "nome";
                     ordem?: "asc" | "desc";
                     codigoInterno?: string;
                     nome?: string;
@@ -16301,6 +16300,7 @@ export interface paths {
                     baseDizimo?: "true" | "false";
                     acessivelHierarquia?: "true" | "false";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "codigoInterno" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -16726,13 +16726,13 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "codigo" | "nome";
                     ordem?: "asc" | "desc";
                     codigo?: string;
                     nome?: string;
                     controleGerencialPaiId?: number;
                     acessivelHierarquia?: "true" | "false";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "codigo" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -17157,13 +17157,13 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "id" | "data";
                     ordem?: "asc" | "desc";
                     nome?: string;
                     abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA";
                     destino?: string;
                     acessivelHierarquia?: "true" | "false";
                     ativo?: "true" | "false";
+                    ordenarPor?: "id" | "data";
                 };
                 header?: never;
                 path?: never;
@@ -17783,12 +17783,12 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "realizadoEm" | "pessoaNome" | "gabaritoNome";
                     ordem?: "asc" | "desc";
                     pessoaId?: number;
                     gabaritoId?: number;
                     periodoDe?: string;
                     periodoAte?: string;
+                    ordenarPor?: "realizadoEm" | "pessoaNome" | "gabaritoNome";
                 };
                 header?: never;
                 path?: never;
@@ -18062,7 +18062,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     contaCaixaId?: number;
                     situacao?: "ABERTO" | "FECHADO";
@@ -18342,7 +18341,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     contaCaixaId?: number;
                     periodoContabilId?: number;
@@ -18928,8 +18926,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
                     pessoaId?: number;
                     organizacaoTitularId?: number;
                     status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
@@ -19245,8 +19243,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "vencimento" | "valor" | "status" | "criadoEm" | "titular";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "vencimento" | "valor" | "status" | "criadoEm" | "titular";
                     status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
                     forma?: ("BOLETO" | "PIX" | "CARTAO")[];
                     vencimentoDe?: string;
@@ -19320,8 +19318,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "vencimento" | "valor" | "status" | "criadoEm" | "titular";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "vencimento" | "valor" | "status" | "criadoEm" | "titular";
                     status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
                     forma?: ("BOLETO" | "PIX" | "CARTAO")[];
                     vencimentoDe?: string;
@@ -19909,8 +19907,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "numero" | "data" | "total" | "titular";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "numero" | "data" | "total" | "titular";
                     pessoaId?: number;
                     organizacaoTitularId?: number;
                     numero?: number;
@@ -20287,8 +20285,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                     organizacaoId?: number;
@@ -20410,7 +20408,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO")[];
                 };
@@ -20644,8 +20641,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                     organizacaoId?: number;
@@ -20774,7 +20771,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     nome?: string;
                     cpf?: string;
@@ -20881,8 +20877,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                     organizacaoId?: number;
@@ -21012,8 +21008,6 @@ export interface paths {
                         pagina?: number;
                         /** @default 10 */
                         quantidade?: number;
-                        /** @enum {string} */
-                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         /**
                          * @default asc
                          * @enum {string}
@@ -21035,6 +21029,8 @@ export interface paths {
                         preCadastro?: "true" | "false";
                         /** @enum {string} */
                         cadastroCompleto?: "true" | "false";
+                        /** @enum {string} */
+                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         categoriaContribuicaoId?: number | null;
                         /** @default true */
                         usarValorDaPessoa?: boolean;
@@ -21096,8 +21092,6 @@ export interface paths {
                         pagina?: number;
                         /** @default 10 */
                         quantidade?: number;
-                        /** @enum {string} */
-                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         /**
                          * @default asc
                          * @enum {string}
@@ -21119,6 +21113,8 @@ export interface paths {
                         preCadastro?: "true" | "false";
                         /** @enum {string} */
                         cadastroCompleto?: "true" | "false";
+                        /** @enum {string} */
+                        ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                         categoriaContribuicaoId?: number | null;
                         /** @default true */
                         usarValorDaPessoa?: boolean;
@@ -21239,7 +21235,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO")[];
                 };
@@ -21299,8 +21294,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
                     tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
                     status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                     organizacaoId?: number;
@@ -21510,8 +21505,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: "criadoEm" | "nome";
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "nome";
                 };
                 header?: never;
                 path?: never;
@@ -21679,8 +21674,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -21743,8 +21738,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -22613,8 +22608,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -22677,8 +22672,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -24026,8 +24021,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -24090,8 +24085,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -25559,8 +25554,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -25623,8 +25618,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
+                    ordenarPor?: "protocolo" | "assunto" | "status" | "criadoEm";
                     busca?: string;
                     status?: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
                     categoriaAtendimentoId?: number;
@@ -27033,7 +27028,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     organizacaoId?: number;
                     periodoDe?: string;
@@ -27102,7 +27096,6 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     quantidade?: number;
-                    ordenarPor?: string;
                     ordem?: "asc" | "desc";
                     organizacaoId?: number;
                     periodoDe?: string;
