@@ -85,4 +85,3 @@ export function erroPg(e: unknown): ErroPg {
 
 export const VIOLACAO_UNICA = '23505';
 export const VIOLACAO_FK = '23503';
-export const VIOLACAO_NAO_NULO = '23502';
