@@ -30,8 +30,9 @@ export const envioServidor: EnvioAnalitica = (v) => {
 const MAX_CAMINHO = 500;
 const MAX_TITULO = 200;
 
-/** A page whose chunk is still loading sets its title later; its view waits this long at most. */
-const ESPERA_TITULO_MS = 2_000;
+/** A page whose chunk is still loading sets its title later; its view waits this long at most (a slow
+ * link or a busy machine takes seconds to bring a chunk). */
+const ESPERA_TITULO_MS = 10_000;
 
 /** The sender the server asks for in GET /api/saude: none unless analytics is on. */
 function useEnvioConfigurado(): EnvioAnalitica {
