@@ -19,7 +19,8 @@ const resposta = z
 
 export const testeDonsInput = z.object({
   gabaritoId: ref,
-  pessoaId: ref,
+  /** Left out, the test is the signed-in user's own. */
+  pessoaId: ref.optional(),
   /** Value per question id; the service checks that every question of the key is answered within its scale. */
   respostas: z.record(z.string().regex(/^\d{1,10}$/), resposta),
 });

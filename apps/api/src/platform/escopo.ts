@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto } from './contexto.js';
 import { naoEncontrado } from './erros.js';
-import { somentePropria } from './permissoes.js';
+import { pode, somentePropria } from './permissoes.js';
 import { umDosIds } from './sql.js';
 
 /**
@@ -76,6 +76,24 @@ export const caminhoProprio = (ctx: Contexto): CondicaoCaminho => igualA(ctx.org
 export function filtroArvore(ctx: Contexto, acesso: string): SQL {
   if (somentePropria(ctx, acesso)) return eq(schema.organizacao.id, ctx.organizacaoId);
   return like(schema.organizacao.caminho, prefixoSubarvore(ctx));
+}
+
+/**
+ * The people screen: who may see other people (list or read them) may see their records on other
+ * screens too; anyone else reaches only the records of their own person (a member's own gifts
+ * tests), whatever the screen's organization reach.
+ */
+const ACESSO_PESSOAS = 'Pessoa';
+export const somenteProprioRegistro = (ctx: Contexto) =>
+  !pode(ctx, ACESSO_PESSOAS, 'L') && !pode(ctx, ACESSO_PESSOAS, 'R');
+
+/**
+ * Condition on a table of a person's own records (a person and their organization column): the
+ * organization in the screen's scope and, for whoever may not see people, the user's own person.
+ */
+export function filtroPessoal(ctx: Contexto, acesso: string, colunaOrganizacao: PgColumn, colunaPessoa: PgColumn): SQL {
+  const escopo = filtroOrganizacao(ctx, acesso, colunaOrganizacao);
+  return somenteProprioRegistro(ctx) ? and(escopo, eq(colunaPessoa, ctx.pessoaId))! : escopo;
 }
 
 /** Whether an organization id lies in the user's scope for the screen. */

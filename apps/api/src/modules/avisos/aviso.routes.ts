@@ -11,7 +11,8 @@ export const avisoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vigentes',
     {
-      config: { acesso: 'MuralAvisos', acao: 'L' },
+      // Reading the board is R: listing (L) is the registry's, for who keeps the notices.
+      config: { acesso: 'MuralAvisos', acao: 'R' },
       schema: { tags: ['mural-de-avisos'], response: { 200: z.array(avisoVigente) } },
     },
     // The calendar day of the church (Brazil), not of the server's zone.

@@ -216,12 +216,10 @@ describe('taking a test', () => {
       },
     ]);
 
+    // No person named: the test is the user's own.
     const semPessoa = await post({ gabaritoId: demo.id, respostas: respostasDemo() });
-    expect(semPessoa.statusCode).toBe(400);
-    expect(semPessoa.json().campos).toContainEqual({
-      campo: 'pessoaId',
-      mensagem: 'Por favor, informe o campo Pessoa',
-    });
+    expect(semPessoa.statusCode, semPessoa.body).toBe(201);
+    expect(semPessoa.json().pessoaId).toBe(sara);
 
     const semGabarito = await post({ gabaritoId: 999999, pessoaId: paula, respostas: {} });
     expect(semGabarito.json().campos).toEqual([
@@ -331,5 +329,87 @@ describe('the answer-key registry', () => {
     expect((await get(`/api/gabarito-dons/${demo.id}`, paroquia)).statusCode).toBe(200);
     const r = await t.req({ method: 'PUT', url: `/api/gabarito-dons/${demo.id}`, token: paroquia, payload: {} });
     expect(r.statusCode).toBe(403);
+  });
+});
+
+describe("hole 1: a member (no people screen) reaches only its own person's tests", () => {
+  /** A member registered through the public page at a community of Paula's parish, and a neighbour there. */
+  let membro: string;
+  let propria: number;
+  let vizinha: number;
+  let testeVizinha: number;
+
+  beforeAll(async () => {
+    const [p] = await t.banco.db
+      .select({ organizacaoId: schema.pessoa.organizacaoId })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.id, paula));
+    const [comunidade] = await t.banco.db
+      .select({ id: schema.organizacao.id })
+      .from(schema.organizacao)
+      .where(eq(schema.organizacao.organizacaoPaiId, p!.organizacaoId!))
+      .orderBy(schema.organizacao.id)
+      .limit(1);
+    const cadastro = await t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/cadastrar',
+      payload: {
+        nome: 'Mara',
+        sobrenome: 'Membro',
+        cpf: '65458380835',
+        email: 'mara@exemplo.com',
+        organizacaoId: comunidade!.id,
+        senha: 'MinhaSenha1',
+        confirmacaoSenha: 'MinhaSenha1',
+        aceiteTermos: true,
+      },
+    });
+    expect(cadastro.statusCode, cadastro.body).toBe(201);
+    membro = await t.login('mara@exemplo.com', 'MinhaSenha1');
+    propria = await pessoaPorEmail('mara@exemplo.com');
+    const [v] = await t.banco.db
+      .insert(schema.pessoa)
+      .values({ nome: 'Vera', sobrenome: 'Vizinha', nomeBusca: 'vera vizinha', organizacaoId: comunidade!.id })
+      .returning({ id: schema.pessoa.id });
+    vizinha = v!.id;
+    const r = await post({ gabaritoId: demo.id, pessoaId: vizinha, respostas: respostasDemo() }, paroquia);
+    expect(r.statusCode, r.body).toBe(201);
+    testeVizinha = r.json().id;
+  });
+
+  it('takes its own test, with or without naming itself, and lists and reads only its own', async () => {
+    const semPessoa = await post({ gabaritoId: demo.id, respostas: respostasDemo() }, membro);
+    expect(semPessoa.statusCode, semPessoa.body).toBe(201);
+    expect(semPessoa.json()).toMatchObject({ pessoaId: propria, pessoaNome: 'Mara Membro' });
+    const comPessoa = await post({ gabaritoId: demo.id, pessoaId: propria, respostas: respostasDemo() }, membro);
+    expect(comPessoa.statusCode, comPessoa.body).toBe(201);
+
+    const lista = await get(`${BASE}/paginado?quantidade=100`, membro);
+    expect(lista.statusCode).toBe(200);
+    expect(lista.json().total).toBe(2);
+    expect(new Set(lista.json().itens.map((i: { pessoaId: number }) => i.pessoaId))).toEqual(new Set([propria]));
+    // Filtering by the neighbour finds nothing rather than her tests.
+    expect((await get(`${BASE}/paginado?pessoaId=${vizinha}`, membro)).json().total).toBe(0);
+    expect((await get(`${BASE}/${semPessoa.json().id}`, membro)).statusCode).toBe(200);
+    expect((await get(`${BASE}/${testeVizinha}`, membro)).statusCode).toBe(404);
+  });
+
+  it('refuses a test for another person of its community without naming her', async () => {
+    const r = await post({ gabaritoId: demo.id, pessoaId: vizinha, respostas: respostasDemo() }, membro);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos).toEqual([{ campo: 'pessoaId', mensagem: 'O registro informado em Pessoa não existe.' }]);
+    expect(r.body).not.toContain('Vera');
+    for (const outra of [paula, administrador]) {
+      const fora = await post({ gabaritoId: demo.id, pessoaId: outra, respostas: respostasDemo() }, membro);
+      expect(fora.statusCode).toBe(400);
+      expect(fora.body).not.toMatch(/Paula|Administrador|Paróquia/);
+    }
+  });
+
+  it('a secretary of the parish still reaches every test of her people', async () => {
+    const lista = (await get(`${BASE}/paginado?quantidade=100`, paroquia)).json();
+    const pessoas = new Set(lista.itens.map((i: { pessoaId: number }) => i.pessoaId));
+    expect(pessoas.has(vizinha)).toBe(true);
+    expect(pessoas.has(propria)).toBe(true);
   });
 });

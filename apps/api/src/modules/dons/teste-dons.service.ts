@@ -12,7 +12,7 @@ import { type DbOuTx, schema } from '@sig/db';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, type CampoErro, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { filtroOrganizacao } from '../../platform/escopo.js';
+import { filtroPessoal } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 
 const ACESSO = 'TesteDons';
@@ -23,8 +23,11 @@ const FUSO = 'America/Sao_Paulo';
 const { testeDons: teste, gabaritoDons: gabarito, gabaritoDom: dom, gabaritoPergunta: pergunta, pessoa } = schema;
 const { organizacao } = schema;
 
-/** Tests are the person's organization's: seen and deleted within the user's scope. */
-const noEscopo = (ctx: Contexto) => filtroOrganizacao(ctx, ACESSO, teste.organizacaoId);
+/**
+ * Tests are the person's organization's: seen and deleted within the user's scope, and only the
+ * user's own person's by whoever may not see people (a member).
+ */
+const noEscopo = (ctx: Contexto) => filtroPessoal(ctx, ACESSO, teste.organizacaoId, teste.pessoaId);
 
 const selecaoResumo = {
   id: teste.id,
@@ -147,15 +150,16 @@ export async function criar(deps: Deps, ctx: Contexto, entrada: TesteDonsInput):
       .where(and(eq(gabarito.id, entrada.gabaritoId), isNull(gabarito.excluidoEm)));
     if (!g) throw erroDeCampo('gabaritoId', 'referenciaInexistente');
     if (!g.ativo) throw erroDeCampo('gabaritoId', 'gabaritoInativo');
-    // A person outside the scope reads as missing, as in the people module.
+    // A person outside the scope reads as missing, as in the people module; none named is oneself.
+    const pessoaId = entrada.pessoaId ?? ctx.pessoaId;
     const [p] = await tx
       .select({ organizacaoId: pessoa.organizacaoId })
       .from(pessoa)
       .where(
         and(
-          eq(pessoa.id, entrada.pessoaId),
+          eq(pessoa.id, pessoaId),
           isNull(pessoa.excluidoEm),
-          filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId),
+          filtroPessoal(ctx, ACESSO, pessoa.organizacaoId, pessoa.id),
         ),
       );
     if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
@@ -174,7 +178,7 @@ export async function criar(deps: Deps, ctx: Contexto, entrada: TesteDonsInput):
       .insert(teste)
       .values({
         gabaritoId: g.id,
-        pessoaId: entrada.pessoaId,
+        pessoaId,
         organizacaoId: p.organizacaoId,
         respostas: entrada.respostas,
         pontuacao,
@@ -182,7 +186,7 @@ export async function criar(deps: Deps, ctx: Contexto, entrada: TesteDonsInput):
       .returning({ id: teste.id });
     await registrarAlteracao(tx, ctx, ENTIDADE, novo!.id, null, {
       gabaritoId: g.id,
-      pessoaId: entrada.pessoaId,
+      pessoaId,
       respostas: entrada.respostas,
       pontuacao,
     });

@@ -8,7 +8,7 @@ import { ApiError, api } from '../../platform/api';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { rotaResultado } from './comum';
+import { rotaResultado, useVePessoas } from './comum';
 
 type Valores = { pessoaId?: number | null; respostas: Record<string, number | undefined> };
 
@@ -24,6 +24,7 @@ export default function RespostaTestePage() {
   const gabaritoId = Number(useParams().gabaritoId);
   const [form] = Form.useForm<Valores>();
   const [enviando, setEnviando] = useState(false);
+  const vePessoas = useVePessoas();
   useTitulo('dons:responder');
 
   const q = useQuery({
@@ -39,7 +40,8 @@ export default function RespostaTestePage() {
     try {
       const r = await api.post<TesteDonsResultado>('teste-dons', {
         gabaritoId,
-        pessoaId: v.pessoaId,
+        // Left out, the test is the user's own.
+        pessoaId: vePessoas ? v.pessoaId : undefined,
         respostas: v.respostas,
       });
       await qc.invalidateQueries({ queryKey: ['teste-dons', 'paginado'] });
@@ -82,17 +84,19 @@ export default function RespostaTestePage() {
         scrollToFirstError
         data-testid="questionario"
       >
-        <Card size="small">
-          <Form.Item
-            name="pessoaId"
-            label={t('campos:pessoaId')}
-            required
-            rules={[{ required: true, message: t('dons:escolhaPessoa') }]}
-            style={{ maxWidth: 480, marginBottom: 0 }}
-          >
-            <SelectReferencia referencia="pessoa" placeholder={t('dons:buscaPessoa')} />
-          </Form.Item>
-        </Card>
+        {vePessoas && (
+          <Card size="small">
+            <Form.Item
+              name="pessoaId"
+              label={t('campos:pessoaId')}
+              required
+              rules={[{ required: true, message: t('dons:escolhaPessoa') }]}
+              style={{ maxWidth: 480, marginBottom: 0 }}
+            >
+              <SelectReferencia referencia="pessoa" placeholder={t('dons:buscaPessoa')} />
+            </Form.Item>
+          </Card>
+        )}
         <Typography.Title level={2} style={{ fontSize: 18, margin: '24px 0 12px' }}>
           {t('dons:perguntas', { n: g.perguntas.length })}
         </Typography.Title>

@@ -15,7 +15,7 @@ import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { ACESSO, rotaResposta, rotaResultado, useGabaritos } from './comum';
+import { ACESSO, rotaResposta, rotaResultado, useGabaritos, useVePessoas } from './comum';
 
 type ValoresFiltro = {
   pessoaId?: number | null;
@@ -71,6 +71,7 @@ export default function TesteDonsListaPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'dons', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
+  const vePessoas = useVePessoas();
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<ValoresFiltro>();
@@ -153,9 +154,11 @@ export default function TesteDonsListaPage() {
       </Space>
       <Card size="small" title={t('comum:filtros')} data-testid="filtros">
         <Form form={form} name="filtros-teste-dons" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
-          <Form.Item name="pessoaId" label={t('campos:pessoaId')}>
-            <SelectReferencia referencia="pessoa" allowClear placeholder={t('crud:todos')} />
-          </Form.Item>
+          {vePessoas && (
+            <Form.Item name="pessoaId" label={t('campos:pessoaId')}>
+              <SelectReferencia referencia="pessoa" allowClear placeholder={t('crud:todos')} />
+            </Form.Item>
+          )}
           <Form.Item name="gabaritoId" label={t('campos:gabaritoId')}>
             <Select
               allowClear

@@ -1,6 +1,7 @@
 import type { SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api';
+import { useAutorizacao } from '../../platform/autorizacao';
 
 export const ACESSO = 'TesteDons';
 
@@ -15,3 +16,12 @@ export const useGabaritos = () =>
     queryFn: ({ signal }) => api.get<SelectOpcao[]>('teste-dons/gabaritos', undefined, { sinal: signal }),
     staleTime: 60_000,
   });
+
+/**
+ * Whether the user may see other people: without the people screen, tests are the user's own
+ * (the server's scope, platform/escopo.ts somenteProprioRegistro), so no person is chosen.
+ */
+export function useVePessoas() {
+  const { pode } = useAutorizacao();
+  return pode('Pessoa', 'L') || pode('Pessoa', 'R');
+}
