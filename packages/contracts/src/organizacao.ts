@@ -9,6 +9,12 @@ export const TIPOS_CHAVE_PIX = ['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA']
 
 const idOpcional = id.nullish().transform((v) => v ?? null);
 
+/**
+ * The level of the community type (Igreja 0 … Comunidade 3): members belong to communities, so an
+ * organization of this type accepts people registering themselves unless its settings say otherwise.
+ */
+export const NIVEL_COMUNIDADE = 3;
+
 export const endereco = z.object({
   id: idOpcional,
   tipoEnderecoId: idOpcional,
@@ -78,6 +84,14 @@ const camposConfiguracao = {
     .nullish()
     .transform((v) => v ?? null),
   lancamentoCaixaAutomatico: z.boolean().default(false),
+  /**
+   * Whether people may register themselves here as members (`/cadastro`). Left out, it stays as
+   * stored; a new organization then takes its type's default (communities accept, others do not).
+   */
+  aceitaCadastro: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? null),
   contaCultoId: idOpcional,
   contaCaixaEntradaId: idOpcional,
   contaCaixaSaidaId: idOpcional,
@@ -189,6 +203,7 @@ export const organizacao = z.object({
   valorPadraoContribuicao: z.string().nullable().optional(),
   tipoValorContribuicao: z.enum(TIPOS_VALOR_CONTRIBUICAO).nullable().optional(),
   lancamentoCaixaAutomatico: z.boolean().optional(),
+  aceitaCadastro: z.boolean().optional(),
   contaCultoId: idOpcionalSaida.optional(),
   contaCaixaEntradaId: idOpcionalSaida.optional(),
   contaCaixaSaidaId: idOpcionalSaida.optional(),

@@ -1403,6 +1403,7 @@ export interface paths {
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         /** @default false */
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean | null;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -1484,6 +1485,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -1565,6 +1567,7 @@ export interface paths {
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         /** @default false */
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean | null;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -1645,6 +1648,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -1784,6 +1788,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -1849,6 +1854,7 @@ export interface paths {
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         /** @default false */
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean | null;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -1886,6 +1892,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -1988,6 +1995,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -2071,6 +2079,7 @@ export interface paths {
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         /** @default false */
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean | null;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -2151,6 +2160,7 @@ export interface paths {
                             /** @enum {string|null} */
                             tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                             lancamentoCaixaAutomatico?: boolean;
+                            aceitaCadastro?: boolean;
                             contaCultoId?: number | null;
                             contaCaixaEntradaId?: number | null;
                             contaCaixaSaidaId?: number | null;
@@ -18009,7 +18019,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         gabaritoId: number;
-                        pessoaId: number;
+                        pessoaId?: number;
                         respostas: {
                             [key: string]: number;
                         };

@@ -13,9 +13,9 @@ import {
   hashToken,
   novoToken,
 } from '../../platform/cripto.js';
-import { AppError } from '../../platform/erros.js';
+import { AppError, erroDeCampo } from '../../platform/erros.js';
 import { carregarPermissoes } from '../../platform/permissoes.js';
-import { contemSemAcento } from '../../platform/sql.js';
+import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { normalizarBusca } from '../pessoas/index.js';
 import * as bloqueio from './bloqueio.js';
 
@@ -293,6 +293,7 @@ export async function organizacoesParaCadastro(deps: Deps, busca: string) {
       and(
         isNull(schema.organizacao.excluidoEm),
         eq(schema.organizacao.situacao, 'ATIVA'),
+        eq(schema.organizacao.aceitaCadastro, true),
         busca ? contemSemAcento(schema.organizacao.nomeFantasia, busca) : undefined,
       ),
     )
@@ -300,6 +301,35 @@ export async function organizacoesParaCadastro(deps: Deps, busca: string) {
     .limit(50);
 }
 
+/**
+ * Who already has what a registration gives: the account of the e-mail, and the person of the CPF
+ * with the address they are reached at (their account's, else the one on record). Empty when both
+ * are new.
+ */
+async function jaCadastrados(db: DbOuTx, e: { cpf: string; email: string }) {
+  const porEmail = await db
+    .select({ email: schema.usuario.email, nome: schema.pessoa.nome })
+    .from(schema.usuario)
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(sql`lower(${schema.usuario.email}) = ${e.email}`);
+  const porCpf = await db
+    .select({
+      email: sql<string | null>`coalesce(${schema.usuario.email}, ${schema.pessoa.email})`,
+      nome: schema.pessoa.nome,
+    })
+    .from(schema.pessoa)
+    .leftJoin(schema.usuario, eq(schema.usuario.pessoaId, schema.pessoa.id))
+    .where(and(eq(schema.pessoa.cpf, e.cpf), isNull(schema.pessoa.excluidoEm)));
+  return [...porEmail, ...porCpf];
+}
+
+/**
+ * Self-registration (spec §2 /cadastro) at an organization that accepts members (its settings;
+ * communities by default). The answer never tells whether the e-mail or the CPF is known: when
+ * either is, nothing is created and their owner is told by e-mail instead ("you already have an
+ * account"), never the address typed for someone else's CPF. The password is hashed either way, so
+ * both answers take about as long.
+ */
 export async function cadastrar(
   deps: Deps,
   e: { nome: string; sobrenome: string; cpf: string; email: string; organizacaoId: number; senha: string },
@@ -313,9 +343,10 @@ export async function cadastrar(
         eq(schema.organizacao.id, e.organizacaoId),
         isNull(schema.organizacao.excluidoEm),
         eq(schema.organizacao.situacao, 'ATIVA'),
+        eq(schema.organizacao.aceitaCadastro, true),
       ),
     );
-  if (!org) throw new AppError('VALIDACAO', {}, [{ campo: 'organizacaoId', mensagem: 'validacao:invalido' }]);
+  if (!org) throw erroDeCampo('organizacaoId', 'organizacaoNaoAceitaCadastro');
   const [perfil] = await deps.db
     .select({ id: schema.perfil.id })
     .from(schema.perfil)
@@ -323,45 +354,56 @@ export async function cadastrar(
     .limit(1);
   if (!perfil) throw new AppError('ACESSO_NAO_PERMITIDO');
   const senhaHash = await hashSenha(e.senha);
-  await deps.db.transaction(async (tx) => {
-    const [cpfUsado] = await tx
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(and(eq(schema.pessoa.cpf, e.cpf), isNull(schema.pessoa.excluidoEm)));
-    if (cpfUsado)
-      throw new AppError('DOCUMENTO_DUPLICADO', {}, [{ campo: 'cpf', mensagem: 'erros:DOCUMENTO_DUPLICADO' }]);
-    const [emailUsado] = await tx
-      .select({ id: schema.usuario.id })
-      .from(schema.usuario)
-      .where(sql`lower(${schema.usuario.email}) = ${e.email}`);
-    if (emailUsado)
-      throw new AppError('EMAIL_JA_CADASTRADO', {}, [{ campo: 'email', mensagem: 'erros:EMAIL_JA_CADASTRADO' }]);
-    const [pessoa] = await tx
-      .insert(schema.pessoa)
-      .values({
-        nome: e.nome,
-        sobrenome: e.sobrenome,
-        nomeBusca: normalizarBusca(`${e.nome} ${e.sobrenome}`),
-        cpf: e.cpf,
-        email: e.email,
-        organizacaoId: e.organizacaoId,
-        preCadastro: true,
-      })
-      .returning({ id: schema.pessoa.id });
-    const [usuario] = await tx
-      .insert(schema.usuario)
-      .values({ pessoaId: pessoa!.id, email: e.email, senhaHash })
-      .returning({ id: schema.usuario.id });
-    await tx
-      .insert(schema.usuarioOrganizacao)
-      .values({ usuarioId: usuario!.id, organizacaoId: e.organizacaoId, perfilId: perfil.id, padrao: true });
-    const t = tradutor(origem.idioma);
-    await deps.correio.enfileirar(tx, {
-      para: e.email,
-      assunto: t('email:cadastroAssunto'),
-      texto: t('email:cadastroTexto', { nome: e.nome }),
+  const t = tradutor(origem.idioma);
+  const criado = await deps.db
+    .transaction(async (tx) => {
+      if ((await jaCadastrados(tx, e)).length) return false;
+      const [pessoa] = await tx
+        .insert(schema.pessoa)
+        .values({
+          nome: e.nome,
+          sobrenome: e.sobrenome,
+          nomeBusca: normalizarBusca(`${e.nome} ${e.sobrenome}`),
+          cpf: e.cpf,
+          email: e.email,
+          organizacaoId: e.organizacaoId,
+          preCadastro: true,
+        })
+        .returning({ id: schema.pessoa.id });
+      const [usuario] = await tx
+        .insert(schema.usuario)
+        .values({ pessoaId: pessoa!.id, email: e.email, senhaHash })
+        .returning({ id: schema.usuario.id });
+      await tx
+        .insert(schema.usuarioOrganizacao)
+        .values({ usuarioId: usuario!.id, organizacaoId: e.organizacaoId, perfilId: perfil.id, padrao: true });
+      await deps.correio.enfileirar(tx, {
+        para: e.email,
+        assunto: t('email:cadastroAssunto'),
+        texto: t('email:cadastroTexto', { nome: e.nome }),
+      });
+      return true;
+    })
+    // Another registration of the same e-mail or CPF committed first: the same as finding it.
+    .catch((erro: unknown) => {
+      if (erroPg(erro).code === VIOLACAO_UNICA) return false;
+      throw erro;
     });
-  });
+  if (criado) return;
+  const avisados = new Set<string>();
+  for (const dono of await jaCadastrados(deps.db, e)) {
+    if (!dono.email || avisados.has(dono.email.toLowerCase())) continue;
+    avisados.add(dono.email.toLowerCase());
+    await deps.correio.enfileirar(deps.db, {
+      para: dono.email,
+      assunto: t('email:jaCadastradoAssunto'),
+      texto: t('email:jaCadastradoTexto', {
+        nome: dono.nome,
+        entrar: `${deps.config.publicUrl}/login`,
+        redefinir: `${deps.config.publicUrl}/reset-senha`,
+      }),
+    });
+  }
 }
 
 /** Always answers the same, whether the e-mail exists or not (no enumeration). */

@@ -726,6 +726,42 @@ describe('GET/PUT /api/organizacao/configuracoes', () => {
     expect(await linha(ids.paroquia)).toEqual(antes);
   });
 
+  it('whether members may register here: a community by default, changed in the settings, kept when left out', async () => {
+    const comunidade = await t.req({ method: 'POST', url: '/api/organizacao', token: sinodo, payload: nova() });
+    expect(comunidade.statusCode, comunidade.body).toBe(201);
+    expect(comunidade.json().aceitaCadastro).toBe(true);
+    const [tipoParoquia] = await db()
+      .select({ id: schema.tipoOrganizacao.id })
+      .from(schema.tipoOrganizacao)
+      .where(eq(schema.tipoOrganizacao.nome, 'Paróquia'));
+    const criarParoquia = (extra: object) =>
+      t.req({
+        method: 'POST',
+        url: '/api/organizacao',
+        token: sinodo,
+        payload: nova({ tipoOrganizacaoId: tipoParoquia!.id, organizacaoPaiId: ids.sinodo, ...extra }),
+      });
+    expect((await criarParoquia({ nomeFantasia: 'Paróquia Nova' })).json().aceitaCadastro).toBe(false);
+    expect((await criarParoquia({ nomeFantasia: 'Paróquia Aberta', aceitaCadastro: true })).json().aceitaCadastro).toBe(
+      true,
+    );
+
+    const configurar = (payload: object) =>
+      t.req({ method: 'PUT', url: '/api/organizacao/configuracoes', token: tesouraria, payload });
+    expect(
+      (await t.req({ method: 'GET', url: '/api/organizacao/configuracoes', token: tesouraria })).json(),
+    ).toMatchObject({ aceitaCadastro: false });
+    const abrir = await configurar({ aceitaCadastro: true });
+    expect(abrir.statusCode, abrir.body).toBe(200);
+    expect((await linha(ids.paroquia)).aceitaCadastro).toBe(true);
+    expect((await configurar({ diaVencimentoContribuicao: 5 })).json().aceitaCadastro).toBe(true);
+    const tipo = await configurar({ aceitaCadastro: 'sim' });
+    expect(tipo.statusCode).toBe(400);
+    expect(tipo.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['aceitaCadastro']);
+    await configurar({ aceitaCadastro: false });
+    expect((await linha(ids.paroquia)).aceitaCadastro).toBe(false);
+  });
+
   it('refuses a profile without the settings screen', async () => {
     const atendimento = await t.login('atendimento@sig.local');
     const r = await t.req({ method: 'PUT', url: '/api/organizacao/configuracoes', token: atendimento, payload: {} });

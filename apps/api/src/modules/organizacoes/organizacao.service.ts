@@ -11,6 +11,7 @@ import type {
 } from '@sig/contracts';
 import {
   CONTAS_CAIXA_ORGANIZACAO,
+  NIVEL_COMUNIDADE,
   PLANOS_ORGANIZACAO,
   TIPOS_CHAVE_PIX,
   TIPOS_CONTA_BANCARIA,
@@ -222,6 +223,7 @@ async function detalhar(db: DbOuTx, linha: LinhaOrganizacao): Promise<Organizaca
     valorPadraoContribuicao: linha.valorPadraoContribuicao,
     tipoValorContribuicao: umDe(TIPOS_VALOR_CONTRIBUICAO, linha.tipoValorContribuicao),
     lancamentoCaixaAutomatico: linha.lancamentoCaixaAutomatico,
+    aceitaCadastro: linha.aceitaCadastro,
     contaCultoId: linha.contaCultoId,
     contaCaixaEntradaId: linha.contaCaixaEntradaId,
     contaCaixaSaidaId: linha.contaCaixaSaidaId,
@@ -415,6 +417,8 @@ const colunasConfiguracao = (e: ConfiguracaoOrganizacaoInput) => ({
   valorPadraoContribuicao: normalizarDinheiro(e.valorPadraoContribuicao),
   tipoValorContribuicao: e.tipoValorContribuicao,
   lancamentoCaixaAutomatico: e.lancamentoCaixaAutomatico,
+  // Left out (null): kept as stored; a new organization's comes from its type (aceitaCadastroDoTipo).
+  ...(e.aceitaCadastro === null ? {} : { aceitaCadastro: e.aceitaCadastro }),
   contaCultoId: e.contaCultoId,
   contaCaixaEntradaId: e.contaCaixaEntradaId,
   contaCaixaSaidaId: e.contaCaixaSaidaId,
@@ -440,6 +444,7 @@ const comoEntrada = (o: Organizacao) => ({
   valorPadraoContribuicao: o.valorPadraoContribuicao ?? null,
   tipoValorContribuicao: o.tipoValorContribuicao ?? null,
   lancamentoCaixaAutomatico: o.lancamentoCaixaAutomatico ?? false,
+  aceitaCadastro: o.aceitaCadastro ?? false,
   contaCultoId: o.contaCultoId ?? null,
   contaCaixaEntradaId: o.contaCaixaEntradaId ?? null,
   contaCaixaSaidaId: o.contaCaixaSaidaId ?? null,
@@ -516,6 +521,10 @@ async function gravarSubRegistros(tx: Tx, organizacaoId: number, e: OrganizacaoI
   await sincronizar(tx, schema.organizacaoCampoTrabalho, organizacaoId, 'camposTrabalho', e.camposTrabalho);
 }
 
+/** A new organization accepts self-registered members when it is a community (`NIVEL_COMUNIDADE`). */
+const aceitaCadastroDoTipo = (tipoOrganizacaoId: number) =>
+  sql<boolean>`coalesce((select ${schema.tipoOrganizacao.nivel} = ${NIVEL_COMUNIDADE} from ${schema.tipoOrganizacao} where ${schema.tipoOrganizacao.id} = ${tipoOrganizacaoId}), false)`;
+
 export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: OrganizacaoInput) {
   const e = entradaPermitida(ctx, corpoBruto, entrada, null);
   return comTraducaoDeErros(() =>
@@ -527,6 +536,7 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
       const [nova] = await tx
         .insert(org)
         .values({
+          aceitaCadastro: aceitaCadastroDoTipo(e.tipoOrganizacaoId),
           ...colunasPrincipais(e),
           nivel: superior ? superior.nivel + 1 : 0,
           tokenAsaasCifrado: e.tokenAsaas ? deps.cofre.cifrar(e.tokenAsaas) : null,

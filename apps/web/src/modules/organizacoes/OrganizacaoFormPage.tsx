@@ -73,6 +73,7 @@ const CAMPOS_DADOS = [
   'valorPadraoContribuicao',
   'tipoValorContribuicao',
   'lancamentoCaixaAutomatico',
+  'aceitaCadastro',
   ...CONTAS_CAIXA_ORGANIZACAO,
   ...PLANOS_ORGANIZACAO,
 ] as const;
@@ -297,6 +298,12 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       {item('lancamentoCaixaAutomatico', <Switch disabled={travado('lancamentoCaixaAutomatico')} />, {
         valuePropName: 'checked',
       })}
+      {/* A new organization takes its type's default (communities accept members); changed afterwards. */}
+      {id !== undefined &&
+        item('aceitaCadastro', <Switch disabled={travado('aceitaCadastro')} />, {
+          valuePropName: 'checked',
+          extra: t('organizacoes:aceitaCadastroAjuda'),
+        })}
       {CONTAS_CAIXA_ORGANIZACAO.map((c) =>
         item(c, <SelectReferencia referencia="conta-caixa" allowClear disabled={travado(c)} />, vazioParaNulo),
       )}
