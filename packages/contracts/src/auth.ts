@@ -28,14 +28,37 @@ export const autenticacaoResposta = z.object({
 });
 export type AutenticacaoResposta = z.infer<typeof autenticacaoResposta>;
 
-export const autenticar2FABody = z.object({
-  codigo: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'validacao:codigo2FA' }),
-  /** `totp` (authenticator app) or `email` (the code sent by e-mail). */
-  metodo: z.enum(['totp', 'email']).default('totp'),
-});
+const codigo2FA = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'validacao:codigo2FA' });
+
+/** How many one-time recovery codes a user gets when turning 2FA on or asking for new ones. */
+export const QUANTIDADE_CODIGOS_RECUPERACAO = 10;
+
+/**
+ * A recovery code as shown (`ab3de-f9hk2`: ten letters and digits without look-alikes), taken in
+ * any case, with or without the hyphen or spaces: this is the form it is compared in.
+ */
+export const normalizarCodigoRecuperacao = (codigo: string) => {
+  const v = codigo.toLowerCase().replace(/[\s-]/g, '');
+  return /^[a-z2-9]{10}$/.test(v) ? `${v.slice(0, 5)}-${v.slice(5)}` : null;
+};
+
+export const autenticar2FABody = z
+  .object({
+    codigo: z.string().trim().max(40),
+    /**
+     * `totp` (authenticator app), `email` (the code sent by e-mail): six digits; `recuperacao`: one
+     * of the one-time recovery codes shown when 2FA was turned on.
+     */
+    metodo: z.enum(['totp', 'email', 'recuperacao']).default('totp'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.metodo === 'recuperacao' ? normalizarCodigoRecuperacao(v.codigo) : /^\d{6}$/.test(v.codigo)) return;
+    const message = v.metodo === 'recuperacao' ? 'validacao:codigoRecuperacao' : 'validacao:codigo2FA';
+    ctx.addIssue({ code: 'custom', path: ['codigo'], message });
+  });
 
 export const tokenValidoQuery = z.object({ token: z.string().max(200).default('') });
 export const tokenValidoResposta = z.object({ valido: z.boolean() });
@@ -105,9 +128,20 @@ export const trocarSenhaBody = z
   .object({ senhaAtual: z.string().min(1).max(200), senha, confirmacaoSenha: z.string().max(200) })
   .refine(confirmacaoSenha, { message: MSG.senhasDiferentes, path: ['confirmacaoSenha'] });
 
-export const doisFatoresInicioResposta = z.object({ segredo: z.string(), uri: z.string() });
-export const doisFatoresAtivarBody = z.object({ codigo: autenticar2FABody.shape.codigo });
+export const doisFatoresInicioResposta = z.object({
+  segredo: z.string(),
+  uri: z.string(),
+  /** The otpauth URI as a QR code: an SVG data URL (the page's policy allows `data:` images). */
+  qrCode: z.string(),
+});
+export const doisFatoresAtivarBody = z.object({ codigo: codigo2FA });
+/** The password that turns 2FA off or renews the recovery codes. */
 export const doisFatoresDesativarBody = z.object({ senha: z.string().min(1).max(200) });
+/** Shown once: only their hashes are kept. */
+export const codigosRecuperacaoResposta = z.object({ codigosRecuperacao: z.array(z.string()) });
+export const doisFatoresEstado = z.object({ ativo: z.boolean(), codigosRestantes: z.number().int() });
+export type DoisFatoresEstado = z.infer<typeof doisFatoresEstado>;
+export type DoisFatoresInicio = z.infer<typeof doisFatoresInicioResposta>;
 
 export const organizacaoCadastroOpcao = z.object({ value: z.number().int(), label: z.string() });
 export const organizacoesCadastroQuery = z.object({ busca: z.string().trim().max(100).default('') });

@@ -9,6 +9,14 @@ export const novoToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 export const codigoNumerico = (digitos = 6) => String(randomInt(0, 10 ** digitos)).padStart(digitos, '0');
 
+/** Letters and digits a reader cannot mistake for one another (no 0/o, 1/l/i). */
+const ALFABETO_RECUPERACAO = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** A one-time recovery code, `xxxxx-xxxxx` (about 50 bits). */
+export const codigoRecuperacao = () => {
+  const c = Array.from({ length: 10 }, () => ALFABETO_RECUPERACAO[randomInt(ALFABETO_RECUPERACAO.length)]).join('');
+  return `${c.slice(0, 5)}-${c.slice(5)}`;
+};
+
 /** AES-256-GCM with a key derived from SIG_SECRET; output `v1.iv.tag.data` (base64url). */
 export class Cofre {
   private readonly chave: Buffer;

@@ -1,5 +1,5 @@
 import { schema } from '@sig/db';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
@@ -334,7 +334,12 @@ describe('two-step verification', () => {
     const { segredo, uri } = inicio.json();
     expect(uri).toMatch(/^otpauth:\/\/totp\/SIG:/);
     const errado = await t.req({ method: 'POST', url: '/api/conta/2fa/ativar', token, payload: { codigo: '000000' } });
-    expect(errado.statusCode).toBe(401);
+    // A wrong code is the field's error: a 401 would sign the user out of the web.
+    expect(errado.statusCode).toBe(400);
+    expect(errado.json().campos).toEqual([
+      { campo: 'codigo', mensagem: 'Código de verificação inválido ou expirado.' },
+    ]);
+    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).statusCode).toBe(200);
     const ativar = await t.req({
       method: 'POST',
       url: '/api/conta/2fa/ativar',
@@ -365,7 +370,8 @@ describe('two-step verification', () => {
       token: pendente.accessToken,
       payload: { codigo: '000000' },
     });
-    expect(errada.statusCode).toBe(401);
+    expect(errada.statusCode).toBe(400);
+    expect(errada.json().campos[0].campo).toBe('codigo');
     const certo = await t.req({
       method: 'POST',
       url: '/api/Autenticacao/autenticar-2FA',
@@ -397,6 +403,96 @@ describe('two-step verification', () => {
     });
     expect(desativar.statusCode).toBe(200);
     expect((await autenticar({ login: 'sinodo@sig.local', senha: 'Demo@2026' })).json().requer2FA).toBe(false);
+  });
+});
+
+describe('hole 15: two-step set-up with a QR code and one-time recovery codes', () => {
+  const conta = (token: string, url: string, payload?: object) =>
+    t.req({ method: payload ? 'POST' : 'GET', url: `/api/conta/2fa${url}`, token, payload });
+  const segundoPasso = async (codigo: string, metodo: string) => {
+    const pendente = (await autenticar({ login: 'paroquia@sig.local', senha: 'Demo@2026' })).json();
+    expect(pendente.requer2FA).toBe(true);
+    return t.req({
+      method: 'POST',
+      url: '/api/Autenticacao/autenticar-2FA',
+      token: pendente.accessToken,
+      payload: { codigo, metodo },
+    });
+  };
+  let token: string;
+  let codigos: string[];
+
+  beforeAll(async () => {
+    token = await t.login('paroquia@sig.local');
+  });
+
+  it('set-up shows the otpauth URI as a QR code image the page may show (an SVG data URL)', async () => {
+    expect((await conta(token, '')).json()).toEqual({ ativo: false, codigosRestantes: 0 });
+    const inicio = await conta(token, '/iniciar', {});
+    expect(inicio.statusCode).toBe(200);
+    const { segredo, uri, qrCode } = inicio.json();
+    expect(uri).toContain(`secret=${segredo}`);
+    expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qrCode.split(',')[1], 'base64').toString()).toMatch(/^<svg[^>]*>.*<path/s);
+
+    const ativar = await conta(token, '/ativar', { codigo: await generate({ secret: segredo }) });
+    expect(ativar.statusCode, ativar.body).toBe(200);
+    codigos = ativar.json().codigosRecuperacao;
+    expect(codigos).toHaveLength(10);
+    expect(new Set(codigos).size).toBe(10);
+    for (const c of codigos) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect((await conta(token, '')).json()).toEqual({ ativo: true, codigosRestantes: 10 });
+  });
+
+  it('keeps only hashes of the recovery codes', async () => {
+    const linhas = await t.banco.db
+      .select({ hash: schema.codigoVerificacao.codigoHash })
+      .from(schema.codigoVerificacao)
+      .where(and(eq(schema.codigoVerificacao.finalidade, 'RECUPERACAO'), isNull(schema.codigoVerificacao.usadoEm)));
+    expect(linhas).toHaveLength(10);
+    const guardado = JSON.stringify(linhas);
+    for (const c of codigos) {
+      expect(guardado).not.toContain(c);
+      expect(guardado).not.toContain(c.replace('-', ''));
+    }
+  });
+
+  it('a recovery code passes the second step once, in any case and spacing', async () => {
+    const [primeiro, segundo] = codigos as [string, string];
+    const uso = await segundoPasso(` ${primeiro.toUpperCase().replace('-', ' ')} `, 'recuperacao');
+    expect(uso.statusCode, uso.body).toBe(200);
+    expect(uso.json().requer2FA).toBe(false);
+    const reuso = await segundoPasso(primeiro, 'recuperacao');
+    expect(reuso.statusCode).toBe(400);
+    expect(reuso.json().campos).toEqual([{ campo: 'codigo', mensagem: 'Código de verificação inválido ou expirado.' }]);
+    // Not a TOTP code, and not another user's.
+    expect((await segundoPasso(segundo.replace('-', '').slice(0, 6), 'totp')).statusCode).toBe(400);
+    const malformado = await segundoPasso('abc', 'recuperacao');
+    expect(malformado.statusCode).toBe(400);
+    expect(malformado.json().campos[0].campo).toBe('codigo');
+    expect((await conta(token, '')).json().codigosRestantes).toBe(9);
+  });
+
+  it('new codes need the password and replace the old ones', async () => {
+    const errada = await conta(token, '/codigos-recuperacao', { senha: 'errada' });
+    expect(errada.statusCode).toBe(400);
+    expect(errada.json().campos).toEqual([{ campo: 'senha', mensagem: 'A senha atual não confere.' }]);
+    const novos = await conta(token, '/codigos-recuperacao', { senha: 'Demo@2026' });
+    expect(novos.statusCode, novos.body).toBe(200);
+    const lista: string[] = novos.json().codigosRecuperacao;
+    expect(lista).toHaveLength(10);
+    expect(lista.some((c) => codigos.includes(c))).toBe(false);
+    expect((await segundoPasso(codigos[1]!, 'recuperacao')).statusCode).toBe(400);
+    expect((await segundoPasso(lista[0]!, 'recuperacao')).statusCode).toBe(200);
+    codigos = lista;
+  });
+
+  it('turning 2FA off drops the codes; without 2FA there is nothing to regenerate', async () => {
+    expect((await conta(token, '/desativar', { senha: 'Demo@2026' })).statusCode).toBe(200);
+    expect((await conta(token, '')).json()).toEqual({ ativo: false, codigosRestantes: 0 });
+    const sem = await conta(token, '/codigos-recuperacao', { senha: 'Demo@2026' });
+    expect(sem.statusCode).toBe(409);
+    expect(sem.json().codigo).toBe('DOIS_FATORES_INATIVO');
   });
 });
 

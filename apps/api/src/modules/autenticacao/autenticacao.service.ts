@@ -1,12 +1,19 @@
-import type { AutenticacaoResposta, AutorizacaoResposta } from '@sig/contracts';
+import {
+  type AutenticacaoResposta,
+  type AutorizacaoResposta,
+  normalizarCodigoRecuperacao,
+  QUANTIDADE_CODIGOS_RECUPERACAO,
+} from '@sig/contracts';
 import { type Db, type DbOuTx, schema } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import {
   codigoNumerico,
+  codigoRecuperacao,
   conferirSenha,
   HASH_FICTICIO,
   hashSenha,
@@ -23,6 +30,13 @@ export type Origem = { ip: string; userAgent: string | null; idioma: Idioma };
 
 const REDEFINICAO_MIN = 60;
 const CODIGO_EMAIL_MIN = 10;
+const RECUPERACAO = 'RECUPERACAO';
+/** Recovery codes do not expire: used, replaced or dropped with 2FA, that is all. */
+const NUNCA = new Date('9999-12-31T00:00:00Z');
+
+/** A wrong second-step code is the code field's error (400): a 401 would sign the web out. */
+const codigoInvalido = () =>
+  new AppError('CODIGO_2FA_INVALIDO', {}, [{ campo: 'codigo', mensagem: 'erros:CODIGO_2FA_INVALIDO' }]);
 
 async function buscarUsuarioPorLogin(db: Db, loginNormal: string) {
   const porEmail = loginNormal.includes('@');
@@ -205,7 +219,7 @@ async function totpConfere(deps: Deps, segredoCifrado: string | null, codigo: st
 export async function autenticar2FA(
   deps: Deps,
   ctx: Contexto,
-  entrada: { codigo: string; metodo: 'totp' | 'email' },
+  entrada: { codigo: string; metodo: 'totp' | 'email' | 'recuperacao' },
   token: string,
 ) {
   await bloqueio.exigirLiberado2FA(deps.db, ctx.usuarioId);
@@ -214,9 +228,11 @@ export async function autenticar2FA(
   const valido =
     entrada.metodo === 'totp'
       ? await totpConfere(deps, u.totpSegredoCifrado, entrada.codigo)
-      : !!(await consumirCodigo(deps.db, '2FA', entrada.codigo, ctx.usuarioId));
+      : entrada.metodo === 'email'
+        ? !!(await consumirCodigo(deps.db, '2FA', entrada.codigo, ctx.usuarioId))
+        : u.totpAtivo && (await consumirRecuperacao(deps.db, ctx.usuarioId, entrada.codigo));
   await bloqueio.registrar2FA(deps.db, ctx.usuarioId, ctx.ip, valido);
-  if (!valido) throw new AppError('CODIGO_2FA_INVALIDO');
+  if (!valido) throw codigoInvalido();
   await deps.db.update(schema.sessao).set({ pendente2FA: false }).where(eq(schema.sessao.id, ctx.sessaoId));
   deps.auditoria.registrar({
     evento: 'LOGIN_2FA',
@@ -463,6 +479,12 @@ export async function trocarSenha(deps: Deps, ctx: Contexto, senhaAtual: string,
   await gravarSenha(deps.db, ctx.usuarioId, senha, ctx.sessaoId);
 }
 
+/** The otpauth URI as a QR code the account page shows: an SVG data URL (CSP allows `data:` images). */
+async function qrCodeDe(uri: string) {
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 export async function iniciar2FA(deps: Deps, ctx: Contexto) {
   const u = await dadosUsuario(deps.db, ctx.usuarioId);
   if (u.totpAtivo) throw new AppError('DOIS_FATORES_JA_ATIVO');
@@ -471,24 +493,95 @@ export async function iniciar2FA(deps: Deps, ctx: Contexto) {
     .update(schema.usuario)
     .set({ totpSegredoCifrado: deps.cofre.cifrar(segredo) })
     .where(eq(schema.usuario.id, ctx.usuarioId));
-  return { segredo, uri: generateURI({ issuer: 'SIG', label: u.email, secret: segredo }) };
+  const uri = generateURI({ issuer: 'SIG', label: u.email, secret: segredo });
+  return { segredo, uri, qrCode: await qrCodeDe(uri) };
 }
 
+/** Replaces the user's recovery codes with new ones; only their hashes are kept, the codes are shown once. */
+async function novosCodigosRecuperacao(db: DbOuTx, usuarioId: number): Promise<string[]> {
+  await descartarRecuperacao(db, usuarioId);
+  const codigos = new Set<string>();
+  while (codigos.size < QUANTIDADE_CODIGOS_RECUPERACAO) codigos.add(codigoRecuperacao());
+  await db.insert(schema.codigoVerificacao).values(
+    [...codigos].map((c) => ({
+      usuarioId,
+      finalidade: RECUPERACAO,
+      codigoHash: hashToken(`${RECUPERACAO}:${c}`),
+      expiraEm: NUNCA,
+    })),
+  );
+  return [...codigos];
+}
+
+const descartarRecuperacao = (db: DbOuTx, usuarioId: number) =>
+  db
+    .update(schema.codigoVerificacao)
+    .set({ usadoEm: new Date() })
+    .where(
+      and(
+        eq(schema.codigoVerificacao.usuarioId, usuarioId),
+        eq(schema.codigoVerificacao.finalidade, RECUPERACAO),
+        isNull(schema.codigoVerificacao.usadoEm),
+      ),
+    );
+
+/** A recovery code passes the second step once. */
+async function consumirRecuperacao(db: DbOuTx, usuarioId: number, codigo: string) {
+  const normal = normalizarCodigoRecuperacao(codigo);
+  return !!normal && !!(await consumirCodigo(db, RECUPERACAO, normal, usuarioId));
+}
+
+export async function estado2FA(deps: Deps, ctx: Contexto) {
+  const u = await dadosUsuario(deps.db, ctx.usuarioId);
+  const [r] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.codigoVerificacao)
+    .where(
+      and(
+        eq(schema.codigoVerificacao.usuarioId, ctx.usuarioId),
+        eq(schema.codigoVerificacao.finalidade, RECUPERACAO),
+        isNull(schema.codigoVerificacao.usadoEm),
+      ),
+    );
+  return { ativo: u.totpAtivo, codigosRestantes: u.totpAtivo ? (r?.n ?? 0) : 0 };
+}
+
+/** Turns 2FA on with a code of the app, and answers the recovery codes (shown this once). */
 export async function ativar2FA(deps: Deps, ctx: Contexto, codigo: string) {
   const u = await dadosUsuario(deps.db, ctx.usuarioId);
   if (u.totpAtivo) throw new AppError('DOIS_FATORES_JA_ATIVO');
   if (!u.totpSegredoCifrado) throw new AppError('DOIS_FATORES_NAO_INICIADO');
-  if (!(await totpConfere(deps, u.totpSegredoCifrado, codigo))) throw new AppError('CODIGO_2FA_INVALIDO');
-  await deps.db.update(schema.usuario).set({ totpAtivo: true }).where(eq(schema.usuario.id, ctx.usuarioId));
+  if (!(await totpConfere(deps, u.totpSegredoCifrado, codigo))) throw codigoInvalido();
+  return deps.db.transaction(async (tx) => {
+    await tx.update(schema.usuario).set({ totpAtivo: true }).where(eq(schema.usuario.id, ctx.usuarioId));
+    return { codigosRecuperacao: await novosCodigosRecuperacao(tx, ctx.usuarioId) };
+  });
 }
 
-export async function desativar2FA(deps: Deps, ctx: Contexto, senha: string) {
+async function exigirSenha(deps: Deps, ctx: Contexto, senha: string) {
   const u = await dadosUsuario(deps.db, ctx.usuarioId);
   if (!(await conferirSenha(senha, u.senhaHash))) {
     throw new AppError('SENHA_ATUAL_INCORRETA', {}, [{ campo: 'senha', mensagem: 'erros:SENHA_ATUAL_INCORRETA' }]);
   }
-  await deps.db
-    .update(schema.usuario)
-    .set({ totpAtivo: false, totpSegredoCifrado: null })
-    .where(eq(schema.usuario.id, ctx.usuarioId));
+  return u;
+}
+
+/** New recovery codes (the old ones stop working), for whoever knows the password. */
+export async function regerarCodigosRecuperacao(deps: Deps, ctx: Contexto, senha: string) {
+  const u = await exigirSenha(deps, ctx, senha);
+  if (!u.totpAtivo) throw new AppError('DOIS_FATORES_INATIVO');
+  return deps.db.transaction(async (tx) => ({
+    codigosRecuperacao: await novosCodigosRecuperacao(tx, ctx.usuarioId),
+  }));
+}
+
+export async function desativar2FA(deps: Deps, ctx: Contexto, senha: string) {
+  await exigirSenha(deps, ctx, senha);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(schema.usuario)
+      .set({ totpAtivo: false, totpSegredoCifrado: null })
+      .where(eq(schema.usuario.id, ctx.usuarioId));
+    await descartarRecuperacao(tx, ctx.usuarioId);
+  });
 }

@@ -1,6 +1,8 @@
 import {
+  codigosRecuperacaoResposta,
   doisFatoresAtivarBody,
   doisFatoresDesativarBody,
+  doisFatoresEstado,
   doisFatoresInicioResposta,
   okResposta,
   trocarSenhaBody,
@@ -31,13 +33,26 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => servico.iniciar2FA(deps, req.ctx),
   );
 
+  app.get('/2fa', { config: { autenticado: true }, schema: { tags, response: { 200: doisFatoresEstado } } }, (req) =>
+    servico.estado2FA(deps, req.ctx),
+  );
+
   app.post(
     '/2fa/ativar',
-    { config: { autenticado: true }, schema: { tags, body: doisFatoresAtivarBody, response: { 200: okResposta } } },
-    async (req) => {
-      await servico.ativar2FA(deps, req.ctx, req.body.codigo);
-      return { sucesso: true };
+    {
+      config: { autenticado: true },
+      schema: { tags, body: doisFatoresAtivarBody, response: { 200: codigosRecuperacaoResposta } },
     },
+    (req) => servico.ativar2FA(deps, req.ctx, req.body.codigo),
+  );
+
+  app.post(
+    '/2fa/codigos-recuperacao',
+    {
+      config: { autenticado: true },
+      schema: { tags, body: doisFatoresDesativarBody, response: { 200: codigosRecuperacaoResposta } },
+    },
+    (req) => servico.regerarCodigosRecuperacao(deps, req.ctx, req.body.senha),
   );
 
   app.post(

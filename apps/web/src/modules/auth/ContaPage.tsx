@@ -1,21 +1,170 @@
-import { doisFatoresAtivarBody, trocarSenhaBody } from '@sig/contracts';
-import { Alert, App, Button, Card, Form, Input, Space, Typography } from 'antd';
+import {
+  type DoisFatoresEstado,
+  type DoisFatoresInicio,
+  doisFatoresAtivarBody,
+  doisFatoresDesativarBody,
+  trocarSenhaBody,
+} from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 
-/** The user's own account: change password, turn two-step verification on or off. */
+type Formulario = ReturnType<typeof Form.useForm>[0];
+type Codigos = { codigosRecuperacao: string[] };
+const CHAVE_2FA = ['conta', '2fa'];
+
+/** Recovery codes, shown once (only their hashes are kept), until the user says they are saved. */
+function CodigosRecuperacao({ codigos, aoConcluir }: { codigos: string[]; aoConcluir: () => void }) {
+  const { t } = useTranslation(['conta']);
+  const { message } = App.useApp();
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Alert type="warning" showIcon title={t('conta:codigosTitulo')} description={t('conta:codigosAjuda')} />
+      <ul data-testid="codigos-recuperacao" style={{ columns: 2, fontFamily: 'monospace', fontSize: 16 }}>
+        {codigos.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <Space wrap>
+        <Button
+          onClick={() =>
+            navigator.clipboard
+              .writeText(codigos.join('\n'))
+              .then(() => message.success(t('conta:copiados')))
+              .catch(() => undefined)
+          }
+        >
+          {t('conta:copiar')}
+        </Button>
+        <Button type="primary" onClick={aoConcluir}>
+          {t('conta:guardei')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** Two-step verification: set-up with a QR code, recovery codes, new codes or off with the password. */
+function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Promise<void>) => Promise<void> }) {
+  const { t } = useTranslation(['campos', 'comum', 'conta']);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm();
+  const [inicio, setInicio] = useState<DoisFatoresInicio | null>(null);
+  const [codigos, setCodigos] = useState<string[] | null>(null);
+  const estado = useQuery({
+    queryKey: CHAVE_2FA,
+    queryFn: ({ signal }) => api.get<DoisFatoresEstado>('conta/2fa', undefined, { sinal: signal }),
+  });
+  const atualizar = () => qc.invalidateQueries({ queryKey: CHAVE_2FA });
+
+  if (codigos) return <CodigosRecuperacao codigos={codigos} aoConcluir={() => setCodigos(null)} />;
+  if (estado.isError) return <Alert type="error" showIcon title={mensagemDeErro(estado.error)} />;
+  if (!estado.data) return <Skeleton active />;
+
+  if (inicio)
+    return (
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v: { codigo: string }) =>
+          executar(form, async () => {
+            const r = await api.post<Codigos>('conta/2fa/ativar', v);
+            setInicio(null);
+            form.resetFields();
+            setCodigos(r.codigosRecuperacao);
+            void message.success(t('conta:ativado'));
+            await atualizar();
+          })
+        }
+      >
+        <Typography.Paragraph>{t('conta:escaneie')}</Typography.Paragraph>
+        <img src={inicio.qrCode} alt={t('conta:qrCode')} width={200} height={200} data-testid="qr-code-2fa" />
+        <Typography.Paragraph copyable={{ text: inicio.segredo }} style={{ marginTop: 8 }}>
+          {t('conta:segredo', { segredo: inicio.segredo })}
+        </Typography.Paragraph>
+        <Form.Item name="codigo" label={t('conta:confirmarCodigo')} rules={regrasZod(doisFatoresAtivarBody)('codigo')}>
+          <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('conta:ativar')}
+          </Button>
+          <Button onClick={() => setInicio(null)}>{t('comum:cancelar')}</Button>
+        </Space>
+      </Form>
+    );
+
+  if (!estado.data.ativo)
+    return (
+      <Space orientation="vertical">
+        <Typography.Text>{t('conta:doisFatoresInativo')}</Typography.Text>
+        <Button
+          onClick={() =>
+            executar(form, async () => {
+              setInicio(await api.post<DoisFatoresInicio>('conta/2fa/iniciar'));
+            })
+          }
+        >
+          {t('conta:ativar')}
+        </Button>
+      </Space>
+    );
+
+  const comSenha = async (url: string, depois: (r: Codigos) => void) => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    await executar(form, async () => {
+      depois(await api.post<Codigos>(url, v));
+      form.resetFields();
+      await atualizar();
+    });
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text>{t('conta:doisFatoresAtivo')}</Typography.Text>
+      <Typography.Text type="secondary" data-testid="codigos-restantes">
+        {t('conta:codigosRestantes', { n: estado.data.codigosRestantes })}
+      </Typography.Text>
+      <Form form={form} layout="vertical">
+        <Form.Item name="senha" label={t('conta:senha')} rules={regrasZod(doisFatoresDesativarBody)('senha')}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Space wrap>
+          <Button
+            onClick={() =>
+              comSenha('conta/2fa/codigos-recuperacao', (r) => {
+                setCodigos(r.codigosRecuperacao);
+                void message.success(t('conta:codigosGerados'));
+              })
+            }
+          >
+            {t('conta:gerarCodigos')}
+          </Button>
+          <Button
+            danger
+            onClick={() => comSenha('conta/2fa/desativar', () => void message.success(t('conta:desativado')))}
+          >
+            {t('conta:desativar')}
+          </Button>
+        </Space>
+      </Form>
+    </Space>
+  );
+}
+
+/** The user's own account: change password, two-step verification. */
 export default function ContaPage() {
   const { t } = useTranslation(['campos', 'comum', 'conta', 'publico', 'validacao']);
   useTitulo('publico:titulos.conta');
   const { message } = App.useApp();
   const [formSenha] = Form.useForm();
-  const [form2FA] = Form.useForm();
-  const [segredo, setSegredo] = useState<string | null>(null);
 
-  const executar = async (form: ReturnType<typeof Form.useForm>[0], acao: () => Promise<void>) => {
+  const executar = async (form: Formulario, acao: () => Promise<void>) => {
     try {
       await acao();
     } catch (e) {
@@ -60,69 +209,8 @@ export default function ContaPage() {
           </Button>
         </Form>
       </Card>
-      <Card title={t('comum:shell.doisFatores')}>
-        {segredo ? (
-          <Form
-            form={form2FA}
-            layout="vertical"
-            onFinish={(v) =>
-              executar(form2FA, async () => {
-                await api.post('conta/2fa/ativar', v);
-                setSegredo(null);
-                void message.success(t('conta:ativado'));
-              })
-            }
-          >
-            <Alert type="info" title={t('conta:segredo', { segredo })} style={{ marginBottom: 16 }} />
-            <Form.Item
-              name="codigo"
-              label={t('conta:confirmarCodigo')}
-              rules={regrasZod(doisFatoresAtivarBody)('codigo')}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('conta:ativar')}
-            </Button>
-          </Form>
-        ) : (
-          <Space wrap>
-            <Button
-              onClick={() =>
-                executar(form2FA, async () => {
-                  const r = await api.post<{ segredo: string }>('conta/2fa/iniciar');
-                  setSegredo(r.segredo);
-                })
-              }
-            >
-              {t('conta:ativar')}
-            </Button>
-            <Form
-              form={form2FA}
-              layout="inline"
-              onFinish={(v) =>
-                executar(form2FA, async () => {
-                  await api.post('conta/2fa/desativar', v);
-                  form2FA.resetFields();
-                  void message.success(t('conta:desativado'));
-                })
-              }
-            >
-              <Form.Item
-                name="senha"
-                rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:senha') }) }]}
-              >
-                <Input.Password
-                  placeholder={t('conta:senhaParaDesativar')}
-                  aria-label={t('conta:senhaParaDesativar')}
-                />
-              </Form.Item>
-              <Button danger htmlType="submit">
-                {t('conta:desativar')}
-              </Button>
-            </Form>
-          </Space>
-        )}
+      <Card title={t('comum:shell.doisFatores')} data-testid="dois-fatores">
+        <DoisFatores executar={executar} />
       </Card>
     </Space>
   );

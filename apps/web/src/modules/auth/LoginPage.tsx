@@ -10,12 +10,14 @@ import { api } from '../../platform/api';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { gravarSessao } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
+import { idDoDispositivo } from './dispositivo';
 import { PublicoCard } from './PublicoCard';
 import { regrasPublicas } from './validacao';
 
+type Metodo2FA = 'totp' | 'email' | 'recuperacao';
 type Etapa =
   | { tipo: 'credenciais' }
-  | { tipo: '2fa'; resposta: AutenticacaoResposta; metodo: 'totp' | 'email' }
+  | { tipo: '2fa'; resposta: AutenticacaoResposta; metodo: Metodo2FA }
   | { tipo: 'trocarSenha'; resposta: AutenticacaoResposta };
 
 /**
@@ -55,9 +57,22 @@ export default function LoginPage() {
 
   if (etapa.tipo === '2fa') {
     const regras = regrasPublicas('autenticar2FABody');
+    const recuperacao = etapa.metodo === 'recuperacao';
+    const usar = (metodo: Metodo2FA) => {
+      form.resetFields(['codigo']);
+      // The code's check depends on the method (regrasPublicas reads every value of the form).
+      form.setFieldValue('metodo', metodo);
+      setErro(null);
+      setEtapa({ ...etapa, metodo });
+    };
+    const ajuda = {
+      totp: t('publico:login.codigoAjuda'),
+      email: t('publico:login.codigoEnviado'),
+      recuperacao: t('publico:login.recuperacaoAjuda'),
+    }[etapa.metodo];
     return (
       <PublicoCard titulo={t('publico:login.codigoTitulo')}>
-        <p>{etapa.metodo === 'email' ? t('publico:login.codigoEnviado') : t('publico:login.codigoAjuda')}</p>
+        <p>{ajuda}</p>
         {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
         <Form
           form={form}
@@ -73,8 +88,16 @@ export default function LoginPage() {
             })
           }
         >
-          <Form.Item name="codigo" label={t('publico:login.codigo')} rules={regras('codigo')}>
-            <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+          <Form.Item
+            name="codigo"
+            label={t(recuperacao ? 'publico:login.codigoRecuperacao' : 'publico:login.codigo')}
+            rules={regras('codigo')}
+          >
+            {recuperacao ? (
+              <Input key="recuperacao" autoComplete="off" spellCheck={false} maxLength={20} autoFocus />
+            ) : (
+              <Input key="codigo" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+            )}
           </Form.Item>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
             <Button type="primary" htmlType="submit" block loading={enviando}>
@@ -94,6 +117,9 @@ export default function LoginPage() {
                 {t('publico:login.enviarEmail')}
               </Button>
             )}
+            <Button type="link" block onClick={() => usar(recuperacao ? 'totp' : 'recuperacao')}>
+              {t(recuperacao ? 'publico:login.usarAplicativo' : 'publico:login.usarRecuperacao')}
+            </Button>
           </div>
         </Form>
       </PublicoCard>
@@ -149,7 +175,10 @@ export default function LoginPage() {
         layout="vertical"
         onFinish={(v: { login: string; senha: string }) =>
           executar(async () => {
-            const r = await api.post<AutenticacaoResposta>('Autenticacao/autenticar', v);
+            const r = await api.post<AutenticacaoResposta>('Autenticacao/autenticar', {
+              ...v,
+              dispositivo: idDoDispositivo(),
+            });
             if (r.requer2FA) setEtapa({ tipo: '2fa', resposta: r, metodo: 'totp' });
             else concluir(r);
           })

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../platform/api';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { idDoDispositivo } from './dispositivo';
 import { PublicoCard } from './PublicoCard';
 import { regrasPublicas } from './validacao';
 
@@ -43,7 +44,7 @@ export default function ResetSenhaPage() {
           initialValues={{ token }}
           onFinish={(v: { senha: string; confirmacaoSenha: string }) =>
             executar(async () => {
-              await api.post('Autenticacao/redefinir-senha', { ...v, token });
+              await api.post('Autenticacao/redefinir-senha', { ...v, token, dispositivo: idDoDispositivo() });
               void message.success(t('publico:reset.sucesso'));
               navegar('/login', { replace: true });
             })
