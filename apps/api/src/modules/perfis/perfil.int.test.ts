@@ -355,6 +355,43 @@ describe('POST /api/perfil', () => {
     expect(adm.json().codigo).toBe('PERFIL_ADMINISTRADOR_PROTEGIDO');
   });
 
+  it('hole 13: a look-alike of a name is that name (NFKC, case and confusables folded)', async () => {
+    const criar = (nome: string) => t.req({ method: 'POST', url: '/api/perfil', token: admin, payload: { nome } });
+    const semelhantes = [
+      // Cyrillic А, а, о and і in place of the Latin letters.
+      '\u0410dministrador do Sistema',
+      'Administr\u0430d\u043er do S\u0456stema',
+      // Full-width letters, a no-break space and a zero-width space.
+      '\uff21\uff44\uff4d\uff49\uff4e\uff49\uff53\uff54\uff52\uff41\uff44\uff4f\uff52 do Sistema',
+      'Administrador\u00a0do Sis\u200btema',
+    ];
+    for (const nome of semelhantes) {
+      const r = await criar(nome);
+      expect(r.statusCode, nome).toBe(409);
+      expect(r.json(), nome).toMatchObject({ codigo: 'PERFIL_ADMINISTRADOR_PROTEGIDO', campos: [{ campo: 'nome' }] });
+    }
+    const p = await novoPerfil();
+    const renomear = await t.req({
+      method: 'PUT',
+      url: '/api/perfil',
+      token: admin,
+      payload: { ...p, nome: semelhantes[0] },
+    });
+    expect(renomear.json().codigo).toBe('PERFIL_ADMINISTRADOR_PROTEGIDO');
+
+    for (const nome of [
+      'Tesour\u0430ria',
+      '\uff34\uff45\uff53\uff4f\uff55\uff52\uff41\uff52\uff49\uff41',
+      ' TESOURARIA ',
+    ]) {
+      const dup = await criar(nome);
+      expect(dup.statusCode, nome).toBe(409);
+      expect(dup.json(), nome).toMatchObject({ codigo: 'NOME_DUPLICADO', campos: [{ campo: 'nome' }] });
+    }
+    // A different name is still a different name.
+    expect((await criar('Tesouraria Sinodal')).statusCode).toBe(201);
+  });
+
   it('allows the name of a deleted profile again', async () => {
     const p = await novoPerfil();
     await t.req({ method: 'DELETE', url: `/api/perfil/${p.id}`, token: admin });

@@ -18,6 +18,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { exigir } from '../../platform/permissoes.js';
 import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { chaveDoNome } from './nome-perfil.js';
 
 /**
  * Profiles are global (one catalogue for the whole church), so no organization scope here;
@@ -31,7 +32,9 @@ type Flag = (typeof FLAGS)[number];
 type Tela = Pick<PermissaoTela, Flag | 'somentePropriaOrganizacao'>;
 
 const naoExcluido = isNull(perfil.excluidoEm);
-const ehNomeAdministrador = (nome: string) => nome.trim().toLowerCase() === PERFIL_ADMINISTRADOR.toLowerCase();
+const CHAVE_ADMINISTRADOR = chaveDoNome(PERFIL_ADMINISTRADOR);
+/** The administrator's name or one a reader would take for it (a homoglyph, full-width letters…). */
+const ehNomeAdministrador = (nome: string) => chaveDoNome(nome) === CHAVE_ADMINISTRADOR;
 
 const colunasResumo = {
   id: perfil.id,
@@ -194,18 +197,19 @@ function exigirSemExcesso(ctx: Contexto, anterior: Regras | null, novo: Regras) 
 const erroNome = (codigo: 'NOME_DUPLICADO' | 'PERFIL_ADMINISTRADOR_PROTEGIDO') =>
   new AppError(codigo, {}, [{ campo: 'nome', mensagem: `erros:${codigo}` }]);
 
+/**
+ * No other profile's name looks like this one (`chaveDoNome`). Profiles are few, so their names
+ * are compared here; the transaction lock makes two writers of look-alike names take turns (the
+ * unique index on lower(nome) only sees exact ones).
+ */
 async function exigirNomeLivre(db: DbOuTx, nome: string, ignorarId?: number) {
-  const [outro] = await db
-    .select({ id: perfil.id })
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('perfil.nome'))`);
+  const outros = await db
+    .select({ nome: perfil.nome })
     .from(perfil)
-    .where(
-      and(
-        sql`lower(${perfil.nome}) = ${nome.toLowerCase()}`,
-        naoExcluido,
-        ignorarId ? ne(perfil.id, ignorarId) : undefined,
-      ),
-    );
-  if (outro) throw erroNome('NOME_DUPLICADO');
+    .where(and(naoExcluido, ignorarId ? ne(perfil.id, ignorarId) : undefined));
+  const chave = chaveDoNome(nome);
+  if (outros.some((o) => chaveDoNome(o.nome) === chave)) throw erroNome('NOME_DUPLICADO');
 }
 
 /** Rows that grant nothing are not stored: "no row" already means "nothing" / "inherit". */
