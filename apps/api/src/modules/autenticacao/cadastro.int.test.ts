@@ -221,3 +221,55 @@ describe('hole 6: registration tells nothing about existing accounts and people'
     expect(contas).toHaveLength(1);
   });
 });
+
+describe('hole 7: registration limited per target, whatever the spelling', () => {
+  let limitado: AppTeste;
+  beforeAll(async () => {
+    limitado = await criarAppTeste({ SIG_RATE_LIMIT: 'on' });
+  });
+  afterAll(() => limitado.fechar());
+
+  const pedir = (i: number, extra: object) =>
+    limitado.req({
+      method: 'POST',
+      url: '/api/Autenticacao/cadastrar',
+      remoteAddress: `10.31.0.${i + 1}`,
+      payload: {
+        nome: 'Visitante',
+        sobrenome: `Número ${i}`,
+        cpf: '37086617610',
+        email: `visitante${i}@exemplo.com`,
+        organizacaoId: ids.comunidade,
+        senha: 'MinhaSenha1',
+        confirmacaoSenha: 'MinhaSenha1',
+        aceiteTermos: true,
+        ...extra,
+      },
+    });
+
+  it("an owner's e-mail in other cases and spaces is one target: at most 3 'already' e-mails an hour", async () => {
+    const grafias = [
+      'Sinodo@SIG.local',
+      ' sinodo@sig.local',
+      'SINODO@sig.LOCAL',
+      'sinodo@Sig.Local',
+      'sinodo@sig.local',
+    ];
+    const cpfs = ['45913241681', '44552140892', '89659756895', '51885900856', '77711692870'];
+    const status = [];
+    for (const [i, email] of grafias.entries()) status.push((await pedir(i, { email, cpf: cpfs[i] })).statusCode);
+    expect(status).toEqual([201, 201, 201, 429, 429]);
+    const avisos = await limitado.banco.db
+      .select()
+      .from(schema.caixaSaida)
+      .where(eq(schema.caixaSaida.para, 'sinodo@sig.local'));
+    expect(avisos).toHaveLength(3);
+  });
+
+  it("a person's CPF, masked or not, is one target", async () => {
+    const grafias = ['111.444.777-35', '11144477735', '111 444 777 35', '111.444.77735'];
+    const status = [];
+    for (const [i, cpf] of grafias.entries()) status.push((await pedir(10 + i, { cpf })).statusCode);
+    expect(status).toEqual([201, 201, 201, 429]);
+  });
+});
