@@ -29,4 +29,32 @@ describe('[CONFIGURACAO] the organization settings screen', () => {
       await expect.poll(() => form.getByLabel('Dia de vencimento da contribuição').inputValue()).toBe(String(novo));
       expect(await violacoesGraves(p), 'settings').toEqual([]);
     }));
+
+  it('[CONFIGURACAO] the administrator opens the national church to self-registration, and closes it again', () =>
+    comPagina(navegador, 'configuracao-aceita-cadastro', async (p) => {
+      const oferecida = async () => {
+        const r = await p.request.get('/api/Autenticacao/organizacoes-cadastro?busca=Igreja%20Nacional');
+        return ((await r.json()) as { label: string }[]).map((o) => o.label);
+      };
+      expect(await oferecida()).toEqual([]);
+      await loginAs(p, 'admin');
+      await p.goto('/configuracoes-organizacao');
+      const form = p.getByTestId('form-organizacao');
+      const chave = form.getByRole('switch', { name: 'Aceita cadastro de membros pelo site' });
+      await chave.waitFor();
+      expect(await chave.getAttribute('aria-checked')).toBe('false');
+      const salvar = async () => {
+        await p.getByRole('button', { name: 'Salvar' }).click();
+        await expect.poll(() => p.getByText('Registro salvo.').count()).toBeGreaterThan(0);
+      };
+      await chave.click();
+      await salvar();
+      expect(await oferecida()).toEqual(['Igreja Nacional']);
+
+      await p.reload();
+      await expect.poll(() => chave.getAttribute('aria-checked')).toBe('true');
+      await chave.click();
+      await salvar();
+      expect(await oferecida()).toEqual([]);
+    }));
 });
