@@ -204,7 +204,6 @@ describe('charges in bulk', () => {
     const { ids } = await novasContas(Array(12).fill('10.00'));
     const { id } = await criarLote({ contaAReceberIds: ids });
     fake.definirAtraso(150);
-    const inicio = Date.now();
     t.app.lotes.iniciar(0, 4);
     try {
       for (let i = 0; i < 400 && (await lote(id)).status !== 'CONCLUIDO'; i++)
@@ -213,11 +212,9 @@ describe('charges in bulk', () => {
       await t.app.lotes.parar();
       fake.definirAtraso(0);
     }
-    const decorrido = Date.now() - inicio;
     expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', sucessos: 12 });
-    // One request of ≥ 150 ms per item (customer stored, nothing to look up): 12 in a row take ≥ 1,800 ms.
-    expect(decorrido).toBeLessThan(1_800);
-    // The earlier tests never had more than 2 requests in flight.
+    // Concurrency is read off the provider, not the clock (a busy machine slows any timing): with
+    // 150 ms per request, 4 items at once show as 3+ in flight; the earlier tests never had more than 2.
     expect(fake.picoSimultaneas()).toBeGreaterThanOrEqual(3);
   });
 });
