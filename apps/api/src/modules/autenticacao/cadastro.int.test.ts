@@ -197,13 +197,17 @@ describe('hole 6: registration tells nothing about existing accounts and people'
       expect(r.statusCode).toBe(201);
       return performance.now() - inicio;
     };
-    const medias = { nova: 0, existente: 0 };
+    // The fastest of each kind: a busy machine only ever adds time, so minima compare the work done.
+    const minimos = { nova: Number.POSITIVE_INFINITY, existente: Number.POSITIVE_INFINITY };
     const cpfs = ['45913241681', '44552140892', '37086617610', '89659756895'];
     for (const [i, cpf] of cpfs.entries()) {
-      medias.nova += await tempo({ cpf, email: `tempo${i}@exemplo.com` });
-      medias.existente += await tempo({ cpf: '51885900856', email: 'tesouraria@sig.local' });
+      minimos.nova = Math.min(minimos.nova, await tempo({ cpf, email: `tempo${i}@exemplo.com` }));
+      minimos.existente = Math.min(
+        minimos.existente,
+        await tempo({ cpf: '51885900856', email: 'tesouraria@sig.local' }),
+      );
     }
-    const razao = Math.max(medias.nova, medias.existente) / Math.min(medias.nova, medias.existente);
+    const razao = Math.max(minimos.nova, minimos.existente) / Math.min(minimos.nova, minimos.existente);
     expect(razao).toBeLessThan(2);
   });
 
