@@ -5,8 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
-import { registrarModulos } from './modules/index.js';
-import { TrabalhadorLote } from './modules/processamento-lote/index.js';
+import { registrarModulos, registrarTarefas } from './modules/index.js';
+import type { TrabalhadorLote } from './modules/processamento-lote/index.js';
 import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
 import { Correio } from './platform/correio.js';
@@ -18,6 +18,7 @@ import { registrarLimites } from './platform/limites.js';
 import { CachePermissoes } from './platform/permissoes.js';
 import { registrarSeguranca } from './platform/seguranca.js';
 import { Sessoes } from './platform/sessao.js';
+import { type OpcoesTarefas, Tarefas } from './platform/tarefas.js';
 import { registrarWeb } from './platform/web.js';
 import { VERSAO } from './versao.js';
 
@@ -28,15 +29,33 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     sessoes: Sessoes;
-    /** The bulk-processing worker; main starts it, tests drive it. */
+    /** The bulk-processing worker; the job layer starts it in worker processes, tests drive it. */
     lotes: TrabalhadorLote;
   }
 }
 
-/** `provedor`: started by the caller (main keeps the demo fake's state); else an in-memory one. The app closes it. */
-export type OpcoesApp = { config: Config; banco: Banco; logger?: boolean; provedor?: ProvedorIniciado };
+/**
+ * `provedor`: started by the caller (main keeps the demo fake's state); else an in-memory one. The app closes it.
+ * `trabalhar`: this process works the jobs (SIG_ROLE worker or all); every process may enqueue them.
+ * `relogio`: the job layer's clock, for tests that move time by hand.
+ */
+export type OpcoesApp = {
+  config: Config;
+  banco: Banco;
+  logger?: boolean;
+  provedor?: ProvedorIniciado;
+  trabalhar?: boolean;
+  relogio?: OpcoesTarefas['relogio'];
+};
 
-export async function construirApp({ config, banco, logger = true, provedor }: OpcoesApp): Promise<FastifyInstance> {
+export async function construirApp({
+  config,
+  banco,
+  logger = true,
+  provedor,
+  trabalhar = false,
+  relogio,
+}: OpcoesApp): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: LIMITE_CORPO,
@@ -48,6 +67,7 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   registrarLeitorJson(app);
   const pagamentos = provedor ?? (await iniciarProvedor(config, { versao: VERSAO }));
 
+  const tarefas = new Tarefas<Deps>(banco, app.log, { intervaloSegundos: config.tarefas.intervaloSegundos, relogio });
   const deps: Deps = {
     db: banco.db,
     consultar: banco.consultar,
@@ -55,13 +75,13 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
     config,
     cofre: new Cofre(config.segredo),
     auditoria: new Auditoria(banco.consultar, app.log, config.auditoria),
-    correio: new Correio(banco.db, app.log, config.smtpUrl, config.smtpFrom),
+    correio: new Correio(banco.db, app.log, tarefas, config.smtpUrl, config.smtpFrom),
+    tarefas,
     permissoes: new CachePermissoes(banco.db),
     pagamentos,
   };
   app.decorate('deps', deps);
-  const lotes = new TrabalhadorLote(deps, app.log);
-  app.decorate('lotes', lotes);
+  app.decorate('lotes', registrarTarefas(deps, app.log));
 
   registrarTratadorDeErros(app);
   await registrarSeguranca(app, config);
@@ -83,8 +103,11 @@ export async function construirApp({ config, banco, logger = true, provedor }: O
   await app.register(registrarModulos, { prefix: '/api' });
   await registrarWeb(app);
 
+  await tarefas.abrir({ supervisionar: trabalhar });
+  if (trabalhar) await tarefas.trabalhar(deps);
+
   app.addHook('onClose', async () => {
-    await lotes.parar();
+    await tarefas.parar();
     deps.correio.parar();
     await deps.auditoria.descarregar();
     await pagamentos.fechar();

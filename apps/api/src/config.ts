@@ -79,6 +79,8 @@ const esquema = z
     ASAAS_MAX_SIMULTANEAS: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(50).default(10)),
     SIG_LOTE_CONCORRENCIA: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(64).default(4)),
     SIG_LOTE_PAUSA_MS: opcional(z.coerce.number().int().min(0).max(60_000)),
+    // pg-boss polls no faster than every half second.
+    SIG_JOBS_POLL_SECONDS: z.preprocess(vazioParaIndefinido, z.coerce.number().min(0.5).max(60).default(2)),
     LOG_LEVEL: z.preprocess(
       vazioParaIndefinido,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +128,8 @@ export type Config = {
   asaasMaxSimultaneas: number;
   /** Bulk processing: items worked at once by this process, and each worker's pause after an item. */
   lote: { concorrencia: number; pausaMs: number };
+  /** The job layer: how often each worker looks for due jobs (retries included) besides the wake-ups on new ones. */
+  tarefas: { intervaloSegundos: number };
 };
 
 /**
@@ -180,6 +184,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concorrencia: e.SIG_LOTE_CONCORRENCIA,
       pausaMs: e.SIG_LOTE_PAUSA_MS ?? (e.ASAAS_API_KEY ? PAUSA_LOTE_REAL_MS : 0),
     },
+    tarefas: { intervaloSegundos: e.SIG_JOBS_POLL_SECONDS },
   };
 }
 

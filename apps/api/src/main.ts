@@ -5,7 +5,6 @@ import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
 import { construirApp } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
 import { iniciarProvedor } from './modules/asaas/index.js';
-import { agendarVencimentos } from './modules/receber/index.js';
 import { VERSAO } from './versao.js';
 
 async function iniciar() {
@@ -31,12 +30,8 @@ async function iniciar() {
   const provedor = await iniciarProvedor(config, { versao: VERSAO, dirDemo: path.join(config.dataDir, 'asaas-fake') });
   // The demo's fake delivers its webhooks to this app with a token made up for this run.
   if (provedor.ligarWebhook && !config.asaasWebhookToken) config.asaasWebhookToken = randomBytes(24).toString('hex');
-  const app = await construirApp({ config, banco, provedor });
-  if (config.papel !== 'api') {
-    app.deps.correio.iniciar();
-    app.lotes.iniciar();
-  }
-  const vencimentos = config.papel !== 'api' ? agendarVencimentos(banco.db, app.log) : null;
+  // Every process may enqueue jobs; only workers work them (webhooks, mail, schedules, bulk batches).
+  const app = await construirApp({ config, banco, provedor, trabalhar: config.papel !== 'api' });
   await app.listen({ port: config.porta, host: config.host });
   await provedor.ligarWebhook?.(`http://127.0.0.1:${config.porta}/api/webhooks/asaas`, config.asaasWebhookToken!);
 
@@ -61,7 +56,6 @@ async function iniciar() {
   console.log(linhas.join('\n'));
 
   const parar = async () => {
-    vencimentos?.parar();
     await app.close();
     await banco.fechar();
     process.exit(0);

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { construirApp } from '../src/app.js';
+import { construirApp, type OpcoesApp } from '../src/app.js';
 import { lerConfig } from '../src/config.js';
 import type { ProvedorIniciado } from '../src/modules/asaas/index.js';
 import { ADMIN_EMAIL, ADMIN_SENHA, SENHA_DEMO } from './constantes.js';
@@ -47,11 +47,12 @@ async function bancoDeTeste(): Promise<Banco> {
 
 /**
  * A fresh database (seeded with the demo data) and an app over it, for one test file; `provedor`
- * when the test drives the fake provider itself (sandbox confirm, webhooks).
+ * when the test drives the fake provider itself (sandbox confirm, webhooks); `trabalhar` when the
+ * app works its jobs as a worker process does (`relogio`: on a clock the test moves).
  */
 export async function criarAppTeste(
   env: Record<string, string> = {},
-  opcoes: { provedor?: ProvedorIniciado } = {},
+  opcoes: { provedor?: ProvedorIniciado } & Pick<OpcoesApp, 'trabalhar' | 'relogio'> = {},
 ): Promise<AppTeste> {
   const banco = await bancoDeTeste();
   const config = lerConfig({
@@ -63,9 +64,11 @@ export async function criarAppTeste(
     LOG_LEVEL: 'silent',
     // Files sign in dozens of times a minute from one address; platform/limites.int.test.ts turns the limits on.
     SIG_RATE_LIMIT: 'off',
+    // A worker looks for due jobs (a retry whose wait is over) twice a second.
+    SIG_JOBS_POLL_SECONDS: '0.5',
     ...env,
   });
-  const app = await construirApp({ config, banco, logger: false, provedor: opcoes.provedor });
+  const app = await construirApp({ config, banco, logger: false, ...opcoes });
   await app.ready();
   const req: AppTeste['req'] = ({ token, idioma, headers, ...resto }) =>
     app.inject({

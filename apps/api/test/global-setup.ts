@@ -6,6 +6,7 @@ import { abrirBanco, migrar, pgliteDe } from '@sig/db';
 import { garantirBase, semearDemo } from '@sig/db/seed';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { instalarTarefas } from '../src/platform/tarefas.js';
 import { ADMIN_EMAIL, ADMIN_SENHA } from './constantes.js';
 
 declare module 'vitest' {
@@ -16,7 +17,7 @@ declare module 'vitest' {
 }
 
 /**
- * Builds one migrated, seeded database and hands it to every test file: a PGlite dump
+ * Builds one migrated, seeded database (with the job layer's schema) and hands it to every test file: a PGlite dump
  * (loaded into a fresh in-memory database per file) or, with TEST_DATABASE_URL, a
  * PostgreSQL template database (copied per file with CREATE DATABASE ... TEMPLATE).
  */
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
   await migrar(banco);
   await garantirBase(banco.db, { adminEmail: ADMIN_EMAIL, adminSenha: ADMIN_SENHA });
   await semearDemo(banco.db);
+  await instalarTarefas(banco);
   if (url) {
     const nome = new URL(templateUrl!).pathname.slice(1);
     await banco.fechar();

@@ -102,6 +102,9 @@ export const ACESSOS = [
   a('Sobre', '/sobre', 'configuracoes', ['R']),
   a('AuditoriaAcesso', '/auditoria-acesso', 'configuracoes', LEITURA),
   a('Termos', '/termos', 'configuracoes'),
+  // The background work and the mail outbox: rows of no organization, for whole-tree scopes.
+  a('Tarefas', '/tarefas', 'configuracoes', ['L', 'R', 'U']),
+  a('CaixaDeSaida', '/caixa-de-saida', 'configuracoes', ['L', 'R', 'U']),
 
   a('PeriodoContabil', '/periodo-contabil', 'financeiro'),
   a('Cobranca', '/cobranca', 'financeiro'),

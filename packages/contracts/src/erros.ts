@@ -89,6 +89,8 @@ export const CODIGOS_ERRO = {
   LOTE_CONTAS_PAGAS: 409,
   LOTE_CONTAS_COBRADAS: 409,
   SUBCONTA_EXISTENTE: 409,
+  TAREFA_NAO_REPETIVEL: 409,
+  EMAIL_NAO_REENVIAVEL: 409,
   // The payment provider's answers, in our words (apps/api modules/asaas/provedor).
   PROVEDOR_DADOS_INVALIDOS: 422,
   PROVEDOR_ACAO_INVALIDA: 422,

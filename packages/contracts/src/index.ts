@@ -24,5 +24,6 @@ export * from './pessoa.js';
 export * from './processamento-lote.js';
 export * from './recibo.js';
 export * from './relatorio-financeiro.js';
+export * from './sistema.js';
 export * from './subconta.js';
 export * from './usuario.js';

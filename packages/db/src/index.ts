@@ -28,6 +28,8 @@ export const MIGRATIONS_DIR =
 export type Banco = {
   db: Db;
   tipo: 'pglite' | 'postgres';
+  /** The PostgreSQL server's connection string (unset on PGlite), for what opens connections of its own (the job layer). */
+  url?: string;
   /**
    * A named, prepared SQL statement straight on the driver, for the few queries that run on
    * every request (the session lookup): it skips the ORM's per-row mapping, which costs more
@@ -66,6 +68,7 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
     return {
       db,
       tipo: 'postgres',
+      url: opcoes.url,
       consultar: async <T>(name: string, text: string, values: unknown[]) =>
         (await pool.query({ name, text, values })).rows as T[],
       ouvir: async (canal, aoAviso) => {

@@ -1,11 +1,15 @@
-import { FILAS_ATENDIMENTO, type FilaAtendimento } from '@sig/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import { FILAS_ATENDIMENTO, FILAS_TAREFA, type FilaAtendimento } from '@sig/contracts';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../platform/contexto.js';
+import { TAREFAS_CORREIO } from '../platform/correio.js';
 import { hubRoutes } from '../platform/hub.js';
 import { analiticaRoutes } from './analitica/analitica.routes.js';
 import {
   clientesLoteRoutes,
   clientesRoutes,
   subcontaRoutes,
+  TAREFA_APLICAR_EVENTO,
+  TAREFA_CONCILIAR,
   TIPO_CLIENTES_ASAAS,
   webhookAsaasRoutes,
 } from './asaas/index.js';
@@ -35,27 +39,45 @@ import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
-import { registrarTiposLote } from './processamento-lote/index.js';
+import { registrarTiposLote, TrabalhadorLote } from './processamento-lote/index.js';
 import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
 import {
   contaAReceberRoutes,
   contasAReceberLoteRoutes,
   relatorioContasReceberRoutes,
+  TAREFA_MARCAR_VENCIDAS,
   TIPO_CONTAS_A_RECEBER,
 } from './receber/index.js';
 import { pagamentoRoutes, reciboRoutes } from './recibos/index.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
+import { caixaDeSaidaRoutes } from './sistema/caixa-de-saida.routes.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
+import { tarefasRoutes } from './sistema/tarefas.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
-/** Every module's routes, under /api, and the bulk kinds each module defines. */
-export const registrarModulos: FastifyPluginAsync = async (app) => {
+/**
+ * Every module's background work on the app's job layer: the jobs each declares and the
+ * bulk-batch worker with the bulk kinds each defines. Answers the worker (tests drive it).
+ */
+export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): TrabalhadorLote {
   registrarTiposLote({
     CLIENTES_ASAAS: TIPO_CLIENTES_ASAAS,
     CARNES: TIPO_CARNES,
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
   });
+  deps.tarefas.declarar(TAREFA_APLICAR_EVENTO, TAREFA_CONCILIAR, TAREFA_MARCAR_VENCIDAS, ...TAREFAS_CORREIO);
+  // The administrator's screen filters and names the queues from the contracts' list.
+  const declaradas = deps.tarefas.filas().sort().join();
+  if (declaradas !== [...FILAS_TAREFA].sort().join())
+    throw new Error(`job queues declared (${declaradas}) differ from FILAS_TAREFA in the contracts`);
+  const lotes = new TrabalhadorLote(deps, log);
+  deps.tarefas.registrarTrabalhador('processamento-lote', lotes);
+  return lotes;
+}
+
+/** Every module's routes, under /api. */
+export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
   await app.register(contaRoutes, { prefix: '/conta' });
@@ -98,5 +120,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
   await app.register(cultoRoutes, { prefix: '/culto' });
   await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
+  await app.register(tarefasRoutes, { prefix: '/tarefas' });
+  await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });
   await app.register(hubRoutes, { prefix: '/hub' });
 };

@@ -6,6 +6,7 @@ import type { Correio } from './correio.js';
 import type { Cofre } from './cripto.js';
 import type { CachePermissoes, ConjuntoPermissoes } from './permissoes.js';
 import type { PaymentProvider } from './provedor-pagamento.js';
+import type { Tarefas } from './tarefas.js';
 
 /** Who is asking, for whom, with which rights: resolved once per request from the token. */
 export type Contexto = {
@@ -34,6 +35,8 @@ export type Deps = {
   cofre: Cofre;
   auditoria: Auditoria;
   correio: Correio;
+  /** The job layer: services enqueue here (inside their transaction when they have one). */
+  tarefas: Tarefas<Deps>;
   permissoes: CachePermissoes;
   /** The payment provider (Asaas or, in a demo install, the embedded fake). */
   pagamentos: { provedor: PaymentProvider; demo: boolean };

@@ -1,84 +1,139 @@
-import { type Db, schema } from '@sig/db';
-import { eq, sql } from 'drizzle-orm';
+import { type Db, type DbOuTx, schema } from '@sig/db';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { type DefinicaoTarefa, mensagemDeFalha, type Tarefas } from './tarefas.js';
 
 export type Mensagem = { para: string; assunto: string; texto: string; html?: string };
 
-const MAX_TENTATIVAS = 5;
+const { caixaSaida } = schema;
+const FILA_ENVIAR = 'correio.enviar';
+/** An SMTP error kept on the row, for the outbox screen. */
+const MAX_ERRO = 500;
 
 /**
- * Mail goes through the outbox table first (nothing is lost if SMTP is down or absent);
- * a poller sends pending rows over SMTP when `SMTP_URL` is set. Without SMTP the rows stay
- * in the outbox, where the UI shows them.
+ * Mail goes through the outbox table first, in the transaction of the change that causes it;
+ * the row is the record. With `SMTP_URL` set, a job of the same transaction sends it (retried
+ * with backoff; the row says each failure). Without SMTP the rows stay in the outbox, where the
+ * administrator reads them (docs/adr/0005, 0013).
  */
 export class Correio {
   private readonly transporte: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly tarefas: Pick<Tarefas<never>, 'enviar'>,
     smtpUrl: string | undefined,
     private readonly remetente: string,
   ) {
     this.transporte = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   }
 
-  async enfileirar(db: Pick<Db, 'insert'>, m: Mensagem): Promise<void> {
-    await db.insert(schema.caixaSaida).values(m);
-    if (this.transporte) setImmediate(() => void this.enviarPendentes());
+  /** Whether mail leaves the outbox at all (SMTP_URL is set). */
+  get comSmtp() {
+    return !!this.transporte;
   }
 
-  /** Sends what is pending; rows are claimed with SKIP LOCKED so several workers can run. */
-  async enviarPendentes(limite = 20): Promise<number> {
-    if (!this.transporte) return 0;
-    let enviados = 0;
-    const pendentes = (await this.db.execute(
-      sql`update ${schema.caixaSaida} set situacao = 'ENVIANDO', tentativas = tentativas + 1
-          where id in (select id from ${schema.caixaSaida} where situacao = 'PENDENTE' order by id limit ${limite} for update skip locked)
-          returning id, para, assunto, texto, html`,
-    )) as unknown as { rows: { id: number; para: string; assunto: string; texto: string; html: string | null }[] };
-    for (const m of pendentes.rows) {
-      try {
-        await this.transporte.sendMail({
-          from: this.remetente,
-          to: m.para,
-          subject: m.assunto,
-          text: m.texto,
-          html: m.html ?? undefined,
-        });
-        await this.db
-          .update(schema.caixaSaida)
-          .set({ situacao: 'ENVIADO', enviadoEm: new Date(), erro: null })
-          .where(eq(schema.caixaSaida.id, m.id));
-        enviados++;
-      } catch (err) {
-        this.log.warn({ err, id: m.id }, 'falha ao enviar e-mail');
-        await this.db
-          .update(schema.caixaSaida)
-          .set({
-            situacao: sql`case when ${schema.caixaSaida.tentativas} >= ${MAX_TENTATIVAS} then 'ERRO' else 'PENDENTE' end`,
-            erro: String((err as Error).message).slice(0, 500),
-          })
-          .where(eq(schema.caixaSaida.id, m.id));
-      }
+  /** Writes the message to the outbox and, with SMTP, its sending job: both or neither. */
+  async enfileirar(db: DbOuTx, m: Mensagem): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [linha] = await tx.insert(caixaSaida).values(m).returning({ id: caixaSaida.id });
+      await this.agendar(tx, linha!.id);
+    });
+  }
+
+  private async agendar(em: DbOuTx, id: number) {
+    if (this.transporte) await this.tarefas.enviar(FILA_ENVIAR, { id }, { em, chave: String(id) });
+  }
+
+  /**
+   * Sends one outbox row (the job's handler). Idempotent: a row already sent is left alone. A
+   * failure is written on the row (PENDENTE while retries remain, then ERRO) and thrown, so the
+   * job is retried.
+   */
+  async enviar(id: number, ultima: boolean): Promise<{ enviado: boolean }> {
+    if (!this.transporte) return { enviado: false };
+    const [m] = await this.db
+      .update(caixaSaida)
+      .set({ situacao: 'ENVIANDO', tentativas: sql`${caixaSaida.tentativas} + 1` })
+      .where(and(eq(caixaSaida.id, id), ne(caixaSaida.situacao, 'ENVIADO')))
+      .returning();
+    if (!m) return { enviado: false };
+    try {
+      await this.transporte.sendMail({
+        from: this.remetente,
+        to: m.para,
+        subject: m.assunto,
+        text: m.texto,
+        html: m.html ?? undefined,
+      });
+    } catch (err) {
+      this.log.warn({ err, id }, 'e-mail not sent');
+      await this.db
+        .update(caixaSaida)
+        .set({ situacao: ultima ? 'ERRO' : 'PENDENTE', erro: mensagemDeFalha(err).slice(0, MAX_ERRO) })
+        .where(eq(caixaSaida.id, id));
+      throw err;
     }
-    return enviados;
+    await this.db
+      .update(caixaSaida)
+      .set({ situacao: 'ENVIADO', enviadoEm: new Date(), erro: null })
+      .where(eq(caixaSaida.id, id));
+    return { enviado: true };
   }
 
-  iniciar(intervaloMs = 10_000) {
-    if (!this.transporte || this.timer) return;
-    this.timer = setInterval(
-      () => void this.enviarPendentes().catch((err) => this.log.error({ err }, 'correio')),
-      intervaloMs,
-    );
-    this.timer.unref();
+  /**
+   * A sending job for every row still to send (written while SMTP was off, or whose job was
+   * lost): run when a worker starts. A row whose job is still queued or running keeps it.
+   */
+  async retomar(): Promise<number> {
+    if (!this.transporte) return 0;
+    const pendentes = await this.db
+      .select({ id: caixaSaida.id })
+      .from(caixaSaida)
+      .where(inArray(caixaSaida.situacao, ['PENDENTE', 'ENVIANDO']))
+      .orderBy(asc(caixaSaida.id));
+    let n = 0;
+    for (const { id } of pendentes) if (await this.tarefas.enviar(FILA_ENVIAR, { id }, { chave: String(id) })) n++;
+    return n;
+  }
+
+  /** A failed row back to the outbox, attempts counted again; false when the row is not a failed one. */
+  async reenviar(id: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [linha] = await tx
+        .update(caixaSaida)
+        .set({ situacao: 'PENDENTE', tentativas: 0, erro: null })
+        .where(and(eq(caixaSaida.id, id), eq(caixaSaida.situacao, 'ERRO')))
+        .returning({ id: caixaSaida.id });
+      if (!linha) return false;
+      await this.agendar(tx, id);
+      return true;
+    });
   }
 
   parar() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     this.transporte?.close();
   }
 }
+
+/** The outbox's jobs, registered by the composition root. */
+export const TAREFAS_CORREIO = [
+  {
+    fila: FILA_ENVIAR,
+    // One job per row at a time: a retry and a resend never send the same mail twice at once.
+    unica: true,
+    tentativas: 5,
+    esperaSegundos: 30,
+    expiraSegundos: 120,
+    concorrencia: 2,
+    executar: (ctx, t) => ctx.correio.enviar(t.dados.id, t.ultima),
+  } satisfies DefinicaoTarefa<{ correio: Correio }, { id: number }>,
+  {
+    fila: 'correio.retomar',
+    unica: true,
+    aoIniciar: true,
+    executar: async (ctx) => ({ enfileiradas: await ctx.correio.retomar() }),
+  } satisfies DefinicaoTarefa<{ correio: Correio }>,
+];

@@ -12544,7 +12544,7 @@ export interface paths {
                     "application/json": {
                         nome: string;
                         /** @enum {string} */
-                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                         colunas?: string | null;
                         /** @default false */
                         padrao?: boolean;
@@ -12587,7 +12587,7 @@ export interface paths {
                     "application/json": {
                         nome: string;
                         /** @enum {string} */
-                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                         colunas?: string | null;
                         /** @default false */
                         padrao?: boolean;
@@ -12637,7 +12637,7 @@ export interface paths {
                     quantidade?: number;
                     ordem?: "asc" | "desc";
                     nome?: string;
-                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     ativo?: "true" | "false";
                     ordenarPor?: "id" | "nome";
                 };
@@ -12691,7 +12691,7 @@ export interface paths {
             parameters: {
                 query?: {
                     nome?: string;
-                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     ativo?: "true" | "false";
                     busca?: string;
                 };
@@ -12734,7 +12734,7 @@ export interface paths {
             parameters: {
                 query?: {
                     nome?: string;
-                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     ativo?: "true" | "false";
                     ordenarPor?: "id" | "nome";
                     ordem?: "asc" | "desc";
@@ -12815,7 +12815,7 @@ export interface paths {
                     "application/json": {
                         nome: string;
                         /** @enum {string} */
-                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                        tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                         colunas?: string | null;
                         /** @default false */
                         padrao?: boolean;
@@ -27591,6 +27591,327 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "fila" | "situacao";
+                    fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas")[];
+                    situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: string;
+                                fila: string;
+                                /** @enum {string} */
+                                situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                                referencia: string;
+                                tentativas: number;
+                                tentativasMaximas: number;
+                                erro: string | null;
+                                criadoEm: string;
+                                iniciadoEm: string | null;
+                                concluidoEm: string | null;
+                                executarApos: string | null;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            fila: string;
+                            /** @enum {string} */
+                            situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            referencia: string;
+                            tentativas: number;
+                            tentativasMaximas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            iniciadoEm: string | null;
+                            concluidoEm: string | null;
+                            executarApos: string | null;
+                            dados: {
+                                [key: string]: unknown;
+                            };
+                            saida: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/{id}/repetir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            fila: string;
+                            /** @enum {string} */
+                            situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            referencia: string;
+                            tentativas: number;
+                            tentativasMaximas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            iniciadoEm: string | null;
+                            concluidoEm: string | null;
+                            executarApos: string | null;
+                            dados: {
+                                [key: string]: unknown;
+                            };
+                            saida: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    ordenarPor?: "criadoEm" | "para" | "situacao";
+                    situacao?: ("PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO")[];
+                    para?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                para: string;
+                                assunto: string;
+                                /** @enum {string} */
+                                situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                                tentativas: number;
+                                erro: string | null;
+                                criadoEm: string;
+                                enviadoEm: string | null;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            para: string;
+                            assunto: string;
+                            /** @enum {string} */
+                            situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                            tentativas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            enviadoEm: string | null;
+                            texto: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            para: string;
+                            assunto: string;
+                            /** @enum {string} */
+                            situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                            tentativas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            enviadoEm: string | null;
+                            texto: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -129,7 +129,8 @@ export const cobranca = pgTable(
 
 /**
  * Provider webhook deliveries, by event id: a repeat is ignored; `processadoEm` null means not
- * applied yet (applied after the answer, and again at start-up if the process stopped first).
+ * applied yet (a job applies it, retried with backoff); `tentativas` and `erro` say how the
+ * applying went so far.
  */
 export const eventoProvedor = pgTable(
   'evento_provedor',
@@ -141,6 +142,8 @@ export const eventoProvedor = pgTable(
     recebidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processadoEm: timestamp({ withTimezone: true }),
     resultado: text(),
+    tentativas: smallint().notNull().default(0),
+    erro: text(),
   },
   (t) => [index('evento_provedor_pendente_idx').on(t.recebidoEm).where(sql`${t.processadoEm} is null`)],
 );

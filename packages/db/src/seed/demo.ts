@@ -372,6 +372,43 @@ async function criarAtendimentoDemo(db: Db, atendenteId: number) {
   await db.insert(schema.timeParticipante).values({ timeId: equipe!.id, usuarioId: atendenteId });
 }
 
+/**
+ * The outbox as a running install has it: mail that went out, and one a server refused for good
+ * (an address that no longer exists), which the administrator's outbox screen shows with its error.
+ */
+async function criarCaixaSaidaDemo(db: Db) {
+  const horasAtras = (h: number) => new Date(Date.now() - h * 3600_000);
+  await db.insert(schema.caixaSaida).values([
+    {
+      para: 'secretaria@paroquia-da-paz.example',
+      assunto: 'SIG: acesso liberado',
+      texto: 'Olá! Seu acesso ao SIG foi liberado. Entre com o seu e-mail e a senha que você escolheu.',
+      situacao: 'ENVIADO',
+      tentativas: 1,
+      criadoEm: horasAtras(50),
+      enviadoEm: horasAtras(50),
+    },
+    {
+      para: 'tesouraria@paroquia-da-paz.example',
+      assunto: 'SIG: código de verificação',
+      texto: 'Seu código de verificação do SIG é 482913. Ele vale por 10 minutos.',
+      situacao: 'ENVIADO',
+      tentativas: 2,
+      criadoEm: horasAtras(26),
+      enviadoEm: horasAtras(26),
+    },
+    {
+      para: 'contato@comunidade-antiga.example',
+      assunto: 'SIG: aviso da paróquia',
+      texto: 'A reunião do conselho foi transferida para o próximo sábado, às 15h, no salão da comunidade.',
+      situacao: 'ERRO',
+      tentativas: 6,
+      erro: '550 5.1.1 <contato@comunidade-antiga.example>: Recipient address rejected: User unknown in virtual mailbox table',
+      criadoEm: horasAtras(3),
+    },
+  ]);
+}
+
 export type ResultadoDemo = { criado: boolean; usuarios: { email: string; perfil: string; organizacao: string }[] };
 
 /**
@@ -478,5 +515,6 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarGabaritoDemo(db);
   await criarLivroCultoDemo(db, paroquia.id);
   await criarAtendimentoDemo(db, ids.get('atendimento@sig.local')!);
+  await criarCaixaSaidaDemo(db);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }

@@ -12,3 +12,4 @@ export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
 export { statusDaConta, statusDoEvento } from './status-provedor.js';
 export { subcontaRoutes } from './subconta.routes.js';
 export { webhookAsaasRoutes } from './webhook.routes.js';
+export { TAREFA_APLICAR_EVENTO, TAREFA_CONCILIAR } from './webhook.service.js';

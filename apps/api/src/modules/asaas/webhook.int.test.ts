@@ -1,10 +1,9 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { provedorAsaas } from './provedor/asaas.js';
-import { processarPendentes } from './webhook.service.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
 const VENCIMENTO = '2099-03-10';
@@ -54,7 +53,7 @@ beforeAll(async () => {
   const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
   t = await criarAppTeste(
     { ASAAS_WEBHOOK_TOKEN: TOKEN },
-    { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } },
+    { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar }, trabalhar: true },
   );
   [admin, tesouraria] = await Promise.all([t.loginAdmin(), t.login('tesouraria@sig.local')]);
   const [p] = await t.banco.db
@@ -142,7 +141,7 @@ describe('provider webhooks', () => {
     ).toBe(true);
   });
 
-  it('applies at start-up an event stored but not applied before a stop', async () => {
+  it('the reconciliation gives an event stored without a job (before the job layer) one, and it is applied', async () => {
     const c = await criarConta();
     const [cob] = (await cobrar(c.id)).json();
     await t.banco.db.insert(schema.eventoProvedor).values({
@@ -151,8 +150,84 @@ describe('provider webhooks', () => {
       pagamentoId: cob.provedorId,
       payload: { id: 'evt_pendente_1', event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
     });
-    await processarPendentes(t.app.deps, t.app.log);
+    await t.app.deps.tarefas.enviar('asaas.conciliar', {});
+    await aplicados();
     expect((await obter(c.id)).status).toBe('VENCIDO');
+  });
+
+  it('a failed application (a deadlock) is retried by itself after its backoff, and applied once', async () => {
+    const c = await criarConta();
+    const [cob] = (await cobrar(c.id)).json();
+    // The first update of a charge fails as a deadlock would; a sequence counts outside the rolled-back transaction.
+    const executar = (...comandos: string[]) => Promise.all(comandos.map((c) => t.banco.db.execute(sql.raw(c))));
+    await executar('create sequence falha_webhook');
+    await executar(`create function falhar_uma_vez() returns trigger language plpgsql as $$
+        begin
+          if nextval('falha_webhook') = 1 then raise exception 'deadlock detected (teste)' using errcode = '40P01'; end if;
+          return new;
+        end $$`);
+    await executar(
+      'create trigger falhar_uma_vez before update on cobranca for each row execute function falhar_uma_vez()',
+    );
+    try {
+      const id = 'evt_retentado_1';
+      const evento = {
+        id,
+        event: 'PAYMENT_RECEIVED',
+        dateCreated: '2099-03-05 10:00:00',
+        payment: { id: cob.provedorId, status: 'RECEIVED', value: 30, paymentDate: '2099-03-05' },
+      };
+      expect((await webhook(evento)).statusCode).toBe(200);
+      const ev = schema.eventoProvedor;
+      const estado = async () => (await t.banco.db.select().from(ev).where(eq(ev.id, id)))[0]!;
+      const tarefa = async () =>
+        (
+          (await t.banco.db.execute(
+            sql`select state::text as state, retry_count, start_after > now() + interval '1 second' as adiada
+                from pgboss.job where name = 'asaas.aplicar-evento' and singleton_key = ${id}`,
+          )) as unknown as { rows: { state: string; retry_count: number; adiada: boolean }[] }
+        ).rows;
+      await expect.poll(async () => (await estado()).tentativas, { timeout: 10_000 }).toBe(1);
+      expect(await estado()).toMatchObject({ processadoEm: null, erro: 'deadlock detected (teste)' });
+      // Waiting out its backoff, not run again at once.
+      expect(await tarefa()).toEqual([{ state: 'retry', retry_count: 0, adiada: true }]);
+      expect((await obter(c.id)).status).toBe('ABERTO');
+      // The wait is over (no test waits for real backoff seconds): the worker takes it again by itself.
+      await t.banco.db.execute(
+        sql`update pgboss.job set start_after = now() where name = 'asaas.aplicar-evento' and singleton_key = ${id}`,
+      );
+      await aplicados();
+      expect(await obter(c.id)).toMatchObject({ status: 'PAGO', valorPago: '30.00' });
+      expect(await estado()).toMatchObject({
+        tentativas: 2,
+        erro: null,
+        resultado: 'aplicado:PAGO;sem-lancamento-automatico',
+      });
+      expect(await tarefa()).toMatchObject([{ state: 'completed', retry_count: 1 }]);
+      // A repeat delivery and a stray second job change nothing: the event was applied once.
+      expect((await webhook(evento)).statusCode).toBe(200);
+      await t.app.deps.tarefas.enviar('asaas.aplicar-evento', { eventoId: id }, { chave: id });
+      await expect
+        .poll(async () => (await tarefa()).filter((x) => x.state === 'completed').length, { timeout: 10_000 })
+        .toBe(2);
+      const h = schema.historicoAlteracao;
+      const pagos = await t.banco.db
+        .select()
+        .from(h)
+        .where(
+          and(
+            eq(h.entidade, 'conta_a_receber'),
+            eq(h.entidadeId, c.id),
+            eq(h.campo, 'status'),
+            sql`${h.valorNovo} = '"PAGO"'`,
+          ),
+        );
+      expect(pagos).toHaveLength(1);
+      expect((await estado()).tentativas).toBe(2);
+    } finally {
+      await executar('drop trigger falhar_uma_vez on cobranca');
+      await executar('drop function falhar_uma_vez()', 'drop sequence falha_webhook');
+    }
   });
 
   it('a sandbox payment reaches the app as a delivered webhook and marks the receivable paid', async () => {

@@ -14,10 +14,9 @@ const eventoAsaas = z.looseObject({
 
 /**
  * `POST /webhooks/asaas`: public (the provider has no session), guarded by the shared
- * `asaas-access-token`. Answers 200 at once; the event is applied right after.
+ * `asaas-access-token`. Answers 200 once the event and its applying job are stored.
  */
 export const webhookAsaasRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => webhooks.processarPendentes(app.deps, app.log));
   app.post(
     '/asaas',
     {
@@ -27,8 +26,7 @@ export const webhookAsaasRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: async (req) => webhooks.exigirToken(app.deps, req.headers['asaas-access-token']),
     },
     async (req) => {
-      if (await webhooks.registrarEvento(app.deps, req.body as webhooks.EventoAsaas))
-        setImmediate(() => void webhooks.processarComLog(app.deps, req.log, req.body.id));
+      await webhooks.registrarEvento(app.deps, req.body as webhooks.EventoAsaas);
       return { recebido: true };
     },
   );

@@ -2,19 +2,23 @@ import { timingSafeEqual } from 'node:crypto';
 import { hojeNoBrasil, type StatusContaAReceber } from '@sig/contracts';
 import { schema, type Tx } from '@sig/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { type DefinicaoTarefa, mensagemDeFalha } from '../../platform/tarefas.js';
 import { lancarPeloSistema } from '../financeiro/index.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
 /**
  * Provider webhooks (asaas-contract "Webhooks"): delivery is at least once, may repeat and may
- * come out of order. Each event is stored by id (a repeat is ignored), answered at once and
- * applied afterwards; an event left unapplied by a stop is applied at the next start.
+ * come out of order. Each event is stored by id (a repeat is ignored) together with the job that
+ * applies it, and answered at once; the job applies it, retried with backoff when it fails (a
+ * deadlock, the database away), and the event row keeps its attempts and last error.
  */
 const { eventoProvedor: ev, cobranca: cob, contaAReceber: car } = schema;
+const FILA_APLICAR = 'asaas.aplicar-evento';
+/** The most an error text kept on the event row may hold. */
+const MAX_ERRO = 500;
 
 /** The fields we read; anything else in the payload is kept but ignored. */
 export type EventoAsaas = {
@@ -44,29 +48,45 @@ export function exigirToken(deps: Deps, recebido: string | string[] | undefined)
   if (!ok) throw new AppError('WEBHOOK_TOKEN_INVALIDO');
 }
 
-/** Stores the event; true when it is new (a repeat delivery answers 200 and does nothing). */
+/** Stores the event and its applying job; true when it is new (a repeat delivery answers 200 and does nothing). */
 export async function registrarEvento(deps: Deps, e: EventoAsaas): Promise<boolean> {
-  const novos = await deps.db
-    .insert(ev)
-    .values({ id: e.id, evento: e.event, pagamentoId: e.payment?.id ?? null, payload: e })
-    .onConflictDoNothing()
-    .returning({ id: ev.id });
-  return novos.length > 0;
+  return deps.db.transaction(async (tx) => {
+    const novos = await tx
+      .insert(ev)
+      .values({ id: e.id, evento: e.event, pagamentoId: e.payment?.id ?? null, payload: e })
+      .onConflictDoNothing()
+      .returning({ id: ev.id });
+    if (!novos.length) return false;
+    await deps.tarefas.enviar(FILA_APLICAR, { eventoId: e.id }, { em: tx, chave: e.id });
+    return true;
+  });
 }
 
-/** Applies one stored event, once: a concurrent worker holding it skips it. */
-export async function processarEvento(deps: Deps, id: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const [linha] = await tx
-      .select()
-      .from(ev)
-      .where(and(eq(ev.id, id), isNull(ev.processadoEm)))
-      .for('update', { skipLocked: true });
-    if (!linha) return;
-    const e = linha.payload as EventoAsaas;
-    const resultado = await aplicar(tx, e);
-    await tx.update(ev).set({ processadoEm: new Date(), resultado }).where(eq(ev.id, id));
-  });
+/**
+ * Applies one stored event, once: the row stays locked while it is applied, and an event
+ * already applied is left alone (its result answered). A failure rolls the application back and
+ * is counted on the row.
+ */
+export async function processarEvento(deps: Deps, id: string): Promise<string | null> {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [linha] = await tx.select().from(ev).where(eq(ev.id, id)).for('update');
+      if (!linha) return null;
+      if (linha.processadoEm) return linha.resultado;
+      const resultado = await aplicar(tx, linha.payload as EventoAsaas);
+      await tx
+        .update(ev)
+        .set({ processadoEm: new Date(), resultado, tentativas: sql`${ev.tentativas} + 1`, erro: null })
+        .where(eq(ev.id, id));
+      return resultado;
+    });
+  } catch (err) {
+    await deps.db
+      .update(ev)
+      .set({ tentativas: sql`${ev.tentativas} + 1`, erro: mensagemDeFalha(err).slice(0, MAX_ERRO) })
+      .where(eq(ev.id, id));
+    throw err;
+  }
 }
 
 async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
@@ -183,21 +203,41 @@ async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promis
   }
 }
 
-/** Events stored but not applied (the process stopped in between), oldest first. */
-export async function processarPendentes(deps: Deps, log: FastifyBaseLogger): Promise<void> {
+/**
+ * A job for every event stored but not applied whose job is gone (failed for good, or stored
+ * before the job layer): an event with a job queued or running keeps it.
+ */
+export async function reaplicarPendentes(deps: Deps): Promise<number> {
   const pendentes = await deps.db
     .select({ id: ev.id })
     .from(ev)
     .where(isNull(ev.processadoEm))
     .orderBy(asc(ev.recebidoEm), sql`${ev.id}`);
-  for (const { id } of pendentes) await processarComLog(deps, log, id);
+  let n = 0;
+  for (const { id } of pendentes) if (await deps.tarefas.enviar(FILA_APLICAR, { eventoId: id }, { chave: id })) n++;
+  return n;
 }
 
-/** An event that fails stays unapplied (retried at the next start) and is logged. */
-export async function processarComLog(deps: Deps, log: FastifyBaseLogger, id: string): Promise<void> {
-  try {
-    await processarEvento(deps, id);
-  } catch (err) {
-    log.error({ err, evento: id }, 'webhook event not applied');
-  }
-}
+/** Applies a stored event; eight retries over about twenty minutes, then the reconciliation's. */
+export const TAREFA_APLICAR_EVENTO: DefinicaoTarefa<Deps, { eventoId: string }> = {
+  fila: FILA_APLICAR,
+  unica: true,
+  tentativas: 8,
+  esperaSegundos: 5,
+  expiraSegundos: 120,
+  concorrencia: 2,
+  executar: async (deps, t) => ({ resultado: await processarEvento(deps, t.dados.eventoId) }),
+};
+
+/**
+ * The provider reconciliation (daily, and when a worker starts): every stored event still
+ * unapplied gets a job again. Comparing our charges with the provider's belongs in this job too.
+ */
+export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps> = {
+  fila: 'asaas.conciliar',
+  unica: true,
+  agenda: '30 3 * * *',
+  aoIniciar: true,
+  expiraSegundos: 900,
+  executar: async (deps) => ({ eventosReaplicados: await reaplicarPendentes(deps) }),
+};

@@ -8,4 +8,4 @@ export { contaParaMudar } from './conta-a-receber.service.js';
 export { contasAReceberLoteRoutes } from './contas-a-receber-lote.routes.js';
 export { TIPO_CONTAS_A_RECEBER } from './contas-a-receber-lote.tipo.js';
 export { relatorioContasReceberRoutes } from './relatorio-contas-receber.routes.js';
-export { agendarVencimentos } from './vencimento.job.js';
+export { TAREFA_MARCAR_VENCIDAS } from './vencimento.job.js';

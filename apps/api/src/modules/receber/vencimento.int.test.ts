@@ -1,8 +1,10 @@
-import { schema } from '@sig/db';
-import { and, eq } from 'drizzle-orm';
+import { type Db, schema } from '@sig/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { marcarVencidas } from './vencimento.job.js';
+import { Tarefas } from '../../platform/tarefas.js';
+import { marcarVencidas, TAREFA_MARCAR_VENCIDAS } from './vencimento.job.js';
 
 let t: AppTeste;
 let tesouraria: string;
@@ -60,5 +62,43 @@ describe('overdue receivables', () => {
       .where(and(eq(h.entidade, 'conta_a_receber'), eq(h.entidadeId, vencida), eq(h.campo, 'status')));
     expect(historico).toEqual([{ campo: 'status', antes: 'ABERTO', depois: 'VENCIDO', usuario: null }]);
     expect(await marcarVencidas(t.banco.db, '2026-11-22')).toBe(0);
+  });
+});
+
+describe('the overdue marking as a job', () => {
+  it('runs once per hour across two workers on the same database, and once when they start together', async () => {
+    // Both workers read one clock the test moves: 12:40 in Brazil, twenty minutes before the hour.
+    const relogio = new TestClock(new Date('2026-11-23T15:40:00Z'));
+    const trabalhadores = [0, 1].map(
+      () => new Tarefas<{ db: Db }>(t.banco, t.app.log, { intervaloSegundos: 30, relogio }),
+    );
+    const execucoes = async () =>
+      (
+        (await t.banco.db.execute(
+          sql`select state::text as state from pgboss.job where name = 'receber.marcar-vencidas' order by created_on`,
+        )) as unknown as { rows: { state: string }[] }
+      ).rows.map((r) => r.state);
+    /** Moves the clock five seconds at a time until the runs so far are done (handlers run between ticks). */
+    const concluidas = async (n: number) => {
+      for (let i = 0; i < 60 && (await execucoes()).filter((s) => s === 'completed').length < n; i++)
+        await relogio.tick(5000);
+      return execucoes();
+    };
+    try {
+      for (const w of trabalhadores) {
+        w.declarar(TAREFA_MARCAR_VENCIDAS);
+        await w.abrir({ supervisionar: true });
+      }
+      await Promise.all(trabalhadores.map((w) => w.trabalhar({ db: t.banco.db })));
+      expect(await concluidas(1)).toEqual(['completed']);
+      // Past 13:00: the cron pass of one of them sends the hour's job, and one of them runs it.
+      await relogio.setTime(new Date('2026-11-23T15:59:55Z'));
+      expect(await concluidas(2)).toEqual(['completed', 'completed']);
+      await relogio.setTime(new Date('2026-11-23T16:20:00Z'));
+      await relogio.tick(60_000);
+      expect(await execucoes()).toEqual(['completed', 'completed']);
+    } finally {
+      await Promise.all(trabalhadores.map((w) => w.parar()));
+    }
   });
 });

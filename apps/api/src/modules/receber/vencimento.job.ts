@@ -1,10 +1,7 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import type { Db } from '@sig/db';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-
-/** Often enough that a day's turn is caught within the hour; marking is idempotent. */
-const INTERVALO_MS = 60 * 60_000;
+import type { DefinicaoTarefa } from '../../platform/tarefas.js';
 
 /**
  * Spec §4: an open receivable whose due date has passed is overdue. The provider says so for the
@@ -24,14 +21,15 @@ export async function marcarVencidas(db: Db, hoje = hojeNoBrasil()): Promise<num
   return r.rows[0]?.n ?? 0;
 }
 
-/** Runs the marking now and every hour until stopped (the API process that sends mail runs it). */
-export function agendarVencimentos(db: Db, log: FastifyBaseLogger) {
-  const rodar = () =>
-    marcarVencidas(db)
-      .then((n) => n && log.info({ n }, 'contas a receber vencidas'))
-      .catch((err: unknown) => log.error({ err }, 'vencimento de contas a receber'));
-  void rodar();
-  const timer = setInterval(rodar, INTERVALO_MS);
-  timer.unref();
-  return { parar: () => clearInterval(timer) };
-}
+/**
+ * The marking as a job: at every hour's turn in Brazil (so a day's turn is caught at once) and
+ * when a worker starts, once across all the workers; marking is idempotent.
+ */
+export const TAREFA_MARCAR_VENCIDAS: DefinicaoTarefa<{ db: Db }> = {
+  fila: 'receber.marcar-vencidas',
+  unica: true,
+  agenda: '0 * * * *',
+  aoIniciar: true,
+  expiraSegundos: 600,
+  executar: async (ctx) => ({ vencidas: await marcarVencidas(ctx.db) }),
+};
