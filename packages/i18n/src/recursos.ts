@@ -19,6 +19,7 @@ import enOrganizacoes from '../locales/en/organizacoes.json' with { type: 'json'
 import enPessoas from '../locales/en/pessoas.json' with { type: 'json' };
 import enPublico from '../locales/en/publico.json' with { type: 'json' };
 import enRelatorios from '../locales/en/relatorios.json' with { type: 'json' };
+import enSistema from '../locales/en/sistema.json' with { type: 'json' };
 import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
 import ptAtendimentos from '../locales/pt-BR/atendimentos.json' with { type: 'json' };
 import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import ptOrganizacoes from '../locales/pt-BR/organizacoes.json' with { type: 'js
 import ptPessoas from '../locales/pt-BR/pessoas.json' with { type: 'json' };
 import ptPublico from '../locales/pt-BR/publico.json' with { type: 'json' };
 import ptRelatorios from '../locales/pt-BR/relatorios.json' with { type: 'json' };
+import ptSistema from '../locales/pt-BR/sistema.json' with { type: 'json' };
 import ptValidacao from '../locales/pt-BR/validacao.json' with { type: 'json' };
 
 export const recursos = {
@@ -64,6 +66,7 @@ export const recursos = {
     pessoas: ptPessoas,
     publico: ptPublico,
     relatorios: ptRelatorios,
+    sistema: ptSistema,
     validacao: ptValidacao,
   },
   en: {
@@ -87,6 +90,7 @@ export const recursos = {
     pessoas: enPessoas,
     publico: enPublico,
     relatorios: enRelatorios,
+    sistema: enSistema,
     validacao: enValidacao,
   },
 } as const;

@@ -30,7 +30,7 @@ const ESPERA_PARADA_MS = 10_000;
 const RETENCAO_S = 14 * 24 * 3600;
 
 /** One run of a job, as its handler gets it. */
-export type Tarefa<D> = {
+type Tarefa<D> = {
   id: string;
   dados: D;
   /** 1 on the first run, then one more per retry. */
@@ -73,7 +73,7 @@ export type DefinicaoTarefa<C, D extends object = Record<string, never>> = {
 };
 
 /** A worker with a loop of its own (the bulk batches), started and stopped with the jobs. */
-export type Trabalhador = { iniciar(): void; parar(): Promise<void> };
+type Trabalhador = { iniciar(): void; parar(): Promise<void> };
 
 export type OpcoesTarefas = {
   /** Seconds between looks for due jobs (new ones also wake the worker at once). */

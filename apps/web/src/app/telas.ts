@@ -65,6 +65,8 @@ export const TELAS: Tela[] = [
   },
   { acesso: 'Permissoes', pagina: carregar(() => import('../modules/configuracoes/PermissoesPage')) },
   { acesso: 'AuditoriaAcesso', pagina: carregar(() => import('../modules/configuracoes/AuditoriaPage')) },
+  { acesso: 'Tarefas', pagina: carregar(() => import('../modules/sistema/TarefasPage')) },
+  { acesso: 'CaixaDeSaida', pagina: carregar(() => import('../modules/sistema/CaixaDeSaidaPage')) },
   ...telasCadastro,
   {
     acesso: 'Organizacao',
