@@ -248,7 +248,7 @@ function novoBoss(banco: Banco, opcoes: ConstructorOptions): PgBoss {
  * so no test file pays for it.
  */
 export async function instalarTarefas(banco: Banco): Promise<void> {
-  const boss = novoBoss(banco, { supervise: false, schedule: false, registerInstance: false, max: 1 });
+  const boss = novoBoss(banco, { supervise: false, schedule: false, registerInstance: false, max: 2 });
   await boss.start();
   await boss.stop({ graceful: false });
 }
