@@ -165,8 +165,12 @@ export default function CaixaDeSaidaPage() {
             key: 'erro',
             dataIndex: 'erro',
             title: t('sistema:caixaSaida.erro'),
-            ellipsis: true,
-            render: (v: string | null) => v && <Typography.Text type="danger">{v}</Typography.Text>,
+            render: (v: string | null) =>
+              v && (
+                <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+                  {v}
+                </Typography.Text>
+              ),
           },
           {
             key: 'criadoEm',

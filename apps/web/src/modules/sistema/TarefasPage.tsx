@@ -185,7 +185,7 @@ export default function TarefasPage() {
             key: 'referencia',
             dataIndex: 'referencia',
             title: t('sistema:tarefas.referencia'),
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            render: (v: string) => v && <Typography.Text code>{v}</Typography.Text>,
           },
           {
             key: 'tentativas',
@@ -196,8 +196,12 @@ export default function TarefasPage() {
             key: 'erro',
             dataIndex: 'erro',
             title: t('sistema:tarefas.erro'),
-            ellipsis: true,
-            render: (v: string | null) => v && <Typography.Text type="danger">{v}</Typography.Text>,
+            render: (v: string | null) =>
+              v && (
+                <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
+                  {v}
+                </Typography.Text>
+              ),
           },
           {
             key: 'criadoEm',
