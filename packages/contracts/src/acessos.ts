@@ -55,6 +55,9 @@ export const ACESSOS = [
   a('Pessoa', '/pessoa', 'cadastros'),
   a('PessoaIntegracaoDesligamento', '/pessoa-integracao-desligamento', 'cadastros', ['R', 'C', 'U']),
   a('PessoaMinistro', '/pessoa-ministro', 'cadastros', ['R', 'C', 'U']),
+  // The LGPD export of everything kept on a person (history and access log included), from the
+  // person's form: a right of its own, not every reader's (the demo gives it to the administrator only).
+  a('DadosPessoais', '/pessoa', 'cadastros', ['R']),
   a('Organizacao', '/organizacao', 'cadastros'),
   a('Ministerio', '/ministerio', 'cadastros'),
   a('Culto', '/culto', 'cadastros'),

@@ -31,6 +31,26 @@ export type NovoClienteProvedor = {
   notificacoesDesativadas?: boolean;
 };
 
+/**
+ * A change to a customer: absent fields keep their value, `null` clears one. The CPF/CNPJ is not
+ * among them: the provider requires a valid one, and the charges issued under it are fiscal records.
+ */
+export type AlteracaoClienteProvedor = {
+  nome?: string;
+  email?: string | null;
+  telefone?: string | null;
+  celular?: string | null;
+  cep?: string | null;
+  endereco?: string | null;
+  numero?: string | null;
+  complemento?: string | null;
+  bairro?: string | null;
+  emailsAdicionais?: string | null;
+  observacoes?: string | null;
+  empresa?: string | null;
+  notificacoesDesativadas?: boolean;
+};
+
 export type NovaCobranca = {
   clienteId: string;
   forma: FormaPagamento;
@@ -90,6 +110,7 @@ export type SubcontaCriada = { id: string; walletId: string; chaveApi: string };
 export type PaymentProvider = {
   buscarClientes(filtro: { cpfCnpj?: string; referenciaExterna?: string }): Promise<ClienteProvedor[]>;
   criarCliente(dados: NovoClienteProvedor): Promise<ClienteProvedor>;
+  atualizarCliente(id: string, dados: AlteracaoClienteProvedor): Promise<ClienteProvedor>;
   criarCobranca(dados: NovaCobranca): Promise<CobrancaProvedor>;
   obterCobranca(id: string): Promise<CobrancaProvedor>;
   /** Every charge matching the filter, page after page. */

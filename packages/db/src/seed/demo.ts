@@ -102,7 +102,8 @@ export const PERFIS_DEMO: {
     telas: [
       [['Dashboard', 'DashboardFilho', 'MuralAvisos', 'Sobre'], TUDO],
       [grupo('indicadores'), LER],
-      [grupo('cadastros'), TUDO],
+      // The personal-data export (LGPD) stays the administrator's unless a profile is given it.
+      [grupo('cadastros').filter((a) => a !== 'DadosPessoais'), TUDO],
       [grupo('tabelas'), TUDO],
       [
         [

@@ -2,11 +2,14 @@ import type { Cliente, ClienteInput, ClienteListQuery, Paged } from '@sig/contra
 import { type DbOuTx, schema } from '@sig/db';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { naoEncontrado } from '../../platform/erros.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { camposOcultos } from '../../platform/permissoes.js';
+import type { AlteracaoClienteProvedor } from '../../platform/provedor-pagamento.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { sincronizarCliente } from './clientes-lote.tipo.js';
+import { contaDaChave } from './conta-provedor.js';
+import { ErroProvedor } from './provedor/asaas-http.js';
 
 /**
  * Spec §2 /clientes: the people of the scope known as customers at a provider account, and one
@@ -80,4 +83,66 @@ export async function sincronizar(deps: Deps, ctx: Contexto, e: ClienteInput): P
     and(eq(cp.pessoaId, e.pessoaId), eq(cp.provedorClienteId, provedorClienteId)),
   );
   return paraCliente(ctx, l!);
+}
+
+/** Whether the person is still linked to a customer at the provider (an anonymization left unfinished there). */
+export async function temClienteNoProvedor(db: DbOuTx, pessoaId: number): Promise<boolean> {
+  const [l] = await db.select({ id: cp.id }).from(cp).where(eq(cp.pessoaId, pessoaId)).limit(1);
+  return !!l;
+}
+
+/** What a person's customer keeps after anonymization: the anonymous name, no way to reach anyone. */
+const clienteAnonimo = (nome: string): AlteracaoClienteProvedor => ({
+  nome,
+  email: null,
+  telefone: null,
+  celular: null,
+  cep: null,
+  endereco: null,
+  numero: null,
+  complemento: null,
+  bairro: null,
+  emailsAdicionais: null,
+  observacoes: null,
+  empresa: null,
+  notificacoesDesativadas: true,
+});
+
+/**
+ * LGPD anonymization at the provider (called after the person's anonymization committed: no
+ * network call inside a transaction): each of the person's customers gets the anonymous name and
+ * loses e-mail, phones and address, and then its link here goes. The CPF stays there: the provider
+ * requires a valid one and the charges already issued under it are fiscal records. A customer the
+ * provider no longer knows is done; any other failure keeps its link, so repeating the
+ * anonymization finishes the work (`ANONIMIZACAO_PENDENTE_NO_PROVEDOR`). Answers whether any link was left.
+ */
+export async function anonimizarClientesDaPessoa(deps: Deps, pessoaId: number, nome: string): Promise<boolean> {
+  const links = await deps.db
+    .select({
+      id: cp.id,
+      contaOrganizacaoId: cp.contaOrganizacaoId,
+      provedorClienteId: cp.provedorClienteId,
+      token: organizacao.tokenAsaasCifrado,
+    })
+    .from(cp)
+    .leftJoin(organizacao, eq(organizacao.id, cp.contaOrganizacaoId))
+    .where(eq(cp.pessoaId, pessoaId));
+  let pendente = false;
+  for (const l of links) {
+    const { provedor } =
+      l.contaOrganizacaoId === null
+        ? { provedor: deps.pagamentos.provedor }
+        : contaDaChave(deps, l.contaOrganizacaoId, l.token);
+    try {
+      await provedor.atualizarCliente(l.provedorClienteId, clienteAnonimo(nome));
+    } catch (e) {
+      if (!(e instanceof ErroProvedor && e.codigo === 'PROVEDOR_NAO_ENCONTRADO')) {
+        pendente = true;
+        continue;
+      }
+    }
+    await deps.db.delete(cp).where(eq(cp.id, l.id));
+  }
+  if (pendente) throw new AppError('ANONIMIZACAO_PENDENTE_NO_PROVEDOR');
+  return links.length > 0;
 }

@@ -3,6 +3,7 @@
  * status mapping, webhooks, provider customers and sub-accounts. Other modules use only this file.
  */
 export { clientesRoutes } from './clientes.routes.js';
+export { anonimizarClientesDaPessoa, temClienteNoProvedor } from './clientes.service.js';
 export { clientesLoteRoutes } from './clientes-lote.routes.js';
 export { TIPO_CLIENTES_ASAAS } from './clientes-lote.tipo.js';
 export { contaDaChave, provedorDa } from './conta-provedor.js';

@@ -5,6 +5,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { exigirNaoAnonimizada } from '../pessoas/index.js';
 
 /**
  * Integration into and withdrawal from the organization (spec §2, §4). The latest record decides
@@ -85,11 +86,17 @@ async function aplicarEstado(tx: Parameters<Parameters<Deps['db']['transaction']
 async function salvar(deps: Deps, ctx: Contexto, id: number | null, e: IntegracaoInput): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const [p] = await tx
-      .select({ id: pessoa.id, organizacaoId: pessoa.organizacaoId, status: pessoa.status })
+      .select({
+        id: pessoa.id,
+        organizacaoId: pessoa.organizacaoId,
+        status: pessoa.status,
+        anonimizadoEm: pessoa.anonimizadoEm,
+      })
       .from(pessoa)
       .where(and(eq(pessoa.id, e.pessoaId), daPessoaNoEscopo(ctx)))
       .for('update');
     if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
+    exigirNaoAnonimizada(p);
     const valores = {
       tipo: e.tipo,
       data: e.data,

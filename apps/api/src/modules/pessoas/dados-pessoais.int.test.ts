@@ -1,10 +1,18 @@
+import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
+import { ErroProvedor, provedorAsaas } from '../asaas/index.js';
 
 /** Personal-data rights (LGPD): the export of everything held on a person, and anonymization. */
 let t: AppTeste;
+let fake: AsaasFake;
+let provedor: PaymentProvider;
+/** Turned on by a test: the provider refuses to change customers (it is down). */
+let provedorFora = false;
+let admin: string;
 let sinodo: string;
 let tesouraria: string;
 let orgParoquia: number;
@@ -14,8 +22,21 @@ let tipoCelebracao: number;
 const CPF = '73019486203';
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  [sinodo, tesouraria] = await Promise.all([t.login('sinodo@sig.local'), t.login('tesouraria@sig.local')]);
+  fake = await iniciarAsaasFake();
+  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+  const instavel: PaymentProvider = {
+    ...provedor,
+    atualizarCliente: (...args) =>
+      provedorFora
+        ? Promise.reject(new ErroProvedor('PROVEDOR_INDISPONIVEL', 503))
+        : provedor.atualizarCliente(...args),
+  };
+  t = await criarAppTeste({}, { provedor: { provedor: instavel, demo: true, url: fake.url, fechar: fake.fechar } });
+  [admin, sinodo, tesouraria] = await Promise.all([
+    t.loginAdmin(),
+    t.login('sinodo@sig.local'),
+    t.login('tesouraria@sig.local'),
+  ]);
   const [o] = await t.banco.db
     .select({ id: schema.organizacao.id })
     .from(schema.organizacao)
@@ -60,12 +81,12 @@ describe('personal data', () => {
       payload: { sobrenome: 'Becker Vogt', organizacaoId: orgParoquia, nome: 'Greta', cpf: CPF, status: 'ATIVO' },
     });
     expect(alterado.statusCode, alterado.body).toBe(200);
-    const json = await t.req({ method: 'GET', url: `/api/pessoa/${p.id}/dados-pessoais`, token: sinodo });
+    const json = await t.req({ method: 'GET', url: `/api/pessoa/${p.id}/dados-pessoais`, token: admin });
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-disposition']).toContain(`dados-pessoais-${p.id}.json`);
     const dados = json.json();
     expect(dados).toMatchObject({
-      geradoPor: 'sinodo@sig.local',
+      geradoPor: 'admin@sig.local',
       pessoa: { id: p.id, nome: 'Greta', sobrenome: 'Becker Vogt', cpf: CPF },
       usuario: null,
       vinculos: [],
@@ -74,7 +95,7 @@ describe('personal data', () => {
       expect.arrayContaining(['sobrenome']),
     );
 
-    const pdf = await t.req({ method: 'GET', url: `/api/pessoa/${p.id}/dados-pessoais?formato=pdf`, token: sinodo });
+    const pdf = await t.req({ method: 'GET', url: `/api/pessoa/${p.id}/dados-pessoais?formato=pdf`, token: admin });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -85,6 +106,59 @@ describe('personal data', () => {
       .from(schema.auditoriaAcesso)
       .where(eq(schema.auditoriaAcesso.evento, 'DADOS_PESSOAIS'));
     expect(eventos.length).toBe(2);
+  });
+
+  it('the export is a right of its own (DadosPessoais): reading or even editing people does not give it', async () => {
+    const p = await criar({ nome: 'Frieda' });
+    const url = `/api/pessoa/${p.id}/dados-pessoais`;
+    // The treasury reads people; the synod office edits them: neither was given the export.
+    for (const token of [tesouraria, sinodo]) {
+      expect((await t.req({ method: 'GET', url: `/api/pessoa/${p.id}`, token })).statusCode).toBe(200);
+      const r = await t.req({ method: 'GET', url, token });
+      expect(r.statusCode).toBe(403);
+      expect(r.json().codigo).toBe('ACESSO_NAO_PERMITIDO');
+    }
+    expect((await t.req({ method: 'GET', url: `${url}?formato=xml`, token: admin })).statusCode).toBe(400);
+
+    // Given to the synod office for its own organization only: a person of a parish below stays out of reach.
+    const [perfil] = await t.banco.db
+      .select({ id: schema.perfil.id })
+      .from(schema.perfil)
+      .where(eq(schema.perfil.nome, 'Secretaria Sinodal'));
+    await t.banco.db.insert(schema.perfilPermissao).values({
+      perfilId: perfil!.id,
+      acesso: 'DadosPessoais',
+      visualizar: true,
+      somentePropriaOrganizacao: true,
+    });
+    await t.banco.db
+      .update(schema.perfil)
+      .set({ versao: sql`${schema.perfil.versao} + 1` })
+      .where(eq(schema.perfil.id, perfil!.id));
+    try {
+      expect((await t.req({ method: 'GET', url, token: sinodo })).statusCode).toBe(404);
+      const sinodal = (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: sinodo })).json();
+      const doSinodo = await t.req({
+        method: 'POST',
+        url: '/api/pessoa',
+        token: sinodo,
+        payload: { nome: 'Sinodal', sobrenome: 'Becker', organizacaoId: sinodal.organizacaoId, status: 'ATIVO' },
+      });
+      expect(doSinodo.statusCode, doSinodo.body).toBe(201);
+      const r = await t.req({ method: 'GET', url: `/api/pessoa/${doSinodo.json().id}/dados-pessoais`, token: sinodo });
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().pessoa.nome).toBe('Sinodal');
+    } finally {
+      await t.banco.db
+        .delete(schema.perfilPermissao)
+        .where(
+          and(eq(schema.perfilPermissao.perfilId, perfil!.id), eq(schema.perfilPermissao.acesso, 'DadosPessoais')),
+        );
+      await t.banco.db
+        .update(schema.perfil)
+        .set({ versao: sql`${schema.perfil.versao} + 1` })
+        .where(eq(schema.perfil.id, perfil!.id));
+    }
   });
 
   it('the update history lists the changes with who made them, newest first (404 out of scope)', async () => {
@@ -113,7 +187,7 @@ describe('personal data', () => {
       .from(schema.usuario)
       .where(eq(schema.usuario.email, 'paroquia@sig.local'));
     const dados = (
-      await t.req({ method: 'GET', url: `/api/pessoa/${u!.pessoaId}/dados-pessoais`, token: sinodo })
+      await t.req({ method: 'GET', url: `/api/pessoa/${u!.pessoaId}/dados-pessoais`, token: admin })
     ).json();
     expect(dados.usuario).toMatchObject({ email: 'paroquia@sig.local', ativo: true });
     expect(dados.vinculos).toEqual(
@@ -222,5 +296,150 @@ describe('personal data', () => {
     });
     expect(r.statusCode).toBe(409);
     expect(r.json().codigo).toBe('PESSOA_E_USUARIO');
+  });
+});
+
+describe('an anonymized person', () => {
+  const anonimizar = (id: number) =>
+    t.req({
+      method: 'POST',
+      url: `/api/pessoa/${id}/anonimizar`,
+      token: sinodo,
+      payload: { motivo: 'Pedido da titular em 2026' },
+    });
+  const recusada = (r: { statusCode: number; json: () => { codigo: string; mensagem: string } }) => {
+    expect(r.statusCode).toBe(409);
+    expect(r.json().codigo).toBe('PESSOA_ANONIMIZADA');
+  };
+
+  it('is read-only for good: the record, its tabs, its integration, its minister data and links to it', async () => {
+    const p = await criar({ nome: 'Ingrid', cpf: '91827364564', nomeMae: 'Olga' });
+    const ministro = { pessoaId: p.id, tipoMinisterio: 'PASTORAL', situacaoMinisterial: 'ATIVO' };
+    const m = await t.req({ method: 'POST', url: '/api/pessoa-ministro', token: sinodo, payload: ministro });
+    expect(m.statusCode, m.body).toBe(201);
+    const integracao = { pessoaId: p.id, tipo: 'INTEGRACAO', data: '2020-01-01', forma: 'BATISMO' };
+    const i = await t.req({
+      method: 'POST',
+      url: '/api/pessoa-integracao-desligamento',
+      token: sinodo,
+      payload: integracao,
+    });
+    expect(i.statusCode, i.body).toBe(201);
+    expect((await anonimizar(p.id)).statusCode).toBe(200);
+
+    const antigos = {
+      nome: 'Ingrid',
+      sobrenome: 'Becker',
+      cpf: '91827364564',
+      nomeMae: 'Olga',
+      organizacaoId: orgParoquia,
+    };
+    const devolvida = await t.req({ method: 'PUT', url: `/api/pessoa/${p.id}`, token: sinodo, payload: antigos });
+    recusada(devolvida);
+    expect(devolvida.json().mensagem).toBe(
+      'Os dados desta pessoa foram anonimizados: o cadastro não pode mais ser alterado.',
+    );
+    const emIngles = await t.req({
+      method: 'PUT',
+      url: `/api/pessoa/${p.id}`,
+      token: sinodo,
+      idioma: 'en',
+      payload: antigos,
+    });
+    expect(emIngles.json().mensagem).toBe(
+      "This person's data has been anonymized: the record can no longer be changed.",
+    );
+    recusada(await t.req({ method: 'DELETE', url: `/api/pessoa/${p.id}`, token: sinodo }));
+    const escrever = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.req({ method, url, token: sinodo, payload });
+    recusada(await escrever('POST', '/api/pessoa-integracao-desligamento', { ...integracao, data: '2021-01-01' }));
+    recusada(await escrever('PUT', `/api/pessoa-integracao-desligamento/${i.json().id}`, integracao));
+    recusada(await escrever('PUT', `/api/pessoa-ministro/${m.json().id}`, { ...ministro, registroMinisterial: 'X' }));
+    // A relative or a spouse named on someone else's record would write into this one (the mirrored link).
+    const parente = await t.req({
+      method: 'POST',
+      url: '/api/pessoa',
+      token: sinodo,
+      payload: {
+        nome: 'Parente',
+        sobrenome: 'Becker',
+        organizacaoId: orgParoquia,
+        familia: [{ parenteId: p.id, grauParentescoId: grauIrmao }],
+      },
+    });
+    expect(parente.statusCode).toBe(400);
+    expect(parente.json().campos).toEqual([
+      { campo: 'familia.0.parenteId', mensagem: expect.stringContaining('anonimizad') },
+    ]);
+
+    const lida = (await t.req({ method: 'GET', url: `/api/pessoa/${p.id}`, token: sinodo })).json();
+    expect(lida).toMatchObject({ nome: 'Pessoa anonimizada', cpf: null, nomeMae: null, familia: [] });
+    const integracoes = await t.banco.db
+      .select({ data: schema.pessoaIntegracao.data })
+      .from(schema.pessoaIntegracao)
+      .where(eq(schema.pessoaIntegracao.pessoaId, p.id));
+    expect(integracoes).toEqual([{ data: '2020-01-01' }]);
+    const outra = await anonimizar(p.id);
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().codigo).toBe('PESSOA_JA_ANONIMIZADA');
+  });
+
+  it("anonymizes the person's customer at the payment provider and removes the link", async () => {
+    const p = await criar({ nome: 'Gudrun', cpf: '82736451937', email: 'gudrun@exemplo.org' });
+    const cliente = await t.req({ method: 'POST', url: '/api/clientes', token: admin, payload: { pessoaId: p.id } });
+    expect(cliente.statusCode, cliente.body).toBe(201);
+    const [antes] = await provedor.buscarClientes({ referenciaExterna: `pessoa:${p.id}` });
+    expect(antes).toMatchObject({ nome: 'Gudrun Becker', email: 'gudrun@exemplo.org' });
+
+    expect((await anonimizar(p.id)).statusCode).toBe(200);
+    const lido = await fetch(`${fake.url}/customers/${antes!.id}`, { headers: { access_token: fake.chaveApi } });
+    expect(await lido.json()).toMatchObject({
+      name: `Pessoa anonimizada #${p.id}`,
+      email: null,
+      phone: null,
+      mobilePhone: null,
+      address: null,
+      notificationDisabled: true,
+      deleted: false,
+    });
+    const links = await t.banco.db
+      .select()
+      .from(schema.clienteProvedor)
+      .where(eq(schema.clienteProvedor.pessoaId, p.id));
+    expect(links).toEqual([]);
+  });
+
+  it('a provider that fails keeps the link and says so; repeating the anonymization finishes it', async () => {
+    const p = await criar({ nome: 'Hedwig', cpf: '73645192891', email: 'hedwig@exemplo.org' });
+    expect(
+      (await t.req({ method: 'POST', url: '/api/clientes', token: admin, payload: { pessoaId: p.id } })).statusCode,
+    ).toBe(201);
+    provedorFora = true;
+    try {
+      const falhou = await anonimizar(p.id);
+      expect(falhou.statusCode).toBe(502);
+      expect(falhou.json().codigo).toBe('ANONIMIZACAO_PENDENTE_NO_PROVEDOR');
+    } finally {
+      provedorFora = false;
+    }
+    // The record itself is anonymized already, and stays read-only.
+    const lida = (await t.req({ method: 'GET', url: `/api/pessoa/${p.id}`, token: sinodo })).json();
+    expect(lida).toMatchObject({
+      nome: 'Pessoa anonimizada',
+      cpf: null,
+      anonimizadoEm: expect.any(String),
+      anonimizacaoPendente: true,
+    });
+    const [pendente] = await provedor.buscarClientes({ referenciaExterna: `pessoa:${p.id}` });
+    expect(pendente).toMatchObject({ email: 'hedwig@exemplo.org' });
+
+    const repetida = await anonimizar(p.id);
+    expect(repetida.statusCode, repetida.body).toBe(200);
+    const [feito] = await provedor.buscarClientes({ referenciaExterna: `pessoa:${p.id}` });
+    expect(feito).toMatchObject({ nome: `Pessoa anonimizada #${p.id}`, email: null });
+    expect(repetida.json()).toEqual({ id: p.id, nome: 'Pessoa anonimizada', anonimizado: true });
+    const concluida = (await t.req({ method: 'GET', url: `/api/pessoa/${p.id}`, token: sinodo })).json();
+    expect(concluida.anonimizacaoPendente).toBe(false);
+    expect((await anonimizar(p.id)).json().codigo).toBe('PESSOA_JA_ANONIMIZADA');
   });
 });

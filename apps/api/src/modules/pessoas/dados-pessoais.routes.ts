@@ -19,7 +19,7 @@ export const dadosPessoaisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/dados-pessoais',
     {
-      config: { acesso, acao: 'R' },
+      config: { acesso: 'DadosPessoais', acao: 'R' },
       schema: {
         tags,
         params: idParams,

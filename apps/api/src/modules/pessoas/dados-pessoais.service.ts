@@ -8,6 +8,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { camposOcultos, pode } from '../../platform/permissoes.js';
+import { anonimizarClientesDaPessoa } from '../asaas/index.js';
 import { daPessoa as ministroDaPessoa } from './ministro.service.js';
 import { normalizarBusca, obter } from './pessoa.service.js';
 
@@ -15,19 +16,21 @@ import { normalizarBusca, obter } from './pessoa.service.js';
  * Personal-data rights (LGPD): everything held on one person, as JSON or PDF, and the
  * anonymization that erases the personal data while keeping the rite and financial records.
  * Both are audited; what a profile may not view stays out of the export as everywhere else.
+ * The export is a right of its own (`DadosPessoais`): reading people does not give it.
  */
 const ACESSO = 'Pessoa';
+const ACESSO_EXPORTACAO = 'DadosPessoais';
 const LIMITE_HISTORICO = 5_000;
 const LIMITE_ACESSOS = 1_000;
 
 type Origem = { ip: string; userAgent: string | null; rota: string; metodo: string };
 
-function auditar(deps: Deps, ctx: Contexto, evento: string, origem: Origem) {
+function auditar(deps: Deps, ctx: Contexto, evento: string, origem: Origem, acesso = ACESSO) {
   deps.auditoria.registrar({
     evento,
     usuarioId: ctx.usuarioId,
     organizacaoId: ctx.organizacaoId,
-    acesso: ACESSO,
+    acesso,
     metodo: origem.metodo,
     rota: origem.rota,
     status: 200,
@@ -43,6 +46,12 @@ function semOcultos(ocultos: Set<string>, v: unknown): unknown {
 }
 
 export async function coletar(deps: Deps, ctx: Contexto, id: number) {
+  // The person within the export right's scope (own organization only, when it says so) as well as the readers'.
+  const [noEscopo] = await deps.db
+    .select({ id: schema.pessoa.id })
+    .from(schema.pessoa)
+    .where(and(eq(schema.pessoa.id, id), filtroOrganizacao(ctx, ACESSO_EXPORTACAO, schema.pessoa.organizacaoId)));
+  if (!noEscopo) throw naoEncontrado();
   const pessoa = await obter(deps, ctx, id);
   const ocultos = camposOcultos(ctx, ACESSO);
   const [usuario] = await deps.db
@@ -151,7 +160,7 @@ export async function historico(deps: Deps, ctx: Contexto, id: number) {
 
 export async function exportar(deps: Deps, ctx: Contexto, id: number, origem: Origem) {
   const dados = await coletar(deps, ctx, id);
-  auditar(deps, ctx, 'DADOS_PESSOAIS', origem);
+  auditar(deps, ctx, 'DADOS_PESSOAIS', origem, ACESSO_EXPORTACAO);
   return dados;
 }
 
@@ -241,18 +250,21 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
  * Erases the personal data (names, documents, contacts, addresses, bank accounts, family links,
  * marriages, work, schooling, skills,
  * health and free text, and the values in the change history) and keeps the row, its rites and
- * its contributions, now under an anonymous name. A person who is a user must lose access first.
+ * its contributions, now under an anonymous name; the record is read-only from then on. A person
+ * who is a user must lose access first. Then, outside the transaction, the person's customers at
+ * the payment provider are anonymized too; when the provider fails, repeating the request
+ * finishes that part (a person anonymized everywhere answers PESSOA_JA_ANONIMIZADA).
  */
 export async function anonimizar(deps: Deps, ctx: Contexto, id: number, motivo: string, origem: Origem) {
   const p = schema.pessoa;
-  await deps.db.transaction(async (tx) => {
+  const anonimo = await deps.db.transaction(async (tx) => {
     const [linha] = await tx
-      .select({ id: p.id, anonimizadoEm: p.anonimizadoEm })
+      .select({ id: p.id, nome: p.nome, sobrenome: p.sobrenome, anonimizadoEm: p.anonimizadoEm })
       .from(p)
       .where(and(eq(p.id, id), isNull(p.excluidoEm), filtroOrganizacao(ctx, ACESSO, p.organizacaoId)))
       .for('update');
     if (!linha) throw naoEncontrado();
-    if (linha.anonimizadoEm) throw new AppError('PESSOA_JA_ANONIMIZADA');
+    if (linha.anonimizadoEm) return { nome: `${linha.nome} ${linha.sobrenome}`, agora: false };
     const [usuario] = await tx
       .select({ id: schema.usuario.id })
       .from(schema.usuario)
@@ -339,7 +351,10 @@ export async function anonimizar(deps: Deps, ctx: Contexto, id: number, motivo: 
           where entidade = 'pessoa' and campo = 'familia'
             and (valor_anterior::text like ${`%"parenteId": ${id}%`} or valor_novo::text like ${`%"parenteId": ${id}%`})`,
     );
+    return { nome: `${nome} ${sobrenome}`, agora: true };
   });
-  auditar(deps, ctx, 'ANONIMIZACAO', origem);
+  if (anonimo.agora) auditar(deps, ctx, 'ANONIMIZACAO', origem);
+  const havia = await anonimizarClientesDaPessoa(deps, id, anonimo.nome);
+  if (!anonimo.agora && !havia) throw new AppError('PESSOA_JA_ANONIMIZADA');
   return obter(deps, ctx, id);
 }

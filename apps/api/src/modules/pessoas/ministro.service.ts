@@ -7,6 +7,7 @@ import { filtroOrganizacao } from '../../platform/escopo.js';
 import { exigirReferencias, Filhos } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { tabelaDe } from '../cadastros/index.js';
+import { exigirNaoAnonimizada } from './pessoa.service.js';
 
 /**
  * Minister data (spec §2 `/pessoa-ministro/form/{id}`): one record per person with the exams and
@@ -38,6 +39,7 @@ const daPessoaNoEscopo = (ctx: Contexto) =>
 type Registro = Record<string, unknown> & {
   id: number;
   pessoaNome: string;
+  pessoaAnonimizadaEm: Date | null;
   organizacaoNome: string;
   criadoEm: Date;
   atualizadoEm: Date;
@@ -49,6 +51,7 @@ async function carregar(db: DbOuTx, ctx: Contexto, onde: ReturnType<typeof eq>, 
       id: ministro.id,
       ...colunas,
       pessoaNome: sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`,
+      pessoaAnonimizadaEm: pessoa.anonimizadoEm,
       organizacaoNome: organizacao.nomeFantasia,
       criadoEm: ministro.criadoEm,
       atualizadoEm: ministro.atualizadoEm,
@@ -61,7 +64,7 @@ async function carregar(db: DbOuTx, ctx: Contexto, onde: ReturnType<typeof eq>, 
   return linha as Registro | undefined;
 }
 
-async function completo(db: DbOuTx, linha: Registro) {
+async function completo(db: DbOuTx, { pessoaAnonimizadaEm: _, ...linha }: Registro) {
   return {
     ...linha,
     ...(await filhos.carregar(db, linha.id)),
@@ -99,11 +102,12 @@ const paraHistorico = (r: Record<string, unknown>) =>
 export async function criar(deps: Deps, ctx: Contexto, e: MinistroInput) {
   const id = await deps.db.transaction(async (tx) => {
     const [p] = await tx
-      .select({ id: pessoa.id })
+      .select({ id: pessoa.id, anonimizadoEm: pessoa.anonimizadoEm })
       .from(pessoa)
       .where(and(eq(pessoa.id, e.pessoaId as number), daPessoaNoEscopo(ctx)))
       .for('update');
     if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
+    exigirNaoAnonimizada(p);
     const [existente] = await tx
       .select({ id: ministro.id })
       .from(ministro)
@@ -136,6 +140,7 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Minist
   await deps.db.transaction(async (tx) => {
     const atual = await carregar(tx, ctx, eq(ministro.id, id), true);
     if (!atual) throw naoEncontrado();
+    exigirNaoAnonimizada({ anonimizadoEm: atual.pessoaAnonimizadaEm });
     // The record belongs to its person: it is not moved to another one.
     if (e.pessoaId !== atual.pessoaId) throw erroDeCampo('pessoaId', 'naoAlteravel');
     const anterior = { ...atual, ...(await filhos.carregar(tx, id)) };

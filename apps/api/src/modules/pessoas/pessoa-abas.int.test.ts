@@ -369,7 +369,7 @@ describe('/api/pessoa-ministro', () => {
   it('the personal-data export carries the minister record', async () => {
     const p = (await post(pessoaBase({ nome: 'Exportado' }))).json();
     await post(ministro(p.id), sinodo, url);
-    const r = await get(`/api/pessoa/${p.id}/dados-pessoais?formato=json`);
+    const r = await get(`/api/pessoa/${p.id}/dados-pessoais?formato=json`, admin);
     expect(r.statusCode, r.body.slice(0, 300)).toBe(200);
     expect(r.json().ministro).toMatchObject({
       tipoMinisterio: 'PASTORAL',

@@ -36,6 +36,7 @@ import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, lerPreparada, oculto, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tiposIncompativeis } from '../../platform/tipos-campo.js';
+import { temClienteNoProvedor } from '../asaas/index.js';
 import { tabelaDe } from '../cadastros/index.js';
 import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/index.js';
 import { contar, lotesPessoas } from './documentos.js';
@@ -610,7 +611,15 @@ export async function opcoes(deps: Deps, ctx: Contexto, q: { busca?: string; ids
   return linhas;
 }
 
-type Registro = Record<string, unknown> & { id: number };
+type Registro = Record<string, unknown> & { id: number; anonimizadoEm: Date | null };
+
+/**
+ * An anonymized person is read-only for good: whatever writes to the record or to its
+ * sub-records (tabs, integration, minister data) refuses, or the erased data could come back.
+ */
+export function exigirNaoAnonimizada(p: { anonimizadoEm: Date | null }) {
+  if (p.anonimizadoEm) throw new AppError('PESSOA_ANONIMIZADA');
+}
 
 async function carregar(db: DbOuTx, ctx: Contexto, id: number, bloquear = false): Promise<Registro> {
   const consulta = db
@@ -635,6 +644,8 @@ export const PESSOA_SAIDA = esquemaItem(DEFINICAO_PESSOA).omit({ criadoEm: true 
   organizacaoNome: z.string(),
   atualizadoEm: z.string(),
   anonimizadoEm: z.string().nullable().optional(),
+  /** Anonymized here, but a customer at the payment provider still waits for it: repeating the anonymization finishes it. */
+  anonimizacaoPendente: z.boolean().optional(),
   usuario: contaUsuarioLida.optional(),
 });
 
@@ -654,6 +665,7 @@ export async function obter(deps: Deps, ctx: Contexto, id: number, tx?: DbOuTx):
     usuario: await contaDaPessoa(db, id),
     atualizadoEm: (r.atualizadoEm as Date).toISOString(),
     anonimizadoEm: r.anonimizadoEm ? (r.anonimizadoEm as Date).toISOString() : null,
+    anonimizacaoPendente: r.anonimizadoEm ? await temClienteNoProvedor(db, id) : false,
     organizacaoNome: org?.nome ?? '',
   };
   return filtrarLeitura(ctx, ACESSO, completo);
@@ -661,7 +673,10 @@ export async function obter(deps: Deps, ctx: Contexto, id: number, tx?: DbOuTx):
 
 // ---------------------------------------------------------------- writes
 
-/** A relative or a spouse must be someone else the user can see. */
+/**
+ * A relative or a spouse must be someone else the user can see, and not anonymized (the relative
+ * gets the mirrored link, a write into a record that is read-only for good).
+ */
 async function exigirParentes(tx: DbOuTx, ctx: Contexto, id: number | null, dados: PessoaInput) {
   const nomeados = [
     ...((dados.familia ?? []) as { parenteId: number }[]).map((f, i) => ({
@@ -675,12 +690,13 @@ async function exigirParentes(tx: DbOuTx, ctx: Contexto, id: number | null, dado
   for (const { campo, pessoaId } of nomeados) {
     if (pessoaId === id) throw erroDeCampo(campo, 'parenteSiMesmo');
     const [visivel] = await tx
-      .select({ id: pessoa.id })
+      .select({ id: pessoa.id, anonimizadoEm: pessoa.anonimizadoEm })
       .from(pessoa)
       .where(
         and(eq(pessoa.id, pessoaId), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId)),
       );
     if (!visivel) throw erroDeCampo(campo, 'referenciaInexistente');
+    if (visivel.anonimizadoEm) throw erroDeCampo(campo, 'pessoaAnonimizada');
   }
 }
 
@@ -780,7 +796,9 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
 export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBruto: unknown, entrada: PessoaInput) {
   return deps.db
     .transaction(async (tx) => {
-      const anterior = { ...(await carregar(tx, ctx, id, true)), ...(await filhos.carregar(tx, id)) };
+      const linha = await carregar(tx, ctx, id, true);
+      exigirNaoAnonimizada(linha);
+      const anterior = { ...linha, ...(await filhos.carregar(tx, id)) };
       const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, anterior);
       if (dados.organizacaoId !== anterior.organizacaoId)
         await exigirNoEscopo(tx, ctx, ACESSO, dados.organizacaoId as number).catch(() => {
@@ -819,6 +837,7 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
 export async function excluir(deps: Deps, ctx: Contexto, id: number) {
   await deps.db.transaction(async (tx) => {
     const anterior = await carregar(tx, ctx, id, true);
+    exigirNaoAnonimizada(anterior);
     const [usuario] = await tx
       .select({ id: schema.usuario.id })
       .from(schema.usuario)

@@ -20,10 +20,14 @@ import { mensagemDeErro } from '../../platform/formulario';
 import { ACESSO_MINISTRO, RECURSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
 import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
 
-/** The integration and withdrawal records of a person, newest first, with the way to add one. */
-export function AbaIntegracao({ pessoaId }: { pessoaId: number }) {
+/**
+ * The integration and withdrawal records of a person, newest first, with the way to add one;
+ * `somenteLeitura` (an anonymized person) only shows them.
+ */
+export function AbaIntegracao({ pessoaId, somenteLeitura = false }: { pessoaId: number; somenteLeitura?: boolean }) {
   const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
-  const { pode } = useAutorizacao();
+  const autorizacao = useAutorizacao();
+  const pode: typeof autorizacao.pode = (acesso, acao) => !somenteLeitura && autorizacao.pode(acesso, acao);
   const navegar = useNavigate();
   const q = useQuery({
     queryKey: ['integracao', 'pessoa', pessoaId],
@@ -152,10 +156,15 @@ type MinistroResumo = {
   termos?: unknown[];
 };
 
-/** The minister data tab: the person's record of ordination, exams and terms, edited on its own screen. */
-export function AbaMinistro({ pessoaId }: { pessoaId: number }) {
+/**
+ * The minister data tab: the person's record of ordination, exams and terms, edited on its own
+ * screen; `somenteLeitura` (an anonymized person) only shows it.
+ */
+export function AbaMinistro({ pessoaId, somenteLeitura = false }: { pessoaId: number; somenteLeitura?: boolean }) {
   const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
-  const { pode } = useAutorizacao();
+  const autorizacao = useAutorizacao();
+  const pode: typeof autorizacao.pode = (acesso, acao) =>
+    acao === 'R' ? autorizacao.pode(acesso, acao) : !somenteLeitura && autorizacao.pode(acesso, acao);
   const navegar = useNavigate();
   const q = useQuery({
     queryKey: ['crud', RECURSO_MINISTRO, 'pessoa', pessoaId],

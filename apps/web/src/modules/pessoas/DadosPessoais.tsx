@@ -45,14 +45,25 @@ export function ExportarDadosPessoais({ id }: { id: number }) {
 /**
  * "Anonimizar" (LGPD erasure right): after a confirmation that says it cannot be undone and a
  * reason for the record, the person's personal data is erased for good; the caller reloads it.
+ * `concluir`: the record is anonymized but the payment provider's customer is not yet, and the
+ * same request finishes it.
  */
-export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimizar: () => Promise<unknown> }) {
+export function AnonimizarPessoa({
+  id,
+  concluir = false,
+  aoAnonimizar,
+}: {
+  id: number;
+  concluir?: boolean;
+  aoAnonimizar: () => Promise<unknown>;
+}) {
   const { t } = useTranslation(['campos', 'comum', 'pessoas', 'validacao']);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ motivo: string }>();
   const [aberto, setAberto] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const campo = t('campos:motivo');
+  const acao = concluir ? t('pessoas:dadosPessoais.concluirAnonimizacao') : t('pessoas:dadosPessoais.anonimizar');
 
   const anonimizar = async ({ motivo }: { motivo: string }) => {
     setEnviando(true);
@@ -66,6 +77,8 @@ export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimiza
       if (aplicarErrosServidor(form, e)) return;
       setAberto(false);
       void message.error(mensagemDeErro(e));
+      // The record may be anonymized even so (the provider's part failed): show it as it is now.
+      await aoAnonimizar();
     } finally {
       setEnviando(false);
     }
@@ -74,12 +87,12 @@ export function AnonimizarPessoa({ id, aoAnonimizar }: { id: number; aoAnonimiza
   return (
     <>
       <Button danger icon={<UserDeleteOutlined />} onClick={() => setAberto(true)}>
-        {t('pessoas:dadosPessoais.anonimizar')}
+        {acao}
       </Button>
       <Modal
         open={aberto}
-        title={t('pessoas:dadosPessoais.anonimizar')}
-        okText={t('pessoas:dadosPessoais.anonimizar')}
+        title={acao}
+        okText={acao}
         okButtonProps={{ danger: true, loading: enviando }}
         cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}

@@ -46,7 +46,15 @@ import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { AbaHistorico, AbaIntegracao, AbaMinistro } from './AbasRegistro';
-import { ACESSO, ACESSO_MINISTRO, caminhoFormPessoa, RECURSO, ROTA_LISTA, useRegrasCampos } from './comum';
+import {
+  ACESSO,
+  ACESSO_DADOS_PESSOAIS,
+  ACESSO_MINISTRO,
+  caminhoFormPessoa,
+  RECURSO,
+  ROTA_LISTA,
+  useRegrasCampos,
+} from './comum';
 import { AnonimizarPessoa, ExportarDadosPessoais } from './DadosPessoais';
 
 type Valores = Record<string, unknown>;
@@ -93,8 +101,6 @@ export default function PessoaFormPage() {
 
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const idInvalido = params.id !== undefined && params.id !== '0' && id === undefined;
-  const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO, 'U'));
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
   useTitulo(`menu:acessos.${ACESSO}`);
   const tela = t(`menu:acessos.${ACESSO}`);
 
@@ -108,15 +114,20 @@ export default function PessoaFormPage() {
   const q = useQuery({
     queryKey: ['crud', RECURSO, 'item', id],
     queryFn: ({ signal }) =>
-      api.get<Registro & { organizacaoNome: string; anonimizadoEm?: string | null; usuario?: ContaUsuarioLida }>(
-        `${RECURSO}/${id}`,
-        undefined,
-        {
-          sinal: signal,
-        },
-      ),
+      api.get<
+        Registro & {
+          organizacaoNome: string;
+          anonimizadoEm?: string | null;
+          anonimizacaoPendente?: boolean;
+          usuario?: ContaUsuarioLida;
+        }
+      >(`${RECURSO}/${id}`, undefined, { sinal: signal }),
     enabled: id !== undefined,
   });
+  // An anonymized person is read-only for good (the server refuses every write to it).
+  const anonimizada = !!q.data?.anonimizadoEm;
+  const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && (!pode(ACESSO, 'U') || anonimizada));
+  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
   const campos = useRegrasCampos(q.data);
 
   useEffect(() => {
@@ -368,10 +379,22 @@ export default function PessoaFormPage() {
     }),
     // Records of their own (not saved with the form): shown once the person exists.
     ...(id !== undefined && pode('PessoaIntegracaoDesligamento', 'R')
-      ? [{ key: 'integracao', label: t('pessoas:abas.integracao'), children: <AbaIntegracao pessoaId={id} /> }]
+      ? [
+          {
+            key: 'integracao',
+            label: t('pessoas:abas.integracao'),
+            children: <AbaIntegracao pessoaId={id} somenteLeitura={anonimizada} />,
+          },
+        ]
       : []),
     ...(id !== undefined && pode(ACESSO_MINISTRO, 'R')
-      ? [{ key: 'ministro', label: t('menu:acessos.PessoaMinistro'), children: <AbaMinistro pessoaId={id} /> }]
+      ? [
+          {
+            key: 'ministro',
+            label: t('menu:acessos.PessoaMinistro'),
+            children: <AbaMinistro pessoaId={id} somenteLeitura={anonimizada} />,
+          },
+        ]
       : []),
     ...(id !== undefined
       ? [{ key: 'historico', label: t('pessoas:abas.historico'), children: <AbaHistorico pessoaId={id} /> }]
@@ -389,6 +412,15 @@ export default function PessoaFormPage() {
         <Typography.Text strong>
           {nome} — {q.data?.organizacaoNome}
         </Typography.Text>
+      )}
+      {anonimizada && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="aviso-anonimizada"
+          title={t('pessoas:dadosPessoais.anonimizadaSomenteLeitura')}
+          description={q.data?.anonimizacaoPendente ? t('pessoas:dadosPessoais.anonimizacaoPendente') : undefined}
+        />
       )}
       {idInvalido || q.isError ? (
         <Alert
@@ -421,7 +453,7 @@ export default function PessoaFormPage() {
                   {t('comum:salvar')}
                 </Button>
               )}
-              {modo === 'visualizar' && pode(ACESSO, 'U') && (
+              {modo === 'visualizar' && pode(ACESSO, 'U') && !anonimizada && (
                 <Button
                   icon={<EditOutlined />}
                   onClick={() =>
@@ -431,7 +463,7 @@ export default function PessoaFormPage() {
                   {t('comum:editar')}
                 </Button>
               )}
-              {id !== undefined && pode(ACESSO, 'D') && (
+              {id !== undefined && pode(ACESSO, 'D') && !anonimizada && (
                 <Popconfirm
                   title={t('comum:confirmarExclusao')}
                   okText={t('comum:excluir')}
@@ -444,9 +476,13 @@ export default function PessoaFormPage() {
                   </Button>
                 </Popconfirm>
               )}
-              {id !== undefined && pode(ACESSO, 'R') && <ExportarDadosPessoais id={id} />}
-              {id !== undefined && pode(ACESSO, 'D') && !q.data?.anonimizadoEm && (
-                <AnonimizarPessoa id={id} aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })} />
+              {id !== undefined && pode(ACESSO_DADOS_PESSOAIS, 'R') && <ExportarDadosPessoais id={id} />}
+              {id !== undefined && pode(ACESSO, 'D') && (!anonimizada || q.data?.anonimizacaoPendente) && (
+                <AnonimizarPessoa
+                  id={id}
+                  concluir={anonimizada}
+                  aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })}
+                />
               )}
               <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
             </Space>

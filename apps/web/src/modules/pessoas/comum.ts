@@ -9,6 +9,8 @@ export const ROTA_LISTA = '/pessoa';
 export const ROTA_FORM = '/pessoa/form';
 export const MASCARA_CPF = '000.000.000-00';
 export const ACESSO_MINISTRO = 'PessoaMinistro';
+/** The LGPD export of everything kept on a person: a right of its own, not every reader's. */
+export const ACESSO_DADOS_PESSOAIS = 'DadosPessoais';
 export const RECURSO_MINISTRO = 'pessoa-ministro';
 export const ROTA_FORM_MINISTRO = '/pessoa-ministro/form';
 

@@ -135,6 +135,27 @@ export function provedorAsaas(opcoes: OpcoesHttpAsaas | HttpAsaas): PaymentProvi
       return cliente(await http.pedir<ClienteAsaas>('POST', '/customers', { corpo }));
     },
 
+    async atualizarCliente(cid, d) {
+      // Asaas reads an empty text as "clear it"; an absent field keeps its value.
+      const limpo = (v: string | null | undefined) => (v === null ? '' : v);
+      const corpo = {
+        name: d.nome,
+        email: limpo(d.email),
+        phone: limpo(d.telefone),
+        mobilePhone: limpo(d.celular),
+        postalCode: limpo(d.cep),
+        address: limpo(d.endereco),
+        addressNumber: limpo(d.numero),
+        complement: limpo(d.complemento),
+        province: limpo(d.bairro),
+        additionalEmails: limpo(d.emailsAdicionais),
+        observations: limpo(d.observacoes),
+        company: limpo(d.empresa),
+        notificationDisabled: d.notificacoesDesativadas,
+      };
+      return cliente(await http.pedir<ClienteAsaas>('PUT', `/customers/${id(cid)}`, { corpo }));
+    },
+
     async criarCobranca(d) {
       const corpo = {
         customer: d.clienteId,
