@@ -78,10 +78,11 @@ export type AuditoriaItem = z.infer<typeof auditoriaItem>;
 
 /** `GET /api/auditoria-acesso/historico/:entidade/:entidadeId`: entity names as the modules write them. */
 export const historicoParams = z.object({
+  // A kind of record: a table-like name or a registry's `recurso` (`teste-dons`, `tipo-pessoa`).
   entidade: z
     .string()
     .max(64)
-    .regex(/^[A-Za-z][A-Za-z0-9_]*$/),
+    .regex(/^[A-Za-z][A-Za-z0-9_-]*$/),
   entidadeId: id,
 });
 

@@ -1,7 +1,33 @@
+import type { Recurso } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import type { Contexto } from './contexto.js';
 
 type Registro = Record<string, unknown>;
+
+/**
+ * The kinds of record whose changes hand-written services keep; the registry engine keeps its
+ * registries' by `recurso`. A closed list: the history reader (modules/auditoria) must know where
+ * each kind lives to read its history in the record's scope, so a new kind does not compile
+ * until it is declared there.
+ */
+export const ENTIDADES_HISTORICO = [
+  'pessoa',
+  'ministro',
+  'pessoa_integracao',
+  'organizacao',
+  'perfil',
+  'teste-dons',
+  'conta_a_receber',
+  'pagamento',
+  'recibo',
+  'culto',
+  'lancamento_caixa',
+  'periodo_contabil',
+  'atendimento',
+  'atendimentoTarefa',
+  'atendimentoAnexo',
+] as const;
+export type EntidadeHistorico = (typeof ENTIDADES_HISTORICO)[number] | Recurso;
 
 const normalizar = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
 
@@ -13,7 +39,7 @@ export async function registrarAlteracao(
   db: DbOuTx,
   /** Who and for which organization; no user for changes the system makes (provider webhooks). */
   ctx: Autor,
-  entidade: string,
+  entidade: EntidadeHistorico,
   entidadeId: number,
   anterior: Registro | null,
   novo: Registro | null,
@@ -27,7 +53,7 @@ type Autor = (Pick<Contexto, 'organizacaoId'> & { usuarioId: number | null }) | 
 /** The history rows `registrarAlteracao` writes, for a caller that writes them in its own statement. */
 export function linhasDeAlteracao(
   ctx: Autor,
-  entidade: string,
+  entidade: EntidadeHistorico,
   entidadeId: number,
   anterior: Registro | null,
   novo: Registro | null,

@@ -1,8 +1,9 @@
+import { CADASTROS } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { registrarAlteracao } from '../../platform/historico.js';
+import { ENTIDADES_HISTORICO } from '../../platform/historico.js';
 import { FUSO } from './auditoria.service.js';
 
 type Item = {
@@ -163,47 +164,85 @@ describe('GET /api/auditoria-acesso/paginado', () => {
 });
 
 describe('GET /api/auditoria-acesso/historico/:entidade/:entidadeId', () => {
-  it('reads the change history newest first, within scope', async () => {
-    const db = t.app.deps.db;
-    const raiz = org.get('Igreja Nacional')!;
-    const outro = org.get('Sínodo Amazonas')!;
-    const proprio = org.get('Sínodo Rio dos Sinos')!;
-    const [u] = await db
-      .select({ id: schema.usuario.id })
-      .from(schema.usuario)
-      .where(eq(schema.usuario.email, 'admin@sig.local'));
-    await registrarAlteracao(db, { usuarioId: u!.id, organizacaoId: raiz }, 'Teste', 7, null, { nome: 'A' });
-    await registrarAlteracao(
-      db,
-      { usuarioId: u!.id, organizacaoId: proprio },
-      'Teste',
-      7,
-      { nome: 'A' },
-      { nome: 'B' },
-    );
-    await registrarAlteracao(db, { usuarioId: u!.id, organizacaoId: outro }, 'Teste', 7, { nome: 'B' }, { nome: 'C' });
-    await registrarAlteracao(db, null, 'Teste', 8, null, { nome: 'X' });
+  const historico = (token: string, entidade: string, id: number) =>
+    t.req({ method: 'GET', url: `/api/auditoria-acesso/historico/${entidade}/${id}`, token });
 
-    const r = await t.req({ method: 'GET', url: '/api/auditoria-acesso/historico/Teste/7', token: admin });
+  it("follows the record's current scope, not the writer's: all its rows inside, 404 outside", async () => {
+    const sinodal = (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: sinodo })).json();
+    const [paroquiaDoSinodo] = await t.app.deps.db
+      .select({ id: schema.organizacao.id })
+      .from(schema.organizacao)
+      .where(eq(schema.organizacao.organizacaoPaiId, sinodal.organizacaoId))
+      .limit(1);
+    const paroquiaId = paroquiaDoSinodo!.id;
+    const criada = await t.req({
+      method: 'POST',
+      url: '/api/pessoa',
+      token: sinodo,
+      payload: { nome: 'Historiada', sobrenome: 'Becker', organizacaoId: paroquiaId, status: 'ATIVO' },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const id = criada.json().id as number;
+    const corpo = { nome: 'Historiada', sobrenome: 'Becker Alterada', organizacaoId: paroquiaId, status: 'ATIVO' };
+    // Changed by the national church's administrator: a writer above the synod's scope.
+    expect((await t.req({ method: 'PUT', url: `/api/pessoa/${id}`, token: admin, payload: corpo })).statusCode).toBe(
+      200,
+    );
+
+    const r = await historico(sinodo, 'pessoa', id);
     expect(r.statusCode).toBe(200);
-    const h = r.json();
-    expect(h.map((x: { operacao: string }) => x.operacao)).toEqual(['ALTERACAO', 'ALTERACAO', 'CRIACAO']);
-    expect(h[0]).toMatchObject({
-      entidade: 'Teste',
-      entidadeId: 7,
-      campo: 'nome',
-      valorAnterior: 'B',
-      valorNovo: 'C',
+    expect(r.json().map((x: { operacao: string; campo: string | null }) => [x.operacao, x.campo])).toEqual([
+      ['ALTERACAO', 'sobrenome'],
+      ['CRIACAO', null],
+    ]);
+    expect(r.json()[0]).toMatchObject({
+      entidade: 'pessoa',
+      entidadeId: id,
+      valorAnterior: 'Becker',
+      valorNovo: 'Becker Alterada',
       usuarioNome: 'Administrador do Sistema',
     });
 
-    const doSinodo = await t.req({ method: 'GET', url: '/api/auditoria-acesso/historico/Teste/7', token: sinodo });
-    expect(doSinodo.json().map((x: { valorNovo: unknown }) => x.valorNovo)).toEqual(['B']);
-    const negado = await t.req({ method: 'GET', url: '/api/auditoria-acesso/historico/Teste/7', token: paroquia });
+    // Moved to another synod: the synod office wrote its history, but the record is no longer its to read.
+    const longe = org.get('Sínodo Amazonas')!;
+    const movida = await t.req({
+      method: 'PUT',
+      url: `/api/pessoa/${id}`,
+      token: admin,
+      payload: { ...corpo, organizacaoId: longe },
+    });
+    expect(movida.statusCode, movida.body).toBe(200);
+    expect((await historico(sinodo, 'pessoa', id)).statusCode).toBe(404);
+    expect((await historico(admin, 'pessoa', id)).json()).toHaveLength(3);
+
+    expect((await historico(sinodo, 'pessoa', 999_999)).statusCode).toBe(404);
+    expect((await historico(admin, 'Teste', id)).statusCode).toBe(404);
+    const negado = await historico(paroquia, 'pessoa', id);
     expect(negado.statusCode).toBe(403);
     expect(negado.json().codigo).toBe('ACESSO_NAO_PERMITIDO');
-    const invalido = await t.req({ method: 'GET', url: '/api/auditoria-acesso/historico/x;drop/abc', token: admin });
-    expect(invalido.statusCode).toBe(400);
+    expect(
+      (await t.req({ method: 'GET', url: '/api/auditoria-acesso/historico/x;drop/abc', token: admin })).statusCode,
+    ).toBe(400);
+  });
+
+  it('a church-wide registry row is read by every auditor, whoever wrote it', async () => {
+    const banco = await t.req({
+      method: 'POST',
+      url: '/api/banco',
+      token: admin,
+      payload: { codigo: '999', nome: 'Banco Historiado' },
+    });
+    expect(banco.statusCode, banco.body).toBe(201);
+    const r = await historico(sinodo, 'banco', banco.json().id);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().map((x: { operacao: string }) => x.operacao)).toEqual(['CRIACAO']);
+  });
+
+  it('knows where every kind of record it serves lives (404 for a missing one, never a 500)', async () => {
+    for (const entidade of [...ENTIDADES_HISTORICO, ...CADASTROS.map((d) => d.recurso)]) {
+      const r = await historico(admin, entidade, 2_000_000_000);
+      expect([entidade, r.statusCode]).toEqual([entidade, 404]);
+    }
   });
 });
 

@@ -12,8 +12,10 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { OrigemPedido } from '../../platform/auditoria.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
+import { naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhaCsv } from '../../platform/exportacao.js';
+import { localizador } from './registros.js';
 
 export const ACESSO = 'AuditoriaAcesso';
 /** Period filters are calendar days where the church is (not UTC). */
@@ -116,12 +118,25 @@ export async function listar(deps: Deps, ctx: Contexto, q: AuditoriaListQuery): 
   return { itens: linhas.map(paraItem), total: contagem?.n ?? 0, pagina: q.pagina, quantidade: q.quantidade };
 }
 
+/**
+ * The change history of one record, newest first. It is read where the record is now (one of its
+ * organizations within the reader's scope, or a church-wide record), not where its writers were:
+ * a record outside the scope, missing, or of a kind without history is a 404.
+ */
 export async function historico(
   deps: Deps,
   ctx: Contexto,
   entidade: string,
   entidadeId: number,
 ): Promise<HistoricoItem[]> {
+  const onde = localizador(entidade);
+  if (!onde) throw naoEncontrado();
+  const [noEscopo] = (
+    (await deps.db.execute(sql`select 1 as sim from (${onde(entidadeId)}) as registro (organizacao_id)
+      where registro.organizacao_id is null or ${filtroOrganizacao(ctx, ACESSO, sql`registro.organizacao_id`)}
+      limit 1`)) as unknown as { rows: unknown[] }
+  ).rows;
+  if (!noEscopo) throw naoEncontrado();
   const linhas = await deps.db
     .select({
       id: h.id,
@@ -138,7 +153,7 @@ export async function historico(
     .from(h)
     .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
     .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
-    .where(and(eq(h.entidade, entidade), eq(h.entidadeId, entidadeId), escopo(ctx, h.organizacaoId)))
+    .where(and(eq(h.entidade, entidade), eq(h.entidadeId, entidadeId)))
     .orderBy(desc(h.criadoEm), desc(h.id))
     .limit(LIMITE_HISTORICO);
   return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
