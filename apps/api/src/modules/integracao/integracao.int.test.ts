@@ -1,5 +1,5 @@
 import { schema } from '@sig/db';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 
@@ -133,4 +133,148 @@ describe('integration and withdrawal', () => {
         .statusCode,
     ).toBe(404);
   });
+
+  it("a withdrawal ends the user's access there in the same write: links removed, open sessions refused", async () => {
+    const criada = await t.req({
+      method: 'POST',
+      url: '/api/pessoa',
+      token: admin,
+      payload: {
+        nome: 'Klara',
+        sobrenome: 'Usuaria',
+        organizacaoId: orgParoquia,
+        usuario: {
+          email: 'klara@exemplo.org',
+          senha: 'Klara@2026x',
+          confirmacaoSenha: 'Klara@2026x',
+          trocarSenha: false,
+        },
+      },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const id = criada.json().id as number;
+    const [u] = await t.banco.db
+      .select({ id: schema.usuario.id })
+      .from(schema.usuario)
+      .where(eq(schema.usuario.pessoaId, id));
+    // She also serves another synod: that link is not the parish's to end.
+    const outro = await t.req({
+      method: 'POST',
+      url: `/api/organizacao/${orgOutroSinodo}/usuarios`,
+      token: admin,
+      payload: { usuarioId: u!.id, perfilId: (await perfilMembro()).id },
+    });
+    expect(outro.statusCode, outro.body).toBe(201);
+    const token = await t.login('klara@exemplo.org', 'Klara@2026x');
+    const autorizacao = () => t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token });
+    expect((await autorizacao()).json().organizacaoId).toBe(orgParoquia);
+
+    const saida = await post({
+      pessoaId: id,
+      tipo: 'DESLIGAMENTO',
+      data: '2026-01-10',
+      forma: 'A_PEDIDO',
+      motivo: 'A pedido da pessoa',
+    });
+    expect(saida.statusCode, saida.body).toBe(201);
+
+    const depois = await autorizacao();
+    expect(depois.statusCode).toBe(401);
+    expect(depois.json().codigo).toBe('TOKEN_INVALIDO');
+    const vinculos = await t.banco.db
+      .select({ organizacaoId: schema.usuarioOrganizacao.organizacaoId })
+      .from(schema.usuarioOrganizacao)
+      .where(eq(schema.usuarioOrganizacao.usuarioId, u!.id));
+    expect(vinculos).toEqual([{ organizacaoId: orgOutroSinodo }]);
+    // Signing in again reaches only what is left.
+    const denovo = await t.login('klara@exemplo.org', 'Klara@2026x');
+    const ali = await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: denovo });
+    expect(ali.json().organizacaoId).toBe(orgOutroSinodo);
+    const volta = await t.req({
+      method: 'PUT',
+      url: `/api/Autenticacao/trocar-organizacao?organizacaoId=${orgParoquia}`,
+      token: denovo,
+    });
+    expect(volta.statusCode).toBeGreaterThanOrEqual(400);
+    expect(volta.statusCode).toBeLessThan(500);
+  });
+
+  it('a withdrawal that fails leaves the access as it was (one transaction)', async () => {
+    const criada = await t.req({
+      method: 'POST',
+      url: '/api/pessoa',
+      token: admin,
+      payload: {
+        nome: 'Lotte',
+        sobrenome: 'Usuaria',
+        organizacaoId: orgParoquia,
+        usuario: {
+          email: 'lotte@exemplo.org',
+          senha: 'Lotte@2026x',
+          confirmacaoSenha: 'Lotte@2026x',
+          trocarSenha: false,
+        },
+      },
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const id = criada.json().id as number;
+    const token = await t.login('lotte@exemplo.org', 'Lotte@2026x');
+    // The last row the withdrawal writes (the organization's history of the removed link) is refused by the
+    // database, after the links and sessions were changed: the whole withdrawal must roll back.
+    await t.banco.db.execute(sql`create function sem_historico() returns trigger language plpgsql as $$
+      begin if new.entidade = 'organizacao' and new.campo like 'usuarios.%' then raise exception 'falha simulada'; end if; return new; end $$`);
+    await t.banco.db.execute(
+      sql`create trigger sem_historico before insert on historico_alteracao for each row execute function sem_historico()`,
+    );
+    try {
+      const saida = await post({
+        pessoaId: id,
+        tipo: 'DESLIGAMENTO',
+        data: '2026-01-10',
+        forma: 'A_PEDIDO',
+        motivo: 'Teste de falha',
+      });
+      expect(saida.statusCode).toBe(500);
+    } finally {
+      await t.banco.db.execute(sql`drop trigger sem_historico on historico_alteracao`);
+      await t.banco.db.execute(sql`drop function sem_historico()`);
+    }
+    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).statusCode).toBe(200);
+    const lida = (await t.req({ method: 'GET', url: `/api/pessoa/${id}`, token: sinodo })).json();
+    expect(lida.status).not.toBe('DESLIGADO');
+  });
+
+  it("is refused to whoever could not have given the user's rights there (the grant rule)", async () => {
+    const paroquia = await t.login('paroquia@sig.local');
+    const [tesoureira] = await t.banco.db
+      .select({ id: schema.usuario.id, pessoaId: schema.usuario.pessoaId })
+      .from(schema.usuario)
+      .where(eq(schema.usuario.email, 'tesouraria@sig.local'));
+    const r = await post(
+      {
+        pessoaId: tesoureira!.pessoaId,
+        tipo: 'DESLIGAMENTO',
+        data: '2026-01-10',
+        forma: 'A_PEDIDO',
+        motivo: 'Tentativa',
+      },
+      paroquia,
+    );
+    expect(r.statusCode).toBe(403);
+    expect(r.json().codigo).toBe('PERMISSAO_ACIMA_DA_PROPRIA');
+    expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: tesouraria })).statusCode).toBe(
+      200,
+    );
+    const lida = (await t.req({ method: 'GET', url: `/api/pessoa/${tesoureira!.pessoaId}`, token: sinodo })).json();
+    expect(lida.status).not.toBe('DESLIGADO');
+  });
 });
+
+async function perfilMembro() {
+  const [p] = await t.banco.db
+    .select({ id: schema.perfil.id })
+    .from(schema.perfil)
+    .where(eq(schema.perfil.padraoCadastro, true))
+    .limit(1);
+  return p!;
+}

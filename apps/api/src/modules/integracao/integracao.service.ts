@@ -6,11 +6,13 @@ import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { exigirNaoAnonimizada } from '../pessoas/index.js';
+import { encerrarAcessoNaOrganizacao } from '../usuarios/index.js';
 
 /**
  * Integration into and withdrawal from the organization (spec §2, §4). The latest record decides
- * the person's state: a withdrawal detaches them from the organization's members (status
- * DESLIGADO, no longer a holder), an integration brings them back (ATIVO).
+ * the person's state: a withdrawal detaches them from the organization (status DESLIGADO, no
+ * longer a holder, and their user's access there ended in the same transaction), an integration
+ * brings them back as a member (ATIVO; access is given again only through the users' links).
  */
 const ACESSO = 'PessoaIntegracaoDesligamento';
 const { pessoa, pessoaIntegracao: pi, organizacao } = schema;
@@ -134,6 +136,8 @@ async function salvar(deps: Deps, ctx: Contexto, id: number | null, e: Integraca
     }
     await aplicarEstado(tx, p.id);
     const [depois] = await tx.select({ status: pessoa.status }).from(pessoa).where(eq(pessoa.id, p.id));
+    if (depois!.status === 'DESLIGADO' && p.status !== 'DESLIGADO')
+      await encerrarAcessoNaOrganizacao(tx, ctx, p.id, p.organizacaoId);
     // The person's own history shows the status the record brought.
     await registrarAlteracao(tx, ctx, 'pessoa', p.id, { status: p.status }, { status: depois!.status });
     return registroId;
