@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { schema } from '@sig/db';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { construirApp } from '../../app.js';
@@ -495,6 +496,45 @@ describe('attachments', () => {
     expect(r.statusCode).toBe(400);
     expect(r.json().campos[0].mensagem).toBe('O arquivo passa do limite de 5 MB.');
     expect((await t.req({ method: 'GET', url: `${MEUS}/${a.id}`, token: paroquia })).json().anexos).toEqual([]);
+  });
+
+  it('opens the container: any zip is not a document, PNG magic before a page is not an image', async () => {
+    const a = await abrir();
+    const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    const tipos = strToU8(
+      `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="${DOCX}.main+xml"/></Types>`,
+    );
+    const documento = Buffer.from(
+      zipSync({ '[Content_Types].xml': tipos, 'word/document.xml': strToU8('<w:document/>') }),
+    );
+    const recusas = [
+      [Buffer.from(zipSync({ 'script.js': strToU8('alert(1)') })), DOCX],
+      [Buffer.from(zipSync({ '[Content_Types].xml': tipos })), DOCX],
+      [
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html></html>')]),
+        'image/png',
+      ],
+    ] as const;
+    for (const [conteudo, tipo] of recusas) {
+      const r = await anexar(a.id, conteudo, tipo);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().campos[0]).toEqual({
+        campo: 'tipoConteudo',
+        mensagem: 'O conteúdo do arquivo não corresponde ao tipo informado ou o arquivo está corrompido.',
+      });
+    }
+    const bomba = Buffer.from(
+      zipSync({ '[Content_Types].xml': tipos, 'word/document.xml': new Uint8Array(60 * 1024 * 1024) }),
+    );
+    const r = await anexar(a.id, bomba, DOCX);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0]).toEqual({
+      campo: 'conteudo',
+      mensagem: 'O arquivo descompactado passa do limite de 50 MB.',
+    });
+    const aceito = await anexar(a.id, documento, DOCX);
+    expect(aceito.statusCode, aceito.body).toBe(200);
+    expect(aceito.json().anexos).toHaveLength(1);
   });
 });
 

@@ -22,6 +22,7 @@ import { type DbOuTx, schema, type Tx } from '@sig/db';
 import { type Chave, tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, exists, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { conferirArquivo } from '../../platform/arquivos.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, acessoNegado, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import {
@@ -828,28 +829,12 @@ export async function situacaoTarefa(
   return obter(deps, ctx, fila, id);
 }
 
-/** The first bytes each allowed type must start with: the declared type alone proves nothing. */
-function conteudoConfere(tipo: keyof typeof ANEXO_TIPOS, b: Buffer): boolean {
-  switch (tipo) {
-    case 'application/pdf':
-      return b.subarray(0, 5).toString('latin1') === '%PDF-';
-    case 'image/png':
-      return b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    case 'image/jpeg':
-      return b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
-    case 'text/plain':
-      return !b.includes(0);
-    default:
-      // Office documents are zip files.
-      return b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
-  }
-}
-
 const diretorioAnexos = (deps: Deps, atendimentoId: number) =>
   path.join(deps.config.dataDir, 'anexos', 'atendimentos', String(atendimentoId));
 
 /**
- * A document attached to a ticket: size limit, type allow-list, and the same document (same
+ * A document attached to a ticket: size limit, type allow-list, content that is what it claims
+ * (platform/arquivos.ts: the container or image opens as its type), and the same document (same
  * bytes) twice refused (spec §8 'Você já informou este documento.'). The file is stored under
  * DATA_DIR by its hash, so writing it again before a failed insert leaves nothing stray.
  */
@@ -865,7 +850,9 @@ export async function anexar(
   const bytes = Buffer.from(v.conteudo, 'base64');
   if (!bytes.length) throw erroDeCampo('conteudo', 'obrigatorio');
   if (bytes.length > ANEXO_TAMANHO_MAXIMO) throw erroAnexo('conteudo', 'arquivoGrande');
-  if (!conteudoConfere(tipo, bytes)) throw erroAnexo('tipoConteudo', 'tipoArquivoNaoPermitido');
+  const recusa = await conferirArquivo(tipo, bytes);
+  if (recusa === 'inflado') throw erroAnexo('conteudo', 'arquivoInfladoGrande');
+  if (recusa) throw erroAnexo('tipoConteudo', 'conteudoNaoConfere');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   await exigirVisivel(deps.db, ctx, fila, id);
   const [repetido] = await deps.db
