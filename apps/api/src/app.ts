@@ -15,6 +15,7 @@ import { registrarLeitorJson, validadorDeEntrada } from './platform/entrada.js';
 import { registrarTratadorDeErros } from './platform/erros.js';
 import { registrarGuarda } from './platform/guarda.js';
 import { registrarLimites } from './platform/limites.js';
+import { idDaOperacao } from './platform/openapi.js';
 import { CachePermissoes } from './platform/permissoes.js';
 import { registrarSeguranca } from './platform/seguranca.js';
 import { Sessoes } from './platform/sessao.js';
@@ -96,7 +97,12 @@ export async function construirApp({
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation named from its declaration (platform/openapi.ts), unless the route names it.
+    transform: (pedido) => {
+      const r = jsonSchemaTransform(pedido);
+      const metodo = [pedido.route.method].flat()[0]!;
+      return { ...r, schema: { operationId: idDaOperacao(metodo, pedido.url), ...r.schema } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 

@@ -87,42 +87,45 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
 
 const MAX_FILHOS = 500;
 
-/** The array of one sub-record collection: items keep their `id` when they already exist. */
+/**
+ * The array of one sub-record collection: items keep their `id` when they already exist. A
+ * collection that needs items is required; an optional one defaults to none (an empty default on
+ * a collection with a minimum was a schema its own default broke).
+ */
 function esquemaFilho(f: FilhoCadastro): z.ZodType {
   const forma: Record<string, z.ZodType> = { id: ref.nullish() };
   for (const c of f.campos) forma[c.nome] = esquemaCampo(c);
-  return z
+  const colecao = z
     .array(z.object(forma))
     .min(f.min ?? 0)
-    .max(f.max ?? MAX_FILHOS)
-    .default([])
-    .superRefine((itens, ctx) => {
-      for (const u of f.unicos ?? []) {
-        const vistos = new Set<string>();
-        itens.forEach((item, i) => {
-          const v = (item as Record<string, unknown>)[u];
-          if (v === null || v === undefined || v === '') return;
-          const chave = String(v).toLowerCase();
-          if (vistos.has(chave)) ctx.addIssue({ code: 'custom', path: [i, u], message: 'validacao:valorRepetido' });
-          vistos.add(chave);
-        });
-      }
-      const hoje = f.passado?.length ? hojeNoBrasil() : '';
+    .max(f.max ?? MAX_FILHOS);
+  return (f.min ? colecao : colecao.default([])).superRefine((itens, ctx) => {
+    for (const u of f.unicos ?? []) {
+      const vistos = new Set<string>();
       itens.forEach((item, i) => {
-        const v = item as Record<string, unknown>;
-        for (const [inicio, fim] of f.periodos ?? []) {
-          const a = v[inicio];
-          const b = v[fim];
-          if (typeof a === 'string' && typeof b === 'string' && b < a)
-            ctx.addIssue({ code: 'custom', path: [i, fim], message: MSG.dataFimAntesInicio });
-        }
-        for (const campo of f.passado ?? []) {
-          const d = v[campo];
-          if (typeof d === 'string' && d > hoje)
-            ctx.addIssue({ code: 'custom', path: [i, campo], message: 'validacao:dataFutura' });
-        }
+        const v = (item as Record<string, unknown>)[u];
+        if (v === null || v === undefined || v === '') return;
+        const chave = String(v).toLowerCase();
+        if (vistos.has(chave)) ctx.addIssue({ code: 'custom', path: [i, u], message: 'validacao:valorRepetido' });
+        vistos.add(chave);
       });
+    }
+    const hoje = f.passado?.length ? hojeNoBrasil() : '';
+    itens.forEach((item, i) => {
+      const v = item as Record<string, unknown>;
+      for (const [inicio, fim] of f.periodos ?? []) {
+        const a = v[inicio];
+        const b = v[fim];
+        if (typeof a === 'string' && typeof b === 'string' && b < a)
+          ctx.addIssue({ code: 'custom', path: [i, fim], message: MSG.dataFimAntesInicio });
+      }
+      for (const campo of f.passado ?? []) {
+        const d = v[campo];
+        if (typeof d === 'string' && d > hoje)
+          ctx.addIssue({ code: 'custom', path: [i, campo], message: 'validacao:dataFutura' });
+      }
     });
+  });
 }
 
 /** The properties of a registry's input (its fields and sub-record collections). */
