@@ -70,7 +70,7 @@ function conferirPng(bytes: Buffer): RecusaArquivo | null {
 
 function conferirJpeg(bytes: Buffer): RecusaArquivo | null {
   try {
-    jpeg.decode(bytes, { maxResolutionInMP: PIXELS_MAXIMO / 1_000_000, maxMemoryUsageInMB: 512 });
+    jpeg.decode(bytes, { maxResolutionInMP: PIXELS_MAXIMO / 1_000_000, maxMemoryUsageInMB: 256 });
     return null;
   } catch {
     return 'conteudo';
