@@ -225,6 +225,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conta/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarConta2fa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conta/2fa/ativar": {
         parameters: {
             query?: never;
@@ -235,6 +251,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarConta2faAtivar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conta/2fa/codigos-recuperacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarConta2faCodigosRecuperacao"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5569,6 +5601,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tarefas/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTarefasPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTarefasPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/{id}/repetir": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTarefasRepetir"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCaixaDeSaidaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterCaixaDeSaidaPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarCaixaDeSaidaReenviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hub/": {
         parameters: {
             query?: never;
@@ -5701,7 +5829,7 @@ export interface operations {
                      * @default totp
                      * @enum {string}
                      */
-                    metodo?: "totp" | "email";
+                    metodo?: "totp" | "email" | "recuperacao";
                 };
             };
         };
@@ -6044,6 +6172,30 @@ export interface operations {
                     "application/json": {
                         segredo: string;
                         uri: string;
+                        qrCode: string;
+                    };
+                };
+            };
+        };
+    };
+    listarConta2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ativo: boolean;
+                        codigosRestantes: number;
                     };
                 };
             };
@@ -6071,7 +6223,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        sucesso: boolean;
+                        codigosRecuperacao: string[];
+                    };
+                };
+            };
+        };
+    };
+    criarConta2faCodigosRecuperacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    senha: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codigosRecuperacao: string[];
                     };
                 };
             };
@@ -6651,6 +6831,7 @@ export interface operations {
                     tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                     /** @default false */
                     lancamentoCaixaAutomatico?: boolean;
+                    aceitaCadastro?: boolean | null;
                     contaCultoId?: number | null;
                     contaCaixaEntradaId?: number | null;
                     contaCaixaSaidaId?: number | null;
@@ -6732,6 +6913,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -6813,6 +6995,7 @@ export interface operations {
                     tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                     /** @default false */
                     lancamentoCaixaAutomatico?: boolean;
+                    aceitaCadastro?: boolean | null;
                     contaCultoId?: number | null;
                     contaCaixaEntradaId?: number | null;
                     contaCaixaSaidaId?: number | null;
@@ -6893,6 +7076,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -7004,6 +7188,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -7069,6 +7254,7 @@ export interface operations {
                     tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                     /** @default false */
                     lancamentoCaixaAutomatico?: boolean;
+                    aceitaCadastro?: boolean | null;
                     contaCultoId?: number | null;
                     contaCaixaEntradaId?: number | null;
                     contaCaixaSaidaId?: number | null;
@@ -7106,6 +7292,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -7194,6 +7381,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -7277,6 +7465,7 @@ export interface operations {
                     tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                     /** @default false */
                     lancamentoCaixaAutomatico?: boolean;
+                    aceitaCadastro?: boolean | null;
                     contaCultoId?: number | null;
                     contaCaixaEntradaId?: number | null;
                     contaCaixaSaidaId?: number | null;
@@ -7357,6 +7546,7 @@ export interface operations {
                         /** @enum {string|null} */
                         tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
                         lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
                         contaCultoId?: number | null;
                         contaCaixaEntradaId?: number | null;
                         contaCaixaSaidaId?: number | null;
@@ -15789,7 +15979,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -15832,7 +16022,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -15869,7 +16059,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
             };
@@ -15908,7 +16098,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 busca?: string;
             };
@@ -15936,7 +16126,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
                 ordem?: "asc" | "desc";
@@ -16002,7 +16192,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -20342,7 +20532,7 @@ export interface operations {
             content: {
                 "application/json": {
                     gabaritoId: number;
-                    pessoaId: number;
+                    pessoaId?: number;
                     respostas: {
                         [key: string]: number;
                     };
@@ -28042,6 +28232,237 @@ export interface operations {
                             santaCeia: number;
                             ofertas: string;
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    listarTarefasPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "fila" | "situacao";
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas")[];
+                situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: string;
+                            fila: string;
+                            /** @enum {string} */
+                            situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                            referencia: string;
+                            tentativas: number;
+                            tentativasMaximas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            iniciadoEm: string | null;
+                            concluidoEm: string | null;
+                            executarApos: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    obterTarefasPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        fila: string;
+                        /** @enum {string} */
+                        situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                        referencia: string;
+                        tentativas: number;
+                        tentativasMaximas: number;
+                        erro: string | null;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        executarApos: string | null;
+                        dados: {
+                            [key: string]: unknown;
+                        };
+                        saida: unknown;
+                    };
+                };
+            };
+        };
+    };
+    criarTarefasRepetir: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        fila: string;
+                        /** @enum {string} */
+                        situacao: "created" | "retry" | "active" | "completed" | "cancelled" | "failed";
+                        referencia: string;
+                        tentativas: number;
+                        tentativasMaximas: number;
+                        erro: string | null;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        executarApos: string | null;
+                        dados: {
+                            [key: string]: unknown;
+                        };
+                        saida: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listarCaixaDeSaidaPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "para" | "situacao";
+                situacao?: ("PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO")[];
+                para?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            para: string;
+                            assunto: string;
+                            /** @enum {string} */
+                            situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                            tentativas: number;
+                            erro: string | null;
+                            criadoEm: string;
+                            enviadoEm: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    obterCaixaDeSaidaPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        para: string;
+                        assunto: string;
+                        /** @enum {string} */
+                        situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                        tentativas: number;
+                        erro: string | null;
+                        criadoEm: string;
+                        enviadoEm: string | null;
+                        texto: string;
+                    };
+                };
+            };
+        };
+    };
+    criarCaixaDeSaidaReenviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        para: string;
+                        assunto: string;
+                        /** @enum {string} */
+                        situacao: "PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO";
+                        tentativas: number;
+                        erro: string | null;
+                        criadoEm: string;
+                        enviadoEm: string | null;
+                        texto: string;
                     };
                 };
             };
