@@ -3,6 +3,7 @@ import type { AcessoId } from './acessos.js';
 import { data, dataOpcional, id, MSG, periodoValido, texto } from './comum.js';
 import { contagemIndicador } from './indicadores.js';
 import { listQuery, ordenacao } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /** Spec §4: the ticket statuses, plus the hidden one (a ticket kept off the requester's list). */
 export const STATUS_ATENDIMENTO = [
@@ -82,25 +83,29 @@ export const ANEXO_TIPOS = {
 /** Spec §5/§9: a search period over 30 days asks for confirmation (on the web; the API takes any valid one). */
 export const PERIODO_CONFIRMACAO_DIAS = 30;
 
-/** An id in a JSON body (no coercion: a missing one is "required", not "invalid"). */
-const ref = z.number().int().positive().max(2_147_483_647);
-const usuarios = z.array(ref).max(100).default([]);
+/** Users a ticket names: those its form offers (`/usuarios` of the queue). */
+const usuario = () => referencia('usuario-atendimento');
+const usuarios = z.array(usuario()).max(100).default([]);
 
 export const atendimentoInput = z.object({
   assunto: texto(200),
   descricao: texto(10_000),
-  categoriaAtendimentoId: ref,
-  organizacaoDestinoId: ref,
+  categoriaAtendimentoId: referencia('categoria-atendimentos'),
+  organizacaoDestinoId: referencia('destino-atendimento'),
   // Spec §5: the responsible (owner) is required.
-  responsavelUsuarioId: ref,
-  classificacaoId: ref.nullish().transform((v) => v ?? null),
-  atendimentoPaiId: ref.nullish().transform((v) => v ?? null),
+  responsavelUsuarioId: usuario(),
+  classificacaoId: referencia('classificacao')
+    .nullish()
+    .transform((v) => v ?? null),
+  atendimentoPaiId: referencia('atendimento')
+    .nullish()
+    .transform((v) => v ?? null),
   dataRetornoPrevista: dataOpcional,
   participantes: usuarios,
   observadores: usuarios,
   interessados: usuarios,
   caracteristicas: z
-    .array(z.object({ caracteristicaId: ref, valor: z.string().trim().max(500) }))
+    .array(z.object({ caracteristicaId: referencia('caracteristica'), valor: z.string().trim().max(500) }))
     .max(200)
     .default([]),
 });
@@ -110,7 +115,7 @@ export type AtendimentoInput = z.infer<typeof atendimentoInput>;
  * An edit may leave the responsible out when the profile may not see or change it (spec §6):
  * the ticket keeps the one it has; otherwise it is still required.
  */
-export const atendimentoAtualizacaoInput = atendimentoInput.extend({ responsavelUsuarioId: ref.optional() });
+export const atendimentoAtualizacaoInput = atendimentoInput.extend({ responsavelUsuarioId: usuario().optional() });
 export type AtendimentoAtualizacaoInput = z.infer<typeof atendimentoAtualizacaoInput>;
 
 /** Spec §4: every status change carries an opinion. */
@@ -121,9 +126,9 @@ export const mudancaStatusInput = z.object({
 
 /** Triage sends a ticket to a team, naming who answers for it. */
 export const triagemInput = z.object({
-  timeId: ref,
+  timeId: referencia('time'),
   /** Left out, the ticket keeps its responsible (a profile that may not change it). */
-  responsavelUsuarioId: ref.optional(),
+  responsavelUsuarioId: usuario().optional(),
   parecer: texto(4000),
 });
 
@@ -131,7 +136,7 @@ export const comentarioInput = z.object({ texto: texto(4000), interno: z.boolean
 
 export const tarefaInput = z.object({
   descricao: texto(500),
-  responsavelUsuarioId: ref,
+  responsavelUsuarioId: usuario(),
   prazo: dataOpcional,
 });
 export const tarefaSituacaoInput = z.object({ concluida: z.boolean() });

@@ -9,6 +9,7 @@ import {
   DEFINICAO_PLANO_CONTA,
   DEFINICAO_PLANO_OFERTAS,
 } from './financeiro.js';
+import { referencia } from './referencias.js';
 
 export type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso, TipoCampo } from './cadastro-definicao.js';
 
@@ -58,7 +59,7 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
       s = numero(c);
       break;
     case 'referencia':
-      s = ref;
+      s = referencia(c.referencia!);
       break;
     case 'dinheiro':
       s = dinheiro;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, id, MSG } from './comum.js';
 import { FORMAS_COBRANCA, MAX_PARCELAS } from './conta-a-receber.js';
+import { referencia } from './referencias.js';
 
 const mes = z.coerce.number().int().min(1).max(12);
 
@@ -10,7 +11,7 @@ const mes = z.coerce.number().int().min(1).max(12);
  * id, narrowed by competence, due date and holder organization.
  */
 const filtro = z.object({
-  organizacaoId: id.optional(),
+  organizacaoId: referencia('organizacao', id).optional(),
   /** With `organizacaoId`: the organizations below it too. */
   incluirSubarvore: z.boolean().default(true),
   anoCompetencia: z.coerce.number().int().min(1900).max(2200).optional(),
@@ -23,9 +24,9 @@ const filtro = z.object({
     .min(1)
     .default(['ABERTO', 'VENCIDO']),
   /** Holders: these people's receivables. */
-  pessoaIds: z.array(id).min(1).max(1000).optional(),
-  organizacaoTitularId: id.optional(),
-  contaAReceberIds: z.array(id).min(1).max(1000).optional(),
+  pessoaIds: z.array(referencia('pessoa', id)).min(1).max(1000).optional(),
+  organizacaoTitularId: referencia('organizacao', id).optional(),
+  contaAReceberIds: z.array(referencia('conta-a-receber', id)).min(1).max(1000).optional(),
 });
 
 function regras(v: z.infer<typeof filtro>, ctx: z.RefinementCtx) {

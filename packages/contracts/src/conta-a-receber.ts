@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
 import { dataNoIntervalo, dinheiro, id, listaDaConsulta, MSG, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * Accounts receivable and their charges (spec §2 /conta-a-receber, /cobranca; §3 Accounts
@@ -46,9 +47,9 @@ const vencimento = z
 export const contaAReceberInput = z
   .object({
     /** The owner; the user's organization when left out. */
-    organizacaoId: id.nullish(),
-    pessoaId: id.nullish(),
-    organizacaoTitularId: id.nullish(),
+    organizacaoId: referencia('organizacao', id).nullish(),
+    pessoaId: referencia('pessoa', id).nullish(),
+    organizacaoTitularId: referencia('organizacao', id).nullish(),
     tipo: z.enum(TIPOS_CONTA_A_RECEBER),
     mesCompetencia: z.coerce.number().int().min(1).max(12),
     anoCompetencia: z.coerce.number().int().min(1900).max(2200),
@@ -127,7 +128,7 @@ export const contaAReceberListQuery = listQuery
 export type ContaAReceberListQuery = z.infer<typeof contaAReceberListQuery>;
 
 export const cobrancaInput = z.object({
-  contaAReceberId: id,
+  contaAReceberId: referencia('conta-a-receber', id),
   forma: z.enum(FORMAS_COBRANCA),
   parcelas: parcelas.default(1),
   /** The user agreed to raise a charge below the minimum to it (spec §5). */

@@ -4,6 +4,7 @@ import { competencia as competenciaValida, id } from './comum.js';
 import { TIPOS_CONTA_A_RECEBER } from './conta-a-receber.js';
 import { TIPOS_VALOR_CONTRIBUICAO } from './organizacao.js';
 import { idsPessoas, pessoaListQuery } from './pessoa.js';
+import { referencia } from './referencias.js';
 
 /**
  * Receivables in bulk (spec §2 /contas-a-receber-lote): the people chosen with the people list's
@@ -28,7 +29,7 @@ export const mesesEntre = (inicio: string, fim: string) => {
 export const parametrosContasAReceberLote = z
   .object({
     /** Without one, each person's own contribution value, else the organization's default. */
-    categoriaContribuicaoId: id.nullish(),
+    categoriaContribuicaoId: referencia('categorias-contribuicao', id).nullish(),
     /**
      * With a category: a person's own contribution value (income and contribution tab), less the
      * person's discount, replaces the category's. Off: the category's value for everyone.

@@ -4,6 +4,7 @@ import { data, dataOpcional, dinheiro, id, MSG, periodoValido, textoOpcional } f
 import { ABRANGENCIAS_OFERTA } from './financeiro.js';
 import { contagemIndicador } from './indicadores.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * Worship services (spec §2 /culto, §3 Worship service): who celebrated, how many came, the
@@ -17,12 +18,12 @@ const naoNegativo = dinheiro.refine((v) => Number(v) >= 0, { message: 'validacao
 
 export const cultoInput = z
   .object({
-    organizacaoId: id,
+    organizacaoId: referencia('organizacao', id),
     data,
     hora: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validacao:horaInvalida' }),
     santaCeia: z.boolean().default(false),
     /** People ids; the configured maximum of a selection applies (spec §5). */
-    celebrantes: z.array(id).max(500).default([]),
+    celebrantes: z.array(referencia('pessoa', id)).max(500).default([]),
     presentes: z.number().int().min(0).max(1_000_000),
     ofertas: naoNegativo.default('0.00'),
     /** Filled by hand only when no offering plan covers the date (spec §8). */
@@ -31,7 +32,7 @@ export const cultoInput = z
     sermao: textoOpcional(4000),
     dataCredito: dataOpcional,
     /** The ledger account of the offering when the plan names none. */
-    planoContaId: id.nullish(),
+    planoContaId: referencia('plano-de-conta', id).nullish(),
   })
   .superRefine((v, ctx) => {
     if (new Set(v.celebrantes).size !== v.celebrantes.length)

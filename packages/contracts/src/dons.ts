@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { data, id, MSG, periodoValido, ref } from './comum.js';
+import { data, id, MSG, periodoValido } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * Gifts test (spec §2): a person answers every question of an answer key (`gabarito-dons`
@@ -18,9 +19,9 @@ const resposta = z
   .max(ESCALA_MAXIMA_LIMITE, { message: RESPOSTA_FORA_DA_ESCALA });
 
 export const testeDonsInput = z.object({
-  gabaritoId: ref,
+  gabaritoId: referencia('gabarito-dons'),
   /** Left out, the test is the signed-in user's own. */
-  pessoaId: ref.optional(),
+  pessoaId: referencia('pessoa').optional(),
   /** Value per question id; the service checks that every question of the key is answered within its scale. */
   respostas: z.record(z.string().regex(/^\d{1,10}$/), resposta),
 });

@@ -23,6 +23,7 @@ export * from './perfil.js';
 export * from './pessoa.js';
 export * from './processamento-lote.js';
 export * from './recibo.js';
+export * from './referencias.js';
 export * from './relatorio-financeiro.js';
 export * from './sistema.js';
 export * from './subconta.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { data, hojeNoBrasil, id, ref, textoOpcional } from './comum.js';
+import { data, hojeNoBrasil, id, textoOpcional } from './comum.js';
+import { referencia } from './referencias.js';
 
 /** Integration into / withdrawal from the organization (spec §2 `/pessoa-integracao-desligamento`). */
 export const TIPOS_INTEGRACAO = ['INTEGRACAO', 'DESLIGAMENTO'] as const;
@@ -8,7 +9,7 @@ export const FORMAS_DESLIGAMENTO = ['TRANSFERENCIA', 'A_PEDIDO', 'FALECIMENTO', 
 
 export const integracaoInput = z
   .object({
-    pessoaId: ref,
+    pessoaId: referencia('pessoa'),
     tipo: z.enum(TIPOS_INTEGRACAO),
     data,
     forma: z.string().trim().min(1).max(30),

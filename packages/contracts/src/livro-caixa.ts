@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
 import { data, dinheiro, id, MSG, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * The cash ledger (spec §2 /periodo-contabil, /lancamento-caixa; §3 Accounting period, Cash ledger
@@ -14,7 +15,7 @@ export const TIPOS_LANCAMENTO = ['ENTRADA', 'SAIDA', 'TRANSFERENCIA'] as const;
 const positivo = dinheiro.refine((v) => Number(v) > 0, { message: 'validacao:valorPositivo' });
 
 export const periodoInput = z
-  .object({ contaCaixaId: id, dataInicio: data, dataFim: data })
+  .object({ contaCaixaId: referencia('conta-caixa', id), dataInicio: data, dataFim: data })
   .refine((v) => v.dataFim >= v.dataInicio, { path: ['dataFim'], message: MSG.dataFimAntesInicio });
 export type PeriodoInput = z.infer<typeof periodoInput>;
 
@@ -48,16 +49,16 @@ export const lancamentoInput = z
   .object({
     data,
     tipo: z.enum(TIPOS_LANCAMENTO),
-    contaCaixaId: id,
+    contaCaixaId: referencia('conta-caixa', id),
     /** The account money goes to, in a transfer. */
-    contaCaixaDestinoId: id.nullish(),
-    planoContaId: id,
-    controleGerencialId: id.nullish(),
+    contaCaixaDestinoId: referencia('conta-caixa', id).nullish(),
+    planoContaId: referencia('plano-de-conta', id),
+    controleGerencialId: referencia('controle-gerencial', id).nullish(),
     valor: positivo,
     historico: z.string().trim().min(1).max(500),
     documento: textoOpcional(50),
-    pessoaId: id.nullish(),
-    organizacaoReferenciaId: id.nullish(),
+    pessoaId: referencia('pessoa', id).nullish(),
+    organizacaoReferenciaId: referencia('organizacao', id).nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.tipo === 'TRANSFERENCIA' && !v.contaCaixaDestinoId)

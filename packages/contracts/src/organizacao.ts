@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cep, cnpj, dataOpcional, dinheiro, id, MSG, periodoValido, texto, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia, type TipoReferencia } from './referencias.js';
 
 export const SITUACOES_ORGANIZACAO = ['ATIVA', 'INATIVA', 'EM_FORMACAO', 'DISSOLVIDA'] as const;
 export const TIPOS_VALOR_CONTRIBUICAO = ['FIXO', 'PERCENTUAL_RENDA'] as const;
@@ -8,6 +9,10 @@ export const TIPOS_CONTA_BANCARIA = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as con
 export const TIPOS_CHAVE_PIX = ['CPF', 'CNPJ', 'EMAIL', 'TELEFONE', 'ALEATORIA'] as const;
 
 const idOpcional = id.nullish().transform((v) => v ?? null);
+const referenciaOpcional = (tipo: TipoReferencia) =>
+  referencia(tipo, id)
+    .nullish()
+    .transform((v) => v ?? null);
 
 /**
  * The level of the community type (Igreja 0 … Comunidade 3): members belong to communities, so an
@@ -17,12 +22,12 @@ export const NIVEL_COMUNIDADE = 3;
 
 export const endereco = z.object({
   id: idOpcional,
-  tipoEnderecoId: idOpcional,
+  tipoEnderecoId: referenciaOpcional('tipo-endereco'),
   cep,
   logradouro: texto(200),
   numero: textoOpcional(20),
   bairro: textoOpcional(100),
-  cidadeId: idOpcional,
+  cidadeId: referenciaOpcional('cidade'),
   complemento: textoOpcional(100),
   pontoReferencia: textoOpcional(200),
   caixaPostal: textoOpcional(20),
@@ -33,7 +38,7 @@ export const endereco = z.object({
 
 export const contato = z.object({
   id: idOpcional,
-  tipoContatoId: id,
+  tipoContatoId: referencia('tipo-contato', id),
   valor: texto(200),
   observacao: textoOpcional(200),
   principal: z.boolean().default(false),
@@ -42,7 +47,7 @@ export const contato = z.object({
 export const contaBancaria = z.object({
   id: idOpcional,
   tipo: z.enum(TIPOS_CONTA_BANCARIA),
-  bancoId: id,
+  bancoId: referencia('banco', id),
   agencia: texto(10),
   conta: texto(20),
   tipoChavePix: z
@@ -55,7 +60,7 @@ export const contaBancaria = z.object({
 
 export const campoTrabalho = z.object({
   id: idOpcional,
-  tipoCampoTrabalhoId: id,
+  tipoCampoTrabalhoId: referencia('tipo-campo-trabalho', id),
   descricao: textoOpcional(200),
 });
 
@@ -92,11 +97,11 @@ const camposConfiguracao = {
     .boolean()
     .nullish()
     .transform((v) => v ?? null),
-  contaCultoId: idOpcional,
-  contaCaixaEntradaId: idOpcional,
-  contaCaixaSaidaId: idOpcional,
-  contaCreditoId: idOpcional,
-  contaDebitoId: idOpcional,
+  contaCultoId: referenciaOpcional('conta-caixa'),
+  contaCaixaEntradaId: referenciaOpcional('conta-caixa'),
+  contaCaixaSaidaId: referenciaOpcional('conta-caixa'),
+  contaCreditoId: referenciaOpcional('plano-de-conta'),
+  contaDebitoId: referenciaOpcional('plano-de-conta'),
 };
 export const configuracaoOrganizacaoInput = z.object(camposConfiguracao);
 export type ConfiguracaoOrganizacaoInput = z.infer<typeof configuracaoOrganizacaoInput>;
@@ -111,9 +116,9 @@ export const organizacaoInput = z
     cnpj: cnpj.nullish().transform((v) => v ?? null),
     inscricaoEstadual: textoOpcional(30),
     inscricaoMunicipal: textoOpcional(30),
-    tipoOrganizacaoId: id,
+    tipoOrganizacaoId: referencia('tipo-organizacao', id),
     situacao: z.enum(SITUACOES_ORGANIZACAO).default('ATIVA'),
-    organizacaoPaiId: idOpcional,
+    organizacaoPaiId: referenciaOpcional('organizacao'),
     dataCriacao: dataOpcional,
     dataDissolucao: dataOpcional,
     registroEstatuto: textoOpcional(100),
@@ -252,5 +257,8 @@ export const usuarioOrganizacao = z.object({
   perfilNome: z.string(),
 });
 export type UsuarioOrganizacao = z.infer<typeof usuarioOrganizacao>;
-export const vincularUsuarioBody = z.object({ usuarioId: id, perfilId: id });
+export const vincularUsuarioBody = z.object({
+  usuarioId: referencia('usuarios', id),
+  perfilId: referencia('perfil', id),
+});
 export const usuarioParams = z.object({ id, usuarioId: id });

@@ -4,6 +4,7 @@ import { formaCadastro } from './cadastros.js';
 import { data, email, hojeNoBrasil, id, listaDaConsulta, MSG, senha } from './comum.js';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from './organizacao.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * The person record (spec §2 People, §3 Person) declared like a registry: the general-data
@@ -403,10 +404,10 @@ export const pessoaListQuery = listQuery
   .extend({
     nome: z.string().trim().max(200).optional(),
     cpf: z.string().trim().max(20).optional(),
-    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(id).max(50)).optional(),
+    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(referencia('tipo-pessoa', id)).max(50)).optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
-    situacaoId: id.optional(),
-    organizacaoId: id.optional(),
+    situacaoId: referencia('situacao', id).optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     somenteMinhaOrganizacao: simNao,
     titular: simNao,
     nascimentoDe: data.optional(),
@@ -444,5 +445,5 @@ export const NOME_PARAMETRO_MAXIMO_SELECAO = 'Máximo de pessoas por seleção';
 /** Ids of people chosen one by one (a comma list in the address). */
 export const idsPessoas = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(id).max(10_000),
+  z.array(referencia('pessoa', id)).max(10_000),
 );

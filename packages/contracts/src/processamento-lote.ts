@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, listaDaConsulta } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { naoReferencia, referencia } from './referencias.js';
 
 /**
  * Bulk processing (spec §2 /processamentos-em-lote and the "em lote" screens, §4 cancel,
@@ -69,17 +70,20 @@ export type ItensLoteQuery = z.infer<typeof itensLoteQuery>;
 
 export const desfazerItensInput = z.object({
   /** Items to undo; all the batch's done items when left out. */
-  itemIds: z.array(id).min(1).max(1000).optional(),
+  itemIds: naoReferencia(
+    z.array(id).min(1).max(1000),
+    "items of the batch in the path: the service undoes only that batch's own",
+  ).optional(),
 });
 export type DesfazerItensInput = z.infer<typeof desfazerItensInput>;
 
 /** Spec §2 /clientes-asaas-lote: people chosen by organization (subtree) and/or by id. */
 export const clientesAsaasLoteInput = z
   .object({
-    organizacaoId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     /** With `organizacaoId`: the organizations below it too. */
     incluirSubarvore: z.boolean().default(true),
-    pessoaIds: z.array(id).min(1).max(1000).optional(),
+    pessoaIds: z.array(referencia('pessoa', id)).min(1).max(1000).optional(),
   })
   .refine((v) => v.organizacaoId || v.pessoaIds, {
     path: ['organizacaoId'],
@@ -96,9 +100,9 @@ export const clienteListQuery = listQuery.extend({
 export type ClienteListQuery = z.infer<typeof clienteListQuery>;
 
 export const clienteInput = z.object({
-  pessoaId: id,
+  pessoaId: referencia('pessoa', id),
   /** The organization whose provider account holds the customer; the user's when left out. */
-  organizacaoId: id.optional(),
+  organizacaoId: referencia('organizacao', id).optional(),
 });
 export type ClienteInput = z.infer<typeof clienteInput>;
 

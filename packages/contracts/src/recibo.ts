@@ -12,6 +12,7 @@ import {
 } from './comum.js';
 import { STATUS_CONTA_A_RECEBER } from './conta-a-receber.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 import { FORMATOS_RELATORIO } from './relatorio-financeiro.js';
 
 /**
@@ -33,7 +34,7 @@ const positivo = dinheiro.refine((v) => Number(v) > 0, { message: 'validacao:val
 
 export const pagamentoInput = z
   .object({
-    contaAReceberId: id,
+    contaAReceberId: referencia('conta-a-receber', id),
     valor: positivo,
     dataPagamento: data,
     dataCredito: data,
@@ -82,7 +83,7 @@ export type Pagamento = z.infer<typeof pagamento>;
 export const pagamentoListQuery = z.object({ contaAReceberId: id });
 
 export const reciboInput = z.object({
-  contaAReceberIds: z.array(id).min(1).max(200),
+  contaAReceberIds: z.array(referencia('conta-a-receber', id)).min(1).max(200),
   /** The receipt's date; today when left out. */
   data: data.optional(),
 });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { cep, cnpj, dinheiro, email, id, texto, textoOpcional } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /** Spec §2 /subconta: an organization's own account at the payment provider (asaas-contract "Sub-accounts"). */
 export const TIPOS_EMPRESA = ['MEI', 'LIMITED', 'INDIVIDUAL', 'ASSOCIATION'] as const;
 
 export const subcontaInput = z.object({
-  organizacaoId: id,
+  organizacaoId: referencia('organizacao', id),
   nome: texto(200),
   email,
   cpfCnpj: cnpj,
