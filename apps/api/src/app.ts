@@ -17,6 +17,7 @@ import { registrarGuarda } from './platform/guarda.js';
 import { registrarLimites } from './platform/limites.js';
 import { idDaOperacao } from './platform/openapi.js';
 import { CachePermissoes } from './platform/permissoes.js';
+import { registrarReferencias } from './platform/referencias.js';
 import { registrarSeguranca } from './platform/seguranca.js';
 import { Sessoes } from './platform/sessao.js';
 import { type OpcoesTarefas, Tarefas } from './platform/tarefas.js';
@@ -89,6 +90,7 @@ export async function construirApp({
   const sessoes = new Sessoes(deps);
   app.decorate('sessoes', sessoes);
   registrarGuarda(app, sessoes, deps.auditoria);
+  registrarReferencias(app);
   await registrarLimites(app, banco, config.limitesRequisicao);
 
   await app.register(swagger, {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../platform/contexto.js';
 import { TAREFAS_CORREIO } from '../platform/correio.js';
 import { hubRoutes } from '../platform/hub.js';
+import { registrarRegrasReferencia } from '../platform/referencias.js';
 import { analiticaRoutes } from './analitica/analitica.routes.js';
 import {
   clientesLoteRoutes,
@@ -14,6 +15,7 @@ import {
   webhookAsaasRoutes,
 } from './asaas/index.js';
 import { atendimentoRoutes, indicadorAtendimentosRoutes } from './atendimentos/atendimento.routes.js';
+import { REGRAS_ATENDIMENTO } from './atendimentos/referencias.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
@@ -44,6 +46,7 @@ import { processamentoLoteRoutes } from './processamento-lote/processamento-lote
 import {
   contaAReceberRoutes,
   contasAReceberLoteRoutes,
+  REGRA_CONTA_A_RECEBER,
   relatorioContasReceberRoutes,
   TAREFA_MARCAR_VENCIDAS,
   TIPO_CONTAS_A_RECEBER,
@@ -76,8 +79,12 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
   return lotes;
 }
 
-/** Every module's routes, under /api. */
+/**
+ * Every module's routes, under /api, and the reference kinds modules own (the registries give theirs
+ * as the engine registers them).
+ */
 export const registrarModulos: FastifyPluginAsync = async (app) => {
+  registrarRegrasReferencia({ 'conta-a-receber': REGRA_CONTA_A_RECEBER, ...REGRAS_ATENDIMENTO });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
   await app.register(contaRoutes, { prefix: '/conta' });

@@ -8,23 +8,25 @@ import type { OrigemPedido } from './auditoria.js';
 import type { Contexto, Deps } from './contexto.js';
 import { AppError, erroDeCampo, naoEncontrado, respostaConferida } from './erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from './escopo.js';
-import { exigirReferencias, Filhos, type TabelaFilho, type TabelaReferencia } from './filhos.js';
+import { Filhos, type TabelaFilho } from './filhos.js';
 
-export type { TabelaFilho, TabelaReferencia } from './filhos.js';
+export type { TabelaFilho } from './filhos.js';
 
 import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
+import { linhasExistentes, type RegraReferencia } from './referencias.js';
 import { contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
 import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
 /**
  * The rules behind every simple registry (CADASTROS): reads without deleted rows, filters and
- * sort keys from the declaration, unique fields, references that must exist, logical delete
- * refused while something still points at the row, change history, field permissions.
- *
- * Registries are church-wide reference data (no organization column), so there is no
- * organization scope here: the screen permission alone decides.
+ * sort keys from the declaration, unique fields, logical delete refused while something still
+ * points at the row, change history, field permissions. Most registries are church-wide
+ * reference data, where the screen permission alone decides; an organization's registry
+ * (`porOrganizacao`) is read and changed within the user's scope. The references a write names
+ * are checked before it runs, like every write's (platform/referencias.ts), by the rule the
+ * registry gives for its own rows (`regraReferencia`).
  */
 
 export const LIMITE_LISTA = 5_000;
@@ -114,20 +116,13 @@ export class MotorCadastro {
     private readonly deps: Deps,
     readonly def: DefinicaoCadastro,
     private readonly tabela: TabelaCadastro,
-    private readonly tabelaDe: (recurso: string) => TabelaReferencia | undefined,
     tabelasFilhos: Readonly<Record<string, TabelaFilho>> = {},
   ) {
-    this.filhos = new Filhos(def.filhos ?? [], tabelasFilhos, tabelaDe);
+    this.filhos = new Filhos(def.filhos ?? [], tabelasFilhos);
     this.saida = esquemaItem(def);
     this.colunas = getTableColumns(tabela) as Record<string, PgColumn>;
     this.nomeTabela = getTableConfig(tabela).name;
     const faltam = def.campos.map((c) => c.nome).filter((n) => !this.colunas[n]);
-    const referencias = (campos: readonly CampoCadastro[]) => {
-      for (const c of campos)
-        if (c.tipo === 'referencia' && !(c.referencia && tabelaDe(c.referencia)))
-          faltam.push(`${c.nome}→${c.referencia}`);
-    };
-    referencias(def.campos);
     faltam.push(...tiposIncompativeis(def.campos, this.colunas));
     faltam.push(...this.filhos.faltando());
     this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
@@ -155,11 +150,19 @@ export class MotorCadastro {
    * Rows an organization registry shows: those of the user's scope, and those of the
    * organizations above shared with the ones below (read-only).
    */
-  private visiveis(ctx: Contexto): SQL | undefined {
+  private visiveis(ctx: Contexto, acesso: string = this.def.acesso): SQL | undefined {
     const col = this.colunaOrganizacao;
     if (!col) return undefined;
     const flag = this.def.porOrganizacao!.hierarquia;
-    return filtroCompartilhado(ctx, this.def.acesso, col, flag ? this.colunas[flag] : undefined);
+    return filtroCompartilhado(ctx, acesso, col, flag ? this.colunas[flag] : undefined);
+  }
+
+  /**
+   * The rows a write elsewhere may name: those the writer would see here (an organization's
+   * registry: its scope's and those shared from above), under the screen of that write.
+   */
+  regraReferencia(): RegraReferencia {
+    return linhasExistentes(this.tabela, (ctx, acesso) => this.visiveis(ctx, acesso));
   }
 
   /** Rows the user may change: only those of the scope. */
@@ -391,7 +394,6 @@ export class MotorCadastro {
     const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, null);
     return this.db
       .transaction(async (tx) => {
-        await exigirReferencias(tx, this.tabelaDe, this.def.campos, dados, null);
         await this.exigirUnicos(tx, dados, ctx.organizacaoId);
         const valores = this.valores(dados);
         if (this.colunaOrganizacao) valores.organizacaoId = ctx.organizacaoId;
@@ -414,7 +416,6 @@ export class MotorCadastro {
       .transaction(async (tx) => {
         const anterior = await this.carregar(tx, id, this.alteraveis(ctx), true);
         const dados = aplicarEscrita(ctx, this.def.acesso, corpoBruto, entrada, anterior);
-        await exigirReferencias(tx, this.tabelaDe, this.def.campos, dados, anterior);
         await this.exigirSemCiclo(tx, id, dados);
         await this.exigirUnicos(tx, dados, anterior.organizacaoId, id);
         const historicoAntes = await this.historicoCompleto(tx, anterior, id);

@@ -20,11 +20,11 @@ import {
   MotorCadastro,
   type TabelaCadastro,
   type TabelaFilho,
-  type TabelaReferencia,
 } from './crud-motor.js';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from './exportacao.js';
+import { idDaRota, registrarRegrasReferencia } from './referencias.js';
 
-export { esquemaItem, type TabelaCadastro, type TabelaFilho, type TabelaReferencia } from './crud-motor.js';
+export { esquemaItem, type TabelaCadastro, type TabelaFilho } from './crud-motor.js';
 
 /** One optional query parameter per `filtro` field: text contains, the rest equals. */
 function esquemaFiltro(c: CampoCadastro): z.ZodType {
@@ -74,18 +74,18 @@ function esquemas(def: DefinicaoCadastro) {
 
 /**
  * Registers a registry's routes under `/<recurso>` (spec's `perfil` shape plus the export):
- * thin handlers over MotorCadastro, access declared per route from the declaration's screen.
- * `tabelaDe` resolves the tables that `referencia` fields point to; `filhos` gives the table of
- * each sub-record collection.
+ * thin handlers over MotorCadastro, access declared per route from the declaration's screen;
+ * `filhos` gives the table of each sub-record collection. The registry's rows become a reference
+ * kind other writes may name (platform/referencias.ts).
  */
 export async function registrarCadastro(
   app: FastifyInstance,
   def: DefinicaoCadastro,
   tabela: TabelaCadastro,
-  tabelaDe: (recurso: string) => TabelaReferencia | undefined,
   filhos: Readonly<Record<string, TabelaFilho>> = {},
 ) {
-  const motor = new MotorCadastro(app.deps, def, tabela, tabelaDe, filhos);
+  const motor = new MotorCadastro(app.deps, def, tabela, filhos);
+  registrarRegrasReferencia({ [def.recurso]: motor.regraReferencia() });
   const s = esquemas(def);
   const tags = [def.recurso];
   const acesso = def.acesso;
@@ -146,7 +146,10 @@ export async function registrarCadastro(
 
       r.put(
         '/',
-        { config: { acesso, acao: 'U' }, schema: { tags, body: s.entradaComId, response: { 200: s.item } } },
+        {
+          config: { acesso, acao: 'U', registroAtual: (req) => motor.obter(req.ctx, (req.body as { id: number }).id) },
+          schema: { tags, body: s.entradaComId, response: { 200: s.item } },
+        },
         (req) => {
           const { id: alvo, ...entrada } = req.body;
           return motor.atualizar(req.ctx, alvo as number, req.corpoBruto, entrada);
@@ -156,7 +159,7 @@ export async function registrarCadastro(
       r.put(
         '/:id',
         {
-          config: { acesso, acao: 'U' },
+          config: { acesso, acao: 'U', registroAtual: (req) => motor.obter(req.ctx, idDaRota(req)) },
           schema: { tags, params: idParams, body: s.entrada, response: { 200: s.item } },
         },
         (req) => motor.atualizar(req.ctx, req.params.id, req.corpoBruto, req.body),

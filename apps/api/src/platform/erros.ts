@@ -70,6 +70,13 @@ export function erroDoBanco(pg: ErroPg): AppError | null {
   return null;
 }
 
+/** The field a message names: the last property of its path (`celebrantes.2` → `celebrantes`). */
+const rotuloDoCampo = (campo: string) =>
+  campo
+    .split('.')
+    .filter((parte) => !/^\d+$/.test(parte))
+    .pop();
+
 const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> = {}, campos?: CampoErro[]) => {
   const t = tradutor(idioma);
   return {
@@ -82,7 +89,7 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
             mensagem: /^(validacao|erros|atendimentos):/.test(c.mensagem)
               ? t(c.mensagem as Chave, {
                   ...c,
-                  campo: t(`campos:${c.campo.split('.').pop()}`, { defaultValue: c.campo }),
+                  campo: t(`campos:${rotuloDoCampo(c.campo)}`, { defaultValue: c.campo }),
                 })
               : c.mensagem,
           })),

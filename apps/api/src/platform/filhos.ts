@@ -1,4 +1,4 @@
-import type { CampoCadastro, FilhoCadastro } from '@sig/contracts';
+import type { FilhoCadastro } from '@sig/contracts';
 import type { DbOuTx } from '@sig/db';
 import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -7,48 +7,21 @@ import { erroDeCampo } from './erros.js';
 import { DIALETO } from './sql.js';
 import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
-/** A table a `referencia` field may point to (a registry, or another table such as `usuario`). */
-export type TabelaReferencia = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
-
 /** The table of one sub-record collection and its column pointing at the parent row. */
 export type TabelaFilho = { tabela: PgTable & { id: PgColumn; excluidoEm: PgColumn }; pai: PgColumn };
 
 export type Item = Record<string, unknown>;
 
 /**
- * A reference must name a row that exists and is not deleted (checked only when it changes);
- * the error names the field by its path in the body (`enderecos.0.cidadeId`).
- */
-export async function exigirReferencias(
-  tx: DbOuTx,
-  tabelaDe: (recurso: string) => TabelaReferencia | undefined,
-  campos: readonly CampoCadastro[],
-  dados: Item,
-  anterior: Item | null,
-  caminho = '',
-) {
-  for (const c of campos) {
-    const v = dados[c.nome];
-    if (c.tipo !== 'referencia' || v === null || v === undefined || (anterior && anterior[c.nome] === v)) continue;
-    const alvo = tabelaDe(c.referencia!)!;
-    const [achado] = await tx
-      .select({ id: alvo.id })
-      .from(alvo)
-      .where(and(eq(alvo.id, v as number), alvo.excluidoEm ? isNull(alvo.excluidoEm) : undefined));
-    if (!achado) throw erroDeCampo(`${caminho}${c.nome}`, 'referenciaInexistente');
-  }
-}
-
-/**
  * The sub-record collections of a record (options of a characteristic, addresses of a person),
  * read and saved with it: items with an id update theirs (an id of another record is refused),
  * items without one are added, missing ones are deleted logically (something may still name them).
+ * Their references are checked with the record's body, before the write (platform/referencias.ts).
  */
 export class Filhos {
   constructor(
     private readonly defs: readonly FilhoCadastro[],
     private readonly tabelas: Readonly<Record<string, TabelaFilho>>,
-    private readonly tabelaDe: (recurso: string) => TabelaReferencia | undefined,
   ) {}
 
   /** What the declarations name that the tables lack (checked when the server starts). */
@@ -63,9 +36,6 @@ export class Filhos {
       const cols = getTableColumns(t.tabela) as Record<string, PgColumn>;
       faltam.push(...f.campos.filter((c) => !cols[c.nome]).map((c) => `${f.nome}.${c.nome}`));
       faltam.push(...tiposIncompativeis(f.campos, cols, `${f.nome}.`));
-      for (const c of f.campos)
-        if (c.tipo === 'referencia' && !(c.referencia && this.tabelaDe(c.referencia)))
-          faltam.push(`${f.nome}.${c.nome}→${c.referencia}`);
     }
     return faltam;
   }
@@ -155,9 +125,7 @@ export class Filhos {
       const chavePai = this.chavePai(f);
       for (const [i, item] of itens.entries()) {
         const itemId = typeof item.id === 'number' ? item.id : null;
-        const anterior = itemId === null ? null : atuais.get(itemId);
-        if (itemId !== null && !anterior) throw erroDeCampo(`${f.nome}.${i}`, 'itemInexistente');
-        await exigirReferencias(tx, this.tabelaDe, f.campos, item, anterior ?? null, `${f.nome}.${i}.`);
+        if (itemId !== null && !atuais.has(itemId)) throw erroDeCampo(`${f.nome}.${i}`, 'itemInexistente');
         const valores = Object.fromEntries(f.campos.map((c) => [c.nome, item[c.nome] ?? c.padrao ?? null]));
         if (itemId === null) await tx.insert(tabela).values({ ...valores, [chavePai]: id } as never);
         else

@@ -41,7 +41,8 @@ declare module 'fastify' {
   }
 }
 
-export type RotaRegistrada = { metodo: string; url: string; declaracao: DeclaracaoAcesso };
+/** `corpo`: the body's schema, for the tests that walk every write (platform/referencias.ts). */
+export type RotaRegistrada = { metodo: string; url: string; declaracao: DeclaracaoAcesso; corpo?: unknown };
 
 export function declaracaoValida(d: DeclaracaoAcesso | undefined): boolean {
   if (!d) return false;
@@ -64,7 +65,8 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
         `Route ${metodos.join(',')} ${rota.url} declares no access (acesso+acao, publico or autenticado)`,
       );
     }
-    for (const m of metodos) if (m !== 'HEAD') rotas.push({ metodo: m, url: rota.url, declaracao });
+    for (const m of metodos)
+      if (m !== 'HEAD') rotas.push({ metodo: m, url: rota.url, declaracao, corpo: rota.schema?.body });
   });
 
   app.decorateRequest('idioma', 'pt-BR');

@@ -1,13 +1,15 @@
+import { naoReferencia } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as servico from './analitica.service.js';
 
 /** A page view as the web's sender builds it after each navigation. */
+const PELA_SESSAO = "the session's own ids are forwarded; the body's are ignored";
 const visualizacaoPagina = z.object({
   caminho: z.string().min(1).max(500),
   titulo: z.string().max(200),
-  organizacaoId: z.number().int(),
-  pessoaId: z.number().int().nullable(),
+  organizacaoId: naoReferencia(z.number().int(), PELA_SESSAO),
+  pessoaId: naoReferencia(z.number().int(), PELA_SESSAO).nullable(),
 });
 
 /**

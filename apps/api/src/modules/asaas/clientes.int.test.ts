@@ -83,13 +83,16 @@ describe('/api/clientes', () => {
     expect(linhas).toHaveLength(0);
   });
 
-  it('answers 403 without the customers screen and 404 for a person or an account outside the scope', async () => {
+  it('answers 403 without the customers screen and 400 naming a person or an account outside the scope', async () => {
     expect((await req('GET', '/api/clientes/paginado', undefined, paroquia)).statusCode).toBe(403);
     expect((await req('POST', '/api/clientes', { pessoaId: comCpf }, paroquia)).statusCode).toBe(403);
-    expect((await req('POST', '/api/clientes', { pessoaId: foraDoEscopo })).statusCode).toBe(404);
+    const pessoaFora = await req('POST', '/api/clientes', { pessoaId: foraDoEscopo });
+    expect(pessoaFora.statusCode).toBe(400);
+    expect(pessoaFora.json().campos[0].campo).toBe('pessoaId');
     const igreja = (await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: admin })).json();
     const conta = await req('POST', '/api/clientes', { pessoaId: comCpf, organizacaoId: igreja.organizacaoId });
-    expect(conta.statusCode).toBe(404);
+    expect(conta.statusCode).toBe(400);
+    expect(conta.json().campos[0].campo).toBe('organizacaoId');
     await req('POST', '/api/clientes', { pessoaId: foraDoEscopo }, admin);
     const lista = await req('GET', '/api/clientes/paginado?quantidade=500');
     expect(lista.json().itens.map((x: { pessoaId: number }) => x.pessoaId)).not.toContain(foraDoEscopo);

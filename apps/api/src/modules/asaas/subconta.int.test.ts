@@ -87,7 +87,9 @@ describe('sub-accounts', () => {
       )
       .orderBy(sql`${schema.organizacao.id} desc`)
       .limit(1);
-    expect((await req('POST', '/api/subconta', dados({ organizacaoId: fora!.id }))).statusCode).toBe(404);
+    const alheia = await req('POST', '/api/subconta', dados({ organizacaoId: fora!.id }));
+    expect(alheia.statusCode).toBe(400);
+    expect(alheia.json().campos[0].campo).toBe('organizacaoId');
     expect((await req('GET', '/api/subconta/999999')).statusCode).toBe(404);
   });
 

@@ -20,9 +20,11 @@ import {
   tarefaSituacaoInput,
   triagemInput,
 } from '@sig/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './atendimento.service.js';
 import * as servicoIndicador from './indicador-atendimentos.service.js';
 
@@ -46,6 +48,17 @@ export const atendimentoRoutes =
     const acesso = FILAS_ATENDIMENTO[fila];
     const agente = fila !== 'atendimento-meus-atendimentos';
     const detalhe = { 200: atendimentoDetalhe };
+    /** The ticket as its input names people (ids): the references it already holds may be sent again. */
+    const registroAtual = async (req: FastifyRequest) => {
+      const d = await servico.obter(deps, req.ctx, fila, idDaRota(req));
+      const ids = (xs: { usuarioId: number }[]) => xs.map((x) => x.usuarioId);
+      return {
+        ...d,
+        participantes: ids(d.participantes),
+        observadores: ids(d.observadores),
+        interessados: ids(d.interessados),
+      };
+    };
 
     app.get(
       '/paginado',
@@ -152,7 +165,7 @@ export const atendimentoRoutes =
     app.put(
       '/:id',
       {
-        config: { acesso, acao: 'U' },
+        config: { acesso, acao: 'U', registroAtual },
         schema: { tags, params: idParams, body: atendimentoAtualizacaoInput, response: detalhe },
       },
       (req) => servico.atualizar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
@@ -181,7 +194,10 @@ export const atendimentoRoutes =
     if (fila === 'atendimento-triagem')
       app.post(
         '/:id/triagem',
-        { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: triagemInput, response: detalhe } },
+        {
+          config: { acesso, acao: 'U', registroAtual },
+          schema: { tags, params: idParams, body: triagemInput, response: detalhe },
+        },
         (req) => servico.triar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
       );
   };

@@ -27,7 +27,6 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, acessoNegado, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import {
   entreOrganizacoes,
-  estaNoEscopo,
   filtroOrganizacao,
   organizacoesAcima,
   organizacoesDoEscopo,
@@ -84,7 +83,7 @@ const erroAnexo = (campo: string, chave: string) =>
  * the requester their own tickets (not the hidden ones), a team its inbox, triage the
  * destination's tickets no team has taken yet, the general queue everything in scope.
  */
-async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promise<SQL> {
+export async function visiveis(db: DbOuTx, ctx: Contexto, fila: FilaAtendimento): Promise<SQL> {
   const escopo = await organizacoesDoEscopo(db, ctx, acessoDe(fila));
   const base = isNull(a.excluidoEm);
   switch (fila) {
@@ -420,23 +419,6 @@ async function ler(deps: Deps, ctx: Contexto, fila: FilaAtendimento, id: number)
   });
 }
 
-/** Active users, checked at once; a missing one is a field error, not a 500 from the foreign key. */
-async function exigirUsuarios(db: DbOuTx, ids: number[], campo: string) {
-  const unicos = [...new Set(ids)];
-  if (!unicos.length) return;
-  const achados = await db
-    .select({ id: usuario.id })
-    .from(usuario)
-    .where(and(inArray(usuario.id, unicos), eq(usuario.ativo, true)));
-  if (achados.length !== unicos.length) throw erroDeCampo(campo, 'invalido');
-}
-
-/** Where a request may go: the user's own organization, the ones above it, and its subtree. */
-async function destinoPermitido(db: DbOuTx, ctx: Contexto, acesso: string, organizacaoId: number) {
-  if (organizacaoId === ctx.organizacaoId || organizacoesAcima(ctx).includes(organizacaoId)) return true;
-  return estaNoEscopo(db, ctx, acesso, organizacaoId);
-}
-
 /** Characteristics the category's classes ask for; the required ones must have a value. */
 async function validarCaracteristicas(db: DbOuTx, categoriaId: number, valores: AtendimentoInput['caracteristicas']) {
   const pedidas = await db
@@ -462,7 +444,7 @@ async function validarCaracteristicas(db: DbOuTx, categoriaId: number, valores: 
   return [...informadas].map(([caracteristicaId, valor]) => ({ caracteristicaId, valor }));
 }
 
-async function validarEntrada(tx: Tx, ctx: Contexto, fila: FilaAtendimento, v: AtendimentoInput, id?: number) {
+async function validarEntrada(tx: Tx, v: AtendimentoInput, id?: number) {
   const [categoria] = await tx
     .select({ id: categoriaAtendimento.id })
     .from(categoriaAtendimento)
@@ -474,25 +456,8 @@ async function validarEntrada(tx: Tx, ctx: Contexto, fila: FilaAtendimento, v: A
       ),
     );
   if (!categoria) throw erroDeCampo('categoriaAtendimentoId', 'invalido');
-  if (!(await destinoPermitido(tx, ctx, acessoDe(fila), v.organizacaoDestinoId)))
-    throw erroDeCampo('organizacaoDestinoId', 'invalido');
-  await exigirUsuarios(tx, [v.responsavelUsuarioId], 'responsavelUsuarioId');
-  await exigirUsuarios(tx, [...v.participantes, ...v.observadores, ...v.interessados], 'participantes');
-  if (v.atendimentoPaiId) {
-    if (v.atendimentoPaiId === id) throw erroDeCampo('atendimentoPaiId', 'invalido');
-    const [pai] = await tx
-      .select({ id: a.id })
-      .from(a)
-      .where(and(eq(a.id, v.atendimentoPaiId), await visiveis(tx, ctx, fila)));
-    if (!pai) throw erroDeCampo('atendimentoPaiId', 'invalido');
-  }
-  if (v.classificacaoId) {
-    const [c] = await tx
-      .select({ id: schema.classificacao.id })
-      .from(schema.classificacao)
-      .where(and(eq(schema.classificacao.id, v.classificacaoId), isNull(schema.classificacao.excluidoEm)));
-    if (!c) throw erroDeCampo('classificacaoId', 'invalido');
-  }
+  // Who and what it names are the queue's to offer, checked before the write (atendimentos/referencias.ts).
+  if (v.atendimentoPaiId && v.atendimentoPaiId === id) throw erroDeCampo('atendimentoPaiId', 'invalido');
   return validarCaracteristicas(tx, v.categoriaAtendimentoId, v.caracteristicas);
 }
 
@@ -585,7 +550,7 @@ export async function criar(
     caracteristicas: [],
   });
   const id = await deps.db.transaction(async (tx) => {
-    const caracteristicas = await validarEntrada(tx, ctx, fila, v);
+    const caracteristicas = await validarEntrada(tx, v);
     const [novo] = await tx
       .insert(a)
       .values({
@@ -644,7 +609,7 @@ export async function atualizar(
         .from(atendimentoCaracteristica)
         .where(eq(atendimentoCaracteristica.atendimentoId, id)),
     });
-    const caracteristicas = await validarEntrada(tx, ctx, fila, v, id);
+    const caracteristicas = await validarEntrada(tx, v, id);
     const novo = {
       assunto: v.assunto,
       descricao: v.descricao,
@@ -721,7 +686,6 @@ export async function triar(
       .from(time)
       .where(and(eq(time.id, v.timeId), eq(time.ativo, true), isNull(time.excluidoEm)));
     if (!equipe) throw erroDeCampo('timeId', 'invalido');
-    await exigirUsuarios(tx, [v.responsavelUsuarioId], 'responsavelUsuarioId');
     const status = anterior.status === 'ABERTO' ? 'EM_ANALISE' : anterior.status;
     await tx
       .update(a)
@@ -781,7 +745,6 @@ export async function criarTarefa(
 ) {
   await deps.db.transaction(async (tx) => {
     await exigirVisivel(tx, ctx, fila, id);
-    await exigirUsuarios(tx, [v.responsavelUsuarioId], 'responsavelUsuarioId');
     const [nova] = await tx
       .insert(atendimentoTarefa)
       .values({ atendimentoId: id, ...v })
@@ -1010,42 +973,44 @@ export async function categoria(deps: Deps, id: number): Promise<CategoriaFormul
 }
 
 /** Destinations a request may go to: the user's organization, those above it, and its subtree. */
-export async function organizacoesDestino(deps: Deps, ctx: Contexto, fila: FilaAtendimento, busca?: string) {
+export function destinosPermitidos(ctx: Contexto, fila: FilaAtendimento): SQL {
   const acima = organizacoesAcima(ctx);
+  return and(
+    isNull(organizacao.excluidoEm),
+    or(
+      acima.length ? inArray(organizacao.id, acima) : undefined,
+      filtroOrganizacao(ctx, acessoDe(fila), organizacao.id),
+    ),
+  )!;
+}
+
+export async function organizacoesDestino(deps: Deps, ctx: Contexto, fila: FilaAtendimento, busca?: string) {
   return deps.db
     .select({ value: organizacao.id, label: organizacao.nomeFantasia })
     .from(organizacao)
-    .where(
-      and(
-        isNull(organizacao.excluidoEm),
-        or(
-          acima.length ? inArray(organizacao.id, acima) : undefined,
-          filtroOrganizacao(ctx, acessoDe(fila), organizacao.id),
-        ),
-        busca ? contemSemAcento(organizacao.nomeFantasia, busca) : undefined,
-      ),
-    )
+    .where(and(destinosPermitidos(ctx, fila), busca ? contemSemAcento(organizacao.nomeFantasia, busca) : undefined))
     .orderBy(asc(organizacao.caminho))
     .limit(50);
 }
 
-/** Who may answer for a ticket or a task: the members of the teams, and the user (first: the form's default). */
+/** Who a ticket may name (responsible, participants, tasks): active members of the teams, and the user. */
+export const usuariosEscolhiveis = (ctx: Contexto): SQL =>
+  and(
+    eq(usuario.ativo, true),
+    or(
+      eq(usuario.id, ctx.usuarioId),
+      sql`${usuario.id} in (select ${timeParticipante.usuarioId} from ${timeParticipante} join ${time} on ${time.id} = ${timeParticipante.timeId} where ${timeParticipante.excluidoEm} is null and ${time.excluidoEm} is null and ${time.ativo})`,
+    ),
+  )!;
+
+/** The users a ticket may name, the user first (the form's default). */
 export async function usuarios(deps: Deps, ctx: Contexto, busca?: string): Promise<SelectOpcao[]> {
   const nome = sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`;
   return deps.db
     .select({ value: usuario.id, label: nome })
     .from(usuario)
     .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
-    .where(
-      and(
-        eq(usuario.ativo, true),
-        or(
-          eq(usuario.id, ctx.usuarioId),
-          sql`${usuario.id} in (select ${timeParticipante.usuarioId} from ${timeParticipante} join ${time} on ${time.id} = ${timeParticipante.timeId} where ${timeParticipante.excluidoEm} is null and ${time.excluidoEm} is null and ${time.ativo})`,
-        ),
-        busca ? contemSemAcento(nome, busca) : undefined,
-      ),
-    )
+    .where(and(usuariosEscolhiveis(ctx), busca ? contemSemAcento(nome, busca) : undefined))
     .orderBy(sql`${usuario.id} = ${ctx.usuarioId} desc`, asc(pessoa.nome), asc(usuario.id))
     .limit(50);
 }

@@ -1,5 +1,5 @@
 import { schema } from '@sig/db';
-import type { TabelaCadastro, TabelaFilho, TabelaReferencia } from '../../platform/crud.js';
+import type { TabelaCadastro, TabelaFilho } from '../../platform/crud.js';
 
 /** The table behind each registry of CADASTROS; the engine does the rest. */
 export const TABELAS_CADASTRO: Readonly<Record<string, TabelaCadastro>> = {
@@ -58,14 +58,3 @@ export const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, Ta
     perguntas: { tabela: schema.gabaritoPergunta, pai: schema.gabaritoPergunta.gabaritoId },
   },
 };
-
-/** Tables a `referencia` may name that are not registries themselves. */
-const OUTRAS_REFERENCIAS: Readonly<Record<string, TabelaReferencia>> = {
-  usuarios: schema.usuario,
-  pessoa: schema.pessoa,
-  organizacao: schema.organizacao,
-};
-
-/** The table a `referencia` field names, for the existence check of every write. */
-export const tabelaDe = (recurso: string): TabelaReferencia | undefined =>
-  TABELAS_CADASTRO[recurso] ?? OUTRAS_REFERENCIAS[recurso];

@@ -229,7 +229,7 @@ describe('permissions, scope and validation', () => {
     expect(r.statusCode).toBe(403);
   });
 
-  it('answers 404 for organizations and receivables outside the scope, changing nothing', async () => {
+  it('answers 400 naming organizations and receivables outside the scope, changing nothing', async () => {
     const [fora] = await t.banco.db
       .select({ id: schema.organizacao.id })
       .from(schema.organizacao)
@@ -245,11 +245,13 @@ describe('permissions, scope and validation', () => {
     const [{ n: antes } = { n: 0 }] = await t.banco.db
       .select({ n: sql<number>`count(*)::int` })
       .from(schema.processamentoLote);
-    expect((await req('POST', '/api/cobrancas-em-lote', { contaAReceberIds: ids, forma: 'PIX' })).statusCode).toBe(404);
+    const contasFora = await req('POST', '/api/cobrancas-em-lote', { contaAReceberIds: ids, forma: 'PIX' });
+    expect(contasFora.statusCode).toBe(400);
+    expect(contasFora.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contaAReceberIds.0']);
     expect((await req('POST', '/api/cobrancas-em-lote', { organizacaoId: fora!.id, forma: 'PIX' })).statusCode).toBe(
-      404,
+      400,
     );
-    expect((await req('POST', '/api/cobrancas-em-lote/previa', { organizacaoId: fora!.id })).statusCode).toBe(404);
+    expect((await req('POST', '/api/cobrancas-em-lote/previa', { organizacaoId: fora!.id })).statusCode).toBe(400);
     const [{ n: depois } = { n: 0 }] = await t.banco.db
       .select({ n: sql<number>`count(*)::int` })
       .from(schema.processamentoLote);

@@ -88,10 +88,11 @@ beforeAll(async () => {
     },
     admin,
   );
+  // A person of the parish: celebrants are people of the writer's scope.
   const [p] = await t.banco.db
     .select({ id: schema.pessoa.id })
     .from(schema.pessoa)
-    .where(isNull(schema.pessoa.excluidoEm))
+    .where(and(isNull(schema.pessoa.excluidoEm), eq(schema.pessoa.organizacaoId, paroquiaId)))
     .limit(1);
   celebrante = p!.id;
 });
@@ -180,7 +181,7 @@ describe('worship services and their offerings', () => {
     expect(await campo({ ofertas: '-5' })).toBe('ofertas');
     expect(await campo({ hora: '25:00' })).toBe('hora');
     expect(await campo({ dataCredito: '2026-10-01' })).toBe('dataCredito');
-    expect(await campo({ celebrantes: [999999] })).toBe('celebrantes');
+    expect(await campo({ celebrantes: [999999] })).toBe('celebrantes.0');
     const lista = await req('GET', '/api/culto/paginado?periodoDe=2026-10-10&periodoAte=2026-10-01');
     expect(lista.statusCode).toBe(400);
     expect(lista.json().campos[0].campo).toBe('periodoAte');

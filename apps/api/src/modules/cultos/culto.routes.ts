@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './culto.service.js';
 import * as servicoIndicador from './indicador-cultos.service.js';
 
@@ -74,7 +75,10 @@ export const cultoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/:id',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: cultoInput, response: { 200: culto } } },
+    {
+      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(app.deps.db, req.ctx, idDaRota(req)) },
+      schema: { tags, params: idParams, body: cultoInput, response: { 200: culto } },
+    },
     (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),
   );
   app.delete(

@@ -12,8 +12,8 @@ import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { estaNoEscopo, exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { corrigir, estornar, lancar } from '../financeiro/index.js';
@@ -28,7 +28,7 @@ import { exigirDentroDoMaximo } from '../pessoas/index.js';
 const ACESSO = ACESSO_CULTO;
 /** `lancamento_caixa.origem` of an offering's entry. */
 const ORIGEM = 'CULTO';
-const { culto: cu, cultoCelebrante: cc, organizacao, lancamentoCaixa: lc, pessoa } = schema;
+const { culto: cu, cultoCelebrante: cc, organizacao, lancamentoCaixa: lc } = schema;
 const LIMITE_EXPORTACAO = 100_000;
 const LOTE_EXPORTACAO = 2_000;
 
@@ -150,16 +150,6 @@ export async function planoDoCulto(
   return { plano: resto };
 }
 
-/** Celebrants must be people on record (the selection's maximum is checked before the transaction). */
-async function exigirCelebrantes(tx: DbOuTx, ids: number[]) {
-  if (!ids.length) return;
-  const [{ n }] = (await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pessoa)
-    .where(and(sql`${pessoa.id} in ${ids}`, isNull(pessoa.excluidoEm)))) as [{ n: number }];
-  if (n !== ids.length) throw erroDeCampo('celebrantes', 'referenciaInexistente');
-}
-
 type Valores = {
   abrangencia: string | null;
   destino: string | null;
@@ -268,11 +258,6 @@ async function lancarOferta(
   await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId });
 }
 
-async function exigirOrganizacao(tx: DbOuTx, ctx: Contexto, organizacaoId: number) {
-  if (!(await estaNoEscopo(tx, ctx, ACESSO, organizacaoId)))
-    throw erroDeCampo('organizacaoId', 'referenciaInexistente');
-}
-
 const paraHistorico = (e: CultoInput, v: Valores) => ({ ...e, ...v });
 
 async function salvarCelebrantes(tx: DbOuTx, cultoId: number, ids: number[]) {
@@ -296,8 +281,6 @@ export async function criar(deps: Deps, ctx: Contexto, e: CultoInput): Promise<C
   // Spec §5: the configured maximum of a people selection (read outside the transaction).
   await exigirDentroDoMaximo(deps, 'celebrantes', e.celebrantes);
   const id = await deps.db.transaction(async (tx) => {
-    await exigirOrganizacao(tx, ctx, e.organizacaoId);
-    await exigirCelebrantes(tx, e.celebrantes);
     const plano = await planoDaData(tx, e.organizacaoId, e.data);
     const v = valoresDoPlano(e, plano);
     exigirOferta(e, v);
@@ -324,8 +307,6 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: CultoI
   await exigirDentroDoMaximo(deps, 'celebrantes', e.celebrantes);
   await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id);
-    await exigirOrganizacao(tx, ctx, e.organizacaoId);
-    await exigirCelebrantes(tx, e.celebrantes);
     const plano = await planoDaData(tx, e.organizacaoId, e.data);
     const v = valoresDoPlano(e, plano);
     exigirOferta(e, v);

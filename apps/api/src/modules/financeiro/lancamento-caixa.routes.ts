@@ -1,5 +1,6 @@
 import { estornoInput, idParams, lancamento, lancamentoInput, lancamentoListQuery, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './livro-caixa.service.js';
 
 const acesso = servico.ACESSO_LANCAMENTO;
@@ -28,7 +29,11 @@ export const lancamentoCaixaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: {
+        acesso,
+        acao: 'U',
+        registroAtual: (req) => servico.obterLancamento(app.deps.db, req.ctx, idDaRota(req)),
+      },
       schema: { tags, params: idParams, body: lancamentoInput, response: { 200: lancamento } },
     },
     (req) => servico.atualizarLancamento(app.deps, req.ctx, req.params.id, req.body),

@@ -343,23 +343,14 @@ const valoresLancamento = (e: LancamentoInput) => ({
   organizacaoReferenciaId: e.organizacaoReferenciaId ?? null,
 });
 
-async function exigirReferencias(tx: Tx, ctx: Contexto, acesso: string, e: LancamentoInput) {
+/**
+ * The ledger accounts an entry posts to, checked here too: besides the body's, those a record
+ * posting its own entry chose (a worship offering's plan). The person or organization an entry
+ * names comes only from a body, checked before the write (platform/referencias.ts).
+ */
+async function exigirContas(tx: Tx, ctx: Contexto, acesso: string, e: LancamentoInput) {
   await exigirPlanoConta(tx, ctx, acesso, e.planoContaId);
   await exigirControleGerencial(tx, ctx, acesso, e.controleGerencialId);
-  if (e.pessoaId) {
-    const [p] = await tx
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(and(eq(schema.pessoa.id, e.pessoaId), isNull(schema.pessoa.excluidoEm)));
-    if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
-  }
-  if (e.organizacaoReferenciaId) {
-    const [o] = await tx
-      .select({ id: organizacao.id })
-      .from(organizacao)
-      .where(eq(organizacao.id, e.organizacaoReferenciaId));
-    if (!o) throw erroDeCampo('organizacaoReferenciaId', 'referenciaInexistente');
-  }
 }
 
 /** A record whose save posts an entry (a worship offering): the entry points back at it. */
@@ -432,7 +423,7 @@ export async function lancar(
   origem?: OrigemLancamento,
 ): Promise<number> {
   const conta = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaId, 'contaCaixaId');
-  await exigirReferencias(tx, ctx, acesso, e);
+  await exigirContas(tx, ctx, acesso, e);
   const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
   const id = await gravar(tx, ctx.usuarioId, {
     ...valoresLancamento(e),
@@ -491,7 +482,7 @@ export async function corrigir(tx: Tx, ctx: Contexto, acesso: string, id: number
   if (e.contaCaixaId !== atual.contaCaixaId) throw erroDeCampo('contaCaixaId', 'naoAlteravel');
   await periodoAberto(tx, atual.contaCaixaId, atual.data);
   const periodo = await periodoAberto(tx, atual.contaCaixaId, e.data);
-  await exigirReferencias(tx, ctx, acesso, e);
+  await exigirContas(tx, ctx, acesso, e);
   const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
   const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: (sinal * Number(e.valor)).toFixed(2) };
   await tx

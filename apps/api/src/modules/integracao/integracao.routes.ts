@@ -1,6 +1,7 @@
 import { idParams, integracao, integracaoInput, integracaoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './integracao.service.js';
 
 const acesso = 'PessoaIntegracaoDesligamento' as const;
@@ -29,7 +30,7 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(app.deps, req.ctx, idDaRota(req)) },
       schema: { tags, params: idParams, body: integracaoInput, response: { 200: integracao } },
     },
     (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),

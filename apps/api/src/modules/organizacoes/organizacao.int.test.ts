@@ -338,7 +338,8 @@ describe('POST /api/organizacao', () => {
       token: sinodo,
       payload: nova({ organizacaoPaiId: ids.paroquiaOutroSinodo }),
     });
-    expect(foraDoEscopo.statusCode).toBe(404);
+    expect(foraDoEscopo.statusCode).toBe(400);
+    expect(foraDoEscopo.json().campos[0].campo).toBe('organizacaoPaiId');
   });
 
   it('refuses a duplicate CNPJ among live organizations', async () => {
@@ -568,7 +569,8 @@ describe('PUT /api/organizacao', () => {
       token: sinodo,
       payload: { ...comoFormulario(atual), organizacaoPaiId: ids.outroSinodo },
     });
-    expect(paraFora.statusCode).toBe(404);
+    expect(paraFora.statusCode).toBe(400);
+    expect(paraFora.json().campos[0].campo).toBe('organizacaoPaiId');
     const alheia = await t.req({
       method: 'PUT',
       url: `/api/organizacao/${ids.paroquiaOutroSinodo}`,
@@ -623,14 +625,13 @@ describe('PUT /api/organizacao', () => {
         dataSaldoInicial: '2026-01-01',
       })
       .returning({ id: schema.contaCaixa.id });
+    // The account outside the scope is refused before the write (as every reference is), the rest after.
     const r = await salvar({ contaCaixaEntradaId: alheia!.id, contaDebitoId: sintetica });
     expect(r.statusCode).toBe(400);
-    expect(
-      r
-        .json()
-        .campos.map((c: { campo: string }) => c.campo)
-        .sort(),
-    ).toEqual(['contaCaixaEntradaId', 'contaDebitoId']);
+    expect(r.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contaCaixaEntradaId']);
+    const s = await salvar({ contaDebitoId: sintetica });
+    expect(s.statusCode).toBe(400);
+    expect(s.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contaDebitoId']);
     const lida = (await t.req({ method: 'GET', url: `/api/organizacao/${ids.paroquia}`, token: paroquia })).json();
     expect(lida).toMatchObject({ contaCultoId: caixa, contaCaixaEntradaId: null, contaDebitoId: null });
   });

@@ -15,6 +15,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './organizacao.service.js';
 
 const acesso = 'Organizacao' as const;
@@ -61,7 +62,11 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/configuracoes',
     {
-      config: { acesso: servico.ACESSO_CONFIGURACAO, acao: 'U' },
+      config: {
+        acesso: servico.ACESSO_CONFIGURACAO,
+        acao: 'U',
+        registroAtual: (req) => servico.obterConfiguracao(deps, req.ctx),
+      },
       schema: { tags, body: configuracaoOrganizacaoInput, response: { 200: organizacao } },
     },
     (req) => servico.atualizarConfiguracao(deps, req.ctx, req.corpoBruto, req.body),
@@ -81,7 +86,14 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/',
-    { config: { acesso, acao: 'U' }, schema: { tags, body: organizacaoUpdate, response: { 200: organizacao } } },
+    {
+      config: {
+        acesso,
+        acao: 'U',
+        registroAtual: (req) => servico.obter(deps, req.ctx, (req.body as { id: number }).id),
+      },
+      schema: { tags, body: organizacaoUpdate, response: { 200: organizacao } },
+    },
     (req) => {
       const { id, ...entrada } = req.body;
       return servico.atualizar(deps, req.ctx, id, req.corpoBruto, entrada);
@@ -91,7 +103,7 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(deps, req.ctx, idDaRota(req)) },
       schema: { tags, params: idParams, body: organizacaoInput, response: { 200: organizacao } },
     },
     (req) => servico.atualizar(deps, req.ctx, req.params.id, req.corpoBruto, req.body),

@@ -265,61 +265,6 @@ async function comTraducaoDeErros<T>(acao: () => Promise<T>): Promise<T> {
   }
 }
 
-type TabelaComId =
-  | typeof schema.tipoOrganizacao
-  | typeof schema.tipoEndereco
-  | typeof schema.cidade
-  | typeof schema.tipoContato
-  | typeof schema.banco
-  | typeof schema.tipoCampoTrabalho;
-
-type Referencia = { campo: string; id: number | null; tabela: TabelaComId };
-
-/** Ids pointing to rows that do not exist are a validation error on their field, not a 500. */
-async function exigirReferencias(tx: Tx, e: OrganizacaoInput) {
-  const refs: Referencia[] = [
-    { campo: 'tipoOrganizacaoId', id: e.tipoOrganizacaoId, tabela: schema.tipoOrganizacao },
-    ...e.enderecos.flatMap((x, i): Referencia[] => [
-      { campo: `enderecos.${i}.tipoEnderecoId`, id: x.tipoEnderecoId, tabela: schema.tipoEndereco },
-      { campo: `enderecos.${i}.cidadeId`, id: x.cidadeId, tabela: schema.cidade },
-    ]),
-    ...e.contatos.map((x, i) => ({
-      campo: `contatos.${i}.tipoContatoId`,
-      id: x.tipoContatoId,
-      tabela: schema.tipoContato,
-    })),
-    ...e.contasBancarias.map((x, i) => ({
-      campo: `contasBancarias.${i}.bancoId`,
-      id: x.bancoId,
-      tabela: schema.banco,
-    })),
-    ...e.camposTrabalho.map((x, i) => ({
-      campo: `camposTrabalho.${i}.tipoCampoTrabalhoId`,
-      id: x.tipoCampoTrabalhoId,
-      tabela: schema.tipoCampoTrabalho,
-    })),
-  ];
-  const porTabela = new Map<TabelaComId, Set<number>>();
-  for (const r of refs) {
-    if (r.id === null) continue;
-    const ids = porTabela.get(r.tabela) ?? new Set<number>();
-    ids.add(r.id);
-    porTabela.set(r.tabela, ids);
-  }
-  const existentes = new Map<TabelaComId, Set<number>>();
-  for (const [tabela, ids] of porTabela) {
-    const linhas = await tx
-      .select({ id: tabela.id })
-      .from(tabela)
-      .where(inArray(tabela.id, [...ids]));
-    existentes.set(tabela, new Set(linhas.map((l) => l.id)));
-  }
-  const campos: CampoErro[] = refs
-    .filter((r) => r.id !== null && !existentes.get(r.tabela)?.has(r.id))
-    .map((r) => ({ campo: r.campo, mensagem: 'validacao:invalido' }));
-  if (campos.length) throw new AppError('VALIDACAO', {}, campos);
-}
-
 /**
  * The books settings point to the organization's own cash accounts and to analytic ledger
  * accounts it sees (its own, or shared by an organization above it). A new organization has no
@@ -530,7 +475,6 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
   return comTraducaoDeErros(() =>
     deps.db.transaction(async (tx) => {
       const superior = await paiValido(tx, ctx, e.organizacaoPaiId);
-      await exigirReferencias(tx, e);
       await exigirContasDosLivros(tx, null, superior?.caminho ?? '/', e);
       await exigirCnpjLivre(tx, e.cnpj, null);
       const [nova] = await tx
@@ -577,7 +521,6 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
       const atual = await linhaNoEscopo(tx, ctx, id, true);
       const anterior = await detalhar(tx, atual);
       const e = entradaPermitida(ctx, corpoBruto, entrada, anterior);
-      await exigirReferencias(tx, e);
       if (e.organizacaoPaiId !== atual.organizacaoPaiId) await mover(tx, ctx, atual, e.organizacaoPaiId);
       const [{ caminho }] = (await tx.select({ caminho: org.caminho }).from(org).where(eq(org.id, id))) as [
         { caminho: string },
@@ -720,18 +663,6 @@ export async function vincularUsuario(
 ): Promise<UsuarioOrganizacao> {
   return deps.db.transaction(async (tx) => {
     await linhaNoEscopo(tx, ctx, id, true);
-    const [usuario] = await tx
-      .select({ id: schema.usuario.id })
-      .from(schema.usuario)
-      .where(eq(schema.usuario.id, e.usuarioId));
-    const [perfil] = await tx
-      .select({ id: schema.perfil.id, nome: schema.perfil.nome })
-      .from(schema.perfil)
-      .where(and(eq(schema.perfil.id, e.perfilId), isNull(schema.perfil.excluidoEm)));
-    const campos: CampoErro[] = [];
-    if (!usuario) campos.push({ campo: 'usuarioId', mensagem: 'validacao:invalido' });
-    if (!perfil) campos.push({ campo: 'perfilId', mensagem: 'validacao:invalido' });
-    if (campos.length) throw new AppError('VALIDACAO', {}, campos);
     const existente = await vinculoAtual(tx, e.usuarioId, id);
     await exigirVinculoAoAlcance(tx, ctx, e.usuarioId, id, existente);
     await exigirConcessaoDoPerfil(tx, ctx, e.perfilId, id);

@@ -2,6 +2,7 @@ import { DEFINICAO_MINISTRO, idParams, ministroInput, ministroQuery } from '@sig
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquemaItem } from '../../platform/crud.js';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './ministro.service.js';
 
 const acesso = 'PessoaMinistro' as const;
@@ -34,7 +35,7 @@ export const ministroRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(app.deps, req.ctx, idDaRota(req)) },
       schema: { tags, params: idParams, body: ministroInput, response: { 200: ministroSaida } },
     },
     (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),

@@ -4,9 +4,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { exigirReferencias, Filhos } from '../../platform/filhos.js';
+import { Filhos } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { tabelaDe } from '../cadastros/index.js';
 import { exigirNaoAnonimizada } from './pessoa.service.js';
 
 /**
@@ -18,14 +17,10 @@ const ACESSO = 'PessoaMinistro';
 const ENTIDADE = 'ministro';
 const { ministro, pessoa, organizacao } = schema;
 
-const filhos = new Filhos(
-  DEFINICAO_MINISTRO.filhos!,
-  {
-    exames: { tabela: schema.ministroExame, pai: schema.ministroExame.ministroId },
-    termos: { tabela: schema.ministroTermo, pai: schema.ministroTermo.ministroId },
-  },
-  tabelaDe,
-);
+const filhos = new Filhos(DEFINICAO_MINISTRO.filhos!, {
+  exames: { tabela: schema.ministroExame, pai: schema.ministroExame.ministroId },
+  termos: { tabela: schema.ministroTermo, pai: schema.ministroTermo.ministroId },
+});
 const faltando = filhos.faltando();
 if (faltando.length) throw new Error(`Minister sub-records: tables lack ${faltando.join(', ')}`);
 
@@ -117,7 +112,6 @@ export async function criar(deps: Deps, ctx: Contexto, e: MinistroInput) {
       throw new AppError('MINISTRO_JA_CADASTRADO', {}, [
         { campo: 'pessoaId', mensagem: 'erros:MINISTRO_JA_CADASTRADO' },
       ]);
-    await exigirReferencias(tx, tabelaDe, DEFINICAO_MINISTRO.campos, e, null);
     const [novo] = await tx
       .insert(ministro)
       .values(valores(e) as typeof ministro.$inferInsert)
@@ -144,7 +138,6 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Minist
     // The record belongs to its person: it is not moved to another one.
     if (e.pessoaId !== atual.pessoaId) throw erroDeCampo('pessoaId', 'naoAlteravel');
     const anterior = { ...atual, ...(await filhos.carregar(tx, id)) };
-    await exigirReferencias(tx, tabelaDe, DEFINICAO_MINISTRO.campos, e, anterior);
     await tx
       .update(ministro)
       .set({ ...valores(e), atualizadoEm: new Date() } as typeof ministro.$inferInsert)

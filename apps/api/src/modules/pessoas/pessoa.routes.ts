@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { idDaRota } from '../../platform/referencias.js';
 import * as servico from './pessoa.service.js';
 import * as servicoSelecao from './selecao.service.js';
 
@@ -102,7 +103,7 @@ export const pessoaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(deps, req.ctx, idDaRota(req)) },
       schema: { tags, params: idParams, body: pessoaInput, response: { 200: pessoaSaida } },
     },
     (req) => servico.atualizar(deps, req.ctx, req.params.id, req.corpoBruto, req.body),

@@ -12,7 +12,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Contexto, Deps } from '../../platform/contexto.js';
@@ -24,20 +24,18 @@ import {
   caminhoProprio,
   entreOrganizacoes,
   escopoSobRaiz,
-  exigirNoEscopo,
   filtroCaminho,
   filtroOrganizacao,
   fimDaSubarvore,
   organizacoesEscolhidas,
 } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
-import { exigirReferencias, Filhos, type TabelaFilho } from '../../platform/filhos.js';
+import { Filhos, type TabelaFilho } from '../../platform/filhos.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
 import { erroPg, escaparLike, lerPreparada, oculto, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { tiposIncompativeis } from '../../platform/tipos-campo.js';
 import { temClienteNoProvedor } from '../asaas/index.js';
-import { tabelaDe } from '../cadastros/index.js';
 import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/index.js';
 import { contar, lotesPessoas } from './documentos.js';
 
@@ -66,27 +64,23 @@ const daPessoa = <T extends TabelaFilho['tabela'] & { pessoaId: PgColumn }>(tabe
   pai: tabela.pessoaId,
 });
 
-const filhos = new Filhos(
-  FILHOS_PESSOA,
-  {
-    enderecos: daPessoa(schema.pessoaEndereco),
-    contatos: daPessoa(schema.pessoaContato),
-    familia: daPessoa(schema.pessoaFamilia),
-    contribuicao: daPessoa(schema.pessoaContribuicao),
-    contasBancarias: daPessoa(schema.pessoaContaBancaria),
-    celebracoes: daPessoa(schema.pessoaCelebracao),
-    casamentos: daPessoa(schema.pessoaCasamento),
-    historicoProfissional: daPessoa(schema.pessoaHistoricoProfissional),
-    formacoes: daPessoa(schema.pessoaFormacao),
-    atividadesIgreja: daPessoa(schema.pessoaAtividadeIgreja),
-    habilidades: daPessoa(schema.pessoaHabilidade),
-    idiomas: daPessoa(schema.pessoaIdioma),
-    qualificacoes: daPessoa(schema.pessoaQualificacao),
-    certidoesMinisteriais: daPessoa(schema.pessoaCertidaoMinisterial),
-    atividadesMinisteriais: daPessoa(schema.pessoaAtividadeMinisterial),
-  },
-  tabelaDe,
-);
+const filhos = new Filhos(FILHOS_PESSOA, {
+  enderecos: daPessoa(schema.pessoaEndereco),
+  contatos: daPessoa(schema.pessoaContato),
+  familia: daPessoa(schema.pessoaFamilia),
+  contribuicao: daPessoa(schema.pessoaContribuicao),
+  contasBancarias: daPessoa(schema.pessoaContaBancaria),
+  celebracoes: daPessoa(schema.pessoaCelebracao),
+  casamentos: daPessoa(schema.pessoaCasamento),
+  historicoProfissional: daPessoa(schema.pessoaHistoricoProfissional),
+  formacoes: daPessoa(schema.pessoaFormacao),
+  atividadesIgreja: daPessoa(schema.pessoaAtividadeIgreja),
+  habilidades: daPessoa(schema.pessoaHabilidade),
+  idiomas: daPessoa(schema.pessoaIdioma),
+  qualificacoes: daPessoa(schema.pessoaQualificacao),
+  certidoesMinisteriais: daPessoa(schema.pessoaCertidaoMinisterial),
+  atividadesMinisteriais: daPessoa(schema.pessoaAtividadeMinisterial),
+});
 const faltando = [
   ...filhos.faltando(),
   ...tiposIncompativeis(CAMPOS_PESSOA, getTableColumns(pessoa) as Record<string, PgColumn>),
@@ -674,32 +668,36 @@ export async function obter(deps: Deps, ctx: Contexto, id: number, tx?: DbOuTx):
 // ---------------------------------------------------------------- writes
 
 /**
- * A relative or a spouse must be someone else the user can see, and not anonymized (the relative
- * gets the mirrored link, a write into a record that is read-only for good).
+ * A relative or a spouse is someone else (that they are people of the scope, the route checked), and
+ * nobody anonymized is newly named: the relative gets the mirrored link, a write into a record that is
+ * read-only for good. Links the record already holds stay as they are.
  */
-async function exigirParentes(tx: DbOuTx, ctx: Contexto, id: number | null, dados: PessoaInput) {
-  const nomeados = [
-    ...((dados.familia ?? []) as { parenteId: number }[]).map((f, i) => ({
+async function exigirParentes(tx: DbOuTx, id: number | null, dados: PessoaInput, anterior?: PessoaInput) {
+  const nomeadosEm = (d: PessoaInput) => [
+    ...((d.familia ?? []) as { parenteId: number }[]).map((f, i) => ({
       campo: `familia.${i}.parenteId`,
       pessoaId: f.parenteId,
     })),
-    ...((dados.casamentos ?? []) as { conjugeId: number | null }[]).flatMap((c, i) =>
+    ...((d.casamentos ?? []) as { conjugeId: number | null }[]).flatMap((c, i) =>
       c.conjugeId ? [{ campo: `casamentos.${i}.conjugeId`, pessoaId: c.conjugeId }] : [],
     ),
   ];
-  for (const { campo, pessoaId } of nomeados) {
-    if (pessoaId === id) throw erroDeCampo(campo, 'parenteSiMesmo');
-    const [visivel] = await tx
-      .select({ id: pessoa.id, anonimizadoEm: pessoa.anonimizadoEm })
-      .from(pessoa)
-      .where(
-        and(eq(pessoa.id, pessoaId), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, ACESSO, pessoa.organizacaoId)),
-      );
-    if (!visivel) throw erroDeCampo(campo, 'referenciaInexistente');
-    if (visivel.anonimizadoEm) throw erroDeCampo(campo, 'pessoaAnonimizada');
-  }
+  const nomeados = nomeadosEm(dados);
+  for (const { campo, pessoaId } of nomeados) if (pessoaId === id) throw erroDeCampo(campo, 'parenteSiMesmo');
+  const jaNomeados = new Set(anterior ? nomeadosEm(anterior).map((n) => n.pessoaId) : []);
+  const novos = nomeados.filter((n) => !jaNomeados.has(n.pessoaId));
+  if (!novos.length) return;
+  const anonimizados = new Set(
+    (
+      await tx
+        .select({ id: pessoa.id })
+        .from(pessoa)
+        .where(and(inArray(pessoa.id, novos.map((n) => n.pessoaId)), isNotNull(pessoa.anonimizadoEm)))
+    ).map((p) => p.id),
+  );
+  const anonimizado = novos.find((n) => anonimizados.has(n.pessoaId));
+  if (anonimizado) throw erroDeCampo(anonimizado.campo, 'pessoaAnonimizada');
 }
-
 /**
  * Family links are kept from both sides: the relative gets the reciprocal degree (Pai → Filho(a));
  * a link removed here is removed there.
@@ -760,12 +758,8 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
   const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, null);
   return deps.db
     .transaction(async (tx) => {
-      await exigirNoEscopo(tx, ctx, ACESSO, dados.organizacaoId as number).catch(() => {
-        throw erroDeCampo('organizacaoId', 'referenciaInexistente');
-      });
-      await exigirReferencias(tx, tabelaDe, CAMPOS_PESSOA, dados, null);
       await exigirCpfLivre(tx, dados.cpf);
-      await exigirParentes(tx, ctx, null, dados);
+      await exigirParentes(tx, null, dados);
       const [linha] = await tx
         .insert(pessoa)
         .values(valoresPessoa(dados) as typeof pessoa.$inferInsert)
@@ -800,13 +794,8 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
       exigirNaoAnonimizada(linha);
       const anterior = { ...linha, ...(await filhos.carregar(tx, id)) };
       const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, anterior);
-      if (dados.organizacaoId !== anterior.organizacaoId)
-        await exigirNoEscopo(tx, ctx, ACESSO, dados.organizacaoId as number).catch(() => {
-          throw erroDeCampo('organizacaoId', 'referenciaInexistente');
-        });
-      await exigirReferencias(tx, tabelaDe, CAMPOS_PESSOA, dados, anterior);
       if (dados.cpf !== anterior.cpf) await exigirCpfLivre(tx, dados.cpf, id);
-      await exigirParentes(tx, ctx, id, dados);
+      await exigirParentes(tx, id, dados, anterior as PessoaInput);
       await tx
         .update(pessoa)
         .set({ ...valoresPessoa(dados), atualizadoEm: new Date() } as typeof pessoa.$inferInsert)

@@ -252,7 +252,7 @@ describe('permissions, scope and validation', () => {
     expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId }, paroquia)).statusCode).toBe(403);
   });
 
-  it('answers 404 for batches and people outside the scope', async () => {
+  it('answers 404 for batches outside the scope and 400 naming people and organizations outside it', async () => {
     const [fora] = await t.banco.db
       .select({ id: schema.organizacao.id })
       .from(schema.organizacao)
@@ -270,8 +270,9 @@ describe('permissions, scope and validation', () => {
     for (const url of [`/api/processamento-lote/${alheio.id}`, `/api/processamento-lote/${alheio.id}/itens`])
       expect((await req('GET', url)).statusCode).toBe(404);
     expect((await req('POST', `/api/processamento-lote/${alheio.id}/reprocessar-erros`)).statusCode).toBe(404);
-    expect((await req('POST', '/api/clientes-asaas-lote', { pessoaIds: [pessoaFora] })).statusCode).toBe(404);
-    expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId: fora!.id })).statusCode).toBe(404);
+    // People and organizations named outside the scope: 400 on their fields.
+    expect((await req('POST', '/api/clientes-asaas-lote', { pessoaIds: [pessoaFora] })).statusCode).toBe(400);
+    expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId: fora!.id })).statusCode).toBe(400);
   });
 
   it('refuses bad input naming the field', async () => {

@@ -1,5 +1,6 @@
 import { contaAReceber, contaAReceberInput, contaAReceberListQuery, idParams, okResposta, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idDaRota } from '../../platform/referencias.js';
 import * as contas from './conta-a-receber.service.js';
 
 const tags = ['cobrancas'];
@@ -28,7 +29,7 @@ export const contaAReceberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     {
-      config: { acesso, acao: 'U' },
+      config: { acesso, acao: 'U', registroAtual: (req) => contas.obterConta(app.deps.db, req.ctx, idDaRota(req)) },
       schema: { tags, params: idParams, body: contaAReceberInput, response: { 200: contaAReceber } },
     },
     (req) => contas.atualizarConta(app.deps, req.ctx, req.params.id, req.body),

@@ -7,12 +7,13 @@ import {
   type StatusContaAReceber,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { entreOrganizacoes, exigirNoEscopo, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { linhasExistentes } from '../../platform/referencias.js';
 
 /**
  * Accounts receivable (spec §2 /conta-a-receber, §3, §4): owned by an organization of the
@@ -141,22 +142,10 @@ export async function contaParaMudar(tx: DbOuTx, ctx: Contexto, acesso: string, 
   return c;
 }
 
-async function exigirTitular(tx: DbOuTx, e: ContaAReceberInput) {
-  if (e.pessoaId) {
-    const [p] = await tx
-      .select({ id: pessoa.id })
-      .from(pessoa)
-      .where(and(eq(pessoa.id, e.pessoaId), isNull(pessoa.excluidoEm)));
-    if (!p) throw erroDeCampo('pessoaId', 'referenciaInexistente');
-  }
-  if (e.organizacaoTitularId) {
-    const [o] = await tx
-      .select({ id: organizacao.id })
-      .from(organizacao)
-      .where(and(eq(organizacao.id, e.organizacaoTitularId), isNull(organizacao.excluidoEm)));
-    if (!o) throw erroDeCampo('organizacaoTitularId', 'referenciaInexistente');
-  }
-}
+/** The receivables a write elsewhere may name (a charge, a payment, a receipt): those its screen reaches. */
+export const REGRA_CONTA_A_RECEBER = linhasExistentes(car, (ctx, acesso) =>
+  filtroOrganizacao(ctx, acesso, car.organizacaoId),
+);
 
 const valores = (e: ContaAReceberInput) => ({
   pessoaId: e.pessoaId ?? null,
@@ -171,11 +160,10 @@ const valores = (e: ContaAReceberInput) => ({
   parcelas: e.parcelas,
 });
 
+/** The owner and the holder are organizations and people of the user's scope (checked before, by the route). */
 export async function criarConta(deps: Deps, ctx: Contexto, e: ContaAReceberInput): Promise<ContaAReceber> {
   const id = await deps.db.transaction(async (tx) => {
     const organizacaoId = e.organizacaoId ?? ctx.organizacaoId;
-    await exigirNoEscopo(tx, ctx, ACESSO_CONTA, organizacaoId);
-    await exigirTitular(tx, e);
     const [nova] = await tx
       .insert(car)
       .values({ ...valores(e), organizacaoId, criadoPor: ctx.usuarioId })
@@ -214,8 +202,6 @@ export async function atualizarConta(
     const atual = await contaParaMudar(tx, ctx, ACESSO_CONTA, id);
     if (!editavel(atual)) throw new AppError('CONTA_NAO_EDITAVEL');
     const organizacaoId = e.organizacaoId ?? atual.organizacaoId;
-    if (organizacaoId !== atual.organizacaoId) await exigirNoEscopo(tx, ctx, ACESSO_CONTA, organizacaoId);
-    await exigirTitular(tx, e);
     const novos = { ...valores(e), organizacaoId };
     await tx
       .update(car)

@@ -465,7 +465,7 @@ describe('validation, permissions and scope', () => {
     expect((await req('GET', '/api/contas-a-receber-lote/opcoes', undefined, paroquia)).statusCode).toBe(403);
   });
 
-  it('answers 404 for people, organizations, categories and batches outside the scope', async () => {
+  it('answers 400 naming people, organizations and categories outside the scope, 404 for its batches', async () => {
     const [fora] = await t.banco.db
       .select({ id: schema.organizacao.id })
       .from(schema.organizacao)
@@ -486,8 +486,8 @@ describe('validation, permissions and scope', () => {
       { organizacaoId: fora!.id, ...periodo },
       { pessoasIds: [pessoaId], categoriaContribuicaoId: categoriaFora, ...periodo },
     ]) {
-      expect((await req('POST', '/api/contas-a-receber-lote', corpo)).statusCode).toBe(404);
-      expect((await req('POST', '/api/contas-a-receber-lote/previa', corpo)).statusCode).toBe(404);
+      expect((await req('POST', '/api/contas-a-receber-lote', corpo)).statusCode).toBe(400);
+      expect((await req('POST', '/api/contas-a-receber-lote/previa', corpo)).statusCode).toBe(400);
     }
     const opcoes = (await req('GET', '/api/contas-a-receber-lote/opcoes')).json();
     expect(opcoes.categorias.map((c: { value: number }) => c.value)).toContain(categoriaId);

@@ -4,7 +4,7 @@
  */
 
 export { contaAReceberRoutes } from './conta-a-receber.routes.js';
-export { contaParaMudar } from './conta-a-receber.service.js';
+export { contaParaMudar, REGRA_CONTA_A_RECEBER } from './conta-a-receber.service.js';
 export { contasAReceberLoteRoutes } from './contas-a-receber-lote.routes.js';
 export { TIPO_CONTAS_A_RECEBER } from './contas-a-receber-lote.tipo.js';
 export { relatorioContasReceberRoutes } from './relatorio-contas-receber.routes.js';

@@ -119,7 +119,8 @@ describe('manual payment', () => {
     expect((await req('POST', '/api/pagamento', pagamento(c.id), paroquia)).statusCode).toBe(403);
     expect((await req('GET', `/api/pagamento?contaAReceberId=${c.id}`, undefined, paroquia)).statusCode).toBe(403);
     const nacional = await criarConta({}, admin);
-    expect((await req('POST', '/api/pagamento', pagamento(nacional.id))).statusCode).toBe(404);
+    // The receivable named in the body, outside the scope: 400 on that field.
+    expect((await req('POST', '/api/pagamento', pagamento(nacional.id))).statusCode).toBe(400);
     const doAdmin = await pagar(nacional.id, {}, admin);
     expect((await req('GET', `/api/pagamento/${doAdmin.id}`)).statusCode).toBe(404);
     expect((await req('POST', `/api/pagamento/${doAdmin.id}/estorno`, JUSTIFICATIVA)).statusCode).toBe(404);
@@ -267,7 +268,9 @@ describe('receipts', () => {
     expect((await emitir([propria.id], paroquia)).statusCode).toBe(403);
     const nacional = await criarConta({}, admin);
     await pagar(nacional.id, {}, admin);
-    expect((await emitir([nacional.id])).statusCode).toBe(404);
+    const alheio = await emitir([nacional.id]);
+    expect(alheio.statusCode).toBe(400);
+    expect(alheio.json().campos[0].campo).toBe('contaAReceberIds.0');
     const doAdmin = (await emitir([nacional.id], admin)).json();
     expect((await req('GET', `/api/recibo/${doAdmin.id}`)).statusCode).toBe(404);
     expect((await req('GET', `/api/recibo/${doAdmin.id}/pdf`)).statusCode).toBe(404);

@@ -1,2 +1,0 @@
-/** The simple registries' tables. Other modules use only this file. */
-export { tabelaDe } from './tabelas.js';

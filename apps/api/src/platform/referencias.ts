@@ -1,0 +1,197 @@
+import { camposDoEsquema, type ReferenciaDoValor, referenciasDe, type TipoReferencia } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Contexto } from './contexto.js';
+import { AppError } from './erros.js';
+import { filtroArvore, filtroOrganizacao } from './escopo.js';
+import { umDosIds } from './sql.js';
+
+/**
+ * THE reference rule: every id a write names is one the writer may name. Input schemas declare
+ * their references (`referencia('pessoa')`, contracts referencias.ts); before any write's service
+ * runs, the route layer walks the validated body with its schema and checks every declared id,
+ * all kinds in one statement, against the rule of its kind. A refused id answers 400 on its field
+ * (`familia.2.parenteId`: "O registro informado em Parente não existe.") and the write never
+ * starts — the same answer for an id that does not exist and one outside the scope, so the
+ * answer tells nothing about other organizations' records.
+ */
+
+/** Which of `ids` the writer may name: a statement selecting them, as its one column `id`. */
+export type RegraReferencia = (
+  ctx: Contexto,
+  acesso: string,
+  ids: readonly number[],
+  db: DbOuTx,
+) => SQLWrapper | Promise<SQLWrapper>;
+
+type TabelaComId = PgTable & { id: PgColumn; excluidoEm?: PgColumn };
+
+/** The rows of `tabela` that exist (not deleted) and meet `onde`, the writer's part of them. */
+export const linhasExistentes =
+  (tabela: TabelaComId, onde?: (ctx: Contexto, acesso: string) => SQL | undefined): RegraReferencia =>
+  (ctx, acesso, ids) =>
+    sql`select ${tabela.id} as id from ${tabela} where ${and(
+      umDosIds(tabela.id, ids),
+      tabela.excluidoEm ? isNull(tabela.excluidoEm) : undefined,
+      onde?.(ctx, acesso),
+    )}`;
+
+const { pessoa, organizacao, usuario, usuarioOrganizacao, perfil } = schema;
+
+/**
+ * One rule per kind. The platform's own: people and organizations of the writer's scope (the
+ * subtree, or the own organization alone when the screen says so), users linked to an
+ * organization of it or whose person is of it (a person's new account, before any link of its
+ * own), profiles on record. Each registry adds its own when the engine registers it
+ * (platform/crud.ts), and the composition root the modules' kinds.
+ */
+const regras = new Map<TipoReferencia, RegraReferencia>([
+  ['pessoa', linhasExistentes(pessoa, (ctx, acesso) => filtroOrganizacao(ctx, acesso, pessoa.organizacaoId))],
+  ['organizacao', linhasExistentes(organizacao, (ctx, acesso) => filtroArvore(ctx, acesso))],
+  [
+    'usuarios',
+    linhasExistentes(
+      usuario,
+      (ctx, acesso) =>
+        sql`(exists (select 1 from ${usuarioOrganizacao} where ${usuarioOrganizacao.usuarioId} = ${usuario.id} and ${filtroOrganizacao(
+          ctx,
+          acesso,
+          usuarioOrganizacao.organizacaoId,
+        )}) or exists (select 1 from ${pessoa} where ${pessoa.id} = ${usuario.pessoaId} and ${filtroOrganizacao(
+          ctx,
+          acesso,
+          pessoa.organizacaoId,
+        )}))`,
+    ),
+  ],
+  ['perfil', linhasExistentes(perfil)],
+]);
+
+export function registrarRegrasReferencia(novas: Partial<Record<TipoReferencia, RegraReferencia>>) {
+  for (const [tipo, regra] of Object.entries(novas) as [TipoReferencia, RegraReferencia][]) regras.set(tipo, regra);
+}
+
+/** At most this many refused fields in one answer (a batch may name thousands of people). */
+const MAXIMO_CAMPOS = 50;
+
+/** The field of a reference with its items' positions left out: `familia.*.parenteId`. */
+const noMesmoCampo = (r: ReferenciaDoValor) => `${r.tipo}:${r.campo.replace(/(^|\.)\d+(?=\.|$)/g, '$1*')}:${r.id}`;
+
+/** Those of `refs` the writer may not name: one statement for every kind. */
+async function recusadas(
+  db: DbOuTx,
+  ctx: Contexto,
+  acesso: string,
+  refs: readonly ReferenciaDoValor[],
+): Promise<ReferenciaDoValor[]> {
+  const porTipo = new Map<TipoReferencia, Set<number>>();
+  for (const r of refs) porTipo.set(r.tipo, (porTipo.get(r.tipo) ?? new Set()).add(r.id));
+  const consultas = await Promise.all(
+    [...porTipo].map(async ([tipo, ids]) => {
+      const regra = regras.get(tipo);
+      if (!regra) throw new Error(`Reference kind ${tipo} has no rule`);
+      return sql`select ${tipo}::text as tipo, r.id from (${await regra(ctx, acesso, [...ids], db)}) r`;
+    }),
+  );
+  const r = (await db.execute(sql.join(consultas, sql` union all `))) as unknown as {
+    rows: { tipo: string; id: number }[];
+  };
+  const aceitas = new Set(r.rows.map((l) => `${l.tipo}:${l.id}`));
+  return refs.filter((x) => !aceitas.has(`${x.tipo}:${x.id}`));
+}
+
+/**
+ * THE check: refuses (400, one message per field) the references the writer may not name.
+ * `mantidas`, for a write that changes a record: the references the record holds now; one of
+ * them sent again in the same field passes though it left the scope since (a relative who moved
+ * to another synod, a past activity), as a record must stay savable. Read only when some
+ * reference is refused.
+ */
+export async function exigirReferencias(
+  db: DbOuTx,
+  ctx: Contexto,
+  acesso: string,
+  refs: readonly ReferenciaDoValor[],
+  mantidas?: () => Promise<readonly ReferenciaDoValor[]>,
+): Promise<void> {
+  if (!refs.length) return;
+  let fora = await recusadas(db, ctx, acesso, refs);
+  if (fora.length && mantidas) {
+    const atuais = new Set((await mantidas()).map(noMesmoCampo));
+    fora = fora.filter((r) => !atuais.has(noMesmoCampo(r)));
+  }
+  if (fora.length)
+    throw new AppError(
+      'VALIDACAO',
+      {},
+      fora.slice(0, MAXIMO_CAMPOS).map((r) => ({ campo: r.campo, mensagem: 'validacao:referenciaInexistente' })),
+    );
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that changes a record: the record as its read answers it (the body's shape), so a
+     * reference it already holds may be sent again (`exigirReferencias`, `mantidas`).
+     */
+    registroAtual?: (req: FastifyRequest) => Promise<unknown>;
+  }
+}
+
+/** The `:id` of a route, for its `registroAtual` (validated by then). */
+export const idDaRota = (req: FastifyRequest) => (req.params as { id: number }).id;
+
+/** The kinds a schema declares (empty for most: remembered per schema). */
+const tiposDeclarados = new WeakMap<object, TipoReferencia[]>();
+function tiposDoEsquema(esquema: ZodType): TipoReferencia[] {
+  let tipos = tiposDeclarados.get(esquema);
+  if (!tipos) {
+    tipos = [
+      ...new Set(
+        camposDoEsquema(esquema).flatMap((c) =>
+          c.declaracao && 'referencia' in c.declaracao ? [c.declaracao.referencia] : [],
+        ),
+      ),
+    ];
+    tiposDeclarados.set(esquema, tipos);
+  }
+  return tipos;
+}
+
+/**
+ * Every route's body goes through the check before its handler (after validation, so the ids
+ * are the parsed ones). A route whose body names a kind without a rule, or a public route whose
+ * body declares references (there is no writer to check them against), stops the start.
+ */
+export function registrarReferencias(app: FastifyInstance) {
+  const rotas: { nome: string; corpo: ZodType; publica: boolean }[] = [];
+  app.addHook('onRoute', (rota) => {
+    const corpo = rota.schema?.body as ZodType | undefined;
+    if (corpo && tiposDoEsquema(corpo).length)
+      rotas.push({ nome: `${rota.method} ${rota.url}`, corpo, publica: !!rota.config?.publico });
+  });
+  app.addHook('onReady', async () => {
+    for (const r of rotas) {
+      if (r.publica) throw new Error(`${r.nome}: a public route declares references, with no writer to check them`);
+      const semRegra = tiposDoEsquema(r.corpo).filter((t) => !regras.has(t));
+      if (semRegra.length) throw new Error(`${r.nome}: no rule for the reference kinds ${semRegra.join(', ')}`);
+    }
+  });
+  app.addHook('preHandler', async (req) => {
+    const corpo = req.routeOptions.schema?.body as ZodType | undefined;
+    if (!corpo || !tiposDoEsquema(corpo).length) return;
+    const refs = referenciasDe(corpo, req.body);
+    if (!refs.length) return;
+    const { acesso, registroAtual } = req.routeOptions.config;
+    await exigirReferencias(
+      app.deps.db,
+      req.ctx,
+      acesso ?? '',
+      refs,
+      registroAtual && (async () => referenciasDe(corpo, await registroAtual(req))),
+    );
+  });
+}
