@@ -354,6 +354,37 @@ describe("a person's sub-records name organizations and people of the scope only
 });
 
 describe('registries name what the writer sees', () => {
+  it("an offering plan takes the ledger accounts shared from above, not another organization's own", async () => {
+    const plano = async (acessivelHierarquia: boolean) => {
+      const r = await enviar(
+        'POST',
+        '/api/plano-de-conta',
+        {
+          codigoInterno: `N${Number(acessivelHierarquia)}`,
+          nome: 'Ofertas nacionais',
+          tipoPlanoConta: 'ANALITICA',
+          naturezaPlanoConta: 'RECEITA',
+          acessivelHierarquia,
+        },
+        admin,
+      );
+      expect(r.statusCode, r.body).toBe(201);
+      return r.json().id as number;
+    };
+    const oferta = (planoContaId: number) =>
+      enviar(
+        'POST',
+        '/api/plano-de-ofertas',
+        { data: '2099-12-27', nome: 'Missão', abrangencia: 'PAROQUIAL', destino: 'Missão', planoContaId },
+        tesouraria,
+      );
+    const proprio = await oferta(await plano(false));
+    expect(proprio.statusCode, proprio.body).toBe(400);
+    expect(campos(proprio).map((c) => c.campo)).toEqual(['planoContaId']);
+    const compartilhado = await oferta(await plano(true));
+    expect(compartilhado.statusCode, compartilhado.body).toBe(201);
+  });
+
   it('a team takes only users linked within the scope', async () => {
     const r = await enviar(
       'POST',
