@@ -692,7 +692,15 @@ async function exigirParentes(tx: DbOuTx, id: number | null, dados: PessoaInput,
       await tx
         .select({ id: pessoa.id })
         .from(pessoa)
-        .where(and(inArray(pessoa.id, novos.map((n) => n.pessoaId)), isNotNull(pessoa.anonimizadoEm)))
+        .where(
+          and(
+            inArray(
+              pessoa.id,
+              novos.map((n) => n.pessoaId),
+            ),
+            isNotNull(pessoa.anonimizadoEm),
+          ),
+        )
     ).map((p) => p.id),
   );
   const anonimizado = novos.find((n) => anonimizados.has(n.pessoaId));
