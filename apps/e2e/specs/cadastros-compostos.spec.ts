@@ -62,7 +62,7 @@ describe('[CADASTROS] registries with sub-records, trees and hierarchy', () => {
       await expect
         .poll(async () => {
           await p.getByRole('button', { name: 'Salvar' }).click();
-          return p.getByText('Selecione no mínimo 1 itens em Participantes.').count();
+          return p.getByText('Selecione no mínimo 1 item em Participantes.').count();
         })
         .toBe(1);
       const participantes = p.getByTestId('filhos-participantes');

@@ -33,13 +33,42 @@ describe('mensagemDeIssue', () => {
       nome: 'Por favor, informe o campo Nome',
       cpf: 'O campo CPF deve ter exatamente 11 caracteres.',
       idade: 'O campo idade deve ser no mínimo 1.',
-      lista: 'Selecione no mínimo 1 itens em lista.',
+      lista: 'Selecione no mínimo 1 item em lista.',
       tipo: 'O valor do campo Tipo não é uma das opções permitidas.',
     });
     expect(mensagens({ nome: 'abcdefg', cpf: '12345678901', idade: 200, lista: ['x'], tipo: 'A' }, 'en')).toEqual({
       nome: 'The field Name must have at most 5 characters.',
       idade: 'The field idade must be at most 120.',
     });
+  });
+
+  it('counts items in the plural form of the language', () => {
+    const t = tradutor('pt-BR');
+    const dois = z.object({ lista: z.array(z.string()).min(2).max(3) });
+    const r = dois.safeParse({ lista: ['a'] });
+    const s = dois.safeParse({ lista: ['a', 'b', 'c', 'd'] });
+    expect(r.success || mensagemDeIssue(t, r.error.issues[0])).toBe('Selecione no mínimo 2 itens em lista.');
+    expect(s.success || mensagemDeIssue(tradutor('en'), s.error.issues[0])).toBe('Select at most 3 items in lista.');
+    const um = z.object({ lista: z.array(z.string()).max(1) }).safeParse({ lista: ['a', 'b'] });
+    expect(um.success || mensagemDeIssue(tradutor('en'), um.error.issues[0])).toBe('Select at most 1 item in lista.');
+  });
+
+  it('names a required select, reference or number sent blank as required, from the input the server validated', () => {
+    const t = tradutor('pt-BR');
+    const corpo = { nome: 'a', cpf: '12345678901', idade: '', lista: ['x'], tipo: null };
+    const r = esquema.safeParse(corpo);
+    expect(r.success).toBe(false);
+    if (r.success) return;
+    const m = Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), mensagemDeIssue(t, i, corpo)]));
+    expect(m).toEqual({ idade: 'Por favor, informe o campo idade', tipo: 'Por favor, informe o campo Tipo' });
+    // A wrong option stays a wrong option, and a wrong type a wrong type.
+    const errado = { ...corpo, idade: 'x', tipo: 'C' };
+    const e = esquema.safeParse(errado);
+    if (e.success) return;
+    expect(e.error.issues.map((i) => mensagemDeIssue(t, i, errado))).toEqual([
+      'O campo idade tem um formato inválido.',
+      'O valor do campo Tipo não é uma das opções permitidas.',
+    ]);
   });
 
   it('treats a missing field as required, and a wrong type as invalid format', () => {

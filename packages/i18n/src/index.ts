@@ -70,42 +70,68 @@ const campoDoCaminho = (path: readonly PropertyKey[]) => {
   return '';
 };
 
+/** What was sent at a path of the input (`enderecos.0.cep`), when the input is known. */
+function valorNoCaminho(raiz: unknown, path: readonly PropertyKey[]): unknown {
+  let v = raiz;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[p];
+  }
+  return v;
+}
+
+/** Nothing was given: absent, null, or blank text (a cleared select or date sends one of these). */
+const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * Issues a blank value raises on a field that requires one: a number, a reference or a select
+ * cannot be blank and valid. (A blank text that fails a pattern may sit in an optional field:
+ * that one stays "invalid".)
+ */
+const DE_PREENCHIMENTO = new Set(['invalid_type', 'invalid_value', 'invalid_enum_value']);
+
 /**
  * One message per zod issue, the same on the server and in web forms: spec §5's required,
- * invalid, fixed/min/max length and value, with the bounds shown.
+ * invalid, fixed/min/max length and value, with the bounds shown, and item counts in the
+ * language's plural form. A required field left out, null, or a select, reference or number sent
+ * blank is "Por favor, informe o campo …", never "invalid format" or "not an allowed option": the issue's
+ * own `input` tells (the web reports it), or else the input the issue was raised on (`entrada`:
+ * the body, query or path the server validated), read at the issue's path.
  */
-export function mensagemDeIssue(t: Tradutor, issue: IssueValidacao): string {
+export function mensagemDeIssue(t: Tradutor, issue: IssueValidacao, entrada?: unknown): string {
   const nome = campoDoCaminho(issue.path);
   const campo = nome ? t(`campos:${nome}`, { defaultValue: nome }) : '';
   if (issue.message.startsWith('validacao:')) return t(issue.message as Chave, { campo });
   const n = issue.minimum ?? issue.maximum;
+  if (DE_PREENCHIMENTO.has(issue.code)) {
+    const enviado = 'input' in issue ? issue.input : valorNoCaminho(entrada, issue.path);
+    // zod 4 leaves `input` out of issues by default; a type issue's message still says what arrived.
+    const semValor =
+      'input' in issue || entrada !== undefined
+        ? vazio(enviado)
+        : issue.code === 'invalid_type' && /received (undefined|null)/.test(issue.message);
+    if (semValor) return t('validacao:obrigatorio', { campo });
+  }
   switch (issue.code) {
     case 'invalid_type':
-      // zod 4 leaves `input` out of issues by default; its message still says what arrived.
-      return issue.input === null || /received (undefined|null)/.test(issue.message)
-        ? t('validacao:obrigatorio', { campo })
-        : t('validacao:tipoInvalido', { campo });
+      return t('validacao:tipoInvalido', { campo });
     case 'too_small':
       if (issue.origin === 'string') {
         if (Number(n) === 1) return t('validacao:obrigatorio', { campo });
         return t(issue.exact ? 'validacao:tamanhoFixo' : 'validacao:tamanhoMinimo', { campo, n: String(n) });
       }
       if (issue.origin === 'array' || issue.origin === 'set')
-        return t('validacao:itensMinimo', { campo, n: String(n) });
+        return t('validacao:itensMinimo', { campo, count: Number(n) });
       return t('validacao:valorMinimo', { campo, n: String(n) });
     case 'too_big':
       if (issue.origin === 'string')
         return t(issue.exact ? 'validacao:tamanhoFixo' : 'validacao:tamanhoMaximo', { campo, n: String(n) });
       if (issue.origin === 'array' || issue.origin === 'set')
-        return t('validacao:itensMaximo', { campo, n: String(n) });
+        return t('validacao:itensMaximo', { campo, count: Number(n) });
       return t('validacao:valorMaximo', { campo, n: String(n) });
     case 'invalid_value':
     case 'invalid_enum_value':
-      // A select left empty is a required field (spec §5), not a wrong option; the web's checks
-      // report the input (zod's `reportInput`), so an issue that carries it can tell.
-      return 'input' in issue && (issue.input === null || issue.input === undefined || issue.input === '')
-        ? t('validacao:obrigatorio', { campo })
-        : t('validacao:opcaoInvalida', { campo });
+      return t('validacao:opcaoInvalida', { campo });
     case 'invalid_format':
       return t(
         issue.origin === 'email' || (issue as { format?: string }).format === 'email'

@@ -98,10 +98,13 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
   };
 };
 
-const camposDeIssues = (idioma: Idioma, issues: readonly IssueValidacao[]) => {
+/** `entrada`: what was validated, so a blank required field reads as required (spec §5). */
+const camposDeIssues = (idioma: Idioma, issues: readonly IssueValidacao[], entrada?: unknown) => {
   const t = tradutor(idioma);
-  return issues.map((i) => ({ campo: caminhoDeIssue(i.path), mensagem: mensagemDeIssue(t, i) }));
+  return issues.map((i) => ({ campo: caminhoDeIssue(i.path), mensagem: mensagemDeIssue(t, i, entrada) }));
 };
+
+const PARTES_DO_PEDIDO = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
 
 export function registrarTratadorDeErros(app: FastifyInstance) {
   app.setErrorHandler((erro: FastifyError | AppError | ZodError, req, reply) => {
@@ -118,7 +121,10 @@ export function registrarTratadorDeErros(app: FastifyInstance) {
           message: v.message ?? '',
         }),
       );
-      return reply.status(400).send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, issues) });
+      const parte = PARTES_DO_PEDIDO[erro.validationContext as keyof typeof PARTES_DO_PEDIDO];
+      return reply
+        .status(400)
+        .send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, issues, parte && req[parte]) });
     }
     if (erro instanceof ZodError) {
       return reply.status(400).send({ ...corpo(idioma, 'VALIDACAO'), campos: camposDeIssues(idioma, erro.issues) });
