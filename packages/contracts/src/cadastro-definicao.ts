@@ -64,23 +64,42 @@ export type TipoCampo =
   | 'cep'
   | 'telefone'
   | 'email'
-  | 'url';
+  | 'url'
+  /** A time of day, `HH:mm`. */
+  | 'hora'
+  /** Several records of the `referencia` registry, as an array of ids (celebrants of a service). */
+  | 'referencias';
+
+/**
+ * A web extension of a field, named here and drawn by the web engine (platform/crud/extensoes.tsx):
+ * its own control in forms, its own cell in lists, or both. A literal union, so a typo does not compile.
+ */
+export type ExtensaoCampo =
+  /** A reference to the icon registry: the glyph beside its name, in the select and the cell. */
+  | 'icone'
+  /** An option that names a glyph of the bundled icon set: the glyph beside its label. */
+  | 'glifo'
+  /** People ids picked with the people selector, within the organization's maximum selection. */
+  | 'pessoas';
 
 export type CampoCadastro = {
   /** Property name in the API (camelCase; the column is its snake_case). */
   nome: string;
   tipo: TipoCampo;
   obrigatorio?: boolean;
-  /** Length bounds for text, value bounds for numbers. */
+  /** Length bounds for text, value bounds for numbers and money, item bounds for `referencias`. */
   min?: number;
   max?: number;
   /** Allowed values of an `opcao` field. */
   opcoes?: readonly string[];
-  /** The options of an `opcao` field are glyphs of the bundled icon set: the web draws them. */
-  glifos?: boolean;
+  /** Drawn by a web extension instead of the type's own control and cell. */
+  extensao?: ExtensaoCampo;
   /** i18n prefix of the option labels when they live elsewhere (`menu:acessos` for screens). */
   rotuloOpcoes?: string;
-  /** The registry a `referencia` field points to (its `recurso`); options come from GET /api/<recurso>/select. */
+  /**
+   * The registry a `referencia` (or `referencias`) field points to (its `recurso`); options come from
+   * GET /api/<recurso>/select, and a registry's list answers the label beside the id (`<nome>Rotulo`).
+   */
   referencia?: Recurso;
   /** Shown as a column in the list. */
   lista?: boolean;

@@ -11,7 +11,14 @@ import {
 } from './financeiro.js';
 import { referencia } from './referencias.js';
 
-export type { CampoCadastro, DefinicaoCadastro, FilhoCadastro, Recurso, TipoCampo } from './cadastro-definicao.js';
+export type {
+  CampoCadastro,
+  DefinicaoCadastro,
+  ExtensaoCampo,
+  FilhoCadastro,
+  Recurso,
+  TipoCampo,
+} from './cadastro-definicao.js';
 
 const texto = (c: CampoCadastro) => {
   const max = c.max ?? 200;
@@ -29,6 +36,23 @@ const numero = (c: CampoCadastro) => {
   if (c.max !== undefined) n = n.max(c.max);
   return n;
 };
+
+/** Money within the declared bounds, told as zod's own bound issues so the message shows them (spec §5). */
+const dinheiroEntre = (c: CampoCadastro) =>
+  c.min === undefined && c.max === undefined
+    ? dinheiro
+    : dinheiro.superRefine((v, ctx) => {
+        const n = Number(v);
+        if (c.min !== undefined && n < c.min)
+          ctx.addIssue({ code: 'too_small', origin: 'number', minimum: c.min, inclusive: true, input: v });
+        if (c.max !== undefined && n > c.max)
+          ctx.addIssue({ code: 'too_big', origin: 'number', maximum: c.max, inclusive: true, input: v });
+      });
+
+/** A time of day as the forms send it. */
+const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const MAX_REFERENCIAS = 500;
 
 function esquemaCampo(c: CampoCadastro): z.ZodType {
   let s: z.ZodType;
@@ -61,8 +85,16 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
     case 'referencia':
       s = referencia(c.referencia!);
       break;
+    case 'referencias':
+      // Ids of one registry, each at most once; bounds count the items.
+      return z
+        .array(referencia(c.referencia!))
+        .min(c.min ?? (c.obrigatorio ? 1 : 0))
+        .max(c.max ?? MAX_REFERENCIAS)
+        .default([])
+        .refine((ids) => new Set(ids).size === ids.length, { message: 'validacao:valorRepetido' });
     case 'dinheiro':
-      s = dinheiro;
+      s = dinheiroEntre(c);
       break;
     case 'decimal': {
       // Bounded like the numeric columns behind it (at most 12 digits before the point).
@@ -75,6 +107,9 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
     case 'data':
       s = data;
       break;
+    case 'hora':
+      s = z.string().regex(HORA, { message: 'validacao:horaInvalida' });
+      break;
     case 'booleano':
       return z.boolean().default(typeof c.padrao === 'boolean' ? c.padrao : false);
     case 'opcao':
@@ -86,6 +121,55 @@ function esquemaCampo(c: CampoCadastro): z.ZodType {
   return s.nullish().transform((v) => v ?? null);
 }
 
+/** What a declared field holds once its input is parsed (the type `esquemaCampo` gives it). */
+type ValorDoCampo<C extends CampoCadastro> = C['tipo'] extends 'booleano'
+  ? boolean
+  : C['tipo'] extends 'inteiro' | 'decimal' | 'referencia'
+    ? number
+    : C['tipo'] extends 'referencias'
+      ? number[]
+      : C extends { opcoes: readonly (infer O extends string)[] }
+        ? O
+        : string;
+
+/** A field's parsed value: switches and id lists always hold one; other optional fields may be null. */
+export type SaidaDoCampo<C extends CampoCadastro> = C['tipo'] extends 'booleano' | 'referencias'
+  ? ValorDoCampo<C>
+  : C extends { obrigatorio: true }
+    ? ValorDoCampo<C>
+    : ValorDoCampo<C> | null;
+
+/** The zod shape of a list of declared fields, typed field by field (declare the list `as const`). */
+export type FormaDosCampos<T extends readonly CampoCadastro[]> = {
+  [C in T[number] as C['nome']]: z.ZodType<SaidaDoCampo<C>>;
+};
+
+/** The parsed values of a list of declared fields. */
+export type ValoresDosCampos<T extends readonly CampoCadastro[]> = {
+  [C in T[number] as C['nome']]: SaidaDoCampo<C>;
+};
+
+/**
+ * The zod shape of declared fields: each field's rule from its type, bounds and requirement.
+ * Declared `as const satisfies readonly CampoCadastro[]`, the fields give their input its types too.
+ */
+export function formaDosCampos<const T extends readonly CampoCadastro[]>(campos: T): FormaDosCampos<T> {
+  return Object.fromEntries(campos.map((c) => [c.nome, esquemaCampo(c)])) as FormaDosCampos<T>;
+}
+
+/**
+ * The input schema of a hand form from its declared fields (issue 24: one declaration per form):
+ * the fields the form draws are the fields the API takes, with the same rules, and the rules
+ * across fields (`refinar`) run on both sides too.
+ */
+export function esquemaDosCampos<const T extends readonly CampoCadastro[]>(
+  campos: T,
+  refinar?: (v: ValoresDosCampos<T>, ctx: z.RefinementCtx) => void,
+) {
+  const obj = z.object(formaDosCampos(campos));
+  return refinar ? obj.superRefine((v, ctx) => refinar(v as ValoresDosCampos<T>, ctx)) : obj;
+}
+
 const MAX_FILHOS = 500;
 
 /**
@@ -94,8 +178,7 @@ const MAX_FILHOS = 500;
  * a collection with a minimum was a schema its own default broke).
  */
 function esquemaFilho(f: FilhoCadastro): z.ZodType {
-  const forma: Record<string, z.ZodType> = { id: ref.nullish() };
-  for (const c of f.campos) forma[c.nome] = esquemaCampo(c);
+  const forma: Record<string, z.ZodType> = { id: ref.nullish(), ...formaDosCampos(f.campos) };
   const colecao = z
     .array(z.object(forma))
     .min(f.min ?? 0)
@@ -131,8 +214,7 @@ function esquemaFilho(f: FilhoCadastro): z.ZodType {
 
 /** The properties of a registry's input (its fields and sub-record collections). */
 export function formaCadastro(d: DefinicaoCadastro): Record<string, z.ZodType> {
-  const forma: Record<string, z.ZodType> = {};
-  for (const c of d.campos) forma[c.nome] = esquemaCampo(c);
+  const forma: Record<string, z.ZodType> = { ...formaDosCampos(d.campos) };
   for (const f of d.filhos ?? []) forma[f.nome] = esquemaFilho(f);
   return forma;
 }
@@ -142,6 +224,12 @@ export function esquemaCadastro(d: DefinicaoCadastro) {
   const obj = z.object(formaCadastro(d));
   return d.refinar ? obj.superRefine((v, ctx) => d.refinar!(v, ctx)) : obj;
 }
+
+/**
+ * The property a registry's list answers beside a listed reference: the label of the record it
+ * points to (`estadoId` → `estadoIdRotulo`), so a list shows names without one request per cell.
+ */
+export const campoRotulo = (nome: string) => `${nome}Rotulo`;
 
 /** Every field of a registry's rows and of its sub-records (the i18n labels they need). */
 export const camposDe = (d: DefinicaoCadastro): CampoCadastro[] => [
@@ -437,7 +525,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     acesso: 'Icones',
     campos: [
       nome(),
-      { nome: 'simbolo', tipo: 'opcao', opcoes: SIMBOLOS_ICONE, glifos: true, obrigatorio: true, lista: true },
+      { nome: 'simbolo', tipo: 'opcao', opcoes: SIMBOLOS_ICONE, extensao: 'glifo', obrigatorio: true, lista: true },
       ativo,
     ],
     rotulo: 'nome',
@@ -452,7 +540,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
       { nome: 'descricao', tipo: 'textoLongo', max: 1000 },
       // Shown to the requester when choosing the category: what the request must bring.
       { nome: 'requisito', tipo: 'textoLongo', max: 4000 },
-      { nome: 'iconeId', tipo: 'referencia', referencia: 'icones', lista: true },
+      { nome: 'iconeId', tipo: 'referencia', referencia: 'icones', extensao: 'icone', lista: true },
       ativo,
     ],
     rotulo: 'nome',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
 import { dataNoIntervalo, dinheiro, id, listaDaConsulta, MSG, textoOpcional } from './comum.js';
-import { listQuery } from './paginacao.js';
+import { listQuery, pagedComTotais } from './paginacao.js';
 import { referencia } from './referencias.js';
 
 /**
@@ -126,6 +126,10 @@ export const contaAReceberListQuery = listQuery
     message: MSG.dataFimAntesInicio,
   });
 export type ContaAReceberListQuery = z.infer<typeof contaAReceberListQuery>;
+
+/** A page of receivables and what the whole filtered set sums (the list's totals row). */
+export const contaAReceberPagina = pagedComTotais(contaAReceber, { valorPrevisto: z.string(), valorPago: z.string() });
+export type ContaAReceberPagina = z.infer<typeof contaAReceberPagina>;
 
 export const cobrancaInput = z.object({
   contaAReceberId: referencia('conta-a-receber', id),

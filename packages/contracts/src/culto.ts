@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { CampoCadastro } from './cadastros.js';
-import { data, dataOpcional, dinheiro, id, MSG, periodoValido, textoOpcional } from './comum.js';
+import { type CampoCadastro, esquemaDosCampos } from './cadastros.js';
+import { data, id, MSG, periodoValido } from './comum.js';
 import { ABRANGENCIAS_OFERTA } from './financeiro.js';
 import { contagemIndicador } from './indicadores.js';
-import { listQuery } from './paginacao.js';
-import { referencia } from './referencias.js';
+import { listQuery, pagedComTotais } from './paginacao.js';
 
 /**
  * Worship services (spec §2 /culto, §3 Worship service): who celebrated, how many came, the
@@ -14,32 +13,33 @@ import { referencia } from './referencias.js';
  */
 export const ACESSO_CULTO = 'Culto';
 
-const naoNegativo = dinheiro.refine((v) => Number(v) >= 0, { message: 'validacao:valorNaoNegativo' });
+/**
+ * The service's fields, in the form's order: the form draws them (the registry engine's controls,
+ * celebrants with the people selector) and the API's input is derived from them, so the two
+ * cannot drift (issue 24: one declaration per form).
+ */
+export const CAMPOS_CULTO = [
+  { nome: 'organizacaoId', tipo: 'referencia', referencia: 'organizacao', obrigatorio: true },
+  { nome: 'data', tipo: 'data', obrigatorio: true },
+  { nome: 'hora', tipo: 'hora', obrigatorio: true },
+  { nome: 'santaCeia', tipo: 'booleano' },
+  { nome: 'presentes', tipo: 'inteiro', min: 0, max: 1_000_000, obrigatorio: true },
+  { nome: 'ofertas', tipo: 'dinheiro', min: 0, obrigatorio: true, padrao: '0.00' },
+  { nome: 'dataCredito', tipo: 'data' },
+  /** Filled by hand only when no offering plan covers the date (spec §8). */
+  { nome: 'abrangencia', tipo: 'opcao', opcoes: ABRANGENCIAS_OFERTA },
+  { nome: 'destino', tipo: 'texto', max: 200 },
+  /** The ledger account of the offering when the plan names none. */
+  { nome: 'planoContaId', tipo: 'referencia', referencia: 'plano-de-conta' },
+  /** People ids; the configured maximum of a selection applies too (spec §5). */
+  { nome: 'celebrantes', tipo: 'referencias', referencia: 'pessoa', max: 500, extensao: 'pessoas' },
+  { nome: 'sermao', tipo: 'textoLongo', max: 4000 },
+] as const satisfies readonly CampoCadastro[];
 
-export const cultoInput = z
-  .object({
-    organizacaoId: referencia('organizacao', id),
-    data,
-    hora: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validacao:horaInvalida' }),
-    santaCeia: z.boolean().default(false),
-    /** People ids; the configured maximum of a selection applies (spec §5). */
-    celebrantes: z.array(referencia('pessoa', id)).max(500).default([]),
-    presentes: z.number().int().min(0).max(1_000_000),
-    ofertas: naoNegativo.default('0.00'),
-    /** Filled by hand only when no offering plan covers the date (spec §8). */
-    abrangencia: z.enum(ABRANGENCIAS_OFERTA).nullish(),
-    destino: textoOpcional(200),
-    sermao: textoOpcional(4000),
-    dataCredito: dataOpcional,
-    /** The ledger account of the offering when the plan names none. */
-    planoContaId: referencia('plano-de-conta', id).nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if (new Set(v.celebrantes).size !== v.celebrantes.length)
-      ctx.addIssue({ code: 'custom', path: ['celebrantes'], message: 'validacao:valorRepetido' });
-    if (v.dataCredito && v.dataCredito < v.data)
-      ctx.addIssue({ code: 'custom', path: ['dataCredito'], message: 'validacao:creditoAntesCulto' });
-  });
+export const cultoInput = esquemaDosCampos(CAMPOS_CULTO, (v, ctx) => {
+  if (v.dataCredito && v.dataCredito < v.data)
+    ctx.addIssue({ code: 'custom', path: ['dataCredito'], message: 'validacao:creditoAntesCulto' });
+});
 export type CultoInput = z.infer<typeof cultoInput>;
 
 export const culto = z.object({
@@ -80,6 +80,10 @@ export const cultoListQuery = listQuery
   .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.dataFimAntesInicio });
 export type CultoListQuery = z.infer<typeof cultoListQuery>;
 
+/** A page of services and what the whole filtered set sums (attendance and offerings). */
+export const cultoPagina = pagedComTotais(culto, { presentes: z.number().int(), ofertas: z.string() });
+export type CultoPagina = z.infer<typeof cultoPagina>;
+
 /** The offering plan a service on that date at that organization would follow. */
 export const planoDoCultoQuery = z.object({ organizacaoId: id, data });
 export const planoDoCulto = z.object({
@@ -114,17 +118,3 @@ export const indicadorCultos = z.object({
   serie: z.array(baldeCultos),
 });
 export type IndicadorCultos = z.infer<typeof indicadorCultos>;
-
-/** The form's fields, as the registry engine's web controls draw them (celebrants have their own selector). */
-export const CAMPOS_CULTO: readonly CampoCadastro[] = [
-  { nome: 'organizacaoId', tipo: 'referencia', referencia: 'organizacao', obrigatorio: true },
-  { nome: 'data', tipo: 'data', obrigatorio: true },
-  { nome: 'santaCeia', tipo: 'booleano' },
-  { nome: 'presentes', tipo: 'inteiro', min: 0, obrigatorio: true },
-  { nome: 'ofertas', tipo: 'dinheiro', obrigatorio: true },
-  { nome: 'dataCredito', tipo: 'data' },
-  { nome: 'abrangencia', tipo: 'opcao', opcoes: ABRANGENCIAS_OFERTA },
-  { nome: 'destino', tipo: 'texto', max: 200 },
-  { nome: 'planoContaId', tipo: 'referencia', referencia: 'plano-de-conta' },
-  { nome: 'sermao', tipo: 'textoLongo', max: 4000 },
-];

@@ -26,3 +26,10 @@ export const paged = <T extends z.ZodType>(item: T) =>
   });
 
 export type Paged<T> = { itens: T[]; total: number; pagina: number; quantidade: number };
+
+/**
+ * A page whose answer also sums the whole filtered set (the list's totals row), each total named
+ * after the column it stands under.
+ */
+export const pagedComTotais = <T extends z.ZodType, S extends z.ZodRawShape>(item: T, totais: S) =>
+  paged(item).extend({ totais: z.object(totais) });

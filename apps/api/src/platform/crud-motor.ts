@@ -1,4 +1,12 @@
-import type { CampoCadastro, DefinicaoCadastro, Paged, SelectOpcao, TipoCampo } from '@sig/contracts';
+import {
+  CADASTRO_POR_RECURSO,
+  type CampoCadastro,
+  campoRotulo,
+  type DefinicaoCadastro,
+  type Paged,
+  type SelectOpcao,
+  type TipoCampo,
+} from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
@@ -16,7 +24,7 @@ import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
 import { linhasExistentes, type RegraReferencia } from './referencias.js';
-import { contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
+import { colunaQualificada, contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
 import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
 /**
@@ -73,10 +81,15 @@ function esquemaSaida(c: CampoCadastro): z.ZodType {
       return z.boolean();
     case 'decimal':
       return z.number();
+    case 'referencias':
+      return z.array(z.number().int());
     default:
       return z.string();
   }
 }
+
+/** The listed references whose label a list answers beside the id (`campoRotulo`). */
+const referenciasListadas = (def: DefinicaoCadastro) => def.campos.filter((c) => c.tipo === 'referencia' && c.lista);
 
 const camposSaida = (campos: readonly CampoCadastro[]) =>
   // Optional: a field the profile may not view is left out of the answer.
@@ -97,6 +110,8 @@ export function esquemaItem(def: DefinicaoCadastro) {
     ...(def.porOrganizacao
       ? { organizacaoId: z.number().int(), organizacaoNome: z.string().nullable(), somenteLeitura: z.boolean() }
       : {}),
+    // The lists only: the label of each listed reference.
+    ...Object.fromEntries(referenciasListadas(def).map((c) => [campoRotulo(c.nome), z.string().nullable().optional()])),
     criadoEm: z.string(),
     atualizadoEm: z.string(),
   });
@@ -109,6 +124,7 @@ export class MotorCadastro {
   private referencias: Promise<Referencia[]> | undefined;
 
   private readonly colunaOrganizacao: PgColumn | undefined;
+  private readonly rotulos: Record<string, SQL.Aliased<string | null>> = {};
   private readonly filhos: Filhos;
   private readonly saida: z.ZodType;
 
@@ -127,10 +143,42 @@ export class MotorCadastro {
     faltam.push(...this.filhos.faltando());
     this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
     if (def.porOrganizacao && !this.colunaOrganizacao) faltam.push('organizacaoId');
+    referenciasListadas(def).forEach((c, i) => {
+      const rotulo = this.rotuloDaReferencia(c, i);
+      if (rotulo) this.rotulos[campoRotulo(c.nome)] = rotulo;
+      else faltam.push(`${c.nome}→${c.referencia} (a registry, whose label the list shows)`);
+    });
     if (faltam.length) throw new Error(`Registry ${def.recurso}: table ${this.nomeTabela} lacks ${faltam.join(', ')}`);
     this.selecao = { id: tabela.id, criadoEm: tabela.criadoEm, atualizadoEm: tabela.atualizadoEm };
     for (const c of def.campos) this.selecao[c.nome] = this.colunas[c.nome]!;
     if (this.colunaOrganizacao) this.selecao.organizacaoId = this.colunaOrganizacao;
+  }
+
+  /**
+   * The label of the registry row a listed reference points to, read in the list's own query.
+   * The target is aliased and the outer column qualified: a registry may point at itself (a
+   * degree's reciprocal), and drizzle writes a single-table select's columns unqualified.
+   */
+  private rotuloDaReferencia(c: CampoCadastro, i: number): SQL.Aliased<string | null> | undefined {
+    const alvo = c.referencia ? CADASTRO_POR_RECURSO.get(c.referencia) : undefined;
+    const tabela = c.referencia ? this.tabelaDe(c.referencia) : undefined;
+    if (!alvo || !tabela || !(getTableColumns(tabela) as Record<string, PgColumn>)[alvo.rotulo]) return undefined;
+    const r = sql.identifier(`rotulo_${i}`);
+    const rotulo = sql.identifier(nomeNoBanco(alvo.rotulo));
+    const fora = colunaQualificada(this.coluna(c.nome));
+    return sql<string | null>`(select ${r}.${rotulo} from ${tabela} ${r} where ${r}.id = ${fora})`.as(`rotulo_${i}`);
+  }
+
+  /** A list's selection: the row's, plus the labels of its listed references. */
+  private selecaoDaLista(ctx: Contexto) {
+    return { ...this.selecaoPara(ctx), ...this.rotulos };
+  }
+
+  /** Read rules on a listed row: a hidden reference takes its label with it. */
+  private lerDaLista(ctx: Contexto, r: Registro): Registro {
+    const lido: Record<string, unknown> = filtrarLeitura(ctx, this.def.acesso, r);
+    for (const c of referenciasListadas(this.def)) if (!(c.nome in lido)) delete lido[campoRotulo(c.nome)];
+    return lido as Registro;
   }
 
   /** Organization registries also say whose row it is and whether the user may change it. */
@@ -239,12 +287,12 @@ export class MotorCadastro {
   async listar(ctx: Contexto): Promise<Registro[]> {
     const { chave } = this.ordenacao(ctx, {});
     const linhas = await this.db
-      .select(this.selecaoPara(ctx))
+      .select(this.selecaoDaLista(ctx))
       .from(this.tabela)
       .where(and(isNull(this.tabela.excluidoEm), this.visiveis(ctx)))
       .orderBy(asc(chave.expr), asc(this.tabela.id))
       .limit(LIMITE_LISTA);
-    return linhas.map((l) => filtrarLeitura(ctx, this.def.acesso, this.paraRegistro(l)));
+    return linhas.map((l) => this.lerDaLista(ctx, this.paraRegistro(l)));
   }
 
   async paginado(ctx: Contexto, q: Filtros & { pagina: number; quantidade: number }): Promise<Paged<Registro>> {
@@ -252,7 +300,7 @@ export class MotorCadastro {
     const { chave, direcao } = this.ordenacao(ctx, q);
     const [linhas, contagem] = await Promise.all([
       this.db
-        .select(this.selecaoPara(ctx))
+        .select(this.selecaoDaLista(ctx))
         .from(this.tabela)
         .where(onde)
         .orderBy(direcao(chave.expr), direcao(this.tabela.id))
@@ -261,7 +309,7 @@ export class MotorCadastro {
       this.db.select({ n: sql<number>`count(*)::int` }).from(this.tabela).where(onde),
     ]);
     return {
-      itens: linhas.map((l) => filtrarLeitura(ctx, this.def.acesso, this.paraRegistro(l))),
+      itens: linhas.map((l) => this.lerDaLista(ctx, this.paraRegistro(l))),
       total: primeiro(contagem)?.n ?? 0,
       pagina: q.pagina,
       quantidade: q.quantidade,

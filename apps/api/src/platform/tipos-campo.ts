@@ -23,6 +23,9 @@ const COLUNAS: Record<TipoCampo, readonly string[]> = {
   decimal: ['PgNumeric', 'PgReal', 'PgDoublePrecision'],
   data: ['PgDateString', 'PgDate'],
   booleano: ['PgBoolean'],
+  hora: ['PgTime', 'PgText', 'PgVarchar'],
+  // A list of ids lives in a table of its own (a service's celebrants), never in one column.
+  referencias: [],
 };
 
 /** The fields whose column does not fit their declared type, as `campo:tipo≠coluna`. */

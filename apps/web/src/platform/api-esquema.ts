@@ -1672,9 +1672,115 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarGrauParentesco"];
         put: operations["atualizarGrauParentesco"];
         post: operations["criarGrauParentesco"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            reciprocoId?: number | null;
+                            ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        reciprocoId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            reciprocoId?: number | null;
+                            ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        reciprocoId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            reciprocoId?: number | null;
+                            ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -1688,7 +1794,50 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarGrauParentescoPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                reciprocoId?: number | null;
+                                ativo?: boolean | null;
+                                reciprocoIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -1736,8 +1885,80 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterGrauParentescoPorId"];
         put: operations["atualizarGrauParentescoPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            reciprocoId?: number | null;
+                            ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        reciprocoId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            reciprocoId?: number | null;
+                            ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirGrauParentescoPorId"];
         options?: never;
@@ -1992,9 +2213,120 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarEstado"];
         put: operations["atualizarEstado"];
         post: operations["criarEstado"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            sigla?: string | null;
+                            paisId?: number | null;
+                            ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        sigla: string;
+                        paisId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            sigla?: string | null;
+                            paisId?: number | null;
+                            ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        sigla: string;
+                        paisId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            sigla?: string | null;
+                            paisId?: number | null;
+                            ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2008,7 +2340,53 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarEstadoPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    sigla?: string;
+                    paisId?: number;
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome" | "sigla";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                sigla?: string | null;
+                                paisId?: number | null;
+                                ativo?: boolean | null;
+                                paisIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2056,8 +2434,83 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterEstadoPorId"];
         put: operations["atualizarEstadoPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            sigla?: string | null;
+                            paisId?: number | null;
+                            ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        sigla: string;
+                        paisId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            sigla?: string | null;
+                            paisId?: number | null;
+                            ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirEstadoPorId"];
         options?: never;
@@ -2072,9 +2525,128 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarCidade"];
         put: operations["atualizarCidade"];
         post: operations["criarCidade"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            estadoId?: number | null;
+                            paisId?: number | null;
+                            codigoIbge?: string | null;
+                            ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        estadoId?: number | null;
+                        paisId?: number | null;
+                        codigoIbge?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            estadoId?: number | null;
+                            paisId?: number | null;
+                            codigoIbge?: string | null;
+                            ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        estadoId?: number | null;
+                        paisId?: number | null;
+                        codigoIbge?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            estadoId?: number | null;
+                            paisId?: number | null;
+                            codigoIbge?: string | null;
+                            ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2088,7 +2660,55 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarCidadePaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    estadoId?: number;
+                    paisId?: number;
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                estadoId?: number | null;
+                                paisId?: number | null;
+                                codigoIbge?: string | null;
+                                ativo?: boolean | null;
+                                estadoIdRotulo?: string | null;
+                                paisIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2136,8 +2756,88 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterCidadePorId"];
         put: operations["atualizarCidadePorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            estadoId?: number | null;
+                            paisId?: number | null;
+                            codigoIbge?: string | null;
+                            ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        estadoId?: number | null;
+                        paisId?: number | null;
+                        codigoIbge?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            estadoId?: number | null;
+                            paisId?: number | null;
+                            codigoIbge?: string | null;
+                            ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCidadePorId"];
         options?: never;
@@ -2232,9 +2932,120 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarClassificacao"];
         put: operations["atualizarClassificacao"];
         post: operations["criarClassificacao"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            classificacaoPaiId?: number | null;
+                            descricao?: string | null;
+                            ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        classificacaoPaiId?: number | null;
+                        descricao?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            classificacaoPaiId?: number | null;
+                            descricao?: string | null;
+                            ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        classificacaoPaiId?: number | null;
+                        descricao?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            classificacaoPaiId?: number | null;
+                            descricao?: string | null;
+                            ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2248,7 +3059,52 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarClassificacaoPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    classificacaoPaiId?: number;
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                classificacaoPaiId?: number | null;
+                                descricao?: string | null;
+                                ativo?: boolean | null;
+                                classificacaoPaiIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2296,8 +3152,83 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterClassificacaoPorId"];
         put: operations["atualizarClassificacaoPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            classificacaoPaiId?: number | null;
+                            descricao?: string | null;
+                            ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        classificacaoPaiId?: number | null;
+                        descricao?: string | null;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            classificacaoPaiId?: number | null;
+                            descricao?: string | null;
+                            ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirClassificacaoPorId"];
         options?: never;
@@ -2792,9 +3723,147 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarCategoriaAtendimentos"];
         put: operations["atualizarCategoriaAtendimentos"];
         post: operations["criarCategoriaAtendimentos"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            descricao?: string | null;
+                            requisito?: string | null;
+                            iconeId?: number | null;
+                            ativo?: boolean | null;
+                            classes?: {
+                                id: number;
+                                classeId?: number | null;
+                            }[];
+                            iconeIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        descricao?: string | null;
+                        requisito?: string | null;
+                        iconeId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        /** @default [] */
+                        classes?: {
+                            id?: number | null;
+                            classeId: number;
+                        }[];
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            descricao?: string | null;
+                            requisito?: string | null;
+                            iconeId?: number | null;
+                            ativo?: boolean | null;
+                            classes?: {
+                                id: number;
+                                classeId?: number | null;
+                            }[];
+                            iconeIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        descricao?: string | null;
+                        requisito?: string | null;
+                        iconeId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        /** @default [] */
+                        classes?: {
+                            id?: number | null;
+                            classeId: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            descricao?: string | null;
+                            requisito?: string | null;
+                            iconeId?: number | null;
+                            ativo?: boolean | null;
+                            classes?: {
+                                id: number;
+                                classeId?: number | null;
+                            }[];
+                            iconeIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2808,7 +3877,56 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarCategoriaAtendimentosPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                descricao?: string | null;
+                                requisito?: string | null;
+                                iconeId?: number | null;
+                                ativo?: boolean | null;
+                                classes?: {
+                                    id: number;
+                                    classeId?: number | null;
+                                }[];
+                                iconeIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2856,8 +3974,99 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterCategoriaAtendimentosPorId"];
         put: operations["atualizarCategoriaAtendimentosPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            descricao?: string | null;
+                            requisito?: string | null;
+                            iconeId?: number | null;
+                            ativo?: boolean | null;
+                            classes?: {
+                                id: number;
+                                classeId?: number | null;
+                            }[];
+                            iconeIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        descricao?: string | null;
+                        requisito?: string | null;
+                        iconeId?: number | null;
+                        /** @default true */
+                        ativo?: boolean;
+                        /** @default [] */
+                        classes?: {
+                            id?: number | null;
+                            classeId: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            descricao?: string | null;
+                            requisito?: string | null;
+                            iconeId?: number | null;
+                            ativo?: boolean | null;
+                            classes?: {
+                                id: number;
+                                classeId?: number | null;
+                            }[];
+                            iconeIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCategoriaAtendimentosPorId"];
         options?: never;
@@ -3192,9 +4401,156 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarContaCaixa"];
         put: operations["atualizarContaCaixa"];
         post: operations["criarContaCaixa"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            tipoContaCaixa?: string | null;
+                            codigoContabil?: string | null;
+                            bancoId?: number | null;
+                            agencia?: string | null;
+                            conta?: string | null;
+                            saldoInicial?: string | null;
+                            dataSaldoInicial?: string | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        /** @enum {string} */
+                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
+                        codigoContabil?: string | null;
+                        bancoId?: number | null;
+                        agencia?: string | null;
+                        conta?: string | null;
+                        saldoInicial?: string | number;
+                        dataSaldoInicial: string;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            tipoContaCaixa?: string | null;
+                            codigoContabil?: string | null;
+                            bancoId?: number | null;
+                            agencia?: string | null;
+                            conta?: string | null;
+                            saldoInicial?: string | null;
+                            dataSaldoInicial?: string | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        /** @enum {string} */
+                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
+                        codigoContabil?: string | null;
+                        bancoId?: number | null;
+                        agencia?: string | null;
+                        conta?: string | null;
+                        saldoInicial?: string | number;
+                        dataSaldoInicial: string;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            tipoContaCaixa?: string | null;
+                            codigoContabil?: string | null;
+                            bancoId?: number | null;
+                            agencia?: string | null;
+                            conta?: string | null;
+                            saldoInicial?: string | null;
+                            dataSaldoInicial?: string | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -3208,7 +4564,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarContaCaixaPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    tipoContaCaixa?: "CAIXA" | "BANCO" | "APLICACAO";
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                nome?: string | null;
+                                tipoContaCaixa?: string | null;
+                                codigoContabil?: string | null;
+                                bancoId?: number | null;
+                                agencia?: string | null;
+                                conta?: string | null;
+                                saldoInicial?: string | null;
+                                dataSaldoInicial?: string | null;
+                                ativo?: boolean | null;
+                                organizacaoId: number;
+                                organizacaoNome: string | null;
+                                somenteLeitura: boolean;
+                                bancoIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -3256,8 +4665,105 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterContaCaixaPorId"];
         put: operations["atualizarContaCaixaPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            tipoContaCaixa?: string | null;
+                            codigoContabil?: string | null;
+                            bancoId?: number | null;
+                            agencia?: string | null;
+                            conta?: string | null;
+                            saldoInicial?: string | null;
+                            dataSaldoInicial?: string | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nome: string;
+                        /** @enum {string} */
+                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
+                        codigoContabil?: string | null;
+                        bancoId?: number | null;
+                        agencia?: string | null;
+                        conta?: string | null;
+                        saldoInicial?: string | number;
+                        dataSaldoInicial: string;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            nome?: string | null;
+                            tipoContaCaixa?: string | null;
+                            codigoContabil?: string | null;
+                            bancoId?: number | null;
+                            agencia?: string | null;
+                            conta?: string | null;
+                            saldoInicial?: string | null;
+                            dataSaldoInicial?: string | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirContaCaixaPorId"];
         options?: never;
@@ -3272,9 +4778,162 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarPlanoDeConta"];
         put: operations["atualizarPlanoDeConta"];
         post: operations["criarPlanoDeConta"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigoInterno?: string | null;
+                            nome?: string | null;
+                            codigoContabil?: string | null;
+                            planoContaPaiId?: number | null;
+                            tipoPlanoConta?: string | null;
+                            naturezaPlanoConta?: string | null;
+                            baseDizimo?: boolean | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigoInterno: string;
+                        nome: string;
+                        codigoContabil?: string | null;
+                        planoContaPaiId?: number | null;
+                        /** @enum {string} */
+                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
+                        /** @enum {string} */
+                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
+                        /** @default false */
+                        baseDizimo?: boolean;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigoInterno?: string | null;
+                            nome?: string | null;
+                            codigoContabil?: string | null;
+                            planoContaPaiId?: number | null;
+                            tipoPlanoConta?: string | null;
+                            naturezaPlanoConta?: string | null;
+                            baseDizimo?: boolean | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigoInterno: string;
+                        nome: string;
+                        codigoContabil?: string | null;
+                        planoContaPaiId?: number | null;
+                        /** @enum {string} */
+                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
+                        /** @enum {string} */
+                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
+                        /** @default false */
+                        baseDizimo?: boolean;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigoInterno?: string | null;
+                            nome?: string | null;
+                            codigoContabil?: string | null;
+                            planoContaPaiId?: number | null;
+                            tipoPlanoConta?: string | null;
+                            naturezaPlanoConta?: string | null;
+                            baseDizimo?: boolean | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -3288,7 +4947,66 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarPlanoDeContaPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    codigoInterno?: string;
+                    nome?: string;
+                    codigoContabil?: string;
+                    planoContaPaiId?: number;
+                    tipoPlanoConta?: "SINTETICA" | "ANALITICA";
+                    naturezaPlanoConta?: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
+                    baseDizimo?: "true" | "false";
+                    acessivelHierarquia?: "true" | "false";
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "codigoInterno" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                codigoInterno?: string | null;
+                                nome?: string | null;
+                                codigoContabil?: string | null;
+                                planoContaPaiId?: number | null;
+                                tipoPlanoConta?: string | null;
+                                naturezaPlanoConta?: string | null;
+                                baseDizimo?: boolean | null;
+                                acessivelHierarquia?: boolean | null;
+                                ativo?: boolean | null;
+                                organizacaoId: number;
+                                organizacaoNome: string | null;
+                                somenteLeitura: boolean;
+                                planoContaPaiIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -3336,8 +5054,108 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterPlanoDeContaPorId"];
         put: operations["atualizarPlanoDeContaPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigoInterno?: string | null;
+                            nome?: string | null;
+                            codigoContabil?: string | null;
+                            planoContaPaiId?: number | null;
+                            tipoPlanoConta?: string | null;
+                            naturezaPlanoConta?: string | null;
+                            baseDizimo?: boolean | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigoInterno: string;
+                        nome: string;
+                        codigoContabil?: string | null;
+                        planoContaPaiId?: number | null;
+                        /** @enum {string} */
+                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
+                        /** @enum {string} */
+                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
+                        /** @default false */
+                        baseDizimo?: boolean;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigoInterno?: string | null;
+                            nome?: string | null;
+                            codigoContabil?: string | null;
+                            planoContaPaiId?: number | null;
+                            tipoPlanoConta?: string | null;
+                            naturezaPlanoConta?: string | null;
+                            baseDizimo?: boolean | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirPlanoDeContaPorId"];
         options?: never;
@@ -3352,9 +5170,141 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarControleGerencial"];
         put: operations["atualizarControleGerencial"];
         post: operations["criarControleGerencial"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigo?: string | null;
+                            nome?: string | null;
+                            controleGerencialPaiId?: number | null;
+                            saldoInicial?: string | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigo: string;
+                        nome: string;
+                        controleGerencialPaiId?: number | null;
+                        saldoInicial?: string | number;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigo?: string | null;
+                            nome?: string | null;
+                            controleGerencialPaiId?: number | null;
+                            saldoInicial?: string | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigo: string;
+                        nome: string;
+                        controleGerencialPaiId?: number | null;
+                        saldoInicial?: string | number;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigo?: string | null;
+                            nome?: string | null;
+                            controleGerencialPaiId?: number | null;
+                            saldoInicial?: string | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,7 +5318,59 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarControleGerencialPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    codigo?: string;
+                    nome?: string;
+                    controleGerencialPaiId?: number;
+                    acessivelHierarquia?: "true" | "false";
+                    ativo?: "true" | "false";
+                    ordenarPor?: "id" | "codigo" | "nome";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                codigo?: string | null;
+                                nome?: string | null;
+                                controleGerencialPaiId?: number | null;
+                                saldoInicial?: string | null;
+                                acessivelHierarquia?: boolean | null;
+                                ativo?: boolean | null;
+                                organizacaoId: number;
+                                organizacaoNome: string | null;
+                                somenteLeitura: boolean;
+                                controleGerencialPaiIdRotulo?: string | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -3416,8 +5418,96 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterControleGerencialPorId"];
         put: operations["atualizarControleGerencialPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigo?: string | null;
+                            nome?: string | null;
+                            controleGerencialPaiId?: number | null;
+                            saldoInicial?: string | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        codigo: string;
+                        nome: string;
+                        controleGerencialPaiId?: number | null;
+                        saldoInicial?: string | number;
+                        /** @default false */
+                        acessivelHierarquia?: boolean;
+                        /** @default true */
+                        ativo?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            codigo?: string | null;
+                            nome?: string | null;
+                            controleGerencialPaiId?: number | null;
+                            saldoInicial?: string | null;
+                            acessivelHierarquia?: boolean | null;
+                            ativo?: boolean | null;
+                            organizacaoId: number;
+                            organizacaoNome: string | null;
+                            somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirControleGerencialPorId"];
         options?: never;
@@ -3896,7 +5986,130 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarContaAReceberPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
+                    pessoaId?: number;
+                    organizacaoTitularId?: number;
+                    status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
+                    mesCompetencia?: number;
+                    anoCompetencia?: number;
+                    vencimentoDe?: string;
+                    vencimentoAte?: string;
+                    organizacaoId?: number;
+                    cobrancaGerada?: "true" | "false";
+                    semRecibo?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                organizacaoId: number;
+                                organizacaoNome: string;
+                                pessoaId: number | null;
+                                organizacaoTitularId: number | null;
+                                titularNome: string;
+                                /** @enum {string} */
+                                tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
+                                mesCompetencia: number;
+                                anoCompetencia: number;
+                                vencimento: string;
+                                valorPrevisto: string;
+                                valorPago: string | null;
+                                dataPagamento: string | null;
+                                dataCredito: string | null;
+                                formaPagamento: string | null;
+                                linkPagamento: string | null;
+                                descricao: string | null;
+                                /** @enum {string} */
+                                status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                                cobrancaGerada: boolean;
+                                parcelas: number;
+                                migrada: boolean;
+                                reciboId: number | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                            totais: {
+                                valorPrevisto: string;
+                                valorPago: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conta-a-receber/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
+                    pessoaId?: number;
+                    organizacaoTitularId?: number;
+                    status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
+                    mesCompetencia?: number;
+                    anoCompetencia?: number;
+                    vencimentoDe?: string;
+                    vencimentoAte?: string;
+                    organizacaoId?: number;
+                    cobrancaGerada?: "true" | "false";
+                    semRecibo?: "true" | "false";
+                    formato?: "csv" | "xlsx";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
@@ -5496,7 +7709,67 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["listarCultoPaginado"];
+=======
+        get: {
+            parameters: {
+                query?: {
+                    pagina?: number;
+                    quantidade?: number;
+                    ordem?: "asc" | "desc";
+                    organizacaoId?: number;
+                    periodoDe?: string;
+                    periodoAte?: string;
+                    santaCeia?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            itens: {
+                                id: number;
+                                organizacaoId: number;
+                                organizacaoNome: string;
+                                data: string;
+                                hora: string;
+                                santaCeia: boolean;
+                                celebrantes: number[];
+                                presentes: number;
+                                ofertas: string;
+                                /** @enum {string|null} */
+                                abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                                destino: string | null;
+                                sermao: string | null;
+                                dataCredito: string | null;
+                                planoContaId: number | null;
+                                planoOfertasId: number | null;
+                                lancamentoCaixaId: number | null;
+                                criadoEm: string;
+                                atualizadoEm: string;
+                            }[];
+                            total: number;
+                            pagina: number;
+                            quantidade: number;
+                            totais: {
+                                presentes: number;
+                                ofertas: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -5560,8 +7833,115 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+<<<<<<< HEAD
         get: operations["obterCultoPorId"];
         put: operations["atualizarCultoPorId"];
+=======
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            data: string;
+                            hora: string;
+                            santaCeia: boolean;
+                            celebrantes: number[];
+                            presentes: number;
+                            ofertas: string;
+                            /** @enum {string|null} */
+                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                            destino: string | null;
+                            sermao: string | null;
+                            dataCredito: string | null;
+                            planoContaId: number | null;
+                            planoOfertasId: number | null;
+                            lancamentoCaixaId: number | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        data: string;
+                        hora: string;
+                        /** @default false */
+                        santaCeia?: boolean;
+                        presentes: number;
+                        ofertas?: string | number;
+                        dataCredito?: string | null;
+                        /** @enum {string|null} */
+                        abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                        destino?: string | null;
+                        planoContaId?: number | null;
+                        /** @default [] */
+                        celebrantes?: number[];
+                        sermao?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            data: string;
+                            hora: string;
+                            santaCeia: boolean;
+                            celebrantes: number[];
+                            presentes: number;
+                            ofertas: string;
+                            /** @enum {string|null} */
+                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                            destino: string | null;
+                            sermao: string | null;
+                            dataCredito: string | null;
+                            planoContaId: number | null;
+                            planoOfertasId: number | null;
+                            lancamentoCaixaId: number | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCultoPorId"];
         options?: never;
@@ -5578,7 +7958,70 @@ export interface paths {
         };
         get?: never;
         put?: never;
+<<<<<<< HEAD
         post: operations["criarCulto"];
+=======
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        data: string;
+                        hora: string;
+                        /** @default false */
+                        santaCeia?: boolean;
+                        presentes: number;
+                        ofertas?: string | number;
+                        dataCredito?: string | null;
+                        /** @enum {string|null} */
+                        abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                        destino?: string | null;
+                        planoContaId?: number | null;
+                        /** @default [] */
+                        celebrantes?: number[];
+                        sermao?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            data: string;
+                            hora: string;
+                            santaCeia: boolean;
+                            celebrantes: number[];
+                            presentes: number;
+                            ofertas: string;
+                            /** @enum {string|null} */
+                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
+                            destino: string | null;
+                            sermao: string | null;
+                            dataCredito: string | null;
+                            planoContaId: number | null;
+                            planoOfertasId: number | null;
+                            lancamentoCaixaId: number | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        };
+                    };
+                };
+            };
+        };
+>>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;

@@ -248,6 +248,68 @@ describe.each(CADASTROS.map((d) => [d.recurso, d] as const))('registry %s', (rec
 const def = (recurso: string) => CADASTROS.find((d) => d.recurso === recurso)!;
 
 describe('registry rules', () => {
+  it('a required select or reference sent blank is "Por favor, informe o campo" (spec §5), not a format error', async () => {
+    const r = await criar(def('categorias-contribuicao'), {
+      nome: `Categoria ${marca()}`,
+      valor: '10.00',
+      periodicidadeContribuicao: null,
+      periodicidadeCobranca: '',
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos).toEqual(
+      expect.arrayContaining([
+        { campo: 'periodicidadeContribuicao', mensagem: 'Por favor, informe o campo Periodicidade da contribuição' },
+        { campo: 'periodicidadeCobranca', mensagem: 'Por favor, informe o campo Periodicidade da cobrança' },
+      ]),
+    );
+    const s = await criar(def('classe'), { nome: `Classe ${marca()}`, caracteristicas: [{ caracteristicaId: '' }] });
+    expect(s.json().campos).toEqual([
+      { campo: 'caracteristicas.0.caracteristicaId', mensagem: 'Por favor, informe o campo Característica' },
+    ]);
+  });
+
+  it('a list answers the label of each listed reference with its page, a self-reference included', async () => {
+    const paisId = await primeiraOpcao('pais');
+    const pais = (await t.req({ method: 'GET', url: `/api/pais/${paisId}`, token: admin })).json();
+    const estado = await criar(def('estado'), { nome: `Estado ${marca()}`, sigla: 'ZY', paisId });
+    const lista = await t.req({ method: 'GET', url: `/api/estado/paginado?sigla=ZY`, token: admin });
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().itens).toEqual([expect.objectContaining({ id: estado.json().id, paisIdRotulo: pais.nome })]);
+    // Not on one record: the form reads the select's own label.
+    expect(
+      (await t.req({ method: 'GET', url: `/api/estado/${estado.json().id}`, token: admin })).json(),
+    ).not.toHaveProperty('paisIdRotulo');
+
+    const pai = await criar(def('grau-parentesco'), { nome: `Pai ${marca()}` });
+    const filho = await criar(def('grau-parentesco'), { nome: `Filho ${marca()}`, reciprocoId: pai.json().id });
+    const graus = await t.req({
+      method: 'GET',
+      url: `/api/grau-parentesco/paginado?nome=${encodeURIComponent(filho.json().nome)}`,
+      token: admin,
+    });
+    expect(graus.json().itens[0]).toMatchObject({ reciprocoId: pai.json().id, reciprocoIdRotulo: pai.json().nome });
+    const semReciproco = (await t.req({ method: 'GET', url: `/api/grau-parentesco`, token: admin }))
+      .json()
+      .find((g: { id: number }) => g.id === pai.json().id);
+    expect(semReciproco.reciprocoIdRotulo).toBeNull();
+  });
+
+  it('a hidden reference takes its label out of the list with it', async () => {
+    const desfazer = await t.regrasCampo('Secretaria Paroquial', [
+      { acesso: 'Estado', campo: 'paisId', visualizar: false, atualizar: false },
+    ]);
+    try {
+      const lista = (await t.req({ method: 'GET', url: '/api/estado/paginado', token: paroquia })).json();
+      expect(lista.itens.length).toBeGreaterThan(0);
+      for (const e of lista.itens) {
+        expect(e).not.toHaveProperty('paisId');
+        expect(e).not.toHaveProperty('paisIdRotulo');
+      }
+    } finally {
+      await desfazer();
+    }
+  });
+
   it('a city needs a country or a state (spec §5)', async () => {
     const r = await criar(def('cidade'), { nome: 'Sem lugar' });
     expect(r.statusCode).toBe(400);

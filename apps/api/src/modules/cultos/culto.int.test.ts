@@ -216,11 +216,14 @@ describe('worship services and their offerings', () => {
     expect(semOrigem).toEqual([]);
   });
 
-  it('lists by organization, period and Lord’s Supper, and exports the list', async () => {
+  it('lists by organization, period and Lord’s Supper with the totals of the set, and exports the list', async () => {
     const lista = (
       await req('GET', `/api/culto/paginado?organizacaoId=${paroquiaId}&periodoDe=2026-10-01&periodoAte=2026-10-31`)
     ).json();
     expect(lista.total).toBe(4);
+    const soma = (k: 'presentes' | 'ofertas') =>
+      lista.itens.reduce((a: number, c: Record<string, number | string>) => a + Number(c[k]), 0);
+    expect(lista.totais).toEqual({ presentes: soma('presentes'), ofertas: soma('ofertas').toFixed(2) });
     const ceia = (await req('GET', '/api/culto/paginado?santaCeia=true')).json();
     expect(ceia.itens.map((c: { id: number }) => c.id)).toEqual([comPlano.id]);
     const csv = await req('GET', '/api/culto/exportar?santaCeia=true');

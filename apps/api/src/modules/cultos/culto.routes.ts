@@ -2,11 +2,11 @@ import {
   culto,
   cultoInput,
   cultoListQuery,
+  cultoPagina,
   idParams,
   indicadorCultos,
   indicadorQuery,
   okResposta,
-  paged,
   planoDoCulto,
   planoDoCultoQuery,
 } from '@sig/contracts';
@@ -24,7 +24,7 @@ export const cultoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['culto'];
   app.get(
     '/paginado',
-    { config: { acesso, acao: 'L' }, schema: { tags, querystring: cultoListQuery, response: { 200: paged(culto) } } },
+    { config: { acesso, acao: 'L' }, schema: { tags, querystring: cultoListQuery, response: { 200: cultoPagina } } },
     (req) => servico.listar(app.deps, req.ctx, req.query),
   );
   app.get(

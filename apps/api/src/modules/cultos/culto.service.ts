@@ -3,9 +3,9 @@ import {
   type Culto,
   type CultoInput,
   type CultoListQuery,
+  type CultoPagina,
   hojeNoBrasil,
   type LancamentoInput,
-  type Paged,
   type PlanoDoCulto,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
@@ -87,7 +87,7 @@ function condicoes(ctx: Contexto, q: Omit<CultoListQuery, 'pagina' | 'quantidade
   );
 }
 
-export async function listar(deps: Deps, ctx: Contexto, q: CultoListQuery): Promise<Paged<Culto>> {
+export async function listar(deps: Deps, ctx: Contexto, q: CultoListQuery): Promise<CultoPagina> {
   const onde = condicoes(ctx, q);
   const ordem =
     q.ordem === 'desc' ? sql`${cu.data} desc, ${cu.hora} desc, ${cu.id} desc` : sql`${cu.data}, ${cu.hora}, ${cu.id}`;
@@ -100,13 +100,21 @@ export async function listar(deps: Deps, ctx: Contexto, q: CultoListQuery): Prom
       .orderBy(ordem)
       .limit(q.quantidade)
       .offset((q.pagina - 1) * q.quantidade),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(cu).where(onde),
+    deps.db
+      .select({
+        n: sql<number>`count(*)::int`,
+        presentes: sql<number>`coalesce(sum(${cu.presentes}), 0)::int`,
+        ofertas: sql<string>`coalesce(sum(${cu.ofertas}), 0)::numeric(16, 2)::text`,
+      })
+      .from(cu)
+      .where(onde),
   ]);
   return {
     itens: (linhas as Linha[]).map(paraCulto),
     total: contagem?.n ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
+    totais: { presentes: contagem?.presentes ?? 0, ofertas: contagem?.ofertas ?? '0.00' },
   };
 }
 

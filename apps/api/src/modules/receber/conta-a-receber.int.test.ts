@@ -70,6 +70,33 @@ describe('accounts receivable', () => {
     expect((await req('GET', `/api/conta-a-receber/${id}`)).json().valorPrevisto).toBe('35.50');
   });
 
+  it('sums the filtered set for the totals row and exports it, in scope only', async () => {
+    const a = await criarConta({ mesCompetencia: 7, vencimento: '2098-07-10', valorPrevisto: '10.25' });
+    const b = await criarConta({ mesCompetencia: 8, vencimento: '2098-08-10', valorPrevisto: '1250.50' });
+    await criarConta({ mesCompetencia: 7, vencimento: '2098-07-15', valorPrevisto: '99.00' }, admin);
+    const filtro = 'vencimentoDe=2098-07-01&vencimentoAte=2098-08-31';
+    const lista = await req('GET', `/api/conta-a-receber/paginado?${filtro}&quantidade=1`);
+    expect(lista.statusCode, lista.body).toBe(200);
+    // The whole filtered set, not only the page, and nothing of another organization's.
+    expect(lista.json()).toMatchObject({ total: 2, totais: { valorPrevisto: '1260.75', valorPago: '0.00' } });
+
+    const csv = await req('GET', `/api/conta-a-receber/exportar?${filtro}&formato=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="contas-a-receber-.*\.csv"/);
+    const linhas = csv.body.trim().split('\r\n');
+    expect(linhas[0]).toContain('Vencimento');
+    expect(linhas.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([a.id, b.id]);
+    expect(linhas[1]).toContain('07/2099');
+    expect(linhas[1]).toContain('Em aberto');
+
+    const invertido = await req(
+      'GET',
+      '/api/conta-a-receber/exportar?vencimentoDe=2098-08-31&vencimentoAte=2098-07-01',
+    );
+    expect(invertido.statusCode).toBe(400);
+    expect((await req('GET', `/api/conta-a-receber/exportar?${filtro}`, undefined, paroquia)).statusCode).toBe(403);
+  });
+
   it('refuses a bad month, a day the month lacks, both or no holder and an inverted due range', async () => {
     const mes = await req('POST', '/api/conta-a-receber', conta({ mesCompetencia: 13 }));
     expect(mes.statusCode).toBe(400);

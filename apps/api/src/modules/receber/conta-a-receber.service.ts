@@ -2,16 +2,19 @@ import {
   type ContaAReceber,
   type ContaAReceberInput,
   type ContaAReceberListQuery,
-  type Paged,
+  type ContaAReceberPagina,
+  hojeNoBrasil,
   STATUS_EDITAVEIS,
   type StatusContaAReceber,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { tradutor } from '@sig/i18n';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
+import { entreOrganizacoes, exigirNoEscopo, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { linhasExistentes } from '../../platform/referencias.js';
 
@@ -88,12 +91,11 @@ const ORDEM: Record<string, SQL[]> = {
   id: [],
 };
 
-export async function listarContas(
-  deps: Deps,
-  ctx: Contexto,
-  q: ContaAReceberListQuery,
-): Promise<Paged<ContaAReceber>> {
-  const onde = and(
+type FiltrosContas = Omit<ContaAReceberListQuery, 'pagina' | 'quantidade' | 'ordem' | 'ordenarPor'>;
+
+/** The rows the list's filters leave, within the user's scope. */
+async function condicoesDaLista(deps: Deps, ctx: Contexto, q: FiltrosContas): Promise<SQL | undefined> {
+  return and(
     contasNoEscopo(ctx),
     q.pessoaId ? eq(car.pessoaId, q.pessoaId) : undefined,
     q.organizacaoTitularId ? eq(car.organizacaoTitularId, q.organizacaoTitularId) : undefined,
@@ -110,11 +112,18 @@ export async function listarContas(
       ? entreOrganizacoes(car.organizacaoId, await organizacoesEscolhidas(deps.db, ctx, ACESSO_CONTA, q.organizacaoId))
       : undefined,
   );
-  const [{ n }] = (await deps.db
-    .select({ n: sql<number>`count(*)::int` })
+}
+
+/** A sum of money over the filtered set, as the API writes money (`0.00` when none). */
+const soma = (coluna: PgColumn) => sql<string>`coalesce(sum(${coluna}), 0)::numeric(16, 2)::text`;
+
+export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberListQuery): Promise<ContaAReceberPagina> {
+  const onde = await condicoesDaLista(deps, ctx, q);
+  const [{ n, valorPrevisto, valorPago }] = (await deps.db
+    .select({ n: sql<number>`count(*)::int`, valorPrevisto: soma(car.valorPrevisto), valorPago: soma(car.valorPago) })
     .from(car)
     .innerJoin(organizacao, eq(organizacao.id, car.organizacaoId))
-    .where(onde)) as [{ n: number }];
+    .where(onde)) as [{ n: number; valorPrevisto: string; valorPago: string }];
   const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
   const chaves = ORDEM[q.ordenarPor ?? 'vencimento'] ?? [];
   const linhas = await consulta(deps.db)
@@ -122,7 +131,82 @@ export async function listarContas(
     .orderBy(...[...chaves, sql`${car.id}`].map((c) => sql`${c} ${dir}`))
     .limit(q.quantidade)
     .offset((q.pagina - 1) * q.quantidade);
-  return { itens: linhas.map(paraConta), total: n, pagina: q.pagina, quantidade: q.quantidade };
+  return {
+    itens: linhas.map(paraConta),
+    total: n,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+    totais: { valorPrevisto, valorPago },
+  };
+}
+
+const LIMITE_EXPORTACAO = 100_000;
+const LOTE_EXPORTACAO = 2_000;
+const COLUNAS_EXPORTACAO = [
+  'id',
+  'titularNome',
+  'tipo',
+  'competencia',
+  'vencimento',
+  'valorPrevisto',
+  'valorPago',
+  'dataPagamento',
+  'status',
+  'organizacaoNome',
+  'descricao',
+] as const;
+
+/**
+ * The filtered list as CSV or XLSX (what the screen shows, with its filters), read in keyset
+ * batches of (due date, id); statuses and kinds written in the reader's language.
+ */
+export async function exportarContas(
+  deps: Deps,
+  ctx: Contexto,
+  q: FiltrosContas,
+  formato: FormatoArquivo,
+  origem: { ip: string; userAgent: string | null; rota: string },
+) {
+  const onde = await condicoesDaLista(deps, ctx, q);
+  deps.auditoria.exportacao(ctx, ACESSO_CONTA, origem);
+  const t = tradutor(ctx.idioma);
+  const cabecalho = COLUNAS_EXPORTACAO.map((c) =>
+    c === 'competencia' ? t('cobrancas:receber.competencia') : t(`campos:${c}`, { defaultValue: c }),
+  );
+  const celula = (c: ContaAReceber, coluna: (typeof COLUNAS_EXPORTACAO)[number]): unknown => {
+    if (coluna === 'competencia') return `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`;
+    if (coluna === 'status') return t(`campos:opcao.statusContaAReceber.${c.status}`);
+    if (coluna === 'tipo') return t(`campos:opcao.tipoContaAReceber.${c.tipo}`);
+    return c[coluna] ?? null;
+  };
+  async function* lotes(): AsyncGenerator<unknown[][]> {
+    let depois: { vencimento: string; id: number } | null = null;
+    for (let enviadas = 0; enviadas < LIMITE_EXPORTACAO; ) {
+      const linhas: ContaAReceber[] = (
+        await consulta(deps.db)
+          .where(
+            and(
+              onde,
+              depois
+                ? sql`(${car.vencimento}, ${car.id}) > (${depois.vencimento}::date, ${depois.id}::int)`
+                : undefined,
+            ),
+          )
+          .orderBy(car.vencimento, car.id)
+          .limit(LOTE_EXPORTACAO)
+      ).map(paraConta);
+      if (!linhas.length) return;
+      yield linhas.map((c) => COLUNAS_EXPORTACAO.map((coluna) => celula(c, coluna)));
+      enviadas += linhas.length;
+      const ultima: ContaAReceber = linhas[linhas.length - 1]!;
+      depois = { vencimento: ultima.vencimento, id: ultima.id };
+      if (linhas.length < LOTE_EXPORTACAO) return;
+    }
+  }
+  return {
+    nomeArquivo: `contas-a-receber-${hojeNoBrasil()}.${formato}`,
+    conteudo: arquivoExportacao(formato, 'contas-a-receber', cabecalho, lotes()),
+  };
 }
 
 export async function obterConta(db: DbOuTx, ctx: Contexto, id: number): Promise<ContaAReceber> {
