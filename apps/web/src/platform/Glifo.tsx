@@ -11,3 +11,11 @@ export function Glifo({ simbolo }: { simbolo: string | null | undefined }) {
     </Suspense>
   );
 }
+
+/** A glyph and its name, as options and cells show it. */
+export const ComGlifo = ({ simbolo, texto }: { simbolo: string | null | undefined; texto: string }) => (
+  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+    <Glifo simbolo={simbolo} />
+    {texto}
+  </span>
+);

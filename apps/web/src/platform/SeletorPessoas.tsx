@@ -4,7 +4,7 @@ import { Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { chaves, clienteDiscreto, dados, recurso } from './cliente';
 import { i18n } from './i18n';
 
 type Limites = { minimo?: number; maximo?: number; obrigatorio?: boolean };
@@ -12,33 +12,42 @@ type Limites = { minimo?: number; maximo?: number; obrigatorio?: boolean };
 /** The configured maximum of people per selection (spec §5), read once per session. */
 export function useMaximoSelecao(): number | undefined {
   const q = useQuery({
-    queryKey: ['pessoa', 'selecao'],
-    queryFn: ({ signal }) =>
-      api.get<{ maximo: number }>('pessoa/selecao', undefined, { sinal: signal, semCarga: true }),
+    queryKey: [...chaves('pessoa').todas, 'selecao'],
+    queryFn: lerMaximoSelecao,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return q.data?.maximo;
+  return q.data;
+}
+
+let maximoSelecao: Promise<number> | undefined;
+/** The configured maximum, asked once per page load (and again after a failure): rules read it too. */
+export function lerMaximoSelecao(): Promise<number> {
+  maximoSelecao ??= dados(clienteDiscreto.GET('/api/pessoa/selecao'))
+    .then((r) => r.maximo)
+    .catch((e: unknown) => {
+      maximoSelecao = undefined;
+      throw e;
+    });
+  return maximoSelecao;
 }
 
 /**
- * Form rules of a people selection: required, at least `minimo`, at most `maximo` and never above
- * the configured maximum — the same bounds the server enforces, with its messages.
+ * A people selection within its bounds: required, at least `minimo`, at most `maximo` and never
+ * above the configured maximum — the same bounds the server enforces, with its messages.
  */
-export function regrasSeletorPessoas(campo: string, limites: Limites, configurado?: number): Rule[] {
+export function conferirSelecao(campo: string, limites: Limites, configurado: number | undefined, v?: number[]) {
   const maximo = Math.min(limites.maximo ?? Number.POSITIVE_INFINITY, configurado ?? Number.POSITIVE_INFINITY);
   const { t } = i18n;
-  return [
-    {
-      validator: async (_r, v: number[] | undefined) => {
-        const n = v?.length ?? 0;
-        if (limites.obrigatorio && n === 0) throw new Error(t('validacao:obrigatorio', { campo }));
-        if (limites.minimo && n > 0 && n < limites.minimo)
-          throw new Error(t('validacao:itensMinimo', { campo, n: String(limites.minimo) }));
-        if (Number.isFinite(maximo) && n > maximo)
-          throw new Error(t('validacao:itensMaximoSelecao', { n: String(maximo) }));
-      },
-    },
-  ];
+  const n = v?.length ?? 0;
+  if (limites.obrigatorio && n === 0) throw new Error(t('validacao:obrigatorio', { campo }));
+  if (limites.minimo && n > 0 && n < limites.minimo)
+    throw new Error(t('validacao:itensMinimo', { campo, count: limites.minimo }));
+  if (Number.isFinite(maximo) && n > maximo) throw new Error(t('validacao:itensMaximoSelecao', { n: String(maximo) }));
+}
+
+/** Form rules of a people selection (`conferirSelecao`). */
+export function regrasSeletorPessoas(campo: string, limites: Limites, configurado?: number): Rule[] {
+  return [{ validator: async (_r, v: number[] | undefined) => conferirSelecao(campo, limites, configurado, v) }];
 }
 
 /**
@@ -66,17 +75,15 @@ export function SeletorPessoas({
     return () => clearTimeout(h);
   }, [busca]);
   const opcoes = useQuery({
-    queryKey: ['pessoa', 'select', termo],
-    queryFn: ({ signal }) =>
-      api.get<SelectOpcao[]>('pessoa/select', { busca: termo }, { sinal: signal, semCarga: true }),
+    queryKey: chaves('pessoa').select(termo),
+    queryFn: ({ signal }) => recurso.opcoes('pessoa', { busca: termo }, signal),
     staleTime: 60_000,
   });
   const escolhidos = value ?? [];
   const faltando = escolhidos.filter((i) => !opcoes.data?.some((o) => o.value === i));
   const nomes = useQuery({
-    queryKey: ['pessoa', 'select', 'ids', faltando.join(',')],
-    queryFn: ({ signal }) =>
-      api.get<SelectOpcao[]>('pessoa/select', { ids: faltando.join(',') }, { sinal: signal, semCarga: true }),
+    queryKey: [...chaves('pessoa').select(), 'ids', faltando.join(',')],
+    queryFn: ({ signal }) => recurso.opcoes('pessoa', { ids: faltando.join(',') }, signal),
     enabled: faltando.length > 0,
     staleTime: 5 * 60_000,
   });

@@ -27,6 +27,14 @@ export function montarUrl(caminho: string, query?: Query): string {
   return s ? `${base.replace(/\/+$/, '')}?${s}` : base;
 }
 
+/** Spec §7 for every request, the typed client's too: `/api/x/?a=1` leaves as `/api/x?a=1`. */
+function semBarraAntesDaConsulta(pedido: Request): Request {
+  const url = new URL(pedido.url);
+  if (pedido.method !== 'GET' || !url.search || !url.pathname.endsWith('/')) return pedido;
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return new Request(url, pedido);
+}
+
 let emAndamento = 0;
 const ouvintesCarga = new Set<(n: number) => void>();
 /** The global loading flag (spec §4): on while any request is in flight. */
@@ -55,7 +63,8 @@ export type OpcoesApi = {
  * the stored language and token (spec §7), the global loading flag, and a refusal turned into an
  * `ApiError` with the server's message and field errors; a 401 clears the stored session (spec §8).
  */
-export async function enviar(pedido: Request, o: Pick<OpcoesApi, 'semCarga' | 'token'> = {}): Promise<Response> {
+export async function enviar(entrada: Request, o: Pick<OpcoesApi, 'semCarga' | 'token'> = {}): Promise<Response> {
+  const pedido = semBarraAntesDaConsulta(entrada);
   const sessao = lerSessao();
   pedido.headers.set('accept-language', idiomaI18n(lerIdioma()));
   const token = o.token ?? sessao?.token;
@@ -110,14 +119,19 @@ export const api = {
       await r.body?.cancel();
       return r.headers;
     }
-    const disp = r.headers.get('content-disposition') ?? '';
-    const nome = /filename="?([^";]+)"?/.exec(disp)?.[1] ?? nomePadrao;
-    const url = URL.createObjectURL(await r.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = nome;
-    a.click();
-    URL.revokeObjectURL(url);
+    baixarArquivo(await r.blob(), r, nomePadrao);
     return r.headers;
   },
 };
+
+/** Saves a downloaded answer as a file, named by its `content-disposition` (or `nomePadrao`). */
+export function baixarArquivo(conteudo: Blob, resposta: Response, nomePadrao: string) {
+  const disp = resposta.headers.get('content-disposition') ?? '';
+  const nome = /filename="?([^";]+)"?/.exec(disp)?.[1] ?? nomePadrao;
+  const url = URL.createObjectURL(conteudo);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = nome;
+  a.click();
+  URL.revokeObjectURL(url);
+}

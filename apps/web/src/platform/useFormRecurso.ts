@@ -4,28 +4,31 @@ import { App, type ButtonProps, Form, type FormInstance, type FormProps } from '
 import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { api } from './api';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAutorizacao } from './autorizacao';
-import { chaves, type RecursoApi } from './cliente';
+import { chaves, type RecursoComId, recurso } from './cliente';
 import { useSaidaProtegida } from './crud/useSaidaProtegida';
 import { aplicarErrosServidor, mensagemDeErro } from './formulario';
 
 type Valores = Record<string, unknown>;
 
 export type OpcoesFormRecurso<R> = {
-  /** The API resource: GET `<recurso>/:id`, POST `<recurso>`, PUT `<recurso>/:id`. */
-  recurso: RecursoApi;
+  /** The API resource: GET `<recurso>/:id`, POST `<recurso>`, PUT and DELETE `<recurso>/:id`. */
+  recurso: RecursoComId;
   acesso: AcessoId;
-  /** Where saving or leaving goes. */
+  /** Where saving or leaving goes (and the list's own address, when the list sent it along). */
   voltar: string;
   /** The form's values of a loaded record (default: the record as it came). */
   valores?: (registro: R) => Valores;
-  /** A record that may no longer change (charged, closed): shown view-only. */
+  /** The body sent for the form's values (default: the values as they are). */
+  corpo?: (valores: Valores) => unknown;
+  /** A record that may no longer change (charged, closed, shared from above): shown view-only. */
   travado?: (registro: R) => boolean;
+  /** View-only for a reason of the page's own (a route segment). */
+  somenteLeitura?: boolean;
   /** The success message (default `comum:salvoComSucesso`), from what was saved. */
   mensagemSucesso?: (salvo: R) => ParseKeys<['cobrancas', 'comum', 'cultos']>;
-  /** Other resources a save changes (the ledger a worship offering posts to). */
+  /** Other resources a save or delete changes (the ledger a worship offering posts to). */
   invalidar?: readonly QueryKey[];
 };
 
@@ -34,14 +37,16 @@ export type OpcoesFormRecurso<R> = {
  * none creates, `:visualizacao` — or no update permission, or a locked record — views), loaded
  * into the antd form; saved through one TanStack mutation whose refusal puts the server's field
  * errors on their fields (anything else as a message); the unsaved-changes prompt (spec §4); one
- * success path (message, invalidation of the resource's queries, back to the list). The page
- * lays out `<Form {...formProps}>` and `<Button {...saveButtonProps}>` and writes its fields.
+ * success path (message, invalidation of the resource's queries, back to the list with the
+ * filters it had); delete with the same path. The page lays out `<Form {...formProps}>` and
+ * `<Button {...saveButtonProps}>` and writes its fields.
  */
 export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
   const { t } = useTranslation(['cobrancas', 'comum', 'cultos']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
+  const local = useLocation();
   const params = useParams();
   const qc = useQueryClient();
   const [form] = Form.useForm<Valores>();
@@ -49,10 +54,12 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
   const liberar = useSaidaProtegida(sujo);
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const chave = chaves(o.recurso);
+  // The list sends its own address (filters, page) along, so the form goes back to it as it was.
+  const voltar = `${o.voltar}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const consulta = useQuery({
     queryKey: chave.item(id),
-    queryFn: ({ signal }) => api.get<R>(`${o.recurso}/${id}`, undefined, { sinal: signal }),
+    queryFn: ({ signal }) => recurso.item(o.recurso, id as number, signal) as Promise<R>,
     enabled: id !== undefined,
   });
   const registro = consulta.data;
@@ -63,24 +70,38 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     setSujo(false);
   }, [registro, form, valores]);
 
+  const travado = !!registro && !!o.travado?.(registro);
   const somenteLeitura =
-    params.visualizacao !== undefined ||
-    (id !== undefined && (!pode(o.acesso, 'U') || (!!registro && !!o.travado?.(registro))));
+    !!o.somenteLeitura || params.visualizacao !== undefined || (id !== undefined && (!pode(o.acesso, 'U') || travado));
   const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
 
   const sair = () => {
     liberar();
-    navegar(o.voltar);
+    navegar(voltar);
   };
+  const depois = async () =>
+    Promise.all([chave.todas, ...(o.invalidar ?? [])].map((k) => qc.invalidateQueries({ queryKey: k })));
   const mutacao = useMutation({
-    mutationFn: (v: Valores) => (id === undefined ? api.post<R>(o.recurso, v) : api.putId<R>(o.recurso, id, v)),
+    mutationFn: (v: Valores) => {
+      const corpo = o.corpo ? o.corpo(v) : v;
+      return id === undefined ? recurso.criar<R>(o.recurso, corpo) : recurso.atualizar<R>(o.recurso, id, corpo);
+    },
     onSuccess: async (salvo) => {
-      await Promise.all([chave.todas, ...(o.invalidar ?? [])].map((k) => qc.invalidateQueries({ queryKey: k })));
+      await depois();
       void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso'));
       sair();
     },
     onError: (e) => {
       if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
+    },
+  });
+  // A refusal (a record still in use) is told by the app's handler.
+  const exclusao = useMutation({
+    mutationFn: () => recurso.excluir(o.recurso, id as number),
+    onSuccess: async () => {
+      await depois();
+      void message.success(t('comum:excluidoComSucesso'));
+      sair();
     },
   });
 
@@ -104,13 +125,23 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     formProps,
     saveButtonProps,
     id,
+    /** An id segment that is no id (`/x/form/abc`): nothing to load. */
+    idInvalido: params.id !== undefined && params.id !== '0' && id === undefined,
     modo,
     somenteLeitura,
     /** Creating needs C: the route guard only checked that the screen may be opened. */
     semPermissao: id === undefined && !pode(o.acesso, 'C'),
+    /** Editing this record: a saved one the profile may update, not locked (the view's Edit button). */
+    podeEditar: id !== undefined && !travado && pode(o.acesso, 'U'),
+    /** Deleting this record: a saved one the profile may delete, not locked. */
+    podeExcluir: id !== undefined && !travado && pode(o.acesso, 'D'),
+    excluir: () => exclusao.mutate(),
+    excluindo: exclusao.isPending,
     registro,
     consulta,
     mutacao,
     sair,
+    /** Where leaving goes (the list as it was). */
+    voltar,
   } as const;
 }

@@ -17,11 +17,11 @@ import { useNavigate } from 'react-router';
 import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
-import { ComGlifo } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
 import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
 import { mensagemDeErro } from '../../platform/formulario';
+import { ComGlifo } from '../../platform/Glifo';
 import { useTitulo } from '../../platform/useTitulo';
 import { COR_STATUS, caminhoEdicao, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
 

@@ -42,7 +42,6 @@ import { useTitulo } from '../../platform/useTitulo';
 import {
   ACESSO,
   caminhoFormOrganizacao,
-  MASCARA_CNPJ,
   propsData,
   RECURSO,
   ROTA_LISTA,
@@ -238,7 +237,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     <Row gutter={16}>
       {item('razaoSocial', <Input maxLength={200} />, {}, true)}
       {item('nomeFantasia', <Input maxLength={200} />, {}, true)}
-      {item('cnpj', <EntradaMascarada mascara={MASCARA_CNPJ} disabled={travado('cnpj')} />)}
+      {item('cnpj', <EntradaMascarada tipo="cnpj" disabled={travado('cnpj')} />)}
       {item('inscricaoEstadual', <Input maxLength={30} disabled={travado('inscricaoEstadual')} />, vazioParaNulo)}
       {item('inscricaoMunicipal', <Input maxLength={30} disabled={travado('inscricaoMunicipal')} />, vazioParaNulo)}
       {item('tipoOrganizacaoId', <SelectReferencia referencia="tipo-organizacao" />, {}, true)}

@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
-import { MASCARA_CEP, vazioParaNulo } from './comum';
+import { vazioParaNulo } from './comum';
 
 type Props = { regras: (campo: string) => Rule[]; somenteLeitura: boolean; form: FormInstance };
 
@@ -91,7 +91,7 @@ export function Enderecos({ regras, somenteLeitura, form }: Props) {
           </Col>
           <Col {...col}>
             <Form.Item name={[i, 'cep']} label={t('campos:cep')} required rules={r(i, 'cep')}>
-              <EntradaMascarada mascara={MASCARA_CEP} />
+              <EntradaMascarada tipo="cep" />
             </Form.Item>
           </Col>
           <Col {...col}>

@@ -17,7 +17,6 @@ export const URL_CONFIGURACAO = `${RECURSO}/configuracoes`;
 export const ROTA_LISTA = '/organizacao';
 export const ROTA_FORM = '/organizacao/form';
 export const MASCARA_CNPJ = '00.000.000/0000-00';
-export const MASCARA_CEP = '00000-000';
 
 export const caminhoFormOrganizacao = (id?: number, visualizar = false) =>
   id === undefined ? ROTA_FORM : `${ROTA_FORM}/${id}${visualizar ? '/visualizacao' : ''}`;

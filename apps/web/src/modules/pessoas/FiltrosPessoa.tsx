@@ -7,7 +7,7 @@ import { api } from '../../platform/api';
 import { controleCampo, EntradaMascarada, propsItem, SelectReferencia } from '../../platform/crud/controles';
 import type { Filtros } from '../../platform/crud/FiltrosSalvos';
 import { validarCaminho } from '../../platform/formulario';
-import { MASCARA_CPF, useRegrasCampos } from './comum';
+import { useRegrasCampos } from './comum';
 
 /** The people filters as the API reads them (and the list's address keeps them): lists as comma-separated text. */
 export const FILTROS_PESSOA = [
@@ -104,7 +104,7 @@ export function FiltrosPessoa() {
       {!campos.oculto('cpf') && (
         <Col {...col}>
           <Form.Item name="cpf" label={t('campos:cpf')}>
-            <EntradaMascarada mascara={MASCARA_CPF} allowClear />
+            <EntradaMascarada tipo="cpf" allowClear />
           </Form.Item>
         </Col>
       )}

@@ -1,15 +1,25 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import type { AcessoId } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api';
+import { chaves, cliente, clienteDiscreto, dados } from '../cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../formulario';
 
 export type Filtros = Record<string, string>;
 /** Saved filters may come from other clients, so their values are not trusted to be text. */
 export type FiltroSalvo = { id: number; nome: string; padrao: boolean; filtros: Record<string, unknown> };
+
+/** The saved filters of one screen (one read per screen, shared by the list hook and this control). */
+export const consultaFiltrosSalvos = (acesso: AcessoId) => ({
+  queryKey: [...chaves('filtro-salvo').todas, acesso],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    dados(clienteDiscreto.GET('/api/filtro-salvo/', { params: { query: { acesso } }, signal })) as Promise<
+      FiltroSalvo[]
+    >,
+  staleTime: 60_000,
+});
 
 type Props = {
   acesso: AcessoId;
@@ -18,23 +28,25 @@ type Props = {
   aplicar: (f: Record<string, unknown>) => void;
   /** Whether the list opened without filters of its own, so the default saved filter may apply. */
   semFiltrosIniciais: boolean;
+  /** The saved filter the list already applied on opening (the list hook applies the default itself). */
+  aplicado?: number | null;
 };
 
 /** Saved filters of one screen (spec §3 "saved filter: name, default flag"): apply, save the current ones, delete. */
-export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: Props) {
+export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais, aplicado }: Props) {
   const { t } = useTranslation(['comum', 'crud', 'validacao']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ nome: string; padrao: boolean }>();
   const [salvando, setSalvando] = useState(false);
   const [escolhido, setEscolhido] = useState<number | null>(null);
-  const chave = ['filtro-salvo', acesso];
-  const q = useQuery({
-    queryKey: chave,
-    queryFn: ({ signal }) => api.get<FiltroSalvo[]>('filtro-salvo', { acesso }, { sinal: signal, semCarga: true }),
-    staleTime: 60_000,
-  });
+  const consulta = consultaFiltrosSalvos(acesso);
+  const q = useQuery(consulta);
   const lista = q.data ?? [];
+
+  useEffect(() => {
+    if (aplicado) setEscolhido(aplicado);
+  }, [aplicado]);
 
   // The default saved filter applies once, when the list is opened without filters in the address.
   const padraoAplicado = useRef(false);
@@ -48,34 +60,34 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
     }
   }, [q.data, semFiltrosIniciais, aplicar]);
 
-  const salvar = async (v: { nome: string; padrao: boolean }) => {
-    try {
-      const criado = await api.post<FiltroSalvo>('filtro-salvo', {
-        acesso,
-        nome: v.nome.trim(),
-        padrao: !!v.padrao,
-        filtros: atuais,
-      });
-      await qc.invalidateQueries({ queryKey: chave });
+  const salvar = useMutation({
+    mutationFn: (v: { nome: string; padrao: boolean }) =>
+      dados(
+        cliente.POST('/api/filtro-salvo/', {
+          body: { acesso, nome: v.nome.trim(), padrao: !!v.padrao, filtros: atuais },
+        }),
+      ),
+    onSuccess: async (criado) => {
+      await qc.invalidateQueries({ queryKey: consulta.queryKey });
       if (criado?.id) setEscolhido(criado.id);
       setSalvando(false);
       form.resetFields();
       void message.success(t('crud:filtroSalvo'));
-    } catch (e) {
+    },
+    // Field errors on the dialog's fields (a blank name); anything else as a message.
+    onError: (e) => {
       if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
 
-  const excluir = async (id: number) => {
-    try {
-      await api.delete('filtro-salvo', id);
+  const excluir = useMutation({
+    mutationFn: (id: number) => dados(cliente.DELETE('/api/filtro-salvo/{id}', { params: { path: { id } } })),
+    onSuccess: async () => {
       setEscolhido(null);
-      await qc.invalidateQueries({ queryKey: chave });
+      await qc.invalidateQueries({ queryKey: consulta.queryKey });
       void message.success(t('crud:filtroExcluido'));
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
 
   return (
     <Space wrap>
@@ -112,7 +124,7 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
           title={t('crud:confirmarExclusaoFiltro')}
           okText={t('comum:excluir')}
           cancelText={t('comum:cancelar')}
-          onConfirm={() => excluir(escolhido)}
+          onConfirm={() => excluir.mutate(escolhido)}
         >
           <Button
             danger
@@ -128,6 +140,7 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
         okText={t('comum:salvar')}
         cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}
+        confirmLoading={salvar.isPending}
         onCancel={() => setSalvando(false)}
         forceRender
       >
@@ -135,7 +148,7 @@ export function FiltrosSalvos({ acesso, atuais, aplicar, semFiltrosIniciais }: P
           form={form}
           name="filtroSalvo"
           layout="vertical"
-          onFinish={salvar}
+          onFinish={(v) => salvar.mutate(v)}
           initialValues={{ nome: '', padrao: false }}
         >
           <Form.Item

@@ -1,292 +1,106 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import type { CampoCadastro, Paged } from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import type { TFunction } from 'i18next';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import type { CampoCadastro } from '@sig/contracts';
+import { Space, Table, type TableProps } from 'antd';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMask } from 'react-imask';
-import { useNavigate } from 'react-router';
-import { api } from '../api';
-import { useAutorizacao } from '../autorizacao';
-import { mensagemDeErro } from '../formulario';
+import type { RecursoPaginado, RecursoSelect } from '../cliente';
+import { type ColunaLista, useListaRecurso } from '../useListaRecurso';
 import { useTitulo } from '../useTitulo';
 import { AcoesLinha } from './AcoesLinha';
-import { ComGlifo, RotuloIcone, RotuloReferencia, SelectReferencia } from './controles';
-import {
-  caminhoForm,
-  dataParaTela,
-  definicaoDe,
-  dinheiroParaTela,
-  mascaraDe,
-  type Registro,
-  rotuloCampo,
-  rotuloOpcao,
-} from './definicao';
-import { type Filtros, FiltrosSalvos } from './FiltrosSalvos';
-import { ErroDaLista, TabelaDaLista } from './TabelaDaLista';
-import { useListaNaUrl, usePaginaValida } from './useListaNaUrl';
+import { celulaDoCampo } from './celulas';
+import { definicaoDe, type Registro, rotaFormBase, rotuloCampo } from './definicao';
+import type { FiltroLista } from './filtros';
+import { CabecalhoDaLista, FiltrosDaLista } from './PartesDaLista';
+import { ErroDaLista } from './TabelaDaLista';
 
-/** A filter value as the form holds it (the address keeps text). */
-function valorDoFiltro(c: CampoCadastro, v: string): unknown {
-  if (c.tipo === 'booleano') return v === 'true';
-  if (c.tipo === 'referencia' || c.tipo === 'inteiro') return Number(v);
-  return v;
-}
-
-const NS = ['campos', 'comum', 'crud', 'menu'] as const;
-
-function celula(c: CampoCadastro, v: unknown, t: TFunction<typeof NS>, idioma: string): ReactNode {
-  if (v === null || v === undefined || v === '') return '';
+/** A declared field offered as a filter, by its type (text contains; the others equal). */
+function filtroDoCampo(c: CampoCadastro): FiltroLista {
   switch (c.tipo) {
     case 'booleano':
-      return v ? t('comum:sim') : t('comum:nao');
-    case 'opcao': {
-      const texto = t(rotuloOpcao(c, String(v)), { defaultValue: String(v) });
-      return c.glifos ? <ComGlifo simbolo={String(v)} texto={texto} /> : texto;
-    }
-    case 'referencia':
-      if (c.referencia === 'icones') return <RotuloIcone id={v} />;
-      return <RotuloReferencia referencia={c.referencia ?? ''} id={v} />;
-    case 'data':
-      return dataParaTela(v, idioma);
-    case 'dinheiro':
-      return dinheiroParaTela(v, idioma);
-    case 'decimal':
-      return new Intl.NumberFormat(idioma === 'en' ? 'en-US' : 'pt-BR').format(Number(v));
-    case 'cpf':
-    case 'cnpj':
-    case 'cep':
-    case 'telefone': {
-      const m = mascaraDe(c);
-      return m ? IMask.pipe(String(v), { mask: m } as Parameters<typeof IMask.pipe>[1]) : String(v);
-    }
-    default:
-      return String(v);
-  }
-}
-
-function controleFiltro(c: CampoCadastro, t: TFunction<typeof NS>): ReactNode {
-  const rotulo = t(rotuloCampo(c));
-  switch (c.tipo) {
-    case 'booleano':
-      return (
-        <Select
-          allowClear
-          style={{ minWidth: 140 }}
-          placeholder={t('crud:todos')}
-          options={[
-            { value: true, label: t('comum:sim') },
-            { value: false, label: t('comum:nao') },
-          ]}
-        />
-      );
+      return { tipo: 'booleano', nome: c.nome };
     case 'opcao':
-      return (
-        <Select
-          allowClear
-          style={{ minWidth: 180 }}
-          placeholder={t('crud:todos')}
-          options={(c.opcoes ?? []).map((o) => ({ value: o, label: t(rotuloOpcao(c, o), { defaultValue: o }) }))}
-        />
-      );
+      return { tipo: 'opcao', nome: c.nome, opcoes: c.opcoes ?? [], rotulos: c.rotuloOpcoes };
     case 'referencia':
-      return <SelectReferencia referencia={c.referencia ?? ''} allowClear placeholder={t('crud:todos')} />;
+      return { tipo: 'referencia', nome: c.nome, referencia: c.referencia as RecursoSelect };
     case 'inteiro':
-      return <InputNumber precision={0} style={{ width: 140 }} />;
+    case 'decimal':
+      return { tipo: 'numero', nome: c.nome };
+    case 'dinheiro':
+      return { tipo: 'dinheiro', nome: c.nome };
+    case 'data':
+      return { tipo: 'data', nome: c.nome };
     default:
-      return <Input allowClear maxLength={c.max ?? 200} placeholder={rotulo} />;
+      return { tipo: 'texto', nome: c.nome, max: c.max };
   }
 }
+
+/** A page's own cell for a field, over its type's or extension's. */
+export type CelulasProprias = Readonly<Record<string, (v: unknown, linha: Registro) => ReactNode>>;
 
 /**
- * The list of a declared registry (issue "CRUD engine"): server paging, sorting and filters kept
- * in the address (so returning from a form keeps them), saved filters, export and row actions by
- * permission.
+ * The list of a declared registry: `useListaRecurso` over the declaration — the `filtro` fields
+ * as filters, the `lista` fields as columns with their type's cell (a reference by the label the
+ * list answers beside it, an extension's own cell), saved filters and views, export, delete with
+ * confirmation; rows shared from an organization above are read-only. `celulas`: a page's own cell
+ * for a field.
  */
-export default function ListaCadastro({ recurso }: { recurso: string }) {
+export default function ListaCadastro({ recurso, celulas }: { recurso: string; celulas?: CelulasProprias }) {
   const def = definicaoDe(recurso);
-  const { t, i18n } = useTranslation(NS);
-  const { message } = App.useApp();
-  const { pode } = useAutorizacao();
-  const navegar = useNavigate();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<Record<string, unknown>>();
+  const { t } = useTranslation(['campos', 'comum', 'crud', 'menu']);
   const titulo = `menu:acessos.${def.acesso}` as const;
   useTitulo(titulo);
 
-  const camposFiltro = useMemo(() => def.campos.filter((c) => c.filtro), [def]);
-  const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const { ordenarPor, ordem } = lista;
-  // A stable text key, so the filters object only changes when a filter value does.
-  const chaveFiltros = JSON.stringify(
-    camposFiltro.flatMap((c) => {
-      const v = params.get(c.nome);
-      return v ? [[c.nome, v]] : [];
-    }),
-  );
-  const filtros = useMemo<Filtros>(
-    () => Object.fromEntries(JSON.parse(chaveFiltros) as [string, string][]),
-    [chaveFiltros],
-  );
-  const [semFiltrosIniciais] = useState(() => Object.keys(filtros).length === 0);
-
-  // The filter bar follows the address (a saved filter or a return from the form changes it).
-  useEffect(() => {
-    const v: Record<string, unknown> = {};
-    for (const c of camposFiltro)
-      v[c.nome] = filtros[c.nome] === undefined ? undefined : valorDoFiltro(c, filtros[c.nome]);
-    form.setFieldsValue(v);
-  }, [filtros, camposFiltro, form]);
-
-  const aplicarFiltros = useCallback(
-    (f: Record<string, unknown>) => {
-      const novos: Record<string, string | undefined> = { pagina: undefined };
-      for (const c of camposFiltro) {
-        const v = f[c.nome];
-        novos[c.nome] = v === null || v === undefined ? undefined : String(v);
-      }
-      mudar(novos);
-    },
-    [camposFiltro, mudar],
+  const filtros = useMemo(() => def.campos.filter((c) => c.filtro).map(filtroDoCampo), [def]);
+  const colunas = useMemo<ColunaLista<Registro>[]>(
+    () => [
+      ...def.campos
+        .filter((c) => c.lista)
+        .map((c) => {
+          const celula = celulas?.[c.nome] ?? celulaDoCampo(c);
+          return {
+            key: c.nome,
+            dataIndex: c.nome,
+            title: t(rotuloCampo(c)),
+            sorter: !!c.ordenavel,
+            align: c.tipo === 'dinheiro' ? ('right' as const) : undefined,
+            render: (v: unknown, linha: Registro) => celula(v, linha),
+          };
+        }),
+      ...(def.porOrganizacao
+        ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('crud:organizacao') }]
+        : []),
+    ],
+    [def, celulas, t],
   );
 
-  const buscar = (valores: Record<string, unknown>) => {
-    const f: Filtros = {};
-    for (const c of camposFiltro) {
-      const v = valores[c.nome];
-      if (v !== null && v !== undefined && String(v).trim() !== '') f[c.nome] = String(v).trim();
-    }
-    aplicarFiltros(f);
-  };
-
-  const consulta = { pagina, quantidade, ordenarPor, ordem, ...filtros };
-  const q = useQuery({
-    queryKey: ['crud', recurso, 'paginado', consulta],
-    queryFn: ({ signal }) => api.get<Paged<Registro>>(`${recurso}/paginado`, consulta, { sinal: signal }),
-    placeholderData: keepPreviousData,
-  });
-
-  usePaginaValida(lista, q.data?.total);
-
-  const voltar = { voltar: `?${params.toString()}` };
-  const excluir = async (id: number) => {
-    try {
-      await api.delete(recurso, id);
-      void message.success(t('comum:excluidoComSucesso'));
-      await qc.invalidateQueries({ queryKey: ['crud', recurso] });
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
-
-  const exportar = async (formato: 'csv' | 'xlsx') => {
-    try {
-      await api.baixar(`${recurso}/exportar`, { formato, ordenarPor, ordem, ...filtros }, `${recurso}.${formato}`);
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
-
-  const podeEditar = pode(def.acesso, 'U');
-  const podeExcluir = pode(def.acesso, 'D');
-  const colunas: ColumnsType<Registro> = [
-    ...def.campos
-      .filter((c) => c.lista)
-      .map((c) => ({
-        key: c.nome,
-        dataIndex: c.nome,
-        title: t(rotuloCampo(c)),
-        sorter: !!c.ordenavel,
-        sortOrder:
-          c.ordenavel && ordenarPor === c.nome ? (ordem === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
-        render: (v: unknown) => celula(c, v, t, i18n.language),
-      })),
-    ...(def.porOrganizacao
-      ? [{ key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('crud:organizacao') }]
-      : []),
-    {
-      key: 'acoes',
-      title: t('comum:acoes'),
-      width: 150,
-      render: (_: unknown, r: Registro) => (
-        <AcoesLinha
-          aoVisualizar={() => navegar(caminhoForm(def, r.id, true), { state: voltar })}
+  // Any registry: its rows are `Registro`s, which the answer types of every resource do not name.
+  const lista = useListaRecurso({
+    recurso: def.recurso as RecursoPaginado,
+    acesso: def.acesso,
+    filtros,
+    colunas: [
+      ...colunas,
+      {
+        key: 'acoes',
+        title: t('comum:acoes'),
+        width: 150,
+        render: (_: unknown, r: Registro) => (
           // Rows shared from an organization above are read-only here (the server refuses them too).
-          aoEditar={
-            podeEditar && !r.somenteLeitura ? () => navegar(caminhoForm(def, r.id), { state: voltar }) : undefined
-          }
-          aoExcluir={podeExcluir && !r.somenteLeitura ? () => excluir(r.id) : undefined}
-        />
-      ),
-    },
-  ];
+          <AcoesLinha {...lista.acoes(r, { editavel: !r.somenteLeitura, excluivel: !r.somenteLeitura })} />
+        ),
+      },
+    ] as never,
+    ordenacao: { campo: def.ordemPadrao },
+    rotaForm: rotaFormBase(def),
+    // The pages not yet on the hooks key a registry's reads under ['crud', recurso].
+    invalidar: [['crud', def.recurso]],
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t(titulo)}
-        </Typography.Title>
-        <Space wrap>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportar('csv')}>
-            {t('crud:exportarCsv')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void exportar('xlsx')}>
-            {t('crud:exportarXlsx')}
-          </Button>
-          {pode(def.acesso, 'C') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              data-testid="novo"
-              onClick={() => navegar(caminhoForm(def), { state: voltar })}
-            >
-              {t('comum:novo')}
-            </Button>
-          )}
-        </Space>
-      </Space>
-      {camposFiltro.length > 0 && (
-        <Card
-          size="small"
-          title={t('comum:filtros')}
-          data-testid="filtros"
-          extra={
-            <FiltrosSalvos
-              acesso={def.acesso}
-              atuais={filtros}
-              aplicar={aplicarFiltros}
-              semFiltrosIniciais={semFiltrosIniciais}
-            />
-          }
-        >
-          <Form form={form} name="filtros" layout="inline" onFinish={buscar} style={{ rowGap: 12 }}>
-            {camposFiltro.map((c) => (
-              <Form.Item key={c.nome} name={c.nome} label={t(rotuloCampo(c))}>
-                {controleFiltro(c, t)}
-              </Form.Item>
-            ))}
-            <Space wrap>
-              <Button type="primary" htmlType="submit">
-                {t('comum:buscar')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  aplicarFiltros({});
-                }}
-              >
-                {t('comum:limpar')}
-              </Button>
-            </Space>
-          </Form>
-        </Card>
-      )}
-      <ErroDaLista erro={q.error} />
-      <TabelaDaLista<Registro> consulta={q} lista={lista} columns={colunas} />
+      <CabecalhoDaLista titulo={t(titulo)} lista={lista} />
+      {filtros.length > 0 && <FiltrosDaLista lista={lista} />}
+      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
+      <Table<Registro> {...(lista.tableProps as unknown as TableProps<Registro>)} />
     </Space>
   );
 }

@@ -1,19 +1,20 @@
-import { CADASTRO_POR_RECURSO, type CampoCadastro, type SelectOpcao } from '@sig/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { CADASTRO_POR_RECURSO, type CampoCadastro } from '@sig/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FormItemProps } from 'antd';
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMask } from 'react-imask';
-import { api } from '../api';
-import { Glifo } from '../Glifo';
+import { chaves, type RecursoComId, type RecursoSelect, recurso } from '../cliente';
 import { i18n } from '../i18n';
-import { formatoData, mascaraDe, type Registro, rotuloOpcao } from './definicao';
+import { formatoData, type Registro, rotuloOpcao } from './definicao';
 import { idiomaDoDinheiro } from './dinheiro';
 import { EntradaDinheiro } from './EntradaDinheiro';
+import { EXTENSOES } from './extensoes';
+import { digitosVerificadoresErrados, formatarMascara, mascaraDoTipo, type TipoMascara } from './mascaras';
 
-type PropsControle<V> = {
+/** What antd's Form.Item hands the control it wraps. */
+export type PropsControle<V> = {
   id?: string;
   value?: V | null;
   onChange?: (v: V | null) => void;
@@ -23,7 +24,7 @@ type PropsControle<V> = {
   placeholder?: string;
 };
 
-/** How records that are not simple registries are named in selects and cells. */
+/** How records that are not simple registries are named in selects. */
 const ROTULOS_EXTERNOS: Record<string, (r: Registro) => string> = {
   organizacao: (r) => String(r.nomeFantasia ?? ''),
   pessoa: (r) => `${r.nome ?? ''} ${r.sobrenome ?? ''}`.trim(),
@@ -36,172 +37,181 @@ const rotuloDoRegistro = (referencia: string, r: Registro): string | undefined =
 };
 
 /**
- * The label of one referenced record, read from its registry (`rotulo` field; the name for
- * organizations, people and users); cached per id.
+ * The label of a chosen record that is not among a select's first options (a form loading a
+ * saved value), read from the record itself; cached per id. Lists never need it: their answer
+ * brings each reference's label (`<campo>Rotulo`).
  */
-function useRotuloReferencia(referencia: string, id: number | null | undefined, ativo = true) {
-  return useQuery({
-    queryKey: ['crud', referencia, 'rotulo', id],
-    queryFn: async ({ signal }) => {
-      const r = await api.get<Registro>(`${referencia}/${id}`, undefined, { sinal: signal, semCarga: true });
-      return rotuloDoRegistro(referencia, r) ?? String(id);
-    },
-    enabled: ativo && typeof id === 'number',
-    staleTime: 5 * 60_000,
-  });
-}
+const consultaRotulo = (referencia: RecursoSelect, id: number) => ({
+  queryKey: chaves(referencia).rotulo(id),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const r = (await recurso.item(referencia as RecursoComId, id, signal, true)) as Registro;
+    return rotuloDoRegistro(referencia, r) ?? String(id);
+  },
+  staleTime: 5 * 60_000,
+});
 
-/** Shows a referenced record's label in a list cell. */
-export function RotuloReferencia({ referencia, id }: { referencia: string; id: unknown }) {
-  const valido = typeof id === 'number' ? id : null;
-  const q = useRotuloReferencia(referencia, valido);
-  if (valido === null) return null;
-  return <>{q.data ?? ''}</>;
-}
-
-type Icone = { id: number; nome: string; simbolo: string; ativo: boolean };
-
-/** The icon registry, whole (a short table): its selects and cells draw each glyph. */
-const useIcones = () =>
-  useQuery({
-    queryKey: ['crud', 'icones', 'todos'],
-    queryFn: ({ signal }) => api.get<Icone[]>('icones', undefined, { sinal: signal, semCarga: true }),
-    staleTime: 5 * 60_000,
-  });
-
-/** A glyph and its name, as options and cells show it. */
-export const ComGlifo = ({ simbolo, texto }: { simbolo: string | null | undefined; texto: string }) => (
-  <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
-    <Glifo simbolo={simbolo} />
-    {texto}
-  </span>
-);
-
-/** An icon of the registry in a list cell: its glyph and name. */
-export function RotuloIcone({ id }: { id: unknown }) {
-  const q = useIcones();
-  const icone = q.data?.find((i) => i.id === id);
-  return icone ? <ComGlifo simbolo={icone.simbolo} texto={icone.nome} /> : null;
-}
-
-/** Chooses an icon of the registry (active ones, plus the one already chosen), glyphs drawn. */
-export function SelectIcone({ value, onChange, ...resto }: PropsControle<number>) {
-  const { t } = useTranslation(['comum', 'crud']);
-  const q = useIcones();
-  const opcoes = (q.data ?? [])
-    .filter((i) => i.ativo || i.id === value)
-    .map((i) => ({ value: i.id, label: <ComGlifo simbolo={i.simbolo} texto={i.nome} />, nome: i.nome }));
-  return (
-    <Select<number>
-      {...resto}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      options={opcoes}
-      loading={q.isFetching}
-      showSearch={{ optionFilterProp: 'nome' }}
-      notFoundContent={q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
-      style={{ width: '100%', minWidth: 180 }}
-    />
-  );
-}
-
-/** A remote select on GET /api/<referencia>/select?busca=, searched as the user types. */
-export function SelectReferencia({
-  referencia,
-  value,
-  onChange,
-  ...resto
-}: PropsControle<number> & { referencia: string }) {
-  const { t } = useTranslation(['comum', 'crud']);
+/** The search term a select sends, a moment after the user stops typing. */
+function useBuscaAdiada() {
   const [busca, setBusca] = useState('');
   const [termo, setTermo] = useState('');
   useEffect(() => {
     const h = setTimeout(() => setTermo(busca.trim()), 300);
     return () => clearTimeout(h);
   }, [busca]);
+  return { termo, setBusca };
+}
+
+type PropsSelectReferencia = {
+  /** The registry or resource whose `GET /api/<referencia>/select` gives the options. */
+  referencia: RecursoSelect;
+  style?: React.CSSProperties;
+} & (
+  | (PropsControle<number> & { mode?: undefined })
+  | (Omit<PropsControle<number[]>, 'value' | 'onChange'> & {
+      mode: 'multiple';
+      value?: number[] | null;
+      onChange?: (v: number[]) => void;
+    })
+);
+
+/**
+ * A remote select on GET /api/<referencia>/select?busca=, searched as the user types; one record
+ * or, with `mode="multiple"`, several. Chosen records outside the current options keep their
+ * labels (read once each).
+ */
+export function SelectReferencia({ referencia, value, onChange, mode, style, ...resto }: PropsSelectReferencia) {
+  const { t } = useTranslation(['comum', 'crud']);
+  const { termo, setBusca } = useBuscaAdiada();
   const q = useQuery({
-    queryKey: ['crud', referencia, 'select', termo],
-    queryFn: ({ signal }) =>
-      api.get<SelectOpcao[]>(`${referencia}/select`, { busca: termo }, { sinal: signal, semCarga: true }),
+    queryKey: chaves(referencia).select(termo),
+    queryFn: ({ signal }) => recurso.opcoes(referencia, { busca: termo }, signal),
     staleTime: 60_000,
   });
   const opcoes = q.data ?? [];
-  // The chosen record may be outside the first page of options: its label is read on its own.
-  const faltando = typeof value === 'number' && !opcoes.some((o) => o.value === value);
-  const rotulo = useRotuloReferencia(referencia, value, faltando);
-  const todas = useMemo(
-    () => (faltando && rotulo.data ? [{ value: value as number, label: rotulo.data }, ...opcoes] : opcoes),
-    [faltando, rotulo.data, value, opcoes],
+  const escolhidos = (Array.isArray(value) ? value : typeof value === 'number' ? [value] : []).filter(
+    (v): v is number => typeof v === 'number',
   );
+  const faltando = escolhidos.filter((v) => !opcoes.some((o) => o.value === v));
+  const rotulos = useQueries({ queries: faltando.map((id) => consultaRotulo(referencia, id)) });
+  const chaveRotulos = rotulos.map((r) => r.data ?? '').join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels change only when their text does
+  const todas = useMemo(() => {
+    const extras = faltando.flatMap((id, i) => (rotulos[i]?.data ? [{ value: id, label: rotulos[i].data }] : []));
+    return [...extras, ...opcoes];
+  }, [chaveRotulos, opcoes]);
+  const comum = {
+    ...resto,
+    options: todas,
+    loading: q.isFetching,
+    showSearch: { filterOption: false, onSearch: setBusca },
+    notFoundContent: q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes'),
+    style: { width: '100%', minWidth: 180, ...style },
+  };
+  if (mode === 'multiple')
+    return <Select<number[]> {...comum} mode="multiple" value={escolhidos} onChange={(v) => onChange?.(v ?? [])} />;
   return (
     <Select<number>
-      {...resto}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      options={todas}
-      loading={q.isFetching}
-      showSearch={{ filterOption: false, onSearch: setBusca }}
-      notFoundContent={q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes')}
-      style={{ width: '100%', minWidth: 180 }}
+      {...comum}
+      value={typeof value === 'number' ? value : undefined}
+      onChange={(v) => (onChange as PropsControle<number>['onChange'])?.(v ?? null)}
     />
   );
 }
 
-/** CPF, CNPJ, CEP and phone typed through their mask (react-imask), kept as the masked text. */
+/**
+ * CPF, CNPJ, CEP and phone typed through their mask (@brazilian-utils writes the separators as
+ * the digits come), kept as the masked text; a complete CPF or CNPJ with wrong check digits is
+ * marked at once (the form's rule names it on saving).
+ */
 export function EntradaMascarada({
-  mascara,
+  tipo,
   value,
   onChange,
   ...resto
-}: PropsControle<string> & { mascara: string | { mask: string }[] }) {
-  const opcoes = useMemo(() => ({ mask: mascara }), [mascara]);
-  const aplicar = (v: string) => (v ? IMask.pipe(v, opcoes as Parameters<typeof IMask.pipe>[1]) : '');
+}: PropsControle<string> & { tipo: TipoMascara; style?: React.CSSProperties }) {
+  const texto = value ? formatarMascara(tipo, value) : '';
   return (
     <Input
       {...resto}
       inputMode="numeric"
-      value={value ? aplicar(value) : ''}
+      value={texto}
+      status={digitosVerificadoresErrados(tipo, texto) ? 'error' : undefined}
       onChange={(e) => {
-        const v = aplicar(e.target.value);
+        const v = formatarMascara(tipo, e.target.value);
         onChange?.(v === '' ? null : v);
       }}
     />
   );
 }
 
+/**
+ * A date in the user's language (`10/03/2099` in Portuguese, `03/10/2099` in English; the
+ * calendar's month and day names from the app's dayjs locale): never ISO on screen. The form
+ * holds the API's text (`2099-03-10`), or null.
+ */
+export function EntradaData({
+  value,
+  onChange,
+  ...resto
+}: PropsControle<string> & { style?: React.CSSProperties; minDate?: dayjs.Dayjs; maxDate?: dayjs.Dayjs }) {
+  const { i18n: idioma } = useTranslation();
+  return (
+    <DatePicker
+      {...resto}
+      format={formatoData(idioma.language)}
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : null)}
+    />
+  );
+}
+
+/** A time of day, `HH:mm`, picked in steps of five minutes or typed. */
+export function EntradaHora({ value, onChange, ...resto }: PropsControle<string>) {
+  return (
+    <TimePicker
+      {...resto}
+      format="HH:mm"
+      minuteStep={5}
+      needConfirm={false}
+      value={value ? dayjs(`2000-01-01T${value}`) : null}
+      onChange={(d) => onChange?.(d ? d.format('HH:mm') : null)}
+    />
+  );
+}
+
 const vazioParaNulo = (v: unknown) => (v === '' || v === undefined ? null : v);
 
-/** How a field's value goes in and out of its Form.Item (dates as ISO text, blanks as null). */
+/** How a field's value goes in and out of its Form.Item (blanks as null, switches checked). */
 export function propsItem(c: CampoCadastro): Partial<FormItemProps> {
   switch (c.tipo) {
     case 'booleano':
       return { valuePropName: 'checked' };
-    case 'data':
-      return {
-        getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null }),
-        normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-      };
     case 'texto':
     case 'textoLongo':
     case 'telefone':
+    case 'referencias':
       return {};
     default:
       return { normalize: vazioParaNulo };
   }
 }
 
-/** The input of one declared field, by its type. */
+/**
+ * The input of one declared field: its extension's when it names one (extensoes.tsx), else its
+ * type's. Numbers take any value typed — the field's rule then names the §5 bound it breaks,
+ * instead of the input silently clamping 150 % to 100 or month 13 to 12.
+ */
 export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
+  const extensao = c.extensao && EXTENSOES[c.extensao].controle;
+  if (extensao) return extensao(c);
   switch (c.tipo) {
     case 'textoLongo':
       return <Input.TextArea rows={4} maxLength={c.max ?? 4000} showCount />;
     case 'inteiro':
-      return <InputNumber min={c.min} max={c.max} precision={0} style={{ width: '100%', maxWidth: 240 }} />;
+      return <InputNumber precision={0} inputMode="numeric" style={{ width: '100%', maxWidth: 240 }} />;
     case 'decimal':
       return (
         <InputNumber
-          min={c.min}
-          max={c.max}
           precision={1}
           step={0.1}
           decimalSeparator={idioma === 'en' ? '.' : ','}
@@ -211,29 +221,27 @@ export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
     case 'dinheiro':
       return <EntradaDinheiro idioma={idiomaDoDinheiro(idioma)} />;
     case 'data':
-      return <DatePicker format={formatoData(idioma)} />;
+      return <EntradaData />;
+    case 'hora':
+      return <EntradaHora />;
     case 'booleano':
       return <Switch />;
     case 'opcao':
       return (
         <Select
           allowClear={!c.obrigatorio}
-          options={(c.opcoes ?? []).map((o) => {
-            const texto = i18n.t(rotuloOpcao(c, o), { defaultValue: o });
-            return { value: o, texto, label: c.glifos ? <ComGlifo simbolo={o} texto={texto} /> : texto };
-          })}
-          // A glyph's label is drawn: the search reads its name.
-          showSearch={c.glifos ? { optionFilterProp: 'texto' } : undefined}
+          options={(c.opcoes ?? []).map((o) => ({ value: o, label: i18n.t(rotuloOpcao(c, o), { defaultValue: o }) }))}
         />
       );
     case 'referencia':
-      if (c.referencia === 'icones') return <SelectIcone allowClear={!c.obrigatorio} />;
-      return <SelectReferencia referencia={c.referencia ?? ''} allowClear={!c.obrigatorio} />;
+      return <SelectReferencia referencia={c.referencia as RecursoSelect} allowClear={!c.obrigatorio} />;
+    case 'referencias':
+      return <SelectReferencia referencia={c.referencia as RecursoSelect} mode="multiple" allowClear />;
     case 'cpf':
     case 'cnpj':
     case 'cep':
     case 'telefone':
-      return <EntradaMascarada mascara={mascaraDe(c) ?? ''} />;
+      return <EntradaMascarada tipo={mascaraDoTipo(c.tipo)!} />;
     case 'email':
       return <Input type="email" maxLength={254} autoComplete="off" />;
     case 'url':

@@ -36,18 +36,6 @@ export const rotuloCampo = (c: Pick<CampoCadastro, 'nome'>) => `campos:${c.nome}
 export const rotuloOpcao = (c: CampoCadastro, valor: string) =>
   c.rotuloOpcoes ? `${c.rotuloOpcoes}.${valor}` : `campos:opcao.${c.nome}.${valor}`;
 
-const MASCARAS: Partial<Record<CampoCadastro['tipo'], string>> = {
-  cpf: '000.000.000-00',
-  cnpj: '00.000.000/0000-00',
-  cep: '00000-000',
-};
-
-/** Masks as react-imask understands them; the phone mask grows from 8 to 9 digits. */
-export function mascaraDe(c: CampoCadastro): string | { mask: string }[] | null {
-  if (c.tipo === 'telefone') return [{ mask: '(00) 0000-0000' }, { mask: '(00) 00000-0000' }];
-  return MASCARAS[c.tipo] ?? null;
-}
-
 export const formatoData = (idioma: string) => (idioma === 'en' ? 'MM/DD/YYYY' : 'DD/MM/YYYY');
 
 export const dataParaTela = (v: unknown, idioma: string) =>
@@ -60,9 +48,10 @@ export function dinheiroParaTela(v: unknown, idioma: string): string {
   return new Intl.NumberFormat(idioma === 'en' ? 'en-US' : 'pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
 }
 
-const inicial = (c: CampoCadastro) => c.padrao ?? (c.tipo === 'booleano' ? false : null);
+const inicial = (c: CampoCadastro) =>
+  c.padrao ?? (c.tipo === 'booleano' ? false : c.tipo === 'referencias' ? [] : null);
 
-/** Initial values of a new record (or sub-record): the declared default, false for switches, null otherwise. */
+/** Initial values of a new record (or sub-record): the declared default, false for switches, none chosen for id lists, null otherwise. */
 export function valoresIniciais(campos: readonly CampoCadastro[]): Record<string, unknown> {
   return Object.fromEntries(campos.map((c) => [c.nome, inicial(c)]));
 }

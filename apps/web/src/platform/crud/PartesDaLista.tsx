@@ -1,0 +1,113 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Select, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { useListaRecurso } from '../useListaRecurso';
+import { FiltrosSalvos } from './FiltrosSalvos';
+import { CamposDeFiltro } from './filtros';
+import { BotoesDeBusca } from './TabelaDaLista';
+
+/** What the list's parts read from `useListaRecurso` (whatever the resource). */
+type Lista = Pick<
+  ReturnType<typeof useListaRecurso>,
+  | 'searchFormProps'
+  | 'filtros'
+  | 'limpar'
+  | 'filtrosSalvos'
+  | 'visualizacoes'
+  | 'exportavel'
+  | 'exportar'
+  | 'exportando'
+  | 'podeCriar'
+  | 'novo'
+>;
+
+/**
+ * A list page's heading: the title, the export of the filtered set (CSV, XLSX) and "New" when the
+ * profile may create. `extra`: the page's own buttons, before them.
+ */
+export function CabecalhoDaLista({
+  titulo,
+  lista,
+  textoNovo,
+  extra,
+}: {
+  titulo: string;
+  lista: Lista;
+  /** The New button's text (default `comum:novo`). */
+  textoNovo?: string;
+  extra?: ReactNode;
+}) {
+  const { t } = useTranslation(['comum', 'crud']);
+  return (
+    <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {titulo}
+      </Typography.Title>
+      <Space wrap>
+        {extra}
+        {lista.exportavel && (
+          <>
+            <Button icon={<DownloadOutlined />} loading={lista.exportando} onClick={() => void lista.exportar('csv')}>
+              {t('crud:exportarCsv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={lista.exportando} onClick={() => void lista.exportar('xlsx')}>
+              {t('crud:exportarXlsx')}
+            </Button>
+          </>
+        )}
+        {lista.podeCriar && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={lista.novo}>
+            {textoNovo ?? t('comum:novo')}
+          </Button>
+        )}
+      </Space>
+    </Space>
+  );
+}
+
+/** The screen's saved views (spec: /visualizacao), when it has any: the chosen one picks the columns. */
+function SeletorVisualizacao({ visualizacoes }: { visualizacoes: Lista['visualizacoes'] }) {
+  const { t } = useTranslation(['crud']);
+  if (!visualizacoes.opcoes.length) return null;
+  return (
+    <Select<number>
+      aria-label={t('crud:visualizacoes')}
+      data-testid="visualizacoes"
+      placeholder={t('crud:todasColunas')}
+      style={{ minWidth: 200 }}
+      allowClear
+      value={visualizacoes.escolhida ?? undefined}
+      options={visualizacoes.opcoes.map((v) => ({ value: v.id, label: v.nome }))}
+      onChange={(id) => visualizacoes.escolher(id ?? null)}
+    />
+  );
+}
+
+/**
+ * The filter bar every list shows alike: the declared filters (their controls by type), search
+ * and clear (back to the declared defaults), the screen's saved filters and views. `children`:
+ * the page's own filter items, after the declared ones.
+ */
+export function FiltrosDaLista({ lista, children }: { lista: Lista; children?: ReactNode }) {
+  const { t } = useTranslation(['comum']);
+  return (
+    <Card
+      size="small"
+      title={t('comum:filtros')}
+      data-testid="filtros"
+      extra={
+        <Space wrap>
+          <SeletorVisualizacao visualizacoes={lista.visualizacoes} />
+          <FiltrosSalvos {...lista.filtrosSalvos} />
+        </Space>
+      }
+    >
+      <Form {...lista.searchFormProps}>
+        <CamposDeFiltro filtros={lista.filtros} />
+        {children}
+        <BotoesDeBusca limpar={lista.limpar} />
+      </Form>
+    </Card>
+  );
+}
