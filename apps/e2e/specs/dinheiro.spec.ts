@@ -39,7 +39,7 @@ describe('[DINHEIRO] money typed as the user writes it', () => {
         await form.getByLabel(r.valor, { exact: true }).fill(caso.digitado);
         const [resposta] = await Promise.all([
           p.waitForResponse(
-            (x) => new URL(x.url()).pathname === '/api/conta-a-receber' && x.request().method() === 'POST',
+            (x) => /^\/api\/conta-a-receber\/?$/.test(new URL(x.url()).pathname) && x.request().method() === 'POST',
           ),
           p.getByRole('button', { name: r.salvar, exact: true }).click(),
         ]);

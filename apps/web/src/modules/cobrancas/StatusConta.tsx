@@ -6,9 +6,9 @@ import {
   RollbackOutlined,
 } from '@ant-design/icons';
 import type { StatusContaAReceber } from '@sig/contracts';
-import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { celulaTag } from '../../platform/crud/celulas';
 
 /** An icon tells the statuses apart: coloured tags fail the contrast check. */
 const ICONE_STATUS: Partial<Record<StatusContaAReceber, ReactNode>> = {
@@ -19,7 +19,11 @@ const ICONE_STATUS: Partial<Record<StatusContaAReceber, ReactNode>> = {
   ESTORNADO: <RollbackOutlined />,
 };
 
+/** A receivable's status in a list cell. */
+export const celulaStatusConta = celulaTag('campos:opcao.statusContaAReceber', ICONE_STATUS);
+
 export function StatusConta({ status }: { status: StatusContaAReceber }) {
-  const { t } = useTranslation(['campos']);
-  return <Tag icon={ICONE_STATUS[status]}>{t(`campos:opcao.statusContaAReceber.${status}`)}</Tag>;
+  // Named so the labels are there and follow the language.
+  useTranslation(['campos']);
+  return celulaStatusConta(status);
 }

@@ -1,64 +1,57 @@
-import { CAMPOS_CULTO, type Culto, cultoInput, type PlanoDoCulto } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row, Space, Spin, TimePicker, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { cloneElement, type ReactElement, type ReactNode, useEffect, useState } from 'react';
+import { CAMPOS_CULTO, type Culto, cultoInput } from '@sig/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Row, Space, Spin, Typography } from 'antd';
+import { cloneElement, type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { rotuloCampo } from '../../platform/crud/definicao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
-import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
+import { rotuloCampo, valoresIniciais } from '../../platform/crud/definicao';
+import { regrasDaExtensao } from '../../platform/crud/extensoes';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_CULTO, ROTA_LISTA_CULTO } from './comum';
 
-type Valores = Record<string, unknown>;
 /** Filled from the offering plan of the date when there is one (the server does the same). */
-const DO_PLANO = ['abrangencia', 'destino'] as const;
+const DO_PLANO: readonly string[] = ['abrangencia', 'destino'];
+const regras = regrasZod(cultoInput);
+const DATA_ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * `/culto/form/:id?/:visualizacao?` (spec §2): one worship service. The offering plan of the date
+ * `/culto/form/:id?/:visualizacao?` (spec §2): one worship service, its fields drawn from the same
+ * declaration the API's input comes from (contracts CAMPOS_CULTO). The offering plan of the date
  * gives the scope and destination (shown, not typed); without one they are typed and the spec §8
  * notice says so. Saving posts the offering to the organization's worship cash account.
  */
 export default function CultoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'cultos', 'menu']);
-  const { message } = App.useApp();
-  const { pode, autorizacao } = useAutorizacao();
+  const { autorizacao } = useAutorizacao();
   const navegar = useNavigate();
-  const qc = useQueryClient();
-  const params = useParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
-  const maximoSelecao = useMaximoSelecao();
   useTitulo(`menu:acessos.${ACESSO_CULTO}`);
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
-  const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO_CULTO, 'U'));
-  const regras = regrasZod(cultoInput);
+  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta, voltar } =
+    useFormRecurso<Culto>({
+      recurso: 'culto',
+      acesso: ACESSO_CULTO,
+      voltar: ROTA_LISTA_CULTO,
+      mensagemSucesso: (salvo) => (salvo.lancamentoCaixaId ? 'cultos:lancado' : 'comum:salvoComSucesso'),
+      // The offering's entry in the ledger, and the periods whose balance it moves.
+      invalidar: [chaves('lancamento-caixa').todas, chaves('periodo-contabil').todas],
+    });
   const organizacaoId = Form.useWatch('organizacaoId', form) as number | null | undefined;
   const data = Form.useWatch('data', form) as string | null | undefined;
 
-  const q = useQuery({
-    queryKey: ['culto', 'item', id],
-    queryFn: ({ signal }) => api.get<Culto>(`culto/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
-  });
-  useEffect(() => {
-    if (!q.data) return;
-    form.setFieldsValue({ ...q.data });
-    setSujo(false);
-  }, [q.data, form]);
-
-  const temData = typeof organizacaoId === 'number' && typeof data === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data);
+  const temData = typeof organizacaoId === 'number' && typeof data === 'string' && DATA_ISO.test(data);
   const plano = useQuery({
-    queryKey: ['culto', 'plano-de-ofertas', organizacaoId, data],
+    queryKey: [...chaves('culto').todas, 'plano-de-ofertas', organizacaoId, data],
     queryFn: ({ signal }) =>
-      api.get<PlanoDoCulto>('culto/plano-de-ofertas', { organizacaoId, data }, { sinal: signal, semCarga: true }),
+      dados(
+        cliente.GET('/api/culto/plano-de-ofertas', {
+          params: { query: { organizacaoId: organizacaoId as number, data: data as string } },
+          signal,
+        }),
+      ),
     enabled: temData,
   });
   const doPlano = temData ? plano.data?.plano : undefined;
@@ -66,53 +59,26 @@ export default function CultoFormPage() {
     if (doPlano && !somenteLeitura) form.setFieldsValue({ abrangencia: doPlano.abrangencia, destino: doPlano.destino });
   }, [doPlano, form, somenteLeitura]);
 
-  const sair = () => {
-    liberar();
-    navegar(ROTA_LISTA_CULTO);
-  };
-  const salvar = async (v: Valores) => {
-    if (enviando) return;
-    setEnviando(true);
-    try {
-      const salvo = id === undefined ? await api.post<Culto>('culto', v) : await api.putId<Culto>('culto', id, v);
-      await qc.invalidateQueries({ queryKey: ['culto'] });
-      await qc.invalidateQueries({ queryKey: ['lancamento-caixa'] });
-      await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
-      void message.success(t(salvo.lancamentoCaixaId ? 'cultos:lancado' : 'comum:salvoComSucesso'));
-      sair();
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  if (id === undefined && !pode(ACESSO_CULTO, 'C')) return <Navigate to={ROTA_LISTA_CULTO} replace />;
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
+  if (semPermissao) return <Navigate to={ROTA_LISTA_CULTO} replace />;
   // The plan's ledger account stands; otherwise the service names one.
   const campos = CAMPOS_CULTO.filter((c) => c.nome !== 'planoContaId' || !doPlano?.planoContaId);
-  const item = (nome: string, rotulo: string, filho: ReactNode, extra = {}) => (
-    <Form.Item name={nome} label={rotulo} rules={regras(nome)} {...extra}>
-      {filho}
-    </Form.Item>
-  );
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
       </Typography.Title>
-      {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
+      {consulta.isError ? (
+        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
       ) : (
-        <Spin spinning={id !== undefined && q.isPending}>
+        <Spin spinning={id !== undefined && consulta.isPending}>
           <Card>
-            {q.data?.lancamentoCaixaId && (
+            {registro?.lancamentoCaixaId && (
               <Alert
                 type="success"
                 showIcon
                 style={{ marginBottom: 16 }}
                 title={
-                  <Link to={`/lancamento-caixa/form/${q.data.lancamentoCaixaId}/visualizacao`}>
+                  <Link to={`/lancamento-caixa/form/${registro.lancamentoCaixaId}/visualizacao`}>
                     {t('cultos:lancado')}
                   </Link>
                 }
@@ -127,62 +93,42 @@ export default function CultoFormPage() {
                 title={doPlano ? t('cultos:comPlano', { nome: doPlano.nome }) : t('cultos:semPlano')}
               />
             )}
-            <Form<Valores>
-              form={form}
+            <Form<Record<string, unknown>>
+              {...formProps}
               name="culto"
-              layout="vertical"
-              disabled={somenteLeitura}
               initialValues={{
+                ...valoresIniciais(CAMPOS_CULTO),
                 organizacaoId: autorizacao?.organizacaoId,
-                santaCeia: false,
                 presentes: 0,
-                ofertas: '0',
               }}
-              onValuesChange={() => setSujo(true)}
-              onFinish={salvar}
               data-testid="form-culto"
-              scrollToFirstError
             >
               <Row gutter={16}>
-                {campos.map((c) => (
-                  <Col key={c.nome} xs={24} md={c.tipo === 'textoLongo' ? 24 : 12}>
-                    <Form.Item
-                      name={c.nome}
-                      label={t(rotuloCampo(c))}
-                      required={!!c.obrigatorio}
-                      rules={regras(c.nome)}
-                      {...propsItem(c)}
-                    >
-                      {(DO_PLANO as readonly string[]).includes(c.nome) && doPlano
-                        ? cloneElement(controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean }>, {
-                            disabled: true,
-                          })
-                        : controleCampo(c, i18n.language)}
-                    </Form.Item>
-                    {c.nome === 'data' &&
-                      item('hora', t('campos:hora'), <TimePicker format="HH:mm" minuteStep={5} needConfirm={false} />, {
-                        required: true,
-                        getValueProps: (v: unknown) => ({
-                          value: typeof v === 'string' && v ? dayjs(`2000-01-01T${v}`) : null,
-                        }),
-                        normalize: (d: Dayjs | null) => (d ? d.format('HH:mm') : null),
-                      })}
-                  </Col>
-                ))}
-                <Col xs={24}>
-                  {item('celebrantes', t('campos:celebrantes'), <SeletorPessoas />, {
-                    rules: regrasSeletorPessoas(t('campos:celebrantes'), {}, maximoSelecao),
-                  })}
-                </Col>
+                {campos.map((c) => {
+                  const rotulo = t(rotuloCampo(c));
+                  const controle = controleCampo(c, i18n.language);
+                  const largo = c.tipo === 'textoLongo' || c.tipo === 'referencias';
+                  return (
+                    <Col key={c.nome} xs={24} md={largo ? 24 : 12}>
+                      <Form.Item
+                        name={c.nome}
+                        label={rotulo}
+                        required={'obrigatorio' in c && c.obrigatorio}
+                        rules={[...regras(c.nome), ...regrasDaExtensao(c, rotulo)]}
+                        {...propsItem(c)}
+                      >
+                        {DO_PLANO.includes(c.nome) && doPlano
+                          ? cloneElement(controle as ReactElement<{ disabled?: boolean }>, { disabled: true })
+                          : controle}
+                      </Form.Item>
+                    </Col>
+                  );
+                })}
               </Row>
             </Form>
             <Space wrap>
-              {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
-              <Button onClick={() => navegar(ROTA_LISTA_CULTO)}>{t('comum:voltar')}</Button>
+              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
+              <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>
