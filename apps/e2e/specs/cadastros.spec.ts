@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
@@ -147,6 +148,14 @@ describe('[CADASTROS] one declaration gives list and form', () => {
         p.getByRole('button', { name: 'Exportar CSV' }).click(),
       ]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      // The filtered set only: the two job titles the saved filter finds.
+      const nomes = (await readFile((await download.path())!, 'utf8'))
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]);
+      expect(nomes).toHaveLength(2);
+      expect(nomes.every((n) => /presi/i.test(n ?? ''))).toBe(true);
 
       await p.getByRole('button', { name: 'Excluir filtro salvo' }).click();
       await p.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escolher, salvarE } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, salvarE } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -13,6 +14,64 @@ const linha = (p: Page, texto: string) =>
   p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 
 describe('[RECEBER] accounts receivable', () => {
+  it('[RECEBER] a saved due-date filter applies by default, the totals sum the set and the export has its rows', () =>
+    comPagina(navegador, 'contas-a-receber-filtro', async (p) => {
+      await loginAs(p, 'tesouraria');
+      // The receivable form's person, Tiago Tesoureiro, through the people select.
+      const [pessoa] = await p.evaluate(async () => {
+        const r = await fetch('/api/pessoa/select?busca=Tesoureiro', {
+          headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+        });
+        return ((await r.json()) as { value: number }[]).map((o) => o.value);
+      });
+      const conta = (vencimento: string, valorPrevisto: string) =>
+        criarPelaApi(p, 'conta-a-receber', {
+          pessoaId: pessoa,
+          tipo: 'OUTROS',
+          mesCompetencia: Number(vencimento.slice(5, 7)),
+          anoCompetencia: 2097,
+          vencimento,
+          valorPrevisto,
+        });
+      const maio = [await conta('2097-05-10', '1000.25'), await conta('2097-05-20', '250.00')];
+      const junho = await conta('2097-06-10', '77.00');
+
+      await p.goto('/conta-a-receber?vencimentoDe=2097-05-01&vencimentoAte=2097-05-31');
+      const filtros = p.getByTestId('filtros');
+      await expect.poll(() => filtros.getByLabel('Vencimento de', { exact: true }).inputValue()).toBe('01/05/2097');
+      await expect.poll(() => p.locator('.ant-table-row').count()).toBe(2);
+      // The totals row sums the whole filtered set.
+      await expect.poll(() => p.getByTestId('totais').innerText()).toContain('1.250,25');
+      await p.getByRole('button', { name: 'Salvar filtro' }).click();
+      const dialogo = p.getByRole('dialog').filter({ hasText: 'Nome do filtro' });
+      await dialogo.getByLabel('Nome do filtro').fill('Maio de 2097');
+      await dialogo.getByLabel('Usar como filtro padrão').check();
+      await dialogo.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => p.getByText('Filtro salvo.').count()).toBeGreaterThan(0);
+
+      await p.goto('/conta-a-receber');
+      await p.waitForURL((u) => u.searchParams.get('vencimentoDe') === '2097-05-01', { waitUntil: 'commit' });
+      await expect.poll(() => p.locator('.ant-table-row').count()).toBe(2);
+      expect(await violacoesGraves(p), 'list with totals').toEqual([]);
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByRole('button', { name: 'Exportar CSV' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^contas-a-receber-.*\.csv$/);
+      const ids = (await readFile((await download.path())!, 'utf8'))
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => Number(l.split(',')[0]));
+      expect(ids).toEqual(maio);
+      expect(ids).not.toContain(junho);
+
+      // Left as it was for the other stories of this user.
+      await p.getByRole('button', { name: 'Excluir filtro salvo' }).click();
+      await p.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+      await expect.poll(() => p.getByText('Filtro excluído.').count()).toBeGreaterThan(0);
+    }));
+
   it('[RECEBER] the treasurer records a small receivable, confirms raising its charge to R$ 5,00 and sees the charge', () =>
     comPagina(navegador, 'contas-a-receber', async (p) => {
       await loginAs(p, 'tesouraria');

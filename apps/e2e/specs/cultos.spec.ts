@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escolher, escolherOpcao } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, escolherOpcao } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -14,6 +15,8 @@ const linha = (p: Page, texto: string) =>
 
 /** Today in Brazil as the pt-BR forms show it: the demo opens the current month on the worship account. */
 const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+const hojeIso = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const inicioDoMes = `${hojeIso.slice(0, 8)}01`;
 
 async function registrarCulto(p: Page, destino: string) {
   await p.goto('/culto/form');
@@ -37,6 +40,58 @@ async function registrarCulto(p: Page, destino: string) {
 }
 
 describe('[CULTOS] worship services and their offerings', () => {
+  it('[CULTOS] the list opens on the month so far; a saved filter applies by default and the export has its rows', () =>
+    comPagina(navegador, 'cultos-lista', async (p) => {
+      const marca = Date.now().toString(36);
+      await loginAs(p, 'tesouraria');
+      const organizacaoId = Number(await p.evaluate(() => localStorage.getItem('organizacaoLogadaId')));
+      const culto = (santaCeia: boolean, destino: string) =>
+        criarPelaApi(p, 'culto', { organizacaoId, data: hojeIso, hora: '08:00', santaCeia, presentes: 12, destino });
+      await culto(true, `Com ceia ${marca}`);
+      await culto(false, `Sem ceia ${marca}`);
+
+      // Spec §9: first day of the month → today, in the address and on screen in the user's format.
+      await p.goto('/culto');
+      await p.waitForURL((u) => u.searchParams.get('periodoDe') === inicioDoMes, { waitUntil: 'commit' });
+      expect(new URL(p.url()).searchParams.get('periodoAte')).toBe(hojeIso);
+      const filtros = p.getByTestId('filtros');
+      await expect
+        .poll(() => filtros.getByLabel('Período de', { exact: true }).inputValue())
+        .toBe(`01/${hoje.slice(3)}`);
+      await expect.poll(() => linha(p, `Sem ceia ${marca}`).count()).toBe(1);
+      expect(await p.getByTestId('totais').innerText()).toContain('R$');
+      expect(await violacoesGraves(p), 'list with totals').toEqual([]);
+
+      await escolherOpcao(p, filtros.getByLabel('Santa Ceia', { exact: true }), 'Sim');
+      await filtros.getByRole('button', { name: 'Buscar' }).click();
+      await p.waitForURL((u) => u.searchParams.get('santaCeia') === 'true', { waitUntil: 'commit' });
+      await p.getByRole('button', { name: 'Salvar filtro' }).click();
+      const dialogo = p.getByRole('dialog').filter({ hasText: 'Nome do filtro' });
+      await dialogo.getByLabel('Nome do filtro').fill(`Com ceia ${marca}`);
+      await dialogo.getByLabel('Usar como filtro padrão').check();
+      await dialogo.getByRole('button', { name: 'Salvar' }).click();
+      await expect.poll(() => p.getByText('Filtro salvo.').count()).toBeGreaterThan(0);
+
+      // Opened again without filters, the list takes the default saved filter (not the month's period).
+      await p.goto('/culto');
+      await p.waitForURL((u) => u.searchParams.get('santaCeia') === 'true', { waitUntil: 'commit' });
+      await expect.poll(() => linha(p, `Com ceia ${marca}`).count()).toBe(1);
+      expect(await linha(p, `Sem ceia ${marca}`).count()).toBe(0);
+
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByRole('button', { name: 'Exportar CSV' }).click(),
+      ]);
+      const csv = await readFile((await download.path())!, 'utf8');
+      expect(csv).toContain(`Com ceia ${marca}`);
+      expect(csv).not.toContain(`Sem ceia ${marca}`);
+
+      // Left as it was for the other stories of this user.
+      await p.getByRole('button', { name: 'Excluir filtro salvo' }).click();
+      await p.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+      await expect.poll(() => p.getByText('Filtro excluído.').count()).toBeGreaterThan(0);
+    }));
+
   it(
     '[CULTOS] the treasurer records a service with an offering, finds it in the ledger, closes the period and is refused another',
     () =>
