@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
 // The ES builds: en_US is then the one ConfigProvider already carries as its default.
 import enUS from 'antd/es/locale/en_US';
 import ptBR from 'antd/es/locale/pt_BR';
@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../platform/api';
-import { mensagemDeErro } from '../platform/formulario';
 import { i18n } from '../platform/i18n';
 import { router } from './router';
 
@@ -21,9 +20,10 @@ declare module '@tanstack/react-query' {
 /**
  * The one place a failed request is told to the user when its page does not handle it: a write
  * (mutation) without its own `onError` or `meta.erroTratado`, and a read that asks for it
- * (`meta.avisarErro`; lists and forms show their reads' errors in place).
+ * (`meta.avisarErro`; lists and forms show their reads' errors in place). The message code is
+ * fetched with the first such failure, so /login does not download it (bench/README.md).
  */
-const avisar = (erro: unknown) => void message.error(mensagemDeErro(erro));
+const avisar = (erro: unknown) => void import('../platform/aviso').then((m) => m.avisarErro(erro));
 const clienteConsultas = new QueryClient({
   queryCache: new QueryCache({ onError: (erro, consulta) => consulta.meta?.avisarErro && avisar(erro) }),
   mutationCache: new MutationCache({
