@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // antd reads these browser APIs, which happy-dom leaves out.
 window.matchMedia ??= (query: string) =>
   ({
@@ -10,3 +12,6 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => undefined,
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// A busy machine (two cores, several suites) answers slower than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5_000 });

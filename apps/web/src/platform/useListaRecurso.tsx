@@ -1,4 +1,4 @@
-import type { AcessoId } from '@sig/contracts';
+import { type AcessoId, PERIODO_CONFIRMACAO_DIAS } from '@sig/contracts';
 import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, type FormProps, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
@@ -10,7 +10,6 @@ import { chaves, cliente, dados, type PaginaDe, type RecursoComId, type RecursoP
 import { SEGMENTO_VISUALIZACAO } from './crud/definicao';
 import { consultaFiltrosSalvos, type Filtros } from './crud/FiltrosSalvos';
 import {
-  DIAS_SEM_CONFIRMAR,
   diasDoMaiorPeriodo,
   type FiltroLista,
   padroesDosFiltros,
@@ -171,9 +170,9 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   );
   const buscar = (valores: Record<string, unknown>) => {
     const dias = diasDoMaiorPeriodo(filtros, valores);
-    if (dias <= DIAS_SEM_CONFIRMAR) return aplicar(valores);
+    if (dias <= PERIODO_CONFIRMACAO_DIAS) return aplicar(valores);
     modal.confirm({
-      title: t('crud:periodoLongo', { dias }),
+      title: t('comum:indicadores.periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
       okText: t('comum:buscar'),
       cancelText: t('comum:cancelar'),
       onOk: () => aplicar(valores),

@@ -34,9 +34,6 @@ export type FiltroLista =
   /** Yes, no or either, kept as `true` / `false`. */
   | { tipo: 'booleano'; nome: string };
 
-/** The longest period searched without asking (spec §5/§8 "period over 30 days"). */
-export const DIAS_SEM_CONFIRMAR = 30;
-
 /** The address parameters a filter keeps (a period keeps two). */
 export const parametrosDe = (f: FiltroLista): string[] => (f.tipo === 'periodo' ? [f.de, f.ate] : [f.nome]);
 
