@@ -29,28 +29,29 @@ describe('[RECEBER] accounts receivable', () => {
           pessoaId: pessoa,
           tipo: 'OUTROS',
           mesCompetencia: Number(vencimento.slice(5, 7)),
-          anoCompetencia: 2097,
+          anoCompetencia: 2099,
           vencimento,
           valorPrevisto,
         });
-      const maio = [await conta('2097-05-10', '1000.25'), await conta('2097-05-20', '250.00')];
-      const junho = await conta('2097-06-10', '77.00');
+      // Due after every other story's receivables, so no list of theirs loses a row to these.
+      const novembro = [await conta('2099-11-10', '1000.25'), await conta('2099-11-20', '250.00')];
+      const dezembro = await conta('2099-12-10', '77.00');
 
-      await p.goto('/conta-a-receber?vencimentoDe=2097-05-01&vencimentoAte=2097-05-31');
+      await p.goto('/conta-a-receber?vencimentoDe=2099-11-01&vencimentoAte=2099-11-30');
       const filtros = p.getByTestId('filtros');
-      await expect.poll(() => filtros.getByLabel('Vencimento de', { exact: true }).inputValue()).toBe('01/05/2097');
+      await expect.poll(() => filtros.getByLabel('Vencimento de', { exact: true }).inputValue()).toBe('01/11/2099');
       await expect.poll(() => p.locator('.ant-table-row').count()).toBe(2);
       // The totals row sums the whole filtered set.
       await expect.poll(() => p.getByTestId('totais').innerText()).toContain('1.250,25');
       await p.getByRole('button', { name: 'Salvar filtro' }).click();
       const dialogo = p.getByRole('dialog').filter({ hasText: 'Nome do filtro' });
-      await dialogo.getByLabel('Nome do filtro').fill('Maio de 2097');
+      await dialogo.getByLabel('Nome do filtro').fill('Novembro de 2099');
       await dialogo.getByLabel('Usar como filtro padrão').check();
       await dialogo.getByRole('button', { name: 'Salvar' }).click();
       await expect.poll(() => p.getByText('Filtro salvo.').count()).toBeGreaterThan(0);
 
       await p.goto('/conta-a-receber');
-      await p.waitForURL((u) => u.searchParams.get('vencimentoDe') === '2097-05-01', { waitUntil: 'commit' });
+      await p.waitForURL((u) => u.searchParams.get('vencimentoDe') === '2099-11-01', { waitUntil: 'commit' });
       await expect.poll(() => p.locator('.ant-table-row').count()).toBe(2);
       expect(await violacoesGraves(p), 'list with totals').toEqual([]);
       const [download] = await Promise.all([
@@ -63,8 +64,8 @@ describe('[RECEBER] accounts receivable', () => {
         .split('\r\n')
         .slice(1)
         .map((l) => Number(l.split(',')[0]));
-      expect(ids).toEqual(maio);
-      expect(ids).not.toContain(junho);
+      expect(ids).toEqual(novembro);
+      expect(ids).not.toContain(dezembro);
 
       // Left as it was for the other stories of this user.
       await p.getByRole('button', { name: 'Excluir filtro salvo' }).click();

@@ -1,4 +1,4 @@
-import { type AcessoId, PERIODO_CONFIRMACAO_DIAS } from '@sig/contracts';
+import { type AcessoId, PERIODO_CONFIRMACAO_DIAS, QUANTIDADE_MAXIMA } from '@sig/contracts';
 import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, type FormInstance, type FormProps, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
@@ -115,7 +115,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
 
   // Paging and sort.
   const pagina = Math.max(1, Number(params.get(PAGINA)) || 1);
-  const quantidade = Math.min(500, Math.max(1, Number(params.get(QUANTIDADE)) || lerQuantidade()));
+  const quantidade = Math.min(QUANTIDADE_MAXIMA, Math.max(1, Number(params.get(QUANTIDADE)) || lerQuantidade()));
   const ordenarPor = params.get(ORDENAR) ?? o.ordenacao?.campo;
   const ordem: 'asc' | 'desc' = (params.get(ORDEM) ?? o.ordenacao?.ordem) === 'desc' ? 'desc' : 'asc';
 
@@ -328,7 +328,8 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
       const campo = s?.order ? String(s.columnKey ?? s.field) : undefined;
       mudar({
         [PAGINA]: tamanho !== quantidade || (pag.current ?? 1) === 1 ? undefined : String(pag.current),
-        [QUANTIDADE]: tamanho === lerQuantidade() && !params.get(QUANTIDADE) ? undefined : String(tamanho),
+        // A size the user picks goes in the address too (a link keeps it); otherwise the stored one applies.
+        [QUANTIDADE]: tamanho !== quantidade ? String(tamanho) : (params.get(QUANTIDADE) ?? undefined),
         [ORDENAR]: campo,
         [ORDEM]: campo ? (s?.order === 'descend' ? 'desc' : 'asc') : undefined,
       });
