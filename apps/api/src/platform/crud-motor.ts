@@ -132,6 +132,7 @@ export class MotorCadastro {
     private readonly deps: Deps,
     readonly def: DefinicaoCadastro,
     private readonly tabela: TabelaCadastro,
+    private readonly tabelaDe: (recurso: string) => TabelaCadastro | undefined,
     tabelasFilhos: Readonly<Record<string, TabelaFilho>> = {},
   ) {
     this.filhos = new Filhos(def.filhos ?? [], tabelasFilhos);

@@ -75,16 +75,17 @@ function esquemas(def: DefinicaoCadastro) {
 /**
  * Registers a registry's routes under `/<recurso>` (spec's `perfil` shape plus the export):
  * thin handlers over MotorCadastro, access declared per route from the declaration's screen;
- * `filhos` gives the table of each sub-record collection. The registry's rows become a reference
+ * `tabelaDe` finds the registries whose labels the lists show beside references; `filhos` gives the table of each sub-record collection. The registry's rows become a reference
  * kind other writes may name (platform/referencias.ts).
  */
 export async function registrarCadastro(
   app: FastifyInstance,
   def: DefinicaoCadastro,
   tabela: TabelaCadastro,
+  tabelaDe: (recurso: string) => TabelaCadastro | undefined,
   filhos: Readonly<Record<string, TabelaFilho>> = {},
 ) {
-  const motor = new MotorCadastro(app.deps, def, tabela, filhos);
+  const motor = new MotorCadastro(app.deps, def, tabela, tabelaDe, filhos);
   registrarRegrasReferencia({ [def.recurso]: motor.regraReferencia() });
   const s = esquemas(def);
   const tags = [def.recurso];

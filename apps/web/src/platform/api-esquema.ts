@@ -1672,115 +1672,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarGrauParentesco"];
         put: operations["atualizarGrauParentesco"];
         post: operations["criarGrauParentesco"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            reciprocoId?: number | null;
-                            ativo?: boolean | null;
-                            reciprocoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        reciprocoId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            reciprocoId?: number | null;
-                            ativo?: boolean | null;
-                            reciprocoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        reciprocoId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            reciprocoId?: number | null;
-                            ativo?: boolean | null;
-                            reciprocoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -1794,50 +1688,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarGrauParentescoPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                reciprocoId?: number | null;
-                                ativo?: boolean | null;
-                                reciprocoIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -1885,80 +1736,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterGrauParentescoPorId"];
         put: operations["atualizarGrauParentescoPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            reciprocoId?: number | null;
-                            ativo?: boolean | null;
-                            reciprocoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        reciprocoId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            reciprocoId?: number | null;
-                            ativo?: boolean | null;
-                            reciprocoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirGrauParentescoPorId"];
         options?: never;
@@ -2213,120 +1992,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarEstado"];
         put: operations["atualizarEstado"];
         post: operations["criarEstado"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            sigla?: string | null;
-                            paisId?: number | null;
-                            ativo?: boolean | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        sigla: string;
-                        paisId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            sigla?: string | null;
-                            paisId?: number | null;
-                            ativo?: boolean | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        sigla: string;
-                        paisId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            sigla?: string | null;
-                            paisId?: number | null;
-                            ativo?: boolean | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2340,53 +2008,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarEstadoPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    sigla?: string;
-                    paisId?: number;
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome" | "sigla";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                sigla?: string | null;
-                                paisId?: number | null;
-                                ativo?: boolean | null;
-                                paisIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2434,83 +2056,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterEstadoPorId"];
         put: operations["atualizarEstadoPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            sigla?: string | null;
-                            paisId?: number | null;
-                            ativo?: boolean | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        sigla: string;
-                        paisId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            sigla?: string | null;
-                            paisId?: number | null;
-                            ativo?: boolean | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirEstadoPorId"];
         options?: never;
@@ -2525,128 +2072,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarCidade"];
         put: operations["atualizarCidade"];
         post: operations["criarCidade"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            estadoId?: number | null;
-                            paisId?: number | null;
-                            codigoIbge?: string | null;
-                            ativo?: boolean | null;
-                            estadoIdRotulo?: string | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        estadoId?: number | null;
-                        paisId?: number | null;
-                        codigoIbge?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            estadoId?: number | null;
-                            paisId?: number | null;
-                            codigoIbge?: string | null;
-                            ativo?: boolean | null;
-                            estadoIdRotulo?: string | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        estadoId?: number | null;
-                        paisId?: number | null;
-                        codigoIbge?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            estadoId?: number | null;
-                            paisId?: number | null;
-                            codigoIbge?: string | null;
-                            ativo?: boolean | null;
-                            estadoIdRotulo?: string | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -2660,55 +2088,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarCidadePaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    estadoId?: number;
-                    paisId?: number;
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                estadoId?: number | null;
-                                paisId?: number | null;
-                                codigoIbge?: string | null;
-                                ativo?: boolean | null;
-                                estadoIdRotulo?: string | null;
-                                paisIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -2756,88 +2136,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterCidadePorId"];
         put: operations["atualizarCidadePorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            estadoId?: number | null;
-                            paisId?: number | null;
-                            codigoIbge?: string | null;
-                            ativo?: boolean | null;
-                            estadoIdRotulo?: string | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        estadoId?: number | null;
-                        paisId?: number | null;
-                        codigoIbge?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            estadoId?: number | null;
-                            paisId?: number | null;
-                            codigoIbge?: string | null;
-                            ativo?: boolean | null;
-                            estadoIdRotulo?: string | null;
-                            paisIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCidadePorId"];
         options?: never;
@@ -2932,120 +2232,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarClassificacao"];
         put: operations["atualizarClassificacao"];
         post: operations["criarClassificacao"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            classificacaoPaiId?: number | null;
-                            descricao?: string | null;
-                            ativo?: boolean | null;
-                            classificacaoPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        classificacaoPaiId?: number | null;
-                        descricao?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            classificacaoPaiId?: number | null;
-                            descricao?: string | null;
-                            ativo?: boolean | null;
-                            classificacaoPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        classificacaoPaiId?: number | null;
-                        descricao?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            classificacaoPaiId?: number | null;
-                            descricao?: string | null;
-                            ativo?: boolean | null;
-                            classificacaoPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -3059,52 +2248,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarClassificacaoPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    classificacaoPaiId?: number;
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                classificacaoPaiId?: number | null;
-                                descricao?: string | null;
-                                ativo?: boolean | null;
-                                classificacaoPaiIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -3152,83 +2296,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterClassificacaoPorId"];
         put: operations["atualizarClassificacaoPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            classificacaoPaiId?: number | null;
-                            descricao?: string | null;
-                            ativo?: boolean | null;
-                            classificacaoPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        classificacaoPaiId?: number | null;
-                        descricao?: string | null;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            classificacaoPaiId?: number | null;
-                            descricao?: string | null;
-                            ativo?: boolean | null;
-                            classificacaoPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirClassificacaoPorId"];
         options?: never;
@@ -3723,147 +2792,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarCategoriaAtendimentos"];
         put: operations["atualizarCategoriaAtendimentos"];
         post: operations["criarCategoriaAtendimentos"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            descricao?: string | null;
-                            requisito?: string | null;
-                            iconeId?: number | null;
-                            ativo?: boolean | null;
-                            classes?: {
-                                id: number;
-                                classeId?: number | null;
-                            }[];
-                            iconeIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        descricao?: string | null;
-                        requisito?: string | null;
-                        iconeId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        /** @default [] */
-                        classes?: {
-                            id?: number | null;
-                            classeId: number;
-                        }[];
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            descricao?: string | null;
-                            requisito?: string | null;
-                            iconeId?: number | null;
-                            ativo?: boolean | null;
-                            classes?: {
-                                id: number;
-                                classeId?: number | null;
-                            }[];
-                            iconeIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        descricao?: string | null;
-                        requisito?: string | null;
-                        iconeId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        /** @default [] */
-                        classes?: {
-                            id?: number | null;
-                            classeId: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            descricao?: string | null;
-                            requisito?: string | null;
-                            iconeId?: number | null;
-                            ativo?: boolean | null;
-                            classes?: {
-                                id: number;
-                                classeId?: number | null;
-                            }[];
-                            iconeIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -3877,56 +2808,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarCategoriaAtendimentosPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                descricao?: string | null;
-                                requisito?: string | null;
-                                iconeId?: number | null;
-                                ativo?: boolean | null;
-                                classes?: {
-                                    id: number;
-                                    classeId?: number | null;
-                                }[];
-                                iconeIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -3974,99 +2856,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterCategoriaAtendimentosPorId"];
         put: operations["atualizarCategoriaAtendimentosPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            descricao?: string | null;
-                            requisito?: string | null;
-                            iconeId?: number | null;
-                            ativo?: boolean | null;
-                            classes?: {
-                                id: number;
-                                classeId?: number | null;
-                            }[];
-                            iconeIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        descricao?: string | null;
-                        requisito?: string | null;
-                        iconeId?: number | null;
-                        /** @default true */
-                        ativo?: boolean;
-                        /** @default [] */
-                        classes?: {
-                            id?: number | null;
-                            classeId: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            descricao?: string | null;
-                            requisito?: string | null;
-                            iconeId?: number | null;
-                            ativo?: boolean | null;
-                            classes?: {
-                                id: number;
-                                classeId?: number | null;
-                            }[];
-                            iconeIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCategoriaAtendimentosPorId"];
         options?: never;
@@ -4401,156 +3192,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarContaCaixa"];
         put: operations["atualizarContaCaixa"];
         post: operations["criarContaCaixa"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            tipoContaCaixa?: string | null;
-                            codigoContabil?: string | null;
-                            bancoId?: number | null;
-                            agencia?: string | null;
-                            conta?: string | null;
-                            saldoInicial?: string | null;
-                            dataSaldoInicial?: string | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            bancoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        /** @enum {string} */
-                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
-                        codigoContabil?: string | null;
-                        bancoId?: number | null;
-                        agencia?: string | null;
-                        conta?: string | null;
-                        saldoInicial?: string | number;
-                        dataSaldoInicial: string;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            tipoContaCaixa?: string | null;
-                            codigoContabil?: string | null;
-                            bancoId?: number | null;
-                            agencia?: string | null;
-                            conta?: string | null;
-                            saldoInicial?: string | null;
-                            dataSaldoInicial?: string | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            bancoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        /** @enum {string} */
-                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
-                        codigoContabil?: string | null;
-                        bancoId?: number | null;
-                        agencia?: string | null;
-                        conta?: string | null;
-                        saldoInicial?: string | number;
-                        dataSaldoInicial: string;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            tipoContaCaixa?: string | null;
-                            codigoContabil?: string | null;
-                            bancoId?: number | null;
-                            agencia?: string | null;
-                            conta?: string | null;
-                            saldoInicial?: string | null;
-                            dataSaldoInicial?: string | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            bancoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -4564,60 +3208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarContaCaixaPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    nome?: string;
-                    tipoContaCaixa?: "CAIXA" | "BANCO" | "APLICACAO";
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                nome?: string | null;
-                                tipoContaCaixa?: string | null;
-                                codigoContabil?: string | null;
-                                bancoId?: number | null;
-                                agencia?: string | null;
-                                conta?: string | null;
-                                saldoInicial?: string | null;
-                                dataSaldoInicial?: string | null;
-                                ativo?: boolean | null;
-                                organizacaoId: number;
-                                organizacaoNome: string | null;
-                                somenteLeitura: boolean;
-                                bancoIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -4665,105 +3256,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterContaCaixaPorId"];
         put: operations["atualizarContaCaixaPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            tipoContaCaixa?: string | null;
-                            codigoContabil?: string | null;
-                            bancoId?: number | null;
-                            agencia?: string | null;
-                            conta?: string | null;
-                            saldoInicial?: string | null;
-                            dataSaldoInicial?: string | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            bancoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nome: string;
-                        /** @enum {string} */
-                        tipoContaCaixa: "CAIXA" | "BANCO" | "APLICACAO";
-                        codigoContabil?: string | null;
-                        bancoId?: number | null;
-                        agencia?: string | null;
-                        conta?: string | null;
-                        saldoInicial?: string | number;
-                        dataSaldoInicial: string;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            nome?: string | null;
-                            tipoContaCaixa?: string | null;
-                            codigoContabil?: string | null;
-                            bancoId?: number | null;
-                            agencia?: string | null;
-                            conta?: string | null;
-                            saldoInicial?: string | null;
-                            dataSaldoInicial?: string | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            bancoIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirContaCaixaPorId"];
         options?: never;
@@ -4778,162 +3272,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarPlanoDeConta"];
         put: operations["atualizarPlanoDeConta"];
         post: operations["criarPlanoDeConta"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigoInterno?: string | null;
-                            nome?: string | null;
-                            codigoContabil?: string | null;
-                            planoContaPaiId?: number | null;
-                            tipoPlanoConta?: string | null;
-                            naturezaPlanoConta?: string | null;
-                            baseDizimo?: boolean | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            planoContaPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigoInterno: string;
-                        nome: string;
-                        codigoContabil?: string | null;
-                        planoContaPaiId?: number | null;
-                        /** @enum {string} */
-                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
-                        /** @enum {string} */
-                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
-                        /** @default false */
-                        baseDizimo?: boolean;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigoInterno?: string | null;
-                            nome?: string | null;
-                            codigoContabil?: string | null;
-                            planoContaPaiId?: number | null;
-                            tipoPlanoConta?: string | null;
-                            naturezaPlanoConta?: string | null;
-                            baseDizimo?: boolean | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            planoContaPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigoInterno: string;
-                        nome: string;
-                        codigoContabil?: string | null;
-                        planoContaPaiId?: number | null;
-                        /** @enum {string} */
-                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
-                        /** @enum {string} */
-                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
-                        /** @default false */
-                        baseDizimo?: boolean;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigoInterno?: string | null;
-                            nome?: string | null;
-                            codigoContabil?: string | null;
-                            planoContaPaiId?: number | null;
-                            tipoPlanoConta?: string | null;
-                            naturezaPlanoConta?: string | null;
-                            baseDizimo?: boolean | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            planoContaPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -4947,66 +3288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarPlanoDeContaPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    codigoInterno?: string;
-                    nome?: string;
-                    codigoContabil?: string;
-                    planoContaPaiId?: number;
-                    tipoPlanoConta?: "SINTETICA" | "ANALITICA";
-                    naturezaPlanoConta?: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
-                    baseDizimo?: "true" | "false";
-                    acessivelHierarquia?: "true" | "false";
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "codigoInterno" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                codigoInterno?: string | null;
-                                nome?: string | null;
-                                codigoContabil?: string | null;
-                                planoContaPaiId?: number | null;
-                                tipoPlanoConta?: string | null;
-                                naturezaPlanoConta?: string | null;
-                                baseDizimo?: boolean | null;
-                                acessivelHierarquia?: boolean | null;
-                                ativo?: boolean | null;
-                                organizacaoId: number;
-                                organizacaoNome: string | null;
-                                somenteLeitura: boolean;
-                                planoContaPaiIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -5054,108 +3336,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterPlanoDeContaPorId"];
         put: operations["atualizarPlanoDeContaPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigoInterno?: string | null;
-                            nome?: string | null;
-                            codigoContabil?: string | null;
-                            planoContaPaiId?: number | null;
-                            tipoPlanoConta?: string | null;
-                            naturezaPlanoConta?: string | null;
-                            baseDizimo?: boolean | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            planoContaPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigoInterno: string;
-                        nome: string;
-                        codigoContabil?: string | null;
-                        planoContaPaiId?: number | null;
-                        /** @enum {string} */
-                        tipoPlanoConta: "SINTETICA" | "ANALITICA";
-                        /** @enum {string} */
-                        naturezaPlanoConta: "RECEITA" | "DESPESA" | "TRANSFERENCIA";
-                        /** @default false */
-                        baseDizimo?: boolean;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigoInterno?: string | null;
-                            nome?: string | null;
-                            codigoContabil?: string | null;
-                            planoContaPaiId?: number | null;
-                            tipoPlanoConta?: string | null;
-                            naturezaPlanoConta?: string | null;
-                            baseDizimo?: boolean | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            planoContaPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirPlanoDeContaPorId"];
         options?: never;
@@ -5170,141 +3352,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarControleGerencial"];
         put: operations["atualizarControleGerencial"];
         post: operations["criarControleGerencial"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigo?: string | null;
-                            nome?: string | null;
-                            controleGerencialPaiId?: number | null;
-                            saldoInicial?: string | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            controleGerencialPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigo: string;
-                        nome: string;
-                        controleGerencialPaiId?: number | null;
-                        saldoInicial?: string | number;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                        id: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigo?: string | null;
-                            nome?: string | null;
-                            controleGerencialPaiId?: number | null;
-                            saldoInicial?: string | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            controleGerencialPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigo: string;
-                        nome: string;
-                        controleGerencialPaiId?: number | null;
-                        saldoInicial?: string | number;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigo?: string | null;
-                            nome?: string | null;
-                            controleGerencialPaiId?: number | null;
-                            saldoInicial?: string | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            controleGerencialPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -5318,59 +3368,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarControleGerencialPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    codigo?: string;
-                    nome?: string;
-                    controleGerencialPaiId?: number;
-                    acessivelHierarquia?: "true" | "false";
-                    ativo?: "true" | "false";
-                    ordenarPor?: "id" | "codigo" | "nome";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                codigo?: string | null;
-                                nome?: string | null;
-                                controleGerencialPaiId?: number | null;
-                                saldoInicial?: string | null;
-                                acessivelHierarquia?: boolean | null;
-                                ativo?: boolean | null;
-                                organizacaoId: number;
-                                organizacaoNome: string | null;
-                                somenteLeitura: boolean;
-                                controleGerencialPaiIdRotulo?: string | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -5418,96 +3416,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterControleGerencialPorId"];
         put: operations["atualizarControleGerencialPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigo?: string | null;
-                            nome?: string | null;
-                            controleGerencialPaiId?: number | null;
-                            saldoInicial?: string | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            controleGerencialPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        codigo: string;
-                        nome: string;
-                        controleGerencialPaiId?: number | null;
-                        saldoInicial?: string | number;
-                        /** @default false */
-                        acessivelHierarquia?: boolean;
-                        /** @default true */
-                        ativo?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            codigo?: string | null;
-                            nome?: string | null;
-                            controleGerencialPaiId?: number | null;
-                            saldoInicial?: string | null;
-                            acessivelHierarquia?: boolean | null;
-                            ativo?: boolean | null;
-                            organizacaoId: number;
-                            organizacaoNome: string | null;
-                            somenteLeitura: boolean;
-                            controleGerencialPaiIdRotulo?: string | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirControleGerencialPorId"];
         options?: never;
@@ -5986,81 +3896,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarContaAReceberPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
-                    pessoaId?: number;
-                    organizacaoTitularId?: number;
-                    status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
-                    mesCompetencia?: number;
-                    anoCompetencia?: number;
-                    vencimentoDe?: string;
-                    vencimentoAte?: string;
-                    organizacaoId?: number;
-                    cobrancaGerada?: "true" | "false";
-                    semRecibo?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                organizacaoId: number;
-                                organizacaoNome: string;
-                                pessoaId: number | null;
-                                organizacaoTitularId: number | null;
-                                titularNome: string;
-                                /** @enum {string} */
-                                tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
-                                mesCompetencia: number;
-                                anoCompetencia: number;
-                                vencimento: string;
-                                valorPrevisto: string;
-                                valorPago: string | null;
-                                dataPagamento: string | null;
-                                dataCredito: string | null;
-                                formaPagamento: string | null;
-                                linkPagamento: string | null;
-                                descricao: string | null;
-                                /** @enum {string} */
-                                status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
-                                cobrancaGerada: boolean;
-                                parcelas: number;
-                                migrada: boolean;
-                                reciboId: number | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                            totais: {
-                                valorPrevisto: string;
-                                valorPago: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -6076,40 +3912,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
-                    pessoaId?: number;
-                    organizacaoTitularId?: number;
-                    status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
-                    mesCompetencia?: number;
-                    anoCompetencia?: number;
-                    vencimentoDe?: string;
-                    vencimentoAte?: string;
-                    organizacaoId?: number;
-                    cobrancaGerada?: "true" | "false";
-                    semRecibo?: "true" | "false";
-                    formato?: "csv" | "xlsx";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get: operations["listarContaAReceberExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7709,67 +5512,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["listarCultoPaginado"];
-=======
-        get: {
-            parameters: {
-                query?: {
-                    pagina?: number;
-                    quantidade?: number;
-                    ordem?: "asc" | "desc";
-                    organizacaoId?: number;
-                    periodoDe?: string;
-                    periodoAte?: string;
-                    santaCeia?: "true" | "false";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            itens: {
-                                id: number;
-                                organizacaoId: number;
-                                organizacaoNome: string;
-                                data: string;
-                                hora: string;
-                                santaCeia: boolean;
-                                celebrantes: number[];
-                                presentes: number;
-                                ofertas: string;
-                                /** @enum {string|null} */
-                                abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                                destino: string | null;
-                                sermao: string | null;
-                                dataCredito: string | null;
-                                planoContaId: number | null;
-                                planoOfertasId: number | null;
-                                lancamentoCaixaId: number | null;
-                                criadoEm: string;
-                                atualizadoEm: string;
-                            }[];
-                            total: number;
-                            pagina: number;
-                            quantidade: number;
-                            totais: {
-                                presentes: number;
-                                ofertas: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         put?: never;
         post?: never;
         delete?: never;
@@ -7833,115 +5576,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         get: operations["obterCultoPorId"];
         put: operations["atualizarCultoPorId"];
-=======
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            organizacaoId: number;
-                            organizacaoNome: string;
-                            data: string;
-                            hora: string;
-                            santaCeia: boolean;
-                            celebrantes: number[];
-                            presentes: number;
-                            ofertas: string;
-                            /** @enum {string|null} */
-                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                            destino: string | null;
-                            sermao: string | null;
-                            dataCredito: string | null;
-                            planoContaId: number | null;
-                            planoOfertasId: number | null;
-                            lancamentoCaixaId: number | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        organizacaoId: number;
-                        data: string;
-                        hora: string;
-                        /** @default false */
-                        santaCeia?: boolean;
-                        presentes: number;
-                        ofertas?: string | number;
-                        dataCredito?: string | null;
-                        /** @enum {string|null} */
-                        abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                        destino?: string | null;
-                        planoContaId?: number | null;
-                        /** @default [] */
-                        celebrantes?: number[];
-                        sermao?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            organizacaoId: number;
-                            organizacaoNome: string;
-                            data: string;
-                            hora: string;
-                            santaCeia: boolean;
-                            celebrantes: number[];
-                            presentes: number;
-                            ofertas: string;
-                            /** @enum {string|null} */
-                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                            destino: string | null;
-                            sermao: string | null;
-                            dataCredito: string | null;
-                            planoContaId: number | null;
-                            planoOfertasId: number | null;
-                            lancamentoCaixaId: number | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         post?: never;
         delete: operations["excluirCultoPorId"];
         options?: never;
@@ -7958,70 +5594,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-<<<<<<< HEAD
         post: operations["criarCulto"];
-=======
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        organizacaoId: number;
-                        data: string;
-                        hora: string;
-                        /** @default false */
-                        santaCeia?: boolean;
-                        presentes: number;
-                        ofertas?: string | number;
-                        dataCredito?: string | null;
-                        /** @enum {string|null} */
-                        abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                        destino?: string | null;
-                        planoContaId?: number | null;
-                        /** @default [] */
-                        celebrantes?: number[];
-                        sermao?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: number;
-                            organizacaoId: number;
-                            organizacaoNome: string;
-                            data: string;
-                            hora: string;
-                            santaCeia: boolean;
-                            celebrantes: number[];
-                            presentes: number;
-                            ofertas: string;
-                            /** @enum {string|null} */
-                            abrangencia: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
-                            destino: string | null;
-                            sermao: string | null;
-                            dataCredito: string | null;
-                            planoContaId: number | null;
-                            planoOfertasId: number | null;
-                            lancamentoCaixaId: number | null;
-                            criadoEm: string;
-                            atualizadoEm: string;
-                        };
-                    };
-                };
-            };
-        };
->>>>>>> 42b797d (contracts, api: inputs from declared fields, list labels, totals, export)
         delete?: never;
         options?: never;
         head?: never;
@@ -15124,6 +12697,7 @@ export interface operations {
                         nome?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
+                        reciprocoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -15161,6 +12735,7 @@ export interface operations {
                         nome?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
+                        reciprocoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -15197,6 +12772,7 @@ export interface operations {
                         nome?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
+                        reciprocoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -15232,6 +12808,7 @@ export interface operations {
                             nome?: string | null;
                             reciprocoId?: number | null;
                             ativo?: boolean | null;
+                            reciprocoIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -15316,6 +12893,7 @@ export interface operations {
                         nome?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
+                        reciprocoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -15354,6 +12932,7 @@ export interface operations {
                         nome?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
+                        reciprocoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16252,6 +13831,7 @@ export interface operations {
                         sigla?: string | null;
                         paisId?: number | null;
                         ativo?: boolean | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -16291,6 +13871,7 @@ export interface operations {
                         sigla?: string | null;
                         paisId?: number | null;
                         ativo?: boolean | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16329,6 +13910,7 @@ export interface operations {
                         sigla?: string | null;
                         paisId?: number | null;
                         ativo?: boolean | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16367,6 +13949,7 @@ export interface operations {
                             sigla?: string | null;
                             paisId?: number | null;
                             ativo?: boolean | null;
+                            paisIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -16456,6 +14039,7 @@ export interface operations {
                         sigla?: string | null;
                         paisId?: number | null;
                         ativo?: boolean | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16496,6 +14080,7 @@ export interface operations {
                         sigla?: string | null;
                         paisId?: number | null;
                         ativo?: boolean | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16549,6 +14134,8 @@ export interface operations {
                         paisId?: number | null;
                         codigoIbge?: string | null;
                         ativo?: boolean | null;
+                        estadoIdRotulo?: string | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -16590,6 +14177,8 @@ export interface operations {
                         paisId?: number | null;
                         codigoIbge?: string | null;
                         ativo?: boolean | null;
+                        estadoIdRotulo?: string | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16630,6 +14219,8 @@ export interface operations {
                         paisId?: number | null;
                         codigoIbge?: string | null;
                         ativo?: boolean | null;
+                        estadoIdRotulo?: string | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16669,6 +14260,8 @@ export interface operations {
                             paisId?: number | null;
                             codigoIbge?: string | null;
                             ativo?: boolean | null;
+                            estadoIdRotulo?: string | null;
+                            paisIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -16759,6 +14352,8 @@ export interface operations {
                         paisId?: number | null;
                         codigoIbge?: string | null;
                         ativo?: boolean | null;
+                        estadoIdRotulo?: string | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -16801,6 +14396,8 @@ export interface operations {
                         paisId?: number | null;
                         codigoIbge?: string | null;
                         ativo?: boolean | null;
+                        estadoIdRotulo?: string | null;
+                        paisIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -17143,6 +14740,7 @@ export interface operations {
                         classificacaoPaiId?: number | null;
                         descricao?: string | null;
                         ativo?: boolean | null;
+                        classificacaoPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -17182,6 +14780,7 @@ export interface operations {
                         classificacaoPaiId?: number | null;
                         descricao?: string | null;
                         ativo?: boolean | null;
+                        classificacaoPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -17220,6 +14819,7 @@ export interface operations {
                         classificacaoPaiId?: number | null;
                         descricao?: string | null;
                         ativo?: boolean | null;
+                        classificacaoPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -17257,6 +14857,7 @@ export interface operations {
                             classificacaoPaiId?: number | null;
                             descricao?: string | null;
                             ativo?: boolean | null;
+                            classificacaoPaiIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -17344,6 +14945,7 @@ export interface operations {
                         classificacaoPaiId?: number | null;
                         descricao?: string | null;
                         ativo?: boolean | null;
+                        classificacaoPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -17384,6 +14986,7 @@ export interface operations {
                         classificacaoPaiId?: number | null;
                         descricao?: string | null;
                         ativo?: boolean | null;
+                        classificacaoPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -19316,6 +16919,7 @@ export interface operations {
                             id: number;
                             classeId?: number | null;
                         }[];
+                        iconeIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -19366,6 +16970,7 @@ export interface operations {
                             id: number;
                             classeId?: number | null;
                         }[];
+                        iconeIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -19415,6 +17020,7 @@ export interface operations {
                             id: number;
                             classeId?: number | null;
                         }[];
+                        iconeIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -19456,6 +17062,7 @@ export interface operations {
                                 id: number;
                                 classeId?: number | null;
                             }[];
+                            iconeIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -19546,6 +17153,7 @@ export interface operations {
                             id: number;
                             classeId?: number | null;
                         }[];
+                        iconeIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -19597,6 +17205,7 @@ export interface operations {
                             id: number;
                             classeId?: number | null;
                         }[];
+                        iconeIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21123,6 +18732,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        bancoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -21176,6 +18786,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        bancoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21228,6 +18839,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        bancoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21273,6 +18885,7 @@ export interface operations {
                             organizacaoId: number;
                             organizacaoNome: string | null;
                             somenteLeitura: boolean;
+                            bancoIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -21368,6 +18981,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        bancoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21422,6 +19036,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        bancoIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21482,6 +19097,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        planoContaPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -21538,6 +19154,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        planoContaPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21593,6 +19210,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        planoContaPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21644,6 +19262,7 @@ export interface operations {
                             organizacaoId: number;
                             organizacaoNome: string | null;
                             somenteLeitura: boolean;
+                            planoContaPaiIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -21751,6 +19370,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        planoContaPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21808,6 +19428,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        planoContaPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21865,6 +19486,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        controleGerencialPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     }[];
@@ -21912,6 +19534,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        controleGerencialPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -21958,6 +19581,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        controleGerencialPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -22002,6 +19626,7 @@ export interface operations {
                             organizacaoId: number;
                             organizacaoNome: string | null;
                             somenteLeitura: boolean;
+                            controleGerencialPaiIdRotulo?: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -22098,6 +19723,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        controleGerencialPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -22146,6 +19772,7 @@ export interface operations {
                         organizacaoId: number;
                         organizacaoNome: string | null;
                         somenteLeitura: boolean;
+                        controleGerencialPaiIdRotulo?: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -23742,8 +21369,46 @@ export interface operations {
                         total: number;
                         pagina: number;
                         quantidade: number;
+                        totais: {
+                            valorPrevisto: string;
+                            valorPago: string;
+                        };
                     };
                 };
+            };
+        };
+    };
+    listarContaAReceberExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "vencimento" | "valorPrevisto" | "status" | "competencia" | "titular" | "id";
+                pessoaId?: number;
+                organizacaoTitularId?: number;
+                status?: ("ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO")[];
+                mesCompetencia?: number;
+                anoCompetencia?: number;
+                vencimentoDe?: string;
+                vencimentoAte?: string;
+                organizacaoId?: number;
+                cobrancaGerada?: "true" | "false";
+                semRecibo?: "true" | "false";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -30342,6 +28007,10 @@ export interface operations {
                         total: number;
                         pagina: number;
                         quantidade: number;
+                        totais: {
+                            presentes: number;
+                            ofertas: string;
+                        };
                     };
                 };
             };
@@ -30507,16 +28176,16 @@ export interface operations {
                     hora: string;
                     /** @default false */
                     santaCeia?: boolean;
-                    /** @default [] */
-                    celebrantes?: number[];
                     presentes: number;
                     ofertas?: string | number;
+                    dataCredito?: string | null;
                     /** @enum {string|null} */
                     abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
                     destino?: string | null;
-                    sermao?: string | null;
-                    dataCredito?: string | null;
                     planoContaId?: number | null;
+                    /** @default [] */
+                    celebrantes?: number[];
+                    sermao?: string | null;
                 };
             };
         };
@@ -30591,16 +28260,16 @@ export interface operations {
                     hora: string;
                     /** @default false */
                     santaCeia?: boolean;
-                    /** @default [] */
-                    celebrantes?: number[];
                     presentes: number;
                     ofertas?: string | number;
+                    dataCredito?: string | null;
                     /** @enum {string|null} */
                     abrangencia?: "NACIONAL" | "SINODAL" | "PAROQUIAL" | "COMUNITARIA" | null;
                     destino?: string | null;
-                    sermao?: string | null;
-                    dataCredito?: string | null;
                     planoContaId?: number | null;
+                    /** @default [] */
+                    celebrantes?: number[];
+                    sermao?: string | null;
                 };
             };
         };

@@ -58,3 +58,7 @@ export const FILHOS_CADASTRO: Readonly<Record<string, Readonly<Record<string, Ta
     perguntas: { tabela: schema.gabaritoPergunta, pai: schema.gabaritoPergunta.gabaritoId },
   },
 };
+
+/** The table behind a registry: what a listed reference's label is read from, what history reads. */
+export const tabelaDe = (recurso: string): TabelaCadastro | undefined =>
+  Object.hasOwn(TABELAS_CADASTRO, recurso) ? TABELAS_CADASTRO[recurso] : undefined;

@@ -7,9 +7,9 @@ import {
   okResposta,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idDaRota } from '../../platform/referencias.js';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { idDaRota } from '../../platform/referencias.js';
 import * as contas from './conta-a-receber.service.js';
 
 const tags = ['cobrancas'];

@@ -9,11 +9,11 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { entreOrganizacoes, exigirNoEscopo, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { linhasExistentes } from '../../platform/referencias.js';
