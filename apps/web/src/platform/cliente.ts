@@ -63,10 +63,13 @@ type ComIdQualquer = '/api/banco/{id}';
 type ColecaoQualquer = '/api/banco/';
 
 export const recurso = {
-  /** `GET /api/<recurso>/paginado`: a page of the list with its filters. */
-  pagina: <R extends RecursoPaginado>(r: R, consulta: ConsultaDe<R> | object, sinal?: AbortSignal) =>
+  /** `GET /api/<recurso>/paginado`: a page of the list with its filters; `discreto` as for `item`. */
+  pagina: <R extends RecursoPaginado>(r: R, consulta: ConsultaDe<R> | object, sinal?: AbortSignal, discreto = false) =>
     dados(
-      cliente.GET(`/api/${r}/paginado` as PaginadoQualquer, { params: { query: consulta as never }, signal: sinal }),
+      (discreto ? clienteDiscreto : cliente).GET(`/api/${r}/paginado` as PaginadoQualquer, {
+        params: { query: consulta as never },
+        signal: sinal,
+      }),
     ) as Promise<PaginaDe<R>>,
   /** `GET /api/<recurso>/select`: options for a select (`busca`, or the chosen `ids`). */
   opcoes: (r: RecursoSelect, consulta: Record<string, string | undefined>, sinal?: AbortSignal) =>

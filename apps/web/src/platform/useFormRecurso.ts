@@ -26,10 +26,17 @@ export type OpcoesFormRecurso<R> = {
   travado?: (registro: R) => boolean;
   /** View-only for a reason of the page's own (a route segment). */
   somenteLeitura?: boolean;
-  /** The success message (default `comum:salvoComSucesso`), from what was saved. */
-  mensagemSucesso?: (salvo: R) => ParseKeys<['cobrancas', 'comum', 'cultos']>;
+  /** The success message (default `comum:salvoComSucesso`), from what was saved (its fields fill the `{{…}}`). */
+  mensagemSucesso?: (salvo: R) => ParseKeys<['atendimentos', 'cobrancas', 'comum', 'cultos']>;
+  /** Where a save goes instead of back (a created record opens), replacing the form in the history. */
+  aposSalvar?: (salvo: R) => string;
   /** Other resources a save or delete changes (the ledger a worship offering posts to). */
   invalidar?: readonly QueryKey[];
+  /**
+   * A refused save the page shows itself (errors on a part of the page that is no field): true
+   * when it did; otherwise the server's field errors go on their fields, anything else is a message.
+   */
+  erro?: (erro: unknown, valores: Valores) => boolean;
 };
 
 /**
@@ -42,7 +49,7 @@ export type OpcoesFormRecurso<R> = {
  * `<Button {...saveButtonProps}>` and writes its fields.
  */
 export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
-  const { t } = useTranslation(['cobrancas', 'comum', 'cultos']);
+  const { t } = useTranslation(['atendimentos', 'cobrancas', 'comum', 'cultos']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -88,10 +95,13 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     },
     onSuccess: async (salvo) => {
       await depois();
-      void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso'));
-      sair();
+      void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso', salvo as Valores));
+      if (!o.aposSalvar) return sair();
+      liberar();
+      navegar(o.aposSalvar(salvo), { replace: true });
     },
-    onError: (e) => {
+    onError: (e, v) => {
+      if (o.erro?.(e, v)) return;
       if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
     },
   });

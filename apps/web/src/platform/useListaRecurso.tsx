@@ -46,9 +46,16 @@ export type OpcoesListaRecurso<R extends RecursoPaginado> = {
   fixos?: Record<string, string>;
   /** Whether the list offers CSV/XLSX of the filtered set (GET `<recurso>/exportar`); default yes. */
   exportavel?: boolean;
+  /** The formats the export answers (default both). */
+  formatos?: readonly FormatoExportacao[];
+  /** Reads without the page's loading flag (a list the hub refreshes while the user looks at it). */
+  discreto?: boolean;
   /** Other resources a delete changes (the ledger a worship offering posted to). */
   invalidar?: readonly QueryKey[];
 };
+
+export type FormatoExportacao = 'csv' | 'xlsx';
+const FORMATOS: readonly FormatoExportacao[] = ['csv', 'xlsx'];
 
 /** The address parameters the hook keeps besides the filters. */
 const PAGINA = 'pagina';
@@ -198,7 +205,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   const chave = chaves(o.recurso);
   const q = useQuery({
     queryKey: chave.lista(consulta),
-    queryFn: ({ signal }) => recurso.pagina(o.recurso, consulta, signal),
+    queryFn: ({ signal }) => recurso.pagina(o.recurso, consulta, signal, o.discreto),
     placeholderData: keepPreviousData,
     enabled: aberta,
     retry: false,
@@ -256,7 +263,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   });
 
   const [exportando, setExportando] = useState(false);
-  const exportar = async (formato: 'csv' | 'xlsx') => {
+  const exportar = async (formato: FormatoExportacao) => {
     setExportando(true);
     try {
       const { pagina: _p, quantidade: _q, ...filtrado } = consulta;
@@ -369,6 +376,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     buscar,
     limpar,
     exportavel: o.exportavel !== false,
+    formatos: o.formatos ?? FORMATOS,
     exportar,
     exportando,
     excluir: (id: number) => excluir.mutate(id),

@@ -16,6 +16,7 @@ type Lista = Pick<
   | 'filtrosSalvos'
   | 'visualizacoes'
   | 'exportavel'
+  | 'formatos'
   | 'exportar'
   | 'exportando'
   | 'podeCriar'
@@ -46,16 +47,17 @@ export function CabecalhoDaLista({
       </Typography.Title>
       <Space wrap>
         {extra}
-        {lista.exportavel && (
-          <>
-            <Button icon={<DownloadOutlined />} loading={lista.exportando} onClick={() => void lista.exportar('csv')}>
-              {t('crud:exportarCsv')}
+        {lista.exportavel &&
+          lista.formatos.map((f) => (
+            <Button
+              key={f}
+              icon={<DownloadOutlined />}
+              loading={lista.exportando}
+              onClick={() => void lista.exportar(f)}
+            >
+              {t(f === 'csv' ? 'crud:exportarCsv' : 'crud:exportarXlsx')}
             </Button>
-            <Button icon={<DownloadOutlined />} loading={lista.exportando} onClick={() => void lista.exportar('xlsx')}>
-              {t('crud:exportarXlsx')}
-            </Button>
-          </>
-        )}
+          ))}
         {lista.podeCriar && (
           <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={lista.novo}>
             {textoNovo ?? t('comum:novo')}

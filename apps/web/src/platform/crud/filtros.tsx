@@ -31,6 +31,8 @@ export type FiltroLista =
   | { tipo: 'multipla'; nome: string; opcoes: readonly string[]; rotulos?: string }
   /** A record of `referencia`, picked from its select. */
   | { tipo: 'referencia'; nome: string; referencia: RecursoSelect }
+  /** One of the records the page read (a list that has no `/select` of its own), kept as its id. */
+  | { tipo: 'escolha'; nome: string; opcoes: readonly { value: number; label: string }[] }
   /** Yes, no or either, kept as `true` / `false`. */
   | { tipo: 'booleano'; nome: string };
 
@@ -51,7 +53,7 @@ export function valoresDaUrl(filtros: readonly FiltroLista[], url: Record<string
     }
     const texto = url[f.nome];
     if (texto === undefined) v[f.nome] = f.tipo === 'multipla' ? [] : null;
-    else if (f.tipo === 'numero' || f.tipo === 'referencia') v[f.nome] = Number(texto);
+    else if (f.tipo === 'numero' || f.tipo === 'referencia' || f.tipo === 'escolha') v[f.nome] = Number(texto);
     else if (f.tipo === 'multipla') v[f.nome] = texto.split(',').filter(Boolean);
     else v[f.nome] = texto;
   }
@@ -139,7 +141,19 @@ function controleDoFiltro(f: Exclude<FiltroLista, { tipo: 'periodo' }>, idioma: 
           mode={f.tipo === 'multipla' ? 'multiple' : undefined}
           placeholder={todos}
           style={{ minWidth: 200 }}
+          // A long list (the screens of the audit) is searched by its labels.
+          showSearch={f.opcoes.length > 10 ? { optionFilterProp: 'label' } : undefined}
           options={f.opcoes.map((o) => ({ value: o, label: rotuloDaOpcao(f, o) }))}
+        />
+      );
+    case 'escolha':
+      return (
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={todos}
+          style={{ minWidth: 200 }}
+          options={[...f.opcoes]}
         />
       );
     case 'referencia':
