@@ -1,14 +1,11 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Perfil, perfilInput } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Popconfirm, Space, Spin, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Popconfirm, Space, Spin, Switch, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
-import { useAutorizacao } from '../../platform/autorizacao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ListaErrosMatriz, MatrizPermissoes } from './MatrizPermissoes';
 import {
@@ -21,109 +18,83 @@ import {
   ROTA_PERFIL,
 } from './perfilModelo';
 
-type Valores = { nome: string; descricao: string | null; ativo: boolean };
+const ACESSO = 'Perfil';
+const regras = regrasZod(perfilInput);
+
+/** The matrix as a form control: its changes mark the form changed (the unsaved-changes prompt). */
+function ControleMatriz({
+  value,
+  onChange,
+  desabilitado,
+  erros,
+}: {
+  value?: Matriz;
+  onChange?: (m: Matriz) => void;
+  desabilitado: boolean;
+  erros: ErrosMatriz | null;
+}) {
+  return (
+    <MatrizPermissoes
+      valor={value ?? matrizDoPerfil()}
+      aoMudar={(m) => onChange?.(m)}
+      desabilitado={desabilitado}
+      erros={erros}
+    />
+  );
+}
+
+const valores = (p: Perfil) => ({ nome: p.nome, descricao: p.descricao, ativo: p.ativo, matriz: matrizDoPerfil(p) });
+const corpo = (v: Record<string, unknown>) => ({
+  nome: v.nome,
+  descricao: v.descricao || null,
+  ativo: v.ativo,
+  ...corpoDaMatriz(v.matriz as Matriz),
+});
 
 /**
  * `/perfil/form/:id?/:visualizacao?`: name, description, active and the permission matrix; a
- * save sends the whole profile (the server replaces every rule with what it receives).
+ * save sends the whole profile (the server replaces every rule with what it receives). A refusal
+ * over the matrix (a permission the writer lacks) marks its rows; the administrator profile is
+ * only viewed.
  */
 export default function PerfilFormPage() {
   const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'erros', 'menu']);
-  const { message } = App.useApp();
-  const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const local = useLocation();
-  const qc = useQueryClient();
-  const params = useParams();
-  const [form] = Form.useForm<Valores>();
-  const [matriz, setMatriz] = useState<Matriz>(() => matrizDoPerfil());
-  const [erros, setErros] = useState<ErrosMatriz | null>(null);
-  const [erroGeral, setErroGeral] = useState<string | null>(null);
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
-  useTitulo('menu:acessos.Perfil');
-
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const idInvalido = params.id !== undefined && id === undefined;
-  const q = useQuery({
-    queryKey: ['perfil', 'item', id],
-    queryFn: ({ signal }) => api.get<Perfil>(`perfil/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
+  const [falha, setFalha] = useState<{ erros: ErrosMatriz; mensagem: string } | null>(null);
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const f = useFormRecurso<Perfil>({
+    recurso: 'perfil',
+    acesso: ACESSO,
+    voltar: ROTA_PERFIL,
+    valores,
+    corpo,
+    travado: (p) => p.administrador,
+    erro: (e, v) => {
+      const erros = errosDaMatriz(e, corpoDaMatriz(v.matriz as Matriz));
+      setFalha(erros ? { erros, mensagem: mensagemDeErro(e) } : null);
+      return !!erros;
+    },
   });
-  const administrador = !!q.data?.administrador;
-  const somenteLeitura =
-    params.visualizacao !== undefined || administrador || (id !== undefined && !pode('Perfil', 'U'));
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
-  const regras = regrasZod(perfilInput);
-  const voltarPara = `${ROTA_PERFIL}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+  const { id, modo, somenteLeitura, registro, consulta } = f;
+  const administrador = !!registro?.administrador;
 
-  useEffect(() => {
-    if (q.data) {
-      form.setFieldsValue({ nome: q.data.nome, descricao: q.data.descricao, ativo: q.data.ativo });
-      setMatriz(matrizDoPerfil(q.data));
-      setSujo(false);
-    }
-  }, [q.data, form]);
-
-  const sair = () => {
-    liberar();
-    navegar(voltarPara);
-  };
-
-  const salvar = async (valores: Valores) => {
-    if (enviando) return;
-    const regrasMatriz = corpoDaMatriz(matriz);
-    const corpo = { nome: valores.nome, descricao: valores.descricao || null, ativo: valores.ativo, ...regrasMatriz };
-    setEnviando(true);
-    setErros(null);
-    setErroGeral(null);
-    try {
-      if (id === undefined) await api.post('perfil', corpo);
-      else await api.putId('perfil', id, corpo);
-      await qc.invalidateQueries({ queryKey: ['perfil'] });
-      void message.success(t('comum:salvoComSucesso'));
-      sair();
-    } catch (e) {
-      const daMatriz = errosDaMatriz(e, regrasMatriz);
-      if (daMatriz) {
-        setErros(daMatriz);
-        setErroGeral(mensagemDeErro(e));
-      } else if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  const excluir = async () => {
-    if (id === undefined) return;
-    try {
-      await api.delete('perfil', id);
-      await qc.invalidateQueries({ queryKey: ['perfil'] });
-      void message.success(t('comum:excluidoComSucesso'));
-      sair();
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
-
-  if (id === undefined && !idInvalido && !pode('Perfil', 'C'))
-    return <Navigate to={ROTA_PERFIL} replace state={{ semPermissao: true }} />;
+  if (f.semPermissao && !f.idInvalido) return <Navigate to={ROTA_PERFIL} replace state={{ semPermissao: true }} />;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela: t('menu:acessos.Perfil') })}
+        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO}`) })}
       </Typography.Title>
-      {idInvalido || q.isError ? (
+      {f.idInvalido || consulta.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
-          action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
+          title={f.idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
+          action={<Button onClick={f.sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
-        <Spin spinning={id !== undefined && q.isPending}>
+        <Spin spinning={id !== undefined && consulta.isPending}>
           <Card>
             {administrador && (
               <Alert
@@ -133,57 +104,43 @@ export default function PerfilFormPage() {
                 title={t('configuracoes:perfil.administradorAviso')}
               />
             )}
-            <Form<Valores>
-              form={form}
+            <Form<Record<string, unknown>>
+              {...f.formProps}
               name="perfil"
-              layout="vertical"
-              disabled={somenteLeitura}
-              initialValues={{ nome: '', descricao: null, ativo: true }}
-              onValuesChange={() => setSujo(true)}
-              onFinish={salvar}
+              initialValues={{ nome: '', descricao: null, ativo: true, matriz: matrizDoPerfil() }}
               data-testid="form-perfil"
-              scrollToFirstError
-              style={{ maxWidth: 640 }}
             >
-              <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
-                <Input maxLength={100} />
-              </Form.Item>
-              <Form.Item name="descricao" label={t('campos:descricao')} rules={regras('descricao')}>
-                <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
-              </Form.Item>
-              <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
-                <Switch />
+              <div style={{ maxWidth: 640 }}>
+                <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
+                  <Input maxLength={100} />
+                </Form.Item>
+                <Form.Item name="descricao" label={t('campos:descricao')} rules={regras('descricao')}>
+                  <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+                </Form.Item>
+                <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+              </div>
+              <Typography.Title level={2} style={{ fontSize: 18 }}>
+                {t('configuracoes:perfil.permissoes')}
+              </Typography.Title>
+              {falha && (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  title={falha.mensagem}
+                  description={falha.erros.size > 0 ? <ListaErrosMatriz erros={falha.erros} /> : undefined}
+                  data-testid="erro-permissoes"
+                />
+              )}
+              <Form.Item name="matriz" noStyle>
+                <ControleMatriz desabilitado={somenteLeitura} erros={falha?.erros ?? null} />
               </Form.Item>
             </Form>
-            <Typography.Title level={2} style={{ fontSize: 18 }}>
-              {t('configuracoes:perfil.permissoes')}
-            </Typography.Title>
-            {erros && erroGeral && (
-              <Alert
-                type="error"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={erroGeral}
-                description={erros.size > 0 ? <ListaErrosMatriz erros={erros} /> : undefined}
-                data-testid="erro-permissoes"
-              />
-            )}
-            <MatrizPermissoes
-              valor={matriz}
-              desabilitado={somenteLeitura}
-              erros={erros}
-              aoMudar={(m) => {
-                setMatriz(m);
-                setSujo(true);
-              }}
-            />
             <Space wrap style={{ marginTop: 16 }}>
-              {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
-              {modo === 'visualizar' && !administrador && pode('Perfil', 'U') && id !== undefined && (
+              {!somenteLeitura && <Button {...f.saveButtonProps}>{t('comum:salvar')}</Button>}
+              {modo === 'visualizar' && f.podeEditar && id !== undefined && (
                 <Button
                   icon={<EditOutlined />}
                   onClick={() => navegar(caminhoFormPerfil(id), { state: local.state, replace: true })}
@@ -191,20 +148,20 @@ export default function PerfilFormPage() {
                   {t('comum:editar')}
                 </Button>
               )}
-              {id !== undefined && !administrador && pode('Perfil', 'D') && (
+              {f.podeExcluir && (
                 <Popconfirm
                   title={t('comum:confirmarExclusao')}
                   okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true }}
+                  okButtonProps={{ danger: true, loading: f.excluindo }}
                   cancelText={t('comum:cancelar')}
-                  onConfirm={excluir}
+                  onConfirm={f.excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
                     {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
-              <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
+              <Button onClick={() => navegar(f.voltar)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -1,10 +1,9 @@
-import type { Perfil, SelectOpcao } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados, recurso } from '../../platform/cliente';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -25,17 +24,18 @@ export default function PermissoesPage() {
   const [erros, setErros] = useState<ErrosMatriz | null>(null);
   const [erroGeral, setErroGeral] = useState<string | null>(null);
   const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   useSaidaProtegida(sujo);
   useTitulo('menu:acessos.Permissoes');
 
   const opcoes = useQuery({
-    queryKey: ['perfil', 'select'],
-    queryFn: ({ signal }) => api.get<SelectOpcao[]>('perfil/select', undefined, { sinal: signal }),
+    queryKey: chaves('perfil').select(),
+    queryFn: ({ signal }) => recurso.opcoes('perfil', {}, signal),
   });
+  const ler = (id: number, signal?: AbortSignal) =>
+    dados(cliente.GET('/api/perfil/{id}', { params: { path: { id } }, signal }));
   const q = useQuery({
-    queryKey: ['perfil', 'item', perfilId],
-    queryFn: ({ signal }) => api.get<Perfil>(`perfil/${perfilId}`, undefined, { sinal: signal }),
+    queryKey: chaves('perfil').item(perfilId),
+    queryFn: ({ signal }) => ler(perfilId as number, signal),
     enabled: perfilId !== undefined,
   });
 
@@ -76,30 +76,34 @@ export default function PermissoesPage() {
     setErroGeral(null);
   };
 
-  const salvar = async () => {
-    if (!q.data || enviando) return;
-    const regras = corpoDaMatriz(matriz);
-    setEnviando(true);
-    setErros(null);
-    setErroGeral(null);
-    try {
-      // The latest stored name/description/active go back unchanged with the new rules.
-      const atual = await api.get<Perfil>(`perfil/${q.data.id}`);
-      await api.putId('perfil', atual.id, {
-        nome: atual.nome,
-        descricao: atual.descricao,
-        ativo: atual.ativo,
-        ...regras,
-      });
+  // The latest stored name/description/active go back unchanged with the new rules; a refusal
+  // marks the matrix's rows it names.
+  const gravar = useMutation({
+    mutationFn: async (regras: ReturnType<typeof corpoDaMatriz>) => {
+      const atual = await ler(perfilId as number);
+      return dados(
+        cliente.PUT('/api/perfil/{id}', {
+          params: { path: { id: atual.id } },
+          body: { nome: atual.nome, descricao: atual.descricao, ativo: atual.ativo, ...regras },
+        }),
+      );
+    },
+    onMutate: () => {
+      setErros(null);
+      setErroGeral(null);
+    },
+    onSuccess: async () => {
       setSujo(false);
-      await qc.invalidateQueries({ queryKey: ['perfil'] });
+      await qc.invalidateQueries({ queryKey: chaves('perfil').todas });
       void message.success(t('comum:salvoComSucesso'));
-    } catch (e) {
+    },
+    onError: (e, regras) => {
       setErros(errosDaMatriz(e, regras));
       setErroGeral(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
+    },
+  });
+  const salvar = () => {
+    if (q.data && !gravar.isPending) gravar.mutate(corpoDaMatriz(matriz));
   };
 
   return (
@@ -161,10 +165,10 @@ export default function PermissoesPage() {
             />
             {!somenteLeitura && (
               <Space wrap style={{ marginTop: 16 }}>
-                <Button type="primary" loading={enviando} disabled={!sujo} onClick={() => void salvar()}>
+                <Button type="primary" loading={gravar.isPending} disabled={!sujo} onClick={salvar}>
                   {t('comum:salvar')}
                 </Button>
-                <Button disabled={!sujo || enviando} onClick={desfazer}>
+                <Button disabled={!sujo || gravar.isPending} onClick={desfazer}>
                   {t('configuracoes:permissoes.desfazer')}
                 </Button>
               </Space>
