@@ -5,21 +5,14 @@ import {
   RollbackOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import {
-  type ItemLote,
-  type Paged,
-  type ProcessamentoLote,
-  STATUS_ITEM_LOTE,
-  STATUS_LOTE_ATIVOS,
-  type StatusItemLote,
-} from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ItemLote, STATUS_ITEM_LOTE, STATUS_LOTE_ATIVOS, type StatusItemLote } from '@sig/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
@@ -39,6 +32,10 @@ const CRIACAO = [
   { acesso: 'ContasAReceberLote', rota: '/contas-a-receber-lote/form' },
   { acesso: 'CobrancasEmLote', rota: '/cobrancas-em-lote/form' },
 ] as const;
+
+/** The APIs that read one batch and its items: the batch screen's, and a kind's under its own access. */
+type Sucesso = 'lotes:cancelado' | 'lotes:reprocessando' | 'lotes:desfazendo';
+type RecursoLote = 'processamento-lote' | 'contas-a-receber-lote';
 
 /**
  * `/processamentos-em-lote/form/:id` (spec §2, §4): one batch, its progress live through the hub,
@@ -77,7 +74,7 @@ export function DetalheLote({
 }: {
   id: number;
   idioma: string;
-  recurso?: string;
+  recurso?: RecursoLote;
   voltar?: string;
 }) {
   const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes', 'menu']);
@@ -88,35 +85,41 @@ export function DetalheLote({
   const [pagina, setPagina] = useState(1);
   const [quantidade, setQuantidade] = useState(10);
   const [status, setStatus] = useState<StatusItemLote[]>([]);
-  useHub('processamento_lote', ['processamento-lote', id]);
-
+  const chave = chaves('processamento-lote').item(id);
+  useHub('processamento_lote', chave);
+  // Read without the page's loading flag: the hub refreshes them while the user looks.
+  const noLote = { params: { path: { id } } };
   const lote = useQuery({
-    queryKey: ['processamento-lote', id],
+    queryKey: chave,
     queryFn: ({ signal }) =>
-      api.get<ProcessamentoLote>(`${recurso}/${id}`, undefined, { sinal: signal, semCarga: true }),
+      dados(clienteDiscreto.GET(`/api/${recurso}/{id}` as '/api/processamento-lote/{id}', { ...noLote, signal })),
     retry: false,
   });
   const consulta = { pagina, quantidade, status: status.length ? status.join(',') : undefined };
   const itens = useQuery({
-    queryKey: ['processamento-lote', id, 'itens', consulta],
+    queryKey: [...chave, 'itens', consulta],
     queryFn: ({ signal }) =>
-      api.get<Paged<ItemLote>>(`${recurso}/${id}/itens`, consulta, { sinal: signal, semCarga: true }),
+      dados(
+        clienteDiscreto.GET(`/api/${recurso}/{id}/itens` as '/api/processamento-lote/{id}/itens', {
+          params: { path: { id }, query: consulta as never },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
-  const agir = async (
-    acao: 'cancelar' | 'reprocessar-erros' | 'desfazer',
-    sucesso: 'lotes:cancelado' | 'lotes:reprocessando' | 'lotes:desfazendo',
-  ) => {
-    try {
-      await api.post(`processamento-lote/${id}/${acao}`, {});
-      await qc.invalidateQueries({ queryKey: ['processamento-lote'] });
+  // A refusal (the batch moved on meanwhile) is the app handler's message.
+  const acao = useMutation({
+    mutationFn: ({ caminho }: { caminho: 'cancelar' | 'reprocessar-erros' | 'desfazer'; sucesso: Sucesso }) =>
+      dados(cliente.POST(`/api/processamento-lote/{id}/${caminho}`, noLote)),
+    onSuccess: async (_r, { sucesso }) => {
+      await qc.invalidateQueries({ queryKey: chaves('processamento-lote').todas });
       void message.success(t(sucesso));
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
+  const agir = (caminho: 'cancelar' | 'reprocessar-erros' | 'desfazer', sucesso: Sucesso) =>
+    acao.mutate({ caminho, sucesso });
 
   if (lote.isError) return <Alert type="error" showIcon title={mensagemDeErro(lote.error)} />;
   const l = lote.data;

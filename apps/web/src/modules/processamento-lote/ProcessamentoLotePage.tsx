@@ -1,103 +1,71 @@
-import { type Paged, type ProcessamentoLote, STATUS_LOTE, TIPOS_LOTE, type TipoLote } from '@sig/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Form, Select, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { STATUS_LOTE, TIPOS_LOTE, type TipoLote } from '@sig/contracts';
+import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../platform/api';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
-import { BotoesDeBusca, ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
-import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
+import { celulaDataHora } from '../../platform/crud/celulas';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { CabecalhoDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
 import { useHub } from '../../platform/useHub';
+import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_LOTE, ProgressoLote, ROTA_LOTE, StatusLoteTag } from './comum';
 
-type Filtros = { tipo?: string | null; status?: string[] };
+const FILTROS: readonly FiltroLista[] = [
+  { tipo: 'opcao', nome: 'tipo', opcoes: TIPOS_LOTE, rotulos: 'lotes:tipo' },
+  { tipo: 'multipla', nome: 'status', opcoes: STATUS_LOTE, rotulos: 'lotes:status' },
+];
 
-/** `/processamentos-em-lote` (spec §2): the scope's batches of every kind, progress updated live. */
+/**
+ * `/processamentos-em-lote` (spec §2): the scope's batches of every kind, newest first, progress
+ * updated live (the hub refreshes the list without the page's loading flag). Batches are created
+ * on their kind's screen, so this list has no New.
+ */
 export default function ProcessamentoLotePage() {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'lotes', 'menu']);
+  const { t } = useTranslation(['campos', 'comum', 'lotes', 'menu']);
   const navegar = useNavigate();
-  const [form] = Form.useForm<Filtros>();
   useTitulo(`menu:acessos.${ACESSO_LOTE}`);
   useHub('processamento_lote', ['processamento-lote']);
-  const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const tipo = params.get('tipo') ?? undefined;
-  const status = params.get('status') ?? undefined;
-  useEffect(() => {
-    form.setFieldsValue({ tipo: tipo ?? null, status: status ? status.split(',') : [] });
-  }, [tipo, status, form]);
-
-  const consulta = { pagina, quantidade, ordenarPor: 'criadoEm', ordem: 'desc', tipo, status };
-  const q = useQuery({
-    queryKey: ['processamento-lote', 'paginado', consulta],
-    queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>('processamento-lote/paginado', consulta, { sinal: signal, semCarga: true }),
-    placeholderData: keepPreviousData,
-    retry: false,
+  const lista = useListaRecurso({
+    recurso: 'processamento-lote',
+    acesso: ACESSO_LOTE,
+    filtros: FILTROS,
+    ordenacao: { campo: 'criadoEm', ordem: 'desc' },
+    exportavel: false,
+    discreto: true,
+    colunas: [
+      { key: 'id', dataIndex: 'id', title: '#' },
+      { key: 'tipo', dataIndex: 'tipo', title: t('lotes:tipoLote'), render: (v: TipoLote) => t(`lotes:tipo.${v}`) },
+      { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
+      { key: 'criadoPorNome', dataIndex: 'criadoPorNome', title: t('lotes:criadoPor') },
+      { key: 'criadoEm', dataIndex: 'criadoEm', title: t('lotes:criadoEm'), render: celulaDataHora },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('campos:status'),
+        render: (_, l) => <StatusLoteTag status={l.status} />,
+      },
+      {
+        key: 'progresso',
+        title: t('lotes:andamento'),
+        render: (_, l) => <ProgressoLote lote={l} largura={180} />,
+      },
+      {
+        key: 'acoes',
+        title: t('comum:acoes'),
+        render: (_, l) => <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />,
+      },
+    ],
   });
-  usePaginaValida(lista, q.data?.total);
-  const buscar = (v: Filtros) =>
-    mudar({ pagina: undefined, tipo: v.tipo ?? undefined, status: v.status?.length ? v.status.join(',') : undefined });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO_LOTE}`)}
-      </Typography.Title>
-      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-        <Form form={form} name="filtros-lotes" layout="inline" style={{ rowGap: 12 }} onFinish={buscar}>
-          <Form.Item name="tipo" label={t('lotes:tipoLote')} style={{ minWidth: 240 }}>
-            <Select allowClear options={TIPOS_LOTE.map((x) => ({ value: x, label: t(`lotes:tipo.${x}`) }))} />
-          </Form.Item>
-          <Form.Item name="status" label={t('campos:status')} style={{ minWidth: 260 }}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={STATUS_LOTE.map((s) => ({ value: s, label: t(`lotes:status.${s}`) }))}
-            />
-          </Form.Item>
-          <BotoesDeBusca limpar={() => buscar({})} />
-        </Form>
-      </Card>
-      <ErroDaLista erro={q.error} />
-      <TabelaDaLista<ProcessamentoLote>
-        consulta={q}
-        lista={lista}
-        size="small"
-        loading={q.isFetching && !q.data}
-        columns={[
-          { key: 'id', dataIndex: 'id', title: '#' },
-          { key: 'tipo', dataIndex: 'tipo', title: t('lotes:tipoLote'), render: (v: TipoLote) => t(`lotes:tipo.${v}`) },
-          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-          { key: 'criadoPorNome', dataIndex: 'criadoPorNome', title: t('lotes:criadoPor') },
-          {
-            key: 'criadoEm',
-            dataIndex: 'criadoEm',
-            title: t('lotes:criadoEm'),
-            render: (v: string) => new Date(v).toLocaleString(i18n.language),
-          },
-          {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('campos:status'),
-            render: (_: unknown, l: ProcessamentoLote) => <StatusLoteTag status={l.status} />,
-          },
-          {
-            key: 'progresso',
-            title: t('lotes:andamento'),
-            render: (_: unknown, l: ProcessamentoLote) => <ProgressoLote lote={l} largura={180} />,
-          },
-          {
-            key: 'acoes',
-            title: t('comum:acoes'),
-            render: (_: unknown, l: ProcessamentoLote) => (
-              <AcoesLinha aoVisualizar={() => navegar(`${ROTA_LOTE}/${l.id}/visualizacao`)} />
-            ),
-          },
-        ]}
-      />
+      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_LOTE}`)} lista={lista} />
+      <FiltrosDaLista lista={lista} />
+      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
+      {/* Live refreshes keep the rows in place: the spinner only while nothing is shown yet. */}
+      <Table {...lista.tableProps} loading={lista.consulta.isFetching && !lista.consulta.data} size="small" />
     </Space>
   );
 }

@@ -5,18 +5,29 @@ import {
   SyncOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { Paged, ProcessamentoLote, StatusLote } from '@sig/contracts';
+import type { ProcessamentoLote, StatusLote } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../platform/api';
+import type { paths } from '../../platform/api-esquema';
+import { clienteDiscreto, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { celulaDataHora } from '../../platform/crud/celulas';
 import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
 import { useHub } from '../../platform/useHub';
 
 export const ACESSO_LOTE = 'ProcessamentosEmLote';
+
+/** The APIs that list batches of a kind (each under its screen's access), or of every kind. */
+type RecursoLotes = keyof paths extends infer K
+  ? K extends `/api/${infer R}/paginado`
+    ? R extends `${string}lote${string}`
+      ? R
+      : never
+    : never
+  : never;
 export const ROTA_LOTE = '/processamentos-em-lote/form';
 
 /** An icon tells the statuses apart: coloured tags fail the contrast check. */
@@ -65,26 +76,32 @@ export function TabelaLotes({
   comOrganizacao = true,
   ...resto
 }: {
-  recurso: string;
+  recurso: RecursoLotes;
   chave?: string;
   /** Null when the user may not open a batch. */
   verEm: ((lote: ProcessamentoLote) => string) | null;
   acoes?: (lote: ProcessamentoLote) => ReactNode;
   comOrganizacao?: boolean;
 } & Pick<TableProps<ProcessamentoLote>, 'title'> & { 'data-testid'?: string }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
   const navegar = useNavigate();
   const [pagina, setPagina] = useState(1);
   useHub('processamento_lote', [chave, 'lotes']);
   const consulta = { pagina, quantidade: 10, ordenarPor: 'criadoEm', ordem: 'desc' };
   const q = useQuery({
     queryKey: [chave, 'lotes', consulta],
+    // Without the page's loading flag: the hub refreshes it while the user looks.
     queryFn: ({ signal }) =>
-      api.get<Paged<ProcessamentoLote>>(`${recurso}/paginado`, consulta, { sinal: signal, semCarga: true }),
+      dados(
+        clienteDiscreto.GET(`/api/${recurso}/paginado` as '/api/processamento-lote/paginado', {
+          params: { query: consulta as never },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
     retry: false,
   });
-  const dados = q.data;
+  const lotes = q.data;
   return (
     <>
       <ErroDaLista erro={q.error} />
@@ -92,11 +109,11 @@ export function TabelaLotes({
         rowKey="id"
         size="small"
         {...resto}
-        dataSource={dados?.itens ?? []}
-        loading={q.isFetching && !dados}
+        dataSource={lotes?.itens ?? []}
+        loading={q.isFetching && !lotes}
         locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: pagina, pageSize: 10, total: dados?.total ?? 0, onChange: setPagina }}
+        pagination={{ current: pagina, pageSize: 10, total: lotes?.total ?? 0, onChange: setPagina }}
         columns={[
           { key: 'id', dataIndex: 'id', title: '#' },
           ...(comOrganizacao
@@ -106,7 +123,7 @@ export function TabelaLotes({
             key: 'criadoEm',
             dataIndex: 'criadoEm',
             title: t('lotes:criadoEm'),
-            render: (v: string) => new Date(v).toLocaleString(i18n.language),
+            render: celulaDataHora,
           },
           {
             key: 'status',
