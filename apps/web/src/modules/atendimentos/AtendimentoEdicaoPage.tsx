@@ -13,16 +13,16 @@ import {
   tarefaInput,
   triagemInput,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
   Button,
   Card,
   Checkbox,
-  DatePicker,
   Descriptions,
   Form,
+  type FormInstance,
   Input,
   List,
   Modal,
@@ -38,20 +38,22 @@ import {
   theme,
   Upload,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { ParseKeys } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
+import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { dataParaTela, formatoData } from '../../platform/crud/definicao';
+import { errosNoForm } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { EntradaData } from '../../platform/crud/controles';
+import { dataParaTela } from '../../platform/crud/definicao';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { ComGlifo } from '../../platform/Glifo';
 import { useTitulo } from '../../platform/useTitulo';
 import { CamposAtendimento, type ValoresAtendimento } from './CamposAtendimento';
-import { COR_STATUS, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
+import { COR_STATUS, caminhoDa, consultaOpcoes, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const ligado = (v: string | undefined) => v === 'true';
 
@@ -105,12 +107,12 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
   );
   const [modal, setModal] = useState<'status' | 'triagem' | null>(null);
   useTitulo(`menu:acessos.${config.acesso}`);
-  useHubAtendimentos();
+  useHubAtendimentos(fila);
   const voltar = `/${fila}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const q = useQuery({
-    queryKey: ['atendimentos', fila, 'detalhe', id],
-    queryFn: () => api.get<AtendimentoDetalhe>(`${fila}/${id}`),
+    queryKey: chaves(fila).item(id),
+    queryFn: ({ signal }) => dados(cliente.GET(caminhoDa(fila, '/{id}'), { params: { path: { id } }, signal })),
     enabled: Number.isInteger(id) && id > 0,
   });
   const a = q.data;
@@ -119,36 +121,31 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
     if (a && !sujo) form.setFieldsValue(valoresDo(a));
   }, [a, sujo, form]);
 
-  const usuarios = useQuery({
-    queryKey: ['atendimentos', fila, 'usuarios'],
-    queryFn: () => api.get<SelectOpcao[]>(`${fila}/usuarios`),
-    enabled: agente && !somenteLeitura,
-    staleTime: 60_000,
-  });
+  const usuarios = useQuery({ ...consultaOpcoes(fila, 'usuarios'), enabled: agente && !somenteLeitura });
 
-  /** Runs one call that answers with the whole ticket and puts it in the cache. */
-  const executar = async (
-    chamada: () => Promise<AtendimentoDetalhe>,
-    sucesso: ParseKeys<typeof NS>,
-    alvo?: Parameters<typeof aplicarErrosServidor>[0],
-  ) => {
-    try {
-      const novo = await chamada();
-      qc.setQueryData(['atendimentos', fila, 'detalhe', id], novo);
-      void qc.invalidateQueries({ queryKey: ['atendimentos', fila, 'paginado'] });
-      void message.success(t(sucesso));
-      return true;
-    } catch (e) {
-      if (!alvo || !aplicarErrosServidor(alvo, e)) void message.error(mensagemDeErro(e));
-      return false;
-    }
-  };
+  // Every write of the page answers with the whole ticket: one mutation puts it in the cache,
+  // refreshes the queue's lists and says so; a refusal goes on the given form's fields.
+  const escrita = useMutation({
+    mutationFn: (e: Escrita) => e.chamada(),
+    onSuccess: (novo, e) => {
+      qc.setQueryData(chaves(fila).item(id), novo);
+      void qc.invalidateQueries({ queryKey: chaves(fila).listas() });
+      void message.success(t(e.sucesso));
+    },
+    onError: (erro, e) => errosNoForm(e.alvo)(erro),
+  });
+  const executar: Executar = (chamada, sucesso, alvo) =>
+    escrita.mutateAsync({ chamada, sucesso, alvo }).then(
+      () => true,
+      () => false,
+    );
 
   if (q.isLoading) return <Spin />;
   if (q.isError || !a) return <Alert type="error" showIcon title={mensagemDeErro(q.error)} />;
 
   const salvarDados = async (v: ValoresAtendimento) => {
-    if (await executar(() => api.putId<AtendimentoDetalhe>(fila, id, v), 'comum:salvoComSucesso', form)) {
+    const salvar = () => dados(cliente.PUT(caminhoDa(fila, '/{id}'), { ...noTicket(id), body: v as never }));
+    if (await executar(salvar, 'comum:salvoComSucesso', form)) {
       liberar();
       setSujo(false);
     }
@@ -309,7 +306,11 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
           a={a}
           fechar={() => setModal(null)}
           executar={(v, f) =>
-            executar(() => api.post<AtendimentoDetalhe>(`${fila}/${id}/status`, v), 'atendimentos:statusAlterado', f)
+            executar(
+              () => dados(cliente.POST(caminhoDa(fila, '/{id}/status'), { ...noTicket(id), body: v as never })),
+              'atendimentos:statusAlterado',
+              f,
+            )
           }
         />
       )}
@@ -320,7 +321,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
           fechar={() => setModal(null)}
           executar={async (v, f) => {
             const ok = await executar(
-              () => api.post<AtendimentoDetalhe>(`${fila}/${id}/triagem`, v),
+              () => dados(cliente.POST(caminhoDa(fila, '/{id}/triagem'), { ...noTicket(id), body: v as never })),
               'atendimentos:triado',
               f,
             );
@@ -334,11 +335,11 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
   );
 }
 
-type Executar = (
-  chamada: () => Promise<AtendimentoDetalhe>,
-  sucesso: ParseKeys<typeof NS>,
-  alvo?: Parameters<typeof aplicarErrosServidor>[0],
-) => Promise<boolean>;
+type Escrita = { chamada: () => Promise<AtendimentoDetalhe>; sucesso: ParseKeys<typeof NS>; alvo?: FormInstance };
+/** Runs one write that answers with the whole ticket; true when it went through. */
+type Executar = (chamada: Escrita['chamada'], sucesso: Escrita['sucesso'], alvo?: FormInstance) => Promise<boolean>;
+/** The path of a ticket's own operation. */
+const noTicket = (id: number) => ({ params: { path: { id } } });
 
 function Comentarios({
   a,
@@ -360,7 +361,13 @@ function Comentarios({
   const regra = regrasZod(comentarioInput);
   const enviar = async (v: { texto: string; interno: boolean }) => {
     const ok = await executar(
-      () => api.post<AtendimentoDetalhe>(`${fila}/${a.id}/comentarios`, { texto: v.texto, interno: !!v.interno }),
+      () =>
+        dados(
+          cliente.POST(caminhoDa(fila, '/{id}/comentarios'), {
+            ...noTicket(a.id),
+            body: { texto: v.texto, interno: !!v.interno },
+          }),
+        ),
       'atendimentos:comentado',
       form,
     );
@@ -428,7 +435,7 @@ function Tarefas({
   const criar = async (v: Record<string, unknown>) => {
     if (
       await executar(
-        () => api.post<AtendimentoDetalhe>(`${fila}/${a.id}/tarefas`, v),
+        () => dados(cliente.POST(caminhoDa(fila, '/{id}/tarefas'), { ...noTicket(a.id), body: v as never })),
         'atendimentos:tarefaCriada',
         form,
       )
@@ -437,7 +444,13 @@ function Tarefas({
   };
   const situacao = (tarefaId: number, concluida: boolean) =>
     executar(
-      () => api.put<AtendimentoDetalhe>(`${fila}/${a.id}/tarefas/${tarefaId}`, { concluida }),
+      () =>
+        dados(
+          cliente.PUT(caminhoDa(fila, '/{id}/tarefas/{tarefaId}'), {
+            params: { path: { id: a.id, tarefaId } },
+            body: { concluida },
+          }),
+        ),
       concluida ? 'atendimentos:tarefaConcluida' : 'atendimentos:tarefaReaberta',
     );
   return (
@@ -484,12 +497,8 @@ function Tarefas({
           <Form.Item name="responsavelUsuarioId" required rules={regra('responsavelUsuarioId')}>
             <Select placeholder={t('campos:responsavelUsuarioId')} options={usuarios} style={{ minWidth: 200 }} />
           </Form.Item>
-          <Form.Item
-            name="prazo"
-            getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
-            normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
-          >
-            <DatePicker placeholder={t('campos:prazo')} format={formatoData(i18n.language)} />
+          <Form.Item name="prazo">
+            <EntradaData placeholder={t('campos:prazo')} />
           </Form.Item>
           <Button htmlType="submit">{t('atendimentos:adicionarTarefa')}</Button>
         </Form>
@@ -513,6 +522,13 @@ function Anexos({
 }) {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
+  const baixar = async (anexoId: number, nome: string) => {
+    const { data, response } = await cliente.GET(caminhoDa(fila, '/{id}/anexos/{anexoId}'), {
+      params: { path: { id: a.id, anexoId } },
+      parseAs: 'blob',
+    });
+    baixarArquivo(data as Blob, response, nome);
+  };
   const enviar = async (arquivo: File) => {
     // Checked here first so a large file is not read and sent for nothing; the server checks again.
     if (arquivo.size > ANEXO_TAMANHO_MAXIMO) {
@@ -522,11 +538,12 @@ function Anexos({
     const conteudo = await paraBase64(arquivo);
     await executar(
       () =>
-        api.post<AtendimentoDetalhe>(`${fila}/${a.id}/anexos`, {
-          nomeArquivo: arquivo.name,
-          tipoConteudo: arquivo.type || 'application/octet-stream',
-          conteudo,
-        }),
+        dados(
+          cliente.POST(caminhoDa(fila, '/{id}/anexos'), {
+            ...noTicket(a.id),
+            body: { nomeArquivo: arquivo.name, tipoConteudo: arquivo.type || 'application/octet-stream', conteudo },
+          }),
+        ),
       'atendimentos:anexado',
     );
   };
@@ -544,7 +561,7 @@ function Anexos({
                 type="text"
                 icon={<DownloadOutlined />}
                 aria-label={t('atendimentos:baixar')}
-                onClick={() => void api.baixar(`${fila}/${a.id}/anexos/${x.id}`, undefined, x.nomeArquivo)}
+                onClick={() => void baixar(x.id, x.nomeArquivo)}
               />,
               ...(somenteLeitura
                 ? []
@@ -557,7 +574,12 @@ function Anexos({
                       cancelText={t('comum:cancelar')}
                       onConfirm={() =>
                         executar(
-                          () => api.delete<AtendimentoDetalhe>(`${fila}/${a.id}/anexos`, x.id),
+                          () =>
+                            dados(
+                              cliente.DELETE(caminhoDa(fila, '/{id}/anexos/{anexoId}'), {
+                                params: { path: { id: a.id, anexoId: x.id } },
+                              }),
+                            ),
                           'comum:excluidoComSucesso',
                         )
                       }
@@ -599,7 +621,7 @@ function MudarStatus({
 }: {
   a: AtendimentoDetalhe;
   fechar: () => void;
-  executar: (v: unknown, f: Parameters<typeof aplicarErrosServidor>[0]) => Promise<boolean>;
+  executar: (v: unknown, f: FormInstance) => Promise<boolean>;
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
@@ -648,17 +670,14 @@ function Triar({
   fila: FilaAtendimento;
   usuarios: SelectOpcao[];
   fechar: () => void;
-  executar: (v: unknown, f: Parameters<typeof aplicarErrosServidor>[0]) => Promise<boolean>;
+  executar: (v: unknown, f: FormInstance) => Promise<boolean>;
 }) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
   const regra = regrasZod(triagemInput);
   // A profile that may not change the responsible leaves it out: the ticket keeps its own.
   const comResponsavel = !useRegrasCampos(fila).bloqueado('responsavelUsuarioId');
-  const times = useQuery({
-    queryKey: ['atendimentos', fila, 'times'],
-    queryFn: () => api.get<SelectOpcao[]>(`${fila}/times`),
-  });
+  const times = useQuery(consultaOpcoes(fila, 'times'));
   return (
     <Modal
       open

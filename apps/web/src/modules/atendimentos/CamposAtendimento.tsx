@@ -1,13 +1,12 @@
-import { atendimentoInput, type CategoriaFormulario, type FilaAtendimento, type SelectOpcao } from '@sig/contracts';
+import { atendimentoInput, type FilaAtendimento } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { formatoData } from '../../platform/crud/definicao';
+import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { EntradaData } from '../../platform/crud/controles';
 import { regrasZod } from '../../platform/formulario';
-import { NS, useRegrasCampos } from './comum';
+import { caminhoDa, consultaOpcoes, NS, useRegrasCampos } from './comum';
 
 export type ValoresAtendimento = {
   assunto?: string;
@@ -44,29 +43,27 @@ export function CamposAtendimento({
   completo: boolean;
   desabilitado?: boolean;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const form = Form.useFormInstance<ValoresAtendimento>();
   const regra = regrasZod(atendimentoInput);
   const categoriaId = Form.useWatch('categoriaAtendimentoId', form);
   const { oculto, bloqueado } = useRegrasCampos(fila);
 
-  const opcoes = (caminho: string) => ({
-    queryKey: ['atendimentos', fila, caminho],
-    queryFn: () => api.get<SelectOpcao[]>(`${fila}/${caminho}`),
-    staleTime: 60_000,
-  });
-  const categorias = useQuery(opcoes('categorias'));
-  const destinos = useQuery(opcoes('organizacoes-destino'));
-  const usuarios = useQuery(opcoes('usuarios'));
+  const categorias = useQuery(consultaOpcoes(fila, 'categorias'));
+  const destinos = useQuery(consultaOpcoes(fila, 'organizacoes-destino'));
+  const usuarios = useQuery(consultaOpcoes(fila, 'usuarios'));
   const classificacoes = useQuery({
-    queryKey: ['atendimentos', 'classificacao'],
-    queryFn: () => api.get<SelectOpcao[]>('classificacao/select'),
+    queryKey: chaves('classificacao').select(),
+    queryFn: ({ signal }) => recurso.opcoes('classificacao', {}, signal),
     enabled: completo,
     staleTime: 60_000,
   });
   const categoria = useQuery({
-    queryKey: ['atendimentos', fila, 'categoria', categoriaId],
-    queryFn: () => api.get<CategoriaFormulario>(`${fila}/categorias/${categoriaId}`),
+    queryKey: [...chaves(fila).todas, 'categoria', categoriaId],
+    queryFn: ({ signal }) =>
+      dados(
+        cliente.GET(caminhoDa(fila, '/categorias/{id}'), { params: { path: { id: categoriaId as number } }, signal }),
+      ),
     enabled: !!categoriaId,
   });
 
@@ -196,17 +193,8 @@ export function CamposAtendimento({
             )}
             {!oculto('dataRetornoPrevista') && (
               <Col xs={24} md={12}>
-                <Form.Item
-                  name="dataRetornoPrevista"
-                  label={t('campos:dataRetornoPrevista')}
-                  getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
-                  normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
-                >
-                  <DatePicker
-                    format={formatoData(i18n.language)}
-                    style={{ width: '100%' }}
-                    disabled={bloqueado('dataRetornoPrevista')}
-                  />
+                <Form.Item name="dataRetornoPrevista" label={t('campos:dataRetornoPrevista')}>
+                  <EntradaData style={{ width: '100%' }} disabled={bloqueado('dataRetornoPrevista')} />
                 </Form.Item>
               </Col>
             )}

@@ -1,9 +1,9 @@
-import type { IndicadorAtendimentos as Dados, StatusAtendimento } from '@sig/contracts';
+import type { StatusAtendimento } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Space, Statistic } from 'antd';
+import { Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { mensagemDeErro } from '../../platform/formulario';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
 import { Barras, useFiltroIndicador } from '../../platform/indicadores';
 import { NS } from './comum';
 
@@ -16,15 +16,21 @@ export function IndicadorAtendimentos() {
   const { t } = useTranslation(NS);
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
-    queryKey: ['atendimentos', 'indicador', filtro],
-    queryFn: () => api.get<Dados>('indicadores/atendimentos', filtro),
+    queryKey: [...chaves('indicadores').todas, 'atendimentos', filtro],
+    queryFn: ({ signal }) =>
+      dados(
+        cliente.GET('/api/indicadores/atendimentos/', {
+          params: { query: { ...filtro, somenteMinhaOrganizacao: filtro.somenteMinhaOrganizacao ? 'true' : 'false' } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      <ErroDaLista erro={q.error} />
       {q.data && (
         <Row gutter={[16, 16]}>
           <Col xs={24}>

@@ -1,6 +1,8 @@
 import { type AcessoId, FILAS_ATENDIMENTO, type FilaAtendimento, type StatusAtendimento } from '@sig/contracts';
 import { useMemo } from 'react';
+import type { paths } from '../../platform/api-esquema';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { useHub } from '../../platform/useHub';
 
 /** The namespaces these screens read: the interface's, this module's and the field labels. */
@@ -63,8 +65,16 @@ export const COR_STATUS: Record<StatusAtendimento, string> = {
   OCULTO: 'default',
 };
 
-/** Ticket screens refetch when the hub says a ticket changed. */
-export const useHubAtendimentos = () => useHub('atendimento', ['atendimentos']);
+/** Ticket screens refetch the queue's reads when the hub says a ticket changed. */
+export const useHubAtendimentos = (fila: FilaAtendimento) => useHub('atendimento', chaves(fila).todas);
+
+/** The triage queue answers every path a queue may have: its types stand for all four. */
+type Caminho<S extends string> = `/api/atendimento-triagem${S}` & keyof paths;
+/**
+ * A queue's API path for the typed client: the queues share one set of operations under their
+ * own prefixes, so the path is built from the queue and typed by the triage queue's operation.
+ */
+export const caminhoDa = <S extends string>(fila: FilaAtendimento, sufixo: S) => `/api/${fila}${sufixo}` as Caminho<S>;
 
 export type RegrasCampos = { oculto: (campo: string) => boolean; bloqueado: (campo: string) => boolean };
 
@@ -87,3 +97,13 @@ export function useRegrasCampos(fila: FilaAtendimento): RegrasCampos {
     return { oculto: (c) => ocultos.has(c), bloqueado: (c) => bloqueados.has(c) };
   }, [autorizacao, fila]);
 }
+
+/** A queue's options for a ticket's selects (its categories, destinations, users — the user first, teams). */
+export const consultaOpcoes = (
+  fila: FilaAtendimento,
+  lista: 'categorias' | 'organizacoes-destino' | 'usuarios' | 'times',
+) => ({
+  queryKey: [...chaves(fila).todas, lista],
+  queryFn: ({ signal }: { signal: AbortSignal }) => dados(cliente.GET(caminhoDa(fila, `/${lista}`), { signal })),
+  staleTime: 60_000,
+});
