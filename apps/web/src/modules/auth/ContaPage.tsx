@@ -1,21 +1,20 @@
 import {
-  type DoisFatoresEstado,
   type DoisFatoresInicio,
   doisFatoresAtivarBody,
   doisFatoresDesativarBody,
   trocarSenhaBody,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { errosNoForm } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 
 type Formulario = ReturnType<typeof Form.useForm>[0];
-type Codigos = { codigosRecuperacao: string[] };
-const CHAVE_2FA = ['conta', '2fa'];
+const CHAVE_2FA = [...chaves('conta').todas, '2fa'];
 
 /** Recovery codes, shown once (only their hashes are kept), until the user says they are saved. */
 function CodigosRecuperacao({ codigos, aoConcluir }: { codigos: string[]; aoConcluir: () => void }) {
@@ -48,6 +47,9 @@ function CodigosRecuperacao({ codigos, aoConcluir }: { codigos: string[]; aoConc
   );
 }
 
+const novosCodigos = (body: { senha: string }) => dados(cliente.POST('/api/conta/2fa/codigos-recuperacao', { body }));
+const desativar = (body: { senha: string }) => dados(cliente.POST('/api/conta/2fa/desativar', { body }));
+
 /** Two-step verification: set-up with a QR code, recovery codes, new codes or off with the password. */
 function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Promise<void>) => Promise<void> }) {
   const { t } = useTranslation(['campos', 'comum', 'conta']);
@@ -58,7 +60,7 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
   const [codigos, setCodigos] = useState<string[] | null>(null);
   const estado = useQuery({
     queryKey: CHAVE_2FA,
-    queryFn: ({ signal }) => api.get<DoisFatoresEstado>('conta/2fa', undefined, { sinal: signal }),
+    queryFn: ({ signal }) => dados(cliente.GET('/api/conta/2fa', { signal })),
   });
   const atualizar = () => qc.invalidateQueries({ queryKey: CHAVE_2FA });
 
@@ -73,7 +75,7 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
         layout="vertical"
         onFinish={(v: { codigo: string }) =>
           executar(form, async () => {
-            const r = await api.post<Codigos>('conta/2fa/ativar', v);
+            const r = await dados(cliente.POST('/api/conta/2fa/ativar', { body: v }));
             setInicio(null);
             form.resetFields();
             setCodigos(r.codigosRecuperacao);
@@ -106,7 +108,7 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
         <Button
           onClick={() =>
             executar(form, async () => {
-              setInicio(await api.post<DoisFatoresInicio>('conta/2fa/iniciar'));
+              setInicio(await dados(cliente.POST('/api/conta/2fa/iniciar')));
             })
           }
         >
@@ -115,11 +117,11 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
       </Space>
     );
 
-  const comSenha = async (url: string, depois: (r: Codigos) => void) => {
+  const comSenha = async <T,>(chamada: (corpo: { senha: string }) => Promise<T>, depois: (r: T) => void) => {
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
     await executar(form, async () => {
-      depois(await api.post<Codigos>(url, v));
+      depois(await chamada(v));
       form.resetFields();
       await atualizar();
     });
@@ -137,7 +139,7 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
         <Space wrap>
           <Button
             onClick={() =>
-              comSenha('conta/2fa/codigos-recuperacao', (r) => {
+              comSenha(novosCodigos, (r) => {
                 setCodigos(r.codigosRecuperacao);
                 void message.success(t('conta:codigosGerados'));
               })
@@ -145,10 +147,7 @@ function DoisFatores({ executar }: { executar: (form: Formulario, acao: () => Pr
           >
             {t('conta:gerarCodigos')}
           </Button>
-          <Button
-            danger
-            onClick={() => comSenha('conta/2fa/desativar', () => void message.success(t('conta:desativado')))}
-          >
+          <Button danger onClick={() => comSenha(desativar, () => void message.success(t('conta:desativado')))}>
             {t('conta:desativar')}
           </Button>
         </Space>
@@ -164,13 +163,13 @@ export default function ContaPage() {
   const { message } = App.useApp();
   const [formSenha] = Form.useForm();
 
-  const executar = async (form: Formulario, acao: () => Promise<void>) => {
-    try {
-      await acao();
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
+  // Every write of the page: a refusal goes on the form's fields, or is the app's message.
+  const escrita = useMutation({
+    mutationFn: ({ acao }: { form: Formulario; acao: () => Promise<void> }) => acao(),
+    onError: (e, { form }) => errosNoForm(form)(e),
+  });
+  const executar = (form: Formulario, acao: () => Promise<void>) =>
+    escrita.mutateAsync({ form, acao }).catch(() => undefined);
   const regrasSenha = regrasZod(trocarSenhaBody);
 
   return (
@@ -184,7 +183,7 @@ export default function ContaPage() {
           layout="vertical"
           onFinish={(v) =>
             executar(formSenha, async () => {
-              await api.put('conta/senha', v);
+              await dados(cliente.PUT('/api/conta/senha', { body: v }));
               formSenha.resetFields();
               void message.success(t('conta:senhaAlterada'));
             })

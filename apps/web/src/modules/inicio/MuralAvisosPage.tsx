@@ -1,18 +1,18 @@
 import type { AvisoVigente } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { Card, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { dataParaTela } from '../../platform/crud/definicao';
 import ListaCadastro from '../../platform/crud/ListaCadastro';
-import { mensagemDeErro } from '../../platform/formulario';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
 import { useTitulo } from '../../platform/useTitulo';
 
 const RECURSO = 'mural-de-avisos';
 const ACESSO = 'MuralAvisos';
-/** Under the registry's key, so the engine's invalidation after a save or delete refreshes the board. */
-const CHAVE_VIGENTES = ['crud', RECURSO, 'vigentes'];
+/** Under the resource's keys, so the registry's invalidation after a save or delete refreshes the board. */
+const CHAVE_VIGENTES = [...chaves(RECURSO).todas, 'vigentes'];
 
 function CartaoAviso({ aviso, nivel }: { aviso: AvisoVigente; nivel: 2 | 3 }) {
   const { t, i18n } = useTranslation(['inicio', 'menu']);
@@ -52,7 +52,7 @@ export default function MuralAvisosPage() {
   const gerencia = pode(ACESSO, 'C') || pode(ACESSO, 'U') || pode(ACESSO, 'D');
   const avisos = useQuery({
     queryKey: CHAVE_VIGENTES,
-    queryFn: ({ signal }) => api.get<AvisoVigente[]>(`${RECURSO}/vigentes`, undefined, { sinal: signal }),
+    queryFn: ({ signal }) => dados(cliente.GET('/api/mural-de-avisos/vigentes', { signal })),
   });
 
   // The list brings the page's h1; with it below, the board is a section of the page.
@@ -63,7 +63,7 @@ export default function MuralAvisosPage() {
           {gerencia ? t('inicio:mural.vigentes') : t(`menu:acessos.${ACESSO}`)}
         </Typography.Title>
         {avisos.isPending && <Skeleton active />}
-        {avisos.isError && <Alert type="error" showIcon title={mensagemDeErro(avisos.error)} />}
+        <ErroDaLista erro={avisos.error} />
         {avisos.data?.length === 0 && <Empty description={t('inicio:mural.vazio')} />}
         {!!avisos.data?.length && (
           <Row gutter={[16, 16]} role="list">

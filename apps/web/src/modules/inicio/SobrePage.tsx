@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { useTitulo } from '../../platform/useTitulo';
 
 /** About: version and environment, as the server reports them. */
@@ -9,8 +9,9 @@ export default function SobrePage() {
   const { t } = useTranslation(['inicio', 'menu']);
   useTitulo('menu:acessos.Sobre');
   const saude = useQuery({
-    queryKey: ['saude'],
-    queryFn: () => api.get<{ versao: string; ambiente: string }>('saude'),
+    // The same key as the analytics' read of it: one request for both.
+    queryKey: chaves('saude').todas,
+    queryFn: ({ signal }) => dados(cliente.GET('/api/saude', { signal })),
   });
   return (
     <div>
