@@ -1,8 +1,9 @@
 import { type CampoCadastro, campoRotulo } from '@sig/contracts';
 import { Tag } from 'antd';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { i18n } from '../i18n';
-import { dataParaTela, dinheiroParaTela, type Registro, rotuloOpcao } from './definicao';
+import { dataParaTela, dinheiroParaTela, formatoData, type Registro, rotuloOpcao } from './definicao';
 import { EXTENSOES } from './extensoes';
 import { formatarMascara, mascaraDoTipo, type TipoMascara } from './mascaras';
 
@@ -19,6 +20,10 @@ export const celulaDinheiro = (v: unknown): ReactNode => (vazio(v) ? '' : dinhei
 
 /** `10/03/2099` / `03/10/2099`; never ISO on screen. */
 export const celulaData = (v: unknown): ReactNode => dataParaTela(v, i18n.language);
+
+/** A moment (`2099-03-10T14:05:00Z`) as the reader's date and local time: `10/03/2099 11:05`. */
+export const celulaDataHora = (v: unknown): ReactNode =>
+  vazio(v) ? '' : dayjs(String(v)).format(`${formatoData(i18n.language)} HH:mm`);
 
 /** A whole number in the reader's grouping (`1.250` / `1,250`). */
 export const celulaNumero = (v: unknown): ReactNode =>

@@ -19,7 +19,8 @@ import type { TipoMascara } from './mascaras';
 export type FiltroLista =
   /** `dica`: the i18n key of the input's hint (what the search matches). */
   | { tipo: 'texto'; nome: string; max?: number; dica?: string }
-  | { tipo: 'numero'; nome: string }
+  /** `controle`: the page's own select of a number (options the API answers elsewhere). */
+  | { tipo: 'numero'; nome: string; controle?: ReactElement }
   | { tipo: 'dinheiro'; nome: string }
   | { tipo: 'data'; nome: string }
   /**
@@ -138,7 +139,7 @@ function controleDoFiltro(f: Exclude<FiltroLista, { tipo: 'periodo' }>, idioma: 
   const todos = i18n.t('crud:todos');
   switch (f.tipo) {
     case 'numero':
-      return <InputNumber precision={0} style={{ width: 140 }} />;
+      return f.controle ?? <InputNumber precision={0} style={{ width: 140 }} />;
     case 'dinheiro':
       return <EntradaDinheiro idioma={idiomaDoDinheiro(idioma)} />;
     case 'data':
