@@ -16,8 +16,12 @@ export type OpcoesFormRecurso<R> = {
   /** The API resource: GET `<recurso>/:id`, POST `<recurso>`, PUT and DELETE `<recurso>/:id`. */
   recurso: RecursoComId;
   acesso: AcessoId;
-  /** Where saving or leaving goes (and the list's own address, when the list sent it along). */
-  voltar: string;
+  /**
+   * Where saving or leaving goes (and the list's own address, when the list sent it along); a
+   * function when it depends on the record (the person a sub-record belongs to): given the saved
+   * record after saving, the loaded one (if any) on leaving.
+   */
+  voltar: string | ((registro?: R) => string);
   /** The form's values of a loaded record (default: the record as it came). */
   valores?: (registro: R) => Valores;
   /** The body sent for the form's values (default: the values as they are). */
@@ -37,6 +41,8 @@ export type OpcoesFormRecurso<R> = {
    * when it did; otherwise the server's field errors go on their fields, anything else is a message.
    */
   erro?: (erro: unknown, valores: Valores) => boolean;
+  /** After the server's field errors are on their fields (to open the tab that holds them). */
+  aoErroNosCampos?: () => void;
 };
 
 /**
@@ -62,7 +68,8 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const chave = chaves(o.recurso);
   // The list sends its own address (filters, page) along, so the form goes back to it as it was.
-  const voltar = `${o.voltar}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+  const destino = (r?: R) =>
+    `${typeof o.voltar === 'function' ? o.voltar(r) : o.voltar}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
   const consulta = useQuery({
     queryKey: chave.item(id),
@@ -82,10 +89,12 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     !!o.somenteLeitura || params.visualizacao !== undefined || (id !== undefined && (!pode(o.acesso, 'U') || travado));
   const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
 
-  const sair = () => {
+  const voltar = destino(registro);
+  const irPara = (r?: R) => {
     liberar();
-    navegar(voltar);
+    navegar(destino(r));
   };
+  const sair = () => irPara(registro);
   const depois = async () =>
     Promise.all([chave.todas, ...(o.invalidar ?? [])].map((k) => qc.invalidateQueries({ queryKey: k })));
   const mutacao = useMutation({
@@ -96,13 +105,14 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     onSuccess: async (salvo) => {
       await depois();
       void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso', salvo as Valores));
-      if (!o.aposSalvar) return sair();
+      if (!o.aposSalvar) return irPara(salvo);
       liberar();
       navegar(o.aposSalvar(salvo), { replace: true });
     },
     onError: (e, v) => {
       if (o.erro?.(e, v)) return;
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
+      if (aplicarErrosServidor(form, e)) o.aoErroNosCampos?.();
+      else void message.error(mensagemDeErro(e));
     },
   });
   // A refusal (a record still in use) is told by the app's handler.

@@ -1,12 +1,11 @@
-import type { QuestionarioDons, TesteDonsResultado } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Radio, Skeleton, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, api } from '../../platform/api';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { mensagemDeErro } from '../../platform/formulario';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { rotaResultado, useVePessoas } from './comum';
 
@@ -23,41 +22,36 @@ export default function RespostaTestePage() {
   const qc = useQueryClient();
   const gabaritoId = Number(useParams().gabaritoId);
   const [form] = Form.useForm<Valores>();
-  const [enviando, setEnviando] = useState(false);
   const vePessoas = useVePessoas();
   useTitulo('dons:responder');
 
   const q = useQuery({
-    queryKey: ['teste-dons', 'questionario', gabaritoId],
+    queryKey: [...chaves('teste-dons').todas, 'questionario', gabaritoId],
     queryFn: ({ signal }) =>
-      api.get<QuestionarioDons>(`teste-dons/gabaritos/${gabaritoId}`, undefined, { sinal: signal }),
+      dados(cliente.GET('/api/teste-dons/gabaritos/{id}', { params: { path: { id: gabaritoId } }, signal })),
     enabled: Number.isInteger(gabaritoId) && gabaritoId > 0,
     retry: false,
   });
 
-  const enviar = async (v: Valores) => {
-    setEnviando(true);
-    try {
-      const r = await api.post<TesteDonsResultado>('teste-dons', {
-        gabaritoId,
-        // Left out, the test is the user's own.
-        pessoaId: vePessoas ? v.pessoaId : undefined,
-        respostas: v.respostas,
-      });
-      await qc.invalidateQueries({ queryKey: ['teste-dons', 'paginado'] });
+  // Field errors land on their question (`respostas.<id>`) or on the person.
+  const envio = useMutacaoForm(form, {
+    mutationFn: (v: Valores) =>
+      dados(
+        cliente.POST('/api/teste-dons/', {
+          body: {
+            gabaritoId,
+            // Left out, the test is the user's own.
+            pessoaId: vePessoas ? (v.pessoaId ?? undefined) : undefined,
+            respostas: v.respostas as Record<string, number>,
+          },
+        }),
+      ),
+    onSuccess: async (r) => {
+      await qc.invalidateQueries({ queryKey: chaves('teste-dons').listas() });
       void message.success(t('dons:testeSalvo'));
       navegar(rotaResultado(r.id));
-    } catch (e) {
-      // Field errors land on their question (`respostas.<id>`) or on the person.
-      if (e instanceof ApiError && e.campos.length)
-        form.setFields(
-          e.campos.map((c) => ({ name: c.campo.split('.') as ['respostas', string], errors: [c.mensagem] })),
-        );
-      else void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
+    },
+  });
 
   if (q.isError || !(gabaritoId > 0))
     return <Alert type="error" showIcon title={q.isError ? mensagemDeErro(q.error) : t('erros:NAO_ENCONTRADO')} />;
@@ -80,7 +74,7 @@ export default function RespostaTestePage() {
         name="resposta-teste-dons"
         layout="vertical"
         initialValues={{ pessoaId: null, respostas: {} }}
-        onFinish={enviar}
+        onFinish={(v) => envio.mutate(v)}
         scrollToFirstError
         data-testid="questionario"
       >
@@ -122,7 +116,7 @@ export default function RespostaTestePage() {
           })}
         </Space>
         <Space style={{ marginTop: 24 }}>
-          <Button type="primary" htmlType="submit" loading={enviando}>
+          <Button type="primary" htmlType="submit" loading={envio.isPending}>
             {t('dons:concluir')}
           </Button>
           <Button onClick={() => navegar('/teste-dons')}>{t('comum:cancelar')}</Button>

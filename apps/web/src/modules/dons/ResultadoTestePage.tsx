@@ -1,11 +1,9 @@
-import type { TesteDonsResultado } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Empty, Progress, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
-import { formatoData } from '../../platform/crud/definicao';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { celulaDataHora } from '../../platform/crud/celulas';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 
@@ -14,14 +12,14 @@ import { useTitulo } from '../../platform/useTitulo';
  * gift (points out of its maximum), highest first as the API sends them.
  */
 export default function ResultadoTestePage() {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'dons', 'erros']);
+  const { t } = useTranslation(['campos', 'comum', 'dons', 'erros']);
   const navegar = useNavigate();
   const id = Number(useParams().id);
   useTitulo('dons:resultado');
 
   const q = useQuery({
-    queryKey: ['teste-dons', 'resultado', id],
-    queryFn: ({ signal }) => api.get<TesteDonsResultado>(`teste-dons/${id}`, undefined, { sinal: signal }),
+    queryKey: chaves('teste-dons').item(id),
+    queryFn: ({ signal }) => dados(cliente.GET('/api/teste-dons/{id}', { params: { path: { id } }, signal })),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
   });
@@ -49,7 +47,7 @@ export default function ResultadoTestePage() {
           {
             key: 'data',
             label: t('campos:realizadoEm'),
-            children: dayjs(r.realizadoEm).format(`${formatoData(i18n.language)} HH:mm`),
+            children: celulaDataHora(r.realizadoEm),
           },
           { key: 'organizacao', label: t('campos:organizacaoNome'), children: r.organizacaoNome },
         ]}

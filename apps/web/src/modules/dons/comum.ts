@@ -1,7 +1,6 @@
-import type { SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 
 export const ACESSO = 'TesteDons';
 
@@ -12,8 +11,8 @@ export const rotaResultado = (id: number) => `/teste-dos-dons/${id}`;
 /** The active answer keys a test may be taken with (also the list's filter options). */
 export const useGabaritos = () =>
   useQuery({
-    queryKey: ['teste-dons', 'gabaritos'],
-    queryFn: ({ signal }) => api.get<SelectOpcao[]>('teste-dons/gabaritos', undefined, { sinal: signal }),
+    queryKey: [...chaves('teste-dons').todas, 'gabaritos'],
+    queryFn: ({ signal }) => dados(cliente.GET('/api/teste-dons/gabaritos', { signal })),
     staleTime: 60_000,
   });
 

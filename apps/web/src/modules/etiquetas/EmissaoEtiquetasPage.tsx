@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { chaves, cliente, recurso } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
@@ -10,11 +10,8 @@ import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
 
 const ACESSO = 'Etiquetas';
-const LAYOUTS = 'configuracao-etiquetas';
 /** The API's bound; the chosen layout's sheet narrows it when it can be read. */
 const POSICAO_MAXIMA = 500;
-
-type Layout = { linhas: number; colunas: number; quantidade: number };
 
 const iniciais = { ...filtrosParaFormulario({}), posicaoInicial: 1, somenteComEndereco: true };
 
@@ -33,9 +30,13 @@ export default function EmissaoEtiquetasPage() {
   const configuracaoId = Form.useWatch('configuracaoId', form) as number | null | undefined;
   // Only a hint: a profile that may print but not read the settings still gets the API's bound.
   const layout = useQuery({
-    queryKey: ['crud', LAYOUTS, 'item', configuracaoId],
+    queryKey: chaves('configuracao-etiquetas').item(configuracaoId ?? undefined),
     queryFn: ({ signal }) =>
-      api.get<Layout>(`${LAYOUTS}/${configuracaoId}`, undefined, { sinal: signal, semCarga: true }),
+      recurso.item('configuracao-etiquetas', configuracaoId as number, signal, true) as Promise<{
+        linhas: number;
+        colunas: number;
+        quantidade: number;
+      }>,
     enabled: typeof configuracaoId === 'number',
     staleTime: 60_000,
     retry: false,
@@ -43,18 +44,17 @@ export default function EmissaoEtiquetasPage() {
   const folha = typeof configuracaoId === 'number' ? layout.data : undefined;
   const maxima = folha?.quantidade ?? POSICAO_MAXIMA;
 
-  const emitir = (v: Record<string, unknown>) =>
-    gerar(
-      'emissao-etiquetas/pdf',
-      {
-        ...consultaFiltrosPessoa(v),
-        configuracaoId: v.configuracaoId as number,
-        posicaoInicial: v.posicaoInicial as number,
-        somenteComEndereco: v.somenteComEndereco === true,
-        pessoasIds: (v.pessoasIds as number[] | undefined)?.join(',') || undefined,
-      },
-      'etiquetas.pdf',
-    );
+  const emitir = (v: Record<string, unknown>) => {
+    // The API reads lists as `1,2` (the people filters keep them so).
+    const query = {
+      ...consultaFiltrosPessoa(v),
+      configuracaoId: v.configuracaoId as number,
+      posicaoInicial: v.posicaoInicial as number,
+      somenteComEndereco: v.somenteComEndereco === true ? 'true' : 'false',
+      pessoasIds: (v.pessoasIds as number[] | undefined)?.join(',') || undefined,
+    } as never;
+    gerar(() => cliente.GET('/api/emissao-etiquetas/pdf', { params: { query }, parseAs: 'stream' }), 'etiquetas.pdf');
+  };
 
   const posicao = t('campos:posicaoInicial');
   return (
@@ -62,7 +62,7 @@ export default function EmissaoEtiquetasPage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
-      <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={(v) => void emitir(v)}>
+      <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={emitir}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('comum:filtros')} data-testid="filtros">
             <FiltrosPessoa />
@@ -88,7 +88,7 @@ export default function EmissaoEtiquetasPage() {
                     },
                   ]}
                 >
-                  <SelectReferencia referencia={LAYOUTS} />
+                  <SelectReferencia referencia="configuracao-etiquetas" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={12} xl={8}>

@@ -8,7 +8,7 @@ import {
   SITUACOES_ORGANIZACAO,
   TIPOS_VALOR_CONTRIBUICAO,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -16,7 +16,6 @@ import {
   Card,
   Col,
   ConfigProvider,
-  DatePicker,
   Form,
   Input,
   InputNumber,
@@ -32,24 +31,17 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
-import { formatoData, rotuloCampo } from '../../platform/crud/definicao';
+import { chaves, cliente, dados as resposta } from '../../platform/cliente';
+import { EntradaData, EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
+import { rotuloCampo } from '../../platform/crud/definicao';
+import { idiomaDoDinheiro } from '../../platform/crud/dinheiro';
+import { EntradaDinheiro } from '../../platform/crud/EntradaDinheiro';
 import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
-import {
-  ACESSO,
-  caminhoFormOrganizacao,
-  propsData,
-  RECURSO,
-  ROTA_LISTA,
-  SelectRemoto,
-  URL_CONFIGURACAO,
-  useRegrasCampos,
-  vazioParaNulo,
-} from './comum';
+import { ACESSO, caminhoFormOrganizacao, ROTA_LISTA, useRegrasCampos, vazioParaNulo } from './comum';
 import { CamposTrabalho, ContasBancarias, Contatos, Enderecos } from './SubRegistros';
 import { UsuariosOrganizacao } from './UsuariosOrganizacao';
 
@@ -123,7 +115,6 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   const params = useParams();
   const [form] = Form.useForm<Valores>();
   const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const [aba, setAba] = useState('dados');
   const liberar = useSaidaProtegida(sujo);
 
@@ -140,10 +131,13 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   const regras = regrasZod(organizacaoInput);
   const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
+  const chave = chaves('organizacao');
   const q = useQuery({
-    queryKey: [RECURSO, 'item', id],
-    queryFn: ({ signal }) =>
-      api.get<Organizacao>(configuracao ? URL_CONFIGURACAO : `${RECURSO}/${id}`, undefined, { sinal: signal }),
+    queryKey: configuracao ? [...chave.todas, 'configuracoes'] : chave.item(id),
+    queryFn: ({ signal }): Promise<Organizacao> =>
+      configuracao
+        ? resposta(cliente.GET('/api/organizacao/configuracoes', { signal }))
+        : resposta(cliente.GET('/api/organizacao/{id}', { params: { path: { id: id as number } }, signal })),
     enabled: id !== undefined,
   });
   const campos = useRegrasCampos(q.data);
@@ -165,8 +159,27 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     if (primeiro) setAba(abaDe(primeiro.name));
   };
 
+  const salvamento = useMutacaoForm(form, {
+    mutationFn: (corpo: Valores): Promise<Organizacao> => {
+      const body = corpo as never;
+      if (configuracao) return resposta(cliente.PUT('/api/organizacao/configuracoes', { body }));
+      if (id === undefined) return resposta(cliente.POST('/api/organizacao/', { body }));
+      return resposta(cliente.PUT('/api/organizacao/{id}', { params: { path: { id } }, body }));
+    },
+    onSuccess: async (salvo) => {
+      await qc.invalidateQueries({ queryKey: chave.todas });
+      void message.success(t('comum:salvoComSucesso'));
+      if (configuracao) {
+        form.setFieldsValue(valoresDe(salvo));
+        setSujo(false);
+      } else sair();
+    },
+    // Field errors open their tab.
+    aoErroNosCampos: mostrarErros,
+  });
+
   const salvar = async () => {
-    if (enviando) return;
+    if (salvamento.isPending) return;
     try {
       await form.validateFields({ recursive: true });
     } catch {
@@ -182,38 +195,18 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       corpo[c] = valores[c] ?? null;
     }
     if (!configuracao) for (const l of LISTAS) corpo[l] = valores[l] ?? [];
-    setEnviando(true);
-    try {
-      const salvo = configuracao
-        ? await api.put<Organizacao>(URL_CONFIGURACAO, corpo)
-        : id === undefined
-          ? await api.post<Organizacao>(RECURSO, corpo)
-          : await api.putId<Organizacao>(RECURSO, id, corpo);
-      await qc.invalidateQueries({ queryKey: [RECURSO] });
-      void message.success(t('comum:salvoComSucesso'));
-      if (configuracao) {
-        form.setFieldsValue(valoresDe(salvo));
-        setSujo(false);
-      } else sair();
-    } catch (e) {
-      if (aplicarErrosServidor(form, e)) mostrarErros();
-      else void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
+    salvamento.mutate(corpo);
   };
 
-  const excluir = async () => {
-    if (id === undefined) return;
-    try {
-      await api.delete(RECURSO, id);
-      await qc.invalidateQueries({ queryKey: [RECURSO] });
+  // A refusal (an organization still in use) is told by the app's handler.
+  const exclusao = useMutation({
+    mutationFn: () => resposta(cliente.DELETE('/api/organizacao/{id}', { params: { path: { id: id as number } } })),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: chave.todas });
       void message.success(t('comum:excluidoComSucesso'));
       sair();
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
 
   if (!configuracao && id === undefined && !idInvalido && !pode(ACESSO, 'C'))
     return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
@@ -247,9 +240,9 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
         {},
         true,
       )}
-      {item('organizacaoPaiId', <SelectRemoto recurso={RECURSO} allowClear rotuloAtual={q.data?.organizacaoPaiNome} />)}
-      {item('dataCriacao', <DatePicker format={formatoData(i18n.language)} />, propsData)}
-      {item('dataDissolucao', <DatePicker format={formatoData(i18n.language)} />, propsData)}
+      {item('organizacaoPaiId', <SelectReferencia referencia="organizacao" allowClear />, vazioParaNulo)}
+      {item('dataCriacao', <EntradaData />, vazioParaNulo)}
+      {item('dataDissolucao', <EntradaData />, vazioParaNulo)}
       {item('registroEstatuto', <Input maxLength={100} disabled={travado('registroEstatuto')} />, vazioParaNulo)}
       {item(
         'tokenAsaas',
@@ -274,15 +267,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       )}
       {item(
         'valorPadraoContribuicao',
-        <InputNumber<string>
-          stringMode
-          min="0"
-          precision={2}
-          prefix="R$"
-          decimalSeparator={i18n.language === 'en' ? '.' : ','}
-          style={{ width: '100%', maxWidth: 240 }}
-          disabled={travado('valorPadraoContribuicao')}
-        />,
+        <EntradaDinheiro idioma={idiomaDoDinheiro(i18n.language)} disabled={travado('valorPadraoContribuicao')} />,
         vazioParaNulo,
       )}
       {item(
@@ -385,7 +370,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
             </Form>
             <Space wrap style={{ marginTop: 16 }} data-testid="acoes-organizacao">
               {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => void salvar()}>
+                <Button type="primary" loading={salvamento.isPending} onClick={() => void salvar()}>
                   {t('comum:salvar')}
                 </Button>
               )}
@@ -405,7 +390,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
                   okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
                   cancelText={t('comum:cancelar')}
-                  onConfirm={excluir}
+                  onConfirm={() => exclusao.mutate()}
                 >
                   <Button danger icon={<DeleteOutlined />}>
                     {t('comum:excluir')}

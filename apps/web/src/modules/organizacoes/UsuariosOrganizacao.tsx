@@ -1,14 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { UsuarioOrganizacao } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Popconfirm, Space, Table } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
-import { RECURSO, SelectRemoto } from './comum';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { SelectReferencia } from '../../platform/crud/controles';
+import { mensagemDeErro } from '../../platform/formulario';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 
-type Vinculo = { usuarioId: number | null; perfilId: number | null };
+type Vinculo = { usuarioId: number; perfilId: number };
 
 /** The users linked to an organization with their profile (spec §3): list, link, unlink. */
 export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizacaoId: number; podeAlterar: boolean }) {
@@ -16,43 +16,46 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Vinculo>();
-  const [enviando, setEnviando] = useState(false);
-  const chave = [RECURSO, 'usuarios', organizacaoId];
+  const chave = [...chaves('organizacao').item(organizacaoId), 'usuarios'];
+  const caminho = { params: { path: { id: organizacaoId } } };
   const q = useQuery({
     queryKey: chave,
-    queryFn: ({ signal }) =>
-      api.get<UsuarioOrganizacao[]>(`${RECURSO}/${organizacaoId}/usuarios`, undefined, { sinal: signal }),
+    queryFn: ({ signal }) => dados(cliente.GET('/api/organizacao/{id}/usuarios', { ...caminho, signal })),
   });
 
-  const vincular = async (v: Vinculo) => {
-    if (enviando) return;
-    setEnviando(true);
-    try {
-      await api.post(`${RECURSO}/${organizacaoId}/usuarios`, v);
+  const vincular = useMutacaoForm(form, {
+    mutationFn: (v: Vinculo) => dados(cliente.POST('/api/organizacao/{id}/usuarios', { ...caminho, body: v })),
+    onSuccess: async () => {
       void message.success(t('comum:salvoComSucesso'));
       form.resetFields();
       await qc.invalidateQueries({ queryKey: chave });
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
+    },
+  });
 
-  const desvincular = async (usuarioId: number) => {
-    try {
-      await api.delete(`${RECURSO}/${organizacaoId}/usuarios`, usuarioId);
+  // A refusal is told by the app's handler.
+  const desvincular = useMutation({
+    mutationFn: (usuarioId: number) =>
+      dados(
+        cliente.DELETE('/api/organizacao/{id}/usuarios/{usuarioId}', {
+          params: { path: { id: organizacaoId, usuarioId } },
+        }),
+      ),
+    onSuccess: async () => {
       void message.success(t('organizacoes:usuarioDesvinculado'));
       await qc.invalidateQueries({ queryKey: chave });
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="usuarios-organizacao">
       {podeAlterar && (
-        <Form<Vinculo> form={form} name="vincular-usuario" layout="inline" onFinish={vincular} style={{ rowGap: 12 }}>
+        <Form<Vinculo>
+          form={form}
+          name="vincular-usuario"
+          layout="inline"
+          onFinish={(v) => !vincular.isPending && vincular.mutate(v)}
+          style={{ rowGap: 12 }}
+        >
           <Form.Item
             name="usuarioId"
             label={t('organizacoes:usuarioCodigo')}
@@ -65,9 +68,9 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
             label={t('campos:perfilId')}
             rules={[{ required: true, message: t('organizacoes:informePerfil') }]}
           >
-            <SelectRemoto recurso="perfil" />
+            <SelectReferencia referencia="perfil" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={enviando}>
+          <Button type="primary" htmlType="submit" loading={vincular.isPending}>
             {t('organizacoes:vincular')}
           </Button>
         </Form>
@@ -97,7 +100,7 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
                       okText={t('organizacoes:desvincular')}
                       okButtonProps={{ danger: true }}
                       cancelText={t('comum:cancelar')}
-                      onConfirm={() => desvincular(u.usuarioId)}
+                      onConfirm={() => desvincular.mutate(u.usuarioId)}
                     >
                       <Button
                         type="text"

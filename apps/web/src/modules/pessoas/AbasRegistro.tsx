@@ -9,15 +9,14 @@ import type {
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
-import { dataParaTela, formatoData } from '../../platform/crud/definicao';
+import { celulaData, celulaDataHora } from '../../platform/crud/celulas';
 import { mensagemDeErro } from '../../platform/formulario';
-import { ACESSO_MINISTRO, RECURSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
+import { ACESSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
 import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
 
 /**
@@ -25,13 +24,14 @@ import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
  * `somenteLeitura` (an anonymized person) only shows them.
  */
 export function AbaIntegracao({ pessoaId, somenteLeitura = false }: { pessoaId: number; somenteLeitura?: boolean }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
+  const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const autorizacao = useAutorizacao();
   const pode: typeof autorizacao.pode = (acesso, acao) => !somenteLeitura && autorizacao.pode(acesso, acao);
   const navegar = useNavigate();
   const q = useQuery({
-    queryKey: ['integracao', 'pessoa', pessoaId],
-    queryFn: ({ signal }) => api.get<Integracao[]>('pessoa-integracao-desligamento', { pessoaId }, { sinal: signal }),
+    queryKey: chaves('pessoa-integracao-desligamento').lista({ pessoaId }),
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/pessoa-integracao-desligamento/', { params: { query: { pessoaId } }, signal })),
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-integracao">
@@ -49,7 +49,7 @@ export function AbaIntegracao({ pessoaId, somenteLeitura = false }: { pessoaId: 
             key: 'data',
             dataIndex: 'data',
             title: t('campos:data'),
-            render: (v: string) => dataParaTela(v, i18n.language),
+            render: celulaData,
           },
           {
             key: 'tipo',
@@ -103,10 +103,11 @@ const resumo = (v: unknown) => {
 
 /** The update history tab (spec §2): who changed which field, when, from what to what. */
 export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
+  const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const q = useQuery({
-    queryKey: ['pessoa', 'historico', pessoaId],
-    queryFn: ({ signal }) => api.get<ItemHistorico[]>(`pessoa/${pessoaId}/historico`, undefined, { sinal: signal }),
+    queryKey: [...chaves('pessoa').item(pessoaId), 'historico'],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/pessoa/{id}/historico', { params: { path: { id: pessoaId } }, signal })),
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-historico">
@@ -124,7 +125,7 @@ export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
             key: 'criadoEm',
             dataIndex: 'criadoEm',
             title: t('configuracoes:auditoria.dataHora'),
-            render: (v: string) => dayjs(v).format(`${formatoData(i18n.language)} HH:mm`),
+            render: celulaDataHora,
           },
           { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('configuracoes:auditoria.usuario') },
           {
@@ -149,9 +150,9 @@ export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
 
 type MinistroResumo = {
   id: number;
-  tipoMinisterio: string;
-  situacaoMinisterial: string;
-  dataOrdenacao: string | null;
+  tipoMinisterio?: string | null;
+  situacaoMinisterial?: string | null;
+  dataOrdenacao?: string | null;
   exames?: unknown[];
   termos?: unknown[];
 };
@@ -161,14 +162,15 @@ type MinistroResumo = {
  * screen; `somenteLeitura` (an anonymized person) only shows it.
  */
 export function AbaMinistro({ pessoaId, somenteLeitura = false }: { pessoaId: number; somenteLeitura?: boolean }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
+  const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'pessoas']);
   const autorizacao = useAutorizacao();
   const pode: typeof autorizacao.pode = (acesso, acao) =>
     acao === 'R' ? autorizacao.pode(acesso, acao) : !somenteLeitura && autorizacao.pode(acesso, acao);
   const navegar = useNavigate();
   const q = useQuery({
-    queryKey: ['crud', RECURSO_MINISTRO, 'pessoa', pessoaId],
-    queryFn: ({ signal }) => api.get<MinistroResumo | null>(RECURSO_MINISTRO, { pessoaId }, { sinal: signal }),
+    queryKey: chaves('pessoa-ministro').lista({ pessoaId }),
+    queryFn: ({ signal }): Promise<MinistroResumo | null> =>
+      dados(cliente.GET('/api/pessoa-ministro/', { params: { query: { pessoaId } }, signal })),
   });
   const m = q.data;
   return (
@@ -182,9 +184,7 @@ export function AbaMinistro({ pessoaId, somenteLeitura = false }: { pessoaId: nu
           <Descriptions.Item label={t('campos:situacaoMinisterial')}>
             {t(`campos:opcao.situacaoMinisterial.${m.situacaoMinisterial as (typeof SITUACOES_MINISTERIAIS)[number]}`)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('campos:dataOrdenacao')}>
-            {dataParaTela(m.dataOrdenacao, i18n.language) || '—'}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('campos:dataOrdenacao')}>{celulaData(m.dataOrdenacao) || '—'}</Descriptions.Item>
           <Descriptions.Item label={`${t('campos:exames')} / ${t('campos:termos')}`}>
             {`${m.exames?.length ?? 0} / ${m.termos?.length ?? 0}`}
           </Descriptions.Item>

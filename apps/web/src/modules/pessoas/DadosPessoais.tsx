@@ -1,28 +1,28 @@
 import { DownOutlined, ExportOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
-import { RECURSO } from './comum';
+import { baixarArquivo } from '../../platform/api';
+import { cliente, dados } from '../../platform/cliente';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 
 const MOTIVO = { min: 10, max: 500 };
 
 /** "Exportar dados pessoais" (LGPD access right): everything kept about the person, as JSON or PDF. */
 export function ExportarDadosPessoais({ id }: { id: number }) {
   const { t } = useTranslation(['campos', 'comum', 'pessoas', 'validacao']);
-  const { message } = App.useApp();
-  const [baixando, setBaixando] = useState(false);
-  const exportar = async (formato: string) => {
-    setBaixando(true);
-    try {
-      await api.baixar(`${RECURSO}/${id}/dados-pessoais`, { formato }, `dados-pessoais-${id}.${formato}`);
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    } finally {
-      setBaixando(false);
-    }
-  };
+  // A refusal is told by the app's handler.
+  const exportacao = useMutation({
+    mutationFn: async (formato: 'json' | 'pdf') => {
+      const { data, response } = await cliente.GET('/api/pessoa/{id}/dados-pessoais', {
+        params: { path: { id }, query: { formato } },
+        parseAs: 'blob',
+      });
+      baixarArquivo(data as Blob, response, `dados-pessoais-${id}.${formato}`);
+    },
+  });
+  const baixando = exportacao.isPending;
   return (
     <Dropdown
       trigger={['click']}
@@ -32,7 +32,7 @@ export function ExportarDadosPessoais({ id }: { id: number }) {
           { key: 'json', label: t('pessoas:dadosPessoais.formatoJson') },
           { key: 'pdf', label: t('pessoas:dadosPessoais.formatoPdf') },
         ],
-        onClick: ({ key }) => void exportar(key),
+        onClick: ({ key }) => exportacao.mutate(key as 'json' | 'pdf'),
       }}
     >
       <Button icon={<ExportOutlined />} loading={baixando}>
@@ -61,28 +61,24 @@ export function AnonimizarPessoa({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ motivo: string }>();
   const [aberto, setAberto] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const campo = t('campos:motivo');
   const acao = concluir ? t('pessoas:dadosPessoais.concluirAnonimizacao') : t('pessoas:dadosPessoais.anonimizar');
 
-  const anonimizar = async ({ motivo }: { motivo: string }) => {
-    setEnviando(true);
-    try {
-      await api.post(`${RECURSO}/${id}/anonimizar`, { motivo: motivo.trim() });
+  // A refused reason stays on its field; a refusal of the person (a user, already done) closes the
+  // dialog, and the record may be anonymized even so (the provider's part failed): shown as it is now.
+  const anonimizacao = useMutacaoForm(form, {
+    mutationFn: ({ motivo }: { motivo: string }) =>
+      dados(cliente.POST('/api/pessoa/{id}/anonimizar', { params: { path: { id } }, body: { motivo: motivo.trim() } })),
+    onSuccess: async () => {
       setAberto(false);
       void message.success(t('pessoas:dadosPessoais.anonimizada'));
       await aoAnonimizar();
-    } catch (e) {
-      // A refused reason stays on its field; a refusal of the person (a user, already done) closes the dialog.
-      if (aplicarErrosServidor(form, e)) return;
+    },
+    aoRecusar: () => {
       setAberto(false);
-      void message.error(mensagemDeErro(e));
-      // The record may be anonymized even so (the provider's part failed): show it as it is now.
-      await aoAnonimizar();
-    } finally {
-      setEnviando(false);
-    }
-  };
+      void aoAnonimizar();
+    },
+  });
 
   return (
     <>
@@ -93,7 +89,7 @@ export function AnonimizarPessoa({
         open={aberto}
         title={acao}
         okText={acao}
-        okButtonProps={{ danger: true, loading: enviando }}
+        okButtonProps={{ danger: true, loading: anonimizacao.isPending }}
         cancelText={t('comum:cancelar')}
         onOk={() => form.submit()}
         onCancel={() => setAberto(false)}
@@ -105,7 +101,7 @@ export function AnonimizarPessoa({
           title={t('pessoas:dadosPessoais.anonimizarConfirmar')}
           style={{ marginBottom: 16 }}
         />
-        <Form form={form} name="anonimizar" layout="vertical" onFinish={(v) => void anonimizar(v)}>
+        <Form form={form} name="anonimizar" layout="vertical" onFinish={(v) => anonimizacao.mutate(v)}>
           <Form.Item
             name="motivo"
             label={campo}

@@ -1,8 +1,9 @@
 import { LoadingOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, type FormInstance } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { baixarArquivo } from '../../platform/api';
+import { cliente } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 
 type Estado =
@@ -12,27 +13,56 @@ type Estado =
   | { fase: 'vazio' }
   | { fase: 'erro'; mensagem: string };
 
+/** A typed call asked with `parseAs: 'stream'`: its body still unread. */
+type Pedido = Promise<{ response: Response }>;
+
 /**
  * Generating a people document (labels, the people report) as a download: the server counts
  * the people before streaming and says so in a header, so an empty result saves no file and a
- * finished one can say how many it holds. Server field errors land on the form's fields.
+ * finished one can say how many it holds. Server field errors land on the form's fields; any
+ * refusal is shown in place.
  */
 export function useGerarDocumento(form: FormInstance, cabecalhoTotal: string) {
-  const [estado, setEstado] = useState<Estado>({ fase: 'parado' });
-  const gerar = async (caminho: string, query: Parameters<typeof api.baixar>[1], nomePadrao: string) => {
-    setEstado({ fase: 'gerando' });
-    try {
-      const cabecalhos = await api.baixar(caminho, query, nomePadrao, (h) => h.get(cabecalhoTotal) !== '0');
-      const total = Number(cabecalhos.get(cabecalhoTotal) ?? 0);
+  const geracao = useMutation({
+    mutationFn: async ({ pedido, nomePadrao }: { pedido: () => Pedido; nomePadrao: string }) => {
+      const { response } = await pedido();
+      const total = Number(response.headers.get(cabecalhoTotal) ?? 0);
+      if (!total) await response.body?.cancel();
+      else baixarArquivo(await response.blob(), response, nomePadrao);
       // Only the report stops short of the whole set, and says so.
-      const truncado = cabecalhos.get('x-relatorio-truncado') === 'true';
-      setEstado(total ? { fase: 'pronto', total, truncado } : { fase: 'vazio' });
-    } catch (e) {
-      aplicarErrosServidor(form, e);
-      setEstado({ fase: 'erro', mensagem: mensagemDeErro(e) });
-    }
+      return { total, truncado: response.headers.get('x-relatorio-truncado') === 'true' };
+    },
+    onError: (e) => aplicarErrosServidor(form, e),
+  });
+  const estado: Estado = geracao.isPending
+    ? { fase: 'gerando' }
+    : geracao.isError
+      ? { fase: 'erro', mensagem: mensagemDeErro(geracao.error) }
+      : geracao.data
+        ? geracao.data.total
+          ? { fase: 'pronto', ...geracao.data }
+          : { fase: 'vazio' }
+        : { fase: 'parado' };
+  return {
+    estado,
+    gerando: geracao.isPending,
+    /**
+     * `pedido`: the typed call (`parseAs: 'stream'`); a path and its query for the pages not on
+     * the typed client yet. Never rejects: the outcome is `estado`.
+     */
+    gerar: (pedido: (() => Pedido) | string, ...resto: [string] | [Record<string, unknown> | undefined, string]) => {
+      const [query, nomePadrao] = resto.length === 1 ? [undefined, resto[0]] : resto;
+      const chamada =
+        typeof pedido === 'string'
+          ? () =>
+              cliente.GET(`/api/${pedido}` as '/api/banco/exportar', { params: { query } as never, parseAs: 'stream' })
+          : pedido;
+      return geracao.mutateAsync({ pedido: chamada, nomePadrao }).then(
+        () => undefined,
+        () => undefined,
+      );
+    },
   };
-  return { estado, gerando: estado.fase === 'gerando', gerar };
 }
 
 /** The messages of one document; counts come as a number (for plurals) and formatted. */

@@ -5,32 +5,25 @@ import {
   integracaoInput,
   TIPOS_INTEGRACAO,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../platform/api';
-import { useAutorizacao } from '../../platform/autorizacao';
-import { SelectReferencia } from '../../platform/crud/controles';
-import { formatoData } from '../../platform/crud/definicao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { Navigate, useSearchParams } from 'react-router';
+import { chaves } from '../../platform/cliente';
+import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { caminhoFormPessoa } from './comum';
 
 export const ACESSO_INTEGRACAO = 'PessoaIntegracaoDesligamento';
 export const ROTA_FORM_INTEGRACAO = '/pessoa-integracao-desligamento/form';
 
-type Valores = {
-  pessoaId?: number | null;
-  tipo: (typeof TIPOS_INTEGRACAO)[number];
-  data?: string | null;
-  forma?: string | null;
-  outraOrganizacao?: string | null;
-  motivo?: string | null;
-  observacao?: string | null;
+const regras = regrasZod(integracaoInput);
+
+/** Form values → body: the input's own normalization (trimmed texts, blanks as null) when it passes. */
+const corpo = (v: Record<string, unknown>) => {
+  const r = integracaoInput.safeParse(v);
+  return r.success ? r.data : v;
 };
 
 /**
@@ -39,88 +32,46 @@ type Valores = {
  * person's form, whose status the latest record decides.
  */
 export default function IntegracaoFormPage() {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'menu']);
-  const { message } = App.useApp();
-  const { pode } = useAutorizacao();
-  const navegar = useNavigate();
-  const qc = useQueryClient();
-  const params = useParams();
+  const { t } = useTranslation(['campos', 'comum', 'menu']);
   const [busca] = useSearchParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
   useTitulo(`menu:acessos.${ACESSO_INTEGRACAO}`);
-
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const pessoaDaBusca = Number(busca.get('pessoaId')) || undefined;
-  const somenteLeitura = id !== undefined ? !pode(ACESSO_INTEGRACAO, 'U') : !pode(ACESSO_INTEGRACAO, 'C');
-  const regras = regrasZod(integracaoInput);
-  const tipo = Form.useWatch('tipo', form) ?? 'INTEGRACAO';
+  const { form, formProps, saveButtonProps, id, somenteLeitura, semPermissao, consulta, sair } =
+    useFormRecurso<Integracao>({
+      recurso: 'pessoa-integracao-desligamento',
+      acesso: ACESSO_INTEGRACAO,
+      voltar: (r) => {
+        const pessoaId = r?.pessoaId ?? pessoaDaBusca;
+        return pessoaId ? caminhoFormPessoa(pessoaId) : '/pessoa';
+      },
+      corpo,
+      // The person's status follows the latest record.
+      invalidar: [chaves('pessoa').todas],
+    });
+  const tipo = (Form.useWatch('tipo', form) as (typeof TIPOS_INTEGRACAO)[number] | undefined) ?? 'INTEGRACAO';
   const formas = tipo === 'INTEGRACAO' ? FORMAS_INTEGRACAO : FORMAS_DESLIGAMENTO;
 
-  const q = useQuery({
-    queryKey: ['integracao', id],
-    queryFn: ({ signal }) => api.get<Integracao>(`pessoa-integracao-desligamento/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
-  });
-  useEffect(() => {
-    if (q.data) {
-      const { pessoaId, tipo: t0, data, forma, outraOrganizacao, motivo, observacao } = q.data;
-      form.setFieldsValue({ pessoaId, tipo: t0, data, forma, outraOrganizacao, motivo, observacao });
-      setSujo(false);
-    }
-  }, [q.data, form]);
-
-  const pessoaId = Form.useWatch('pessoaId', form) ?? q.data?.pessoaId ?? pessoaDaBusca;
-  const voltar = () => {
-    liberar();
-    navegar(pessoaId ? caminhoFormPessoa(pessoaId) : '/pessoa');
-  };
-
-  const salvar = async (v: Valores) => {
-    if (enviando) return;
-    const r = integracaoInput.safeParse(v);
-    setEnviando(true);
-    try {
-      const corpo = r.success ? r.data : v;
-      if (id === undefined) await api.post('pessoa-integracao-desligamento', corpo);
-      else await api.putId('pessoa-integracao-desligamento', id, corpo);
-      await qc.invalidateQueries({ queryKey: ['integracao'] });
-      await qc.invalidateQueries({ queryKey: ['pessoa'] });
-      void message.success(t('comum:salvoComSucesso'));
-      voltar();
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  if (id === undefined && !pode(ACESSO_INTEGRACAO, 'C')) return <Navigate to="/pessoa" replace />;
+  if (semPermissao) return <Navigate to="/pessoa" replace />;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t(`menu:acessos.${ACESSO_INTEGRACAO}`)}
       </Typography.Title>
-      {q.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(q.error)} />
+      {consulta.isError ? (
+        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
       ) : (
-        <Spin spinning={id !== undefined && q.isPending}>
+        <Spin spinning={id !== undefined && consulta.isPending}>
           <Card>
-            <Form<Valores>
-              form={form}
+            <Form<Record<string, unknown>>
+              {...formProps}
               name="integracao"
-              layout="vertical"
-              disabled={somenteLeitura}
               initialValues={{ tipo: 'INTEGRACAO', pessoaId: pessoaDaBusca ?? null }}
-              onValuesChange={(mudou) => {
-                setSujo(true);
+              onValuesChange={(mudou, todos) => {
+                formProps.onValuesChange?.(mudou, todos);
                 // A form of the other kind is not valid for the new kind.
                 if ('tipo' in mudou) form.setFieldValue('forma', null);
               }}
-              onFinish={salvar}
               data-testid="form-integracao"
             >
               <Form.Item name="pessoaId" label={t('campos:pessoaId')} required rules={regras('pessoaId')}>
@@ -132,15 +83,8 @@ export default function IntegracaoFormPage() {
                   options={TIPOS_INTEGRACAO.map((v) => ({ value: v, label: t(`campos:opcao.tipo.${v}`) }))}
                 />
               </Form.Item>
-              <Form.Item
-                name="data"
-                label={t('campos:data')}
-                required
-                rules={regras('data')}
-                getValueProps={(v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : null })}
-                normalize={(d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
-              >
-                <DatePicker format={formatoData(i18n.language)} />
+              <Form.Item name="data" label={t('campos:data')} required rules={regras('data')}>
+                <EntradaData />
               </Form.Item>
               <Form.Item name="forma" label={t('campos:forma')} required rules={regras('forma')}>
                 <Select options={formas.map((v) => ({ value: v, label: t(`campos:opcao.forma.${v}`) }))} />
@@ -165,12 +109,8 @@ export default function IntegracaoFormPage() {
               </Form.Item>
             </Form>
             <Space wrap>
-              {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
-              <Button onClick={voltar}>{t('comum:voltar')}</Button>
+              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
+              <Button onClick={sair}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -2,7 +2,7 @@ import { DEFINICAO_MINISTRO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { api } from '../../platform/api';
+import { chaves, recurso } from '../../platform/cliente';
 import FormCadastro from '../../platform/crud/FormCadastro';
 import { caminhoFormPessoa, RECURSO_MINISTRO } from './comum';
 
@@ -17,8 +17,8 @@ export default function MinistroFormPage() {
   const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const pessoaDaBusca = Number(busca.get('pessoaId')) || undefined;
   const q = useQuery({
-    queryKey: ['crud', RECURSO_MINISTRO, 'item', id],
-    queryFn: ({ signal }) => api.get<{ pessoaId: number }>(`${RECURSO_MINISTRO}/${id}`, undefined, { sinal: signal }),
+    queryKey: chaves(RECURSO_MINISTRO).item(id),
+    queryFn: ({ signal }) => recurso.item(RECURSO_MINISTRO, id as number, signal),
     enabled: id !== undefined,
   });
   const pessoaId = q.data?.pessoaId ?? pessoaDaBusca;

@@ -8,10 +8,9 @@ import {
   GRUPOS_PESSOA,
   pessoaInput,
 } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -28,11 +27,11 @@ import {
   Typography,
   theme,
 } from 'antd';
-import { type CSSProperties, cloneElement, type ReactElement, useCallback, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, cloneElement, type ReactElement, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import {
   type Registro,
@@ -42,8 +41,8 @@ import {
   valoresNovoRegistro,
 } from '../../platform/crud/definicao';
 import { FilhosCadastro } from '../../platform/crud/FilhosCadastro';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
+import { mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AbaHistorico, AbaIntegracao, AbaMinistro } from './AbasRegistro';
 import {
@@ -51,7 +50,6 @@ import {
   ACESSO_DADOS_PESSOAIS,
   ACESSO_MINISTRO,
   caminhoFormPessoa,
-  RECURSO,
   ROTA_LISTA,
   useRegrasCampos,
 } from './comum';
@@ -72,6 +70,23 @@ const abaDe = (caminho: NomeCampo) => {
 /** A new account's fields: no password yet, asked to change the given one at first sign-in. */
 const contaNova = { email: '', senha: '', confirmacaoSenha: '', trocarSenha: true, ativo: true };
 
+type RegistroPessoa = Registro & {
+  organizacaoNome: string;
+  anonimizadoEm?: string | null;
+  anonimizacaoPendente?: boolean;
+  usuario?: ContaUsuarioLida;
+};
+
+/** The record as form values: the account's editable part, its password blank. */
+const valoresPessoa = (r: RegistroPessoa): Valores => ({
+  ...valoresDoRegistro(DEFINICAO_PESSOA, r),
+  usuario: r.usuario
+    ? { ...contaNova, email: r.usuario.email, trocarSenha: r.usuario.trocarSenha, ativo: r.usuario.ativo }
+    : undefined,
+});
+
+const regras = regrasZod(pessoaInput);
+
 /** Long texts take a whole row, switches sit four to a row, other controls three. */
 const largura = (c: CampoCadastro) =>
   c.tipo === 'textoLongo' ? { xs: 24 } : c.tipo === 'booleano' ? { xs: 12, md: 8, lg: 6 } : { xs: 24, md: 12, lg: 8 };
@@ -85,64 +100,57 @@ const largura = (c: CampoCadastro) =>
 export default function PessoaFormPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'pessoas', 'validacao']);
   const { token } = theme.useToken();
-  const { message } = App.useApp();
   const { pode, sessao } = useAutorizacao();
   const navegar = useNavigate();
   const local = useLocation();
   const qc = useQueryClient();
-  const params = useParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const [aba, setAba] = useState(DADOS);
   const [errosPorAba, setErrosPorAba] = useState<Record<string, number>>({});
-  const liberar = useSaidaProtegida(sujo);
   const estreita = !Grid.useBreakpoint().md;
-
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
-  const idInvalido = params.id !== undefined && params.id !== '0' && id === undefined;
   useTitulo(`menu:acessos.${ACESSO}`);
   const tela = t(`menu:acessos.${ACESSO}`);
 
-  const regras = regrasZod(pessoaInput);
-  const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
+  const {
+    form,
+    formProps,
+    saveButtonProps,
+    id,
+    idInvalido,
+    modo,
+    somenteLeitura,
+    semPermissao,
+    podeEditar,
+    podeExcluir,
+    excluir,
+    registro,
+    consulta,
+    sair,
+    voltar,
+  } = useFormRecurso<RegistroPessoa>({
+    recurso: 'pessoa',
+    acesso: ACESSO,
+    voltar: ROTA_LISTA,
+    valores: valoresPessoa,
+    // Every value the form holds (an account not drawn yet included), but hidden and locked
+    // fields stay out: the server keeps what it has.
+    corpo: () => {
+      const valores = form.getFieldsValue(true) as Valores;
+      const corpo: Valores = {};
+      for (const nome of [...CAMPOS_PESSOA.map((c) => c.nome), ...FILHOS_PESSOA.map((f) => f.nome), 'usuario'])
+        if (!campos.bloqueado(nome) && valores[nome] !== undefined) corpo[nome] = valores[nome];
+      return corpo;
+    },
+    // An anonymized person is read-only for good (the server refuses every write to it).
+    travado: (r) => !!r.anonimizadoEm,
+    aoErroNosCampos: () => mostrarErros(),
+  });
+  const anonimizada = !!registro?.anonimizadoEm;
+  const campos = useRegrasCampos(registro);
   const iniciais = useMemo(
     () => ({ ...valoresNovoRegistro(DEFINICAO_PESSOA), organizacaoId: sessao?.organizacaoId || null }),
     [sessao?.organizacaoId],
   );
-
-  const q = useQuery({
-    queryKey: ['crud', RECURSO, 'item', id],
-    queryFn: ({ signal }) =>
-      api.get<
-        Registro & {
-          organizacaoNome: string;
-          anonimizadoEm?: string | null;
-          anonimizacaoPendente?: boolean;
-          usuario?: ContaUsuarioLida;
-        }
-      >(`${RECURSO}/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
-  });
-  // An anonymized person is read-only for good (the server refuses every write to it).
-  const anonimizada = !!q.data?.anonimizadoEm;
-  const somenteLeitura = params.visualizacao !== undefined || (id !== undefined && (!pode(ACESSO, 'U') || anonimizada));
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
-  const campos = useRegrasCampos(q.data);
-
-  useEffect(() => {
-    if (q.data) {
-      const conta = q.data.usuario;
-      form.setFieldsValue({
-        ...valoresDoRegistro(DEFINICAO_PESSOA, q.data),
-        usuario: conta
-          ? { ...contaNova, email: conta.email, trocarSenha: conta.trocarSenha, ativo: conta.ativo }
-          : undefined,
-      });
-      setSujo(false);
-    }
-  }, [q.data, form]);
-  const temConta = !!q.data?.usuario;
+  const temConta = !!registro?.usuario;
   // Watched with `preserve`: until its fields are shown, the account is a value no field holds.
   const conta = Form.useWatch('usuario', { form, preserve: true }) as Valores | undefined;
   const preCadastro = Form.useWatch('preCadastro', form) === true;
@@ -169,53 +177,7 @@ export default function PessoaFormPage() {
     if (campo) setTimeout(() => form.scrollToField(campo.name, { block: 'center' }));
   };
 
-  const sair = () => {
-    liberar();
-    navegar(voltarPara);
-  };
-
-  const salvar = async () => {
-    if (enviando) return;
-    try {
-      await form.validateFields({ recursive: true });
-    } catch {
-      mostrarErros();
-      return;
-    }
-    const valores = form.getFieldsValue(true) as Valores;
-    const corpo: Valores = {};
-    // Hidden and locked fields stay out: the server keeps what it has.
-    for (const nome of [...CAMPOS_PESSOA.map((c) => c.nome), ...FILHOS_PESSOA.map((f) => f.nome), 'usuario'])
-      if (!campos.bloqueado(nome) && valores[nome] !== undefined) corpo[nome] = valores[nome];
-    setEnviando(true);
-    try {
-      if (id === undefined) await api.post(RECURSO, corpo);
-      else await api.putId(RECURSO, id, corpo);
-      await qc.invalidateQueries({ queryKey: ['crud', RECURSO] });
-      void message.success(t('comum:salvoComSucesso'));
-      sair();
-    } catch (e) {
-      if (aplicarErrosServidor(form, e)) mostrarErros();
-      else void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  const excluir = async () => {
-    if (id === undefined) return;
-    try {
-      await api.delete(RECURSO, id);
-      await qc.invalidateQueries({ queryKey: ['crud', RECURSO] });
-      void message.success(t('comum:excluidoComSucesso'));
-      sair();
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
-
-  if (id === undefined && !idInvalido && !pode(ACESSO, 'C'))
-    return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
+  if (semPermissao && !idInvalido) return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
 
   const rotuloAba = (chave: string, titulo: string) => {
     const n = errosPorAba[chave] ?? 0;
@@ -336,12 +298,7 @@ export default function PessoaFormPage() {
             <Space>
               <Typography.Text type="secondary">{t('pessoas:conta.semConta')}</Typography.Text>
               {!somenteLeitura && !campos.bloqueado('usuario') && (
-                <Button
-                  onClick={() => {
-                    form.setFieldValue('usuario', { ...contaNova });
-                    setSujo(true);
-                  }}
-                >
+                <Button onClick={() => form.setFieldValue('usuario', { ...contaNova })}>
                   {t('pessoas:conta.criar')}
                 </Button>
               )}
@@ -401,8 +358,8 @@ export default function PessoaFormPage() {
       : []),
   ];
 
-  const nome = q.data ? `${q.data.nome ?? ''} ${q.data.sobrenome ?? ''}`.trim() : '';
-  const carregando = id !== undefined && q.isPending;
+  const nome = registro ? `${registro.nome ?? ''} ${registro.sobrenome ?? ''}`.trim() : '';
+  const carregando = id !== undefined && consulta.isPending;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
@@ -410,7 +367,7 @@ export default function PessoaFormPage() {
       </Typography.Title>
       {nome && (
         <Typography.Text strong>
-          {nome} — {q.data?.organizacaoNome}
+          {nome} — {registro?.organizacaoNome}
         </Typography.Text>
       )}
       {anonimizada && (
@@ -419,28 +376,24 @@ export default function PessoaFormPage() {
           showIcon
           data-testid="aviso-anonimizada"
           title={t('pessoas:dadosPessoais.anonimizadaSomenteLeitura')}
-          description={q.data?.anonimizacaoPendente ? t('pessoas:dadosPessoais.anonimizacaoPendente') : undefined}
+          description={registro?.anonimizacaoPendente ? t('pessoas:dadosPessoais.anonimizacaoPendente') : undefined}
         />
       )}
-      {idInvalido || q.isError ? (
+      {idInvalido || consulta.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
           action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={carregando}>
           <Card>
             <Form<Valores>
-              form={form}
+              {...formProps}
               name="pessoa"
-              layout="vertical"
-              disabled={somenteLeitura}
               initialValues={iniciais}
-              onValuesChange={() => setSujo(true)}
               onFieldsChange={contarErros}
-              onFinish={() => void salvar()}
               onFinishFailed={mostrarErros}
               data-testid="form-pessoa"
             >
@@ -448,12 +401,8 @@ export default function PessoaFormPage() {
               <Tabs activeKey={aba} onChange={setAba} items={abas} tabPosition={estreita ? 'top' : 'left'} />
             </Form>
             <Space wrap style={{ marginTop: 16 }}>
-              {!somenteLeitura && (
-                <Button type="primary" loading={enviando} onClick={() => void salvar()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
-              {modo === 'visualizar' && pode(ACESSO, 'U') && !anonimizada && (
+              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
+              {modo === 'visualizar' && podeEditar && (
                 <Button
                   icon={<EditOutlined />}
                   onClick={() =>
@@ -463,7 +412,7 @@ export default function PessoaFormPage() {
                   {t('comum:editar')}
                 </Button>
               )}
-              {id !== undefined && pode(ACESSO, 'D') && !anonimizada && (
+              {podeExcluir && (
                 <Popconfirm
                   title={t('comum:confirmarExclusao')}
                   okText={t('comum:excluir')}
@@ -477,14 +426,14 @@ export default function PessoaFormPage() {
                 </Popconfirm>
               )}
               {id !== undefined && pode(ACESSO_DADOS_PESSOAIS, 'R') && <ExportarDadosPessoais id={id} />}
-              {id !== undefined && pode(ACESSO, 'D') && (!anonimizada || q.data?.anonimizacaoPendente) && (
+              {id !== undefined && pode(ACESSO, 'D') && (!anonimizada || registro?.anonimizacaoPendente) && (
                 <AnonimizarPessoa
                   id={id}
                   concluir={anonimizada}
-                  aoAnonimizar={() => qc.invalidateQueries({ queryKey: ['crud', RECURSO] })}
+                  aoAnonimizar={() => qc.invalidateQueries({ queryKey: chaves('pessoa').todas })}
                 />
               )}
-              <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>
+              <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
             </Space>
           </Card>
         </Spin>

@@ -1,13 +1,10 @@
 import { CAMPOS_POR_ACESSO } from '@sig/contracts';
 import { useMemo } from 'react';
-import { IMask } from 'react-imask';
 import { useAutorizacao } from '../../platform/autorizacao';
 
 export const ACESSO = 'Pessoa';
-export const RECURSO = 'pessoa';
 export const ROTA_LISTA = '/pessoa';
 export const ROTA_FORM = '/pessoa/form';
-export const MASCARA_CPF = '000.000.000-00';
 export const ACESSO_MINISTRO = 'PessoaMinistro';
 /** The LGPD export of everything kept on a person: a right of its own, not every reader's. */
 export const ACESSO_DADOS_PESSOAIS = 'DadosPessoais';
@@ -16,9 +13,6 @@ export const ROTA_FORM_MINISTRO = '/pessoa-ministro/form';
 
 export const caminhoFormPessoa = (id?: number, visualizar = false) =>
   id === undefined ? ROTA_FORM : `${ROTA_FORM}/${id}${visualizar ? '/visualizacao' : ''}`;
-
-export const formatarCpf = (v: string | null | undefined) =>
-  v ? IMask.pipe(v, { mask: MASCARA_CPF } as Parameters<typeof IMask.pipe>[1]) : '';
 
 /**
  * Field rules of the profile on the people screen (spec §6, LGPD): hidden fields and tabs are

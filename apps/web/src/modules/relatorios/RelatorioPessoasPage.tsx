@@ -2,7 +2,7 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { cliente, dados } from '../../platform/cliente';
 import { rotuloCampo } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -66,16 +66,17 @@ export default function RelatorioPessoasPage() {
 
   const colunas = useQuery({
     queryKey: ['relatorios', 'colunas'],
-    queryFn: ({ signal }) => api.get<string[]>('relatorios/colunas', undefined, { sinal: signal }),
+    queryFn: ({ signal }) => dados(cliente.GET('/api/relatorios/colunas', { signal })),
     staleTime: 5 * 60_000,
   });
   const opcoes = colunas.data ?? [];
 
   const baixar = (v: Record<string, unknown>) => {
     const formato = v.formato as string;
-    return gerar(
-      'relatorios/pessoas',
-      { ...consultaFiltrosPessoa(v), colunas: (v.colunas as string[]).join(','), formato },
+    // The API reads lists as `a,b` (the people filters keep them so).
+    const query = { ...consultaFiltrosPessoa(v), colunas: (v.colunas as string[]).join(','), formato } as never;
+    gerar(
+      () => cliente.GET('/api/relatorios/pessoas', { params: { query }, parseAs: 'stream' }),
       `relatorio-pessoas.${formato}`,
     );
   };
@@ -86,7 +87,7 @@ export default function RelatorioPessoasPage() {
         {t(`menu:acessos.${ACESSO}`)}
       </Typography.Title>
       {colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error)} />}
-      <Form form={form} name="relatorio" layout="vertical" initialValues={iniciais} onFinish={(v) => void baixar(v)}>
+      <Form form={form} name="relatorio" layout="vertical" initialValues={iniciais} onFinish={baixar}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('campos:colunas')} data-testid="colunas">
             <Spin spinning={colunas.isPending}>

@@ -5,10 +5,11 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecursoSelect } from '../cliente';
 import { i18n } from '../i18n';
-import { EntradaData, SelectReferencia } from './controles';
+import { EntradaData, EntradaMascarada, SelectReferencia } from './controles';
 import { rotuloCampo } from './definicao';
 import { idiomaDoDinheiro } from './dinheiro';
 import { EntradaDinheiro } from './EntradaDinheiro';
+import type { TipoMascara } from './mascaras';
 
 /**
  * A list's filter, declared with its type: the type decides the control, how its value is kept
@@ -16,15 +17,18 @@ import { EntradaDinheiro } from './EntradaDinheiro';
  * rules. Labels are `campos:<nome>` (a period's, `campos:<de>` and `campos:<ate>`).
  */
 export type FiltroLista =
-  | { tipo: 'texto'; nome: string; max?: number }
-  | { tipo: 'numero'; nome: string }
+  /** `dica`: the i18n key of the input's hint (what the search matches). */
+  | { tipo: 'texto'; nome: string; max?: number; dica?: string }
+  /** `controle`: the page's own select of a number (options the API answers elsewhere). */
+  | { tipo: 'numero'; nome: string; controle?: ReactElement }
   | { tipo: 'dinheiro'; nome: string }
   | { tipo: 'data'; nome: string }
   /**
    * Two dates, `de` ≤ `ate` (spec §5); a search over more than 30 days asks first (spec §5/§8).
    * `padrao: 'mes'`: the list opens on the first day of the month → today (spec §9).
+   * `aviso: false`: a range that is no search period (a birth range) searches without asking.
    */
-  | { tipo: 'periodo'; de: string; ate: string; padrao?: 'mes' }
+  | { tipo: 'periodo'; de: string; ate: string; padrao?: 'mes'; aviso?: false }
   /** One of `opcoes`, labelled `<rotulos>.<valor>` (default `campos:opcao.<nome>.<valor>`). */
   | { tipo: 'opcao'; nome: string; opcoes: readonly string[]; rotulos?: string }
   /** Several of `opcoes`, kept as `a,b` (the API reads the list). */
@@ -33,6 +37,10 @@ export type FiltroLista =
   | { tipo: 'referencia'; nome: string; referencia: RecursoSelect }
   /** One of the records the page read (a list that has no `/select` of its own), kept as its id. */
   | { tipo: 'escolha'; nome: string; opcoes: readonly { value: number; label: string }[] }
+  /** Several records of `referencia`, kept as `1,2` (the API reads the list). */
+  | { tipo: 'referencias'; nome: string; referencia: RecursoSelect }
+  /** A document typed through its mask (CPF, CNPJ…), kept and sent as its digits. */
+  | { tipo: 'mascara'; nome: string; mascara: TipoMascara }
   /** Yes, no or either, kept as `true` / `false`. */
   | { tipo: 'booleano'; nome: string };
 
@@ -52,9 +60,11 @@ export function valoresDaUrl(filtros: readonly FiltroLista[], url: Record<string
       continue;
     }
     const texto = url[f.nome];
-    if (texto === undefined) v[f.nome] = f.tipo === 'multipla' ? [] : null;
+    const lista = f.tipo === 'multipla' || f.tipo === 'referencias';
+    if (texto === undefined) v[f.nome] = lista ? [] : null;
     else if (f.tipo === 'numero' || f.tipo === 'referencia' || f.tipo === 'escolha') v[f.nome] = Number(texto);
     else if (f.tipo === 'multipla') v[f.nome] = texto.split(',').filter(Boolean);
+    else if (f.tipo === 'referencias') v[f.nome] = texto.split(',').filter(Boolean).map(Number);
     else v[f.nome] = texto;
   }
   return v;
@@ -71,7 +81,9 @@ export function urlDosValores(
     const s = Array.isArray(x) ? x.join(',') : String(x).trim();
     return s === '' ? undefined : s;
   };
-  for (const f of filtros) for (const p of parametrosDe(f)) url[p] = texto(valores[p]);
+  for (const f of filtros)
+    for (const p of parametrosDe(f))
+      url[p] = f.tipo === 'mascara' ? texto(String(valores[p] ?? '').replace(/\D/g, '')) : texto(valores[p]);
   return url;
 }
 
@@ -97,8 +109,9 @@ export function padroesDosFiltros(filtros: readonly FiltroLista[]): Record<strin
 export function diasDoMaiorPeriodo(filtros: readonly FiltroLista[], valores: Record<string, unknown>): number {
   let maior = 0;
   for (const f of filtros) {
-    const de = valores[f.tipo === 'periodo' ? f.de : ''];
-    const ate = valores[f.tipo === 'periodo' ? f.ate : ''];
+    if (f.tipo !== 'periodo' || f.aviso === false) continue;
+    const de = valores[f.de];
+    const ate = valores[f.ate];
     if (typeof de === 'string' && typeof ate === 'string' && de && ate)
       maior = Math.max(maior, dayjs(ate).diff(dayjs(de), 'day'));
   }
@@ -128,7 +141,7 @@ function controleDoFiltro(f: Exclude<FiltroLista, { tipo: 'periodo' }>, idioma: 
   const todos = i18n.t('crud:todos');
   switch (f.tipo) {
     case 'numero':
-      return <InputNumber precision={0} style={{ width: 140 }} />;
+      return f.controle ?? <InputNumber precision={0} style={{ width: 140 }} />;
     case 'dinheiro':
       return <EntradaDinheiro idioma={idiomaDoDinheiro(idioma)} />;
     case 'data':
@@ -158,6 +171,18 @@ function controleDoFiltro(f: Exclude<FiltroLista, { tipo: 'periodo' }>, idioma: 
       );
     case 'referencia':
       return <SelectReferencia referencia={f.referencia} allowClear placeholder={todos} style={{ minWidth: 260 }} />;
+    case 'referencias':
+      return (
+        <SelectReferencia
+          referencia={f.referencia}
+          mode="multiple"
+          allowClear
+          placeholder={todos}
+          style={{ minWidth: 260 }}
+        />
+      );
+    case 'mascara':
+      return <EntradaMascarada tipo={f.mascara} allowClear style={{ width: 180 }} />;
     case 'booleano':
       return (
         <Select
@@ -171,7 +196,13 @@ function controleDoFiltro(f: Exclude<FiltroLista, { tipo: 'periodo' }>, idioma: 
         />
       );
     default:
-      return <Input allowClear maxLength={f.max ?? 200} />;
+      return (
+        <Input
+          allowClear
+          maxLength={f.max ?? 200}
+          placeholder={f.dica ? i18n.t(f.dica, { defaultValue: '' }) : undefined}
+        />
+      );
   }
 }
 

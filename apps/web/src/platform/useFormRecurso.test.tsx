@@ -1,0 +1,58 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Form, Input } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../test/ambiente';
+import { useFormRecurso } from './useFormRecurso';
+
+beforeAll(() => textos());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+type Registro = { id: number; pessoaId: number; motivo: string };
+
+/** A sub-record's form whose way back depends on the record (the person it belongs to). */
+function Pagina({ aoErroNosCampos }: { aoErroNosCampos: () => void }) {
+  const { formProps, saveButtonProps } = useFormRecurso<Registro>({
+    recurso: 'pessoa-integracao-desligamento',
+    acesso: 'PessoaIntegracaoDesligamento',
+    voltar: (r) => (r ? `/pessoa/form/${r.pessoaId}` : '/pessoa'),
+    aoErroNosCampos,
+  });
+  return (
+    <Form {...formProps}>
+      <Form.Item name="motivo" label="Motivo">
+        <Input />
+      </Form.Item>
+      <Button {...saveButtonProps}>Salvar</Button>
+    </Form>
+  );
+}
+
+const salvar = (resposta: { status: number; corpo: object }) =>
+  apiFalsa([sessaoDeAdministrador(), { metodo: 'POST', caminho: /desligamento\/?$/, responder: () => resposta }]);
+
+describe('useFormRecurso', () => {
+  it('goes back to where the saved record says', async () => {
+    salvar({ status: 201, corpo: { id: 5, pessoaId: 9, motivo: 'x' } });
+    montar(<Pagina aoErroNosCampos={vi.fn()} />, '/form', '/form/:id?');
+    await userEvent.type(await screen.findByLabelText('Motivo'), 'mudou-se');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByTestId('endereco').textContent).toBe('/pessoa/form/9'));
+  });
+
+  it('puts field refusals on their fields and tells the page', async () => {
+    salvar({
+      status: 400,
+      corpo: { codigo: 'VALIDACAO', mensagem: 'x', campos: [{ campo: 'motivo', mensagem: 'Curto' }] },
+    });
+    const aoErroNosCampos = vi.fn();
+    montar(<Pagina aoErroNosCampos={aoErroNosCampos} />, '/form', '/form/:id?');
+    await userEvent.type(await screen.findByLabelText('Motivo'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Curto')).toBeTruthy();
+    expect(aoErroNosCampos).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,57 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Form, Input } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, textos } from '../../test/ambiente';
+import { cliente, dados } from './cliente';
+import { useMutacaoForm } from './useMutacaoForm';
+
+beforeAll(() => textos());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Dialogo({ aoRecusar }: { aoRecusar: () => void }) {
+  const [form] = Form.useForm<{ motivo: string }>();
+  const m = useMutacaoForm(form, {
+    mutationFn: (v: { motivo: string }) =>
+      dados(cliente.POST('/api/pessoa/{id}/anonimizar', { params: { path: { id: 7 } }, body: v })),
+    aoRecusar,
+  });
+  return (
+    <Form form={form} onFinish={(v) => m.mutate(v)}>
+      <Form.Item name="motivo" label="Motivo">
+        <Input />
+      </Form.Item>
+      <Button htmlType="submit">Enviar</Button>
+    </Form>
+  );
+}
+
+const recusa = (corpo: object, status = 400) => [
+  { metodo: 'POST', caminho: /anonimizar$/, responder: () => ({ status, corpo }) },
+];
+
+describe('useMutacaoForm', () => {
+  it('puts a field refusal on its field and nothing else', async () => {
+    apiFalsa(
+      recusa({ codigo: 'VALIDACAO', mensagem: 'inválido', campos: [{ campo: 'motivo', mensagem: 'Curto demais' }] }),
+    );
+    const aoRecusar = vi.fn();
+    montar(<Dialogo aoRecusar={aoRecusar} />, '/lista');
+    await userEvent.type(screen.getByLabelText('Motivo'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Curto demais')).toBeTruthy();
+    expect(aoRecusar).not.toHaveBeenCalled();
+  });
+
+  it('tells any other refusal as a message and lets the page react', async () => {
+    apiFalsa(recusa({ codigo: 'REGRA', mensagem: 'Pessoa já anonimizada' }, 422));
+    const aoRecusar = vi.fn();
+    montar(<Dialogo aoRecusar={aoRecusar} />, '/lista');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Pessoa já anonimizada')).toBeTruthy();
+    await waitFor(() => expect(aoRecusar).toHaveBeenCalledOnce());
+  });
+});
