@@ -29,8 +29,11 @@ export type FiltroLista =
   | { tipo: 'opcao'; nome: string; opcoes: readonly string[]; rotulos?: string }
   /** Several of `opcoes`, kept as `a,b` (the API reads the list). */
   | { tipo: 'multipla'; nome: string; opcoes: readonly string[]; rotulos?: string }
-  /** A record of `referencia`, picked from its select. */
-  | { tipo: 'referencia'; nome: string; referencia: RecursoSelect }
+  /**
+   * A record of `referencia`, picked from its select. `padrao: 'primeira'`: the list opens on the
+   * select's first option (the ledger on a cash account, its running balance being per account).
+   */
+  | { tipo: 'referencia'; nome: string; referencia: RecursoSelect; padrao?: 'primeira' }
   /** Yes, no or either, kept as `true` / `false`. */
   | { tipo: 'booleano'; nome: string };
 
