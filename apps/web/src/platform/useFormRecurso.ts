@@ -30,6 +30,8 @@ export type OpcoesFormRecurso<R> = {
   mensagemSucesso?: (salvo: R) => ParseKeys<['cobrancas', 'comum', 'cultos']>;
   /** Other resources a save or delete changes (the ledger a worship offering posts to). */
   invalidar?: readonly QueryKey[];
+  /** Where a save goes instead of back (a recorded payment to its own view). */
+  aposSalvar?: (salvo: R) => string;
 };
 
 /**
@@ -89,7 +91,9 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
     onSuccess: async (salvo) => {
       await depois();
       void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso'));
-      sair();
+      if (!o.aposSalvar) return sair();
+      liberar();
+      navegar(o.aposSalvar(salvo), { replace: true });
     },
     onError: (e) => {
       if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
