@@ -221,4 +221,50 @@ describe('useListaRecurso', () => {
     await screen.findByText('Diaconia');
     expect(listagens(f)[0]!.url.searchParams.get('quantidade')).toBe('20');
   });
+
+  it("opens a reference declared 'primeira' on its select's first option, with the other defaults", async () => {
+    const f = apiFalsa([
+      sessaoDeAdministrador(),
+      { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
+      {
+        metodo: 'GET',
+        caminho: /^\/api\/conta-caixa\/select$/,
+        responder: () => ({
+          corpo: [
+            { value: 4, label: 'Caixa geral' },
+            { value: 9, label: 'Banco' },
+          ],
+        }),
+      },
+      {
+        metodo: 'GET',
+        caminho: /^\/api\/culto\/paginado$/,
+        responder: () => ({ corpo: { itens: estado.cultos, total: 2, pagina: 1, quantidade: 10 } }),
+      },
+    ]);
+    montar(<ListaPorConta />, '/lista');
+    await screen.findByText('Diaconia');
+    const [pedido, ...outros] = listagens(f);
+    expect(outros).toEqual([]);
+    expect(pedido!.url.searchParams.get('contaCaixaId')).toBe('4');
+    expect(pedido!.url.searchParams.get('periodoDe')).toBe(dayjs().startOf('month').format('YYYY-MM-DD'));
+    await waitFor(() => expect(endereco().searchParams.get('contaCaixaId')).toBe('4'));
+  });
 });
+
+const FILTROS_POR_CONTA: readonly FiltroLista[] = [
+  { tipo: 'referencia', nome: 'contaCaixaId', referencia: 'conta-caixa', padrao: 'primeira' },
+  { tipo: 'periodo', de: 'periodoDe', ate: 'periodoAte', padrao: 'mes' },
+];
+
+/** A ledger-like list: it opens on a cash account. */
+function ListaPorConta() {
+  const lista = useListaRecurso({
+    recurso: 'culto',
+    acesso: 'Culto',
+    filtros: FILTROS_POR_CONTA,
+    exportavel: false,
+    colunas: [{ key: 'destino', dataIndex: 'destino', title: 'Destino' }],
+  });
+  return <Table {...lista.tableProps} />;
+}

@@ -1,5 +1,12 @@
 import { type AcessoId, PERIODO_CONFIRMACAO_DIAS, QUANTIDADE_MAXIMA } from '@sig/contracts';
-import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { App, Form, type FormInstance, type FormProps, Table, type TableProps } from 'antd';
 import type { ColumnType, SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -142,6 +149,31 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     [mudar, nomesFiltros],
   );
 
+  // A reference filter declared to open on its select's first option: that option, once read.
+  const primeiras = useQueries({
+    queries: filtros.flatMap((f) =>
+      f.tipo === 'referencia' && f.padrao === 'primeira'
+        ? [
+            {
+              queryKey: chaves(f.referencia).select(),
+              queryFn: ({ signal }: { signal: AbortSignal }) => recurso.opcoes(f.referencia, { busca: '' }, signal),
+              staleTime: 60_000,
+              select: (opcoes: { value: number }[]) => [f.nome, opcoes[0]?.value] as const,
+            },
+          ]
+        : [],
+    ),
+  });
+  const primeirasLidas = primeiras.every((q) => !q.isPending);
+  const chavePrimeiras = JSON.stringify(primeiras.map((q) => q.data));
+  /** The declared defaults: the month's period, the first option of a reference. */
+  const padroes = useMemo(() => {
+    const url = padroesDosFiltros(filtros);
+    for (const par of JSON.parse(chavePrimeiras) as ([string, number | undefined] | null)[])
+      if (par?.[1] !== undefined) url[par[0]] = String(par[1]);
+    return url;
+  }, [filtros, chavePrimeiras]);
+
   // Opening: the address's filters, else the default saved filter, else the declared defaults. The
   // list asks with those chosen at once, while the address (a navigation) catches up.
   const [semFiltrosIniciais] = useState(() => chaveFiltros === '[]');
@@ -150,15 +182,15 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   const [alcancada, setAlcancada] = useState(!semFiltrosIniciais);
   const [salvoAplicado, setSalvoAplicado] = useState<number | null>(null);
   useEffect(() => {
-    if (abertura !== null || salvos.isPending) return;
+    if (abertura !== null || salvos.isPending || !primeirasLidas) return;
     const padrao = salvos.data?.find((f) => f.padrao);
-    const escolhidos: Record<string, unknown> = padrao ? padrao.filtros : padroesDosFiltros(filtros);
+    const escolhidos: Record<string, unknown> = padrao ? padrao.filtros : padroes;
     const texto = Object.fromEntries(JSON.parse(chaveDe(escolhidos))) as Filtros;
     if (padrao) setSalvoAplicado(padrao.id);
     setAbertura(texto);
     if (Object.keys(texto).length) porNaUrl(texto);
     else setAlcancada(true);
-  }, [abertura, salvos.isPending, salvos.data, filtros, chaveDe, porNaUrl]);
+  }, [abertura, salvos.isPending, salvos.data, primeirasLidas, padroes, chaveDe, porNaUrl]);
   useEffect(() => {
     if (!alcancada && abertura && chaveFiltros === chaveDe(abertura)) setAlcancada(true);
   }, [alcancada, abertura, chaveFiltros, chaveDe]);
@@ -186,7 +218,6 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     });
   };
   const limpar = () => {
-    const padroes = padroesDosFiltros(filtros);
     form.resetFields();
     mudar({ [PAGINA]: undefined, ...Object.fromEntries(nomesFiltros.map((n) => [n, padroes[n]])) });
   };

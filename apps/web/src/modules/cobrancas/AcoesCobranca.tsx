@@ -1,11 +1,10 @@
 import { StopOutlined } from '@ant-design/icons';
 import { type Cobranca, STATUS_EDITAVEIS } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { mensagemDeErro } from '../../platform/formulario';
+import { chaves, recurso } from '../../platform/cliente';
 import { ACESSO_COBRANCA } from './comum';
 
 /** A charge's invoice link and, while it is open, its cancel at the provider (confirmed first). */
@@ -14,16 +13,16 @@ export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
-  const cancelar = async () => {
-    try {
-      await api.delete('cobranca', c.id);
-      await qc.invalidateQueries({ queryKey: ['cobranca'] });
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
+  // A refusal is told by the app's handler.
+  const cancelar = useMutation({
+    mutationFn: () => recurso.excluir('cobranca', c.id),
+    onSuccess: async () => {
+      await Promise.all(
+        [chaves('cobranca').todas, chaves('conta-a-receber').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
+      );
       void message.success(t('cobrancas:receber.cobrancaCancelada'));
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+  });
   return (
     <>
       {c.urlFatura && !c.canceladaEm && (
@@ -36,13 +35,14 @@ export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
           title={t('cobrancas:receber.confirmarCancelamento')}
           okText={t('comum:sim')}
           cancelText={t('comum:nao')}
-          onConfirm={cancelar}
+          onConfirm={() => cancelar.mutate()}
         >
           <Button
             size="small"
             danger
             type="text"
             icon={<StopOutlined />}
+            loading={cancelar.isPending}
             aria-label={t('cobrancas:receber.cancelarCobranca')}
             title={t('cobrancas:receber.cancelarCobranca')}
           />

@@ -1,12 +1,13 @@
-import { type ClientesAsaasLoteInput, clientesAsaasLoteInput, type ProcessamentoLote } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type ClientesAsaasLoteInput, clientesAsaasLoteInput } from '@sig/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { avisarErro } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
@@ -27,20 +28,26 @@ export default function ClientesAsaasLotePage() {
   useTitulo(`menu:acessos.${ACESSO}`);
   const regra = regrasZod(clientesAsaasLoteInput);
 
-  const enviar = async (v: ClientesAsaasLoteInput) => {
-    try {
-      const criado = await api.post<ProcessamentoLote>('clientes-asaas-lote', {
-        organizacaoId: v.organizacaoId ?? undefined,
-        incluirSubarvore: v.incluirSubarvore,
-        pessoaIds: v.pessoaIds?.length ? v.pessoaIds : undefined,
-      });
-      await qc.invalidateQueries({ queryKey: ['clientes-asaas-lote'] });
+  const criar = useMutation({
+    mutationFn: (v: ClientesAsaasLoteInput) =>
+      dados(
+        cliente.POST('/api/clientes-asaas-lote/', {
+          body: {
+            organizacaoId: v.organizacaoId ?? undefined,
+            incluirSubarvore: v.incluirSubarvore,
+            pessoaIds: v.pessoaIds?.length ? v.pessoaIds : undefined,
+          },
+        }),
+      ),
+    onSuccess: async (criado) => {
+      await qc.invalidateQueries({ queryKey: chaves('clientes-asaas-lote').todas });
       void message.success(t('lotes:criado', { total: criado.total }));
       if (pode('ProcessamentosEmLote', 'R')) navegar(`${ROTA_LOTE}/${criado.id}/visualizacao`);
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+    onError: (e) => {
+      if (!aplicarErrosServidor(form, e)) avisarErro(e);
+    },
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -55,7 +62,7 @@ export default function ClientesAsaasLotePage() {
             name="clientes-asaas-lote"
             layout="vertical"
             initialValues={{ incluirSubarvore: true }}
-            onFinish={enviar}
+            onFinish={(v) => criar.mutate(v)}
             style={{ maxWidth: 640 }}
           >
             <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
@@ -67,7 +74,7 @@ export default function ClientesAsaasLotePage() {
             <Form.Item name="pessoaIds" label={t('lotes:pessoas')} rules={regra('pessoaIds')}>
               <SeletorPessoas aria-label={t('lotes:pessoas')} />
             </Form.Item>
-            <Button type="primary" htmlType="submit" data-testid="criar-lote">
+            <Button type="primary" htmlType="submit" loading={criar.isPending} data-testid="criar-lote">
               {t('lotes:enviarAoProvedor')}
             </Button>
           </Form>

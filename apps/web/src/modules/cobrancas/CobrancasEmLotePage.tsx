@@ -4,33 +4,17 @@ import {
   FORMAS_COBRANCA,
   MAX_PARCELAS,
   type PreviaCobrancasLote,
-  type ProcessamentoLote,
 } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Form,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { SelectReferencia } from '../../platform/crud/controles';
-import { formatoData } from '../../platform/crud/definicao';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { avisarErro } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { TabelaLotes } from '../processamento-lote/comum';
@@ -39,14 +23,9 @@ import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
 const ACESSO = 'CobrancasEmLote';
 const ROTA = '/cobrancas-em-lote/form';
 
-type Valores = Omit<CobrancasLoteInput, 'vencimentoDe' | 'vencimentoAte'> & {
-  vencimentoDe?: Dayjs | null;
-  vencimentoAte?: Dayjs | null;
-};
+type Valores = CobrancasLoteInput;
 
-const dataIso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
-
-/** What the server takes from the form: empty fields left out, dates as ISO strings. */
+/** What the server takes from the form: empty fields left out. */
 function pedido(v: Valores): CobrancasLoteInput {
   return {
     organizacaoId: v.organizacaoId ?? undefined,
@@ -54,8 +33,8 @@ function pedido(v: Valores): CobrancasLoteInput {
     anoCompetencia: v.anoCompetencia ?? undefined,
     mesCompetenciaDe: v.mesCompetenciaDe ?? undefined,
     mesCompetenciaAte: v.mesCompetenciaAte ?? undefined,
-    vencimentoDe: dataIso(v.vencimentoDe),
-    vencimentoAte: dataIso(v.vencimentoAte),
+    vencimentoDe: v.vencimentoDe || undefined,
+    vencimentoAte: v.vencimentoAte || undefined,
     status: v.status,
     pessoaIds: v.pessoaIds?.length ? v.pessoaIds : undefined,
     organizacaoTitularId: v.organizacaoTitularId ?? undefined,
@@ -80,7 +59,7 @@ export default function CobrancasEmLotePage() {
 }
 
 function NovoLote() {
-  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'lotes', 'menu']);
+  const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'lotes', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
@@ -90,45 +69,39 @@ function NovoLote() {
     null,
   );
   const [elevar, setElevar] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const regra = regrasZod(cobrancasLoteInput);
-  const data = { format: formatoData(i18n.language) };
-
-  const conferir = async (v: Valores) => {
-    const entrada = pedido(v);
-    const { forma: _f, parcelas: _p, confirmarMinimo: _c, ...filtro } = entrada;
-    try {
-      const previa = await api.post<PreviaCobrancasLote>('cobrancas-em-lote/previa', filtro);
-      if (!previa.total) {
-        void message.warning(t('cobrancas:cobrancasLote.nenhuma'));
-        return;
-      }
-      setElevar(false);
-      setConfirmacao({ entrada, previa });
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
+  const noForm = (e: unknown) => {
+    if (!aplicarErrosServidor(form, e)) avisarErro(e);
   };
 
-  const criar = async () => {
-    if (!confirmacao) return;
-    setEnviando(true);
-    try {
-      const criado = await api.post<ProcessamentoLote>('cobrancas-em-lote', {
-        ...confirmacao.entrada,
-        confirmarMinimo: elevar,
-      });
+  const conferir = useMutation({
+    mutationFn: async (entrada: CobrancasLoteInput) => {
+      const { forma: _f, parcelas: _p, confirmarMinimo: _c, ...filtro } = entrada;
+      const previa: PreviaCobrancasLote = await dados(cliente.POST('/api/cobrancas-em-lote/previa', { body: filtro }));
+      return { entrada, previa };
+    },
+    onSuccess: (r) => {
+      if (!r.previa.total) return void message.warning(t('cobrancas:cobrancasLote.nenhuma'));
+      setElevar(false);
+      setConfirmacao(r);
+    },
+    onError: noForm,
+  });
+
+  const criar = useMutation({
+    mutationFn: (entrada: CobrancasLoteInput) =>
+      dados(cliente.POST('/api/cobrancas-em-lote/', { body: { ...entrada, confirmarMinimo: elevar } })),
+    onSuccess: async (criado) => {
       setConfirmacao(null);
-      await qc.invalidateQueries({ queryKey: ['cobrancas-em-lote'] });
+      await qc.invalidateQueries({ queryKey: chaves('cobrancas-em-lote').todas });
       void message.success(t('cobrancas:cobrancasLote.criado', { total: criado.total }));
       navegar(`${ROTA}/${criado.id}/visualizacao`);
-    } catch (e) {
+    },
+    onError: (e) => {
       setConfirmacao(null);
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
+      noForm(e);
+    },
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -144,7 +117,7 @@ function NovoLote() {
             data-testid="form-cobrancas-em-lote"
             layout="vertical"
             initialValues={{ incluirSubarvore: true, status: ['ABERTO', 'VENCIDO'], forma: 'BOLETO', parcelas: 1 }}
-            onFinish={conferir}
+            onFinish={(v) => conferir.mutate(pedido(v))}
             style={{ maxWidth: 720 }}
           >
             <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
@@ -171,11 +144,16 @@ function NovoLote() {
               >
                 <InputNumber min={1} max={12} precision={0} />
               </Form.Item>
-              <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')}>
-                <DatePicker {...data} />
+              <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')} rules={regra('vencimentoDe')}>
+                <EntradaData />
               </Form.Item>
-              <Form.Item name="vencimentoAte" label={t('campos:vencimentoAte')}>
-                <DatePicker {...data} />
+              <Form.Item
+                name="vencimentoAte"
+                label={t('campos:vencimentoAte')}
+                dependencies={['vencimentoDe']}
+                rules={regra('vencimentoAte')}
+              >
+                <EntradaData />
               </Form.Item>
             </Space>
             <Form.Item name="status" label={t('campos:status')} rules={regra('status')}>
@@ -204,7 +182,7 @@ function NovoLote() {
                 <InputNumber min={1} max={MAX_PARCELAS} precision={0} />
               </Form.Item>
             </Space>
-            <Button type="primary" htmlType="submit" data-testid="conferir-lote">
+            <Button type="primary" htmlType="submit" loading={conferir.isPending} data-testid="conferir-lote">
               {t('cobrancas:cobrancasLote.gerar')}
             </Button>
           </Form>
@@ -215,8 +193,8 @@ function NovoLote() {
         title={t('cobrancas:cobrancasLote.confirmarTitulo')}
         okText={t('cobrancas:cobrancasLote.gerar')}
         cancelText={t('comum:cancelar')}
-        okButtonProps={{ loading: enviando, ...({ 'data-testid': 'confirmar-lote' } as Record<string, string>) }}
-        onOk={criar}
+        okButtonProps={{ loading: criar.isPending, ...({ 'data-testid': 'confirmar-lote' } as Record<string, string>) }}
+        onOk={() => confirmacao && criar.mutate(confirmacao.entrada)}
         onCancel={() => setConfirmacao(null)}
         destroyOnHidden
       >

@@ -1,11 +1,21 @@
 import { type ContaAReceber, FORMAS_COBRANCA, MAX_PARCELAS } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../platform/api';
-import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
+import { ApiError } from '../../platform/api';
+import { avisarErro } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { aplicarErrosServidor } from '../../platform/formulario';
 
-type Valores = { forma: (typeof FORMAS_COBRANCA)[number]; parcelas: number };
+type Forma = (typeof FORMAS_COBRANCA)[number];
+type Valores = { forma: Forma; parcelas: number };
+
+/** What a receivable's charge starts from: the method and installments saved on it (issue 17 item 7). */
+const inicio = (c: ContaAReceber): Valores => ({
+  forma: FORMAS_COBRANCA.includes(c.formaPagamento as Forma) ? (c.formaPagamento as Forma) : 'BOLETO',
+  parcelas: c.parcelas || 1,
+});
 
 /**
  * Generates the provider charge of a receivable. Below the minimum the server refuses; the user
@@ -16,28 +26,33 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Valores>();
+  // The form's store outlives the dialog: each opening starts again from its own receivable.
+  useEffect(() => {
+    if (conta) form.setFieldsValue(inicio(conta));
+  }, [conta, form]);
 
-  const enviar = async (v: Valores, confirmarMinimo = false) => {
-    if (!conta) return;
-    try {
-      await api.post('cobranca', { contaAReceberId: conta.id, ...v, confirmarMinimo });
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
+  const cobrar = useMutation({
+    mutationFn: (v: Valores & { contaAReceberId: number; confirmarMinimo: boolean }) =>
+      dados(cliente.POST('/api/cobranca/', { body: v })),
+    onSuccess: async () => {
+      await Promise.all(
+        [chaves('conta-a-receber').todas, chaves('cobranca').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
+      );
       void message.success(t('cobrancas:receber.cobrancaGerada'));
       fechar();
-    } catch (e) {
-      if (e instanceof ApiError && e.codigo === 'COBRANCA_VALOR_MINIMO' && !confirmarMinimo) {
+    },
+    onError: (e, v) => {
+      if (e instanceof ApiError && e.codigo === 'COBRANCA_VALOR_MINIMO' && !v.confirmarMinimo) {
         modal.confirm({
           title: t('cobrancas:receber.confirmarMinimoTitulo'),
           content: e.message,
           okText: t('comum:confirmar'),
           cancelText: t('comum:cancelar'),
-          onOk: () => enviar(v, true),
+          onOk: () => cobrar.mutate({ ...v, confirmarMinimo: true }),
         });
-        return;
-      }
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
+      } else if (!aplicarErrosServidor(form, e)) avisarErro(e);
+    },
+  });
 
   return (
     <Modal
@@ -45,6 +60,7 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
       title={t('cobrancas:receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
       okText={t('cobrancas:receber.cobrar')}
       cancelText={t('comum:cancelar')}
+      okButtonProps={{ loading: cobrar.isPending }}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
@@ -53,8 +69,7 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
         form={form}
         name="cobrar"
         layout="vertical"
-        initialValues={{ forma: 'BOLETO', parcelas: conta?.parcelas ?? 1 }}
-        onFinish={(v) => enviar(v)}
+        onFinish={(v) => conta && cobrar.mutate({ contaAReceberId: conta.id, ...v, confirmarMinimo: false })}
       >
         <Form.Item name="forma" label={t('campos:formaPagamento')} required>
           <Select options={FORMAS_COBRANCA.map((f) => ({ value: f, label: t(`campos:opcao.formaPagamento.${f}`) }))} />

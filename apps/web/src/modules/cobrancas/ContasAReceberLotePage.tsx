@@ -1,13 +1,6 @@
 import { CalculatorOutlined } from '@ant-design/icons';
-import {
-  hojeNoBrasil,
-  type OpcoesContasAReceberLote,
-  type PreviaContasAReceberLote,
-  type ProcessamentoLote,
-  parametrosContasAReceberLote,
-  TIPOS_CONTA_A_RECEBER,
-} from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hojeNoBrasil, parametrosContasAReceberLote, TIPOS_CONTA_A_RECEBER } from '@sig/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -24,13 +17,14 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { avisarErro } from '../../platform/aviso';
+import { chaves, cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
@@ -79,16 +73,14 @@ function NovoLote() {
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [enviando, setEnviando] = useState(false);
   const maximoSelecao = useMaximoSelecao();
   const regra = regrasZod(parametrosContasAReceberLote);
   const valoresIniciais = useMemo(iniciais, []);
   const podeCriar = pode(ACESSO, 'C');
 
   const opcoes = useQuery({
-    queryKey: [RECURSO, 'opcoes'],
-    queryFn: ({ signal }) =>
-      api.get<OpcoesContasAReceberLote>(`${RECURSO}/opcoes`, undefined, { sinal: signal, semCarga: true }),
+    queryKey: [...chaves(RECURSO).todas, 'opcoes'],
+    queryFn: ({ signal }) => dados(clienteDiscreto.GET('/api/contas-a-receber-lote/opcoes', { signal })),
     enabled: podeCriar,
   });
 
@@ -107,26 +99,26 @@ function NovoLote() {
     tipo: v.tipo,
   });
 
-  const criar = async (dados: ReturnType<typeof corpo>) => {
-    try {
-      const criado = await api.post<ProcessamentoLote>(RECURSO, dados);
-      await qc.invalidateQueries({ queryKey: [RECURSO, 'lotes'] });
+  const noForm = (e: unknown) => {
+    if (!aplicarErrosServidor(form, e)) avisarErro(e);
+  };
+  const criar = useMutation({
+    mutationFn: (corpoLote: ReturnType<typeof corpo>) =>
+      dados(cliente.POST('/api/contas-a-receber-lote/', { body: corpoLote as never })),
+    onSuccess: async (criado) => {
+      await qc.invalidateQueries({ queryKey: chaves(RECURSO).todas });
       void message.success(t('lotes:contasCriado', { total: criado.total }));
       navegar(`${ROTA}/${criado.id}/visualizacao`);
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
+    },
+    onError: noForm,
+  });
 
-  const enviar = async (v: Record<string, unknown>) => {
-    const dados = corpo(v);
-    setEnviando(true);
-    try {
-      const p = await api.post<PreviaContasAReceberLote>(`${RECURSO}/previa`, dados);
-      if (!p.pessoas) {
-        void message.warning(t('lotes:nenhumaPessoa'));
-        return;
-      }
+  // The preview's count is confirmed before anything is created.
+  const conferir = useMutation({
+    mutationFn: (corpoLote: ReturnType<typeof corpo>) =>
+      dados(cliente.POST('/api/contas-a-receber-lote/previa', { body: corpoLote as never })),
+    onSuccess: (p, corpoLote) => {
+      if (!p.pessoas) return void message.warning(t('lotes:nenhumaPessoa'));
       const meses = p.competencias.map((c) => `${c.slice(5)}/${c.slice(0, 4)}`);
       modal.confirm({
         title: t('lotes:confirmarContasTitulo'),
@@ -139,14 +131,11 @@ function NovoLote() {
         }),
         okText: t('lotes:confirmar'),
         cancelText: t('comum:cancelar'),
-        onOk: () => criar(dados),
+        onOk: () => criar.mutateAsync(corpoLote).catch(() => undefined),
       });
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
+    },
+    onError: noForm,
+  });
 
   const col = { xs: 24, sm: 12, lg: 8 };
   return (
@@ -161,7 +150,7 @@ function NovoLote() {
           name="contas-a-receber-lote"
           layout="vertical"
           initialValues={valoresIniciais}
-          onFinish={(v) => void enviar(v)}
+          onFinish={(v) => conferir.mutate(corpo(v))}
         >
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             <Card size="small" title={t('comum:filtros')} data-testid="filtros">
@@ -251,12 +240,12 @@ function NovoLote() {
                   type="primary"
                   htmlType="submit"
                   icon={<CalculatorOutlined />}
-                  loading={enviando}
+                  loading={conferir.isPending}
                   data-testid="criar-lote"
                 >
                   {t('lotes:calcular')}
                 </Button>
-                <Button disabled={enviando} onClick={() => form.resetFields()}>
+                <Button disabled={conferir.isPending} onClick={() => form.resetFields()}>
                   {t('comum:limpar')}
                 </Button>
               </Space>

@@ -1,13 +1,15 @@
 import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { hojeNoBrasil, type ProcessamentoLote, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { hojeNoBrasil, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { avisarErro } from '../../platform/aviso';
+import { cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
@@ -58,40 +60,38 @@ export default function EmissaoCarnesPage() {
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
-  const [criando, setCriando] = useState(false);
-  const [baixando, setBaixando] = useState<number | null>(null);
   const maximoSelecao = useMaximoSelecao();
   const regras = regrasZod(periodoCarne);
   const valoresIniciais = useMemo(iniciais, []);
 
-  const criarLote = async (v: Record<string, unknown>) => {
-    setCriando(true);
-    try {
-      const criado = await api.post<ProcessamentoLote>('emissao-carnes/lote', consultaCarne(v));
+  const criarLote = useMutation({
+    mutationFn: (v: Record<string, unknown>) =>
+      dados(cliente.POST('/api/emissao-carnes/lote', { body: consultaCarne(v) as never })),
+    onSuccess: async (criado) => {
       await qc.invalidateQueries({ queryKey: [CHAVE_LOTES] });
       void message.success(t('cobrancas:carnes.criado', { total: criado.total }));
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setCriando(false);
-    }
-  };
+    },
+    onError: (e) => {
+      if (!aplicarErrosServidor(form, e)) avisarErro(e);
+    },
+  });
+  const criando = criarLote.isPending;
 
   const baixarAgora = async () => {
     const v = await form.validateFields().catch(() => null);
     if (v) await gerar('emissao-carnes', consultaCarne(v), 'carnes.pdf');
   };
 
-  const baixarLote = async (id: number) => {
-    setBaixando(id);
-    try {
-      await api.baixar(`emissao-carnes/lote/${id}/pdf`, undefined, 'carnes.pdf');
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    } finally {
-      setBaixando(null);
-    }
-  };
+  // A refusal is told by the app's handler.
+  const baixarLote = useMutation({
+    mutationFn: async (id: number) => {
+      const { data, response } = await cliente.GET('/api/emissao-carnes/lote/{id}/pdf', {
+        params: { path: { id } },
+        parseAs: 'blob',
+      });
+      baixarArquivo(data as Blob, response, 'carnes.pdf');
+    },
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -104,7 +104,7 @@ export default function EmissaoCarnesPage() {
         name="carnes"
         layout="vertical"
         initialValues={valoresIniciais}
-        onFinish={(v) => void criarLote(v)}
+        onFinish={(v) => criarLote.mutate(v)}
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Card size="small" title={t('comum:filtros')} data-testid="filtros">
@@ -195,8 +195,8 @@ export default function EmissaoCarnesPage() {
             <Button
               size="small"
               icon={<DownloadOutlined />}
-              loading={baixando === l.id}
-              onClick={() => void baixarLote(l.id)}
+              loading={baixarLote.isPending && baixarLote.variables === l.id}
+              onClick={() => baixarLote.mutate(l.id)}
             >
               {t('cobrancas:carnes.baixar')}
             </Button>

@@ -1,35 +1,50 @@
-import { CAMPOS_PAGAMENTO, type ContaAReceber, type Pagamento, type Paged, pagamentoInput } from '@sig/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CAMPOS_PAGAMENTO,
+  type ContaAReceber,
+  justificativaEstornoInput,
+  type Pagamento,
+  pagamentoInput,
+} from '@sig/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Row, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../platform/api';
+import { Navigate, useSearchParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { celulaDinheiro } from '../../platform/crud/celulas';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { Estorno } from '../../platform/crud/Estorno';
+import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_PAGAMENTO, ROTA_FORM_PAGAMENTO, ROTA_LISTA_CONTA, STATUS_PAGAVEIS } from './comum';
-import { Estorno } from './Estorno';
 
-type Valores = Record<string, unknown>;
+const INVALIDAR = [chaves('pagamento').todas, chaves('conta-a-receber').todas, chaves('recibo').todas];
 
 /** A payment already recorded: what was paid, and its reversal while it stands. */
 function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
-  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
+  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
   const [estornando, setEstornando] = useState(false);
-  const estornar = async (justificativa: string) => {
-    await api.post(`pagamento/${pagamento.id}/estorno`, { justificativa });
-    await qc.invalidateQueries({ queryKey: ['pagamento'] });
-    await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-    void message.success(t('cobrancas:pagamento.estornado'));
-  };
+  const estornar = useMutation({
+    mutationFn: (justificativa: string) =>
+      dados(
+        cliente.POST('/api/pagamento/{id}/estorno', {
+          params: { path: { id: pagamento.id } },
+          body: { justificativa },
+        }),
+      ),
+    meta: { erroTratado: true },
+    onSuccess: async () => {
+      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
+      void message.success(t('cobrancas:pagamento.estornado'));
+    },
+  });
   const data = (v: string) => dataParaTela(v, i18n.language);
   return (
     <Card>
@@ -46,9 +61,7 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
       )}
       <Descriptions column={{ xs: 1, md: 2 }} data-testid="pagamento">
         <Descriptions.Item label={t('campos:titular')}>{pagamento.titularNome}</Descriptions.Item>
-        <Descriptions.Item label={t('campos:valor')}>
-          {dinheiroParaTela(pagamento.valor, i18n.language)}
-        </Descriptions.Item>
+        <Descriptions.Item label={t('campos:valor')}>{celulaDinheiro(pagamento.valor)}</Descriptions.Item>
         <Descriptions.Item label={t('campos:forma')}>
           {t(`campos:opcao.formaPagamento.${pagamento.forma}`)}
         </Descriptions.Item>
@@ -70,8 +83,9 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
         aberto={estornando}
         titulo={t('cobrancas:pagamento.estornar')}
         aviso={t('cobrancas:pagamento.estornarAviso')}
+        esquema={justificativaEstornoInput}
         fechar={() => setEstornando(false)}
-        estornar={estornar}
+        estornar={estornar.mutateAsync}
       />
     </Card>
   );
@@ -84,42 +98,36 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
  */
 export default function PagamentoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
-  const { message } = App.useApp();
-  const { pode } = useAutorizacao();
-  const navegar = useNavigate();
-  const qc = useQueryClient();
-  const params = useParams();
   const [busca] = useSearchParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
-  const [enviando, setEnviando] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
   useTitulo(`menu:acessos.${ACESSO_PAGAMENTO}`);
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const regras = regrasZod(pagamentoInput);
-
-  const registrado = useQuery({
-    queryKey: ['pagamento', id],
-    queryFn: ({ signal }) => api.get<Pagamento>(`pagamento/${id}`, undefined, { sinal: signal }),
-    enabled: id !== undefined,
+  // A payment is recorded, then only reversed: the form creates, the record is shown apart.
+  const { form, formProps, saveButtonProps, id, semPermissao, consulta, sair } = useFormRecurso<Pagamento>({
+    recurso: 'pagamento',
+    acesso: ACESSO_PAGAMENTO,
+    voltar: ROTA_LISTA_CONTA,
+    mensagemSucesso: () => 'cobrancas:pagamento.registrado',
+    invalidar: INVALIDAR,
+    aposSalvar: (p) => `${ROTA_FORM_PAGAMENTO}/${p.id}/visualizacao`,
   });
+
   // The nearest due ones to choose from; the one the receivables list sent comes by id.
-  const consulta = { status: STATUS_PAGAVEIS.join(','), quantidade: 100, ordenarPor: 'vencimento' };
+  const filtro = { status: STATUS_PAGAVEIS.join(','), quantidade: 100, ordenarPor: 'vencimento' };
   const daUrl = Number(busca.get('conta')) || undefined;
   const contas = useQuery({
-    queryKey: ['conta-a-receber', 'paginado', consulta],
-    queryFn: ({ signal }) => api.get<Paged<ContaAReceber>>('conta-a-receber/paginado', consulta, { sinal: signal }),
+    queryKey: chaves('conta-a-receber').lista(filtro),
+    queryFn: ({ signal }) => recurso.pagina('conta-a-receber', filtro, signal),
     enabled: id === undefined,
   });
   const enviada = useQuery({
-    queryKey: ['conta-a-receber', 'item', daUrl],
-    queryFn: ({ signal }) => api.get<ContaAReceber>(`conta-a-receber/${daUrl}`, undefined, { sinal: signal }),
+    queryKey: chaves('conta-a-receber').item(daUrl),
+    queryFn: ({ signal }) => recurso.item('conta-a-receber', daUrl as number, signal),
     enabled: id === undefined && daUrl !== undefined,
   });
   const opcoes = [
     ...(enviada.data && STATUS_PAGAVEIS.includes(enviada.data.status) ? [enviada.data] : []),
     ...(contas.data?.itens ?? []).filter((c) => c.id !== daUrl),
-  ];
+  ] as ContaAReceber[];
   const contaId = Form.useWatch('contaAReceberId', form);
   const escolhida = opcoes.find((c) => c.id === contaId);
   useEffect(() => {
@@ -129,23 +137,7 @@ export default function PagamentoFormPage() {
     if (escolhida) form.setFieldValue('valor', escolhida.valorPrevisto);
   }, [escolhida, form]);
 
-  const salvar = async (v: Valores) => {
-    if (enviando) return;
-    setEnviando(true);
-    try {
-      const p = await api.post<Pagamento>('pagamento', v);
-      await qc.invalidateQueries({ queryKey: ['conta-a-receber'] });
-      void message.success(t('cobrancas:pagamento.registrado'));
-      liberar();
-      navegar(`${ROTA_FORM_PAGAMENTO}/${p.id}/visualizacao`, { replace: true });
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  if (id === undefined && !pode(ACESSO_PAGAMENTO, 'C')) return <Navigate to={ROTA_LISTA_CONTA} replace />;
+  if (semPermissao) return <Navigate to={ROTA_LISTA_CONTA} replace />;
   const hoje = dayjs().format('YYYY-MM-DD');
   const rotulo = (c: ContaAReceber) =>
     `${c.titularNome} · ${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia} · ${dinheiroParaTela(c.valorPrevisto, i18n.language)}`;
@@ -155,24 +147,20 @@ export default function PagamentoFormPage() {
         {t(id === undefined ? 'cobrancas:pagamento.registrar' : `menu:acessos.${ACESSO_PAGAMENTO}`)}
       </Typography.Title>
       {id !== undefined ? (
-        registrado.isError ? (
-          <Alert type="error" showIcon title={mensagemDeErro(registrado.error)} />
+        consulta.isError ? (
+          <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
         ) : (
-          <Spin spinning={registrado.isPending}>
-            {registrado.data && <PagamentoRegistrado pagamento={registrado.data} />}
+          <Spin spinning={consulta.isPending}>
+            {consulta.data && <PagamentoRegistrado pagamento={consulta.data} />}
           </Spin>
         )
       ) : (
         <Card>
-          <Form<Valores>
-            form={form}
+          <Form
+            {...formProps}
             name="pagamento"
-            layout="vertical"
             initialValues={{ forma: 'DINHEIRO', dataPagamento: hoje, dataCredito: hoje }}
-            onValuesChange={() => setSujo(true)}
-            onFinish={salvar}
             data-testid="form-pagamento"
-            scrollToFirstError
           >
             <Form.Item
               name="contaAReceberId"
@@ -205,10 +193,8 @@ export default function PagamentoFormPage() {
             </Row>
           </Form>
           <Space wrap>
-            <Button type="primary" loading={enviando} onClick={() => form.submit()}>
-              {t('cobrancas:pagamento.registrar')}
-            </Button>
-            <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum:voltar')}</Button>
+            <Button {...saveButtonProps}>{t('cobrancas:pagamento.registrar')}</Button>
+            <Button onClick={sair}>{t('comum:voltar')}</Button>
           </Space>
         </Card>
       )}

@@ -1,22 +1,29 @@
 import { LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { Paged, Periodo, SITUACOES_PERIODO } from '@sig/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { periodoInput, SITUACOES_PERIODO } from '@sig/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { SelectReferencia } from '../../platform/crud/controles';
-import { dataParaTela, dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
-import { ErroDaLista, TabelaDaLista } from '../../platform/crud/TabelaDaLista';
-import { useListaNaUrl, usePaginaValida } from '../../platform/crud/useListaNaUrl';
-import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
+import { avisarErro } from '../../platform/aviso';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
+import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { CabecalhoDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
+import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'PeriodoContabil';
-
-type NovoPeriodo = { contaCaixaId?: number; dataInicio?: Dayjs | null; dataFim?: Dayjs | null };
+const FILTROS: readonly FiltroLista[] = [
+  { tipo: 'referencia', nome: 'contaCaixaId', referencia: 'conta-caixa' },
+  { tipo: 'opcao', nome: 'situacao', opcoes: SITUACOES_PERIODO, rotulos: 'campos:opcao.situacaoPeriodo' },
+];
+// Closing and reopening change balances: the ledger's too.
+const INVALIDAR = [chaves('periodo-contabil').todas, chaves('lancamento-caixa').todas];
+type NovoPeriodo = { contaCaixaId?: number; dataInicio?: string; dataFim?: string };
 
 /** Opens a period on a cash account (the first one, or one after a gap). */
 function AbrirPeriodo({
@@ -28,70 +35,55 @@ function AbrirPeriodo({
   fechar: () => void;
   contaCaixaId?: number;
 }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
+  const { t } = useTranslation(['campos', 'comum', 'financeiro']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<NovoPeriodo>();
-  const salvar = async (v: NovoPeriodo) => {
-    try {
-      await api.post('periodo-contabil', {
-        contaCaixaId: v.contaCaixaId,
-        dataInicio: v.dataInicio?.format('YYYY-MM-DD'),
-        dataFim: v.dataFim?.format('YYYY-MM-DD'),
-      });
-      await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
+  const regras = regrasZod(periodoInput);
+  const abrir = useMutation({
+    mutationFn: (v: NovoPeriodo) => dados(cliente.POST('/api/periodo-contabil/', { body: v as never })),
+    onSuccess: async () => {
+      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
       void message.success(t('comum:salvoComSucesso'));
       fechar();
-    } catch (e) {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    }
-  };
-  const data = { format: formatoData(i18n.language), style: { width: '100%' } };
+    },
+    // Field errors on their fields; anything else, the app's message.
+    onError: (e) => {
+      if (!aplicarErrosServidor(form, e)) avisarErro(e);
+    },
+  });
   return (
     <Modal
       open={aberto}
       title={t('financeiro:abrirPeriodo')}
       okText={t('comum:salvar')}
       cancelText={t('comum:cancelar')}
+      okButtonProps={{ loading: abrir.isPending }}
       onOk={() => form.submit()}
       onCancel={fechar}
       destroyOnHidden
     >
-      <Form form={form} name="novo-periodo" layout="vertical" initialValues={{ contaCaixaId }} onFinish={salvar}>
-        <Form.Item
-          name="contaCaixaId"
-          label={t('campos:contaCaixaId')}
-          required
-          rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:contaCaixaId') }) }]}
-        >
+      <Form
+        form={form}
+        name="novo-periodo"
+        layout="vertical"
+        initialValues={{ contaCaixaId }}
+        onFinish={(v) => abrir.mutate(v)}
+      >
+        <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} required rules={regras('contaCaixaId')}>
           <SelectReferencia referencia="conta-caixa" />
         </Form.Item>
-        <Form.Item
-          name="dataInicio"
-          label={t('campos:dataInicio')}
-          required
-          rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:dataInicio') }) }]}
-        >
-          <DatePicker {...data} />
+        <Form.Item name="dataInicio" label={t('campos:dataInicio')} required rules={regras('dataInicio')}>
+          <EntradaData style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="dataFim"
           label={t('campos:dataFim')}
           required
           dependencies={['dataInicio']}
-          rules={[
-            { required: true, message: t('validacao:obrigatorio', { campo: t('campos:dataFim') }) },
-            ({ getFieldValue }) => ({
-              validator: (_, fim: Dayjs | null) => {
-                const inicio = getFieldValue('dataInicio') as Dayjs | null;
-                return inicio && fim?.isBefore(inicio, 'day')
-                  ? Promise.reject(new Error(t('validacao:dataFimAntesInicio')))
-                  : Promise.resolve();
-              },
-            }),
-          ]}
+          rules={regras('dataFim')}
         >
-          <DatePicker {...data} />
+          <EntradaData style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>
@@ -104,136 +96,118 @@ function AbrirPeriodo({
  * one; both ask for confirmation, and the server wants it said.
  */
 export default function PeriodoContabilPage() {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'financeiro', 'menu', 'validacao']);
+  const { t } = useTranslation(['campos', 'comum', 'financeiro', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
   const [novo, setNovo] = useState(false);
   useTitulo(`menu:acessos.${ACESSO}`);
-  const lista = useListaNaUrl();
-  const { params, pagina, quantidade, mudar } = lista;
-  const contaCaixaId = params.get('contaCaixaId') ? Number(params.get('contaCaixaId')) : undefined;
-  const consulta = { pagina, quantidade, ordem: 'desc', contaCaixaId };
-  const q = useQuery({
-    queryKey: ['periodo-contabil', 'paginado', consulta],
-    queryFn: ({ signal }) => api.get<Paged<Periodo>>('periodo-contabil/paginado', consulta, { sinal: signal }),
-    placeholderData: keepPreviousData,
-  });
-  usePaginaValida(lista, q.data?.total);
-
-  const mudarSituacao = async (p: Periodo, acao: 'fechar' | 'reabrir') => {
-    try {
-      await api.put(`periodo-contabil/${p.id}/${acao}`, { confirmado: true });
-      await qc.invalidateQueries({ queryKey: ['periodo-contabil'] });
+  // A refusal is told by the app's handler.
+  const mudarSituacao = useMutation({
+    mutationFn: ({ id, acao }: { id: number; acao: 'fechar' | 'reabrir' }) =>
+      acao === 'fechar'
+        ? dados(
+            cliente.PUT('/api/periodo-contabil/{id}/fechar', { params: { path: { id } }, body: { confirmado: true } }),
+          )
+        : dados(
+            cliente.PUT('/api/periodo-contabil/{id}/reabrir', { params: { path: { id } }, body: { confirmado: true } }),
+          ),
+    onSuccess: async (_r, { acao }) => {
+      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
       void message.success(t(acao === 'fechar' ? 'financeiro:periodoFechado' : 'financeiro:periodoReaberto'));
-    } catch (e) {
-      void message.error(mensagemDeErro(e));
-    }
-  };
-  const dinheiro = (v: string | null) => dinheiroParaTela(v, i18n.language);
+    },
+  });
   const podeMudar = pode(ACESSO, 'U');
+
+  const lista = useListaRecurso({
+    recurso: 'periodo-contabil',
+    acesso: ACESSO,
+    filtros: FILTROS,
+    ordenacao: { ordem: 'desc' },
+    exportavel: false,
+    colunas: [
+      { key: 'contaCaixaNome', dataIndex: 'contaCaixaNome', title: t('campos:contaCaixaId') },
+      {
+        key: 'periodo',
+        title: t('campos:periodoContabilId'),
+        render: (_, p) => (
+          <>
+            {celulaData(p.dataInicio)} – {celulaData(p.dataFim)}
+          </>
+        ),
+      },
+      {
+        key: 'situacao',
+        dataIndex: 'situacao',
+        title: t('campos:situacao'),
+        // Plain tags with an icon: antd's colored ones fail the contrast check.
+        render: (v: (typeof SITUACOES_PERIODO)[number]) => (
+          <Tag icon={v === 'ABERTO' ? <UnlockOutlined /> : <LockOutlined />}>
+            {t(`campos:opcao.situacaoPeriodo.${v}`)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'saldoInicial',
+        dataIndex: 'saldoInicial',
+        title: t('campos:saldoInicial'),
+        align: 'right',
+        render: celulaDinheiro,
+      },
+      {
+        key: 'saldoAtual',
+        dataIndex: 'saldoAtual',
+        title: t('campos:saldoAtual'),
+        align: 'right',
+        render: celulaDinheiro,
+      },
+      {
+        key: 'saldoFinal',
+        dataIndex: 'saldoFinal',
+        title: t('campos:saldoFinal'),
+        align: 'right',
+        render: celulaDinheiro,
+      },
+      {
+        key: 'acoes',
+        title: t('comum:acoes'),
+        render: (_, p) => {
+          if (!podeMudar) return null;
+          const acao = p.situacao === 'ABERTO' ? 'fechar' : 'reabrir';
+          return (
+            <Popconfirm
+              title={t(acao === 'fechar' ? 'financeiro:confirmarFechamento' : 'financeiro:confirmarReabertura')}
+              okText={t(`financeiro:${acao}`)}
+              cancelText={t('comum:cancelar')}
+              onConfirm={() => mudarSituacao.mutate({ id: p.id, acao })}
+            >
+              <Button size="small" icon={acao === 'fechar' ? <LockOutlined /> : <UnlockOutlined />}>
+                {t(`financeiro:${acao}`)}
+              </Button>
+            </Popconfirm>
+          );
+        },
+      },
+    ],
+  });
+  const contaCaixaId = lista.atuais.contaCaixaId ? Number(lista.atuais.contaCaixaId) : undefined;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t(`menu:acessos.${ACESSO}`)}
-        </Typography.Title>
-        {pode(ACESSO, 'C') && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-            {t('financeiro:abrirPeriodo')}
-          </Button>
-        )}
-      </Space>
-      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-        <Form layout="inline" name="filtros-periodo">
-          <Form.Item label={t('campos:contaCaixaId')} htmlFor="filtro-conta-caixa" style={{ minWidth: 320 }}>
-            <SelectReferencia
-              id="filtro-conta-caixa"
-              referencia="conta-caixa"
-              value={contaCaixaId ?? null}
-              allowClear
-              onChange={(v: unknown) => mudar({ pagina: undefined, contaCaixaId: v ? String(v) : undefined })}
-            />
-          </Form.Item>
-        </Form>
-      </Card>
-      <ErroDaLista erro={q.error} />
-      <TabelaDaLista<Periodo>
-        consulta={q}
+      <CabecalhoDaLista
+        titulo={t(`menu:acessos.${ACESSO}`)}
         lista={lista}
-        size="small"
-        columns={[
-          { key: 'contaCaixaNome', dataIndex: 'contaCaixaNome', title: t('campos:contaCaixaId') },
-          {
-            key: 'periodo',
-            title: t('campos:periodoContabilId'),
-            render: (_: unknown, p: Periodo) =>
-              `${dataParaTela(p.dataInicio, i18n.language)} – ${dataParaTela(p.dataFim, i18n.language)}`,
-          },
-          {
-            key: 'situacao',
-            dataIndex: 'situacao',
-            title: t('campos:situacao'),
-            // Plain tags with an icon: antd's colored ones fail the contrast check.
-            render: (v: (typeof SITUACOES_PERIODO)[number]) => (
-              <Tag icon={v === 'ABERTO' ? <UnlockOutlined /> : <LockOutlined />}>
-                {t(`campos:opcao.situacaoPeriodo.${v}`)}
-              </Tag>
-            ),
-          },
-          {
-            key: 'saldoInicial',
-            dataIndex: 'saldoInicial',
-            title: t('campos:saldoInicial'),
-            align: 'right',
-            render: dinheiro,
-          },
-          {
-            key: 'saldoAtual',
-            dataIndex: 'saldoAtual',
-            title: t('campos:saldoAtual'),
-            align: 'right',
-            render: dinheiro,
-          },
-          {
-            key: 'saldoFinal',
-            dataIndex: 'saldoFinal',
-            title: t('campos:saldoFinal'),
-            align: 'right',
-            render: dinheiro,
-          },
-          {
-            key: 'acoes',
-            title: t('comum:acoes'),
-            render: (_: unknown, p: Periodo) =>
-              podeMudar &&
-              (p.situacao === 'ABERTO' ? (
-                <Popconfirm
-                  title={t('financeiro:confirmarFechamento')}
-                  okText={t('financeiro:fechar')}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={() => mudarSituacao(p, 'fechar')}
-                >
-                  <Button size="small" icon={<LockOutlined />}>
-                    {t('financeiro:fechar')}
-                  </Button>
-                </Popconfirm>
-              ) : (
-                <Popconfirm
-                  title={t('financeiro:confirmarReabertura')}
-                  okText={t('financeiro:reabrir')}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={() => mudarSituacao(p, 'reabrir')}
-                >
-                  <Button size="small" icon={<UnlockOutlined />}>
-                    {t('financeiro:reabrir')}
-                  </Button>
-                </Popconfirm>
-              )),
-          },
-        ]}
+        extra={
+          pode(ACESSO, 'C') && (
+            <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
+              {t('financeiro:abrirPeriodo')}
+            </Button>
+          )
+        }
       />
+      <FiltrosDaLista lista={lista} />
+      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
+      <Table {...lista.tableProps} size="small" />
       <AbrirPeriodo aberto={novo} fechar={() => setNovo(false)} contaCaixaId={contaCaixaId} />
     </Space>
   );

@@ -33,8 +33,11 @@ export type FiltroLista =
   | { tipo: 'opcao'; nome: string; opcoes: readonly string[]; rotulos?: string }
   /** Several of `opcoes`, kept as `a,b` (the API reads the list). */
   | { tipo: 'multipla'; nome: string; opcoes: readonly string[]; rotulos?: string }
-  /** A record of `referencia`, picked from its select. */
-  | { tipo: 'referencia'; nome: string; referencia: RecursoSelect }
+  /**
+   * A record of `referencia`, picked from its select. `padrao: 'primeira'`: the list opens on the
+   * select's first option (the ledger on a cash account, its running balance being per account).
+   */
+  | { tipo: 'referencia'; nome: string; referencia: RecursoSelect; padrao?: 'primeira' }
   /** One of the records the page read (a list that has no `/select` of its own), kept as its id. */
   | { tipo: 'escolha'; nome: string; opcoes: readonly { value: number; label: string }[] }
   /** Several records of `referencia`, kept as `1,2` (the API reads the list). */
