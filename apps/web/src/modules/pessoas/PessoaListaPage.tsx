@@ -14,7 +14,7 @@ import { useFiltrosPessoa } from './FiltrosPessoa';
  * sorting kept in the address, saved filters and views, export of the filtered set.
  */
 export default function PessoaListaPage() {
-  const { t } = useTranslation(['campos', 'comum', 'menu']);
+  const { t } = useTranslation(['campos', 'comum', 'menu', 'pessoas']);
   useTitulo(`menu:acessos.${ACESSO}`);
   const campos = useRegrasCampos();
   const lista = useListaRecurso({

@@ -2,7 +2,7 @@ import { FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cliente, dados } from '../../platform/cliente';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { rotuloCampo } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -65,7 +65,7 @@ export default function RelatorioPessoasPage() {
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
 
   const colunas = useQuery({
-    queryKey: ['relatorios', 'colunas'],
+    queryKey: [...chaves('relatorios').todas, 'colunas'],
     queryFn: ({ signal }) => dados(cliente.GET('/api/relatorios/colunas', { signal })),
     staleTime: 5 * 60_000,
   });
