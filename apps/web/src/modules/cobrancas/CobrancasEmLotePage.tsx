@@ -1,10 +1,4 @@
-import {
-  type CobrancasLoteInput,
-  cobrancasLoteInput,
-  FORMAS_COBRANCA,
-  MAX_PARCELAS,
-  type PreviaCobrancasLote,
-} from '@sig/contracts';
+import { type CobrancasLoteInput, cobrancasLoteInput, FORMAS_COBRANCA, type PreviaCobrancasLote } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
@@ -128,21 +122,21 @@ function NovoLote() {
             </Form.Item>
             <Space wrap align="start">
               <Form.Item name="anoCompetencia" label={t('campos:anoCompetencia')} rules={regra('anoCompetencia')}>
-                <InputNumber min={1900} max={2200} precision={0} />
+                <InputNumber precision={0} />
               </Form.Item>
               <Form.Item
                 name="mesCompetenciaDe"
                 label={t('cobrancas:cobrancasLote.mesDe')}
                 rules={regra('mesCompetenciaDe')}
               >
-                <InputNumber min={1} max={12} precision={0} />
+                <InputNumber precision={0} />
               </Form.Item>
               <Form.Item
                 name="mesCompetenciaAte"
                 label={t('cobrancas:cobrancasLote.mesAte')}
                 rules={regra('mesCompetenciaAte')}
               >
-                <InputNumber min={1} max={12} precision={0} />
+                <InputNumber precision={0} />
               </Form.Item>
               <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')} rules={regra('vencimentoDe')}>
                 <EntradaData />
@@ -179,7 +173,7 @@ function NovoLote() {
                 />
               </Form.Item>
               <Form.Item name="parcelas" label={t('campos:parcelas')} rules={regra('parcelas')} required>
-                <InputNumber min={1} max={MAX_PARCELAS} precision={0} />
+                <InputNumber precision={0} />
               </Form.Item>
             </Space>
             <Button type="primary" htmlType="submit" loading={conferir.isPending} data-testid="conferir-lote">

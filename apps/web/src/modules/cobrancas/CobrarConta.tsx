@@ -1,4 +1,4 @@
-import { type ContaAReceber, FORMAS_COBRANCA, MAX_PARCELAS } from '@sig/contracts';
+import { type ContaAReceber, cobrancaInput, FORMAS_COBRANCA } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/api';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { aplicarErrosServidor } from '../../platform/formulario';
+import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 
 type Forma = (typeof FORMAS_COBRANCA)[number];
 type Valores = { forma: Forma; parcelas: number };
@@ -26,6 +26,7 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Valores>();
+  const regras = regrasZod(cobrancaInput);
   // The form's store outlives the dialog: each opening starts again from its own receivable.
   useEffect(() => {
     if (conta) form.setFieldsValue(inicio(conta));
@@ -71,11 +72,11 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
         layout="vertical"
         onFinish={(v) => conta && cobrar.mutate({ contaAReceberId: conta.id, ...v, confirmarMinimo: false })}
       >
-        <Form.Item name="forma" label={t('campos:formaPagamento')} required>
+        <Form.Item name="forma" label={t('campos:formaPagamento')} required rules={regras('forma')}>
           <Select options={FORMAS_COBRANCA.map((f) => ({ value: f, label: t(`campos:opcao.formaPagamento.${f}`) }))} />
         </Form.Item>
-        <Form.Item name="parcelas" label={t('campos:parcelas')} required>
-          <InputNumber min={1} max={MAX_PARCELAS} precision={0} />
+        <Form.Item name="parcelas" label={t('campos:parcelas')} required rules={regras('parcelas')}>
+          <InputNumber precision={0} />
         </Form.Item>
       </Form>
     </Modal>

@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { api } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
@@ -35,8 +35,11 @@ function Cobrancas({ contaId }: { contaId: number }) {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const q = useQuery({
-    queryKey: ['conta-a-receber', 'cobrancas', contaId],
-    queryFn: ({ signal }) => api.get<Cobranca[]>('cobranca', { contaAReceberId: contaId }, { sinal: signal }),
+    queryKey: [...chaves('cobranca').listas(), { contaAReceberId: contaId }],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/cobranca/', { params: { query: { contaAReceberId: contaId } }, signal })) as Promise<
+        Cobranca[]
+      >,
   });
 
   if (!pode(ACESSO_COBRANCA, 'L')) return null;
@@ -96,8 +99,11 @@ function Pagamentos({ contaId }: { contaId: number }) {
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const q = useQuery({
-    queryKey: ['pagamento', 'conta', contaId],
-    queryFn: ({ signal }) => api.get<Pagamento[]>('pagamento', { contaAReceberId: contaId }, { sinal: signal }),
+    queryKey: [...chaves('pagamento').listas(), { contaAReceberId: contaId }],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/pagamento/', { params: { query: { contaAReceberId: contaId } }, signal })) as Promise<
+        Pagamento[]
+      >,
     enabled: pode(ACESSO_PAGAMENTO, 'L'),
   });
   if (!pode(ACESSO_PAGAMENTO, 'L') || !q.data?.length) return null;

@@ -231,7 +231,7 @@ function NovoLote() {
                     extra={diaPadrao ? t('lotes:diaPadrao', { dia: diaPadrao }) : t('lotes:diaSemPadrao')}
                     rules={regra('diaVencimento')}
                   >
-                    <InputNumber min={1} max={31} precision={0} style={{ width: '100%' }} />
+                    <InputNumber precision={0} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>
               </Row>

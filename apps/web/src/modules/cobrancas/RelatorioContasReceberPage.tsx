@@ -1,20 +1,24 @@
 import { FileExcelOutlined, FilePdfOutlined, SearchOutlined } from '@ant-design/icons';
 import { type RelatorioContasReceber, relatorioContasReceberQuery, STATUS_CONTA_A_RECEBER } from '@sig/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Form, Select, Space, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
-import { SelectReferencia } from '../../platform/crud/controles';
-import { dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
-import { aplicarErrosServidor, mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { baixarArquivo } from '../../platform/api';
+import { cliente, dados } from '../../platform/cliente';
+import { celulaDinheiro } from '../../platform/crud/celulas';
+import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { useConfirmarPeriodo } from '../../platform/useConfirmarPeriodo';
 import { useTitulo } from '../../platform/useTitulo';
 import { StatusConta } from './StatusConta';
 
 const ACESSO = 'RelatorioContasReceber';
 const CAMINHO = 'relatorio-contas-receber';
+const PERIODO: readonly FiltroLista[] = [{ tipo: 'periodo', de: 'vencimentoDe', ate: 'vencimentoAte' }];
 
 type Valores = {
   organizacaoId?: number | null;
@@ -22,8 +26,8 @@ type Valores = {
   status?: string[];
   competenciaDe?: Dayjs | null;
   competenciaAte?: Dayjs | null;
-  vencimentoDe?: Dayjs | null;
-  vencimentoAte?: Dayjs | null;
+  vencimentoDe?: string | null;
+  vencimentoAte?: string | null;
 };
 
 /** The query the server takes, from the form's values. */
@@ -33,8 +37,8 @@ const consulta = (v: Valores) => ({
   status: v.status?.length ? v.status.join(',') : undefined,
   competenciaDe: v.competenciaDe?.format('YYYY-MM'),
   competenciaAte: v.competenciaAte?.format('YYYY-MM'),
-  vencimentoDe: v.vencimentoDe?.format('YYYY-MM-DD'),
-  vencimentoAte: v.vencimentoAte?.format('YYYY-MM-DD'),
+  vencimentoDe: v.vencimentoDe || undefined,
+  vencimentoAte: v.vencimentoAte || undefined,
 });
 
 type Linha = { quantidade: number; previsto: string; pago: string };
@@ -44,28 +48,31 @@ type Linha = { quantidade: number; previsto: string; pago: string };
  * totalled by status and by competence month; on screen, or as PDF or XLSX with the same filters.
  */
 export default function RelatorioContasReceberPage() {
-  const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
+  const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const [filtros, setFiltros] = useState<ReturnType<typeof consulta> | null>(null);
-  const [baixando, setBaixando] = useState<string | null>(null);
   const q = useQuery({
     queryKey: [CAMINHO, filtros],
-    queryFn: ({ signal }) => api.get<RelatorioContasReceber>(CAMINHO, filtros ?? undefined, { sinal: signal }),
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/relatorio-contas-receber/', { params: { query: filtros as never }, signal })),
     enabled: filtros !== null,
     retry: false,
   });
-  const baixar = async (formato: 'pdf' | 'xlsx') => {
+  // A refusal lands on its field (the form has them all); the app's handler tells anything else.
+  const baixar = useMutation({
+    mutationFn: async ({ v, formato }: { v: Valores; formato: 'pdf' | 'xlsx' }) => {
+      const { data, response } = await cliente.GET('/api/relatorio-contas-receber/', {
+        params: { query: { ...consulta(v), formato } as never },
+        parseAs: 'blob',
+      });
+      baixarArquivo(data as Blob, response, `${CAMINHO}.${formato}`);
+    },
+  });
+  const conferirPeriodo = useConfirmarPeriodo(PERIODO);
+  const exportar = async (formato: 'pdf' | 'xlsx') => {
     const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setBaixando(formato);
-    try {
-      await api.baixar(CAMINHO, { ...consulta(v), formato }, `${CAMINHO}.${formato}`);
-    } catch (e) {
-      aplicarErrosServidor(form, e);
-    } finally {
-      setBaixando(null);
-    }
+    if (v) conferirPeriodo(v, () => baixar.mutate({ v, formato }));
   };
   // End not before start (spec §5), by the contracts' schema.
   const regra =
@@ -73,9 +80,8 @@ export default function RelatorioContasReceberPage() {
     ({ getFieldsValue }) => ({
       validator: () => validarCaminho(relatorioContasReceberQuery, consulta(getFieldsValue(true) as Valores), campo),
     });
-  const data = { format: formatoData(i18n.language) };
   const mes = { picker: 'month' as const, format: 'MM/YYYY' };
-  const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
+  const dinheiro = celulaDinheiro;
   const colunas = [
     {
       key: 'quantidade',
@@ -122,7 +128,7 @@ export default function RelatorioContasReceberPage() {
           name="relatorio-contas-receber"
           layout="inline"
           style={{ rowGap: 12 }}
-          onFinish={(v) => setFiltros(consulta(v))}
+          onFinish={(v) => conferirPeriodo(v, () => setFiltros(consulta(v)))}
         >
           <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
             <SelectReferencia
@@ -156,7 +162,7 @@ export default function RelatorioContasReceberPage() {
             <DatePicker {...mes} />
           </Form.Item>
           <Form.Item name="vencimentoDe" label={t('campos:vencimentoDe')}>
-            <DatePicker {...data} />
+            <EntradaData />
           </Form.Item>
           <Form.Item
             name="vencimentoAte"
@@ -164,16 +170,24 @@ export default function RelatorioContasReceberPage() {
             dependencies={['vencimentoDe']}
             rules={[regra('vencimentoAte')]}
           >
-            <DatePicker {...data} />
+            <EntradaData />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={q.isFetching}>
               {t('cobrancas:relatorioReceber.consultar')}
             </Button>
-            <Button icon={<FilePdfOutlined />} loading={baixando === 'pdf'} onClick={() => void baixar('pdf')}>
+            <Button
+              icon={<FilePdfOutlined />}
+              loading={baixar.isPending && baixar.variables?.formato === 'pdf'}
+              onClick={() => void exportar('pdf')}
+            >
               {t('relatorios:formato.pdf')}
             </Button>
-            <Button icon={<FileExcelOutlined />} loading={baixando === 'xlsx'} onClick={() => void baixar('xlsx')}>
+            <Button
+              icon={<FileExcelOutlined />}
+              loading={baixar.isPending && baixar.variables?.formato === 'xlsx'}
+              onClick={() => void exportar('xlsx')}
+            >
               {t('relatorios:formato.xlsx')}
             </Button>
           </Space>

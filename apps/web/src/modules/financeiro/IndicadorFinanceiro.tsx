@@ -1,8 +1,7 @@
-import type { IndicadorFinanceiros as Dados } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { Barras, useFiltroIndicador } from '../../platform/indicadores';
@@ -16,8 +15,14 @@ export function IndicadorFinanceiro() {
   const { t, i18n } = useTranslation(['financeiro']);
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
-    queryKey: ['livros', 'indicador', filtro],
-    queryFn: () => api.get<Dados>('indicadores/financeiros', filtro),
+    queryKey: [...chaves('lancamento-caixa').todas, 'indicador', filtro],
+    queryFn: ({ signal }) =>
+      dados(
+        cliente.GET('/api/indicadores/financeiros/', {
+          params: { query: { ...filtro, somenteMinhaOrganizacao: filtro.somenteMinhaOrganizacao ? 'true' : 'false' } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
   const dinheiro = (n: number) => dinheiroParaTela(n.toFixed(2), i18n.language);

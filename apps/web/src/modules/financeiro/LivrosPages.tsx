@@ -6,38 +6,43 @@ import {
   type RelatorioGerencial,
   relatorioFinanceiroQuery,
 } from '@sig/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Space, Table, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Form, Space, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../platform/api';
-import { SelectReferencia } from '../../platform/crud/controles';
-import { dinheiroParaTela, formatoData } from '../../platform/crud/definicao';
-import { aplicarErrosServidor, mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { baixarArquivo } from '../../platform/api';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
+import { dinheiroParaTela } from '../../platform/crud/definicao';
+import { type FiltroLista, periodoDoMes } from '../../platform/crud/filtros';
+import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { useConfirmarPeriodo } from '../../platform/useConfirmarPeriodo';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 
 type Valores = {
   organizacaoId?: number | null;
-  periodoDe?: Dayjs | null;
-  periodoAte?: Dayjs | null;
+  periodoDe?: string | null;
+  periodoAte?: string | null;
   contaCaixaId?: number | null;
   controleGerencialId?: number | null;
   somenteOrganizacao?: boolean;
 };
 
-const iso = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
+const PERIODO: readonly FiltroLista[] = [{ tipo: 'periodo', de: 'periodoDe', ate: 'periodoAte' }];
 /** Spec §3's period defaults: the first day of the current month to today. */
-const iniciais: Valores = { periodoDe: dayjs().startOf('month'), periodoAte: dayjs(), somenteOrganizacao: false };
+const iniciais = (): Valores => {
+  const { de, ate } = periodoDoMes();
+  return { periodoDe: de, periodoAte: ate, somenteOrganizacao: false };
+};
 
 /** The query the server takes, from the form's values. */
 const consulta = (v: Valores) => ({
   organizacaoId: v.organizacaoId ?? undefined,
-  periodoDe: iso(v.periodoDe),
-  periodoAte: iso(v.periodoAte),
+  periodoDe: v.periodoDe || undefined,
+  periodoAte: v.periodoAte || undefined,
   contasCaixaIds: v.contaCaixaId ?? undefined,
   controlesGerenciaisIds: v.controleGerencialId ?? undefined,
   somenteOrganizacao: v.somenteOrganizacao ? 'true' : undefined,
@@ -45,17 +50,16 @@ const consulta = (v: Valores) => ({
 
 /** The period fields, checked by the contracts' schema (end not before start). */
 function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
+  const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const regra =
     (campo: string): Rule =>
     ({ getFieldsValue }) => ({
       validator: () => validarCaminho(esquema, consulta(getFieldsValue(true) as Valores), campo),
     });
-  const formato = { format: formatoData(i18n.language) };
   return (
     <>
       <Form.Item name="periodoDe" label={t('campos:periodoDe')} required rules={[regra('periodoDe')]}>
-        <DatePicker {...formato} />
+        <EntradaData />
       </Form.Item>
       <Form.Item
         name="periodoAte"
@@ -64,7 +68,7 @@ function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
         dependencies={['periodoDe']}
         rules={[regra('periodoAte')]}
       >
-        <DatePicker {...formato} />
+        <EntradaData />
       </Form.Item>
     </>
   );
@@ -91,32 +95,38 @@ function PaginaLivros({ acesso, filtros, children }: { acesso: AcessoId; filtros
  * A report shown on the page and downloaded as PDF or XLSX with the same filters: "Consultar"
  * fixes the filters the table and the files use.
  */
-function useRelatorio<T>(caminho: string, form: ReturnType<typeof Form.useForm<Valores>>[0]) {
+function useRelatorio<T>(
+  recurso: 'relatorio-financeiro' | 'relatorio-gerencial',
+  form: ReturnType<typeof Form.useForm<Valores>>[0],
+) {
+  // One typed path: both reports take the same query (the answer is typed by the page).
+  const caminho = `/api/${recurso}/` as '/api/relatorio-financeiro/';
   const [filtros, setFiltros] = useState<ReturnType<typeof consulta> | null>(null);
   const q = useQuery({
-    queryKey: ['livros', caminho, filtros],
-    queryFn: ({ signal }) => api.get<T>(caminho, filtros ?? undefined, { sinal: signal }),
+    queryKey: [...chaves(recurso).todas, filtros],
+    queryFn: ({ signal }) => dados(cliente.GET(caminho, { params: { query: filtros as never }, signal })) as Promise<T>,
     enabled: filtros !== null,
     retry: false,
   });
-  const [baixando, setBaixando] = useState<string | null>(null);
-  const baixar = async (formato: 'pdf' | 'xlsx') => {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setBaixando(formato);
-    try {
-      await api.baixar(caminho, { ...consulta(v), formato }, `${caminho}.${formato}`);
-    } catch (e) {
-      aplicarErrosServidor(form, e);
-    } finally {
-      setBaixando(null);
-    }
-  };
+  // A refusal is told by the app's handler.
+  const baixar = useMutation({
+    mutationFn: async ({ v, formato }: { v: Valores; formato: 'pdf' | 'xlsx' }) => {
+      const { data, response } = await cliente.GET(caminho, {
+        params: { query: { ...consulta(v), formato } as never },
+        parseAs: 'blob',
+      });
+      baixarArquivo(data as Blob, response, `${recurso}.${formato}`);
+    },
+  });
+  const confirmar = useConfirmarPeriodo(PERIODO);
   return {
     q,
-    consultar: (v: Valores) => setFiltros(consulta(v)),
-    baixar,
-    baixando,
+    consultar: (v: Valores) => confirmar(v, () => setFiltros(consulta(v))),
+    baixar: async (formato: 'pdf' | 'xlsx') => {
+      const v = await form.validateFields().catch(() => null);
+      if (v) confirmar(v, () => baixar.mutate({ v, formato }));
+    },
+    baixando: baixar.isPending ? (baixar.variables?.formato ?? null) : null,
   };
 }
 
@@ -168,7 +178,7 @@ export function RelatorioFinanceiroPage() {
       name="relatorio-financeiro"
       layout="inline"
       style={{ rowGap: 12 }}
-      initialValues={iniciais}
+      initialValues={iniciais()}
       onFinish={consultar}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
@@ -262,7 +272,7 @@ export function RelatorioGerencialPage() {
       name="relatorio-gerencial"
       layout="inline"
       style={{ rowGap: 12 }}
-      initialValues={iniciais}
+      initialValues={iniciais()}
       onFinish={consultar}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
@@ -326,7 +336,7 @@ export function ExportacaoContabilPage() {
       name="exportacao-contabil"
       layout="inline"
       style={{ rowGap: 12 }}
-      initialValues={iniciais}
+      initialValues={iniciais()}
       onFinish={(v) => void exportar(v)}
     >
       <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
