@@ -5,7 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Contexto } from './contexto.js';
-import { AppError } from './erros.js';
+import { AppError, naoEncontrado } from './erros.js';
 import { filtroArvore, filtroOrganizacao } from './escopo.js';
 import { umDosIds } from './sql.js';
 
@@ -162,9 +162,30 @@ function tiposDoEsquema(esquema: ZodType): TipoReferencia[] {
 }
 
 /**
- * Every route's body goes through the check before its handler (after validation, so the ids
- * are the parsed ones). A route whose body names a kind without a rule, or a public route whose
- * body declares references (there is no writer to check them against), stops the start.
+ * Query parameters that name an organization or a person (a list, report or export filtered by
+ * them): the same rules as a body's references, answered 404 as a read by id outside the scope
+ * is — what the user may not name does not exist for them.
+ */
+const REFERENCIAS_DA_CONSULTA: Readonly<Record<string, TipoReferencia>> = {
+  organizacaoId: 'organizacao',
+  organizacaoTitularId: 'organizacao',
+  pessoaId: 'pessoa',
+};
+
+async function exigirReferenciasDaConsulta(db: DbOuTx, ctx: Contexto, acesso: string, consulta: unknown) {
+  if (!consulta || typeof consulta !== 'object') return;
+  const valores = consulta as Record<string, unknown>;
+  const refs = Object.entries(REFERENCIAS_DA_CONSULTA).flatMap(([campo, tipo]) =>
+    typeof valores[campo] === 'number' ? [{ tipo, campo, id: valores[campo] }] : [],
+  );
+  if (refs.length && (await recusadas(db, ctx, acesso, refs)).length) throw naoEncontrado();
+}
+
+/**
+ * Every route's body, and the organization or person its query names, goes through the check
+ * before its handler (after validation, so the ids are the parsed ones). A route whose body names
+ * a kind without a rule, or a public route whose body declares references (there is no writer to
+ * check them against), stops the start.
  */
 export function registrarReferencias(app: FastifyInstance) {
   const rotas: { nome: string; corpo: ZodType; publica: boolean }[] = [];
@@ -181,6 +202,8 @@ export function registrarReferencias(app: FastifyInstance) {
     }
   });
   app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.config.acesso)
+      await exigirReferenciasDaConsulta(app.deps.db, req.ctx, req.routeOptions.config.acesso, req.query);
     const corpo = req.routeOptions.schema?.body as ZodType | undefined;
     if (!corpo || !tiposDoEsquema(corpo).length) return;
     const refs = referenciasDe(corpo, req.body);
