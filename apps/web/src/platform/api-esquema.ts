@@ -5760,6 +5760,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "indisponivel";
                         versao: string;
+                        migracao: string | null;
                         ambiente: string;
                         analitica: {
                             ativa: boolean;
@@ -5780,6 +5781,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "indisponivel";
                         versao: string;
+                        migracao: string | null;
                         ambiente: string;
                         analitica: {
                             ativa: boolean;
