@@ -72,6 +72,7 @@ export async function construirApp({
   const tarefas = new Tarefas<Deps>(banco, app.log, { intervaloSegundos: config.tarefas.intervaloSegundos, relogio });
   const deps: Deps = {
     db: banco.db,
+    banco,
     consultar: banco.consultar,
     ouvir: banco.ouvir,
     config,

@@ -81,6 +81,8 @@ const esquema = z
     SIG_LOTE_PAUSA_MS: opcional(z.coerce.number().int().min(0).max(60_000)),
     // pg-boss polls no faster than every half second.
     SIG_JOBS_POLL_SECONDS: z.preprocess(vazioParaIndefinido, z.coerce.number().min(0.5).max(60).default(2)),
+    SIG_BACKUP_DIR: opcional(z.string()),
+    SIG_BACKUP_KEEP: z.preprocess(vazioParaIndefinido, z.coerce.number().int().min(1).max(365).default(7)),
     LOG_LEVEL: z.preprocess(
       vazioParaIndefinido,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +132,8 @@ export type Config = {
   lote: { concorrencia: number; pausaMs: number };
   /** The job layer: how often each worker looks for due jobs (retries included) besides the wake-ups on new ones. */
   tarefas: { intervaloSegundos: number };
+  /** The daily backup: into this folder (unset: none), keeping the newest `manter` archives. */
+  copia: { pasta?: string; manter: number };
 };
 
 /**
@@ -185,6 +189,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pausaMs: e.SIG_LOTE_PAUSA_MS ?? (e.ASAAS_API_KEY ? PAUSA_LOTE_REAL_MS : 0),
     },
     tarefas: { intervaloSegundos: e.SIG_JOBS_POLL_SECONDS },
+    copia: { pasta: e.SIG_BACKUP_DIR && path.resolve(e.SIG_BACKUP_DIR), manter: e.SIG_BACKUP_KEEP },
   };
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { abrirBanco, migrar } from '@sig/db';
+import { abrirBanco, BancoMaisNovo, migrar } from '@sig/db';
 import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
 import { construirApp } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
@@ -23,7 +23,16 @@ async function iniciar() {
     dataDir: path.join(config.dataDir, 'pglite'),
     maxConexoes: config.poolMax,
   });
-  await migrar(banco);
+  try {
+    await migrar(banco, VERSAO);
+  } catch (e) {
+    if (e instanceof BancoMaisNovo) {
+      console.error(e.message);
+      await banco.fechar();
+      process.exit(1);
+    }
+    throw e;
+  }
   const base = await garantirBase(banco.db, { adminEmail: config.adminEmail, adminSenha: config.adminSenha });
   const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
 

@@ -14,6 +14,7 @@ export const FILAS_TAREFA = [
   'correio.enviar',
   'correio.retomar',
   'receber.marcar-vencidas',
+  'sistema.copia',
 ] as const;
 export type FilaTarefa = (typeof FILAS_TAREFA)[number];
 

@@ -5,11 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrarComTrava } from './migracoes.js';
 import * as schema from './schema/index.js';
 
 export { schema };
@@ -148,12 +147,14 @@ export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
 /** The PGlite handle behind a Banco, when it is embedded (for dumps in tests). */
 export const pgliteDe = (banco: Banco): PGlite | undefined => (banco as Banco & { pglite?: PGlite }).pglite;
 
-export async function migrar(banco: Banco): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (banco.tipo === 'postgres') {
-    await migratePg(banco.db as unknown as Parameters<typeof migratePg>[0], config);
-  } else {
-    await migratePglite(banco.db as unknown as Parameters<typeof migratePglite>[0], config);
-  }
+/**
+ * Applies pending migrations (once across processes starting together; a database migrated by a
+ * newer version is refused with BancoMaisNovo) and answers the newest migration's tag. `versao`:
+ * the app's version, recorded beside the migrations and named in that refusal.
+ */
+export async function migrar(banco: Banco, versao = 'unknown'): Promise<string> {
+  return migrarComTrava(banco, MIGRATIONS_DIR, versao);
 }
+
+export { BancoMaisNovo, migracaoAtual, migracoesConhecidas } from './migracoes.js';
 export { conferirSenha, hashSenha } from './senha.js';

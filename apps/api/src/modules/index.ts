@@ -54,6 +54,7 @@ import {
 import { pagamentoRoutes, reciboRoutes } from './recibos/index.js';
 import { relatorioPessoasRoutes } from './relatorios/relatorio-pessoas.routes.js';
 import { caixaDeSaidaRoutes } from './sistema/caixa-de-saida.routes.js';
+import { tarefaCopia } from './sistema/copia.job.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { tarefasRoutes } from './sistema/tarefas.routes.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
@@ -69,7 +70,13 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
   });
-  deps.tarefas.declarar(TAREFA_APLICAR_EVENTO, TAREFA_CONCILIAR, TAREFA_MARCAR_VENCIDAS, ...TAREFAS_CORREIO);
+  deps.tarefas.declarar(
+    TAREFA_APLICAR_EVENTO,
+    TAREFA_CONCILIAR,
+    TAREFA_MARCAR_VENCIDAS,
+    ...TAREFAS_CORREIO,
+    tarefaCopia(deps.banco, deps.config),
+  );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();
   if (declaradas !== [...FILAS_TAREFA].sort().join())

@@ -27,6 +27,8 @@ export type Contexto = {
 /** What every service needs from the running app. */
 export type Deps = {
   db: Db;
+  /** The database as opened, for what needs more than queries (the backups' dumps). */
+  banco: Banco;
   /** Prepared statements on the driver itself, for per-request hot paths. */
   consultar: Banco['consultar'];
   /** LISTEN on the database (the hub's fan-out across instances). */

@@ -5760,6 +5760,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "indisponivel";
                         versao: string;
+                        migracao: string | null;
                         ambiente: string;
                         analitica: {
                             ativa: boolean;
@@ -5780,6 +5781,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok" | "indisponivel";
                         versao: string;
+                        migracao: string | null;
                         ambiente: string;
                         analitica: {
                             ativa: boolean;
@@ -28356,7 +28358,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;

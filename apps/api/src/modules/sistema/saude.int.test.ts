@@ -1,3 +1,4 @@
+import { MIGRATIONS_DIR, migracoesConhecidas } from '@sig/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { construirApp } from '../../app.js';
@@ -13,6 +14,7 @@ describe('GET /api/saude', () => {
     const ok = await t.req({ method: 'GET', url: '/api/saude' });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().status).toBe('ok');
+    expect(ok.json().migracao).toBe(migracoesConhecidas(MIGRATIONS_DIR).at(-1)!.tag);
   });
 
   it('answers 503 when the database refuses connections', async () => {
