@@ -32,7 +32,8 @@ export default defineConfig({
           include: servidor.map((p) => p.replace('*.test.ts', '*.int.test.ts')),
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Two files at once on two cores: building a file's database and app may wait for a core.
+          hookTimeout: 120_000,
           pool: 'forks',
           // A worker runs file after file in one process: the app's modules and PGlite's WASM load
           // once per worker, not once per file (~3 s of CPU each). Each file still gets its own
