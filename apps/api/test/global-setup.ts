@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { abrirBanco, migrar, pgliteDe } from '@sig/db';
+import { abrirBanco, conferirSenha, type Db, migrar, pgliteDe, schema } from '@sig/db';
 import { garantirBase, semearDemo } from '@sig/db/seed';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { instalarTarefas } from '../src/platform/tarefas.js';
-import { ADMIN_EMAIL, ADMIN_SENHA } from './constantes.js';
+import { ADMIN_EMAIL, ADMIN_SENHA, SENHA_DEMO } from './constantes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   await garantirBase(banco.db, { adminEmail: ADMIN_EMAIL, adminSenha: ADMIN_SENHA });
   await semearDemo(banco.db);
   await instalarTarefas(banco);
+  await senhasBaratas(banco.db);
   if (url) {
     const nome = new URL(templateUrl!).pathname.slice(1);
     await banco.fechar();
@@ -62,4 +64,25 @@ async function criarTemplatePg(url: string) {
   u.pathname = `/${nome}`;
   templateUrl = u.toString();
   return templateUrl;
+}
+
+/** scrypt's cost for the seed's passwords in the template: 1/16 of the product's N = 16384. */
+const N_TESTE = 1024;
+
+/**
+ * The seed's users keep their passwords, stored at a low scrypt cost (the stored hash names its
+ * own cost, so sign-in reads it): the suite signs in some 150 times, ~50 ms of CPU each at the
+ * product's cost, which platform/cripto.test.ts checks. Passwords set by a test still use it.
+ */
+async function senhasBaratas(db: Db) {
+  for (const u of await db.select({ id: schema.usuario.id, hash: schema.usuario.senhaHash }).from(schema.usuario)) {
+    for (const senha of [ADMIN_SENHA, SENHA_DEMO]) {
+      if (!(await conferirSenha(senha, u.hash))) continue;
+      const sal = randomBytes(16);
+      const hash = scryptSync(senha, sal, 32, { N: N_TESTE, r: 8, p: 1 });
+      const senhaHash = `scrypt$${N_TESTE}$8$1$${sal.toString('base64')}$${hash.toString('base64')}`;
+      await db.update(schema.usuario).set({ senhaHash }).where(eq(schema.usuario.id, u.id));
+      break;
+    }
+  }
 }

@@ -14,8 +14,7 @@ import {
   TIPO_CLIENTES_ASAAS,
   webhookAsaasRoutes,
 } from './asaas/index.js';
-import { atendimentoRoutes, indicadorAtendimentosRoutes } from './atendimentos/atendimento.routes.js';
-import { REGRAS_ATENDIMENTO } from './atendimentos/referencias.js';
+import { atendimentoRoutes, indicadorAtendimentosRoutes, REGRAS_ATENDIMENTO } from './atendimentos/index.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';

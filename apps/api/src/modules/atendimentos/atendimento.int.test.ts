@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { atendimentoDetalhe, atendimentoResumo, paged } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { emailsPara, organizacaoPorNome, parse, usuarioPorEmail } from '../../../test/fabricas.js';
 import { construirApp } from '../../app.js';
 import { lerConfig } from '../../config.js';
 
@@ -28,12 +30,6 @@ const GERAL = '/api/atendimento-solicitacoes-geral';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
-async function idDe<T>(consulta: Promise<T[]>): Promise<T> {
-  const [linha] = await consulta;
-  if (!linha) throw new Error('seed row missing');
-  return linha;
-}
-
 const novo = (extra: object = {}) => ({
   assunto: 'Certidão de batismo',
   descricao: 'Preciso da certidão de batismo de Maria Schmidt (1987).',
@@ -46,17 +42,16 @@ const novo = (extra: object = {}) => ({
 async function abrir(extra: object = {}, token = paroquia, fila = MEUS) {
   const r = await t.req({ method: 'POST', url: fila, token, payload: novo(extra) });
   expect(r.statusCode, r.body).toBe(201);
-  return r.json() as { id: number; protocolo: string; status: string };
+  return parse(atendimentoDetalhe, r);
 }
 
 const ids = async (url: string, token: string) =>
-  ((await t.req({ method: 'GET', url: `${url}/paginado?quantidade=100`, token })).json().itens as { id: number }[]).map(
-    (i) => i.id,
-  );
+  parse(
+    paged(atendimentoResumo),
+    await t.req({ method: 'GET', url: `${url}/paginado?quantidade=100`, token }),
+  ).itens.map((i) => i.id);
 
-async function emails(para: string) {
-  return t.banco.db.select().from(schema.caixaSaida).where(eq(schema.caixaSaida.para, para));
-}
+const emails = (para: string) => emailsPara(t.banco.db, para);
 
 beforeAll(async () => {
   t = await criarAppTeste();
@@ -68,45 +63,24 @@ beforeAll(async () => {
     t.login('tesouraria@sig.local'),
   ]);
   const db = t.banco.db;
-  orgSinodo = (
-    await idDe(
-      db
-        .select({ id: schema.organizacao.id })
-        .from(schema.organizacao)
-        .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos')),
+  orgSinodo = await organizacaoPorNome(db, 'Sínodo Rio dos Sinos');
+  [{ id: orgOutroSinodo }] = await db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(
+      and(
+        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
+        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
+      ),
     )
-  ).id;
-  orgOutroSinodo = (
-    await idDe(
-      db
-        .select({ id: schema.organizacao.id })
-        .from(schema.organizacao)
-        .where(
-          and(
-            like(schema.organizacao.nomeFantasia, 'Sínodo%'),
-            ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
-          ),
-        )
-        .limit(1),
-    )
-  ).id;
-  categoriaId = (await idDe(db.select({ id: schema.categoriaAtendimento.id }).from(schema.categoriaAtendimento))).id;
-  timeId = (
-    await idDe(db.select({ id: schema.time.id }).from(schema.time).where(eq(schema.time.nome, 'Secretaria do Sínodo')))
-  ).id;
-  usuarioParoquia = (
-    await idDe(
-      db.select({ id: schema.usuario.id }).from(schema.usuario).where(eq(schema.usuario.email, 'paroquia@sig.local')),
-    )
-  ).id;
-  usuarioAtendente = (
-    await idDe(
-      db
-        .select({ id: schema.usuario.id })
-        .from(schema.usuario)
-        .where(eq(schema.usuario.email, 'atendimento@sig.local')),
-    )
-  ).id;
+    .limit(1);
+  [{ id: categoriaId }] = await db.select({ id: schema.categoriaAtendimento.id }).from(schema.categoriaAtendimento);
+  [{ id: timeId }] = await db
+    .select({ id: schema.time.id })
+    .from(schema.time)
+    .where(eq(schema.time.nome, 'Secretaria do Sínodo'));
+  usuarioParoquia = await usuarioPorEmail(db, 'paroquia@sig.local');
+  usuarioAtendente = await usuarioPorEmail(db, 'atendimento@sig.local');
 });
 afterAll(() => t.fechar());
 

@@ -25,8 +25,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { idDaRota } from '../../platform/referencias.js';
-import * as servico from './atendimento.service.js';
+import { anexar, baixarAnexo, removerAnexo } from './anexos.service.js';
+import { exportar, listarPaginado, obter } from './consulta.service.js';
+import { atualizar, criar } from './escrita.service.js';
 import * as servicoIndicador from './indicador-atendimentos.service.js';
+import { movimentar } from './movimento.service.js';
+import * as opcoes from './opcoes.service.js';
+import { criarTarefa, situacaoTarefa } from './tarefas.service.js';
 
 const buscaQuery = z.object({ busca: z.string().trim().max(200).optional() });
 const anexoParams = z.object({ id, anexoId: id });
@@ -50,7 +55,7 @@ export const atendimentoRoutes =
     const detalhe = { 200: atendimentoDetalhe };
     /** The ticket as its input names people (ids): the references it already holds may be sent again. */
     const registroAtual = async (req: FastifyRequest) => {
-      const d = await servico.obter(deps, req.ctx, fila, idDaRota(req));
+      const d = await obter(deps, req.ctx, fila, idDaRota(req));
       const ids = (xs: { usuarioId: number }[]) => xs.map((x) => x.usuarioId);
       return {
         ...d,
@@ -70,7 +75,7 @@ export const atendimentoRoutes =
           response: { 200: paged(atendimentoResumo).extend({ totalExato: z.boolean() }) },
         },
       },
-      (req) => servico.listarPaginado(deps, req.ctx, fila, req.query),
+      (req) => listarPaginado(deps, req.ctx, fila, req.query),
     );
 
     app.get(
@@ -85,7 +90,7 @@ export const atendimentoRoutes =
       },
       async (req, reply) => {
         const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _b, ...filtros } = req.query;
-        const e = await servico.exportar(deps, req.ctx, fila, filtros, formato);
+        const e = await exportar(deps, req.ctx, fila, filtros, formato);
         return reply
           .header('content-type', TIPO_CONTEUDO[formato])
           .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
@@ -94,29 +99,29 @@ export const atendimentoRoutes =
     );
 
     app.get('/categorias', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
-      servico.categorias(deps),
+      opcoes.categorias(deps),
     );
     app.get(
       '/categorias/:id',
       { config: { acesso, acao: 'L' }, schema: { tags, params: idParams, response: { 200: categoriaFormulario } } },
-      (req) => servico.categoria(deps, req.params.id),
+      (req) => opcoes.categoria(deps, req.params.id),
     );
     app.get(
       '/organizacoes-destino',
       { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
-      (req) => servico.organizacoesDestino(deps, req.ctx, fila, req.query.busca),
+      (req) => opcoes.organizacoesDestino(deps, req.ctx, fila, req.query.busca),
     );
     app.get(
       '/usuarios',
       { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
-      (req) => servico.usuarios(deps, req.ctx, req.query.busca),
+      (req) => opcoes.usuarios(deps, req.ctx, req.query.busca),
     );
     app.get('/times', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
-      servico.times(deps),
+      opcoes.times(deps),
     );
 
     app.get('/:id', { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: detalhe } }, (req) =>
-      servico.obter(deps, req.ctx, fila, req.params.id),
+      obter(deps, req.ctx, fila, req.params.id),
     );
 
     app.post(
@@ -125,13 +130,13 @@ export const atendimentoRoutes =
         config: { acesso, acao: 'C' },
         schema: { tags, body: atendimentoInput, response: { 201: atendimentoDetalhe } },
       },
-      async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, fila, req.corpoBruto, req.body)),
+      async (req, reply) => reply.status(201).send(await criar(deps, req.ctx, fila, req.corpoBruto, req.body)),
     );
 
     app.post(
       '/:id/comentarios',
       { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: comentarioInput, response: detalhe } },
-      (req) => servico.comentar(deps, req.ctx, fila, req.params.id, req.body),
+      (req) => movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'COMENTARIO', ...req.body }),
     );
 
     app.post(
@@ -141,13 +146,13 @@ export const atendimentoRoutes =
         bodyLimit: LIMITE_CORPO_ANEXO,
         schema: { tags, params: idParams, body: anexoInput, response: detalhe },
       },
-      (req) => servico.anexar(deps, req.ctx, fila, req.params.id, req.body),
+      (req) => anexar(deps, req.ctx, fila, req.params.id, req.body),
     );
     app.get(
       '/:id/anexos/:anexoId',
       { config: { acesso, acao: 'R' }, schema: { tags, params: anexoParams } },
       async (req, reply) => {
-        const { anexo, conteudo } = await servico.baixarAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId);
+        const { anexo, conteudo } = await baixarAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId);
         return reply
           .header('content-type', anexo.tipoConteudo)
           .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(anexo.nomeArquivo)}`)
@@ -157,7 +162,7 @@ export const atendimentoRoutes =
     app.delete(
       '/:id/anexos/:anexoId',
       { config: { acesso, acao: 'U' }, schema: { tags, params: anexoParams, response: detalhe } },
-      (req) => servico.removerAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId),
+      (req) => removerAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId),
     );
 
     if (!agente) return;
@@ -168,7 +173,7 @@ export const atendimentoRoutes =
         config: { acesso, acao: 'U', registroAtual },
         schema: { tags, params: idParams, body: atendimentoAtualizacaoInput, response: detalhe },
       },
-      (req) => servico.atualizar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
+      (req) => atualizar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
     );
     app.post(
       '/:id/status',
@@ -176,12 +181,12 @@ export const atendimentoRoutes =
         config: { acesso, acao: 'U' },
         schema: { tags, params: idParams, body: mudancaStatusInput, response: detalhe },
       },
-      (req) => servico.mudarStatus(deps, req.ctx, fila, req.params.id, req.body),
+      (req) => movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'STATUS', ...req.body }),
     );
     app.post(
       '/:id/tarefas',
       { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: tarefaInput, response: detalhe } },
-      (req) => servico.criarTarefa(deps, req.ctx, fila, req.params.id, req.body),
+      (req) => criarTarefa(deps, req.ctx, fila, req.params.id, req.body),
     );
     app.put(
       '/:id/tarefas/:tarefaId',
@@ -189,7 +194,7 @@ export const atendimentoRoutes =
         config: { acesso, acao: 'U' },
         schema: { tags, params: tarefaParams, body: tarefaSituacaoInput, response: detalhe },
       },
-      (req) => servico.situacaoTarefa(deps, req.ctx, fila, req.params.id, req.params.tarefaId, req.body.concluida),
+      (req) => situacaoTarefa(deps, req.ctx, fila, req.params.id, req.params.tarefaId, req.body.concluida),
     );
     if (fila === 'atendimento-triagem')
       app.post(
@@ -198,7 +203,8 @@ export const atendimentoRoutes =
           config: { acesso, acao: 'U', registroAtual },
           schema: { tags, params: idParams, body: triagemInput, response: detalhe },
         },
-        (req) => servico.triar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
+        (req) =>
+          movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'TRIAGEM', corpoBruto: req.corpoBruto, ...req.body }),
       );
   };
 

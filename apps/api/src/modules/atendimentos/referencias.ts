@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, sql } from 'drizzle-orm';
 import type { RegraReferencia } from '../../platform/referencias.js';
 import { umDosIds } from '../../platform/sql.js';
-import { destinosPermitidos, usuariosEscolhiveis, visiveis } from './atendimento.service.js';
+import { destinosPermitidos, usuariosEscolhiveis, visiveis } from './fila.js';
 
 const { atendimento, organizacao, usuario } = schema;
 

@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { usuarioPorEmail } from '../../../test/fabricas.js';
 
 /**
  * The engine's richer declarations: sub-records (characteristic options, class characteristics,
@@ -27,13 +28,7 @@ const post = (url: string, payload: object, token = admin) => t.req({ method: 'P
 const put = (url: string, payload: object, token = admin) => t.req({ method: 'PUT', url, token, payload });
 const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
 
-async function usuarioId(email: string): Promise<number> {
-  const [u] = await t.banco.db
-    .select({ id: schema.usuario.id })
-    .from(schema.usuario)
-    .where(eq(schema.usuario.email, email));
-  return u!.id;
-}
+const usuarioId = (email: string) => usuarioPorEmail(t.banco.db, email);
 
 describe('sub-records', () => {
   it('a characteristic keeps its options: add, edit, remove in one save, with history', async () => {

@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
 
 let t: AppTeste;
 let admin: string;
@@ -17,13 +18,7 @@ const post = (payload: object, token = sinodo, url = '/api/pessoa') => t.req({ m
 const put = (id: number, payload: object, token = sinodo, url = '/api/pessoa') =>
   t.req({ method: 'PUT', url: `${url}/${id}`, token, payload });
 
-const orgPorNome = async (nome: string) =>
-  (
-    await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.nomeFantasia, nome))
-  )[0]!.id;
+const orgPorNome = (nome: string) => organizacaoPorNome(t.banco.db, nome);
 
 const pessoaBase = (extra: Record<string, unknown> = {}) => ({
   nome: 'Marta',

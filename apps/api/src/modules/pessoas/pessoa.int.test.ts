@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
 
 let t: AppTeste;
 let admin: string;
@@ -19,13 +20,7 @@ const post = (payload: object, token = sinodo) => t.req({ method: 'POST', url: '
 const put = (id: number, payload: object, token = sinodo) =>
   t.req({ method: 'PUT', url: `/api/pessoa/${id}`, token, payload });
 
-async function orgPorNome(nome: string): Promise<number> {
-  const [o] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, nome));
-  return o!.id;
-}
+const orgPorNome = (nome: string) => organizacaoPorNome(t.banco.db, nome);
 
 /** Two valid CPFs nobody has: digits from a counter, check digits computed. */
 let sequencia = 100_000_000;
