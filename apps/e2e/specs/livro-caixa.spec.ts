@@ -25,7 +25,7 @@ describe('[FINANCEIRO] the cash ledger', () => {
         const marca = `v${Date.now().toString(36)}`;
         await loginAs(p, 'tesouraria');
         await p.goto('/periodo-contabil');
-        await criarPelaApi(p, 'conta-caixa', {
+        const contaId = await criarPelaApi(p, 'conta-caixa', {
           nome: `Caixa ${marca}`,
           tipoContaCaixa: 'CAIXA',
           saldoInicial: '100.00',
@@ -56,6 +56,9 @@ describe('[FINANCEIRO] the cash ledger', () => {
         await form.getByLabel('Histórico', { exact: true }).fill(`Oferta do culto ${marca}`);
         await p.getByRole('button', { name: 'Salvar' }).click();
         await p.waitForURL((u) => u.pathname === '/lancamento-caixa', { waitUntil: 'commit' });
+        // The ledger opens on one cash account and the month so far (issue 17): this one's October.
+        await expect.poll(() => new URL(p.url()).searchParams.get('contaCaixaId')).not.toBeNull();
+        await p.goto(`/lancamento-caixa?contaCaixaId=${contaId}&periodoDe=2026-10-01&periodoAte=2026-10-31`);
         const entrada = linha(p, `Oferta do culto ${marca}`);
         await expect.poll(() => entrada.count()).toBe(1);
         expect(await entrada.getByRole('cell', { name: 'R$ 145,50' }).count()).toBe(1);
