@@ -4017,6 +4017,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cobranca/{id}/sincronizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarCobrancaSincronizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cobranca/{id}/linha-digitavel": {
         parameters: {
             query?: never;
@@ -21848,6 +21864,47 @@ export interface operations {
             query?: {
                 cancelarConta?: "true" | "false";
             };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        contaAReceberId: number;
+                        provedorId: string;
+                        parcelamentoId: string | null;
+                        numeroParcela: number | null;
+                        /** @enum {string} */
+                        forma: "BOLETO" | "PIX" | "CARTAO";
+                        valor: string;
+                        vencimento: string;
+                        /** @enum {string} */
+                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        statusProvedor: string;
+                        urlFatura: string | null;
+                        urlBoleto: string | null;
+                        dataPagamento: string | null;
+                        dataCredito: string | null;
+                        canceladaEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarCobrancaSincronizar: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: number;

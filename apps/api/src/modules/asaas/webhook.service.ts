@@ -17,6 +17,8 @@ import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
  */
 const { eventoProvedor: ev, cobranca: cob, contaAReceber: car } = schema;
 const FILA_APLICAR = 'asaas.aplicar-evento';
+/** How an applied event says it brought money for no active charge of ours (an exception). */
+export const PAGAMENTO_SEM_COBRANCA = 'pagamento-sem-cobranca';
 /** The most an error text kept on the event row may hold. */
 const MAX_ERRO = 500;
 
@@ -92,12 +94,21 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
 async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
   const p = e.payment;
   if (!p?.id) return 'sem-cobranca';
-  const [c] = await tx
-    .select()
+  // Receivable first, then its charge: the order a user's cancel locks them in, so the two never
+  // wait on each other (issue 17 item 5).
+  const [alvo] = await tx
+    .select({ contaId: cob.contaAReceberId })
     .from(cob)
-    .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)))
-    .for('update');
-  if (!c) return 'cobranca-desconhecida';
+    .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)));
+  if (alvo) await tx.select({ id: car.id }).from(car).where(eq(car.id, alvo.contaId)).for('update');
+  const [c] = alvo
+    ? await tx
+        .select()
+        .from(cob)
+        .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)))
+        .for('update')
+    : [];
+  if (!c) return semCobranca(tx, e);
   const novo = statusDoEvento(e.event, p.status);
   const eventoEm = e.dateCreated ?? null;
   if (!novo || !avanca(c.status as StatusContaAReceber, novo, e.event, eventoEm, c.eventoEm)) {
@@ -119,6 +130,16 @@ async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
     .where(eq(cob.id, c.id));
   const lancamento = await atualizarConta(tx, c.contaAReceberId);
   return `aplicado:${novo}${lancamento ? `;${lancamento}` : ''}`;
+}
+
+/**
+ * An event for a charge we do not hold as active. Money taken for it (cancelled here, or never
+ * ours) is recorded on the event and raised in the exceptions view until someone resolves it.
+ */
+async function semCobranca(tx: Tx, e: EventoAsaas): Promise<string> {
+  const [cancelada] = await tx.select({ id: cob.id }).from(cob).where(eq(cob.provedorId, e.payment!.id!)).limit(1);
+  if (statusDoEvento(e.event, e.payment?.status) !== 'PAGO') return 'cobranca-desconhecida';
+  return cancelada ? `${PAGAMENTO_SEM_COBRANCA}:cancelada:${cancelada.id}` : `${PAGAMENTO_SEM_COBRANCA}:desconhecida`;
 }
 
 /**
@@ -227,17 +248,4 @@ export const TAREFA_APLICAR_EVENTO: DefinicaoTarefa<Deps, { eventoId: string }> 
   expiraSegundos: 120,
   concorrencia: 2,
   executar: async (deps, t) => ({ resultado: await processarEvento(deps, t.dados.eventoId) }),
-};
-
-/**
- * The provider reconciliation (daily, and when a worker starts): every stored event still
- * unapplied gets a job again. Comparing our charges with the provider's belongs in this job too.
- */
-export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps> = {
-  fila: 'asaas.conciliar',
-  unica: true,
-  agenda: '30 3 * * *',
-  aoIniciar: true,
-  expiraSegundos: 900,
-  executar: async (deps) => ({ eventosReaplicados: await reaplicarPendentes(deps) }),
 };
