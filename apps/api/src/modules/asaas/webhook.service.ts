@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { type DefinicaoTarefa, mensagemDeFalha } from '../../platform/tarefas.js';
-import { lancarPeloSistema } from '../financeiro/index.js';
+import { estornarPeloSistema, lancarOuPender } from '../financeiro/index.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
 /**
@@ -15,7 +15,9 @@ import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
  * applies it, and answered at once; the job applies it, retried with backoff when it fails (a
  * deadlock, the database away), and the event row keeps its attempts and last error.
  */
-const { eventoProvedor: ev, cobranca: cob, contaAReceber: car } = schema;
+const { eventoProvedor: ev, cobranca: cob, contaAReceber: car, recibo, reciboItem } = schema;
+/** What a receipt cancelled by a refund at the provider says. */
+export const JUSTIFICATIVA_RECIBO_REEMBOLSO = 'Pagamento estornado no provedor (PAYMENT_REFUNDED)';
 const FILA_APLICAR = 'asaas.aplicar-evento';
 /** How an applied event says it brought money for no active charge of ours (an exception). */
 export const PAGAMENTO_SEM_COBRANCA = 'pagamento-sem-cobranca';
@@ -185,14 +187,15 @@ async function atualizarConta(tx: Tx, contaId: number): Promise<string | undefin
     novos,
   );
   if (status === 'PAGO' && conta.status !== 'PAGO') return lancarRecebimento(tx, { ...conta, ...novos });
+  if (status === 'ESTORNADO' && conta.status === 'PAGO') return desfazerRecebimento(tx, conta);
   return undefined;
 }
 
 /**
  * Spec §3 "auto cash posting": an organization that has it on gets the payment as money in on
- * its receipts cash account and credit ledger account, dated when the money is credited. A
- * refusal (no open period, settings missing) keeps the payment recorded and says why in the
- * event's result, for the treasurer to post by hand.
+ * its receipts cash account and credit ledger account, dated when the money is credited. With no
+ * open period for that date it waits as a pending posting (posted when the period opens); other
+ * refusals (settings missing) keep the payment recorded and say why in the event's result.
  */
 async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promise<string> {
   const o = schema.organizacao;
@@ -202,26 +205,55 @@ async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promis
     .where(eq(o.id, conta.organizacaoId));
   if (!cfg?.ligado) return 'sem-lancamento-automatico';
   if (!cfg.caixa || !cfg.plano) return 'lancamento:CONFIGURACAO_INCOMPLETA';
-  try {
-    const id = await tx.transaction((sp) =>
-      lancarPeloSistema(sp, {
-        organizacaoId: conta.organizacaoId,
-        contaCaixaId: cfg.caixa!,
-        planoContaId: cfg.plano!,
-        data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
-        valor: conta.valorPago ?? conta.valorPrevisto,
-        historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
-        pessoaId: conta.pessoaId,
-        organizacaoReferenciaId: conta.organizacaoTitularId,
-        origem: 'CONTA_A_RECEBER',
-        origemId: conta.id,
-      }),
+  return lancarOuPender(tx, {
+    organizacaoId: conta.organizacaoId,
+    contaCaixaId: cfg.caixa,
+    planoContaId: cfg.plano,
+    data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
+    valor: conta.valorPago ?? conta.valorPrevisto,
+    historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
+    pessoaId: conta.pessoaId,
+    organizacaoReferenciaId: conta.organizacaoTitularId,
+    origem: 'CONTA_A_RECEBER',
+    origemId: conta.id,
+  });
+}
+
+/**
+ * A payment refunded at the provider after it was received (issue 17 item 3): its cash entry is
+ * reversed (or its pending posting dropped), and a receipt that covers it is cancelled with the
+ * reason, freeing its receivables, instead of standing as valid.
+ */
+async function desfazerRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promise<string> {
+  const partes = [
+    await estornarPeloSistema(tx, {
+      organizacaoId: conta.organizacaoId,
+      origem: 'CONTA_A_RECEBER',
+      origemId: conta.id,
+      data: hojeNoBrasil(),
+    }),
+  ];
+  const [item] = await tx
+    .select({ reciboId: reciboItem.reciboId })
+    .from(reciboItem)
+    .where(and(eq(reciboItem.contaAReceberId, conta.id), eq(reciboItem.ativo, true)));
+  if (item) {
+    await tx
+      .update(recibo)
+      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO })
+      .where(eq(recibo.id, item.reciboId));
+    await tx.update(reciboItem).set({ ativo: false }).where(eq(reciboItem.reciboId, item.reciboId));
+    await registrarAlteracao(
+      tx,
+      { usuarioId: null, organizacaoId: conta.organizacaoId },
+      'recibo',
+      item.reciboId,
+      { estornadoEm: null },
+      { estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO },
     );
-    return `lancamento:${id}`;
-  } catch (e) {
-    if (e instanceof AppError) return `lancamento:${e.codigo}`;
-    throw e;
+    partes.push(`recibo-cancelado:${item.reciboId}`);
   }
+  return partes.join(';');
 }
 
 /**
