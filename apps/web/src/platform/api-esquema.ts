@@ -3953,6 +3953,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conta-a-receber/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarContaAReceberCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cobranca/paginado": {
         parameters: {
             query?: never;
@@ -21340,6 +21356,7 @@ export interface operations {
                 organizacaoId?: number;
                 cobrancaGerada?: "true" | "false";
                 semRecibo?: "true" | "false";
+                incluirExcluidos?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -21375,6 +21392,7 @@ export interface operations {
                             descricao: string | null;
                             /** @enum {string} */
                             status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                            motivoCancelamento: string | null;
                             cobrancaGerada: boolean;
                             parcelas: number;
                             migrada: boolean;
@@ -21411,6 +21429,7 @@ export interface operations {
                 organizacaoId?: number;
                 cobrancaGerada?: "true" | "false";
                 semRecibo?: "true" | "false";
+                incluirExcluidos?: "true" | "false";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -21466,6 +21485,7 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -21534,6 +21554,7 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -21624,6 +21645,63 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
+                        cobrancaGerada: boolean;
+                        parcelas: number;
+                        migrada: boolean;
+                        reciboId: number | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarContaAReceberCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        pessoaId: number | null;
+                        organizacaoTitularId: number | null;
+                        titularNome: string;
+                        /** @enum {string} */
+                        tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
+                        mesCompetencia: number;
+                        anoCompetencia: number;
+                        vencimento: string;
+                        valorPrevisto: string;
+                        valorPago: string | null;
+                        dataPagamento: string | null;
+                        dataCredito: string | null;
+                        formaPagamento: string | null;
+                        linkPagamento: string | null;
+                        descricao: string | null;
+                        /** @enum {string} */
+                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -22423,6 +22501,7 @@ export interface operations {
                 competenciaAte?: string;
                 vencimentoDe?: string;
                 vencimentoAte?: string;
+                incluirExcluidos?: "true" | "false";
                 formato?: "json" | "pdf" | "xlsx";
             };
             header?: never;
