@@ -4593,6 +4593,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pendencias-financeiras/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPendenciasFinanceirasPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/contagem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPendenciasFinanceirasContagem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/eventos/{id}/reaplicar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasEventosReaplicar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/eventos/{id}/resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasEventosResolver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/lancamentos/{id}/lancar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasLancamentosLancar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/subcontas/{id}/conferir-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasSubcontasConferirWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/atendimento-meus-atendimentos/paginado": {
         parameters: {
             query?: never;
@@ -16057,7 +16153,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16100,7 +16196,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16137,7 +16233,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
             };
@@ -16176,7 +16272,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 busca?: string;
             };
@@ -16204,7 +16300,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
                 ordem?: "asc" | "desc";
@@ -16270,7 +16366,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -23614,6 +23710,172 @@ export interface operations {
                         email: string;
                         cpfCnpj: string;
                         criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarPendenciasFinanceirasPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                tipo?: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            chave: string;
+                            /** @enum {string} */
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            referenciaId: string;
+                            referencia: string;
+                            organizacaoId: number | null;
+                            organizacaoNome: string | null;
+                            valor: string | null;
+                            data: string;
+                            detalhe: string | null;
+                            /** @enum {string} */
+                            acao: "REAPLICAR_EVENTO" | "LANCAR_PENDENTE" | "MARCAR_RESOLVIDA" | "CONFERIR_WEBHOOK" | "VER_RECIBO";
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarPendenciasFinanceirasContagem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        porTipo: {
+                            /** @enum {string} */
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasEventosReaplicar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resultado: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasEventosResolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasLancamentosLancar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lancamentoId: number;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasSubcontasConferirWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resultado: string | null;
                     };
                 };
             };

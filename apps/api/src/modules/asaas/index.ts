@@ -14,4 +14,10 @@ export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
 export { statusDaConta, statusDoEvento } from './status-provedor.js';
 export { subcontaRoutes } from './subconta.routes.js';
 export { webhookAsaasRoutes } from './webhook.routes.js';
-export { TAREFA_APLICAR_EVENTO } from './webhook.service.js';
+export {
+  JUSTIFICATIVA_RECIBO_REEMBOLSO,
+  PAGAMENTO_SEM_COBRANCA,
+  processarEvento,
+  TAREFA_APLICAR_EVENTO,
+} from './webhook.service.js';
+export { conferirWebhookDaSubconta } from './webhook-conta.js';

@@ -7,5 +7,4 @@ export {
   estornarPeloSistema,
   lancar,
   lancarOuPender,
-  lancarPeloSistema,
 } from './livro-caixa.service.js';
