@@ -126,6 +126,8 @@ export type Config = {
   asaas: { modo: 'demo' } | { modo: 'real'; url: string; chave: string };
   /** The `asaas-access-token` webhook deliveries must carry; unset, every delivery is refused. */
   asaasWebhookToken?: string;
+  /** Where the provider delivers webhooks (default `PUBLIC_URL/api/webhooks/asaas`; the demo points at this process). */
+  asaasWebhookUrl?: string;
   /** Requests in flight at once per provider key. */
   asaasMaxSimultaneas: number;
   /** Bulk processing: items worked at once by this process, and each worker's pause after an item. */

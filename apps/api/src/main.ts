@@ -42,7 +42,10 @@ async function iniciar() {
   // Every process may enqueue jobs; only workers work them (webhooks, mail, schedules, bulk batches).
   const app = await construirApp({ config, banco, provedor, trabalhar: config.papel !== 'api' });
   await app.listen({ port: config.porta, host: config.host });
-  await provedor.ligarWebhook?.(`http://127.0.0.1:${config.porta}/api/webhooks/asaas`, config.asaasWebhookToken!);
+  if (provedor.ligarWebhook) {
+    config.asaasWebhookUrl = `http://127.0.0.1:${config.porta}/api/webhooks/asaas`;
+    await provedor.ligarWebhook(config.asaasWebhookUrl, config.asaasWebhookToken!);
+  }
 
   const linhas = [
     `SIG ${config.ambiente} on ${config.publicUrl} (database: ${banco.tipo})`,

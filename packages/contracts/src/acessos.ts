@@ -112,6 +112,7 @@ export const ACESSOS = [
   a('PeriodoContabil', '/periodo-contabil', 'financeiro'),
   a('Cobranca', '/cobranca', 'financeiro'),
   a('Subconta', '/subconta', 'financeiro'),
+  a('PendenciasFinanceiras', '/pendencias-financeiras', 'financeiro', ['L', 'R', 'U']),
   a('Clientes', '/clientes', 'financeiro'),
   a('ClientesAsaasLote', '/clientes-asaas-lote', 'financeiro'),
   a('CentroCusto', '/controle-gerencial', 'financeiro'),

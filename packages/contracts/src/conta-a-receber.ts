@@ -85,6 +85,8 @@ export const contaAReceber = z.object({
   linkPagamento: z.string().nullable(),
   descricao: z.string().nullable(),
   status: z.enum(STATUS_CONTA_A_RECEBER),
+  /** Why it was cancelled (status CANCELADO by hand). */
+  motivoCancelamento: z.string().nullable(),
   cobrancaGerada: z.boolean(),
   parcelas: z.number().int(),
   /** Brought from the previous system: no bill, no receipt (spec §8). */
@@ -95,6 +97,10 @@ export const contaAReceber = z.object({
   atualizadoEm: z.string(),
 });
 export type ContaAReceber = z.infer<typeof contaAReceber>;
+
+/** Cancelling a receivable by hand (status CANCELADO) takes its reason. */
+export const cancelamentoContaAReceberInput = z.object({ motivo: z.string().trim().min(3).max(500) });
+export type CancelamentoContaAReceberInput = z.infer<typeof cancelamentoContaAReceberInput>;
 
 export const ORDENACOES_CONTA_A_RECEBER = [
   'vencimento',
@@ -120,6 +126,8 @@ export const contaAReceberListQuery = listQuery
     cobrancaGerada: z.enum(['true', 'false']).optional(),
     /** Only those not in a standing receipt (the receipt screen's choice). */
     semRecibo: z.enum(['true', 'false']).optional(),
+    /** Excluded receivables (deleted, or undone with their batch) are left out unless asked for. */
+    incluirExcluidos: z.enum(['true', 'false']).optional(),
   })
   .refine((q) => !q.vencimentoDe || !q.vencimentoAte || q.vencimentoDe <= q.vencimentoAte, {
     path: ['vencimentoAte'],

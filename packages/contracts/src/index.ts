@@ -19,6 +19,7 @@ export * from './livro-caixa.js';
 export * from './ministro.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
+export * from './pendencias.js';
 export * from './perfil.js';
 export * from './pessoa.js';
 export * from './processamento-lote.js';

@@ -148,6 +148,8 @@ export const relatorioContasReceberQuery = z
     competenciaAte: competencia.optional(),
     vencimentoDe: data.optional(),
     vencimentoAte: data.optional(),
+    /** Excluded receivables count in no total unless asked for. */
+    incluirExcluidos: z.enum(['true', 'false']).optional(),
     formato: z.enum(FORMATOS_RELATORIO).default('json'),
   })
   .refine((q) => periodoValido(q.competenciaDe, q.competenciaAte), {

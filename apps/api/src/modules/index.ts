@@ -36,6 +36,7 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
+import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
@@ -128,6 +129,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(contasAReceberLoteRoutes, { prefix: '/contas-a-receber-lote' });
   await app.register(cobrancasLoteRoutes, { prefix: '/cobrancas-em-lote' });
   await app.register(subcontaRoutes, { prefix: '/subconta' });
+  await app.register(pendenciasRoutes, { prefix: '/pendencias-financeiras' });
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });

@@ -78,6 +78,8 @@ export type CobrancaProvedor = {
   statusProvedor: string;
   vencimento: string;
   dataPagamento: string | null;
+  /** When the money is (or is expected to be) credited; absent when the provider did not say. */
+  dataCredito?: string | null;
   descricao: string | null;
   referenciaExterna: string | null;
   urlFatura: string | null;
@@ -103,6 +105,9 @@ export type NovaSubconta = {
   tipoEmpresa?: 'MEI' | 'LIMITED' | 'INDIVIDUAL' | 'ASSOCIATION';
   dataNascimento?: string;
 };
+
+/** Our webhook as an account at the provider should have it. */
+export type WebhookDesejado = { nome: string; url: string; token: string; email: string; eventos: readonly string[] };
 
 /** `chaveApi` comes only in this answer: the caller stores it encrypted at once. */
 export type SubcontaCriada = { id: string; walletId: string; chaveApi: string };
@@ -130,6 +135,11 @@ export type PaymentProvider = {
   linhaDigitavel(id: string): Promise<LinhaDigitavel>;
   qrCodePix(id: string): Promise<QrCodePix>;
   criarSubconta(dados: NovaSubconta): Promise<SubcontaCriada>;
+  /**
+   * Makes this account's webhook named `nome` what is wanted (created, or repaired when it points
+   * elsewhere, is disabled, paused or misses events); answers what it had to do.
+   */
+  garantirWebhook(w: WebhookDesejado): Promise<'ok' | 'criado' | 'reparado'>;
   /** The same provider acting for a sub-account (its own key). */
   comChave(chaveApi: string): PaymentProvider;
 };

@@ -3953,6 +3953,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conta-a-receber/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarContaAReceberCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cobranca/paginado": {
         parameters: {
             query?: never;
@@ -4012,6 +4028,22 @@ export interface paths {
         put?: never;
         post?: never;
         delete: operations["excluirCobrancaPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cobranca/{id}/sincronizar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarCobrancaSincronizar"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4555,6 +4587,102 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarSubconta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPendenciasFinanceirasPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/contagem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPendenciasFinanceirasContagem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/eventos/{id}/reaplicar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasEventosReaplicar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/eventos/{id}/resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasEventosResolver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/lancamentos/{id}/lancar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasLancamentosLancar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pendencias-financeiras/subcontas/{id}/conferir-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasSubcontasConferirWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16027,7 +16155,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16070,7 +16198,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16107,7 +16235,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
             };
@@ -16146,7 +16274,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 busca?: string;
             };
@@ -16174,7 +16302,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
                 ordem?: "asc" | "desc";
@@ -16240,7 +16368,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -21326,6 +21454,7 @@ export interface operations {
                 organizacaoId?: number;
                 cobrancaGerada?: "true" | "false";
                 semRecibo?: "true" | "false";
+                incluirExcluidos?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -21361,6 +21490,7 @@ export interface operations {
                             descricao: string | null;
                             /** @enum {string} */
                             status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                            motivoCancelamento: string | null;
                             cobrancaGerada: boolean;
                             parcelas: number;
                             migrada: boolean;
@@ -21397,6 +21527,7 @@ export interface operations {
                 organizacaoId?: number;
                 cobrancaGerada?: "true" | "false";
                 semRecibo?: "true" | "false";
+                incluirExcluidos?: "true" | "false";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -21452,6 +21583,7 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -21520,6 +21652,7 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -21610,6 +21743,63 @@ export interface operations {
                         descricao: string | null;
                         /** @enum {string} */
                         status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
+                        cobrancaGerada: boolean;
+                        parcelas: number;
+                        migrada: boolean;
+                        reciboId: number | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarContaAReceberCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        pessoaId: number | null;
+                        organizacaoTitularId: number | null;
+                        titularNome: string;
+                        /** @enum {string} */
+                        tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
+                        mesCompetencia: number;
+                        anoCompetencia: number;
+                        vencimento: string;
+                        valorPrevisto: string;
+                        valorPago: string | null;
+                        dataPagamento: string | null;
+                        dataCredito: string | null;
+                        formaPagamento: string | null;
+                        linkPagamento: string | null;
+                        descricao: string | null;
+                        /** @enum {string} */
+                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
                         cobrancaGerada: boolean;
                         parcelas: number;
                         migrada: boolean;
@@ -21850,6 +22040,47 @@ export interface operations {
             query?: {
                 cancelarConta?: "true" | "false";
             };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        contaAReceberId: number;
+                        provedorId: string;
+                        parcelamentoId: string | null;
+                        numeroParcela: number | null;
+                        /** @enum {string} */
+                        forma: "BOLETO" | "PIX" | "CARTAO";
+                        valor: string;
+                        vencimento: string;
+                        /** @enum {string} */
+                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        statusProvedor: string;
+                        urlFatura: string | null;
+                        urlBoleto: string | null;
+                        dataPagamento: string | null;
+                        dataCredito: string | null;
+                        canceladaEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarCobrancaSincronizar: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: number;
@@ -22368,6 +22599,7 @@ export interface operations {
                 competenciaAte?: string;
                 vencimentoDe?: string;
                 vencimentoAte?: string;
+                incluirExcluidos?: "true" | "false";
                 formato?: "json" | "pdf" | "xlsx";
             };
             header?: never;
@@ -23480,6 +23712,172 @@ export interface operations {
                         email: string;
                         cpfCnpj: string;
                         criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarPendenciasFinanceirasPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                tipo?: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            chave: string;
+                            /** @enum {string} */
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            referenciaId: string;
+                            referencia: string;
+                            organizacaoId: number | null;
+                            organizacaoNome: string | null;
+                            valor: string | null;
+                            data: string;
+                            detalhe: string | null;
+                            /** @enum {string} */
+                            acao: "REAPLICAR_EVENTO" | "LANCAR_PENDENTE" | "MARCAR_RESOLVIDA" | "CONFERIR_WEBHOOK" | "VER_RECIBO";
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarPendenciasFinanceirasContagem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        porTipo: {
+                            /** @enum {string} */
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            total: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasEventosReaplicar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resultado: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasEventosResolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasLancamentosLancar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lancamentoId: number;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasSubcontasConferirWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resultado: string | null;
                     };
                 };
             };

@@ -175,3 +175,46 @@ export const lancamentoCaixa = pgTable(
       .where(sql`${t.origem} is not null and ${t.estornoDeId} is null and ${t.estornadoEm} is null`),
   ],
 );
+
+/**
+ * A system entry (a payment's automatic cash posting, or its reversal after a refund) that found
+ * no open period for its date: kept here and posted when a period holding that date opens.
+ */
+export const lancamentoPendente = pgTable(
+  'lancamento_pendente',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    contaCaixaId: integer()
+      .notNull()
+      .references(() => contaCaixa.id),
+    planoContaId: integer()
+      .notNull()
+      .references(() => planoConta.id),
+    data: date({ mode: 'string' }).notNull(),
+    /** Signed as the entry will be: negative for a refund's reversal. */
+    valor: numeric({ precision: 14, scale: 2 }).notNull(),
+    historico: text().notNull(),
+    pessoaId: integer().references(() => pessoa.id),
+    organizacaoReferenciaId: integer().references(() => organizacao.id),
+    origem: text().notNull(),
+    origemId: integer().notNull(),
+    /** The entry a pending reversal undoes. */
+    estornoDeId: integer().references(() => lancamentoCaixa.id),
+    /** The period error that kept it (PERIODO_INEXISTENTE, PERIODO_FECHADO). */
+    motivo: text().notNull(),
+    lancamentoId: integer().references(() => lancamentoCaixa.id),
+    lancadoEm: timestamp({ withTimezone: true }),
+    /** Dropped unposted (the payment was refunded before it reached the ledger). */
+    descartadoEm: timestamp({ withTimezone: true }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('lancamento_pendente_aberto_idx')
+      .on(t.contaCaixaId, t.data)
+      .where(sql`${t.lancadoEm} is null and ${t.descartadoEm} is null`),
+    index('lancamento_pendente_origem_idx').on(t.origem, t.origemId),
+  ],
+);

@@ -43,6 +43,8 @@ export const contaAReceber = pgTable(
     linkPagamento: text(),
     descricao: text(),
     status: text().notNull().default('ABERTO'),
+    /** Why it was cancelled by hand (status CANCELADO). */
+    motivoCancelamento: text(),
     cobrancaGerada: boolean().notNull().default(false),
     parcelas: smallint().notNull().default(1),
     /** Set while a charge is being created at the provider: a second request waits it out. */
@@ -115,6 +117,8 @@ export const cobranca = pgTable(
     dataCredito: date({ mode: 'string' }),
     /** When the last applied provider event was created: an older undo event is stale. */
     eventoEm: text(),
+    /** When the reconciliation last compared it with the provider: a resumed run skips it. */
+    conciliadaEm: timestamp({ withTimezone: true }),
     canceladaEm: timestamp({ withTimezone: true }),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -144,6 +148,9 @@ export const eventoProvedor = pgTable(
     resultado: text(),
     tentativas: smallint().notNull().default(0),
     erro: text(),
+    /** A treasurer dealt with what it raised (a payment for a charge we do not hold as active). */
+    resolvidoEm: timestamp({ withTimezone: true }),
+    resolvidoPor: integer().references(() => usuario.id),
   },
   (t) => [index('evento_provedor_pendente_idx').on(t.recebidoEm).where(sql`${t.processadoEm} is null`)],
 );
@@ -254,6 +261,10 @@ export const subconta = pgTable(
     bairro: text().notNull(),
     cep: text().notNull(),
     tipoEmpresa: text(),
+    /** When our webhook was last found (or put) on the sub-account; null: none known. */
+    webhookConferidoEm: timestamp({ withTimezone: true }),
+    /** Why the last check could not register it. */
+    webhookErro: text(),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -517,5 +517,51 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarLivroCultoDemo(db, paroquia.id);
   await criarAtendimentoDemo(db, ids.get('atendimento@sig.local')!);
   await criarCaixaSaidaDemo(db);
+  await criarPendenciasDemo(db);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
+}
+
+/**
+ * Two financial exceptions (issue 17), so the exceptions view is not empty in the demo: money the
+ * provider took for a charge SIG never issued, and a status the provider shows that SIG did not take.
+ */
+async function criarPendenciasDemo(db: Db) {
+  const pagamento = (id: string, valor: number) => ({
+    id,
+    status: 'RECEIVED',
+    value: valor,
+    billingType: 'PIX',
+    paymentDate: '2026-03-12',
+  });
+  await db
+    .insert(schema.eventoProvedor)
+    .values([
+      {
+        id: 'evt_demo_pagamento_desconhecido',
+        evento: 'PAYMENT_RECEIVED',
+        pagamentoId: 'pay_demo_desconhecido',
+        payload: {
+          id: 'evt_demo_pagamento_desconhecido',
+          event: 'PAYMENT_RECEIVED',
+          payment: pagamento('pay_demo_desconhecido', 150),
+        },
+        processadoEm: new Date(),
+        resultado: 'pagamento-sem-cobranca:desconhecida',
+        tentativas: 1,
+      },
+      {
+        id: 'sinc_pay_demo_divergente_REFUNDED',
+        evento: 'SINCRONIZACAO',
+        pagamentoId: 'pay_demo_divergente',
+        payload: {
+          id: 'sinc_pay_demo_divergente_REFUNDED',
+          event: 'SINCRONIZACAO',
+          payment: { ...pagamento('pay_demo_divergente', 85.5), status: 'REFUNDED' },
+        },
+        processadoEm: new Date(),
+        resultado: 'sem-mudanca',
+        tentativas: 1,
+      },
+    ])
+    .onConflictDoNothing();
 }

@@ -6,6 +6,7 @@ export { clientesRoutes } from './clientes.routes.js';
 export { anonimizarClientesDaPessoa, temClienteNoProvedor } from './clientes.service.js';
 export { clientesLoteRoutes } from './clientes-lote.routes.js';
 export { TIPO_CLIENTES_ASAAS } from './clientes-lote.tipo.js';
+export { sincronizarCobranca, TAREFA_CONCILIAR } from './conciliacao.js';
 export { contaDaChave, provedorDa } from './conta-provedor.js';
 export { provedorAsaas } from './provedor/asaas.js';
 export { ErroProvedor } from './provedor/asaas-http.js';
@@ -13,4 +14,10 @@ export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
 export { statusDaConta, statusDoEvento } from './status-provedor.js';
 export { subcontaRoutes } from './subconta.routes.js';
 export { webhookAsaasRoutes } from './webhook.routes.js';
-export { TAREFA_APLICAR_EVENTO, TAREFA_CONCILIAR } from './webhook.service.js';
+export {
+  JUSTIFICATIVA_RECIBO_REEMBOLSO,
+  PAGAMENTO_SEM_COBRANCA,
+  processarEvento,
+  TAREFA_APLICAR_EVENTO,
+} from './webhook.service.js';
+export { conferirWebhookDaSubconta } from './webhook-conta.js';

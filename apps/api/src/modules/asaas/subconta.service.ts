@@ -5,6 +5,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { conferirWebhookDaSubconta } from './webhook-conta.js';
 
 /**
  * Sub-accounts (spec §2 /subconta; asaas-contract "Sub-accounts"): one per organization that
@@ -95,5 +96,8 @@ export async function criarSubconta(deps: Deps, ctx: Contexto, e: SubcontaInput)
     // The history says the token changed, never what it is.
     await registrarAlteracao(tx, ctx, 'organizacao', e.organizacaoId, { subconta: null }, { subconta: criada.id });
   });
+  // Its payments are heard only through a webhook of its own; a failure here is kept on the row
+  // (an exception the treasurer sees) and retried by the reconciliation.
+  await conferirWebhookDaSubconta(deps, id);
   return obterSubconta(deps, ctx, id);
 }

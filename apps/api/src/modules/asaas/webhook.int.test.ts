@@ -257,7 +257,7 @@ describe('provider webhooks', () => {
 });
 
 describe('automatic cash posting', () => {
-  it('a paid receivable becomes money in on the receipts cash account; without an open period it stays paid and says why', async () => {
+  it('a paid receivable becomes money in; without a period it waits pending; a refund reverses it', async () => {
     const criar = async (url: string, payload: object) => {
       const r = await req('POST', url, payload);
       expect(r.statusCode, r.body).toBe(201);
@@ -307,7 +307,7 @@ describe('automatic cash posting', () => {
         historico: 'Recebimento: Contribuição de abril',
         pessoaId: comCpf,
       });
-      // May has no period: the payment is recorded, the entry is left for the treasurer.
+      // May has no period: the payment is recorded and its entry waits as a pending posting...
       const maio = await pagar({ vencimento: '2099-05-10' }, '2099-05-02', 2);
       expect(await obter(maio.id)).toMatchObject({ status: 'PAGO' });
       expect(await t.banco.db.select().from(lc).where(eq(lc.origemId, maio.id))).toEqual([]);
@@ -315,7 +315,43 @@ describe('automatic cash posting', () => {
         .select({ resultado: schema.eventoProvedor.resultado })
         .from(schema.eventoProvedor)
         .where(eq(schema.eventoProvedor.id, 'evt_caixa_2'));
-      expect(evento!.resultado).toContain('lancamento:PERIODO_INEXISTENTE');
+      expect(evento!.resultado).toMatch(/pendente:\d+/);
+      const lp = schema.lancamentoPendente;
+      const [pendente] = await t.banco.db.select().from(lp).where(eq(lp.origemId, maio.id));
+      expect(pendente).toMatchObject({
+        data: '2099-05-02',
+        valor: '30.00',
+        motivo: 'PERIODO_INEXISTENTE',
+        lancadoEm: null,
+      });
+      // ...posted when a period holding its date opens.
+      await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-05-01', dataFim: '2099-05-31' });
+      const [postado] = await t.banco.db.select().from(lc).where(eq(lc.origemId, maio.id));
+      expect(postado).toMatchObject({ data: '2099-05-02', valor: '30.00', contaCaixaId: caixa });
+      const [depois] = await t.banco.db.select().from(lp).where(eq(lp.id, pendente!.id));
+      expect(depois!.lancamentoId).toBe(postado!.id);
+
+      // A refund at the provider reverses the April entry and cancels the receipt that held it.
+      const recibo = await req('POST', '/api/recibo', { contaAReceberIds: [c.id], data: '2099-04-20' });
+      expect(recibo.statusCode, recibo.body).toBe(201);
+      const [cobAbril] = (await req('GET', `/api/cobranca?contaAReceberId=${c.id}`)).json();
+      const hoje = new Date().toISOString().slice(0, 10);
+      await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: hoje, dataFim: hoje });
+      await webhook({
+        id: 'evt_caixa_reembolso',
+        event: 'PAYMENT_REFUNDED',
+        dateCreated: '2099-04-25 10:00:00',
+        payment: { id: cobAbril.provedorId, status: 'REFUNDED', value: 30 },
+      });
+      await aplicados();
+      expect(await obter(c.id)).toMatchObject({ status: 'ESTORNADO' });
+      const linhas = await t.banco.db.select().from(lc).where(eq(lc.contaCaixaId, caixa));
+      const original = linhas.find((l) => l.id === lancado!.id)!;
+      expect(original.estornadoEm).not.toBeNull();
+      expect(linhas.find((l) => l.estornoDeId === lancado!.id)).toMatchObject({ valor: '-30.00', data: hoje });
+      const rec = (await req('GET', `/api/recibo/${recibo.json().id}`)).json();
+      expect(rec.estornadoEm).toBeTruthy();
+      expect(rec.justificativaEstorno).toContain('PAYMENT_REFUNDED');
     } finally {
       await t.banco.db.update(o).set({ lancamentoCaixaAutomatico: false }).where(eq(o.id, dono));
     }

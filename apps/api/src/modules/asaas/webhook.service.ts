@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { type DefinicaoTarefa, mensagemDeFalha } from '../../platform/tarefas.js';
-import { lancarPeloSistema } from '../financeiro/index.js';
+import { estornarPeloSistema, lancarOuPender } from '../financeiro/index.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
 /**
@@ -15,8 +15,12 @@ import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
  * applies it, and answered at once; the job applies it, retried with backoff when it fails (a
  * deadlock, the database away), and the event row keeps its attempts and last error.
  */
-const { eventoProvedor: ev, cobranca: cob, contaAReceber: car } = schema;
+const { eventoProvedor: ev, cobranca: cob, contaAReceber: car, recibo, reciboItem } = schema;
+/** What a receipt cancelled by a refund at the provider says. */
+export const JUSTIFICATIVA_RECIBO_REEMBOLSO = 'Pagamento estornado no provedor (PAYMENT_REFUNDED)';
 const FILA_APLICAR = 'asaas.aplicar-evento';
+/** How an applied event says it brought money for no active charge of ours (an exception). */
+export const PAGAMENTO_SEM_COBRANCA = 'pagamento-sem-cobranca';
 /** The most an error text kept on the event row may hold. */
 const MAX_ERRO = 500;
 
@@ -92,12 +96,21 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
 async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
   const p = e.payment;
   if (!p?.id) return 'sem-cobranca';
-  const [c] = await tx
-    .select()
+  // Receivable first, then its charge: the order a user's cancel locks them in, so the two never
+  // wait on each other (issue 17 item 5).
+  const [alvo] = await tx
+    .select({ contaId: cob.contaAReceberId })
     .from(cob)
-    .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)))
-    .for('update');
-  if (!c) return 'cobranca-desconhecida';
+    .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)));
+  if (alvo) await tx.select({ id: car.id }).from(car).where(eq(car.id, alvo.contaId)).for('update');
+  const [c] = alvo
+    ? await tx
+        .select()
+        .from(cob)
+        .where(and(eq(cob.provedorId, p.id), isNull(cob.canceladaEm)))
+        .for('update')
+    : [];
+  if (!c) return semCobranca(tx, e);
   const novo = statusDoEvento(e.event, p.status);
   const eventoEm = e.dateCreated ?? null;
   if (!novo || !avanca(c.status as StatusContaAReceber, novo, e.event, eventoEm, c.eventoEm)) {
@@ -119,6 +132,16 @@ async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
     .where(eq(cob.id, c.id));
   const lancamento = await atualizarConta(tx, c.contaAReceberId);
   return `aplicado:${novo}${lancamento ? `;${lancamento}` : ''}`;
+}
+
+/**
+ * An event for a charge we do not hold as active. Money taken for it (cancelled here, or never
+ * ours) is recorded on the event and raised in the exceptions view until someone resolves it.
+ */
+async function semCobranca(tx: Tx, e: EventoAsaas): Promise<string> {
+  const [cancelada] = await tx.select({ id: cob.id }).from(cob).where(eq(cob.provedorId, e.payment!.id!)).limit(1);
+  if (statusDoEvento(e.event, e.payment?.status) !== 'PAGO') return 'cobranca-desconhecida';
+  return cancelada ? `${PAGAMENTO_SEM_COBRANCA}:cancelada:${cancelada.id}` : `${PAGAMENTO_SEM_COBRANCA}:desconhecida`;
 }
 
 /**
@@ -164,14 +187,15 @@ async function atualizarConta(tx: Tx, contaId: number): Promise<string | undefin
     novos,
   );
   if (status === 'PAGO' && conta.status !== 'PAGO') return lancarRecebimento(tx, { ...conta, ...novos });
+  if (status === 'ESTORNADO' && conta.status === 'PAGO') return desfazerRecebimento(tx, conta);
   return undefined;
 }
 
 /**
  * Spec §3 "auto cash posting": an organization that has it on gets the payment as money in on
- * its receipts cash account and credit ledger account, dated when the money is credited. A
- * refusal (no open period, settings missing) keeps the payment recorded and says why in the
- * event's result, for the treasurer to post by hand.
+ * its receipts cash account and credit ledger account, dated when the money is credited. With no
+ * open period for that date it waits as a pending posting (posted when the period opens); other
+ * refusals (settings missing) keep the payment recorded and say why in the event's result.
  */
 async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promise<string> {
   const o = schema.organizacao;
@@ -181,26 +205,55 @@ async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promis
     .where(eq(o.id, conta.organizacaoId));
   if (!cfg?.ligado) return 'sem-lancamento-automatico';
   if (!cfg.caixa || !cfg.plano) return 'lancamento:CONFIGURACAO_INCOMPLETA';
-  try {
-    const id = await tx.transaction((sp) =>
-      lancarPeloSistema(sp, {
-        organizacaoId: conta.organizacaoId,
-        contaCaixaId: cfg.caixa!,
-        planoContaId: cfg.plano!,
-        data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
-        valor: conta.valorPago ?? conta.valorPrevisto,
-        historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
-        pessoaId: conta.pessoaId,
-        organizacaoReferenciaId: conta.organizacaoTitularId,
-        origem: 'CONTA_A_RECEBER',
-        origemId: conta.id,
-      }),
+  return lancarOuPender(tx, {
+    organizacaoId: conta.organizacaoId,
+    contaCaixaId: cfg.caixa,
+    planoContaId: cfg.plano,
+    data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
+    valor: conta.valorPago ?? conta.valorPrevisto,
+    historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
+    pessoaId: conta.pessoaId,
+    organizacaoReferenciaId: conta.organizacaoTitularId,
+    origem: 'CONTA_A_RECEBER',
+    origemId: conta.id,
+  });
+}
+
+/**
+ * A payment refunded at the provider after it was received (issue 17 item 3): its cash entry is
+ * reversed (or its pending posting dropped), and a receipt that covers it is cancelled with the
+ * reason, freeing its receivables, instead of standing as valid.
+ */
+async function desfazerRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promise<string> {
+  const partes = [
+    await estornarPeloSistema(tx, {
+      organizacaoId: conta.organizacaoId,
+      origem: 'CONTA_A_RECEBER',
+      origemId: conta.id,
+      data: hojeNoBrasil(),
+    }),
+  ];
+  const [item] = await tx
+    .select({ reciboId: reciboItem.reciboId })
+    .from(reciboItem)
+    .where(and(eq(reciboItem.contaAReceberId, conta.id), eq(reciboItem.ativo, true)));
+  if (item) {
+    await tx
+      .update(recibo)
+      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO })
+      .where(eq(recibo.id, item.reciboId));
+    await tx.update(reciboItem).set({ ativo: false }).where(eq(reciboItem.reciboId, item.reciboId));
+    await registrarAlteracao(
+      tx,
+      { usuarioId: null, organizacaoId: conta.organizacaoId },
+      'recibo',
+      item.reciboId,
+      { estornadoEm: null },
+      { estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO },
     );
-    return `lancamento:${id}`;
-  } catch (e) {
-    if (e instanceof AppError) return `lancamento:${e.codigo}`;
-    throw e;
+    partes.push(`recibo-cancelado:${item.reciboId}`);
   }
+  return partes.join(';');
 }
 
 /**
@@ -227,17 +280,4 @@ export const TAREFA_APLICAR_EVENTO: DefinicaoTarefa<Deps, { eventoId: string }> 
   expiraSegundos: 120,
   concorrencia: 2,
   executar: async (deps, t) => ({ resultado: await processarEvento(deps, t.dados.eventoId) }),
-};
-
-/**
- * The provider reconciliation (daily, and when a worker starts): every stored event still
- * unapplied gets a job again. Comparing our charges with the provider's belongs in this job too.
- */
-export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps> = {
-  fila: 'asaas.conciliar',
-  unica: true,
-  agenda: '30 3 * * *',
-  aoIniciar: true,
-  expiraSegundos: 900,
-  executar: async (deps) => ({ eventosReaplicados: await reaplicarPendentes(deps) }),
 };

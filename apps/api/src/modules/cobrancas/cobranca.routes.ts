@@ -81,6 +81,11 @@ export const cobrancaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => cobrancas.cancelarCobranca(app.deps, req.ctx, req.params.id, req.query.cancelarConta === 'true'),
   );
+  app.post(
+    '/:id/sincronizar',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: cobranca } } },
+    (req) => cobrancas.sincronizar(app.deps, req.ctx, req.params.id),
+  );
   app.get(
     '/:id/linha-digitavel',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: linhaDigitavel } } },

@@ -13,7 +13,14 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
 import { type CobrancaProvedor, garantirCliente, type PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { contaDaChave, ErroProvedor, provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
+import {
+  contaDaChave,
+  ErroProvedor,
+  provedorDa,
+  sincronizarCobranca,
+  statusDaConta,
+  statusDoEvento,
+} from '../asaas/index.js';
 
 /**
  * Charges of receivables at the payment provider (spec §2 /cobranca, §5 minimum and
@@ -449,6 +456,16 @@ export async function cancelarNaConta(
       { cobrancaGerada: conta.cobrancaGerada, linkPagamento: conta.linkPagamento, ...novos },
     );
   });
+}
+
+/**
+ * Compares the charge with the provider now and applies what changed (a lost webhook), as the
+ * daily reconciliation does for every open charge.
+ */
+export async function sincronizar(deps: Deps, ctx: Contexto, id: number): Promise<Cobranca> {
+  await cobrancaNoEscopo(deps.db, ctx, id);
+  await sincronizarCobranca(deps, id);
+  return obterCobranca(deps.db, ctx, id);
 }
 
 /** The boleto's typed line and barcode, read from the provider each time (never stored). */

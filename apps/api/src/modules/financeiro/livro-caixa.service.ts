@@ -8,6 +8,12 @@ import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento } from '../../platform/sql.js';
+import {
+  descartarPendentes,
+  JUSTIFICATIVA_REEMBOLSO,
+  lancarPendentesDaConta,
+  pender,
+} from './lancamento-pendente.service.js';
 
 /**
  * The cash ledger (spec §2, §3, §4): accounting periods per cash account and the entries in
@@ -171,6 +177,7 @@ export async function criarPeriodo(deps: Deps, ctx: Contexto, e: PeriodoInput): 
       .values({ contaCaixaId: conta.id, dataInicio: e.dataInicio, dataFim: e.dataFim, saldoInicial })
       .returning({ id: pc.id });
     await registrarAlteracao(tx, ctx, 'periodo_contabil', novo!.id, null, { ...e, saldoInicial });
+    await lancarPendentesDaConta(tx, conta.id);
     return novo!.id;
   });
   return obterPeriodo(deps.db, ctx, id);
@@ -222,7 +229,10 @@ export async function fecharPeriodo(deps: Deps, ctx: Contexto, id: number): Prom
       .from(pc)
       .where(and(eq(pc.contaCaixaId, p.contaCaixaId), eq(pc.dataInicio, seguinte.dataInicio)));
     if (existente) await tx.update(pc).set({ saldoInicial: saldo }).where(eq(pc.id, existente.id));
-    else await tx.insert(pc).values({ contaCaixaId: p.contaCaixaId, ...seguinte, saldoInicial: saldo });
+    else {
+      await tx.insert(pc).values({ contaCaixaId: p.contaCaixaId, ...seguinte, saldoInicial: saldo });
+      await lancarPendentesDaConta(tx, p.contaCaixaId);
+    }
     await registrarAlteracao(
       tx,
       ctx,
@@ -256,6 +266,7 @@ export async function reabrirPeriodo(deps: Deps, ctx: Contexto, id: number): Pro
       .set({ situacao: 'ABERTO', saldoFinal: null, fechadoEm: null, fechadoPor: null })
       .where(eq(pc.id, id));
     await registrarAlteracao(tx, ctx, 'periodo_contabil', id, { situacao: 'FECHADO' }, { situacao: 'ABERTO' });
+    await lancarPendentesDaConta(tx, p.contaCaixaId);
   });
   return obterPeriodo(deps.db, ctx, id);
 }
@@ -408,6 +419,87 @@ export async function lancarPeloSistema(
   const id = await gravar(tx, null, { ...l, tipo: 'ENTRADA', valor: Number(l.valor).toFixed(2) });
   await registrarAlteracao(tx, { usuarioId: null, organizacaoId: l.organizacaoId }, 'lancamento_caixa', id, null, l);
   return id;
+}
+
+type LancamentoDoSistema = Parameters<typeof lancarPeloSistema>[1];
+const ERROS_DE_PERIODO = new Set(['PERIODO_INEXISTENTE', 'PERIODO_FECHADO']);
+
+/**
+ * A system entry, or — when its date has no open period — a pending posting that the period's
+ * opening posts (issue 17 item 3). Answers `lancamento:<id>`, `pendente:<id>`, or the refusal's code.
+ */
+export async function lancarOuPender(tx: Tx, l: LancamentoDoSistema): Promise<string> {
+  try {
+    return `lancamento:${await tx.transaction((sp) => lancarPeloSistema(sp, l))}`;
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    if (!ERROS_DE_PERIODO.has(e.codigo)) return `lancamento:${e.codigo}`;
+    return `pendente:${await pender(tx, { ...l, valor: Number(l.valor).toFixed(2), motivo: e.codigo })}`;
+  }
+}
+
+/**
+ * Undoes what an origin put in the ledger (a payment refunded at the provider): its standing
+ * entry is reversed on `data`, or the reversal waits as a pending posting when that date has no
+ * open period; an entry still pending is dropped instead.
+ */
+export async function estornarPeloSistema(
+  tx: Tx,
+  o: OrigemLancamento & { organizacaoId: number; data: string },
+): Promise<string> {
+  const [l] = await tx
+    .select()
+    .from(lc)
+    .where(
+      and(
+        eq(lc.origem, o.origem),
+        eq(lc.origemId, o.origemId),
+        isNull(lc.estornadoEm),
+        isNull(lc.estornoDeId),
+        eq(lc.organizacaoId, o.organizacaoId),
+      ),
+    )
+    .for('update');
+  if (!l) return (await descartarPendentes(tx, o.origem, o.origemId)) ? 'pendente-descartado' : 'sem-lancamento';
+  const estorno = {
+    organizacaoId: l.organizacaoId,
+    contaCaixaId: l.contaCaixaId,
+    planoContaId: l.planoContaId,
+    data: o.data,
+    valor: (-Number(l.valor)).toFixed(2),
+    historico: `${l.historico} (estorno)`,
+    pessoaId: l.pessoaId,
+    organizacaoReferenciaId: l.organizacaoReferenciaId,
+  };
+  try {
+    const periodoContabilId = await tx.transaction((sp) => periodoAberto(sp, l.contaCaixaId, o.data));
+    const [novo] = await tx
+      .insert(lc)
+      .values({
+        ...estorno,
+        tipo: l.tipo,
+        periodoContabilId,
+        estornoDeId: l.id,
+        justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
+      })
+      .returning({ id: lc.id });
+    await tx
+      .update(lc)
+      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_REEMBOLSO, atualizadoEm: new Date() })
+      .where(eq(lc.id, l.id));
+    await registrarAlteracao(
+      tx,
+      { usuarioId: null, organizacaoId: l.organizacaoId },
+      'lancamento_caixa',
+      l.id,
+      { estornado: false },
+      { estornado: true, justificativa: JUSTIFICATIVA_REEMBOLSO },
+    );
+    return `estorno:${novo!.id}`;
+  } catch (e) {
+    if (!(e instanceof AppError) || !ERROS_DE_PERIODO.has(e.codigo)) throw e;
+    return `estorno-pendente:${await pender(tx, { ...estorno, origem: o.origem, origemId: o.origemId, estornoDeId: l.id, motivo: e.codigo })}`;
+  }
 }
 
 /**

@@ -146,3 +146,32 @@ describe('accounts receivable', () => {
     expect(historico.some((h) => h.entidade === 'conta_a_receber' && h.campo === 'status')).toBe(true);
   });
 });
+
+describe('excluded and cancelled receivables (issue 17 items 6, 7)', () => {
+  it('an excluded receivable is in no list or total unless asked for', async () => {
+    const filtro = `pessoaId=${comCpf}&anoCompetencia=2098`;
+    const [a, b] = [await criarConta({ anoCompetencia: 2098 }), await criarConta({ anoCompetencia: 2098 })];
+    expect((await req('DELETE', `/api/conta-a-receber/${b.id}`)).statusCode).toBe(200);
+    const lista = (await req('GET', `/api/conta-a-receber/paginado?${filtro}`)).json();
+    expect(lista.itens.map((c: { id: number }) => c.id)).toEqual([a.id]);
+    expect(lista).toMatchObject({ total: 1, totais: { valorPrevisto: '30.00' } });
+    const todas = (await req('GET', `/api/conta-a-receber/paginado?${filtro}&incluirExcluidos=true`)).json();
+    expect(todas).toMatchObject({ total: 2, totais: { valorPrevisto: '60.00' } });
+    const relatorio = await req(
+      'GET',
+      `/api/relatorio-contas-receber?pessoaId=${comCpf}&competenciaDe=2098-01&competenciaAte=2098-12`,
+    );
+    expect(relatorio.statusCode, relatorio.body).toBe(200);
+    expect(relatorio.json().totais).toMatchObject({ quantidade: 1, previsto: '30.00' });
+  });
+
+  it('cancels a receivable with its reason; a charged one is refused', async () => {
+    const c = await criarConta();
+    expect((await req('POST', `/api/conta-a-receber/${c.id}/cancelar`, { motivo: '' })).statusCode).toBe(400);
+    const r = await req('POST', `/api/conta-a-receber/${c.id}/cancelar`, { motivo: 'Lançada em duplicidade' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'CANCELADO', motivoCancelamento: 'Lançada em duplicidade' });
+    const de = await req('POST', `/api/conta-a-receber/${c.id}/cancelar`, { motivo: 'De novo' });
+    expect(de.statusCode).toBe(409);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  cancelamentoContaAReceberInput,
   contaAReceber,
   contaAReceberInput,
   contaAReceberListQuery,
@@ -65,6 +66,14 @@ export const contaAReceberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: contaAReceberInput, response: { 200: contaAReceber } },
     },
     (req) => contas.atualizarConta(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/:id/cancelar',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: cancelamentoContaAReceberInput, response: { 200: contaAReceber } },
+    },
+    (req) => contas.cancelarConta(app.deps, req.ctx, req.params.id, req.body),
   );
   app.delete(
     '/:id',

@@ -1,4 +1,5 @@
 import {
+  type CancelamentoContaAReceberInput,
   type ContaAReceber,
   type ContaAReceberInput,
   type ContaAReceberListQuery,
@@ -9,7 +10,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
@@ -48,6 +49,7 @@ const selecao = {
   linkPagamento: car.linkPagamento,
   descricao: car.descricao,
   status: car.status,
+  motivoCancelamento: car.motivoCancelamento,
   cobrancaGerada: car.cobrancaGerada,
   parcelas: car.parcelas,
   migrada: car.migrada,
@@ -100,6 +102,8 @@ async function condicoesDaLista(deps: Deps, ctx: Contexto, q: FiltrosContas): Pr
     q.pessoaId ? eq(car.pessoaId, q.pessoaId) : undefined,
     q.organizacaoTitularId ? eq(car.organizacaoTitularId, q.organizacaoTitularId) : undefined,
     q.status?.length ? inArray(car.status, q.status) : undefined,
+    // Issue 17 item 6: an excluded receivable is in no list or total unless asked for by name.
+    q.incluirExcluidos === 'true' || q.status?.includes('EXCLUIDO') ? undefined : ne(car.status, 'EXCLUIDO'),
     q.mesCompetencia ? eq(car.mesCompetencia, q.mesCompetencia) : undefined,
     q.anoCompetencia ? eq(car.anoCompetencia, q.anoCompetencia) : undefined,
     q.vencimentoDe ? sql`${car.vencimento} >= ${q.vencimentoDe}` : undefined,
@@ -304,4 +308,24 @@ export async function excluirConta(deps: Deps, ctx: Contexto, id: number): Promi
     await tx.update(car).set({ status: 'EXCLUIDO', atualizadoEm: new Date() }).where(eq(car.id, id));
     await registrarAlteracao(tx, ctx, 'conta_a_receber', id, { status: atual.status }, { status: 'EXCLUIDO' });
   });
+}
+
+/** Cancels a receivable not yet charged (status CANCELADO), keeping the reason in its row and history. */
+export async function cancelarConta(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: CancelamentoContaAReceberInput,
+): Promise<ContaAReceber> {
+  await deps.db.transaction(async (tx) => {
+    const atual = await contaParaMudar(tx, ctx, ACESSO_CONTA, id);
+    if (!editavel(atual)) throw new AppError('CONTA_NAO_EDITAVEL');
+    const novos = { status: 'CANCELADO', motivoCancelamento: e.motivo };
+    await tx
+      .update(car)
+      .set({ ...novos, atualizadoEm: new Date() })
+      .where(eq(car.id, id));
+    await registrarAlteracao(tx, ctx, 'conta_a_receber', id, { status: atual.status, motivoCancelamento: null }, novos);
+  });
+  return obterConta(deps.db, ctx, id);
 }

@@ -1,6 +1,6 @@
 import type { RelatorioContasReceber, RelatorioContasReceberQuery, StatusContaAReceber } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 
@@ -35,6 +35,7 @@ export async function relatorioContasReceber(
     q.pessoaId ? eq(car.pessoaId, q.pessoaId) : undefined,
     q.organizacaoTitularId ? eq(car.organizacaoTitularId, q.organizacaoTitularId) : undefined,
     q.status?.length ? inArray(car.status, q.status) : undefined,
+    q.incluirExcluidos === 'true' || q.status?.includes('EXCLUIDO') ? undefined : ne(car.status, 'EXCLUIDO'),
     q.competenciaDe ? sql`${competencia} >= ${q.competenciaDe}` : undefined,
     q.competenciaAte ? sql`${competencia} <= ${q.competenciaAte}` : undefined,
     q.vencimentoDe ? sql`${car.vencimento} >= ${q.vencimentoDe}` : undefined,

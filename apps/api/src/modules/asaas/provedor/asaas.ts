@@ -16,6 +16,15 @@ type ClienteAsaas = {
   externalReference?: string | null;
   deleted?: boolean;
 };
+type WebhookAsaas = {
+  id: string;
+  name?: string;
+  url?: string;
+  enabled?: boolean;
+  interrupted?: boolean;
+  authToken?: string | null;
+  events?: string[];
+};
 type CobrancaAsaas = {
   id: string;
   customer: string;
@@ -28,6 +37,9 @@ type CobrancaAsaas = {
   dueDate: string;
   paymentDate?: string | null;
   clientPaymentDate?: string | null;
+  confirmedDate?: string | null;
+  creditDate?: string | null;
+  estimatedCreditDate?: string | null;
   description?: string | null;
   externalReference?: string | null;
   invoiceUrl?: string | null;
@@ -93,7 +105,8 @@ const cobranca = (p: CobrancaAsaas): CobrancaProvedor => ({
   situacao: situacaoDe(p.status, p.deleted === true),
   statusProvedor: p.status,
   vencimento: p.dueDate,
-  dataPagamento: p.paymentDate ?? p.clientPaymentDate ?? null,
+  dataPagamento: p.paymentDate ?? p.clientPaymentDate ?? p.confirmedDate ?? null,
+  dataCredito: p.creditDate ?? p.estimatedCreditDate ?? null,
   descricao: p.description ?? null,
   referenciaExterna: p.externalReference ?? null,
   urlFatura: p.invoiceUrl ?? null,
@@ -246,6 +259,39 @@ export function provedorAsaas(opcoes: OpcoesHttpAsaas | HttpAsaas): PaymentProvi
       };
       const r = await http.pedir<{ id: string; walletId: string; apiKey: string }>('POST', '/accounts', { corpo });
       return { id: r.id, walletId: r.walletId, chaveApi: r.apiKey };
+    },
+
+    async garantirWebhook(w) {
+      const corpo = {
+        name: w.nome,
+        url: w.url,
+        email: w.email,
+        enabled: true,
+        interrupted: false,
+        authToken: w.token,
+        sendType: 'SEQUENTIALLY',
+        events: w.eventos,
+      };
+      let existente: WebhookAsaas | undefined;
+      for await (const h of http.paginar<WebhookAsaas>('/webhooks', {}))
+        if (h.name === w.nome) {
+          existente = h;
+          break;
+        }
+      if (!existente) {
+        await http.pedir('POST', '/webhooks', { corpo });
+        return 'criado';
+      }
+      // Asaas may not echo the token back: a missing one is not taken as wrong.
+      const certo =
+        existente.url === w.url &&
+        existente.enabled !== false &&
+        existente.interrupted !== true &&
+        (existente.authToken == null || existente.authToken === w.token) &&
+        w.eventos.every((e) => existente.events?.includes(e));
+      if (certo) return 'ok';
+      await http.pedir('PUT', `/webhooks/${id(existente.id)}`, { corpo });
+      return 'reparado';
     },
 
     comChave: (chaveApi) => provedorAsaas(http.comChave(chaveApi)),

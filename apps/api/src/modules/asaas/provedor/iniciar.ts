@@ -1,6 +1,7 @@
 import { iniciarAsaasFake } from '@sig/asaas-fake';
 import type { Config } from '../../../config.js';
 import type { PaymentProvider } from '../../../platform/provedor-pagamento.js';
+import { EVENTOS_WEBHOOK, NOME_WEBHOOK } from '../webhook-conta.js';
 import { provedorAsaas } from './asaas.js';
 
 export type ProvedorIniciado = {
@@ -12,19 +13,6 @@ export type ProvedorIniciado = {
   /** Demo only: points the fake's webhook at this app, so a payment made there comes back paid. */
   ligarWebhook?: (url: string, token: string) => Promise<void>;
 };
-
-const EVENTOS_WEBHOOK = [
-  'PAYMENT_CREATED',
-  'PAYMENT_UPDATED',
-  'PAYMENT_CONFIRMED',
-  'PAYMENT_RECEIVED',
-  'PAYMENT_OVERDUE',
-  'PAYMENT_DELETED',
-  'PAYMENT_RESTORED',
-  'PAYMENT_REFUNDED',
-  'PAYMENT_PARTIALLY_REFUNDED',
-  'PAYMENT_RECEIVED_IN_CASH_UNDONE',
-];
 
 /**
  * The configured Asaas, or — with no key set — the fake started in this process (state kept
@@ -45,40 +33,26 @@ export async function iniciarProvedor(
     };
   }
   const fake = await iniciarAsaasFake({ dir: opcoes.dirDemo, webhookIntervaloMs: 5_000 });
-  const chamar = async (metodo: string, caminho: string, corpo?: object) => {
-    const r = await fetch(`${fake.url}${caminho}`, {
-      method: metodo,
-      headers: { access_token: fake.chaveApi, 'user-agent': userAgent, 'content-type': 'application/json' },
-      body: corpo ? JSON.stringify(corpo) : undefined,
-    });
-    if (r.status !== 200) throw new Error(`demo webhook: ${metodo} ${caminho} answered ${r.status}`);
-    return r.json() as Promise<{ id: string; data?: { id: string; name: string }[] }>;
-  };
+  const provedor = provedorAsaas({
+    baseUrl: fake.url,
+    chaveApi: fake.chaveApi,
+    userAgent,
+    maxSimultaneas: config.asaasMaxSimultaneas,
+  });
   return {
-    provedor: provedorAsaas({
-      baseUrl: fake.url,
-      chaveApi: fake.chaveApi,
-      userAgent,
-      maxSimultaneas: config.asaasMaxSimultaneas,
-    }),
+    provedor,
     demo: true,
     url: fake.url,
     fechar: fake.fechar,
     // The fake keeps its state between starts: the one webhook named SIG is updated, not added again.
     ligarWebhook: async (url, token) => {
-      const corpo = {
-        name: 'SIG',
+      await provedor.garantirWebhook({
+        nome: NOME_WEBHOOK,
         url,
+        token,
         email: 'demo@sig.local',
-        enabled: true,
-        interrupted: false,
-        authToken: token,
-        sendType: 'SEQUENTIALLY',
-        events: EVENTOS_WEBHOOK,
-      };
-      const existente = (await chamar('GET', '/webhooks?limit=100')).data?.find((w) => w.name === 'SIG');
-      if (existente) await chamar('PUT', `/webhooks/${existente.id}`, corpo);
-      else await chamar('POST', '/webhooks', corpo);
+        eventos: EVENTOS_WEBHOOK,
+      });
     },
   };
 }
