@@ -3537,6 +3537,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarUsuariosPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarUsuariosExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/{id}": {
         parameters: {
             query?: never;
@@ -3547,6 +3579,70 @@ export interface paths {
         get: operations["obterUsuariosPorId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/vinculos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarUsuariosVinculos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/vinculos/{organizacaoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["excluirUsuariosVinculosPorOrganizacaoId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/situacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["atualizarUsuariosSituacao"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/redefinicao-senha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarUsuariosRedefinicaoSenha"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6342,6 +6438,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6383,6 +6481,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6418,6 +6517,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6458,6 +6559,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6585,6 +6687,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6622,6 +6725,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6662,6 +6767,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -20234,6 +20340,82 @@ export interface operations {
             };
         };
     };
+    listarUsuariosPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "nome" | "email" | "ultimoAcessoEm";
+                busca?: string;
+                organizacaoId?: number;
+                perfilId?: number;
+                ativo?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            nome: string;
+                            email: string;
+                            ativo: boolean;
+                            totpAtivo: boolean;
+                            ultimoAcessoEm: string | null;
+                            vinculos: {
+                                organizacaoId: number;
+                                organizacaoNome: string;
+                                perfilId: number;
+                                perfilNome: string;
+                                exige2FA: boolean;
+                            }[];
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarUsuariosExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "nome" | "email" | "ultimoAcessoEm";
+                busca?: string;
+                organizacaoId?: number;
+                perfilId?: number;
+                ativo?: "true" | "false";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     obterUsuariosPorId: {
         parameters: {
             query?: never;
@@ -20255,6 +20437,152 @@ export interface operations {
                         id: number;
                         nome: string;
                         email: string;
+                    };
+                };
+            };
+        };
+    };
+    criarUsuariosVinculos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    perfilId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    excluirUsuariosVinculosPorOrganizacaoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                organizacaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    atualizarUsuariosSituacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ativo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    criarUsuariosRedefinicaoSenha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
                     };
                 };
             };
