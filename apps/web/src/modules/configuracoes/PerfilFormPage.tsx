@@ -21,7 +21,7 @@ import {
   ROTA_PERFIL,
 } from './perfilModelo';
 
-type Valores = { nome: string; descricao: string | null; ativo: boolean };
+type Valores = { nome: string; descricao: string | null; ativo: boolean; exige2FA: boolean };
 
 /**
  * `/perfil/form/:id?/:visualizacao?`: name, description, active and the permission matrix; a
@@ -60,7 +60,12 @@ export default function PerfilFormPage() {
 
   useEffect(() => {
     if (q.data) {
-      form.setFieldsValue({ nome: q.data.nome, descricao: q.data.descricao, ativo: q.data.ativo });
+      form.setFieldsValue({
+        nome: q.data.nome,
+        descricao: q.data.descricao,
+        ativo: q.data.ativo,
+        exige2FA: q.data.exige2FA,
+      });
       setMatriz(matrizDoPerfil(q.data));
       setSujo(false);
     }
@@ -74,7 +79,13 @@ export default function PerfilFormPage() {
   const salvar = async (valores: Valores) => {
     if (enviando) return;
     const regrasMatriz = corpoDaMatriz(matriz);
-    const corpo = { nome: valores.nome, descricao: valores.descricao || null, ativo: valores.ativo, ...regrasMatriz };
+    const corpo = {
+      nome: valores.nome,
+      descricao: valores.descricao || null,
+      ativo: valores.ativo,
+      exige2FA: valores.exige2FA,
+      ...regrasMatriz,
+    };
     setEnviando(true);
     setErros(null);
     setErroGeral(null);
@@ -138,7 +149,7 @@ export default function PerfilFormPage() {
               name="perfil"
               layout="vertical"
               disabled={somenteLeitura}
-              initialValues={{ nome: '', descricao: null, ativo: true }}
+              initialValues={{ nome: '', descricao: null, ativo: true, exige2FA: false }}
               onValuesChange={() => setSujo(true)}
               onFinish={salvar}
               data-testid="form-perfil"
@@ -152,6 +163,14 @@ export default function PerfilFormPage() {
                 <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
               </Form.Item>
               <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+              <Form.Item
+                name="exige2FA"
+                label={t('campos:exige2FA')}
+                tooltip={t('configuracoes:perfil.exige2FADica')}
+                valuePropName="checked"
+              >
                 <Switch />
               </Form.Item>
             </Form>
