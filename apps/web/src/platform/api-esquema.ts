@@ -20590,8 +20590,8 @@ export interface operations {
     };
     listarFiltroSalvo: {
         parameters: {
-            query: {
-                acesso: string;
+            query?: {
+                acesso?: string;
             };
             header?: never;
             path?: never;
