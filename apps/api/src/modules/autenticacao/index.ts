@@ -1,2 +1,2 @@
 /** What other modules use of signing in: the password reset e-mail an administrator sends. */
-export { type Origem, solicitarRedefinicao } from './autenticacao.service.js';
+export { solicitarRedefinicao } from './autenticacao.service.js';

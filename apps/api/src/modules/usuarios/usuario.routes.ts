@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { solicitarRedefinicao } from '../autenticacao/index.js';
 import * as servico from './usuario.service.js';
 
 const acesso = 'Usuarios' as const;
@@ -96,9 +97,11 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/redefinicao-senha',
     { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
     async (req) => {
-      await servico.enviarRedefinicao(app.deps, req.ctx, req.params.id, {
+      const email = await servico.destinoDaRedefinicao(app.deps, req.ctx, req.params.id);
+      await solicitarRedefinicao(app.deps, email, {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,
+        idioma: req.ctx.idioma,
       });
       return { sucesso: true };
     },

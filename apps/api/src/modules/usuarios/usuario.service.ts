@@ -21,7 +21,6 @@ import { filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento } from '../../platform/sql.js';
-import { type Origem, solicitarRedefinicao } from '../autenticacao/index.js';
 import { gravarVinculo, removerVinculo } from './vinculos.js';
 
 const acesso = 'Usuarios';
@@ -382,13 +381,16 @@ export async function mudarSituacao(deps: Deps, ctx: Contexto, id: number, ativo
   });
 }
 
-/** E-mails the user a password reset link, as "forgot my password" does; a disabled account gets none. */
-export async function enviarRedefinicao(deps: Deps, ctx: Contexto, id: number, origem: Omit<Origem, 'idioma'>) {
-  const u = await deps.db.transaction(async (tx) => {
+/**
+ * Whom a password reset goes to: a user the writer reaches whole, whose account is on (a disabled
+ * one gets none). The route sends it as "forgot my password" does (kept there: the sign-in module
+ * reads the people module, which reads this one).
+ */
+export async function destinoDaRedefinicao(deps: Deps, ctx: Contexto, id: number): Promise<string> {
+  return deps.db.transaction(async (tx) => {
     const u = await usuarioNoEscopo(tx, ctx, id);
     await exigirUsuarioAoAlcance(tx, ctx, u);
     if (!u.ativo) throw new AppError('USUARIO_INATIVO');
-    return u;
+    return u.email.toLowerCase();
   });
-  await solicitarRedefinicao(deps, u.email.toLowerCase(), { ...origem, idioma: ctx.idioma });
 }
