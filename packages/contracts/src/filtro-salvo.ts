@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** Spec §3 saved filter: a user's named filters for one list screen; one of them may be the default. */
 const filtros = z.record(z.string(), z.unknown());
 
-export const filtroSalvoQuery = z.object({ acesso: z.string().trim().min(1).max(64) });
+/** Without `acesso`: the user's filters of every screen (the `/filtros-salvos` page). */
+export const filtroSalvoQuery = z.object({ acesso: z.string().trim().min(1).max(64).optional() });
 
 export const filtroSalvoInput = z.object({
   acesso: z.string().trim().min(1).max(64),

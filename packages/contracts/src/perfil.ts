@@ -43,6 +43,8 @@ export const perfilInput = z.object({
   nome: texto(100),
   descricao: textoOpcional(500),
   ativo: z.boolean().default(true),
+  /** Users acting with the profile confirm a second factor at sign-in. */
+  exige2FA: z.boolean().default(false),
   permissoes: z
     .array(permissaoTelaInput)
     .max(500)
@@ -70,6 +72,7 @@ export const perfil = z.object({
   nome: z.string(),
   descricao: z.string().nullable(),
   ativo: z.boolean(),
+  exige2FA: z.boolean(),
   administrador: z.boolean(),
   permissoes: z.array(permissaoTela),
   campos: z.array(permissaoCampo),

@@ -20,6 +20,7 @@ import enPessoas from '../locales/en/pessoas.json' with { type: 'json' };
 import enPublico from '../locales/en/publico.json' with { type: 'json' };
 import enRelatorios from '../locales/en/relatorios.json' with { type: 'json' };
 import enSistema from '../locales/en/sistema.json' with { type: 'json' };
+import enUsuarios from '../locales/en/usuarios.json' with { type: 'json' };
 import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
 import ptAtendimentos from '../locales/pt-BR/atendimentos.json' with { type: 'json' };
 import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
@@ -42,6 +43,7 @@ import ptPessoas from '../locales/pt-BR/pessoas.json' with { type: 'json' };
 import ptPublico from '../locales/pt-BR/publico.json' with { type: 'json' };
 import ptRelatorios from '../locales/pt-BR/relatorios.json' with { type: 'json' };
 import ptSistema from '../locales/pt-BR/sistema.json' with { type: 'json' };
+import ptUsuarios from '../locales/pt-BR/usuarios.json' with { type: 'json' };
 import ptValidacao from '../locales/pt-BR/validacao.json' with { type: 'json' };
 
 export const recursos = {
@@ -67,6 +69,7 @@ export const recursos = {
     publico: ptPublico,
     relatorios: ptRelatorios,
     sistema: ptSistema,
+    usuarios: ptUsuarios,
     validacao: ptValidacao,
   },
   en: {
@@ -91,6 +94,7 @@ export const recursos = {
     publico: enPublico,
     relatorios: enRelatorios,
     sistema: enSistema,
+    usuarios: enUsuarios,
     validacao: enValidacao,
   },
 } as const;

@@ -64,6 +64,8 @@ export const TELAS: Tela[] = [
     },
   },
   { acesso: 'Permissoes', pagina: carregar(() => import('../modules/configuracoes/PermissoesPage')) },
+  { acesso: 'Usuarios', pagina: carregar(() => import('../modules/usuarios/UsuariosPage')) },
+  { acesso: 'FiltrosSalvos', pagina: carregar(() => import('../modules/usuarios/FiltrosSalvosPage')) },
   { acesso: 'AuditoriaAcesso', pagina: carregar(() => import('../modules/configuracoes/AuditoriaPage')) },
   { acesso: 'Tarefas', pagina: carregar(() => import('../modules/sistema/TarefasPage')) },
   { acesso: 'CaixaDeSaida', pagina: carregar(() => import('../modules/sistema/CaixaDeSaidaPage')) },

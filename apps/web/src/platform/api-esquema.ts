@@ -3537,6 +3537,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usuarios/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarUsuariosPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarUsuariosExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usuarios/{id}": {
         parameters: {
             query?: never;
@@ -3547,6 +3579,70 @@ export interface paths {
         get: operations["obterUsuariosPorId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/vinculos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarUsuariosVinculos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/vinculos/{organizacaoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["excluirUsuariosVinculosPorOrganizacaoId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/situacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["atualizarUsuariosSituacao"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/{id}/redefinicao-senha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarUsuariosRedefinicaoSenha"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6472,6 +6568,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6513,6 +6611,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6548,6 +6647,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6588,6 +6689,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6715,6 +6817,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -6752,6 +6855,8 @@ export interface operations {
                     descricao?: string | null;
                     /** @default true */
                     ativo?: boolean;
+                    /** @default false */
+                    exige2FA?: boolean;
                     /** @default [] */
                     permissoes?: {
                         acesso: string;
@@ -6792,6 +6897,7 @@ export interface operations {
                         nome: string;
                         descricao: string | null;
                         ativo: boolean;
+                        exige2FA: boolean;
                         administrador: boolean;
                         permissoes: {
                             acesso: string;
@@ -20364,6 +20470,82 @@ export interface operations {
             };
         };
     };
+    listarUsuariosPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "nome" | "email" | "ultimoAcessoEm";
+                busca?: string;
+                organizacaoId?: number;
+                perfilId?: number;
+                ativo?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            nome: string;
+                            email: string;
+                            ativo: boolean;
+                            totpAtivo: boolean;
+                            ultimoAcessoEm: string | null;
+                            vinculos: {
+                                organizacaoId: number;
+                                organizacaoNome: string;
+                                perfilId: number;
+                                perfilNome: string;
+                                exige2FA: boolean;
+                            }[];
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarUsuariosExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "nome" | "email" | "ultimoAcessoEm";
+                busca?: string;
+                organizacaoId?: number;
+                perfilId?: number;
+                ativo?: "true" | "false";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     obterUsuariosPorId: {
         parameters: {
             query?: never;
@@ -20390,10 +20572,156 @@ export interface operations {
             };
         };
     };
+    criarUsuariosVinculos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    perfilId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    excluirUsuariosVinculosPorOrganizacaoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                organizacaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    atualizarUsuariosSituacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ativo: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        nome: string;
+                        email: string;
+                        ativo: boolean;
+                        totpAtivo: boolean;
+                        ultimoAcessoEm: string | null;
+                        vinculos: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            perfilId: number;
+                            perfilNome: string;
+                            exige2FA: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    criarUsuariosRedefinicaoSenha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
     listarFiltroSalvo: {
         parameters: {
-            query: {
-                acesso: string;
+            query?: {
+                acesso?: string;
             };
             header?: never;
             path?: never;

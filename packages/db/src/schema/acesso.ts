@@ -26,6 +26,8 @@ export const perfil = pgTable(
     ativo: boolean().notNull().default(true),
     /** Given to self-registered users. */
     padraoCadastro: boolean().notNull().default(false),
+    /** Whoever acts with this profile confirms a second factor at sign-in (the app's, or a code by e-mail). */
+    exige2FA: boolean().notNull().default(false),
     /** Bumped on every change so cached permission sets know they are stale. */
     versao: integer().notNull().default(1),
     excluidoEm: timestamp({ withTimezone: true }),

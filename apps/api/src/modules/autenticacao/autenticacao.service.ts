@@ -61,9 +61,14 @@ async function buscarUsuarioPorLogin(db: Db, loginNormal: string) {
 /** The link the user acts through at sign-in: the default one, else the oldest. */
 async function vinculoInicial(db: Db, usuarioId: number) {
   const [v] = await db
-    .select({ organizacaoId: schema.usuarioOrganizacao.organizacaoId, perfilId: schema.usuarioOrganizacao.perfilId })
+    .select({
+      organizacaoId: schema.usuarioOrganizacao.organizacaoId,
+      perfilId: schema.usuarioOrganizacao.perfilId,
+      exige2FA: schema.perfil.exige2FA,
+    })
     .from(schema.usuarioOrganizacao)
     .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
     .where(and(eq(schema.usuarioOrganizacao.usuarioId, usuarioId), isNull(schema.organizacao.excluidoEm)))
     .orderBy(desc(schema.usuarioOrganizacao.padrao), asc(schema.usuarioOrganizacao.criadoEm))
     .limit(1);
@@ -128,7 +133,8 @@ export async function autenticar(
       usuarioId: usuario.id,
       organizacaoId: vinculo.organizacaoId,
       perfilId: vinculo.perfilId,
-      pendente2FA: usuario.totpAtivo,
+      // A profile that requires a second factor asks for one even without the app (a code by e-mail).
+      pendente2FA: usuario.totpAtivo || vinculo.exige2FA,
       ip: origem.ip,
       userAgent: origem.userAgent?.slice(0, 300),
     })
@@ -255,9 +261,15 @@ export async function invalidarToken(deps: Deps, ctx: Contexto) {
 
 export async function trocarOrganizacao(deps: Deps, ctx: Contexto, organizacaoId: number, token: string) {
   const [v] = await deps.db
-    .select({ perfilId: schema.usuarioOrganizacao.perfilId })
+    .select({
+      perfilId: schema.usuarioOrganizacao.perfilId,
+      exige2FA: schema.perfil.exige2FA,
+      totpAtivo: schema.usuario.totpAtivo,
+    })
     .from(schema.usuarioOrganizacao)
     .innerJoin(schema.organizacao, eq(schema.organizacao.id, schema.usuarioOrganizacao.organizacaoId))
+    .innerJoin(schema.perfil, eq(schema.perfil.id, schema.usuarioOrganizacao.perfilId))
+    .innerJoin(schema.usuario, eq(schema.usuario.id, schema.usuarioOrganizacao.usuarioId))
     .where(
       and(
         eq(schema.usuarioOrganizacao.usuarioId, ctx.usuarioId),
@@ -266,9 +278,15 @@ export async function trocarOrganizacao(deps: Deps, ctx: Contexto, organizacaoId
       ),
     );
   if (!v) throw new AppError('SEM_PERMISSAO_ORGANIZACAO');
+  const [atual] = await deps.db
+    .select({ exige2FA: schema.perfil.exige2FA })
+    .from(schema.perfil)
+    .where(eq(schema.perfil.id, ctx.perfilId));
+  const confirmado = v.totpAtivo || !!atual?.exige2FA;
   await deps.db
     .update(schema.sessao)
-    .set({ organizacaoId, perfilId: v.perfilId })
+    // A session that never confirmed a second factor confirms one before acting with a profile that requires it.
+    .set({ organizacaoId, perfilId: v.perfilId, ...(v.exige2FA && !confirmado ? { pendente2FA: true } : {}) })
     .where(eq(schema.sessao.id, ctx.sessaoId));
   deps.auditoria.registrar({ evento: 'TROCA_ORGANIZACAO', usuarioId: ctx.usuarioId, organizacaoId, ip: ctx.ip });
   return respostaDaSessao(deps.db, ctx.sessaoId, token);

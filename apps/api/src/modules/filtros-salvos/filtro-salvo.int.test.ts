@@ -107,3 +107,34 @@ describe('saved filters (spec §3)', () => {
     expect((await t.req({ method: 'GET', url: `${url}?acesso=Banco` })).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/filtro-salvo without a screen (the /filtros-salvos page)', () => {
+  it('lists the own filters of every screen, grouped by screen', async () => {
+    const [a, b] = await Promise.all([
+      salvar(paroquia, { acesso: 'Pessoa', nome: 'Batizados', filtros: { batizado: true } }),
+      salvar(paroquia, { acesso: 'Culto', nome: 'Santa Ceia', padrao: true, filtros: { santaCeia: 'true' } }),
+    ]);
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    const r = await t.req({ method: 'GET', url, token: paroquia });
+    expect(r.statusCode).toBe(200);
+    const meus = r.json() as { acesso: string; nome: string; padrao: boolean }[];
+    expect(meus.map((x) => x.acesso)).toEqual([...meus.map((x) => x.acesso)].sort());
+    expect(meus).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ acesso: 'Pessoa', nome: 'Batizados' }),
+        expect.objectContaining({ acesso: 'Culto', nome: 'Santa Ceia', padrao: true }),
+      ]),
+    );
+    // Another user's filters are not among them.
+    const outro = await t.req({ method: 'GET', url, token: sinodo });
+    expect(outro.json().map((x: { nome: string }) => x.nome)).not.toContain('Batizados');
+  });
+
+  it('refuses an unknown screen (400) and an anonymous reader (401)', async () => {
+    const desconhecida = await t.req({ method: 'GET', url: `${url}?acesso=NaoExiste`, token: paroquia });
+    expect(desconhecida.statusCode).toBe(400);
+    const anonimo = await t.req({ method: 'GET', url });
+    expect(anonimo.statusCode).toBe(401);
+  });
+});

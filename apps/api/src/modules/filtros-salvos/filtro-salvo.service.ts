@@ -74,13 +74,14 @@ function traduzirUnico(erro: unknown): never {
   throw new AppError('FILTRO_NAO_SALVO');
 }
 
-export async function listar(deps: Deps, ctx: Contexto, acesso: string): Promise<FiltroSalvo[]> {
-  exigirAcessoConhecido(acesso);
+/** The user's filters of one screen, or of every screen (grouped by screen) when none is named. */
+export async function listar(deps: Deps, ctx: Contexto, acesso?: string): Promise<FiltroSalvo[]> {
+  if (acesso !== undefined) exigirAcessoConhecido(acesso);
   const linhas = await deps.db
     .select(colunas)
     .from(f)
-    .where(and(doUsuario(ctx), eq(f.acesso, acesso)))
-    .orderBy(desc(f.padrao), asc(sql`lower(${f.nome})`), asc(f.id));
+    .where(and(doUsuario(ctx), acesso === undefined ? undefined : eq(f.acesso, acesso)))
+    .orderBy(asc(f.acesso), desc(f.padrao), asc(sql`lower(${f.nome})`), asc(f.id));
   return linhas.map(paraItem);
 }
 

@@ -20,13 +20,13 @@ import {
 import { type DbOuTx, schema, type Tx } from '@sig/db';
 import { and, asc, desc, eq, inArray, isNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgInsertValue, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { exigirConcessaoDoPerfil } from '../../platform/concessao.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, type CampoErro, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { estaNoEscopo, filtroArvore } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
 import { contemSemAcento, erroPg, VIOLACAO_FK, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { gravarVinculo, removerVinculo } from '../usuarios/index.js';
 
 const ACESSO = 'Organizacao';
 const ENTIDADE = 'organizacao';
@@ -623,37 +623,6 @@ function consultaUsuarios(db: DbOuTx, organizacaoId: number, usuarioId?: number)
     .orderBy(asc(schema.pessoa.nome), asc(schema.pessoa.sobrenome), asc(schema.usuario.id));
 }
 
-async function vinculoAtual(tx: Tx, usuarioId: number, organizacaoId: number) {
-  const [v] = await tx
-    .select({ perfilId: schema.usuarioOrganizacao.perfilId })
-    .from(schema.usuarioOrganizacao)
-    .where(
-      and(
-        eq(schema.usuarioOrganizacao.usuarioId, usuarioId),
-        eq(schema.usuarioOrganizacao.organizacaoId, organizacaoId),
-      ),
-    );
-  return v;
-}
-
-/**
- * Nobody changes their own links, and a link is changed or removed only by whoever could have
- * given it (the grant rule): a secretary neither demotes the treasurer nor the administrator.
- */
-async function exigirVinculoAoAlcance(
-  tx: Tx,
-  ctx: Contexto,
-  usuarioId: number,
-  organizacaoId: number,
-  existente: { perfilId: number } | undefined,
-) {
-  if (ctx.permissoes.administrador) return;
-  if (usuarioId === ctx.usuarioId) throw new AppError('PERMISSAO_ACIMA_DA_PROPRIA');
-  if (existente) await exigirConcessaoDoPerfil(tx, ctx, existente.perfilId, organizacaoId, 'usuarioId');
-}
-
-const campoHistoricoUsuario = (usuarioId: number) => `usuarios.${usuarioId}`;
-
 /** Links a user to the organization with a profile, or changes the profile of the link. */
 export async function vincularUsuario(
   deps: Deps,
@@ -663,39 +632,7 @@ export async function vincularUsuario(
 ): Promise<UsuarioOrganizacao> {
   return deps.db.transaction(async (tx) => {
     await linhaNoEscopo(tx, ctx, id, true);
-    const existente = await vinculoAtual(tx, e.usuarioId, id);
-    await exigirVinculoAoAlcance(tx, ctx, e.usuarioId, id, existente);
-    await exigirConcessaoDoPerfil(tx, ctx, e.perfilId, id);
-    if (existente) {
-      await tx
-        .update(schema.usuarioOrganizacao)
-        .set({ perfilId: e.perfilId })
-        .where(
-          and(eq(schema.usuarioOrganizacao.usuarioId, e.usuarioId), eq(schema.usuarioOrganizacao.organizacaoId, id)),
-        );
-      // Open sessions acting for this organization take the new profile at once.
-      await tx
-        .update(schema.sessao)
-        .set({ perfilId: e.perfilId })
-        .where(
-          and(
-            eq(schema.sessao.usuarioId, e.usuarioId),
-            eq(schema.sessao.organizacaoId, id),
-            isNull(schema.sessao.revogadoEm),
-          ),
-        );
-    } else {
-      const [outro] = await tx
-        .select({ id: schema.usuarioOrganizacao.organizacaoId })
-        .from(schema.usuarioOrganizacao)
-        .where(eq(schema.usuarioOrganizacao.usuarioId, e.usuarioId))
-        .limit(1);
-      await tx
-        .insert(schema.usuarioOrganizacao)
-        .values({ usuarioId: e.usuarioId, organizacaoId: id, perfilId: e.perfilId, padrao: !outro });
-    }
-    const campo = campoHistoricoUsuario(e.usuarioId);
-    await registrarAlteracao(tx, ctx, ENTIDADE, id, { [campo]: existente?.perfilId ?? null }, { [campo]: e.perfilId });
+    await gravarVinculo(tx, ctx, { ...e, organizacaoId: id });
     const [vinculo] = await consultaUsuarios(tx, id, e.usuarioId);
     return vinculo!;
   });
@@ -704,26 +641,6 @@ export async function vincularUsuario(
 export async function desvincularUsuario(deps: Deps, ctx: Contexto, id: number, usuarioId: number) {
   await deps.db.transaction(async (tx) => {
     await linhaNoEscopo(tx, ctx, id, true);
-    const existente = await vinculoAtual(tx, usuarioId, id);
-    if (!existente) throw naoEncontrado();
-    await exigirVinculoAoAlcance(tx, ctx, usuarioId, id, existente);
-    const [removido] = await tx
-      .delete(schema.usuarioOrganizacao)
-      .where(and(eq(schema.usuarioOrganizacao.usuarioId, usuarioId), eq(schema.usuarioOrganizacao.organizacaoId, id)))
-      .returning({ perfilId: schema.usuarioOrganizacao.perfilId });
-    if (!removido) throw naoEncontrado();
-    // A removed link ends the sessions acting through it.
-    await tx
-      .update(schema.sessao)
-      .set({ revogadoEm: new Date() })
-      .where(
-        and(
-          eq(schema.sessao.usuarioId, usuarioId),
-          eq(schema.sessao.organizacaoId, id),
-          isNull(schema.sessao.revogadoEm),
-        ),
-      );
-    const campo = campoHistoricoUsuario(usuarioId);
-    await registrarAlteracao(tx, ctx, ENTIDADE, id, { [campo]: removido.perfilId }, { [campo]: null });
+    await removerVinculo(tx, ctx, usuarioId, id);
   });
 }

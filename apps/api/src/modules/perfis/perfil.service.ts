@@ -93,6 +93,7 @@ const colunasPerfil = {
   nome: perfil.nome,
   descricao: perfil.descricao,
   ativo: perfil.ativo,
+  exige2FA: perfil.exige2FA,
   permissoes: sql<(Tela & { acesso: string })[]>`coalesce((
     select json_agg(json_build_object(
       'acesso', pp.acesso, 'listar', pp.listar, 'visualizar', pp.visualizar, 'criar', pp.criar,
@@ -111,6 +112,7 @@ type LinhaPerfil = {
   nome: string;
   descricao: string | null;
   ativo: boolean;
+  exige2FA: boolean;
   permissoes: (Tela & { acesso: string })[];
   campos: PermissaoCampo[];
 };
@@ -220,10 +222,11 @@ const normalizar = (e: PerfilInput) => ({
     .sort((a, b) => `${a.acesso}.${a.campo}`.localeCompare(`${b.acesso}.${b.campo}`)),
 });
 
-const paraHistorico = (p: Pick<Perfil, 'nome' | 'descricao' | 'ativo' | 'permissoes' | 'campos'>) => ({
+const paraHistorico = (p: Pick<Perfil, 'nome' | 'descricao' | 'ativo' | 'exige2FA' | 'permissoes' | 'campos'>) => ({
   nome: p.nome,
   descricao: p.descricao,
   ativo: p.ativo,
+  exige2FA: p.exige2FA,
   permissoes: p.permissoes.filter(temAlguma),
   campos: p.campos,
 });
@@ -252,7 +255,7 @@ export async function criar(deps: Deps, ctx: Contexto, entrada: PerfilInput): Pr
       await exigirNomeLivre(tx, entrada.nome);
       const [novo] = await tx
         .insert(perfil)
-        .values({ nome: entrada.nome, descricao: entrada.descricao, ativo: entrada.ativo })
+        .values({ nome: entrada.nome, descricao: entrada.descricao, ativo: entrada.ativo, exige2FA: entrada.exige2FA })
         .returning({ id: perfil.id });
       await gravarRegras(tx, novo!.id, regras);
       const criado = await carregar(tx, novo!.id);
@@ -278,6 +281,7 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, entrada: 
           nome: entrada.nome,
           descricao: entrada.descricao,
           ativo: entrada.ativo,
+          exige2FA: entrada.exige2FA,
           // Cached permission sets (platform/permissoes.ts) reload when this changes.
           versao: sql`${perfil.versao} + 1`,
         })

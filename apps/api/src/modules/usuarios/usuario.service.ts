@@ -1,12 +1,27 @@
-import type { ContaUsuarioLida, ContaUsuarioPessoa, SelectOpcao, UsuarioResumo } from '@sig/contracts';
+import type {
+  ContaUsuarioLida,
+  ContaUsuarioPessoa,
+  SelectOpcao,
+  UsuarioLinha,
+  UsuarioListQuery,
+  UsuarioPagina,
+  UsuarioResumo,
+  VinculoUsuario,
+  VinculoUsuarioInput,
+} from '@sig/contracts';
+import { hojeNoBrasil } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, asc, eq, exists, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, gt, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { exigirConcessaoDoPerfil } from '../../platform/concessao.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { hashSenha } from '../../platform/cripto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
+import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento } from '../../platform/sql.js';
+import { gravarVinculo, removerVinculo } from './vinculos.js';
 
 const acesso = 'Usuarios';
 const ACESSO_PESSOA = 'Pessoa';
@@ -15,15 +30,16 @@ const { usuario, pessoa, usuarioOrganizacao, perfil, sessao } = schema;
 
 const nomeCompleto = sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`;
 
-/** Users linked to some organization of the scope: the only ones a screen may pick or show. */
+/**
+ * Users linked to some organization of the scope, or whose person is of it (an account whose links
+ * were all removed): the only ones a screen may pick or show, as the `usuarios` reference rule says.
+ */
 const noEscopo = (ctx: Contexto): SQL =>
-  exists(
-    sql`(select 1 from ${usuarioOrganizacao} where ${usuarioOrganizacao.usuarioId} = ${usuario.id} and ${filtroOrganizacao(
-      ctx,
-      acesso,
-      usuarioOrganizacao.organizacaoId,
-    )})`,
-  );
+  sql`(exists (select 1 from ${usuarioOrganizacao} where ${usuarioOrganizacao.usuarioId} = ${usuario.id} and ${filtroOrganizacao(
+    ctx,
+    acesso,
+    usuarioOrganizacao.organizacaoId,
+  )}) or ${filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)})`;
 
 export async function opcoes(deps: Deps, ctx: Contexto, busca?: string): Promise<SelectOpcao[]> {
   const linhas = await deps.db
@@ -155,4 +171,226 @@ export async function salvarContaDaPessoa(
     .where(eq(usuario.id, antes.id));
   if (conta.senha || !conta.ativo) await revogarSessoes(tx, antes.id);
   return { antes, depois: await contaDaPessoa(tx, pessoaId) };
+}
+
+// ---------------------------------------------------------------- the users screen
+
+const { organizacao } = schema;
+const LIMITE_EXPORTACAO = 100_000;
+const LOTE_EXPORTACAO = 2_000;
+
+/** The links of the row's user inside the reader's scope, as JSON (one query for the page). */
+const vinculosNoEscopo = (ctx: Contexto) => sql<VinculoUsuario[]>`coalesce((
+  select json_agg(json_build_object(
+    'organizacaoId', o.id, 'organizacaoNome', o.nome_fantasia, 'perfilId', p.id, 'perfilNome', p.nome,
+    'exige2FA', p.exige2_fa
+  ) order by o.nome_fantasia, o.id)
+  from ${usuarioOrganizacao} uo
+  join ${organizacao} o on o.id = uo.organizacao_id
+  join ${perfil} p on p.id = uo.perfil_id
+  where uo.usuario_id = ${usuario.id} and ${filtroOrganizacao(ctx, acesso, sql`uo.organizacao_id`)}), '[]'::json)`;
+
+const colunasLinha = (ctx: Contexto) => ({
+  id: usuario.id,
+  nome: nomeCompleto,
+  email: usuario.email,
+  ativo: usuario.ativo,
+  totpAtivo: usuario.totpAtivo,
+  ultimoAcessoEm: usuario.ultimoAcessoEm,
+  vinculos: vinculosNoEscopo(ctx),
+});
+
+type Filtros = Omit<UsuarioListQuery, 'pagina' | 'quantidade' | 'ordem' | 'ordenarPor'>;
+
+function condicoes(ctx: Contexto, q: Filtros): SQL | undefined {
+  const comVinculo = (onde: SQL) =>
+    sql`exists (select 1 from ${usuarioOrganizacao} where ${usuarioOrganizacao.usuarioId} = ${usuario.id} and ${onde} and ${filtroOrganizacao(
+      ctx,
+      acesso,
+      usuarioOrganizacao.organizacaoId,
+    )})`;
+  return and(
+    noEscopo(ctx),
+    q.busca
+      ? sql`(${contemSemAcento(nomeCompleto, q.busca)} or ${contemSemAcento(usuario.email, q.busca)})`
+      : undefined,
+    q.ativo === undefined ? undefined : eq(usuario.ativo, q.ativo),
+    q.organizacaoId ? comVinculo(eq(usuarioOrganizacao.organizacaoId, q.organizacaoId)) : undefined,
+    q.perfilId ? comVinculo(eq(usuarioOrganizacao.perfilId, q.perfilId)) : undefined,
+  );
+}
+
+const paraLinha = (l: Omit<UsuarioLinha, 'ultimoAcessoEm'> & { ultimoAcessoEm: Date | null }): UsuarioLinha => ({
+  ...l,
+  ultimoAcessoEm: l.ultimoAcessoEm?.toISOString() ?? null,
+});
+
+export async function listar(deps: Deps, ctx: Contexto, q: UsuarioListQuery): Promise<UsuarioPagina> {
+  const onde = condicoes(ctx, q);
+  const direcao = q.ordem === 'desc' ? desc : asc;
+  const ordem =
+    q.ordenarPor === 'email'
+      ? [direcao(sql`lower(${usuario.email})`)]
+      : q.ordenarPor === 'ultimoAcessoEm'
+        ? [
+            q.ordem === 'desc'
+              ? sql`${usuario.ultimoAcessoEm} desc nulls last`
+              : sql`${usuario.ultimoAcessoEm} asc nulls first`,
+          ]
+        : [direcao(sql`lower(${nomeCompleto})`)];
+  const [linhas, [contagem]] = await Promise.all([
+    deps.db
+      .select(colunasLinha(ctx))
+      .from(usuario)
+      .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+      .where(onde)
+      .orderBy(...ordem, direcao(usuario.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(usuario)
+      .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+      .where(onde),
+  ]);
+  return { itens: linhas.map(paraLinha), total: contagem?.n ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+const COLUNAS_EXPORTACAO = ['id', 'nome', 'email', 'ativo', 'vinculos', 'ultimoAcessoEm'] as const;
+
+export function exportar(
+  deps: Deps,
+  ctx: Contexto,
+  q: Filtros,
+  formato: FormatoArquivo,
+  origem: { ip: string; userAgent: string | null; rota: string },
+) {
+  deps.auditoria.exportacao(ctx, acesso, origem);
+  const t = tradutor(ctx.idioma);
+  const cabecalho = COLUNAS_EXPORTACAO.map((c) => t(`campos:${c}`, { defaultValue: c }));
+  const onde = condicoes(ctx, q);
+  async function* lotes(): AsyncGenerator<unknown[][]> {
+    let depois = 0;
+    for (let enviadas = 0; enviadas < LIMITE_EXPORTACAO; ) {
+      const linhas = (
+        await deps.db
+          .select(colunasLinha(ctx))
+          .from(usuario)
+          .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+          .where(and(onde, gt(usuario.id, depois)))
+          .orderBy(usuario.id)
+          .limit(LOTE_EXPORTACAO)
+      ).map(paraLinha);
+      if (!linhas.length) return;
+      yield linhas.map((l) => [
+        l.id,
+        l.nome,
+        l.email,
+        t(l.ativo ? 'comum:sim' : 'comum:nao'),
+        l.vinculos.map((v) => `${v.organizacaoNome}: ${v.perfilNome}`).join('; '),
+        l.ultimoAcessoEm,
+      ]);
+      enviadas += linhas.length;
+      depois = linhas[linhas.length - 1]!.id;
+      if (linhas.length < LOTE_EXPORTACAO) return;
+    }
+  }
+  return {
+    nomeArquivo: `usuarios-${hojeNoBrasil()}.${formato}`,
+    conteudo: arquivoExportacao(formato, 'usuarios', cabecalho, lotes()),
+  };
+}
+
+/** One user of the screen's scope, for a change (locked), else not found. */
+async function usuarioNoEscopo(tx: DbOuTx, ctx: Contexto, id: number) {
+  const [u] = await tx
+    .select({ id: usuario.id, email: usuario.email, ativo: usuario.ativo, pessoaId: usuario.pessoaId })
+    .from(usuario)
+    .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+    .where(and(eq(usuario.id, id), noEscopo(ctx)))
+    .for('update', { of: usuario });
+  if (!u) throw naoEncontrado();
+  return u;
+}
+
+/**
+ * A change to the account itself (turning sign-in off or on, a password reset) reaches every link
+ * it has: not one's own, every link inside the writer's scope, and each one a profile the writer
+ * could have given there (the grant rule). Otherwise a secretary could lock out or take over the
+ * treasurer, or a user of another synod.
+ */
+async function exigirUsuarioAoAlcance(tx: DbOuTx, ctx: Contexto, u: { id: number }) {
+  if (u.id === ctx.usuarioId) throw new AppError('CONTA_PROPRIA');
+  if (ctx.permissoes.administrador) return;
+  const vinculos = await tx
+    .select({
+      organizacaoId: usuarioOrganizacao.organizacaoId,
+      perfilId: usuarioOrganizacao.perfilId,
+      noEscopo: filtroOrganizacao(ctx, acesso, usuarioOrganizacao.organizacaoId),
+    })
+    .from(usuarioOrganizacao)
+    .where(eq(usuarioOrganizacao.usuarioId, u.id));
+  if (vinculos.some((v) => !v.noEscopo)) throw new AppError('CONTA_PROTEGIDA');
+  for (const v of vinculos) await exigirConcessaoDoPerfil(tx, ctx, v.perfilId, v.organizacaoId, 'id');
+}
+
+async function linhaDoUsuario(db: DbOuTx, ctx: Contexto, id: number): Promise<UsuarioLinha> {
+  const [l] = await db
+    .select(colunasLinha(ctx))
+    .from(usuario)
+    .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+    .where(eq(usuario.id, id));
+  if (!l) throw naoEncontrado();
+  return paraLinha(l);
+}
+
+/** Links the user to an organization of the scope (checked by the reference rule) with a profile. */
+export async function vincular(deps: Deps, ctx: Contexto, id: number, e: VinculoUsuarioInput): Promise<UsuarioLinha> {
+  return deps.db.transaction(async (tx) => {
+    await usuarioNoEscopo(tx, ctx, id);
+    await gravarVinculo(tx, ctx, { usuarioId: id, organizacaoId: e.organizacaoId, perfilId: e.perfilId });
+    return linhaDoUsuario(tx, ctx, id);
+  });
+}
+
+export async function desvincular(deps: Deps, ctx: Contexto, id: number, organizacaoId: number): Promise<UsuarioLinha> {
+  return deps.db.transaction(async (tx) => {
+    await usuarioNoEscopo(tx, ctx, id);
+    const [org] = await tx
+      .select({ id: organizacao.id })
+      .from(organizacao)
+      .where(and(eq(organizacao.id, organizacaoId), filtroOrganizacao(ctx, acesso, organizacao.id)));
+    if (!org) throw naoEncontrado();
+    await removerVinculo(tx, ctx, id, organizacaoId);
+    return linhaDoUsuario(tx, ctx, id);
+  });
+}
+
+/** Turns the user's sign-in off (every session ends at once) or back on. */
+export async function mudarSituacao(deps: Deps, ctx: Contexto, id: number, ativo: boolean): Promise<UsuarioLinha> {
+  return deps.db.transaction(async (tx) => {
+    const u = await usuarioNoEscopo(tx, ctx, id);
+    await exigirUsuarioAoAlcance(tx, ctx, u);
+    if (u.ativo !== ativo) {
+      await tx.update(usuario).set({ ativo }).where(eq(usuario.id, id));
+      if (!ativo) await revogarSessoes(tx, id);
+      // The account is kept on the person's record, so is its history.
+      await registrarAlteracao(tx, ctx, 'pessoa', u.pessoaId, { 'usuario.ativo': u.ativo }, { 'usuario.ativo': ativo });
+    }
+    return linhaDoUsuario(tx, ctx, id);
+  });
+}
+
+/**
+ * Whom a password reset goes to: a user the writer reaches whole, whose account is on (a disabled
+ * one gets none). The route sends it as "forgot my password" does (kept there: the sign-in module
+ * reads the people module, which reads this one).
+ */
+export async function destinoDaRedefinicao(deps: Deps, ctx: Contexto, id: number): Promise<string> {
+  return deps.db.transaction(async (tx) => {
+    const u = await usuarioNoEscopo(tx, ctx, id);
+    await exigirUsuarioAoAlcance(tx, ctx, u);
+    if (!u.ativo) throw new AppError('USUARIO_INATIVO');
+    return u.email.toLowerCase();
+  });
 }

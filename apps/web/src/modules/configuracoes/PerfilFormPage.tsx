@@ -43,11 +43,18 @@ function ControleMatriz({
   );
 }
 
-const valores = (p: Perfil) => ({ nome: p.nome, descricao: p.descricao, ativo: p.ativo, matriz: matrizDoPerfil(p) });
+const valores = (p: Perfil) => ({
+  nome: p.nome,
+  descricao: p.descricao,
+  ativo: p.ativo,
+  exige2FA: p.exige2FA,
+  matriz: matrizDoPerfil(p),
+});
 const corpo = (v: Record<string, unknown>) => ({
   nome: v.nome,
   descricao: v.descricao || null,
   ativo: v.ativo,
+  exige2FA: v.exige2FA,
   ...corpoDaMatriz(v.matriz as Matriz),
 });
 
@@ -107,7 +114,7 @@ export default function PerfilFormPage() {
             <Form<Record<string, unknown>>
               {...f.formProps}
               name="perfil"
-              initialValues={{ nome: '', descricao: null, ativo: true, matriz: matrizDoPerfil() }}
+              initialValues={{ nome: '', descricao: null, ativo: true, exige2FA: false, matriz: matrizDoPerfil() }}
               data-testid="form-perfil"
             >
               <div style={{ maxWidth: 640 }}>
@@ -118,6 +125,14 @@ export default function PerfilFormPage() {
                   <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
                 </Form.Item>
                 <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
+                  <Switch />
+                </Form.Item>
+                <Form.Item
+                  name="exige2FA"
+                  label={t('campos:exige2FA')}
+                  tooltip={t('configuracoes:perfil.exige2FADica')}
+                  valuePropName="checked"
+                >
                   <Switch />
                 </Form.Item>
               </div>

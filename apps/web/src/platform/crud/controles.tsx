@@ -5,6 +5,7 @@ import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd
 import dayjs from 'dayjs';
 import { type ReactElement, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api';
 import { chaves, type RecursoComId, type RecursoSelect, recurso } from '../cliente';
 import { i18n } from '../i18n';
 import { formatoData, type Registro, rotuloOpcao } from './definicao';
@@ -86,6 +87,8 @@ export function SelectReferencia({ referencia, value, onChange, mode, style, ...
     queryKey: chaves(referencia).select(termo),
     queryFn: ({ signal }) => recurso.opcoes(referencia, { busca: termo }, signal),
     staleTime: 60_000,
+    // A refusal is an answer: retrying a 403 only delays saying so.
+    retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
   });
   const opcoes = q.data ?? [];
   const escolhidos = (Array.isArray(value) ? value : typeof value === 'number' ? [value] : []).filter(
@@ -104,7 +107,14 @@ export function SelectReferencia({ referencia, value, onChange, mode, style, ...
     options: todas,
     loading: q.isFetching,
     showSearch: { filterOption: false, onSearch: setBusca },
-    notFoundContent: q.isFetching ? t('comum:app.carregando') : t('crud:semOpcoes'),
+    // A refused lookup says so, never "no data" (a profile granting the form but not this list).
+    notFoundContent: q.isFetching
+      ? t('comum:app.carregando')
+      : q.error instanceof ApiError && q.error.status === 403
+        ? t('crud:opcoesRecusadas')
+        : q.isError
+          ? t('crud:opcoesComErro')
+          : t('crud:semOpcoes'),
     style: { width: '100%', minWidth: 180, ...style },
   };
   if (mode === 'multiple')

@@ -1,0 +1,154 @@
+import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { type FiltroSalvo, filtroSalvoUpdate } from '@sig/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { useTitulo } from '../../platform/useTitulo';
+
+const ACESSO = 'FiltrosSalvos';
+const regras = regrasZod(filtroSalvoUpdate);
+
+/**
+ * `/filtros-salvos` (spec §3): the signed-in user's saved filters of every screen: renamed, made
+ * the screen's default (one per screen, the server clears the others) or deleted after asking.
+ * Each list saves its own through its filters bar; this page only tends them.
+ */
+export default function FiltrosSalvosPage() {
+  const { t } = useTranslation(['campos', 'comum', 'crud', 'menu', 'usuarios']);
+  useTitulo(`menu:acessos.${ACESSO}`);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ nome: string }>();
+  const [renomeando, setRenomeando] = useState<FiltroSalvo | undefined>();
+  const q = useQuery({
+    queryKey: [...chaves('filtro-salvo').todas, 'todos'],
+    queryFn: ({ signal }) => dados(cliente.GET('/api/filtro-salvo/', { signal })),
+  });
+  const atualizar = () => qc.invalidateQueries({ queryKey: chaves('filtro-salvo').todas });
+
+  const salvar = useMutation({
+    mutationFn: (f: FiltroSalvo) =>
+      dados(
+        cliente.PUT('/api/filtro-salvo/{id}', {
+          params: { path: { id: f.id } },
+          body: { nome: f.nome, padrao: f.padrao, filtros: f.filtros },
+        }),
+      ),
+    onSuccess: () => {
+      setRenomeando(undefined);
+      void message.success(t('comum:salvoComSucesso'));
+      void atualizar();
+    },
+    onError: (e) => {
+      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
+    },
+  });
+  const excluir = useMutation({
+    mutationFn: (id: number) => dados(cliente.DELETE('/api/filtro-salvo/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      void message.success(t('usuarios:filtroExcluido'));
+      void atualizar();
+    },
+  });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t(`menu:acessos.${ACESSO}`)}
+      </Typography.Title>
+      <ErroDaLista erro={q.error} />
+      <Table<FiltroSalvo>
+        rowKey="id"
+        size="small"
+        data-testid="filtros-salvos"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('crud:nenhumFiltroSalvo') }}
+        columns={[
+          {
+            key: 'acesso',
+            dataIndex: 'acesso',
+            title: t('usuarios:tela'),
+            render: (a: string) => t(`menu:acessos.${a}` as 'menu:acessos.Pessoa', { defaultValue: a }),
+          },
+          { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },
+          {
+            key: 'padrao',
+            dataIndex: 'padrao',
+            title: t('usuarios:padrao'),
+            render: (_, f) => (
+              <Tooltip title={t(f.padrao ? 'usuarios:deixarDeSerPadrao' : 'usuarios:tornarPadrao')}>
+                <Button
+                  type="text"
+                  icon={f.padrao ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+                  aria-label={t(f.padrao ? 'usuarios:deixarDeSerPadrao' : 'usuarios:tornarPadrao')}
+                  aria-pressed={f.padrao}
+                  onClick={() => salvar.mutate({ ...f, padrao: !f.padrao })}
+                />
+              </Tooltip>
+            ),
+          },
+          {
+            key: 'acoes',
+            title: t('comum:acoes'),
+            render: (_, f) => (
+              <Space size={0}>
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={t('usuarios:renomear')}
+                  title={t('usuarios:renomear')}
+                  onClick={() => {
+                    form.setFieldsValue({ nome: f.nome });
+                    setRenomeando(f);
+                  }}
+                />
+                <Popconfirm
+                  title={t('usuarios:confirmarExclusaoFiltro', { nome: f.nome })}
+                  okText={t('comum:excluir')}
+                  okButtonProps={{ danger: true }}
+                  cancelText={t('comum:cancelar')}
+                  onConfirm={() => excluir.mutate(f.id)}
+                >
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('comum:excluir')}
+                    title={t('comum:excluir')}
+                  />
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!renomeando}
+        title={t('usuarios:renomear')}
+        okText={t('comum:salvar')}
+        cancelText={t('comum:cancelar')}
+        confirmLoading={salvar.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setRenomeando(undefined)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          name="renomear-filtro"
+          layout="vertical"
+          onFinish={(v) => renomeando && salvar.mutate({ ...renomeando, nome: v.nome })}
+        >
+          <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

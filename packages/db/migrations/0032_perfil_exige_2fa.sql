@@ -1,0 +1,1 @@
+ALTER TABLE "perfil" ADD COLUMN "exige2_fa" boolean DEFAULT false NOT NULL;
