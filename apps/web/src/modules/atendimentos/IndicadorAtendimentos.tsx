@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { Barras, useFiltroIndicador } from '../../platform/indicadores';
 import { NS } from './comum';
 

@@ -3,8 +3,7 @@ import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 

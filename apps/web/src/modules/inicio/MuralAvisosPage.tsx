@@ -6,7 +6,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { dataParaTela } from '../../platform/crud/definicao';
 import ListaCadastro from '../../platform/crud/ListaCadastro';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { useTitulo } from '../../platform/useTitulo';
 
 const RECURSO = 'mural-de-avisos';

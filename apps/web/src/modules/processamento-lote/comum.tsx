@@ -15,7 +15,7 @@ import type { paths } from '../../platform/api-esquema';
 import { clienteDiscreto, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { useHub } from '../../platform/useHub';
 
 export const ACESSO_LOTE = 'ProcessamentosEmLote';

@@ -17,8 +17,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 

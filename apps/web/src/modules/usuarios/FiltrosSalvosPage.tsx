@@ -5,7 +5,7 @@ import { App, Button, Form, Input, Modal, Popconfirm, Space, Table, Tooltip, Typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { ErroDaLista } from '../../platform/crud/TabelaDaLista';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 

@@ -9,8 +9,7 @@ import { AcoesLinha } from './AcoesLinha';
 import { celulaDoCampo } from './celulas';
 import { definicaoDe, type Registro, rotaFormBase, rotuloCampo } from './definicao';
 import type { FiltroLista } from './filtros';
-import { CabecalhoDaLista, FiltrosDaLista } from './PartesDaLista';
-import { ErroDaLista } from './TabelaDaLista';
+import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from './PartesDaLista';
 
 /** A declared field offered as a filter, by its type (text contains; the others equal). */
 function filtroDoCampo(c: CampoCadastro): FiltroLista {

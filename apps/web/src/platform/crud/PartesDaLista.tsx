@@ -1,11 +1,12 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Select, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Card, Form, type FormInstance, Select, Space, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api';
+import { aplicarErrosServidor, mensagemDeErro } from '../formulario';
 import type { useListaRecurso } from '../useListaRecurso';
 import { FiltrosSalvos } from './FiltrosSalvos';
 import { CamposDeFiltro } from './filtros';
-import { BotoesDeBusca } from './TabelaDaLista';
 
 /** What the list's parts read from `useListaRecurso` (whatever the resource). */
 type Lista = Pick<
@@ -111,5 +112,31 @@ export function FiltrosDaLista({ lista, children }: { lista: Lista; children?: R
         <BotoesDeBusca limpar={lista.limpar} />
       </Form>
     </Card>
+  );
+}
+
+/**
+ * A list's failed search, above its table. Given the filter form, the server's field errors go on
+ * its fields instead (a period ending before it starts, say).
+ */
+export function ErroDaLista({ erro, form }: { erro: unknown; form?: FormInstance }) {
+  const nosCampos = !!form && erro instanceof ApiError && erro.campos.length > 0;
+  useEffect(() => {
+    if (form) aplicarErrosServidor(form, erro);
+  }, [form, erro]);
+  if (!erro || nosCampos) return null;
+  return <Alert type="error" showIcon title={mensagemDeErro(erro)} />;
+}
+
+/** The filter form's search (submit) and clear buttons. */
+export function BotoesDeBusca({ limpar }: { limpar: () => void }) {
+  const { t } = useTranslation(['comum']);
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit">
+        {t('comum:buscar')}
+      </Button>
+      <Button onClick={limpar}>{t('comum:limpar')}</Button>
+    </Space>
   );
 }
