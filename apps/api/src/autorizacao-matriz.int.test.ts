@@ -169,7 +169,13 @@ async function celulas(ops: Operacao[], decl: ReturnType<typeof declaracoes>): P
     const d = decl.get(nome)!;
     const alvo = alvoDe(op);
     for (const perfil of perfis) {
-      const concedido = concede(perfil.concessoes, d.acesso!, d.acao!);
+      // A lookup is also readable to whoever may fill a form that names its kind (guarda.ts, opcoesDe).
+      const concedido =
+        concede(perfil.concessoes, d.acesso!, d.acao!) ||
+        (!!d.opcoesDe &&
+          [...t.app.formulariosQueNomeiam(d.opcoesDe)].some(
+            (a) => concede(perfil.concessoes, a, 'C') || concede(perfil.concessoes, a, 'U'),
+          ));
       const base = { op: nome, perfil: perfil.nome, comCorpo: !!op.corpo };
       if (alvo.tipo === 'nenhum') {
         r.push({

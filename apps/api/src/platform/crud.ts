@@ -107,7 +107,10 @@ export async function registrarCadastro(
 
       r.get(
         '/select',
-        { config: { acesso, acao: 'L' }, schema: { tags, querystring: s.select, response: { 200: selectResposta } } },
+        {
+          config: { acesso, acao: 'L', opcoesDe: def.recurso },
+          schema: { tags, querystring: s.select, response: { 200: selectResposta } },
+        },
         (req) => motor.opcoes(req.ctx, req.query as Filtros & { busca?: string }),
       );
 

@@ -2,6 +2,7 @@ import { ACESSO_POR_ID, ACOES, isAcessoId } from '@sig/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { criarPerfil, criarUsuario, organizacaoDoUsuario } from '../../test/fabricas.js';
 import { registrarGuarda } from './guarda.js';
 
 /**
@@ -110,5 +111,35 @@ describe('route guard', () => {
     };
     await expect(registrar()).rejects.toThrow(/declares no access/);
     await app.close().catch(() => undefined);
+  });
+});
+
+describe('lookups', () => {
+  it('a lookup is readable to whoever may fill a form naming its kind, and to nobody else', async () => {
+    const db = t.banco.db;
+    const paroquia = await organizacaoDoUsuario(db, 'paroquia@sig.local');
+    const formulario = await criarPerfil(db, { permissoes: [{ acesso: 'ContaAReceber' }] });
+    const leitura = await criarPerfil(db, {
+      permissoes: [{ acesso: 'ContaAReceber', criar: false, atualizar: false, excluir: false }],
+    });
+    const comFormulario = await criarUsuario(db, { organizacaoId: paroquia, perfilId: formulario.id });
+    const soLeitura = await criarUsuario(db, { organizacaoId: paroquia, perfilId: leitura.id });
+    expect(t.app.formulariosQueNomeiam('pessoa').has('ContaAReceber')).toBe(true);
+
+    const pessoas = await t.req({ method: 'GET', url: '/api/pessoa/select', token: comFormulario.token });
+    expect(pessoas.statusCode, pessoas.body).toBe(200);
+    expect(pessoas.json().length).toBeGreaterThan(0);
+    const organizacoes = await t.req({ method: 'GET', url: '/api/organizacao/select', token: comFormulario.token });
+    expect(organizacoes.statusCode, organizacoes.body).toBe(200);
+    // The lookup, not the list: the screen's other reads stay refused.
+    expect((await t.req({ method: 'GET', url: '/api/pessoa/paginado', token: comFormulario.token })).statusCode).toBe(
+      403,
+    );
+    // Reading receivables only fills no form: the lookup stays refused.
+    expect((await t.req({ method: 'GET', url: '/api/pessoa/select', token: soLeitura.token })).statusCode).toBe(403);
+    // A kind no form of the profile names (profiles) stays refused too.
+    expect((await t.req({ method: 'GET', url: '/api/perfil/select', token: comFormulario.token })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,11 +1,13 @@
-import type { Acao, AcessoId } from '@sig/contracts';
+import type { Acao, AcessoId, TipoReferencia } from '@sig/contracts';
 import { isAcessoId } from '@sig/contracts';
 import { type Idioma, idiomaDe } from '@sig/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import type { Auditoria } from './auditoria.js';
 import type { Contexto } from './contexto.js';
 import { AppError } from './erros.js';
-import { exigir } from './permissoes.js';
+import { exigir, pode } from './permissoes.js';
+import { tiposDoEsquema } from './referencias.js';
 import type { Sessoes } from './sessao.js';
 
 /**
@@ -24,6 +26,11 @@ export type DeclaracaoAcesso = {
   permiteTrocaSenha?: boolean;
   /** Not written to the access audit (health checks). */
   semAuditoria?: boolean;
+  /**
+   * A lookup of this kind (a select's options): also readable to whoever may create or update a
+   * record whose input names this kind, so a profile granting a form needs no grant on its lookups.
+   */
+  opcoesDe?: TipoReferencia;
 };
 
 declare module 'fastify' {
@@ -53,6 +60,14 @@ export function declaracaoValida(d: DeclaracaoAcesso | undefined): boolean {
 export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditoria: Auditoria) {
   const rotas: RotaRegistrada[] = [];
   app.decorate('rotasRegistradas', rotas);
+  /** Kind → the screens whose create or update input names it (derived from the routes' bodies). */
+  const formularios = new Map<TipoReferencia, Set<AcessoId>>();
+  app.decorate(
+    'formulariosQueNomeiam',
+    (tipo: TipoReferencia): ReadonlySet<AcessoId> => formularios.get(tipo) ?? new Set(),
+  );
+  const podeConsultar = (ctx: Contexto, tipo: TipoReferencia) =>
+    [...(formularios.get(tipo) ?? [])].some((a) => pode(ctx, a, 'C') || pode(ctx, a, 'U'));
 
   app.addHook('onRoute', (rota) => {
     if (!rota.url.startsWith('/api')) return;
@@ -67,6 +82,9 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
     }
     for (const m of metodos)
       if (m !== 'HEAD') rotas.push({ metodo: m, url: rota.url, declaracao, corpo: rota.schema?.body });
+    if (declaracao.acesso && (declaracao.acao === 'C' || declaracao.acao === 'U'))
+      for (const tipo of tiposDoEsquema(rota.schema?.body as ZodType | undefined))
+        formularios.set(tipo, (formularios.get(tipo) ?? new Set()).add(declaracao.acesso));
   });
 
   app.decorateRequest('idioma', 'pt-BR');
@@ -90,7 +108,8 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
     req.ctxOpcional = ctx;
     if (ctx.pendente2FA && !d.permitePendente2FA) throw new AppError('SEGUNDO_FATOR_PENDENTE');
     if (ctx.trocarSenha && !d.permiteTrocaSenha && !d.permitePendente2FA) throw new AppError('TROCA_SENHA_OBRIGATORIA');
-    if (d.acesso && d.acao) exigir(ctx, d.acesso, d.acao);
+    if (d.acesso && d.acao && !(d.opcoesDe && !pode(ctx, d.acesso, d.acao) && podeConsultar(ctx, d.opcoesDe)))
+      exigir(ctx, d.acesso, d.acao);
   });
 
   app.addHook('onResponse', async (req, reply) => {
@@ -115,5 +134,7 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
 declare module 'fastify' {
   interface FastifyInstance {
     rotasRegistradas: RotaRegistrada[];
+    /** The screens whose create or update input names `tipo`: they may read its lookup (`opcoesDe`). */
+    formulariosQueNomeiam: (tipo: TipoReferencia) => ReadonlySet<AcessoId>;
   }
 }

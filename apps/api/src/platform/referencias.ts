@@ -146,7 +146,8 @@ export const idDaRota = (req: FastifyRequest) => (req.params as { id: number }).
 
 /** The kinds a schema declares (empty for most: remembered per schema). */
 const tiposDeclarados = new WeakMap<object, TipoReferencia[]>();
-function tiposDoEsquema(esquema: ZodType): TipoReferencia[] {
+export function tiposDoEsquema(esquema: ZodType | undefined): TipoReferencia[] {
+  if (!esquema) return [];
   let tipos = tiposDeclarados.get(esquema);
   if (!tipos) {
     tipos = [

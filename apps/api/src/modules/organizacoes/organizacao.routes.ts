@@ -43,7 +43,7 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/select',
     {
-      config: { acesso, acao: 'L' },
+      config: { acesso, acao: 'L', opcoesDe: 'organizacao' },
       schema: { tags, querystring: organizacaoSelectQuery, response: { 200: selectResposta } },
     },
     (req) => servico.opcoes(deps, req.ctx, req.query.busca),

@@ -40,7 +40,10 @@ export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/select',
-    { config: { acesso: 'Perfil', acao: 'L' }, schema: { tags, response: { 200: selectResposta } } },
+    {
+      config: { acesso: 'Perfil', acao: 'L', opcoesDe: 'perfil' },
+      schema: { tags, response: { 200: selectResposta } },
+    },
     () => servico.opcoes(deps),
   );
 

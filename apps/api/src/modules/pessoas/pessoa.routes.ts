@@ -43,7 +43,7 @@ export const pessoaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/select',
     {
-      config: { acesso, acao: 'L' },
+      config: { acesso, acao: 'L', opcoesDe: 'pessoa' },
       schema: {
         tags,
         querystring: z.object({ busca: z.string().trim().max(200).optional(), ids: idsQuery.optional() }),

@@ -28,7 +28,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/select',
     {
-      config: { acesso, acao: 'L' },
+      config: { acesso, acao: 'L', opcoesDe: 'usuarios' },
       schema: { tags, querystring: usuarioSelectQuery, response: { 200: selectResposta } },
     },
     (req) => servico.opcoes(app.deps, req.ctx, req.query.busca),
