@@ -124,19 +124,23 @@ describe('lookups', () => {
     });
     const comFormulario = await criarUsuario(db, { organizacaoId: paroquia, perfilId: formulario.id });
     const soLeitura = await criarUsuario(db, { organizacaoId: paroquia, perfilId: leitura.id });
-    expect(t.app.formulariosQueNomeiam('pessoa').has('ContaAReceber')).toBe(true);
+    expect(t.app.formulariosQueNomeiam('organizacao').has('ContaAReceber')).toBe(true);
 
-    const pessoas = await t.req({ method: 'GET', url: '/api/pessoa/select', token: comFormulario.token });
-    expect(pessoas.statusCode, pessoas.body).toBe(200);
-    expect(pessoas.json().length).toBeGreaterThan(0);
     const organizacoes = await t.req({ method: 'GET', url: '/api/organizacao/select', token: comFormulario.token });
     expect(organizacoes.statusCode, organizacoes.body).toBe(200);
+    expect(organizacoes.json().length).toBeGreaterThan(0);
     // The lookup, not the list: the screen's other reads stay refused.
-    expect((await t.req({ method: 'GET', url: '/api/pessoa/paginado', token: comFormulario.token })).statusCode).toBe(
+    expect(
+      (await t.req({ method: 'GET', url: '/api/organizacao/paginado', token: comFormulario.token })).statusCode,
+    ).toBe(403);
+    // Reading receivables only fills no form: the lookup stays refused.
+    expect((await t.req({ method: 'GET', url: '/api/organizacao/select', token: soLeitura.token })).statusCode).toBe(
       403,
     );
-    // Reading receivables only fills no form: the lookup stays refused.
-    expect((await t.req({ method: 'GET', url: '/api/pessoa/select', token: soLeitura.token })).statusCode).toBe(403);
+    // People are no lookup: who may not list people reaches none but their own (platform/escopo.ts).
+    expect((await t.req({ method: 'GET', url: '/api/pessoa/select', token: comFormulario.token })).statusCode).toBe(
+      403,
+    );
     // A kind no form of the profile names (profiles) stays refused too.
     expect((await t.req({ method: 'GET', url: '/api/perfil/select', token: comFormulario.token })).statusCode).toBe(
       403,

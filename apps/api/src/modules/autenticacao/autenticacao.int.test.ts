@@ -505,6 +505,7 @@ describe('system', () => {
       ambiente: 'development',
       analitica: { ativa: false },
       provedorPagamento: { demo: true },
+      migracao: expect.stringMatching(/^\d{4}_\w+$/),
     });
   });
 

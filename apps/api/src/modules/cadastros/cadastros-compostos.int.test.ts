@@ -150,8 +150,8 @@ describe('sub-records', () => {
     expect(nome.json()).toMatchObject({ id: u, email: 'atendimento@sig.local' });
     const busca = await get('/api/usuarios/select?busca=atendimento');
     expect(busca.json().map((o: { value: number }) => o.value)).toContain(u);
-    // The parish secretary's profile has no Usuarios screen.
-    expect((await get('/api/usuarios/select', paroquia)).statusCode).toBe(403);
+    // The parish secretary's profile has no Usuarios screen, but fills the teams form that names users.
+    expect((await get('/api/usuarios/select', paroquia)).statusCode).toBe(200);
   });
 
   it('the users lookup shows only users linked within the scope (404 beyond it)', async () => {

@@ -40,10 +40,11 @@ export const pessoaRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => servico.listarPaginado(deps, req.ctx, req.query),
   );
 
+  // Not a lookup other forms open (guarda.ts opcoesDe): who may not list people reaches only their own.
   app.get(
     '/select',
     {
-      config: { acesso, acao: 'L', opcoesDe: 'pessoa' },
+      config: { acesso, acao: 'L' },
       schema: {
         tags,
         querystring: z.object({ busca: z.string().trim().max(200).optional(), ids: idsQuery.optional() }),
