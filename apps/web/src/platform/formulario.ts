@@ -55,4 +55,4 @@ export function aplicarErrosServidor(form: FormInstance, erro: unknown): boolean
 
 /** The server's message for a refused request, 'Ocorreu um erro inesperado!' for anything else (spec §8). */
 export const mensagemDeErro = (erro: unknown) =>
-  erro instanceof ApiError ? erro.message : i18n.t('erros:ERRO_INESPERADO');
+  erro instanceof ApiError ? erro.message : i18n.t('comum:erroInesperado');

@@ -29,11 +29,14 @@ const textos: BackendModule = {
   },
 };
 
-/** What every page needs, the public ones included: kept small, /login downloads it. */
-export const NAMESPACES_INICIAIS = ['publico', 'comum', 'validacao', 'erros'] as const;
+/**
+ * What every page needs, the public ones included: kept small, /login downloads it. Refusals come
+ * with the server's message in the reader's language; `comum:erroInesperado` covers the rest.
+ */
+export const NAMESPACES_INICIAIS = ['publico', 'comum', 'validacao'] as const;
 
 /** What the signed-in screens need beyond the public pages' namespaces. */
-export const NAMESPACES_AREA_LOGADA = ['menu', 'campos'] as const;
+export const NAMESPACES_AREA_LOGADA = ['menu', 'campos', 'erros'] as const;
 
 export const i18n = i18next.createInstance();
 void i18n
