@@ -55,7 +55,7 @@ describe('[USUARIOS] users, their links and saved filters', () => {
       await p.getByLabel('E-mail ou CPF').fill(email);
       await p.getByLabel('Senha', { exact: true }).fill('Inicial2026');
       await p.getByRole('button', { name: 'Entrar' }).click();
-      await p.waitForTimeout(1_000);
+      await expect.poll(() => p.getByText('Login incorreto.').count()).toBeGreaterThan(0);
       expect(new URL(p.url()).pathname).toBe('/login');
     }));
 

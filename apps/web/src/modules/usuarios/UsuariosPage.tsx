@@ -1,4 +1,5 @@
 import {
+  CheckCircleOutlined,
   CloseOutlined,
   LinkOutlined,
   LockOutlined,
@@ -142,7 +143,11 @@ export default function UsuariosPage() {
         dataIndex: 'ativo',
         title: t('campos:ativo'),
         render: (_, u) =>
-          u.ativo ? <Tag color="green">{t('usuarios:ativo')}</Tag> : <Tag color="red">{t('usuarios:inativo')}</Tag>,
+          u.ativo ? (
+            <Tag icon={<CheckCircleOutlined />}>{t('usuarios:ativo')}</Tag>
+          ) : (
+            <Tag icon={<StopOutlined />}>{t('usuarios:inativo')}</Tag>
+          ),
       },
       {
         key: 'totpAtivo',
