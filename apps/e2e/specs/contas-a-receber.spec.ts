@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { criarPelaApi, escolher, salvarE } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
 import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
 
 let navegador: Browser;
@@ -120,7 +120,7 @@ describe('[RECEBER] accounts receivable', () => {
       await p.locator('.ant-popconfirm').getByRole('button', { name: 'Sim' }).click();
       await expect.poll(() => p.getByText('Cobrança cancelada.').count()).toBeGreaterThan(0);
       await expect.poll(() => naLista.count()).toBe(0);
-      await p.getByLabel('Incluir canceladas').check();
+      await escolherOpcao(p, p.getByTestId('filtros').getByLabel('Incluir canceladas'), 'Sim');
       await p.getByRole('button', { name: 'Buscar' }).click();
       await expect.poll(() => linha(p, 'Tiago Tesoureiro').count()).toBe(1);
 
