@@ -19,7 +19,7 @@ const FILTROS: readonly FiltroLista[] = [
 type Acao = 'REAPLICAR_EVENTO' | 'LANCAR_PENDENTE' | 'MARCAR_RESOLVIDA' | 'CONFERIR_WEBHOOK';
 
 /** The POST that resolves an exception, by its action (`VER_RECIBO` is a link, not a write). */
-function resolver(acao: Acao, id: string) {
+function resolver(acao: Acao, id: string): Promise<unknown> {
   switch (acao) {
     case 'REAPLICAR_EVENTO':
       return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/reaplicar', { params: { path: { id } } }));
