@@ -16,6 +16,7 @@ import enInicio from '../locales/en/inicio.json' with { type: 'json' };
 import enLotes from '../locales/en/lotes.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
 import enOrganizacoes from '../locales/en/organizacoes.json' with { type: 'json' };
+import enPendencias from '../locales/en/pendencias.json' with { type: 'json' };
 import enPessoas from '../locales/en/pessoas.json' with { type: 'json' };
 import enPublico from '../locales/en/publico.json' with { type: 'json' };
 import enRelatorios from '../locales/en/relatorios.json' with { type: 'json' };
@@ -39,6 +40,7 @@ import ptInicio from '../locales/pt-BR/inicio.json' with { type: 'json' };
 import ptLotes from '../locales/pt-BR/lotes.json' with { type: 'json' };
 import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
 import ptOrganizacoes from '../locales/pt-BR/organizacoes.json' with { type: 'json' };
+import ptPendencias from '../locales/pt-BR/pendencias.json' with { type: 'json' };
 import ptPessoas from '../locales/pt-BR/pessoas.json' with { type: 'json' };
 import ptPublico from '../locales/pt-BR/publico.json' with { type: 'json' };
 import ptRelatorios from '../locales/pt-BR/relatorios.json' with { type: 'json' };
@@ -65,6 +67,7 @@ export const recursos = {
     lotes: ptLotes,
     menu: ptMenu,
     organizacoes: ptOrganizacoes,
+    pendencias: ptPendencias,
     pessoas: ptPessoas,
     publico: ptPublico,
     relatorios: ptRelatorios,
@@ -90,6 +93,7 @@ export const recursos = {
     lotes: enLotes,
     menu: enMenu,
     organizacoes: enOrganizacoes,
+    pendencias: enPendencias,
     pessoas: enPessoas,
     publico: enPublico,
     relatorios: enRelatorios,

@@ -162,6 +162,10 @@ export const TELAS: Tela[] = [
   },
   { acesso: 'Subconta', pagina: carregar(() => import('../modules/cobrancas/SubcontaPage')) },
   {
+    acesso: 'PendenciasFinanceiras',
+    pagina: carregar(() => import('../modules/pendencias/PendenciasPage')),
+  },
+  {
     acesso: 'ExportacaoArquivoContabil',
     pagina: carregar(() =>
       import('../modules/financeiro/LivrosPages').then((m) => ({ default: m.ExportacaoContabilPage })),

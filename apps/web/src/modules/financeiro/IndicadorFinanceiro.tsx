@@ -5,6 +5,7 @@ import { chaves, cliente, dados } from '../../platform/cliente';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { Barras, useFiltroIndicador } from '../../platform/indicadores';
+import { ContagemPendencias } from '../pendencias';
 
 /**
  * The financial indicator (spec §2 /indicadores/financeiros): money in and out of the books of
@@ -34,6 +35,7 @@ export function IndicadorFinanceiro() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
+      <ContagemPendencias />
       {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
         <Row gutter={[16, 16]}>

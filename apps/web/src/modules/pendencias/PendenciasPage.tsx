@@ -1,0 +1,113 @@
+import { TIPOS_PENDENCIA_FINANCEIRA } from '@sig/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useTitulo } from '../../platform/useTitulo';
+import { ACESSO_PENDENCIAS, CHAVE_CONTAGEM, RECURSO_PENDENCIAS } from './comum';
+
+const FILTROS: readonly FiltroLista[] = [
+  { tipo: 'opcao', nome: 'tipo', opcoes: TIPOS_PENDENCIA_FINANCEIRA, rotulos: 'pendencias:tipos' },
+];
+
+type Acao = 'REAPLICAR_EVENTO' | 'LANCAR_PENDENTE' | 'MARCAR_RESOLVIDA' | 'CONFERIR_WEBHOOK';
+
+/** The POST that resolves an exception, by its action (`VER_RECIBO` is a link, not a write). */
+function resolver(acao: Acao, id: string): Promise<unknown> {
+  switch (acao) {
+    case 'REAPLICAR_EVENTO':
+      return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/reaplicar', { params: { path: { id } } }));
+    case 'MARCAR_RESOLVIDA':
+      return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/resolver', { params: { path: { id } } }));
+    case 'LANCAR_PENDENTE':
+      return dados(
+        cliente.POST('/api/pendencias-financeiras/lancamentos/{id}/lancar', { params: { path: { id: Number(id) } } }),
+      );
+    case 'CONFERIR_WEBHOOK':
+      return dados(
+        cliente.POST('/api/pendencias-financeiras/subcontas/{id}/conferir-webhook', {
+          params: { path: { id: Number(id) } },
+        }),
+      );
+  }
+}
+
+/**
+ * `/pendencias-financeiras` (issue 17): what about money did not go through by itself — webhook
+ * events not applied, postings waiting for a period, payments of no charge, sub-accounts not heard,
+ * statuses SIG could not take, refunds after a receipt — each with the action that resolves it.
+ */
+export default function PendenciasPage() {
+  const { t } = useTranslation(['campos', 'comum', 'menu', 'pendencias']);
+  useTitulo(`menu:acessos.${ACESSO_PENDENCIAS}`);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { pode } = useAutorizacao();
+  const podeResolver = pode(ACESSO_PENDENCIAS, 'U');
+
+  const resolucao = useMutation({
+    mutationFn: (p: { acao: Acao; id: string }) => resolver(p.acao, p.id),
+    onSuccess: () => {
+      void message.success(t('pendencias:resolvida'));
+      void qc.invalidateQueries({ queryKey: chaves(RECURSO_PENDENCIAS).todas });
+      void qc.invalidateQueries({ queryKey: CHAVE_CONTAGEM });
+    },
+  });
+
+  const lista = useListaRecurso({
+    recurso: RECURSO_PENDENCIAS,
+    acesso: ACESSO_PENDENCIAS,
+    filtros: FILTROS,
+    exportavel: false,
+    colunas: [
+      {
+        key: 'tipo',
+        dataIndex: 'tipo',
+        title: t('campos:tipo'),
+        render: (_, p) => <Tag>{t(`pendencias:tipos.${p.tipo}`)}</Tag>,
+      },
+      { key: 'referencia', dataIndex: 'referencia', title: t('pendencias:referencia') },
+      { key: 'valor', dataIndex: 'valor', title: t('campos:valor'), align: 'right', render: celulaDinheiro },
+      { key: 'data', dataIndex: 'data', title: t('campos:data'), render: celulaData },
+      { key: 'detalhe', dataIndex: 'detalhe', title: t('campos:descricao') },
+      {
+        key: 'acoes',
+        title: t('comum:acoes'),
+        render: (_, p) =>
+          p.acao === 'VER_RECIBO' ? (
+            <Link to={`/lista-de-recibos?numero=${encodeURIComponent(p.referencia)}`}>
+              {t('pendencias:acoes.VER_RECIBO')}
+            </Link>
+          ) : (
+            podeResolver && (
+              <Popconfirm
+                title={t(`pendencias:confirmar.${p.acao}`, { referencia: p.referencia })}
+                okText={t(`pendencias:acoes.${p.acao}`)}
+                cancelText={t('comum:cancelar')}
+                onConfirm={() => resolucao.mutateAsync({ acao: p.acao as Acao, id: p.referenciaId })}
+              >
+                <Button size="small" data-testid={`acao-${p.chave}`}>
+                  {t(`pendencias:acoes.${p.acao}`)}
+                </Button>
+              </Popconfirm>
+            )
+          ),
+      },
+    ],
+  });
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_PENDENCIAS}`)} lista={lista} />
+      <FiltrosDaLista lista={lista} />
+      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
+      <Table {...lista.tableProps} rowKey="chave" size="small" />
+    </Space>
+  );
+}
