@@ -66,7 +66,7 @@ export type DefinicaoTarefa<C, D extends object = Record<string, never>> = {
   unica?: boolean;
   /** A cron expression (Brazil's time): one job per occurrence across every worker. */
   agenda?: string;
-  /** Also sent when a worker starts (catching up on what happened while none ran). */
+  /** Also sent when a worker starts (catching up on what happened while none ran), with `{ inicio: true }`. */
   aoIniciar?: boolean;
   /** Jobs of this queue a worker runs at once (default 1). */
   concorrencia?: number;
@@ -168,7 +168,8 @@ export class Tarefas<C> {
       );
       if (d.agenda) await boss.schedule(d.fila, d.agenda, {}, { tz: FUSO_AGENDA });
       else await boss.unschedule(d.fila);
-      if (d.aoIniciar) await boss.send(d.fila, {}, { singletonKey: 'inicio', singletonSeconds: JANELA_INICIO_S });
+      if (d.aoIniciar)
+        await boss.send(d.fila, { inicio: true }, { singletonKey: 'inicio', singletonSeconds: JANELA_INICIO_S });
     }
     for (const t of this.trabalhadores.values()) t.iniciar();
   }

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { compararCobrancasAbertas } from './conciliacao.js';
+import { compararCobrancasAbertas, TAREFA_CONCILIAR } from './conciliacao.js';
 import { provedorAsaas } from './provedor/asaas.js';
 import { conferirWebhooks } from './webhook-conta.js';
 
@@ -102,6 +102,18 @@ describe('reconciliation with the provider', () => {
     const depois = await compararCobrancasAbertas(t.app.deps, { desde: new Date(Date.now() + 1000) });
     expect(depois.aplicadas).toBe(0);
     expect(depois.comparadas).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the run sent at a worker's start leaves the charges to the schedule", async () => {
+    const c = await criarConta();
+    const cob = await cobrar(c.id);
+    fake.confirmar(cob.provedorId);
+    const tarefa = { id: 'inicio', tentativa: 1, ultima: false, sinal: new AbortController().signal };
+    const inicio = await TAREFA_CONCILIAR.executar(t.app.deps, { ...tarefa, dados: { inicio: true } });
+    expect(inicio).toMatchObject({ cobrancas: null });
+    expect((await obter(c.id)).status).toBe('ABERTO');
+    await TAREFA_CONCILIAR.executar(t.app.deps, { ...tarefa, dados: {} });
+    expect((await obter(c.id)).status).toBe('PAGO');
   });
 
   it('a payment for a charge cancelled in SIG is recorded as an exception, not ignored', async () => {

@@ -133,10 +133,11 @@ export async function compararCobrancasAbertas(
 
 /**
  * The provider reconciliation (daily at 03:30, and when a worker starts): stored events still
- * unapplied get a job again, every sub-account's webhook is checked and repaired, and the open
- * charges are compared with the provider's.
+ * unapplied get a job again and every sub-account's webhook is checked and repaired; the open
+ * charges are compared with the provider's on the schedule only (one provider call per charge is
+ * no work for every start).
  */
-export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps> = {
+export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps, { inicio?: boolean }> = {
   fila: 'asaas.conciliar',
   unica: true,
   agenda: '30 3 * * *',
@@ -145,6 +146,6 @@ export const TAREFA_CONCILIAR: DefinicaoTarefa<Deps> = {
   executar: async (deps, t) => ({
     eventosReaplicados: await reaplicarPendentes(deps),
     webhooks: await conferirWebhooks(deps),
-    cobrancas: await compararCobrancasAbertas(deps, { sinal: t.sinal }),
+    cobrancas: t.dados.inicio ? null : await compararCobrancasAbertas(deps, { sinal: t.sinal }),
   }),
 };
