@@ -13,6 +13,7 @@ import * as schema from './schema/index.js';
 
 export { schema };
 export type Schema = typeof schema;
+export type { TextoTraduzivel } from './schema/financeiro.js';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Either the database or an open transaction: services accept both. */

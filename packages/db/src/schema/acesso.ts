@@ -262,6 +262,8 @@ export const caixaSaida = pgTable(
     assunto: text().notNull(),
     texto: text().notNull(),
     html: text(),
+    /** Files sent with the message (a receipt's PDF): name, type and bytes in base64. */
+    anexos: jsonb().$type<{ nome: string; tipo: string; conteudo: string }[]>(),
     situacao: text().notNull().default('PENDENTE'),
     tentativas: smallint().notNull().default(0),
     erro: text(),

@@ -14,14 +14,16 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { organizacao } from './organizacoes.js';
-import { colunasRegistro, unicoSemExcluidos } from './registro.js';
+import { colunaNomeEn, colunasRegistro, unicoSemExcluidos } from './registro.js';
 
 /**
  * Simple registries served by the CRUD engine (one declaration each in
  * `@sig/contracts` CADASTROS): a name, an active flag, a logical delete, a unique name.
  */
 const simples = <N extends string>(nome: N) =>
-  pgTable(nome, colunasRegistro(), (t) => [unicoSemExcluidos(nome, 'nome', t.nome, t.excluidoEm)]);
+  pgTable(nome, { ...colunasRegistro(), ...colunaNomeEn() }, (t) => [
+    unicoSemExcluidos(nome, 'nome', t.nome, t.excluidoEm),
+  ]);
 
 export const cargo = simples('cargo');
 export const profissao = simples('profissao');
@@ -33,7 +35,7 @@ export const tipoMoradia = simples('tipo_moradia');
 /** Relationship degrees; `reciprocoId` is the degree seen from the other side (Pai → Filho(a)). */
 export const grauParentesco = pgTable(
   'grau_parentesco',
-  { ...colunasRegistro(), reciprocoId: integer().references((): AnyPgColumn => grauParentesco.id) },
+  { ...colunasRegistro(), ...colunaNomeEn(), reciprocoId: integer().references((): AnyPgColumn => grauParentesco.id) },
   (t) => [unicoSemExcluidos('grau_parentesco', 'nome', t.nome, t.excluidoEm)],
 );
 

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -16,6 +17,13 @@ import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
 import { colunasRegistro } from './registro.js';
 import { banco } from './tabelas.js';
+
+/**
+ * A text the system writes into a record ("(estorno)", "Oferta do culto de …"): an i18n key and
+ * its parameters (a parameter may itself be such a text), shown in the reader's language. The
+ * plain column beside it keeps the pt-BR wording for search and older readers.
+ */
+export type TextoTraduzivel = { chave: string; params?: Record<string, string | number | TextoTraduzivel> };
 
 /** A registry row kept by an organization; `<tabela>_<coluna>_uq` unique within it (the engine reads the name). */
 const daOrganizacao = () => ({
@@ -151,6 +159,7 @@ export const lancamentoCaixa = pgTable(
       .references(() => planoConta.id),
     controleGerencialId: integer().references(() => controleGerencial.id),
     historico: text().notNull(),
+    historicoTraduzivel: jsonb().$type<TextoTraduzivel>(),
     documento: text(),
     pessoaId: integer().references(() => pessoa.id),
     organizacaoReferenciaId: integer().references(() => organizacao.id),
@@ -158,6 +167,7 @@ export const lancamentoCaixa = pgTable(
     estornoDeId: integer().references((): AnyPgColumn => lancamentoCaixa.id),
     estornadoEm: timestamp({ withTimezone: true }),
     justificativaEstorno: text(),
+    justificativaTraduzivel: jsonb().$type<TextoTraduzivel>(),
     /** Where the entry came from when not typed in (a worship offering, a received payment). */
     origem: text(),
     origemId: integer(),
@@ -197,6 +207,7 @@ export const lancamentoPendente = pgTable(
     /** Signed as the entry will be: negative for a refund's reversal. */
     valor: numeric({ precision: 14, scale: 2 }).notNull(),
     historico: text().notNull(),
+    historicoTraduzivel: jsonb().$type<TextoTraduzivel>(),
     pessoaId: integer().references(() => pessoa.id),
     organizacaoReferenciaId: integer().references(() => organizacao.id),
     origem: text().notNull(),

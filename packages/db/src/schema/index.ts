@@ -1,6 +1,7 @@
 export * from './acesso.js';
 export * from './atendimentos.js';
 export * from './cadastros.js';
+export * from './cemiterios.js';
 export * from './cultos.js';
 export * from './filtros.js';
 export * from './financeiro.js';

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { banco, cidade, tipoCampoTrabalho, tipoContato, tipoEndereco, tipoOrganizacao } from './tabelas.js';
+import { banco, cidade, estado, tipoCampoTrabalho, tipoContato, tipoEndereco, tipoOrganizacao } from './tabelas.js';
 
 /**
  * The organization tree. `caminho` is the materialized path of ids (`/1/5/23/`): a subtree
@@ -72,6 +72,7 @@ export const organizacaoEndereco = pgTable(
     logradouro: text().notNull(),
     numero: text(),
     bairro: text(),
+    estadoId: integer().references(() => estado.id),
     cidadeId: integer().references(() => cidade.id),
     complemento: text(),
     pontoReferencia: text(),

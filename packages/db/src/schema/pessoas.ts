@@ -9,6 +9,7 @@ import {
   numeric,
   type PgColumnBuilderBase,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -136,6 +137,55 @@ export const organizacaoPessoas = pgTable('organizacao_pessoas', {
   organizacaoId: integer().primaryKey(),
   pessoas: integer().notNull().default(0),
 });
+
+/**
+ * The registry indicator's roll-up (spec §2 /indicadores/cadastros), kept by triggers on `pessoa`
+ * and `organizacao` (migration 0036): living people counted by type, status, sex, birth year,
+ * holder and complete record, once for their organization alone (`subarvore` false) and once for
+ * it and each organization above it (`subarvore` true), so a subtree's figures are its root's
+ * rows alone. `tipoPessoaId` 0, `sexo` '' and `anoNascimento` 0 stand for "not informed".
+ * Not written by the application.
+ */
+export const pessoaResumo = pgTable(
+  'pessoa_resumo',
+  {
+    organizacaoId: integer().notNull(),
+    subarvore: boolean().notNull(),
+    tipoPessoaId: integer().notNull(),
+    status: text().notNull(),
+    sexo: text().notNull(),
+    anoNascimento: integer().notNull(),
+    titular: boolean().notNull(),
+    completo: boolean().notNull(),
+    pessoas: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'pessoa_resumo_pk',
+      columns: [t.organizacaoId, t.subarvore, t.tipoPessoaId, t.status, t.sexo, t.anoNascimento, t.titular, t.completo],
+    }),
+  ],
+);
+
+/** The same without sex and birth year (same triggers): the ranked table of the organizations below one. */
+export const pessoaResumoOrganizacao = pgTable(
+  'pessoa_resumo_organizacao',
+  {
+    organizacaoId: integer().notNull(),
+    subarvore: boolean().notNull(),
+    tipoPessoaId: integer().notNull(),
+    status: text().notNull(),
+    titular: boolean().notNull(),
+    completo: boolean().notNull(),
+    pessoas: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'pessoa_resumo_organizacao_pk',
+      columns: [t.organizacaoId, t.subarvore, t.tipoPessoaId, t.status, t.titular, t.completo],
+    }),
+  ],
+);
 
 const dePessoa = () =>
   integer()
@@ -354,7 +404,13 @@ export const pessoaIntegracao = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     excluidoEm: excluidoEm(),
   },
-  (t) => [index('pessoa_integracao_pessoa_idx').on(t.pessoaId, t.data)],
+  (t) => [
+    index('pessoa_integracao_pessoa_idx').on(t.pessoaId, t.data),
+    // The registry indicator's movements of a period: one range of dates, read from the index alone.
+    index('pessoa_integracao_data_idx')
+      .on(t.data, t.organizacaoId, t.tipo, t.forma, t.pessoaId)
+      .where(sql`${t.excluidoEm} is null`),
+  ],
 );
 
 /** A sub-record table of the person: id, the person (indexed), its own columns, logical delete. */

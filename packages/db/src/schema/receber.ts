@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -14,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
 import { categoriaContribuicao } from './cadastros.js';
+import type { TextoTraduzivel } from './financeiro.js';
 import { processamentoLoteItem } from './lote.js';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
@@ -60,7 +62,25 @@ export const contaAReceber = pgTable(
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('conta_a_receber_organizacao_vencimento_idx').on(t.organizacaoId, t.vencimento),
+    // The list (issue 17, 1M receivables): a page in (due date, id) order and the totals of the
+    // filtered set read from an index alone (the amounts and the usual filters are in it), from
+    // the organizations' side for a scope below the root, from the due date's for a wide one.
+    index('conta_a_receber_organizacao_vencimento_idx').on(
+      t.organizacaoId,
+      t.vencimento,
+      t.id,
+      t.status,
+      t.valorPrevisto,
+      t.valorPago,
+    ),
+    index('conta_a_receber_vencimento_idx').on(
+      t.vencimento,
+      t.id,
+      t.organizacaoId,
+      t.status,
+      t.valorPrevisto,
+      t.valorPago,
+    ),
     index('conta_a_receber_pessoa_idx').on(t.pessoaId),
     index('conta_a_receber_organizacao_titular_idx').on(t.organizacaoTitularId),
     index('conta_a_receber_lote_item_idx').on(t.loteItemId).where(sql`${t.loteItemId} is not null`),
@@ -205,6 +225,8 @@ export const recibo = pgTable(
     estornadoEm: timestamp({ withTimezone: true }),
     estornadoPor: integer().references(() => usuario.id),
     justificativaEstorno: text(),
+    /** The reason as an i18n key when the system wrote it (a refund at the provider), shown in the reader's language. */
+    justificativaTraduzivel: jsonb().$type<TextoTraduzivel>(),
     criadoPor: integer().references(() => usuario.id),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -269,4 +291,29 @@ export const subconta = pgTable(
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('subconta_organizacao_uq').on(t.organizacaoId)],
+);
+
+/**
+ * The receivables' totals kept as they change (issue 17, the list at 1M; ADR 0027): count and sums
+ * per owner, status, competence and due month, written by statement triggers on
+ * `conta_a_receber` (migration 0036), so a list's totals row reads a few rows per organization
+ * instead of summing every receivable. Read only when the list's filters fall on these keys.
+ */
+export const contaAReceberTotal = pgTable(
+  'conta_a_receber_total',
+  {
+    organizacaoId: integer().notNull(),
+    status: text().notNull(),
+    anoCompetencia: smallint().notNull(),
+    mesCompetencia: smallint().notNull(),
+    /** The first day of the due date's month. */
+    mesVencimento: date({ mode: 'string' }).notNull(),
+    quantidade: integer().notNull(),
+    valorPrevisto: numeric({ precision: 16, scale: 2 }).notNull(),
+    valorPago: numeric({ precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizacaoId, t.status, t.anoCompetencia, t.mesCompetencia, t.mesVencimento] }),
+    index('conta_a_receber_total_vencimento_idx').on(t.mesVencimento),
+  ],
 );

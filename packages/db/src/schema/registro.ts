@@ -14,6 +14,9 @@ export const colunasRegistro = () => ({
   excluidoEm: timestamp({ withTimezone: true }),
 });
 
+/** A seeded reference row's English label (issue 18): lists read it for an English reader, else `nome`. */
+export const colunaNomeEn = () => ({ nomeEn: text() });
+
 /**
  * Case-insensitive uniqueness among rows not deleted; named `<tabela>_<coluna>_uq`, which is
  * how the engine tells which field a unique violation is about.

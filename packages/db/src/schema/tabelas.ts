@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { colunasRegistro, unicoSemExcluidos } from './registro.js';
+import { colunaNomeEn, colunasRegistro, unicoSemExcluidos } from './registro.js';
 
 /**
  * Small reference tables the platform needs from day one (their screens are registries).
@@ -9,11 +9,11 @@ import { colunasRegistro, unicoSemExcluidos } from './registro.js';
 
 export const tipoOrganizacao = pgTable(
   'tipo_organizacao',
-  { ...colunasRegistro(), nivel: smallint().notNull().default(0) },
+  { ...colunasRegistro(), ...colunaNomeEn(), nivel: smallint().notNull().default(0) },
   (t) => [unicoSemExcluidos('tipo_organizacao', 'nome', t.nome, t.excluidoEm)],
 );
 
-export const pais = pgTable('pais', { ...colunasRegistro(), sigla: text() }, (t) => [
+export const pais = pgTable('pais', { ...colunasRegistro(), ...colunaNomeEn(), sigla: text() }, (t) => [
   unicoSemExcluidos('pais', 'nome', t.nome, t.excluidoEm),
 ]);
 
@@ -45,12 +45,14 @@ export const banco = pgTable(
   (t) => [unicoSemExcluidos('banco', 'codigo', t.codigo, t.excluidoEm)],
 );
 
-export const tipoEndereco = pgTable('tipo_endereco', colunasRegistro(), (t) => [
+export const tipoEndereco = pgTable('tipo_endereco', { ...colunasRegistro(), ...colunaNomeEn() }, (t) => [
   unicoSemExcluidos('tipo_endereco', 'nome', t.nome, t.excluidoEm),
 ]);
-export const tipoContato = pgTable('tipo_contato', { ...colunasRegistro(), mascara: text() }, (t) => [
-  unicoSemExcluidos('tipo_contato', 'nome', t.nome, t.excluidoEm),
-]);
-export const tipoCampoTrabalho = pgTable('tipo_campo_trabalho', colunasRegistro(), (t) => [
+export const tipoContato = pgTable(
+  'tipo_contato',
+  { ...colunasRegistro(), ...colunaNomeEn(), mascara: text() },
+  (t) => [unicoSemExcluidos('tipo_contato', 'nome', t.nome, t.excluidoEm)],
+);
+export const tipoCampoTrabalho = pgTable('tipo_campo_trabalho', { ...colunasRegistro(), ...colunaNomeEn() }, (t) => [
   unicoSemExcluidos('tipo_campo_trabalho', 'nome', t.nome, t.excluidoEm),
 ]);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getBanks, getStates } from '@brazilian-utils/brazilian-utils';
+import { getBanks, getMunicipalities, getStates } from '@brazilian-utils/brazilian-utils';
 import { PERFIL_ADMINISTRADOR } from '@sig/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOuTx } from '../index.js';
@@ -15,7 +15,8 @@ export const TIPOS_ORGANIZACAO = [
   { nome: 'Organização', nivel: 4 },
 ] as const;
 
-const CAPITAIS: Record<string, string> = {
+/** The capital of each state: the base's one city per state (and the fallback of a town not in the list). */
+export const CAPITAIS: Record<string, string> = {
   AC: 'Rio Branco',
   AL: 'Maceió',
   AP: 'Macapá',
@@ -44,6 +45,71 @@ const CAPITAIS: Record<string, string> = {
   SE: 'Aracaju',
   TO: 'Palmas',
 };
+
+/**
+ * The English label of each seeded reference row (issue 18), by its Portuguese name; migration
+ * 0040 writes the same on older databases. A row the church adds has none and reads as its name.
+ */
+const NOMES_EN: Readonly<Record<string, string>> = {
+  Igreja: 'Church',
+  Sínodo: 'Synod',
+  Paróquia: 'Parish',
+  Comunidade: 'Community',
+  Organização: 'Organization',
+  Brasil: 'Brazil',
+  Residencial: 'Home',
+  Comercial: 'Business',
+  Correspondência: 'Mailing',
+  Sede: 'Headquarters',
+  Telefone: 'Phone',
+  Celular: 'Mobile phone',
+  'E-mail': 'E-mail',
+  Site: 'Website',
+  Educação: 'Education',
+  Diaconia: 'Diakonia',
+  Missão: 'Mission',
+  Juventude: 'Youth',
+  Música: 'Music',
+  Membro: 'Member',
+  'Não membro': 'Non-member',
+  Visitante: 'Visitor',
+  Ativo: 'Active',
+  Inativo: 'Inactive',
+  Falecido: 'Deceased',
+  Transferido: 'Transferred',
+  Cônjuge: 'Spouse',
+  'Filho(a)': 'Child',
+  Pai: 'Father',
+  Mãe: 'Mother',
+  'Pai/Mãe': 'Parent',
+  'Irmão(ã)': 'Sibling',
+  'Avô/Avó': 'Grandparent',
+  'Neto(a)': 'Grandchild',
+  Batismo: 'Baptism',
+  Confirmação: 'Confirmation',
+  Casamento: 'Wedding',
+  Sepultamento: 'Burial',
+  Bênção: 'Blessing',
+  Própria: 'Owned',
+  Alugada: 'Rented',
+  Cedida: 'Lent',
+  Presidente: 'President',
+  'Vice-presidente': 'Vice-president',
+  'Secretário(a)': 'Secretary',
+  'Tesoureiro(a)': 'Treasurer',
+  'Conselheiro(a)': 'Councillor',
+  'Agricultor(a)': 'Farmer',
+  'Professor(a)': 'Teacher',
+  Comerciante: 'Shopkeeper',
+  Estudante: 'Student',
+  'Aposentado(a)': 'Retired',
+  Secretaria: 'Office',
+  Tesouraria: 'Treasury',
+  Comunicação: 'Communication',
+};
+
+/** A seeded row: its name and its English label. */
+const bilingue = <T extends { nome: string }>(x: T) => ({ ...x, nomeEn: NOMES_EN[x.nome] ?? null });
 
 /** Starting rows of the simple registries (each one only a name). */
 const REGISTROS_BASE = [
@@ -92,6 +158,25 @@ export async function inserirOrganizacao(
 }
 
 /**
+ * Inserts organizations in one statement and sets their paths in another (their parents must
+ * exist); answers their ids and names in the order given.
+ */
+export async function inserirOrganizacoes(
+  db: DbOuTx,
+  dados: Omit<typeof schema.organizacao.$inferInsert, 'caminho' | 'nivel'>[],
+): Promise<{ id: number; nome: string }[]> {
+  if (!dados.length) return [];
+  const novas = await db
+    .insert(schema.organizacao)
+    .values(dados)
+    .returning({ id: schema.organizacao.id, nome: schema.organizacao.nomeFantasia });
+  await db.execute(sql`update organizacao o set caminho = p.caminho || o.id || '/', nivel = p.nivel + 1
+    from organizacao p where o.organizacao_pai_id = p.id and o.caminho = ''`);
+  // Identity values follow the rows' order; the ids are matched back by position through them.
+  return novas.sort((a, b) => a.id - b.id);
+}
+
+/**
  * What a self-registered member may do, at its own organization only: its dashboard, the notices
  * meant for it (the board, not the notices registry, whose list needs L) and its own gifts tests
  * (another person's need the people screen: teste-dons.service).
@@ -101,6 +186,33 @@ export const PERMISSOES_MEMBRO = [
   { acesso: 'MuralAvisos', visualizar: true },
   { acesso: 'TesteDons', listar: true, visualizar: true, criar: true },
 ] as const;
+
+/**
+ * Every IBGE municipality (docs/adr/0024) as a city of its state, in one statement: a city
+ * already on record under the same name in the same state (the capitals of older installations,
+ * a town the generator added) keeps its id and gets the IBGE code, the others are added. Cheap
+ * once done (one count), so it runs at every start and brings older databases up to date.
+ */
+export async function garantirMunicipios(db: DbOuTx): Promise<void> {
+  const municipios = getMunicipalities();
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.cidade)
+    .where(sql`${schema.cidade.codigoIbge} is not null and ${schema.cidade.excluidoEm} is null`)) as [{ n: number }];
+  if (n >= municipios.length) return;
+  const lista = (xs: readonly string[]) => sql`string_to_array(${xs.join('|')}, '|')`;
+  const fonte = sql`select t.nome, t.codigo, e.id as estado_id, e.pais_id
+    from unnest(${lista(municipios.map((m) => m.name))}, ${lista(municipios.map((m) => m.code))},
+      ${lista(municipios.map((m) => m.stateCode))}) as t(nome, codigo, uf)
+    join estado e on e.sigla = t.uf and e.excluido_em is null`;
+  await db.execute(sql`update cidade c set codigo_ibge = m.codigo
+    from (${fonte}) m
+    where c.codigo_ibge is null and c.excluido_em is null and c.estado_id = m.estado_id and lower(c.nome) = lower(m.nome)`);
+  await db.execute(sql`insert into cidade (nome, estado_id, pais_id, codigo_ibge)
+    select m.nome, m.estado_id, m.pais_id, m.codigo from (${fonte}) m
+    where not exists (select 1 from cidade c where c.codigo_ibge = m.codigo and c.excluido_em is null)
+    order by m.codigo`);
+}
 
 export type ResultadoBase = { criado: boolean; adminEmail: string; adminSenhaGerada?: string };
 
@@ -113,21 +225,24 @@ export async function garantirBase(
   opcoes: { adminEmail: string; adminSenha?: string },
 ): Promise<ResultadoBase> {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(schema.organizacao)) as [{ n: number }];
-  if (n > 0) return { criado: false, adminEmail: opcoes.adminEmail };
+  if (n > 0) {
+    await garantirMunicipios(db);
+    return { criado: false, adminEmail: opcoes.adminEmail };
+  }
 
   const senhaGerada = opcoes.adminSenha ? undefined : randomBytes(9).toString('base64url');
   const senhaHash = await hashSenha(opcoes.adminSenha ?? senhaGerada!);
 
   await db.transaction(async (tx) => {
-    await tx.insert(schema.tipoOrganizacao).values([...TIPOS_ORGANIZACAO]);
-    const [brasil] = await tx.insert(schema.pais).values({ nome: 'Brasil', sigla: 'BR' }).returning();
-    const estados = await tx
-      .insert(schema.estado)
-      .values(getStates().map((e) => ({ nome: e.name, sigla: e.code, paisId: brasil!.id })))
+    await tx.insert(schema.tipoOrganizacao).values(TIPOS_ORGANIZACAO.map(bilingue));
+    const [brasil] = await tx
+      .insert(schema.pais)
+      .values(bilingue({ nome: 'Brasil', sigla: 'BR' }))
       .returning();
     await tx
-      .insert(schema.cidade)
-      .values(estados.map((e) => ({ nome: CAPITAIS[e.sigla] ?? e.nome, estadoId: e.id, paisId: brasil!.id })));
+      .insert(schema.estado)
+      .values(getStates().map((e) => ({ nome: e.name, sigla: e.code, paisId: brasil!.id })));
+    await garantirMunicipios(tx);
     await tx.insert(schema.banco).values(
       getBanks()
         .filter((b, i, xs) => xs.findIndex((y) => y.code === b.code) === i)
@@ -135,19 +250,22 @@ export async function garantirBase(
     );
     await tx
       .insert(schema.tipoEndereco)
-      .values(['Residencial', 'Comercial', 'Correspondência', 'Sede'].map((nome) => ({ nome })));
+      .values(['Residencial', 'Comercial', 'Correspondência', 'Sede'].map((nome) => bilingue({ nome })));
     await tx
       .insert(schema.tipoContato)
-      .values([
-        { nome: 'Telefone', mascara: '(00) 0000-0000' },
-        { nome: 'Celular', mascara: '(00) 00000-0000' },
-        { nome: 'E-mail' },
-        { nome: 'Site' },
-      ]);
+      .values(
+        [
+          { nome: 'Telefone', mascara: '(00) 0000-0000' },
+          { nome: 'Celular', mascara: '(00) 00000-0000' },
+          { nome: 'E-mail' },
+          { nome: 'Site' },
+        ].map(bilingue),
+      );
     await tx
       .insert(schema.tipoCampoTrabalho)
-      .values(['Educação', 'Diaconia', 'Missão', 'Juventude', 'Música'].map((nome) => ({ nome })));
-    for (const [tabela, nomes] of REGISTROS_BASE) await tx.insert(tabela).values(nomes.map((nome) => ({ nome })));
+      .values(['Educação', 'Diaconia', 'Missão', 'Juventude', 'Música'].map((nome) => bilingue({ nome })));
+    for (const [tabela, nomes] of REGISTROS_BASE)
+      await tx.insert(tabela).values(nomes.map((nome) => bilingue({ nome })));
     for (const [de, para] of RECIPROCOS_PARENTESCO)
       await tx.execute(
         sql`update grau_parentesco g set reciproco_id = r.id from grau_parentesco r where g.nome = ${de} and r.nome = ${para}`,

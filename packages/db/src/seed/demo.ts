@@ -1,9 +1,9 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
-import { inserirOrganizacao } from './base.js';
+import { inserirOrganizacoes } from './base.js';
 import { nomeBuscaSql } from './nome-busca.js';
 
 /** The demo users' password, documented in the README; demo data is for trying SIG out. */
@@ -30,48 +30,35 @@ export const SINODOS = [
   'Vale do Taquari',
 ];
 
-export const LOCALIDADES = [
-  'São Leopoldo',
-  'Novo Hamburgo',
-  'Blumenau',
-  'Joinville',
-  'Pomerode',
-  'Santa Cruz do Sul',
-  'Lajeado',
-  'Ijuí',
-  'Panambi',
-  'Teutônia',
-  'Estrela',
-  'Canguçu',
-  'Pelotas',
-  'Santa Maria',
-  'Cachoeira do Sul',
-  'Três de Maio',
-  'Marechal Cândido Rondon',
-  'Toledo',
-  'Cascavel',
-  'Curitiba',
-  'Londrina',
-  'Maringá',
-  'Vitória',
-  'Santa Maria de Jetibá',
-  'Domingos Martins',
-  'Afonso Cláudio',
-  'Cuiabá',
-  'Sorriso',
-  'Rondonópolis',
-  'Manaus',
-  'Porto Velho',
-  'Ji-Paraná',
-  'Goiânia',
-  'Brasília',
-  'São Paulo',
-  'Campinas',
-  'Rio de Janeiro',
-  'Petrópolis',
-  'Belo Horizonte',
-  'Teófilo Otoni',
+/**
+ * The towns of each synod (same order as SINODOS), in the synod's real region: its parishes are
+ * named after them, and their communities after quarters of the parish's town. Rio dos Sinos
+ * begins with Canguçu, the demo parish's town.
+ */
+export const CIDADES_SINODO: readonly (readonly string[])[] = [
+  ['Manaus', 'Porto Velho', 'Ji-Paraná', 'Cacoal'],
+  ['Brasília', 'Goiânia', 'Anápolis', 'Rio Verde'],
+  ['Santa Maria', 'Cachoeira do Sul', 'Agudo', 'Sobradinho'],
+  ['Florianópolis', 'Brusque', 'Joaçaba', 'Concórdia'],
+  ['Vitória', 'Santa Maria de Jetibá', 'Domingos Martins', 'Afonso Cláudio'],
+  ['Cuiabá', 'Sorriso', 'Rondonópolis', 'Lucas do Rio Verde'],
+  ['Gramado', 'Canela', 'Nova Petrópolis'],
+  ['Ijuí', 'Panambi', 'Três de Maio'],
+  ['Joinville', 'Jaraguá do Sul', 'São Bento do Sul'],
+  ['Londrina', 'Maringá', 'Curitiba'],
+  ['Passo Fundo', 'Carazinho', 'Erechim'],
+  ['Canguçu', 'São Leopoldo', 'Novo Hamburgo'],
+  ['Marechal Cândido Rondon', 'Toledo', 'Cascavel'],
+  ['São Paulo', 'Campinas', 'Rio de Janeiro'],
+  ['Pelotas', 'São Lourenço do Sul', 'Arroio do Padre'],
+  ['Santa Rosa', 'Santo Ângelo', 'Horizontina'],
+  ['Blumenau', 'Pomerode', 'Timbó'],
+  ['Lajeado', 'Estrela', 'Teutônia'],
 ];
+
+/** Every town of the demo's parishes. */
+export const LOCALIDADES = CIDADES_SINODO.flat();
+
 const PADROEIROS = [
   'da Paz',
   'da Trindade',
@@ -82,6 +69,9 @@ const PADROEIROS = [
   'Martim Lutero',
   'da Ressurreição',
 ];
+
+/** Quarters the communities are named after (with their parish's town). */
+const BAIRROS_DEMO = ['Centro', 'Vila Nova', 'Linha Brasil', 'Boa Vista', 'São José', 'Harmonia', 'Bela Vista'];
 
 type Perm = { L?: boolean; R?: boolean; C?: boolean; U?: boolean; D?: boolean; P?: boolean };
 const TUDO: Perm = { L: true, R: true, C: true, U: true, D: true };
@@ -140,6 +130,8 @@ export const PERFIS_DEMO: {
       [['AtendimentoMeusAtendimentos'], TUDO],
       [['CategoriaAtendimento'], LER],
       [['GabaritoDons'], LER],
+      // The parish runs its cemetery: plots, concessions and burials.
+      [['Cemiterio', 'Arrendatario', 'Falecido'], TUDO],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
@@ -155,9 +147,12 @@ export const PERFIS_DEMO: {
       [grupo('financeiro'), TUDO],
       // The treasury records the services' offerings, which post to the worship cash account.
       [['Culto'], TUDO],
-      [['RelatorioContasReceber', 'RelatorioFinanceiro', 'RelatorioGerencial'], LER],
+      [['RelatorioContasReceber', 'RelatorioInadimplencia', 'RelatorioFinanceiro', 'RelatorioGerencial'], LER],
       [['Pessoa', 'Organizacao', 'ConfiguracaoEtiquetas'], LER],
       [['ConfiguracaoOrganizacao'], { R: true, U: true, P: true }],
+      // Its own setup (issue 17): banks to pick on cash accounts, the contribution categories it charges.
+      [['Banco'], LER],
+      [['CategoriaContribuicao'], TUDO],
     ],
   },
   {
@@ -422,43 +417,58 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   const tipos = new Map((await db.select().from(schema.tipoOrganizacao)).map((t) => [t.nivel, t.id]));
   const [igreja] = await db.select().from(schema.organizacao).where(eq(schema.organizacao.nivel, 0));
 
-  const sinodos: { id: number; nome: string }[] = [];
-  const paroquias: { id: number; nome: string; sinodo: number }[] = [];
-  for (const [i, nome] of SINODOS.entries()) {
-    const s = await inserirOrganizacao(db, {
+  // 18 synods; 60 parishes, the first synods one more: each in a town of its synod, a patron per
+  // parish of the synod (no two parishes share a name), Rio dos Sinos's first the Reconciliação of
+  // Canguçu; 200 communities, three or four per parish, in quarters of the parish's own town.
+  const paroquiasNovas = Array.from({ length: 60 }, (_, i) => {
+    const k = i % SINODOS.length;
+    const j = Math.floor(i / SINODOS.length);
+    const cidades = CIDADES_SINODO[k]!;
+    const cidade = cidades[j % cidades.length]!;
+    const padroeiro = PADROEIROS[(k * 3 + j + 2) % PADROEIROS.length]!;
+    return { k, cidade, padroeiro, nome: `Paróquia ${padroeiro} - ${cidade}` };
+  });
+  const comunidadesNovas = Array.from({ length: 200 }, (_, i) => {
+    const p = i % paroquiasNovas.length;
+    const j = Math.floor(i / paroquiasNovas.length);
+    const padroeiro = PADROEIROS[(i + 3 * j + 5) % PADROEIROS.length]!;
+    const bairro = BAIRROS_DEMO[(i + j) % BAIRROS_DEMO.length]!;
+    return { p, padroeiro, nome: `${padroeiro} - ${bairro} (${paroquiasNovas[p]!.cidade})` };
+  });
+  const sinodos = await inserirOrganizacoes(
+    db,
+    SINODOS.map((nome, i) => ({
       razaoSocial: `Sínodo ${nome}`,
       nomeFantasia: `Sínodo ${nome}`,
       tipoOrganizacaoId: tipos.get(1)!,
       organizacaoPaiId: igreja!.id,
       dataCriacao: `19${60 + i}-03-01`,
-    });
-    sinodos.push({ id: s.id, nome: `Sínodo ${nome}` });
-  }
-  for (let i = 0; i < 60; i++) {
-    const sinodo = sinodos[i % sinodos.length]!;
-    const nome = `Paróquia ${PADROEIROS[i % PADROEIROS.length]} - ${LOCALIDADES[i % LOCALIDADES.length]}`;
-    const p = await inserirOrganizacao(db, {
-      razaoSocial: `Paróquia Evangélica de Confissão Luterana ${PADROEIROS[i % PADROEIROS.length]} de ${LOCALIDADES[i % LOCALIDADES.length]}`,
-      nomeFantasia: nome,
-      tipoOrganizacaoId: tipos.get(2)!,
-      organizacaoPaiId: sinodo.id,
-      diaVencimentoContribuicao: 10,
-      valorPadraoContribuicao: '50.00',
-      tipoValorContribuicao: 'FIXO',
-    });
-    paroquias.push({ id: p.id, nome, sinodo: sinodo.id });
-  }
-  for (let i = 0; i < 200; i++) {
-    const paroquia = paroquias[i % paroquias.length]!;
-    const local = LOCALIDADES[(i * 7) % LOCALIDADES.length];
-    await inserirOrganizacao(db, {
-      razaoSocial: `Comunidade Evangélica ${PADROEIROS[(i + 3) % PADROEIROS.length]} de ${local} ${Math.floor(i / LOCALIDADES.length) + 1}`,
-      nomeFantasia: `Comunidade ${PADROEIROS[(i + 3) % PADROEIROS.length]} - ${local} ${Math.floor(i / LOCALIDADES.length) + 1}`,
+    })),
+  );
+  const paroquias = (
+    await inserirOrganizacoes(
+      db,
+      paroquiasNovas.map((p) => ({
+        razaoSocial: `Paróquia Evangélica de Confissão Luterana ${p.padroeiro} de ${p.cidade}`,
+        nomeFantasia: p.nome,
+        tipoOrganizacaoId: tipos.get(2)!,
+        organizacaoPaiId: sinodos[p.k]!.id,
+        diaVencimentoContribuicao: 10,
+        valorPadraoContribuicao: '50.00',
+        tipoValorContribuicao: 'FIXO',
+      })),
+    )
+  ).map((o, i) => ({ ...o, sinodo: sinodos[paroquiasNovas[i]!.k]!.id }));
+  await inserirOrganizacoes(
+    db,
+    comunidadesNovas.map((c) => ({
+      razaoSocial: `Comunidade Evangélica ${c.nome}`,
+      nomeFantasia: `Comunidade ${c.nome}`,
       tipoOrganizacaoId: tipos.get(3)!,
-      organizacaoPaiId: paroquia.id,
+      organizacaoPaiId: paroquias[c.p]!.id,
       aceitaCadastro: true,
-    });
-  }
+    })),
+  );
 
   const perfis = new Map<string, number>();
   for (const p of PERFIS_DEMO) perfis.set(p.nome, await criarPerfil(db, p));
@@ -518,6 +528,8 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarAtendimentoDemo(db, ids.get('atendimento@sig.local')!);
   await criarCaixaSaidaDemo(db);
   await criarPendenciasDemo(db);
+  await criarContribuicoesDemo(db, paroquia.id);
+  await criarCemiterioDemo(db, paroquia.id);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -564,4 +576,201 @@ async function criarPendenciasDemo(db: Db) {
       },
     ])
     .onConflictDoNothing();
+}
+
+/** `YYYY-MM-DD` some days before a date of the same form. */
+const diasAntes = (data: string, dias: number) =>
+  new Date(Date.parse(`${data}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A parish's contributions (issue 17), so the annual statement and the aging report show real
+ * records: a member who paid every month of last year (one receipt for the year) and is behind
+ * this year, and another long overdue. Dates follow the day the demo is made.
+ */
+async function criarContribuicoesDemo(db: Db, organizacaoId: number) {
+  const hoje = hojeNoBrasil();
+  const ano = Number(hoje.slice(0, 4)) - 1;
+  const [marta, lucas] = await db
+    .insert(schema.pessoa)
+    .values([
+      {
+        nome: 'Marta',
+        sobrenome: 'Contribuinte',
+        nomeBusca: nomeBuscaSql('Marta', 'Contribuinte'),
+        cpf: '31845072626',
+        email: 'marta.contribuinte@example.org',
+        organizacaoId,
+      },
+      {
+        nome: 'Lucas',
+        sobrenome: 'Atrasado',
+        nomeBusca: nomeBuscaSql('Lucas', 'Atrasado'),
+        cpf: '46271938582',
+        organizacaoId,
+      },
+    ])
+    .returning({ id: schema.pessoa.id });
+  const mes = (m: number) => String(m).padStart(2, '0');
+  const pagas = await db
+    .insert(schema.contaAReceber)
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        organizacaoId,
+        pessoaId: marta!.id,
+        tipo: 'CONTRIBUICAO',
+        mesCompetencia: i + 1,
+        anoCompetencia: ano,
+        vencimento: `${ano}-${mes(i + 1)}-10`,
+        valorPrevisto: '50.00',
+        valorPago: '50.00',
+        dataPagamento: `${ano}-${mes(i + 1)}-08`,
+        dataCredito: `${ano}-${mes(i + 1)}-08`,
+        formaPagamento: 'PIX',
+        status: 'PAGO',
+      })),
+    )
+    .returning({ id: schema.contaAReceber.id });
+  const [recibo] = await db
+    .insert(schema.recibo)
+    .values({ organizacaoId, numero: 1, data: `${ano}-12-20`, pessoaId: marta!.id, total: '600.00' })
+    .returning({ id: schema.recibo.id });
+  await db
+    .insert(schema.reciboItem)
+    .values(pagas.map((c) => ({ reciboId: recibo!.id, contaAReceberId: c.id, valor: '50.00' })));
+  const atrasadas: [number, number, string][] = [
+    [marta!.id, 10, '50.00'],
+    [marta!.id, 40, '50.00'],
+    [marta!.id, 70, '50.00'],
+    [lucas!.id, 15, '80.00'],
+    [lucas!.id, 95, '80.00'],
+    [lucas!.id, 200, '80.00'],
+  ];
+  await db.insert(schema.contaAReceber).values(
+    atrasadas.map(([pessoaId, dias, valor]) => {
+      const vencimento = diasAntes(hoje, dias);
+      return {
+        organizacaoId,
+        pessoaId,
+        tipo: 'CONTRIBUICAO',
+        mesCompetencia: Number(vencimento.slice(5, 7)),
+        anoCompetencia: Number(vencimento.slice(0, 4)),
+        vencimento,
+        valorPrevisto: valor,
+        status: 'VENCIDO',
+      };
+    }),
+  );
+}
+
+/**
+ * The parish's cemetery (issue 20): block A, 4 rows of 10 graves for two each, in every state —
+ * granted plots with their burials, one granted and still empty, one in exhumation, two closed.
+ * The holders are people the demo already has (the contributors, the treasurer).
+ */
+async function criarCemiterioDemo(db: Db, organizacaoId: number) {
+  const [cemiterio] = await db
+    .insert(schema.cemiterio)
+    .values({ organizacaoId, nome: 'Cemitério Evangélico da Paz', endereco: 'Estrada do Cemitério, 200' })
+    .returning({ id: schema.cemiterio.id });
+  const cemiterioId = cemiterio!.id;
+  const plots = await db
+    .insert(schema.jazigo)
+    .values(
+      Array.from({ length: 40 }, (_, i) => ({
+        cemiterioId,
+        quadra: 'A',
+        fileira: Math.floor(i / 10) + 1,
+        numero: (i % 10) + 1,
+        tipoJazigo: 'SEPULTURA',
+        capacidade: 2,
+        situacaoJazigo:
+          ({ 14: 'EM_EXUMACAO', 38: 'INDISPONIVEL', 39: 'INDISPONIVEL' } as Record<number, string>)[i] ?? 'LIVRE',
+      })),
+    )
+    .returning({ id: schema.jazigo.id, fileira: schema.jazigo.fileira, numero: schema.jazigo.numero });
+  const jazigo = (fileira: number, numero: number) =>
+    plots.find((p) => p.fileira === fileira && p.numero === numero)!.id;
+  const pessoas = new Map(
+    (
+      await db
+        .select({ id: schema.pessoa.id, cpf: schema.pessoa.cpf })
+        .from(schema.pessoa)
+        .where(inArray(schema.pessoa.cpf, ['31845072626', '46271938582', '39053344705']))
+    ).map((p) => [p.cpf, p.id]),
+  );
+  const concessoes = await db
+    .insert(schema.arrendatario)
+    .values([
+      {
+        jazigoId: jazigo(1, 1),
+        pessoaId: pessoas.get('31845072626')!,
+        tipoConcessao: 'PERPETUA',
+        inicio: '2015-05-04',
+        valor: '4800.00',
+        parcelas: 10,
+      },
+      {
+        jazigoId: jazigo(1, 2),
+        pessoaId: pessoas.get('46271938582')!,
+        tipoConcessao: 'TEMPORARIA',
+        inicio: '2023-08-14',
+        renovadoAte: '2028-08-14',
+        valor: '1500.00',
+        parcelas: 5,
+      },
+      {
+        jazigoId: jazigo(1, 3),
+        pessoaId: pessoas.get('39053344705')!,
+        tipoConcessao: 'GRATUITA',
+        inicio: '2025-02-10',
+        isento: true,
+        motivoIsencao: 'Família em situação de vulnerabilidade (parecer do conselho)',
+      },
+      {
+        jazigoId: jazigo(2, 1),
+        pessoaId: pessoas.get('31845072626')!,
+        tipoConcessao: 'TEMPORARIA',
+        inicio: '2021-03-01',
+        renovadoAte: '2026-03-01',
+        valor: '1200.00',
+        parcelas: 4,
+      },
+      // Due for renewal whatever the demo's day: its term ends 45 days from today.
+      {
+        jazigoId: jazigo(2, 2),
+        pessoaId: pessoas.get('46271938582')!,
+        tipoConcessao: 'TEMPORARIA',
+        inicio: '2022-06-20',
+        renovadoAte: diasAntes(hojeNoBrasil(), -45),
+        valor: '1350.00',
+        parcelas: 3,
+      },
+    ])
+    .returning({ id: schema.arrendatario.id, jazigoId: schema.arrendatario.jazigoId });
+  const sob = (jazigoId: number) => concessoes.find((c) => c.jazigoId === jazigoId)!.id;
+  const falecidos = [
+    [jazigo(1, 1), 'Heinrich Contribuinte', '1931-06-12', '2015-05-01', '2015-05-03', 'A'],
+    [jazigo(1, 1), 'Frida Contribuinte', '1935-09-30', '2019-11-20', '2019-11-21', 'B'],
+    [jazigo(1, 2), 'Bruno Atrasado', '1948-01-15', '2023-08-12', '2023-08-14', 'A'],
+    [jazigo(2, 1), 'Elsa Krüger', '1940-04-02', '2021-02-26', '2021-02-28', 'A'],
+  ] as const;
+  await db.insert(schema.falecido).values(
+    falecidos.map(([jazigoId, nome, dataNascimento, dataFalecimento, dataSepultamento, gaveta]) => ({
+      jazigoId,
+      arrendatarioId: sob(jazigoId),
+      nome,
+      dataNascimento,
+      dataFalecimento,
+      dataSepultamento,
+      gaveta,
+    })),
+  );
+  await db
+    .update(schema.jazigo)
+    .set({ situacaoJazigo: 'OCUPADO' })
+    .where(inArray(schema.jazigo.id, [jazigo(1, 1), jazigo(1, 2), jazigo(2, 1)]));
+  await db
+    .update(schema.jazigo)
+    .set({ situacaoJazigo: 'RESERVADO' })
+    .where(eq(schema.jazigo.id, jazigo(1, 3)));
 }

@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOuTx } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
+import { CAPITAIS } from './base.js';
 import { criarPerfil, LOCALIDADES as LOCALIDADES_DEMO, PERFIS_DEMO, SENHA_DEMO, SINODOS } from './demo.js';
 import { nomeBuscaSql } from './nome-busca.js';
 
@@ -544,7 +545,7 @@ const LOGRADOUROS = [
   'Estrada Geral',
 ];
 /** State of each town of the organization names (the base has only the capitals). */
-const UF_LOCALIDADE: Record<string, string> = {
+export const UF_LOCALIDADE: Record<string, string> = {
   ...Object.fromEntries(
     [
       'São Leopoldo,Novo Hamburgo,Santa Cruz do Sul,Lajeado,Ijuí,Panambi,Teutônia,Estrela,Canguçu,Pelotas,Santa Maria',
@@ -557,7 +558,7 @@ const UF_LOCALIDADE: Record<string, string> = {
       .map((c) => [c, 'RS']),
   ),
   ...Object.fromEntries(
-    'Blumenau,Joinville,Pomerode,Jaraguá do Sul,Brusque,Gaspar,Timbó,Indaial,Rio do Sul,Ibirama,Itapiranga,São Bento do Sul,Rio Negrinho,Mafra,Chapecó,Concórdia,Joaçaba'
+    'Florianópolis,Blumenau,Joinville,Pomerode,Jaraguá do Sul,Brusque,Gaspar,Timbó,Indaial,Rio do Sul,Ibirama,Itapiranga,São Bento do Sul,Rio Negrinho,Mafra,Chapecó,Concórdia,Joaçaba'
       .split(',')
       .map((c) => [c, 'SC']),
   ),
@@ -673,7 +674,7 @@ async function gerarCidades(db: Db) {
  * an index once is much faster than keeping it up to date row by row (the trigram GIN index
  * above all), and checking a foreign key once is one join instead of a trigger call per row.
  */
-async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn: () => Promise<T>): Promise<T> {
+export async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn: () => Promise<T>): Promise<T> {
   const indices = (
     (await db.execute(sql`select i.relname as nome, pg_get_indexdef(x.indexrelid) as def
     from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
@@ -708,14 +709,14 @@ async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: Log, fn:
 }
 
 /** The tables the people generator fills (their indexes and foreign keys are created after the load). */
-const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia', 'pessoa_palavra'];
+export const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia', 'pessoa_palavra'];
 
 /**
- * The load with the name-word and per-organization count triggers set aside (calls per row),
- * and the new people's words and the counts written afterwards in one statement each, as the
- * triggers would have.
+ * The load with the name-word, per-organization count and registry roll-up triggers set aside
+ * (calls per row), and the new people's words, the counts and the roll-up written afterwards in
+ * one statement each, as the triggers would have.
  */
-async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
+export async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
   const [{ base }] = (
     (await db.execute(sql`select coalesce(max(id), 0)::int as base from pessoa`)) as unknown as {
       rows: [{ base: number }];
@@ -723,11 +724,13 @@ async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Prom
   ).rows;
   await db.execute(sql`alter table pessoa disable trigger pessoa_palavras_iud`);
   await db.execute(sql`alter table pessoa disable trigger pessoa_contagem_iud`);
+  await db.execute(sql`alter table pessoa disable trigger pessoa_resumo_iud`);
   try {
     return await fn();
   } finally {
     await db.execute(sql`alter table pessoa enable trigger pessoa_palavras_iud`);
     await db.execute(sql`alter table pessoa enable trigger pessoa_contagem_iud`);
+    await db.execute(sql`alter table pessoa enable trigger pessoa_resumo_iud`);
     const inicio = Date.now();
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
@@ -740,14 +743,30 @@ async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Prom
       await tx.execute(sql`insert into organizacao_pessoas (organizacao_id, pessoas)
         select organizacao_id, count(*) from pessoa where excluido_em is null group by organizacao_id
         on conflict (organizacao_id) do update set pessoas = excluded.pessoas`);
+      await tx.execute(sql`select pessoa_resumo_reconstruir()`);
     });
     log(`name words and counts per organization written in ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
   }
 }
 
-async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: Log) {
+/**
+ * `total` people in households over the communities (those under `caminho` only, when given),
+ * living in the town their parish is named after, or in its state's capital when that town is
+ * not a city of the database.
+ */
+export async function gerarPessoas(
+  db: Db,
+  total: number,
+  tipoComunidade: number,
+  log: Log,
+  opcoes: { caminho?: string } = {},
+) {
   const inicio = Date.now();
-  const nComunidades = await contar(db, sql`organizacao`, sql`tipo_organizacao_id = ${tipoComunidade}`);
+  const dasComunidades = opcoes.caminho
+    ? sql`tipo_organizacao_id = ${tipoComunidade} and caminho like ${`${opcoes.caminho}%`}`
+    : sql`tipo_organizacao_id = ${tipoComunidade}`;
+  const nComunidades = await contar(db, sql`organizacao`, dasComunidades);
+  const cidades = Object.entries(UF_LOCALIDADE);
   const tipoPessoa = await idsPorNome(db, 'tipo_pessoa', ['Membro', 'Não membro', 'Visitante']);
   const situacao = await idsPorNome(db, 'situacao', ['Ativo', 'Inativo', 'Falecido', 'Transferido']);
   const grau = await idsPorNome(db, 'grau_parentesco', ['Cônjuge', 'Filho(a)', 'Pai/Mãe', 'Irmão(ã)']);
@@ -797,13 +816,19 @@ async function gerarPessoas(db: Db, total: number, tipoComunidade: number, log: 
           coalesce(u.ddd, 51) as ddd, coalesce(u.cep0, 90000000) as cep0, coalesce(u.cepn, 9999999) as cepn
         from organizacao o
         join organizacao p on p.id = o.organizacao_pai_id
-        left join lateral (select id, estado_id from cidade
-          where nome = split_part(p.nome_fantasia, ' - ', 2) and excluido_em is null order by id limit 1) ci on true
+        left join (select * from unnest(${lista(cidades.map(([c]) => c))}, ${lista(cidades.map(([, uf]) => uf))},
+            ${lista(cidades.map(([, uf]) => CAPITAIS[uf]!))}) as lu(nome, uf, capital))
+          lu on lu.nome = split_part(p.nome_fantasia, ' - ', 2)
+        -- The town in its own state (names repeat across states), else that state's capital.
+        left join lateral (select c.id, c.estado_id from cidade c join estado ec on ec.id = c.estado_id
+          where ec.sigla = coalesce(lu.uf, 'RS') and c.excluido_em is null
+            and (c.nome = coalesce(lu.nome, split_part(p.nome_fantasia, ' - ', 2)) or c.nome = coalesce(lu.capital, 'Porto Alegre'))
+          order by c.nome = coalesce(lu.nome, split_part(p.nome_fantasia, ' - ', 2)) desc, c.id limit 1) ci on true
         left join estado e on e.id = ci.estado_id
         left join (select * from unnest(${lista(ufs.map(([uf]) => uf))}, ${ints(ufs.map(([, v]) => v[0]))},
             ${ints(ufs.map(([, v]) => v[1]))}, ${ints(ufs.map(([, v]) => v[2] - v[1] + 1))}) as u(uf, ddd, cep0, cepn)) u
           on u.uf = e.sigla
-        where o.tipo_organizacao_id = ${tipoComunidade}
+        where o.tipo_organizacao_id = ${tipoComunidade}${opcoes.caminho ? sql` and o.caminho like ${`${opcoes.caminho}%`}` : sql``}
       ),
       x as materialized (
         select s.g, ${n(base)} + s.g as id, d.*, e.*, y.*,

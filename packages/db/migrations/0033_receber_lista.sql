@@ -1,0 +1,3 @@
+DROP INDEX "conta_a_receber_organizacao_vencimento_idx";--> statement-breakpoint
+CREATE INDEX "conta_a_receber_vencimento_idx" ON "conta_a_receber" USING btree ("vencimento","id","organizacao_id","status","valor_previsto","valor_pago");--> statement-breakpoint
+CREATE INDEX "conta_a_receber_organizacao_vencimento_idx" ON "conta_a_receber" USING btree ("organizacao_id","vencimento","id","status","valor_previsto","valor_pago");

@@ -1,0 +1,1 @@
+ALTER TABLE "caixa_saida" ADD COLUMN "anexos" jsonb;

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizacao } from './organizacoes.js';
+import { pessoa } from './pessoas.js';
+
+/** A cemetery of an organization (issue 20); `prazoExumacaoAnos` is the legal minimum before an exhumation. */
+export const cemiterio = pgTable(
+  'cemiterio',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    nome: text().notNull(),
+    endereco: text(),
+    prazoExumacaoAnos: integer().notNull().default(3),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('cemiterio_organizacao_idx').on(t.organizacaoId)],
+);
+
+/** A plot, named by block, row and number; one of each per cemetery. */
+export const jazigo = pgTable(
+  'jazigo',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    cemiterioId: integer()
+      .notNull()
+      .references(() => cemiterio.id),
+    quadra: text().notNull(),
+    fileira: integer().notNull(),
+    numero: integer().notNull(),
+    tipoJazigo: text().notNull(),
+    capacidade: integer().notNull().default(1),
+    situacaoJazigo: text().notNull().default('LIVRE'),
+  },
+  (t) => [uniqueIndex('jazigo_posicao_uq').on(t.cemiterioId, t.quadra, t.fileira, t.numero)],
+);
+
+/**
+ * A concession of a plot to a person (spec §3 lease holder). One standing concession per plot:
+ * the partial unique index refuses a second one even when two requests race (issue 20).
+ */
+export const arrendatario = pgTable(
+  'arrendatario',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jazigoId: integer()
+      .notNull()
+      .references(() => jazigo.id),
+    pessoaId: integer()
+      .notNull()
+      .references(() => pessoa.id),
+    tipoConcessao: text().notNull(),
+    inicio: date({ mode: 'string' }).notNull(),
+    renovadoAte: date({ mode: 'string' }),
+    valor: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
+    parcelas: integer().notNull().default(1),
+    isento: boolean().notNull().default(false),
+    motivoIsencao: text(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('arrendatario_jazigo_vigente_uq').on(t.jazigoId).where(sql`${t.excluidoEm} is null`),
+    index('arrendatario_pessoa_idx').on(t.pessoaId),
+  ],
+);
+
+/** A deceased buried in a plot under its concession: a person of the registry or a name only. */
+export const falecido = pgTable(
+  'falecido',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    jazigoId: integer()
+      .notNull()
+      .references(() => jazigo.id),
+    arrendatarioId: integer()
+      .notNull()
+      .references(() => arrendatario.id),
+    pessoaId: integer().references(() => pessoa.id),
+    nome: text().notNull(),
+    dataNascimento: date({ mode: 'string' }),
+    dataFalecimento: date({ mode: 'string' }).notNull(),
+    dataSepultamento: date({ mode: 'string' }).notNull(),
+    gaveta: text(),
+    certidaoObito: text(),
+    /** The remains left the plot (to the ossuary, another cemetery): no longer counted in it. */
+    dataExumacao: date({ mode: 'string' }),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    excluidoEm: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // A person lies in one plot at a time (spec §8 'Falecido(s) já adicionado(s)'); exhumed, elsewhere.
+    uniqueIndex('falecido_pessoa_uq').on(t.pessoaId).where(sql`${t.excluidoEm} is null and ${t.dataExumacao} is null`),
+    index('falecido_jazigo_idx').on(t.jazigoId),
+    index('falecido_arrendatario_idx').on(t.arrendatarioId),
+  ],
+);
