@@ -133,6 +133,7 @@ export const ACESSOS = [
 
   a('RelatorioPessoas', '/relatorios', 'relatorios', ['R']),
   a('RelatorioContasReceber', '/relatorio-contas-receber', 'relatorios', ['R']),
+  a('RelatorioInadimplencia', '/relatorio-inadimplencia', 'relatorios', ['R']),
   a('RelatorioFinanceiro', '/relatorio-financeiro', 'relatorios', ['R']),
   a('RelatorioGerencial', '/relatorio-gerencial', 'relatorios', ['R']),
 

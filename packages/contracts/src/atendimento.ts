@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AcessoId } from './acessos.js';
 import { data, dataOpcional, id, MSG, periodoValido, texto } from './comum.js';
-import { contagemIndicador } from './indicadores.js';
+import { baldeIndicador, contagemIndicador, periodoIndicador } from './indicadores.js';
 import { listQuery, ordenacao } from './paginacao.js';
 import { referencia } from './referencias.js';
 
@@ -268,13 +268,16 @@ export const categoriaFormulario = z.object({
 });
 export type CategoriaFormulario = z.infer<typeof categoriaFormulario>;
 
+const baldeAtendimentos = baldeIndicador.extend({ total: z.number().int() });
 export const indicadorAtendimentos = z.object({
-  periodoDe: z.string(),
-  periodoAte: z.string(),
+  ...periodoIndicador,
   total: z.number().int(),
+  /** The same figure over the previous period. */
+  anterior: z.object({ total: z.number().int() }),
   porStatus: z.array(contagemIndicador),
-  porCategoria: z.array(contagemIndicador),
+  porCategoria: z.array(contagemIndicador.extend({ id: z.number().int() })),
   porOrganizacao: z.array(contagemIndicador),
-  serie: z.array(contagemIndicador),
+  serie: z.array(baldeAtendimentos),
+  serieAnterior: z.array(baldeAtendimentos),
 });
 export type IndicadorAtendimentos = z.infer<typeof indicadorAtendimentos>;

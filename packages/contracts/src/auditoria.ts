@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { data, id, MSG, periodoValido } from './comum.js';
 import { listQuery } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 export const EVENTOS_AUDITORIA = [
   'LOGIN',
@@ -34,7 +35,7 @@ export type OrdenacaoAuditoria = (typeof ORDENACAO_AUDITORIA)[number];
 /** Filters shared by the paged list and the export. */
 const filtrosAuditoria = z.object({
   usuarioId: id.optional(),
-  organizacaoId: id.optional(),
+  organizacaoId: referencia('organizacao', id).optional(),
   evento: z.enum(EVENTOS_AUDITORIA).optional(),
   acesso: z.string().max(64).optional(),
   metodo: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']).optional(),

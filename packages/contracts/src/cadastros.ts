@@ -253,12 +253,14 @@ const nome = (extra: Partial<CampoCadastro> = {}): CampoCadastro => ({
   ...extra,
 });
 const ativo: CampoCadastro = { nome: 'ativo', tipo: 'booleano', padrao: true, lista: true, filtro: true };
+/** The English label of a reference row (issue 18): what an English reader's selects and lists show. */
+const nomeEn: CampoCadastro = { nome: 'nomeEn', tipo: 'texto', max: 100, lista: true };
 
 /** A registry that is just a name and an active flag. */
 const simples = (recurso: Recurso, acesso: AcessoId, extra: Partial<DefinicaoCadastro> = {}): DefinicaoCadastro => ({
   recurso,
   acesso,
-  campos: [nome(), ativo],
+  campos: [nome(), nomeEn, ativo],
   rotulo: 'nome',
   ordemPadrao: 'nome',
   unicos: ['nome'],
@@ -349,6 +351,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   simples('grau-parentesco', 'RelacaoPessoas', {
     campos: [
       nome(),
+      nomeEn,
       // The degree the other person gets in the family tab (Pai → Filho(a)); empty = the same one.
       { nome: 'reciprocoId', tipo: 'referencia', referencia: 'grau-parentesco', lista: true },
       ativo,
@@ -357,7 +360,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   {
     recurso: 'tipo-contato',
     acesso: 'TipoContato',
-    campos: [nome(), { nome: 'mascara', tipo: 'texto', max: 40, lista: true }, ativo],
+    campos: [nome(), nomeEn, { nome: 'mascara', tipo: 'texto', max: 40, lista: true }, ativo],
     rotulo: 'nome',
     ordemPadrao: 'nome',
     unicos: ['nome'],
@@ -367,6 +370,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
     acesso: 'TipoOrganizacao',
     campos: [
       nome(),
+      nomeEn,
       { nome: 'nivel', tipo: 'inteiro', min: 0, max: 9, obrigatorio: true, lista: true, ordenavel: true },
       ativo,
     ],
@@ -377,7 +381,7 @@ export const CADASTROS: readonly DefinicaoCadastro[] = [
   {
     recurso: 'pais',
     acesso: 'Pais',
-    campos: [nome(), { nome: 'sigla', tipo: 'texto', max: 3, lista: true, filtro: true }, ativo],
+    campos: [nome(), nomeEn, { nome: 'sigla', tipo: 'texto', max: 3, lista: true, filtro: true }, ativo],
     rotulo: 'nome',
     ordemPadrao: 'nome',
     unicos: ['nome'],

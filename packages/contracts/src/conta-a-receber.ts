@@ -114,15 +114,15 @@ export const ORDENACOES_CONTA_A_RECEBER = [
 export const contaAReceberListQuery = listQuery
   .extend({
     ordenarPor: z.enum(ORDENACOES_CONTA_A_RECEBER).optional(),
-    pessoaId: id.optional(),
-    organizacaoTitularId: id.optional(),
+    pessoaId: referencia('pessoa', id).optional(),
+    organizacaoTitularId: referencia('organizacao', id).optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_CONTA_A_RECEBER)).max(8).optional()),
     mesCompetencia: z.coerce.number().int().min(1).max(12).optional(),
     anoCompetencia: z.coerce.number().int().min(1900).max(2200).optional(),
     vencimentoDe: vencimento.optional(),
     vencimentoAte: vencimento.optional(),
     /** An organization of the scope: its receivables and those of the organizations below it. */
-    organizacaoId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     cobrancaGerada: z.enum(['true', 'false']).optional(),
     /** Only those not in a standing receipt (the receipt screen's choice). */
     semRecibo: z.enum(['true', 'false']).optional(),
@@ -216,7 +216,7 @@ export const cobrancaListQuery = listQuery
     /** Part of the holder's name, accents and case ignored. */
     titular: z.string().trim().max(200).optional(),
     /** An organization of the scope: its charges and those of the organizations below it. */
-    organizacaoId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     /** Cancelled charges are left out unless asked for. */
     incluirCanceladas: z.enum(['true', 'false']).optional(),
   })

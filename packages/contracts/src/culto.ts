@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { type CampoCadastro, esquemaDosCampos } from './cadastros.js';
 import { data, id, MSG, periodoValido } from './comum.js';
 import { ABRANGENCIAS_OFERTA } from './financeiro.js';
-import { contagemIndicador } from './indicadores.js';
+import { baldeIndicador, contagemIndicador, periodoIndicador } from './indicadores.js';
 import { listQuery, pagedComTotais } from './paginacao.js';
+import { referencia } from './referencias.js';
 
 /**
  * Worship services (spec §2 /culto, §3 Worship service): who celebrated, how many came, the
@@ -69,7 +70,7 @@ export type Culto = z.infer<typeof culto>;
 export const cultoListQuery = listQuery
   .extend({
     /** The organization whose subtree is listed (within the user's scope). */
-    organizacaoId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     periodoDe: data.optional(),
     periodoAte: data.optional(),
     santaCeia: z
@@ -85,7 +86,7 @@ export const cultoPagina = pagedComTotais(culto, { presentes: z.number().int(), 
 export type CultoPagina = z.infer<typeof cultoPagina>;
 
 /** The offering plan a service on that date at that organization would follow. */
-export const planoDoCultoQuery = z.object({ organizacaoId: id, data });
+export const planoDoCultoQuery = z.object({ organizacaoId: referencia('organizacao', id), data });
 export const planoDoCulto = z.object({
   plano: z
     .object({
@@ -100,21 +101,20 @@ export const planoDoCulto = z.object({
 export type PlanoDoCulto = z.infer<typeof planoDoCulto>;
 
 /** Spec §2 /indicadores/cultos: services, attendance, communion and offerings over time. */
-const baldeCultos = z.object({
-  chave: z.string(),
+const totaisCultos = {
   cultos: z.number().int(),
   presentes: z.number().int(),
   santaCeia: z.number().int(),
   ofertas: z.string(),
-});
+};
+const baldeCultos = baldeIndicador.extend(totaisCultos);
 export const indicadorCultos = z.object({
-  periodoDe: z.string(),
-  periodoAte: z.string(),
-  cultos: z.number().int(),
-  presentes: z.number().int(),
-  santaCeia: z.number().int(),
-  ofertas: z.string(),
+  ...periodoIndicador,
+  ...totaisCultos,
+  /** The same figures over the previous period. */
+  anterior: z.object(totaisCultos),
   porOrganizacao: z.array(contagemIndicador),
   serie: z.array(baldeCultos),
+  serieAnterior: z.array(baldeCultos),
 });
 export type IndicadorCultos = z.infer<typeof indicadorCultos>;

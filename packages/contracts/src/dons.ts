@@ -32,7 +32,7 @@ export const ORDENACAO_TESTE_DONS = ['realizadoEm', 'pessoaNome', 'gabaritoNome'
 
 export const testeDonsListQuery = listQuery
   .extend({
-    pessoaId: id.optional(),
+    pessoaId: referencia('pessoa', id).optional(),
     gabaritoId: id.optional(),
     /** Dates in the church's time zone, both inclusive. */
     periodoDe: data.optional(),

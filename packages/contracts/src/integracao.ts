@@ -44,4 +44,4 @@ export const integracao = z.object({
 });
 export type Integracao = z.infer<typeof integracao>;
 
-export const integracaoListQuery = z.object({ pessoaId: id });
+export const integracaoListQuery = z.object({ pessoaId: referencia('pessoa', id) });

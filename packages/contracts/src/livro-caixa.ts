@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CampoCadastro } from './cadastros.js';
 import { data, dinheiro, id, MSG, textoOpcional } from './comum.js';
-import { listQuery } from './paginacao.js';
+import { listQuery, pagedComTotais } from './paginacao.js';
 import { referencia } from './referencias.js';
 
 /**
@@ -100,6 +100,10 @@ export const lancamento = z.object({
   saldo: z.string(),
 });
 export type Lancamento = z.infer<typeof lancamento>;
+
+/** The ledger's page with the net of the filtered set (money in less money out). */
+export const lancamentoPagina = pagedComTotais(lancamento, { valor: z.string() });
+export type LancamentoPagina = z.infer<typeof lancamentoPagina>;
 
 export const lancamentoListQuery = listQuery
   .extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampoCadastro, DefinicaoCadastro } from './cadastros.js';
 import { formaCadastro } from './cadastros.js';
 import { hojeNoBrasil, id, MSG } from './comum.js';
+import { referencia } from './referencias.js';
 
 /**
  * Minister data (spec §2 `/pessoa-ministro/form/{id}`, §3 "minister data (exams, ordination,
@@ -87,4 +88,4 @@ export const ministroInput = z
   .superRefine((v, ctx) => DEFINICAO_MINISTRO.refinar!(v, ctx));
 export type MinistroInput = z.infer<typeof ministroInput>;
 
-export const ministroQuery = z.object({ pessoaId: id });
+export const ministroQuery = z.object({ pessoaId: referencia('pessoa', id) });

@@ -27,6 +27,7 @@ export const endereco = z.object({
   logradouro: texto(200),
   numero: textoOpcional(20),
   bairro: textoOpcional(100),
+  estadoId: referenciaOpcional('estado'),
   cidadeId: referenciaOpcional('cidade'),
   complemento: textoOpcional(100),
   pontoReferencia: textoOpcional(200),
@@ -136,6 +137,22 @@ export const organizacaoInput = z
   });
 export type OrganizacaoInput = z.infer<typeof organizacaoInput>;
 
+/** The organization's logo (spec §3), printed on its receipts, booklets and statements. */
+export const LOGO_TAMANHO_MAXIMO = 512 * 1024;
+/** Larger images would slow every PDF that carries the logo (2000 × 2000 at most). */
+export const LOGO_PIXELS_MAXIMO = 4_000_000;
+export const LOGO_TIPOS = { 'image/png': 'png', 'image/jpeg': 'jpg' } as const;
+export type TipoLogo = keyof typeof LOGO_TIPOS;
+export const logoInput = z.object({
+  tipoConteudo: z.enum(Object.keys(LOGO_TIPOS) as [TipoLogo, ...TipoLogo[]]),
+  /** The image's bytes, base64 (the web reads the file and sends it as JSON). */
+  conteudo: z
+    .string()
+    .min(1)
+    .max(Math.ceil((LOGO_TAMANHO_MAXIMO * 4) / 3) + 4),
+});
+export type LogoInput = z.infer<typeof logoInput>;
+
 export const organizacaoUpdate = z.intersection(organizacaoInput, z.object({ id }));
 export type OrganizacaoUpdate = z.infer<typeof organizacaoUpdate>;
 
@@ -154,6 +171,7 @@ export const enderecoSaida = z.object({
   logradouro: z.string(),
   numero: opcional,
   bairro: opcional,
+  estadoId: idOpcionalSaida,
   cidadeId: idOpcionalSaida,
   complemento: opcional,
   pontoReferencia: opcional,
@@ -204,6 +222,8 @@ export const organizacao = z.object({
   dataDissolucao: z.string().nullable(),
   registroEstatuto: z.string().nullable().optional(),
   tokenAsaasConfigurado: z.boolean().optional(),
+  /** Whether a logo is stored (`GET /api/organizacao/:id/logo` answers it). */
+  temLogo: z.boolean(),
   diaVencimentoContribuicao: z.number().int().nullable().optional(),
   valorPadraoContribuicao: z.string().nullable().optional(),
   tipoValorContribuicao: z.enum(TIPOS_VALOR_CONTRIBUICAO).nullable().optional(),
@@ -241,7 +261,7 @@ export const organizacaoListQuery = listQuery.extend({
   busca: z.string().trim().max(100).optional(),
   tipoOrganizacaoId: id.optional(),
   situacao: z.enum(SITUACOES_ORGANIZACAO).optional(),
-  organizacaoPaiId: id.optional(),
+  organizacaoPaiId: referencia('organizacao', id).optional(),
   cnpj: z.string().trim().max(20).optional(),
   ordenarPor: z.enum(ORDENACOES_ORGANIZACAO).default('nomeFantasia'),
 });

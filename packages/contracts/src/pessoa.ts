@@ -406,6 +406,7 @@ export const pessoaListQuery = listQuery
     cpf: z.string().trim().max(20).optional(),
     tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(referencia('tipo-pessoa', id)).max(50)).optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
+    sexo: z.preprocess(listaDaConsulta, z.array(z.enum(SEXOS)).max(2)).optional(),
     situacaoId: referencia('situacao', id).optional(),
     organizacaoId: referencia('organizacao', id).optional(),
     somenteMinhaOrganizacao: simNao,

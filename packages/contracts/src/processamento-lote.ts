@@ -59,7 +59,7 @@ export const processamentoLoteListQuery = listQuery.extend({
   tipo: z.enum(TIPOS_LOTE).optional(),
   status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_LOTE)).max(5).optional()),
   /** An organization of the scope: its batches and those of the organizations below it. */
-  organizacaoId: id.optional(),
+  organizacaoId: referencia('organizacao', id).optional(),
 });
 export type ProcessamentoLoteListQuery = z.infer<typeof processamentoLoteListQuery>;
 

@@ -109,6 +109,8 @@ export const reciboResumo = z.object({
   pessoaId: z.number().int().nullable(),
   organizacaoTitularId: z.number().int().nullable(),
   titularNome: z.string(),
+  /** The holder's CPF (a person) or CNPJ (an organization), digits only. */
+  titularDocumento: z.string().nullable(),
   total: z.string(),
   estornadoEm: z.string().nullable(),
   justificativaEstorno: z.string().nullable(),
@@ -119,13 +121,26 @@ export type ReciboResumo = z.infer<typeof reciboResumo>;
 export const recibo = reciboResumo.extend({ itens: z.array(reciboItem) });
 export type Recibo = z.infer<typeof recibo>;
 
+/**
+ * A member's annual contribution statement (for the income-tax return): what the person paid in a
+ * calendar year, by payment date, to the organizations of the reader's scope.
+ */
+export const declaracaoAnualQuery = z.object({
+  pessoaId: referencia('pessoa', id),
+  ano: z.coerce.number().int().min(1900).max(2999),
+});
+export type DeclaracaoAnualQuery = z.infer<typeof declaracaoAnualQuery>;
+
+/** Where a receipt was sent by e-mail. */
+export const reciboEmailResposta = z.object({ para: z.string() });
+
 export const ORDENACOES_RECIBO = ['numero', 'data', 'total', 'titular'] as const;
 
 export const reciboListQuery = listQuery
   .extend({
     ordenarPor: z.enum(ORDENACOES_RECIBO).optional(),
-    pessoaId: id.optional(),
-    organizacaoTitularId: id.optional(),
+    pessoaId: referencia('pessoa', id).optional(),
+    organizacaoTitularId: referencia('organizacao', id).optional(),
     numero: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     dataDe: data.optional(),
     dataAte: data.optional(),
@@ -140,9 +155,9 @@ const competencia = competenciaValida(MSG.dataInvalida);
 export const relatorioContasReceberQuery = z
   .object({
     /** The organization reported on (the one acted for by default), with those below it. */
-    organizacaoId: id.optional(),
-    pessoaId: id.optional(),
-    organizacaoTitularId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
+    pessoaId: referencia('pessoa', id).optional(),
+    organizacaoTitularId: referencia('organizacao', id).optional(),
     status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_CONTA_A_RECEBER)).max(8).optional()),
     competenciaDe: competencia.optional(),
     competenciaAte: competencia.optional(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { data, id, listaDaConsulta, MSG } from './comum.js';
+import { baldeIndicador, periodoIndicador } from './indicadores.js';
+import { referencia } from './referencias.js';
 
 /**
  * The books read back (spec §2 /relatorio-financeiro, /relatorio-gerencial,
@@ -16,7 +18,7 @@ export const FORMATOS_RELATORIO = ['json', 'pdf', 'xlsx'] as const;
 export const relatorioFinanceiroQuery = periodo
   .extend({
     /** The organization reported on (the one acted for by default), with its descendants unless `somenteOrganizacao`. */
-    organizacaoId: id.optional(),
+    organizacaoId: referencia('organizacao', id).optional(),
     somenteOrganizacao: z
       .enum(['true', 'false'])
       .transform((v) => v === 'true')
@@ -60,7 +62,10 @@ export const relatorioFinanceiro = z.object({
 export type RelatorioFinanceiro = z.infer<typeof relatorioFinanceiro>;
 
 export const relatorioGerencialQuery = periodo
-  .extend({ organizacaoId: id.optional(), formato: z.enum(FORMATOS_RELATORIO).default('json') })
+  .extend({
+    organizacaoId: referencia('organizacao', id).optional(),
+    formato: z.enum(FORMATOS_RELATORIO).default('json'),
+  })
   .refine(periodoValido, erroPeriodo);
 export type RelatorioGerencialQuery = z.infer<typeof relatorioGerencialQuery>;
 
@@ -82,24 +87,29 @@ export type RelatorioGerencial = z.infer<typeof relatorioGerencial>;
 
 /** `/lancamento-caixa/formExportar`: the period and the organization of the accounting file. */
 export const exportacaoContabilQuery = periodo
-  .extend({ organizacaoId: id.optional() })
+  .extend({ organizacaoId: referencia('organizacao', id).optional() })
   .refine(periodoValido, erroPeriodo);
 export type ExportacaoContabilQuery = z.infer<typeof exportacaoContabilQuery>;
 
 /** One bucket of the financial indicator's series: money in and out (positive). */
-const baldeFinanceiro = z.object({ chave: z.string(), entradas: dinheiro, saidas: dinheiro });
-const valorPorChave = z.object({ chave: z.string(), valor: dinheiro });
-
-/** Spec §2 /indicadores/financeiros: money in and out of the books, without transfers between cash accounts. */
-export const indicadorFinanceiros = z.object({
-  periodoDe: z.string(),
-  periodoAte: z.string(),
+const totaisFinanceiros = {
   entradas: dinheiro,
   saidas: dinheiro,
   /** Money in less money out in the period. */
   resultado: dinheiro,
+};
+const baldeFinanceiro = baldeIndicador.extend({ entradas: dinheiro, saidas: dinheiro });
+const valorPorChave = z.object({ chave: z.string(), valor: dinheiro });
+
+/** Spec §2 /indicadores/financeiros: money in and out of the books, without transfers between cash accounts. */
+export const indicadorFinanceiros = z.object({
+  ...periodoIndicador,
+  ...totaisFinanceiros,
+  /** The same figures over the previous period. */
+  anterior: z.object(totaisFinanceiros),
   entradasPorConta: z.array(valorPorChave),
   saidasPorConta: z.array(valorPorChave),
   serie: z.array(baldeFinanceiro),
+  serieAnterior: z.array(baldeFinanceiro),
 });
 export type IndicadorFinanceiros = z.infer<typeof indicadorFinanceiros>;

@@ -16,7 +16,7 @@ export const usuarioListQuery = listQuery.extend({
   ordenarPor: ordenacao(ORDENACAO_USUARIO),
   /** Name or e-mail. */
   busca: busca(),
-  organizacaoId: id.optional(),
+  organizacaoId: referencia('organizacao', id).optional(),
   perfilId: id.optional(),
   ativo: z
     .enum(['true', 'false'])
