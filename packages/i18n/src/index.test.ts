@@ -53,6 +53,26 @@ describe('mensagemDeIssue', () => {
     expect(um.success || mensagemDeIssue(tradutor('en'), um.error.issues[0])).toBe('Select at most 1 item in lista.');
   });
 
+  it('writes zero in the plural in Portuguese ("0 cultos", not "0 culto"), as English does', () => {
+    // pt-BR's plural rule puts 0 with 1 (Intl: "one"); each counted text says zero with its plural.
+    const t = tradutor('pt-BR');
+    expect(t('inicio:kpi.cultos', { count: 0 })).toBe('0 cultos');
+    expect(t('inicio:kpi.cultos', { count: 1 })).toBe('1 culto');
+    expect(tradutor('en')('inicio:kpi.cultos', { count: 0 })).toBe('0 services');
+    const singulares: string[] = [];
+    const andar = (o: object, pre: string) => {
+      for (const [k, v] of Object.entries(o))
+        if (v && typeof v === 'object') andar(v, `${pre}${k}.`);
+        else if (k.endsWith('_one')) singulares.push(`${pre}${k.slice(0, -4)}`);
+    };
+    for (const [ns, textos] of Object.entries(recursos['pt-BR'])) andar(textos, `${ns}:`);
+    expect(singulares.length).toBeGreaterThan(5);
+    for (const chave of singulares) {
+      const p = { count: 0, n: 0, campo: 'x' };
+      expect(t(chave as never, p), chave).toBe(t(`${chave}_other` as never, p));
+    }
+  });
+
   it('names a required select, reference or number sent blank as required, from the input the server validated', () => {
     const t = tradutor('pt-BR');
     const corpo = { nome: 'a', cpf: '12345678901', idade: '', lista: ['x'], tipo: null };

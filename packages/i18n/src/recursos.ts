@@ -1,6 +1,7 @@
 // Every namespace of both languages; a new namespace file is added here (scripts/check-i18n.mjs checks parity).
 import enAtendimentos from '../locales/en/atendimentos.json' with { type: 'json' };
 import enCampos from '../locales/en/campos.json' with { type: 'json' };
+import enCemiterios from '../locales/en/cemiterios.json' with { type: 'json' };
 import enCobrancas from '../locales/en/cobrancas.json' with { type: 'json' };
 import enComum from '../locales/en/comum.json' with { type: 'json' };
 import enConfiguracoes from '../locales/en/configuracoes.json' with { type: 'json' };
@@ -25,6 +26,7 @@ import enUsuarios from '../locales/en/usuarios.json' with { type: 'json' };
 import enValidacao from '../locales/en/validacao.json' with { type: 'json' };
 import ptAtendimentos from '../locales/pt-BR/atendimentos.json' with { type: 'json' };
 import ptCampos from '../locales/pt-BR/campos.json' with { type: 'json' };
+import ptCemiterios from '../locales/pt-BR/cemiterios.json' with { type: 'json' };
 import ptCobrancas from '../locales/pt-BR/cobrancas.json' with { type: 'json' };
 import ptComum from '../locales/pt-BR/comum.json' with { type: 'json' };
 import ptConfiguracoes from '../locales/pt-BR/configuracoes.json' with { type: 'json' };
@@ -52,6 +54,7 @@ export const recursos = {
   'pt-BR': {
     atendimentos: ptAtendimentos,
     campos: ptCampos,
+    cemiterios: ptCemiterios,
     cobrancas: ptCobrancas,
     comum: ptComum,
     configuracoes: ptConfiguracoes,
@@ -78,6 +81,7 @@ export const recursos = {
   en: {
     atendimentos: enAtendimentos,
     campos: enCampos,
+    cemiterios: enCemiterios,
     cobrancas: enCobrancas,
     comum: enComum,
     configuracoes: enConfiguracoes,
