@@ -263,6 +263,49 @@ describe('Asaas fake', () => {
     expect(falta.status).toBe(400);
   });
 
+  it("a sub-account's charge is paid by its holder through the invoice link, without any key", async () => {
+    const [conta] = (await api('GET', `/accounts?cpfCnpj=${CNPJ}`)).corpo.data as { id: string }[];
+    // The key is not to be had again: only a new sub-account answers one.
+    expect(JSON.stringify(await api('GET', `/accounts/${conta!.id}`))).not.toMatch(/aact_/);
+    const nova = await api('POST', '/accounts', {
+      name: 'Paróquia Fatura',
+      email: 'fatura@teste.org',
+      cpfCnpj: '11444777000161',
+      mobilePhone: '51999990001',
+      incomeValue: 5000,
+      address: 'Rua B',
+      addressNumber: '20',
+      province: 'Centro',
+      postalCode: '93000000',
+    });
+    const sub = cliente(fake, nova.corpo.apiKey as string);
+    const doador = (await sub('POST', '/customers', { name: 'Doador <b>', cpfCnpj: CPF })).corpo.id;
+    const p = (
+      await sub('POST', '/payments', {
+        customer: doador,
+        billingType: 'PIX',
+        value: 42.5,
+        dueDate: amanha(),
+        description: '<script>x</script>',
+      })
+    ).corpo as { id: string; invoiceUrl: string };
+    // The main account does not reach a sub-account's charge.
+    expect((await api('POST', `/sandbox/payment/${p.id}/confirm`)).status).toBe(404);
+    const pagina = await fetch(p.invoiceUrl);
+    expect(pagina.status).toBe(200);
+    const html = await pagina.text();
+    expect(html.replace(/\s/g, ' ')).toContain('R$ 42,50');
+    expect(html).not.toContain('<script>x');
+    // Paying answers the page again (a redirect to it), now paid; paying twice pays once.
+    const paga = await fetch(`${p.invoiceUrl}/pagar`, { method: 'POST' });
+    expect(paga.status).toBe(200);
+    expect(await paga.text()).toContain('Paga');
+    expect((await sub('GET', `/payments/${p.id}`)).corpo.status).toBe('RECEIVED');
+    expect((await fetch(`${p.invoiceUrl}/pagar`, { method: 'POST' })).status).toBe(200);
+    expect((await sub('GET', `/payments/${p.id}`)).corpo.status).toBe('RECEIVED');
+    expect((await fetch(`${new URL(p.invoiceUrl).origin}/i/desconhecida`)).status).toBe(404);
+  });
+
   it('delivers webhooks with the token and event id, retrying until a 200', async () => {
     const recebidos: { evento: Evento; token?: string }[] = [];
     let recusar = 2;

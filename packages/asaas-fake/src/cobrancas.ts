@@ -41,6 +41,9 @@ export const CARTOES_RECUSADOS = ['5184019740373151', '4916561358240741'];
 
 type Desconto = Cobranca['discount'];
 
+/** The payments list's answers per account's records and filter, valid while the store's version stays. */
+const listasGuardadas = new WeakMap<object, { versao: number; porFiltro: Map<string, Cobranca[]> }>();
+
 const luhn = (n: string) =>
   [...n].reverse().reduce((s, ch, i) => {
     const d = Number(ch) * (i % 2 ? 2 : 1);
@@ -180,7 +183,7 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
         estimatedCreditDate: cartaoInformado ? somarDias(hoje(), 30 * (i + 1)) : null,
         description,
         externalReference: texto(b, 'externalReference'),
-        invoiceUrl: `${s.baseUrl()}/i/${id.slice(4)}`,
+        invoiceUrl: `${s.urlFaturas()}/i/${id.slice(4)}`,
         bankSlipUrl: boleto ? `${s.baseUrl()}/b/pdf/${id.slice(4)}` : null,
         invoiceNumber: String(c.proximaFatura++).padStart(8, '0'),
         nossoNumero: boleto ? String(c.proximoNossoNumero++) : null,
@@ -223,6 +226,17 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
   app.get('/payments', async (req) => {
     const q = consulta(req);
     const todas = conta(req).cobrancas;
+    // A list read page after page (a reconciliation's 100,000 open charges) is filtered once, not
+    // once per page: kept per account and filter until the next write.
+    const { offset: _o, limit: _l, ...filtro } = q;
+    const chave = JSON.stringify(filtro);
+    let guardadas = listasGuardadas.get(todas);
+    if (guardadas?.versao !== s.loja.versao) {
+      guardadas = { versao: s.loja.versao, porFiltro: new Map() };
+      listasGuardadas.set(todas, guardadas);
+    }
+    const guardada = guardadas.porFiltro.get(chave);
+    if (guardada) return listar(guardada, q);
     const base = q.externalReference
       ? buscarPor(todas, 'externalReference', q.externalReference)
       : Object.values(todas);
@@ -237,6 +251,7 @@ export function rotasCobrancas(app: FastifyInstance, s: Servicos) {
         (!q['dueDate[ge]'] || p.dueDate >= q['dueDate[ge]']) &&
         (!q['dueDate[le]'] || p.dueDate <= q['dueDate[le]']),
     );
+    guardadas.porFiltro.set(chave, itens);
     return listar(itens, q);
   });
 

@@ -18,7 +18,8 @@ export const invalido = (code: string, description: string) => new ErroAsaas(400
 export const naoEncontrado = () => new ErroAsaas(404, 'not_found', 'Recurso não encontrado.');
 
 export type Corpo = Record<string, unknown>;
-export type Servicos = { loja: Loja; entregador: Entregador; baseUrl: () => string };
+/** `urlFaturas`: where the invoice pages are reached (this server's origin unless told otherwise). */
+export type Servicos = { loja: Loja; entregador: Entregador; baseUrl: () => string; urlFaturas: () => string };
 
 declare module 'fastify' {
   interface FastifyRequest {

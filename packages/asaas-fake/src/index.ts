@@ -4,7 +4,16 @@ import { rotasClientes } from './clientes.js';
 import { rotasCobrancas } from './cobrancas.js';
 import { ErroAsaas, type Servicos } from './comum.js';
 import { rotasContas } from './contas.js';
-import { type Cobranca, type Conta, Loja } from './loja.js';
+import { rotasFatura } from './fatura.js';
+import {
+  type Cliente,
+  type Cobranca,
+  type Conta,
+  indexar,
+  Loja,
+  type StatusCobranca,
+  type TipoCobranca,
+} from './loja.js';
 import { Entregador } from './webhooks.js';
 
 export { identificacaoBoleto } from './boleto.js';
@@ -31,6 +40,25 @@ export type OpcoesAsaasFake = {
   exigirUserAgent?: boolean;
   webhookIntervaloMs?: number;
   webhookMaxFalhas?: number;
+  /**
+   * Where the invoice pages (`/i/{code}`) are reached from the payer's browser, when not at this
+   * server's own address (a demo behind the app that embeds it).
+   */
+  urlFaturas?: string;
+};
+
+/** A charge some earlier run left at the provider (the demo's year), brought into the main account. */
+export type CobrancaImportada = {
+  id: string;
+  cliente: { id: string; nome: string; cpfCnpj: string };
+  valor: number;
+  vencimento: string;
+  forma: TipoCobranca;
+  status: StatusCobranca;
+  dataPagamento: string | null;
+  dataCredito: string | null;
+  descricao: string | null;
+  criadaEm: string;
 };
 
 export type RequisicaoRegistrada = { metodo: string; url: string; userAgent?: string; chave?: string };
@@ -44,6 +72,8 @@ export type AsaasFake = {
   requisicoes: RequisicaoRegistrada[];
   /** Most requests in flight at once so far. */
   picoSimultaneas: () => number;
+  /** Requests received with a key so far (a benchmark's count of provider calls). */
+  totalRequisicoes: () => number;
   /** The next requests answer these failures, in order (tests of retries). */
   injetarFalhas: (...falhas: FalhaInjetada[]) => void;
   /** Delay every answer (tests of timeouts, demos of a slow provider). */
@@ -51,6 +81,8 @@ export type AsaasFake = {
   /** Sandbox helpers, also reachable over HTTP. */
   confirmar: (paymentId: string, chave?: string) => Cobranca;
   vencer: (paymentId: string, chave?: string) => Cobranca;
+  /** Adds charges (and their customers) to the main account, skipping those it holds; answers how many were new. */
+  importar: (cobrancas: CobrancaImportada[]) => number;
   fechar: () => Promise<void>;
 };
 
@@ -66,7 +98,9 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
     maxFalhas: opcoes.webhookMaxFalhas ?? 15,
   });
   let url = '';
-  const servicos: Servicos = { loja, entregador, baseUrl: () => url };
+  let origem = '';
+  const urlFaturas = () => opcoes.urlFaturas ?? origem;
+  const servicos: Servicos = { loja, entregador, baseUrl: () => url, urlFaturas };
 
   const requisicoes: RequisicaoRegistrada[] = [];
   const falhas: FalhaInjetada[] = [];
@@ -74,6 +108,7 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
   const getsEmCurso = new Map<string, number>();
   let emCurso = 0;
   let pico = 0;
+  let total = 0;
   let atraso = 0;
 
   const app = Fastify({ logger: false });
@@ -102,8 +137,11 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
   app.addHook('onRequest', async (req, reply) => {
     emCurso++;
     pico = Math.max(pico, emCurso);
+    // The invoice pages are the payer's, opened from a link: no key, as at Asaas.
+    if (req.url.startsWith('/i/')) return;
     const chave = req.headers.access_token as string | undefined;
     requisicoes.push({ metodo: req.method, url: req.url, userAgent: req.headers['user-agent'], chave });
+    total++;
     if (requisicoes.length > 1000) requisicoes.shift();
     if (atraso) await esperar(atraso);
 
@@ -140,6 +178,8 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
       (req as { contouGet?: boolean }).contouGet = true;
     }
     req.conta = c;
+    // A write makes every kept list answer stale (again when it is done: salvar).
+    if (req.method !== 'GET') loja.versao++;
   });
   app.addHook('onResponse', async (req) => {
     emCurso--;
@@ -158,8 +198,11 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
     { prefix: '/v3' },
   );
 
+  rotasFatura(app, loja, (c, id) => sandbox!.confirmar(c, id), urlFaturas);
+
   const endereco = await app.listen({ port: opcoes.porta ?? 0, host: opcoes.host ?? '127.0.0.1' });
   url = `${endereco}/v3`;
+  origem = endereco;
   const contaDe = (chave?: string) => loja.porChave(chave ?? chaveApi)!;
 
   return {
@@ -167,6 +210,7 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
     chaveApi,
     requisicoes,
     picoSimultaneas: () => pico,
+    totalRequisicoes: () => total,
     injetarFalhas: (...f) => falhas.push(...f),
     definirAtraso: (ms) => {
       atraso = ms;
@@ -181,9 +225,90 @@ export async function iniciarAsaasFake(opcoes: OpcoesAsaasFake = {}): Promise<As
       loja.salvar();
       return p;
     },
+    importar: (cobrancas) => {
+      const c = contaDe();
+      let novas = 0;
+      for (const x of cobrancas) {
+        if (c.cobrancas[x.id]) continue;
+        if (!c.clientes[x.cliente.id]) {
+          c.clientes[x.cliente.id] = clienteImportado(x);
+          indexar(c.clientes, c.clientes[x.cliente.id]!);
+        }
+        c.cobrancas[x.id] = cobrancaImportada(x, String(c.proximaFatura++).padStart(8, '0'), urlFaturas());
+        indexar(c.cobrancas, c.cobrancas[x.id]!);
+        novas++;
+      }
+      if (novas) loja.salvar();
+      return novas;
+    },
     fechar: async () => {
       await entregador.fechar();
       await app.close();
     },
+  };
+}
+
+function clienteImportado(x: CobrancaImportada): Cliente {
+  return {
+    object: 'customer',
+    id: x.cliente.id,
+    dateCreated: x.criadaEm,
+    name: x.cliente.nome,
+    cpfCnpj: x.cliente.cpfCnpj,
+    personType: x.cliente.cpfCnpj.length === 11 ? 'FISICA' : 'JURIDICA',
+    email: null,
+    phone: null,
+    mobilePhone: null,
+    address: null,
+    addressNumber: null,
+    complement: null,
+    province: null,
+    postalCode: null,
+    externalReference: null,
+    notificationDisabled: false,
+    additionalEmails: null,
+    groupName: null,
+    observations: null,
+    company: null,
+    deleted: false,
+  };
+}
+
+function cobrancaImportada(x: CobrancaImportada, numero: string, urlFaturas: string): Cobranca {
+  const codigo = x.id.slice(4);
+  return {
+    object: 'payment',
+    id: x.id,
+    dateCreated: x.criadaEm,
+    customer: x.cliente.id,
+    installment: null,
+    installmentNumber: null,
+    value: x.valor,
+    netValue: x.valor,
+    originalValue: null,
+    billingType: x.forma,
+    status: x.status,
+    dueDate: x.vencimento,
+    originalDueDate: x.vencimento,
+    paymentDate: x.dataPagamento,
+    clientPaymentDate: x.dataPagamento,
+    confirmedDate: x.dataPagamento,
+    creditDate: x.dataCredito,
+    estimatedCreditDate: x.dataCredito,
+    description: x.descricao,
+    externalReference: null,
+    invoiceUrl: `${urlFaturas}/i/${codigo}`,
+    bankSlipUrl: null,
+    invoiceNumber: numero,
+    nossoNumero: null,
+    discount: { value: 0, dueDateLimitDays: 0, type: 'FIXED' },
+    interest: { value: 0 },
+    fine: { value: 0, type: 'FIXED' },
+    postalService: false,
+    deleted: false,
+    refunds:
+      x.status === 'REFUNDED'
+        ? [{ dateCreated: x.dataPagamento ?? x.criadaEm, status: 'DONE', value: x.valor, description: null }]
+        : null,
   };
 }

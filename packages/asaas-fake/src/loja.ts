@@ -156,6 +156,8 @@ export function novaConta(apiKey: string, dados: Record<string, unknown>): Conta
 export class Loja {
   private readonly estado: Estado;
   private readonly arquivo?: string;
+  /** Changes with every write: answers computed from the records are kept while it stays. */
+  versao = 0;
 
   constructor(chavePrincipal: string, dir?: string) {
     this.arquivo = dir ? path.join(dir, 'asaas-fake.json') : undefined;
@@ -179,6 +181,7 @@ export class Loja {
   }
 
   salvar() {
+    this.versao++;
     if (!this.arquivo) return;
     mkdirSync(path.dirname(this.arquivo), { recursive: true });
     const temp = `${this.arquivo}.tmp`;
