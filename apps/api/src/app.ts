@@ -61,6 +61,9 @@ export async function construirApp({
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: LIMITE_CORPO,
+    // Registering every module's routes (their schemas compiled) passes Fastify's default 10 s on a
+    // busy small server, and the process would then not start at all.
+    pluginTimeout: 60_000,
     // X-Forwarded-For only from the configured proxies: otherwise any client names its own address.
     trustProxy: config.proxiesConfiaveis.length ? config.proxiesConfiaveis : false,
   }).withTypeProvider<ZodTypeProvider>();

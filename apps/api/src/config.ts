@@ -69,6 +69,14 @@ const esquema = z
           'must be off, console or an https:// collector URL (http:// only on localhost)',
         ),
     ),
+    SIG_CEP_URL: opcional(
+      z
+        .string()
+        .refine(
+          (v) => urlTlsOuLocal(v) && v.includes('{cep}'),
+          'must be an https:// URL with {cep} where the CEP goes (http:// only on localhost)',
+        ),
+    ),
     SMTP_URL: opcional(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
     SMTP_FROM: z.preprocess(vazioParaIndefinido, z.string().default('SIG <nao-responda@sig.local>')),
     PUBLIC_URL: opcional(z.string().url()),
@@ -118,6 +126,8 @@ export type Config = {
   auditoria: boolean;
   /** Where the web's page views go: nowhere, the app log, or a collector the server posts to. */
   analitica: { modo: 'off' } | { modo: 'console' } | { modo: 'coletor'; url: string };
+  /** The online CEP lookup (ViaCEP or BrasilAPI shape), `{cep}` in it; unset, the ranges alone. */
+  cepUrl?: string;
   smtpUrl?: string;
   smtpFrom: string;
   publicUrl: string;
@@ -177,6 +187,7 @@ export function lerConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIG_ANALYTICS === 'off' || e.SIG_ANALYTICS === 'console'
         ? { modo: e.SIG_ANALYTICS }
         : { modo: 'coletor', url: e.SIG_ANALYTICS },
+    cepUrl: e.SIG_CEP_URL,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,11 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { abrirBanco, BancoMaisNovo, migrar } from '@sig/db';
-import { garantirBase, SENHA_DEMO, semearDemo } from '@sig/db/seed';
+import { abrirBanco, type Banco, BancoMaisNovo, migrar } from '@sig/db';
+import { garantirBase, SENHA_DEMO, semearAnoDemo, semearDemo } from '@sig/db/seed';
+import pg from 'pg';
 import { construirApp } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
-import { iniciarProvedor } from './modules/asaas/index.js';
+import { CAMINHO_FATURAS_DEMO, cobrancasDoSeed, iniciarProvedor } from './modules/asaas/index.js';
 import { VERSAO } from './versao.js';
+
+/** The advisory lock's key ("SIG" + 2) around the first start's data; the migrations hold "SIG" + 1. */
+const CHAVE_SEMEADURA = 0x53_49_47_02;
+
+/**
+ * The base data (and the demo) are written by the first process only, however many start together
+ * on an empty PostgreSQL database: the others wait on an advisory lock and then find them there.
+ */
+async function semearUmaVez<T>(banco: Banco, semear: () => Promise<T>): Promise<T> {
+  if (banco.tipo !== 'postgres') return semear();
+  const trava = new pg.Client({ connectionString: banco.url });
+  await trava.connect();
+  try {
+    await trava.query('select pg_advisory_lock($1)', [CHAVE_SEMEADURA]);
+    return await semear();
+  } finally {
+    await trava.end();
+  }
+}
 
 async function iniciar() {
   let config: ReturnType<typeof lerConfig>;
@@ -33,10 +53,24 @@ async function iniciar() {
     }
     throw e;
   }
-  const base = await garantirBase(banco.db, { adminEmail: config.adminEmail, adminSenha: config.adminSenha });
-  const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
+  // The demo's invoice links point at this app, which serves the embedded fake's pages.
+  const urlFaturas = config.asaas.modo === 'demo' ? `${config.publicUrl}${CAMINHO_FATURAS_DEMO}` : undefined;
+  const inicioSemeadura = Date.now();
+  const { base, demo, ano } = await semearUmaVez(banco, async () => {
+    const base = await garantirBase(banco.db, { adminEmail: config.adminEmail, adminSenha: config.adminSenha });
+    const demo = config.seedDemo ? await semearDemo(banco.db) : { criado: false, usuarios: [] };
+    // A year of life only where its charges can be shown: with the embedded provider.
+    const ano = demo.criado && urlFaturas ? await semearAnoDemo(banco.db, { urlFaturas }) : undefined;
+    return { base, demo, ano };
+  });
+  const segundosSemeadura = ((Date.now() - inicioSemeadura) / 1000).toFixed(1);
 
-  const provedor = await iniciarProvedor(config, { versao: VERSAO, dirDemo: path.join(config.dataDir, 'asaas-fake') });
+  const provedor = await iniciarProvedor(config, {
+    versao: VERSAO,
+    dirDemo: path.join(config.dataDir, 'asaas-fake'),
+    urlFaturas,
+  });
+  if (ano?.criado && provedor.importar) provedor.importar(await cobrancasDoSeed(banco.db));
   // The demo's fake delivers its webhooks to this app with a token made up for this run.
   if (provedor.ligarWebhook && !config.asaasWebhookToken) config.asaasWebhookToken = randomBytes(24).toString('hex');
   // Every process may enqueue jobs; only workers work them (webhooks, mail, schedules, bulk batches).
@@ -61,6 +95,11 @@ async function iniciar() {
   } else {
     linhas.push(`Administrator: ${config.adminEmail} (password as set on first start)`);
   }
+  if (ano?.criado)
+    linhas.push(
+      `Demo year: ${ano.pessoas} people, ${ano.cultos} services, ${ano.contasAReceber} receivables, ${ano.cobrancas} charges, ` +
+        `${ano.recibos} receipts, ${ano.lancamentos} cash entries, ${ano.atendimentos} tickets (first start's data in ${segundosSemeadura} s)`,
+    );
   if (demo.criado) {
     for (const u of demo.usuarios)
       linhas.push(`Demo user: ${u.email} / ${SENHA_DEMO}  (${u.perfil}, ${u.organizacao})`);

@@ -16,6 +16,8 @@ export type AppTeste = {
   /** Signs in and returns the bearer token. */
   login: (email: string, senha?: string) => Promise<string>;
   loginAdmin: () => Promise<string>;
+  /** Signs in several at once ('admin', a demo user's name as in `paroquia@sig.local`, or an e-mail), their tokens in order. */
+  logins: (...quem: string[]) => Promise<string[]>;
   /** app.inject with a token and an optional language. */
   req: (opcoes: InjectOptions & { token?: string; idioma?: string }) => Promise<LightMyRequestResponse>;
   /**
@@ -32,7 +34,8 @@ async function bancoDeTeste(): Promise<Banco> {
   const tplPg = inject('templatePostgres');
   if (tplPg) {
     const url = process.env.TEST_DATABASE_URL!;
-    const nome = `sig_t_${randomBytes(5).toString('hex')}`;
+    // Named after this run's template, so that the run's teardown drops its own databases only.
+    const nome = `${tplPg}_${randomBytes(5).toString('hex')}`;
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`create database "${nome}" template "${tplPg}"`);
@@ -117,6 +120,12 @@ export async function criarAppTeste(
     login,
     regrasCampo,
     loginAdmin: () => login(ADMIN_EMAIL, ADMIN_SENHA),
+    logins: (...quem) =>
+      Promise.all(
+        quem.map((q) =>
+          q === 'admin' ? login(ADMIN_EMAIL, ADMIN_SENHA) : login(q.includes('@') ? q : `${q}@sig.local`),
+        ),
+      ),
     fechar: async () => {
       await app.close();
       await banco.fechar();

@@ -1,6 +1,6 @@
 import { type DbOuTx, schema } from '@sig/db';
-import { inserirOrganizacao } from '@sig/db/seed';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { inserirOrganizacao, nomeBuscaSql } from '@sig/db/seed';
+import { and, asc, eq, isNull, like, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
 import { hashToken, novoToken } from '../src/platform/cripto.js';
@@ -62,6 +62,53 @@ export const organizacaoDoUsuario = async (db: DbOuTx, email: string) =>
     )
   ).id;
 
+/** A person of the seed by CPF ('39053344705': a member of the treasurer's parish), with their organization. */
+export const pessoaPorCpf = (db: DbOuTx, cpf: string) =>
+  um(
+    db
+      .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.cpf, cpf)),
+    cpf,
+  );
+
+/** The newest organization that is neither `organizacaoId` nor under it: outside its scope. */
+export const organizacaoForaDe = async (db: DbOuTx, organizacaoId: number) =>
+  (
+    await um(
+      db
+        .select({ id: schema.organizacao.id })
+        .from(schema.organizacao)
+        .where(
+          and(
+            ne(schema.organizacao.id, organizacaoId),
+            sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
+          ),
+        )
+        .orderBy(sql`${schema.organizacao.id} desc`)
+        .limit(1),
+      `an organization outside ${organizacaoId}`,
+    )
+  ).id;
+
+/** A synod of the seed other than 'Sínodo Rio dos Sinos' (whose users the demo signs in as). */
+export const outroSinodo = async (db: DbOuTx) =>
+  (
+    await um(
+      db
+        .select({ id: schema.organizacao.id })
+        .from(schema.organizacao)
+        .where(
+          and(
+            like(schema.organizacao.nomeFantasia, 'Sínodo%'),
+            ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
+          ),
+        )
+        .limit(1),
+      'another synod',
+    )
+  ).id;
+
 /** The mail written to the outbox for an address. */
 export const emailsPara = (db: DbOuTx, para: string) =>
   db.select().from(schema.caixaSaida).where(eq(schema.caixaSaida.para, para));
@@ -88,10 +135,12 @@ export async function criarOrganizacao(db: DbOuTx, campos: Linha<typeof schema.o
   return id;
 }
 
+/** A person as the people service writes one: its `nomeBusca` too, so a search by name finds it. */
 export async function criarPessoa(db: DbOuTx, campos: Linha<typeof schema.pessoa> & { organizacaoId: number }) {
+  const dados = { nome: 'Pessoa', sobrenome: unico('Teste'), status: 'ATIVO' as const, ...campos };
   const [p] = await db
     .insert(schema.pessoa)
-    .values({ nome: 'Pessoa', sobrenome: unico('Teste'), status: 'ATIVO', ...campos })
+    .values({ nomeBusca: nomeBuscaSql(dados.nome, dados.sobrenome ?? ''), ...dados })
     .returning();
   return p!;
 }

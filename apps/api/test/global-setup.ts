@@ -38,7 +38,11 @@ export default async function setup(project: TestProject) {
     return async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      const r = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'sig_t_%'`);
+      // This run's per-file copies (app-teste.ts names them after the template): another run on
+      // the same server keeps its own.
+      const r = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+        `${nome}\\_%`,
+      ]);
       for (const d of r.rows) await c.query(`drop database if exists "${d.datname}" with (force)`);
       await c.query(`drop database if exists "${nome}" with (force)`);
       await c.end();

@@ -190,7 +190,9 @@ export const ID_NENHUM = 2_147_483_000;
 export function valorObrigatorio(p: Parametro): string {
   const s = p.schema;
   if (s.type === 'array') return String(s.items?.enum?.[0] ?? 'x');
-  if (s.type === 'integer' || s.type === 'number') return String(ID_NENHUM);
+  // A bounded number (a year) at its bound; an unbounded one names no record.
+  if (s.type === 'integer' || s.type === 'number')
+    return String(s.maximum !== undefined && s.maximum < ID_NENHUM ? s.maximum : ID_NENHUM);
   if (s.pattern?.startsWith('^\\d{4}-')) return /ate|fim/i.test(p.name) ? '2026-12-31' : '2026-01-04';
   return String(s.enum?.[0] ?? 'x');
 }

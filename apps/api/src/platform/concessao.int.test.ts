@@ -65,11 +65,7 @@ async function perfilCom(nome: string, telas: string[], somentePropria = false) 
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-  ]);
+  [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   ids.sinodo = await orgAtual(sinodo);
   ids.paroquia = await orgAtual(paroquia);
 });

@@ -41,5 +41,6 @@ export type Deps = {
   tarefas: Tarefas<Deps>;
   permissoes: CachePermissoes;
   /** The payment provider (Asaas or, in a demo install, the embedded fake). */
-  pagamentos: { provedor: PaymentProvider; demo: boolean };
+  /** `urlPaginas`: the embedded demo provider's own address (its invoice pages); unset with a real one. */
+  pagamentos: { provedor: PaymentProvider; demo: boolean; urlPaginas?: string };
 };

@@ -1,11 +1,26 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  type WriteStream,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline, Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { createInflateRaw } from 'node:zlib';
 import { abrirBanco, type Banco, MIGRATIONS_DIR, migracaoAtual, migracoesConhecidas, pgliteDe } from '@sig/db';
-import { strFromU8, strToU8, unzipSync, type Zippable, zipSync } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import pg from 'pg';
 
 /**
@@ -13,8 +28,10 @@ import pg from 'pg';
  * PGlite: its own data-folder dump), the files of DATA_DIR (ticket attachments, the key file)
  * and a manifest: the version, the schema's migration, each table's row count and checksum, each
  * file's hash. A restore refuses an archive of a newer schema and checks the manifest afterwards.
- * The archive is built in memory (fflate's zipSync): fine for a synod's database; a national
- * one's PostgreSQL dump is kept whole in memory too, so give the process room (see deploy.md).
+ * Both stream: pg_dump's output goes into the archive as it comes and a restore reads each entry
+ * from its place in the file, so a national database passes through a few buffers, never whole
+ * (the embedded database's dump is held in memory: PGlite makes and loads it so). The zip has no
+ * ZIP64 records: an entry or archive past 4 GiB is refused rather than written unreadable.
  */
 
 const FORMATO = 1;
@@ -41,8 +58,6 @@ export type Manifesto = {
 
 /** A problem an operator can act on (no tools, newer archive, non-empty target, manifest mismatch). */
 export class CopiaInvalida extends Error {}
-
-const sha256 = (dados: Uint8Array) => createHash('sha256').update(dados).digest('hex');
 
 /**
  * Every table's rows and checksum: the sum of each row's md5 (its first 64 bits) is independent
@@ -139,80 +154,239 @@ export type OpcoesCopia = {
   excluir?: string[];
 };
 
-/** Backs up the database and DATA_DIR into the zip `destino` (mode 600: it holds the key file). Answers the manifest. */
-export async function fazerCopia(destino: string, { banco, dataDir, versao, excluir = [] }: OpcoesCopia) {
-  const entradas: Zippable = {};
-  let tabelas: Record<string, SomaTabela>;
-  const pglite = pgliteDe(banco);
-  if (pglite) {
-    // The dump is what is checked: loaded into a scratch database, so the sums describe exactly it.
-    const dump = new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer());
-    const copia = await abrirBanco({ dataDir: 'memory://', carregarDe: new Blob([dump]) });
-    try {
-      tabelas = await somasDoBanco(copia);
-    } finally {
-      await copia.fechar();
-    }
-    entradas[ENTRADA_PGLITE] = [dump, { level: 0 }];
-  } else {
-    // The sums and pg_dump read one snapshot: the manifest describes exactly what was dumped.
-    const c = new pg.Client({ connectionString: banco.url });
-    await c.connect();
-    const temp = path.join(os.tmpdir(), `sig-copia-${process.pid}-${Date.now()}.dump`);
-    try {
-      await c.query('begin isolation level repeatable read read only');
-      const [{ snapshot }] = (await c.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')).rows as [
-        { snapshot: string },
-      ];
-      tabelas = await somarTabelas(async (t) => (await c.query(t)).rows);
-      await ferramenta('pg_dump', [
-        '-Fc',
-        '--no-owner',
-        '--no-privileges',
-        `--snapshot=${snapshot}`,
-        '-f',
-        temp,
-        banco.url!,
-      ]);
-      entradas[ENTRADA_POSTGRES] = [new Uint8Array(readFileSync(temp)), { level: 0 }];
-    } finally {
-      await c.query('rollback').catch(() => undefined);
-      await c.end();
-      rmSync(temp, { force: true });
-    }
+/** The zip format's limit without ZIP64 records, which fflate does not write. */
+const LIMITE_ZIP = 0xffff_ffff;
+
+/**
+ * A zip written as it goes (fflate's streaming Zip): each entry's bytes go to the file as they
+ * come, waiting for the disk when it lags; only the central directory stays in memory.
+ */
+class EscritorZip {
+  private readonly zip: Zip;
+  private readonly saida: WriteStream;
+  private readonly fim: Promise<void>;
+  private erro: Error | null = null;
+  private escritos = 0;
+
+  constructor(private readonly destino: string) {
+    this.saida = createWriteStream(destino, { mode: 0o600 });
+    this.fim = finished(this.saida);
+    this.fim.catch((e: Error) => {
+      this.erro ??= e;
+    });
+    this.zip = new Zip((err, dados, final) => {
+      if (err) this.erro ??= err;
+      else {
+        this.escritos += dados.length;
+        this.saida.write(dados);
+      }
+      if (final || err) this.saida.end();
+    });
   }
-  const arquivos: Record<string, string> = {};
-  for (const rel of arquivosDe(dataDir, excluir)) {
-    const dados = new Uint8Array(readFileSync(path.join(dataDir, rel)));
-    arquivos[rel] = sha256(dados);
-    entradas[PREFIXO_ARQUIVOS + rel] = dados;
+
+  private async vazao() {
+    if (this.erro) throw this.erro;
+    if (this.escritos > LIMITE_ZIP)
+      throw new CopiaInvalida(`${this.destino} would pass 4 GiB, which this backup format cannot hold`);
+    if (this.saida.writableNeedDrain) await once(this.saida, 'drain');
   }
-  const manifesto: Manifesto = {
-    formato: FORMATO,
-    versao,
-    migracao: await migracaoAtual(banco, MIGRATIONS_DIR),
-    banco: banco.tipo,
-    criadoEm: new Date().toISOString(),
-    tabelas,
-    arquivos,
-  };
-  entradas[ENTRADA_MANIFESTO] = strToU8(JSON.stringify(manifesto, null, 2));
-  mkdirSync(path.dirname(path.resolve(destino)), { recursive: true });
-  writeFileSync(destino, zipSync(entradas, { level: 6 }), { mode: 0o600 });
-  return manifesto;
+
+  /** Adds an entry from `fonte`; answers its SHA-256. Compressed unless it already is. */
+  async entrada(
+    nome: string,
+    fonte: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    comprimir: boolean,
+  ): Promise<string> {
+    const e = comprimir ? new ZipDeflate(nome, { level: 6 }) : new ZipPassThrough(nome);
+    this.zip.add(e);
+    const hash = createHash('sha256');
+    for await (const pedaco of fonte) {
+      hash.update(pedaco);
+      e.push(pedaco);
+      await this.vazao();
+    }
+    e.push(new Uint8Array(0), true);
+    await this.vazao();
+    return hash.digest('hex');
+  }
+
+  async fechar() {
+    this.zip.end();
+    await this.fim;
+    if (this.erro) throw this.erro;
+  }
+
+  /** Stops writing after a failure (the caller removes the file). */
+  abortar() {
+    this.zip.terminate();
+    this.saida.destroy();
+  }
 }
 
-/** The manifest of an archive, or why it is not one. */
-function lerArquivo(origem: string) {
-  let entradas: Record<string, Uint8Array>;
+/** A client tool's output as it comes (pg_dump's); fails with its own words when it fails. */
+async function* saidaDe(nome: 'pg_dump', args: string[]): AsyncGenerator<Uint8Array> {
+  await ferramenta(nome, ['--version']);
+  const filho = spawn(nome, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const erros: string[] = [];
+  filho.stderr.on('data', (d) => erros.push(String(d)));
+  const fim = new Promise<number | null>((ok, falha) => {
+    filho.on('error', falha);
+    filho.on('close', ok);
+  });
+  fim.catch(() => undefined);
+  let lido = false;
   try {
-    entradas = unzipSync(new Uint8Array(readFileSync(origem)));
-  } catch (e) {
-    throw new CopiaInvalida(`${origem} is not a SIG backup: ${(e as Error).message}`);
+    yield* filho.stdout;
+    lido = true;
+  } finally {
+    // Only a backup given up halfway stops it; one read to the end waits for it to exit.
+    if (!lido) filho.kill();
   }
-  const bruto = entradas[ENTRADA_MANIFESTO];
+  const codigo = await fim.catch((e: Error) => {
+    throw new CopiaInvalida(`${nome} failed: ${e.message}`);
+  });
+  if (codigo !== 0) throw new CopiaInvalida(`${nome} failed: ${erros.join('').trim()}`);
+}
+
+/** Backs up the database and DATA_DIR into the zip `destino` (mode 600: it holds the key file). Answers the manifest. */
+export async function fazerCopia(destino: string, { banco, dataDir, versao, excluir = [] }: OpcoesCopia) {
+  mkdirSync(path.dirname(path.resolve(destino)), { recursive: true });
+  // Written beside the destination and renamed when whole: a failed backup leaves no archive that looks good.
+  const parcial = `${destino}.parcial`;
+  const zip = new EscritorZip(parcial);
+  try {
+    let tabelas: Record<string, SomaTabela>;
+    const pglite = pgliteDe(banco);
+    if (pglite) {
+      // The dump is what is checked: loaded into a scratch database, so the sums describe exactly it.
+      const dump = await pglite.dumpDataDir('gzip');
+      const copia = await abrirBanco({ dataDir: 'memory://', carregarDe: dump });
+      try {
+        tabelas = await somasDoBanco(copia);
+      } finally {
+        await copia.fechar();
+      }
+      await zip.entrada(ENTRADA_PGLITE, dump.stream() as unknown as AsyncIterable<Uint8Array>, false);
+    } else {
+      // The sums and pg_dump read one snapshot: the manifest describes exactly what was dumped.
+      const c = new pg.Client({ connectionString: banco.url });
+      await c.connect();
+      try {
+        await c.query('begin isolation level repeatable read read only');
+        const [{ snapshot }] = (await c.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot'))
+          .rows as [{ snapshot: string }];
+        tabelas = await somarTabelas(async (t) => (await c.query(t)).rows);
+        const args = ['-Fc', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, banco.url!];
+        // pg_dump's custom format is compressed already.
+        await zip.entrada(ENTRADA_POSTGRES, saidaDe('pg_dump', args), false);
+      } finally {
+        await c.query('rollback').catch(() => undefined);
+        await c.end();
+      }
+    }
+    const arquivos: Record<string, string> = {};
+    for (const rel of arquivosDe(dataDir, excluir))
+      arquivos[rel] = await zip.entrada(PREFIXO_ARQUIVOS + rel, createReadStream(path.join(dataDir, rel)), true);
+    const manifesto: Manifesto = {
+      formato: FORMATO,
+      versao,
+      migracao: await migracaoAtual(banco, MIGRATIONS_DIR),
+      banco: banco.tipo,
+      criadoEm: new Date().toISOString(),
+      tabelas,
+      arquivos,
+    };
+    await zip.entrada(ENTRADA_MANIFESTO, [Buffer.from(JSON.stringify(manifesto, null, 2))], true);
+    await zip.fechar();
+    renameSync(parcial, destino);
+    return manifesto;
+  } catch (e) {
+    zip.abortar();
+    rmSync(parcial, { force: true });
+    throw e;
+  }
+}
+
+type EntradaZip = { metodo: number; comprimido: number; inicio: number };
+
+/**
+ * The entries of a zip from its central directory (where a streamed zip keeps the sizes), each
+ * with where its data starts; nothing of the data is read.
+ */
+async function indiceZip(origem: string): Promise<Map<string, EntradaZip>> {
+  const naoE = (porque: string) => new CopiaInvalida(`${origem} is not a SIG backup: ${porque}`);
+  let arquivo: Awaited<ReturnType<typeof open>>;
+  try {
+    arquivo = await open(origem, 'r');
+  } catch (e) {
+    throw naoE((e as Error).message);
+  }
+  try {
+    const ler = async (inicio: number, n: number) => {
+      const b = Buffer.alloc(n);
+      const { bytesRead } = await arquivo.read(b, 0, n, inicio);
+      if (bytesRead < n) throw naoE('it is cut short');
+      return b;
+    };
+    const { size } = await arquivo.stat();
+    const cauda = Math.min(size, 22 + 0xffff);
+    const fim = await ler(size - cauda, cauda);
+    let i = cauda - 22;
+    while (i >= 0 && fim.readUInt32LE(i) !== 0x06054b50) i--;
+    if (i < 0) throw naoE('it is not a zip archive');
+    const cd = await ler(fim.readUInt32LE(i + 16), fim.readUInt32LE(i + 12));
+    const entradas = new Map<string, EntradaZip>();
+    for (let k = 0, p = 0; k < fim.readUInt16LE(i + 10); k++) {
+      if (cd.readUInt32LE(p) !== 0x02014b50) throw naoE('its central directory is damaged');
+      const nome = cd.toString('utf8', p + 46, p + 46 + cd.readUInt16LE(p + 28));
+      const local = cd.readUInt32LE(p + 42);
+      const cabecalho = await ler(local, 30);
+      entradas.set(nome, {
+        metodo: cd.readUInt16LE(p + 10),
+        comprimido: cd.readUInt32LE(p + 20),
+        inicio: local + 30 + cabecalho.readUInt16LE(26) + cabecalho.readUInt16LE(28),
+      });
+      p += 46 + cd.readUInt16LE(p + 28) + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
+    }
+    return entradas;
+  } finally {
+    await arquivo.close();
+  }
+}
+
+/** An entry's bytes, read from its place in the archive and inflated as they come. */
+function fluxoDaEntrada(origem: string, e: EntradaZip): Readable {
+  const bruto = e.comprimido
+    ? createReadStream(origem, { start: e.inicio, end: e.inicio + e.comprimido - 1 })
+    : Readable.from([]);
+  if (e.metodo === 0) return bruto;
+  if (e.metodo !== 8) throw new CopiaInvalida(`${origem}: an entry uses zip method ${e.metodo}, not one SIG writes`);
+  return pipeline(bruto, createInflateRaw(), () => undefined);
+}
+
+async function lerEntrada(origem: string, e: EntradaZip): Promise<Buffer> {
+  const pedacos: Buffer[] = [];
+  for await (const p of fluxoDaEntrada(origem, e)) pedacos.push(p as Buffer);
+  return Buffer.concat(pedacos);
+}
+
+/** An entry into the file `destino` (mode 600); answers its SHA-256. */
+async function gravarEntrada(origem: string, e: EntradaZip, destino: string): Promise<string> {
+  const hash = createHash('sha256');
+  const fluxo = fluxoDaEntrada(origem, e);
+  fluxo.on('data', (p: Buffer) => hash.update(p));
+  await new Promise<void>((ok, falha) =>
+    pipeline(fluxo, createWriteStream(destino, { mode: 0o600 }), (err) => (err ? falha(err) : ok())),
+  );
+  return hash.digest('hex');
+}
+
+/** The manifest of an archive and where its entries are, or why it is not one. */
+async function lerArquivo(origem: string) {
+  const entradas = await indiceZip(origem);
+  const bruto = entradas.get(ENTRADA_MANIFESTO);
   if (!bruto) throw new CopiaInvalida(`${origem} is not a SIG backup: it has no ${ENTRADA_MANIFESTO}`);
-  const manifesto = JSON.parse(strFromU8(bruto)) as Manifesto;
+  const manifesto = JSON.parse((await lerEntrada(origem, bruto)).toString('utf8')) as Manifesto;
   if (manifesto.formato !== FORMATO)
     throw new CopiaInvalida(`${origem} has backup format ${manifesto.formato}; this SIG reads format ${FORMATO}`);
   return { manifesto, entradas };
@@ -242,7 +416,7 @@ export type OpcoesRestauro = {
  * and checksum and every file's hash against the manifest. Answers the manifest.
  */
 export async function restaurarCopia(origem: string, { url, dataDir, versao, substituir = false }: OpcoesRestauro) {
-  const { manifesto, entradas } = lerArquivo(origem);
+  const { manifesto, entradas } = await lerArquivo(origem);
   conferirMigracao(manifesto, versao);
   const tipo = url ? 'postgres' : 'pglite';
   if (manifesto.banco !== tipo)
@@ -253,9 +427,12 @@ export async function restaurarCopia(origem: string, { url, dataDir, versao, sub
   let banco: Banco;
   if (url) {
     await esvaziarPostgres(url, substituir);
+    const dump = entradas.get(ENTRADA_POSTGRES);
+    if (!dump) throw new CopiaInvalida(`${origem} has no ${ENTRADA_POSTGRES}`);
+    // pg_restore reads a file it can seek in; the entry is copied there as it is read.
     const temp = path.join(os.tmpdir(), `sig-restauro-${process.pid}-${Date.now()}.dump`);
-    writeFileSync(temp, entradas[ENTRADA_POSTGRES] ?? new Uint8Array(), { mode: 0o600 });
     try {
+      await gravarEntrada(origem, dump, temp);
       await ferramenta('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '-d', url, temp]);
     } finally {
       rmSync(temp, { force: true });
@@ -268,9 +445,12 @@ export async function restaurarCopia(origem: string, { url, dataDir, versao, sub
         throw new CopiaInvalida(`${pasta} already holds a database: restore into an empty DATA_DIR, or pass --replace`);
       rmSync(pasta, { recursive: true, force: true });
     }
-    const dump = entradas[ENTRADA_PGLITE];
+    const dump = entradas.get(ENTRADA_PGLITE);
     if (!dump) throw new CopiaInvalida(`${origem} has no ${ENTRADA_PGLITE}`);
-    banco = await abrirBanco({ dataDir: pasta, carregarDe: new Blob([dump as Uint8Array<ArrayBuffer>]) });
+    banco = await abrirBanco({
+      dataDir: pasta,
+      carregarDe: new Blob([(await lerEntrada(origem, dump)) as Uint8Array<ArrayBuffer>]),
+    });
   }
   const diferencas: string[] = [];
   try {
@@ -285,15 +465,21 @@ export async function restaurarCopia(origem: string, { url, dataDir, versao, sub
     await banco.fechar();
   }
   for (const [rel, hash] of Object.entries(manifesto.arquivos)) {
-    const dados = entradas[PREFIXO_ARQUIVOS + rel];
-    if (!dados || sha256(dados) !== hash) {
-      diferencas.push(`${rel}: differs from the manifest`);
-      continue;
-    }
+    const entrada = entradas.get(PREFIXO_ARQUIVOS + rel);
     const destino = path.join(dataDir, rel);
     if (!path.resolve(destino).startsWith(path.resolve(dataDir) + path.sep)) throw new CopiaInvalida(`bad path ${rel}`);
+    if (!entrada) {
+      diferencas.push(`${rel}: missing from the archive`);
+      continue;
+    }
     mkdirSync(path.dirname(destino), { recursive: true });
-    writeFileSync(destino, dados, { mode: 0o600 });
+    // Written beside its place and moved there only when its hash is the manifest's.
+    const parcial = `${destino}.parcial`;
+    if ((await gravarEntrada(origem, entrada, parcial)) === hash) renameSync(parcial, destino);
+    else {
+      rmSync(parcial, { force: true });
+      diferencas.push(`${rel}: differs from the manifest`);
+    }
   }
   if (diferencas.length)
     throw new CopiaInvalida(`The restored copy differs from the backup's manifest:\n  ${diferencas.join('\n  ')}`);

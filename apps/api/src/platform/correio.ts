@@ -4,7 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type DefinicaoTarefa, mensagemDeFalha, type Tarefas } from './tarefas.js';
 
-export type Mensagem = { para: string; assunto: string; texto: string; html?: string };
+/** A file sent with a message: its bytes travel in the outbox row as base64. */
+export type AnexoMensagem = { nome: string; tipo: string; conteudo: string };
+export type Mensagem = { para: string; assunto: string; texto: string; html?: string; anexos?: AnexoMensagem[] };
 
 const { caixaSaida } = schema;
 const FILA_ENVIAR = 'correio.enviar';
@@ -67,6 +69,11 @@ export class Correio {
         subject: m.assunto,
         text: m.texto,
         html: m.html ?? undefined,
+        attachments: m.anexos?.map((a) => ({
+          filename: a.nome,
+          contentType: a.tipo,
+          content: Buffer.from(a.conteudo, 'base64'),
+        })),
       });
     } catch (err) {
       this.log.warn({ err, id }, 'e-mail not sent');

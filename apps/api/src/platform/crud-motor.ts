@@ -3,12 +3,13 @@ import {
   type CampoCadastro,
   campoRotulo,
   type DefinicaoCadastro,
+  hojeNoBrasil,
   type Paged,
   type SelectOpcao,
   type TipoCampo,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { tradutor } from '@sig/i18n';
+import { type Idioma, tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, getTableColumns, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -20,11 +21,12 @@ import { Filhos, type TabelaFilho } from './filhos.js';
 
 export type { TabelaFilho } from './filhos.js';
 
-import { arquivoExportacao, type FormatoArquivo } from './exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from './exportacao.js';
 import { registrarAlteracao } from './historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from './permissoes.js';
 import { linhasExistentes, type RegraReferencia } from './referencias.js';
 import { colunaQualificada, contemSemAcento, erroPg, nomeNoBanco, VIOLACAO_UNICA } from './sql.js';
+import { nomeNoIdioma } from './textos.js';
 import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 
 /**
@@ -40,6 +42,18 @@ import { linhaDeSaida, tiposIncompativeis } from './tipos-campo.js';
 export const LIMITE_LISTA = 5_000;
 export const LIMITE_EXPORTACAO = 100_000;
 const LOTE_EXPORTACAO = 2_000;
+
+/** A registry's label column in the reader's language (its English label when it has one, issue 18). */
+function rotuloNoIdioma(
+  colunas: Record<string, PgColumn>,
+  campoRotulo: string,
+  rotulo: PgColumn | SQL,
+  idioma: Idioma,
+  alias?: SQL,
+): SQL {
+  if (campoRotulo !== 'nome' || !colunas.nomeEn) return sql`${rotulo}`;
+  return nomeNoIdioma(rotulo, alias ? sql`${alias}.${sql.identifier('nome_en')}` : colunas.nomeEn, idioma);
+}
 
 /** A registry table: the declaration's fields plus the engine's own columns. */
 export type TabelaCadastro = PgTable & {
@@ -91,6 +105,26 @@ function esquemaSaida(c: CampoCadastro): z.ZodType {
 /** The listed references whose label a list answers beside the id (`campoRotulo`). */
 const referenciasListadas = (def: DefinicaoCadastro) => def.campos.filter((c) => c.tipo === 'referencia' && c.lista);
 
+/** An export column typed from its field: money, dates, yes/no and options formatted for the reader. */
+function colunaDoCampo(c: CampoCadastro, titulo: string, rotulados: ReadonlySet<string>): ColunaArquivo {
+  if (rotulados.has(c.nome)) return { titulo };
+  switch (c.tipo) {
+    case 'dinheiro':
+      return { titulo, tipo: 'dinheiro' };
+    case 'inteiro':
+    case 'decimal':
+      return { titulo, tipo: 'numero' };
+    case 'data':
+      return { titulo, tipo: 'data' };
+    case 'booleano':
+      return { titulo, tipo: 'simNao' };
+    case 'opcao':
+      return { titulo, tipo: 'opcao', rotulos: c.rotuloOpcoes ?? `campos:opcao.${c.nome}` };
+    default:
+      return { titulo };
+  }
+}
+
 const camposSaida = (campos: readonly CampoCadastro[]) =>
   // Optional: a field the profile may not view is left out of the answer.
   Object.fromEntries(campos.map((c) => [c.nome, esquemaSaida(c).nullable().optional()]));
@@ -124,7 +158,7 @@ export class MotorCadastro {
   private referencias: Promise<Referencia[]> | undefined;
 
   private readonly colunaOrganizacao: PgColumn | undefined;
-  private readonly rotulos: Record<string, SQL.Aliased<string | null>> = {};
+  private readonly rotulos: Record<Idioma, Record<string, SQL.Aliased<string | null>>> = { 'pt-BR': {}, en: {} };
   private readonly filhos: Filhos;
   private readonly saida: z.ZodType;
 
@@ -145,9 +179,11 @@ export class MotorCadastro {
     this.colunaOrganizacao = def.porOrganizacao ? this.colunas.organizacaoId : undefined;
     if (def.porOrganizacao && !this.colunaOrganizacao) faltam.push('organizacaoId');
     referenciasListadas(def).forEach((c, i) => {
-      const rotulo = this.rotuloDaReferencia(c, i);
-      if (rotulo) this.rotulos[campoRotulo(c.nome)] = rotulo;
-      else faltam.push(`${c.nome}→${c.referencia} (a registry, whose label the list shows)`);
+      const rotulo = this.rotuloDaReferencia(c, i, 'pt-BR');
+      if (rotulo) {
+        this.rotulos['pt-BR'][campoRotulo(c.nome)] = rotulo;
+        this.rotulos.en[campoRotulo(c.nome)] = this.rotuloDaReferencia(c, i, 'en')!;
+      } else faltam.push(`${c.nome}→${c.referencia} (a registry, whose label the list shows)`);
     });
     if (faltam.length) throw new Error(`Registry ${def.recurso}: table ${this.nomeTabela} lacks ${faltam.join(', ')}`);
     this.selecao = { id: tabela.id, criadoEm: tabela.criadoEm, atualizadoEm: tabela.atualizadoEm };
@@ -160,19 +196,26 @@ export class MotorCadastro {
    * The target is aliased and the outer column qualified: a registry may point at itself (a
    * degree's reciprocal), and drizzle writes a single-table select's columns unqualified.
    */
-  private rotuloDaReferencia(c: CampoCadastro, i: number): SQL.Aliased<string | null> | undefined {
+  private rotuloDaReferencia(c: CampoCadastro, i: number, idioma: Idioma): SQL.Aliased<string | null> | undefined {
     const alvo = c.referencia ? CADASTRO_POR_RECURSO.get(c.referencia) : undefined;
     const tabela = c.referencia ? this.tabelaDe(c.referencia) : undefined;
-    if (!alvo || !tabela || !(getTableColumns(tabela) as Record<string, PgColumn>)[alvo.rotulo]) return undefined;
+    const colunas = tabela ? (getTableColumns(tabela) as Record<string, PgColumn>) : {};
+    if (!alvo || !tabela || !colunas[alvo.rotulo]) return undefined;
     const r = sql.identifier(`rotulo_${i}`);
-    const rotulo = sql.identifier(nomeNoBanco(alvo.rotulo));
+    const rotulo = rotuloNoIdioma(
+      colunas,
+      alvo.rotulo,
+      sql`${r}.${sql.identifier(nomeNoBanco(alvo.rotulo))}`,
+      idioma,
+      sql`${r}`,
+    );
     const fora = colunaQualificada(this.coluna(c.nome));
-    return sql<string | null>`(select ${r}.${rotulo} from ${tabela} ${r} where ${r}.id = ${fora})`.as(`rotulo_${i}`);
+    return sql<string | null>`(select ${rotulo} from ${tabela} ${r} where ${r}.id = ${fora})`.as(`rotulo_${i}`);
   }
 
   /** A list's selection: the row's, plus the labels of its listed references. */
   private selecaoDaLista(ctx: Contexto) {
-    return { ...this.selecaoPara(ctx), ...this.rotulos };
+    return { ...this.selecaoPara(ctx), ...this.rotulos[ctx.idioma] };
   }
 
   /** Read rules on a listed row: a hidden reference takes its label with it. */
@@ -319,7 +362,7 @@ export class MotorCadastro {
 
   /** Options for selects: active rows only; `busca` narrows by the label, filters as in the list. */
   async opcoes(ctx: Contexto, q: Filtros & { busca?: string }): Promise<SelectOpcao[]> {
-    const rotulo = this.coluna(this.def.rotulo);
+    const rotulo = rotuloNoIdioma(this.colunas, this.def.rotulo, this.coluna(this.def.rotulo), ctx.idioma);
     const ativo = this.colunas.ativo;
     const { chave } = this.ordenacao(ctx, {});
     return this.db
@@ -564,20 +607,25 @@ export class MotorCadastro {
     const total = contagem?.n ?? 0;
     this.deps.auditoria.exportacao(ctx, this.def.acesso, origem);
     const ocultos = camposOcultos(ctx, this.def.acesso);
-    const colunas = ['id', ...this.def.campos.map((c) => c.nome).filter((n) => !ocultos.has(n))];
+    const campos = this.def.campos.filter((c) => !ocultos.has(c.nome));
+    // A listed reference is written as its label, as the list shows it, not as an id.
+    const rotulados = new Set(referenciasListadas(this.def).map((c) => c.nome));
+    const chaves = ['id', ...campos.map((c) => (rotulados.has(c.nome) ? campoRotulo(c.nome) : c.nome))];
     const t = tradutor(ctx.idioma);
-    const cabecalho = colunas.map((c) => t(`campos:${c}`, { defaultValue: c }));
-    const data = new Date().toISOString().slice(0, 10);
+    const data = hojeNoBrasil();
     return {
       nomeArquivo: `${this.def.recurso}-${data}.${formato}`,
       linhas: Math.min(total, LIMITE_EXPORTACAO),
       truncada: total > LIMITE_EXPORTACAO,
-      conteudo: arquivoExportacao(
-        formato,
-        this.def.recurso,
-        cabecalho,
-        this.lotes(onde, this.ordenacao(ctx, f), colunas),
-      ),
+      conteudo: arquivoExportacao(formato, {
+        titulo: this.def.recurso,
+        idioma: ctx.idioma,
+        colunas: [
+          { titulo: t('campos:id'), tipo: 'numero' },
+          ...campos.map((c) => colunaDoCampo(c, t(`campos:${c.nome}`, { defaultValue: c.nome }), rotulados)),
+        ],
+        lotes: this.lotes(onde, this.ordenacao(ctx, f), chaves, ctx.idioma),
+      }),
     };
   }
 
@@ -585,6 +633,7 @@ export class MotorCadastro {
     onde: SQL | undefined,
     ordem: ReturnType<MotorCadastro['ordenacao']>,
     colunas: readonly string[],
+    idioma: Idioma,
   ): AsyncGenerator<unknown[][]> {
     const { chave, direcao } = ordem;
     let depois: { chave: string; id: number } | null = null;
@@ -595,7 +644,7 @@ export class MotorCadastro {
         ? sql`(${chave.expr}, ${this.tabela.id}) ${ordem.decrescente ? sql`<` : sql`>`} (${depois.chave}::${sql.raw(chave.tipo)}, ${depois.id}::int)`
         : undefined;
       const linhas: Record<string, unknown>[] = await this.db
-        .select({ ...this.selecao, chaveOrdem: sql<string>`(${chave.expr})::text` })
+        .select({ ...this.selecao, ...this.rotulos[idioma], chaveOrdem: sql<string>`(${chave.expr})::text` })
         .from(this.tabela)
         .where(and(onde, posicao))
         .orderBy(direcao(chave.expr), direcao(this.tabela.id))

@@ -8,6 +8,7 @@ import {
   listQuery,
   okResposta,
   paged,
+  referencia,
   selectResposta,
 } from '@sig/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -27,12 +28,16 @@ import { idDaRota, registrarRegrasReferencia } from './referencias.js';
 export { esquemaItem, type TabelaCadastro, type TabelaFilho } from './crud-motor.js';
 
 /** One optional query parameter per `filtro` field: text contains, the rest equals. */
+const inteiro = z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647);
+
 function esquemaFiltro(c: CampoCadastro): z.ZodType {
   if (ehTextual(c)) return z.string().trim().max(200).optional();
   switch (c.tipo) {
     case 'inteiro':
+      return inteiro.optional();
     case 'referencia':
-      return z.coerce.number().int().min(-2_147_483_648).max(2_147_483_647).optional();
+      // Filtering by a row is naming it: the same rule as a write's reference (platform/referencias.ts).
+      return (c.referencia ? referencia(c.referencia, inteiro) : inteiro).optional();
     case 'decimal':
       return z.coerce.number().finite().optional();
     case 'booleano':

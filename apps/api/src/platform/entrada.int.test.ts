@@ -1,7 +1,6 @@
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
  * Bad input is a 400 with the field's message, never a 500 (issue 16 hole 12): NUL and lone
@@ -15,11 +14,8 @@ let pessoaId: number;
 
 beforeAll(async () => {
   t = await criarAppTeste({ ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-de-teste' });
-  [admin, tesouraria] = await Promise.all([t.loginAdmin(), t.login('tesouraria@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  [admin, tesouraria] = await t.logins('admin', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   pessoaId = p!.id;
 });
 afterAll(() => t.fechar());

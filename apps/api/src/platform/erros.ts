@@ -86,7 +86,7 @@ const corpo = (idioma: Idioma, codigo: string, params: Record<string, unknown> =
       ? {
           campos: campos.map((c) => ({
             campo: c.campo,
-            mensagem: /^(validacao|erros|atendimentos):/.test(c.mensagem)
+            mensagem: /^(validacao|erros|atendimentos|organizacoes):/.test(c.mensagem)
               ? t(c.mensagem as Chave, {
                   ...c,
                   campo: t(`campos:${rotuloDoCampo(c.campo)}`, { defaultValue: c.campo }),

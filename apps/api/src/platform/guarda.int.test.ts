@@ -18,6 +18,9 @@ const PUBLICAS = [
   'POST /api/Autenticacao/solicitar-redefinicao-senha',
   'POST /api/Autenticacao/redefinir-senha',
   'POST /api/webhooks/asaas',
+  // The demo provider's invoice page and its simulated payment (404 outside the demo).
+  'GET /api/provedor-demo/i/:codigo',
+  'POST /api/provedor-demo/i/:codigo/pagar',
 ].sort();
 
 /**

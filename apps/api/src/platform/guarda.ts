@@ -48,8 +48,14 @@ declare module 'fastify' {
   }
 }
 
-/** `corpo`: the body's schema, for the tests that walk every write (platform/referencias.ts). */
-export type RotaRegistrada = { metodo: string; url: string; declaracao: DeclaracaoAcesso; corpo?: unknown };
+/** `corpo`, `consulta`: the body's and query's schemas, for the tests that walk every route (platform/referencias.ts). */
+export type RotaRegistrada = {
+  metodo: string;
+  url: string;
+  declaracao: DeclaracaoAcesso;
+  corpo?: unknown;
+  consulta?: unknown;
+};
 
 export function declaracaoValida(d: DeclaracaoAcesso | undefined): boolean {
   if (!d) return false;
@@ -81,7 +87,14 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
       );
     }
     for (const m of metodos)
-      if (m !== 'HEAD') rotas.push({ metodo: m, url: rota.url, declaracao, corpo: rota.schema?.body });
+      if (m !== 'HEAD')
+        rotas.push({
+          metodo: m,
+          url: rota.url,
+          declaracao,
+          corpo: rota.schema?.body,
+          consulta: rota.schema?.querystring,
+        });
     if (declaracao.acesso && (declaracao.acao === 'C' || declaracao.acao === 'U'))
       for (const tipo of tiposDoEsquema(rota.schema?.body as ZodType | undefined))
         formularios.set(tipo, (formularios.get(tipo) ?? new Set()).add(declaracao.acesso));

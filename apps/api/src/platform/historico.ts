@@ -26,6 +26,7 @@ export const ENTIDADES_HISTORICO = [
   'atendimento',
   'atendimentoTarefa',
   'atendimentoAnexo',
+  'arrendatario',
 ] as const;
 export type EntidadeHistorico = (typeof ENTIDADES_HISTORICO)[number] | Recurso;
 

@@ -124,6 +124,11 @@ export type PaymentProvider = {
     parcelamentoId?: string;
     referenciaExterna?: string;
   }): AsyncIterable<CobrancaProvedor>;
+  /**
+   * One page (up to 100 from `offset`) of the account's charges in one provider status, and how
+   * many there are in all: the reconciliation reads open charges a page at a time.
+   */
+  paginaPorStatus(status: string, offset: number): Promise<{ itens: CobrancaProvedor[]; total: number }>;
   /** Removes a charge still open or overdue (the provider refuses the others). */
   cancelarCobranca(id: string): Promise<void>;
   estornarCobranca(id: string, dados?: { valor?: string; descricao?: string }): Promise<CobrancaProvedor>;

@@ -59,12 +59,7 @@ const pessoaNova = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, tesouraria, paroquia, atendimento] = await Promise.all([
-    t.loginAdmin(),
-    t.login('tesouraria@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('atendimento@sig.local'),
-  ]);
+  [admin, tesouraria, paroquia, atendimento] = await t.logins('admin', 'tesouraria', 'paroquia', 'atendimento');
   ids.paroquia = await organizacaoAtual(tesouraria);
   sinodoAtendimento = String(await organizacaoAtual(atendimento));
   const o = schema.organizacao;
@@ -435,6 +430,47 @@ describe('the walk over every write', () => {
       .filter((r) => r.declaracao.publico)
       .flatMap((r) => semDeclaracao(r.corpo).map((c) => `${r.metodo} ${r.url} ${c.caminho}`));
     expect(publicas.sort()).toEqual(PUBLICAS_COM_IDS);
+  });
+});
+
+describe('a list names, in its query, what a write may name', () => {
+  const ler = (url: string) => t.req({ method: 'GET', url, token: tesouraria });
+
+  it('answers a person of another synod as it answers an id that does not exist, list and export alike', async () => {
+    for (const rota of ['/api/conta-a-receber/paginado', '/api/conta-a-receber/exportar'])
+      for (const pessoaId of [ids.estrangeira, NAO_EXISTE]) {
+        const r = await ler(`${rota}?pessoaId=${pessoaId}`);
+        expect(r.statusCode, `${rota} ${pessoaId}`).toBe(404);
+        expect(r.body).not.toContain(NOME_ESTRANGEIRA);
+      }
+    expect((await ler(`/api/conta-a-receber/paginado?pessoaId=${ids.local}`)).statusCode).toBe(200);
+  });
+
+  it('checks every id its query declares, not only the organization and person filters', async () => {
+    expect((await ler(`/api/relatorio-inadimplencia/exportar?organizacaoId=${ids.outroSinodo}`)).statusCode).toBe(404);
+    expect((await ler(`/api/recibo/paginado?organizacaoTitularId=${ids.paroquiaOutroSinodo}`)).statusCode).toBe(404);
+    // A registry's filter by a reference is declared by the registry itself (platform/crud.ts).
+    const [estado] = await db().select({ id: schema.estado.id }).from(schema.estado).limit(1);
+    const cidades = (estadoId: number) =>
+      t.req({ method: 'GET', url: `/api/cidade/paginado?estadoId=${estadoId}`, token: admin });
+    expect((await cidades(NAO_EXISTE)).statusCode).toBe(404);
+    expect((await cidades(estado!.id)).statusCode).toBe(200);
+  });
+});
+
+describe('the walk over every query', () => {
+  /** The ids that carry scope: organizations and people, by whatever name a filter gives them. */
+  const nomeiaEscopo = (nome: string) => /^(organizacao|pessoa)\w*Ids?$/.test(nome);
+
+  it('every organization or person a query of a screen names is declared a reference', () => {
+    const faltam = t.app.rotasRegistradas
+      .filter((r) => r.url.startsWith('/api') && r.consulta && r.declaracao.acesso)
+      .flatMap((r) =>
+        camposDoEsquema(r.consulta as z.ZodType)
+          .filter((c) => nomeiaEscopo(c.nome) && !c.declaracao)
+          .map((c) => `${r.metodo} ${r.url} ${c.caminho}`),
+      );
+    expect(faltam).toEqual([]);
   });
 });
 

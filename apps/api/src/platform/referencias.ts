@@ -1,4 +1,10 @@
-import { camposDoEsquema, type ReferenciaDoValor, referenciasDe, type TipoReferencia } from '@sig/contracts';
+import {
+  campoEstadoDaCidade,
+  camposDoEsquema,
+  type ReferenciaDoValor,
+  referenciasDe,
+  type TipoReferencia,
+} from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { and, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -131,6 +137,34 @@ export async function exigirReferencias(
     );
 }
 
+/**
+ * A city written beside a state must be of that state ("Porto Alegre - RN" is refused on the
+ * city's field): every pair of the body in one statement, after the references themselves passed.
+ */
+async function exigirCidadesDosEstados(db: DbOuTx, refs: readonly ReferenciaDoValor[]): Promise<void> {
+  const estados = new Map(refs.filter((r) => r.tipo === 'estado').map((r) => [r.campo, r.id]));
+  const pares = refs.flatMap((r) => {
+    const estado = r.tipo === 'cidade' ? estados.get(campoEstadoDaCidade(r.campo) ?? '') : undefined;
+    return estado === undefined ? [] : [{ campo: r.campo, cidade: r.id, estado }];
+  });
+  if (!pares.length) return;
+  const r = (await db.execute(sql`select t.i from (values ${sql.join(
+    pares.map((p, i) => sql`(${i}::int, ${p.cidade}::int, ${p.estado}::int)`),
+    sql`, `,
+  )}) t(i, cidade, estado)
+    where not exists (select 1 from cidade c where c.id = t.cidade and c.estado_id = t.estado)`)) as unknown as {
+    rows: { i: number }[];
+  };
+  if (r.rows.length)
+    throw new AppError(
+      'VALIDACAO',
+      {},
+      r.rows
+        .slice(0, MAXIMO_CAMPOS)
+        .map((l) => ({ campo: pares[l.i]!.campo, mensagem: 'validacao:cidadeForaDoEstado' })),
+    );
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -163,53 +197,57 @@ export function tiposDoEsquema(esquema: ZodType | undefined): TipoReferencia[] {
 }
 
 /**
- * Query parameters that name an organization or a person (a list, report or export filtered by
- * them): the same rules as a body's references, answered 404 as a read by id outside the scope
- * is — what the user may not name does not exist for them.
+ * The ids a query names where its schema declares references (a list, report or export filtered
+ * by an organization or a person): the same rules as a body's, answered 404 as a read by id
+ * outside the scope is — what the user may not name does not exist for them.
  */
-const REFERENCIAS_DA_CONSULTA: Readonly<Record<string, TipoReferencia>> = {
-  organizacaoId: 'organizacao',
-  organizacaoTitularId: 'organizacao',
-  pessoaId: 'pessoa',
-};
-
-async function exigirReferenciasDaConsulta(db: DbOuTx, ctx: Contexto, acesso: string, consulta: unknown) {
-  if (!consulta || typeof consulta !== 'object') return;
-  const valores = consulta as Record<string, unknown>;
-  const refs = Object.entries(REFERENCIAS_DA_CONSULTA).flatMap(([campo, tipo]) =>
-    typeof valores[campo] === 'number' ? [{ tipo, campo, id: valores[campo] }] : [],
-  );
+async function exigirReferenciasDaConsulta(
+  db: DbOuTx,
+  ctx: Contexto,
+  acesso: string,
+  esquema: ZodType,
+  consulta: unknown,
+) {
+  const refs = referenciasDe(esquema, consulta);
   if (refs.length && (await recusadas(db, ctx, acesso, refs)).length) throw naoEncontrado();
 }
 
 /**
- * Every route's body, and the organization or person its query names, goes through the check
- * before its handler (after validation, so the ids are the parsed ones). A route whose body names
- * a kind without a rule, or a public route whose body declares references (there is no writer to
- * check them against), stops the start.
+ * Every route's body and query go through the check before its handler (after validation, so the
+ * ids are the parsed ones), each by the references its schema declares. A route naming a kind
+ * without a rule, a public route declaring references (there is no user to check them against),
+ * or one whose query declares them without a screen to check them for, stops the start.
  */
 export function registrarReferencias(app: FastifyInstance) {
-  const rotas: { nome: string; corpo: ZodType; publica: boolean }[] = [];
+  const rotas: { nome: string; tipos: TipoReferencia[]; publica: boolean; semAcesso: boolean }[] = [];
   app.addHook('onRoute', (rota) => {
-    const corpo = rota.schema?.body as ZodType | undefined;
-    if (corpo && tiposDoEsquema(corpo).length)
-      rotas.push({ nome: `${rota.method} ${rota.url}`, corpo, publica: !!rota.config?.publico });
+    const corpo = tiposDoEsquema(rota.schema?.body as ZodType | undefined);
+    const consulta = tiposDoEsquema(rota.schema?.querystring as ZodType | undefined);
+    if (corpo.length || consulta.length)
+      rotas.push({
+        nome: `${rota.method} ${rota.url}`,
+        tipos: [...corpo, ...consulta],
+        publica: !!rota.config?.publico,
+        semAcesso: consulta.length > 0 && !rota.config?.acesso,
+      });
   });
   app.addHook('onReady', async () => {
     for (const r of rotas) {
       if (r.publica) throw new Error(`${r.nome}: a public route declares references, with no writer to check them`);
-      const semRegra = tiposDoEsquema(r.corpo).filter((t) => !regras.has(t));
+      if (r.semAcesso) throw new Error(`${r.nome}: a query declares references on a route without a screen`);
+      const semRegra = r.tipos.filter((t) => !regras.has(t));
       if (semRegra.length) throw new Error(`${r.nome}: no rule for the reference kinds ${semRegra.join(', ')}`);
     }
   });
   app.addHook('preHandler', async (req) => {
-    if (req.routeOptions.config.acesso)
-      await exigirReferenciasDaConsulta(app.deps.db, req.ctx, req.routeOptions.config.acesso, req.query);
+    const consulta = req.routeOptions.schema?.querystring as ZodType | undefined;
+    const { acesso, registroAtual } = req.routeOptions.config;
+    if (acesso && consulta && tiposDoEsquema(consulta).length)
+      await exigirReferenciasDaConsulta(app.deps.db, req.ctx, acesso, consulta, req.query);
     const corpo = req.routeOptions.schema?.body as ZodType | undefined;
     if (!corpo || !tiposDoEsquema(corpo).length) return;
     const refs = referenciasDe(corpo, req.body);
     if (!refs.length) return;
-    const { acesso, registroAtual } = req.routeOptions.config;
     await exigirReferencias(
       app.deps.db,
       req.ctx,
@@ -217,5 +255,6 @@ export function registrarReferencias(app: FastifyInstance) {
       refs,
       registroAtual && (async () => referenciasDe(corpo, await registroAtual(req))),
     );
+    await exigirCidadesDosEstados(app.deps.db, refs);
   });
 }

@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
  * A failed save leaves nothing (issue 16 hole 14): a numeric column answered as text to a number
@@ -14,10 +15,7 @@ let organizacaoId: number;
 beforeAll(async () => {
   t = await criarAppTeste();
   admin = await t.loginAdmin();
-  const [p] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
 afterAll(() => t.fechar());

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Banco } from '@sig/db';
+import { type Banco, schema } from '@sig/db';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 
 export const DIALETO = new PgDialect({ casing: 'snake_case' });
+
+/** A person's name as lists and documents show it: first name and surname (which may be empty). */
+export const nomeCompletoPessoa = sql<string>`trim(${schema.pessoa.nome} || ' ' || coalesce(${schema.pessoa.sobrenome}, ''))`;
 
 /**
  * A hot read run as a named prepared statement, named after its text: each connection parses a

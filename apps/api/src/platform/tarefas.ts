@@ -26,6 +26,12 @@ const FUSO_AGENDA = 'America/Sao_Paulo';
 const JANELA_INICIO_S = 300;
 /** How long a graceful stop waits for the jobs in hand. */
 const ESPERA_PARADA_MS = 10_000;
+/**
+ * A worker running a job says so this often (pg-boss's heartbeat, every half of it); a job whose
+ * worker went silent this long (killed, its machine gone) is failed and retried, instead of holding
+ * a one-at-a-time queue and its schedule until `expiraSegundos` (an hour for some).
+ */
+const BATIMENTO_S = 30;
 /** Finished jobs stay visible (the administrator's jobs screen) this long. */
 const RETENCAO_S = 14 * 24 * 3600;
 
@@ -263,6 +269,7 @@ function opcoesDaFila<C>(d: Definicao<C>): Omit<Queue, 'name'> {
     retryBackoff: d.exponencial ?? true,
     retryDelayMax: d.esperaMaximaSegundos ?? 3600,
     expireInSeconds: d.expiraSegundos ?? 300,
+    heartbeatSeconds: BATIMENTO_S,
     deleteAfterSeconds: RETENCAO_S,
     notify: true,
   };

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { type DefinicaoTarefa, Tarefas } from './tarefas.js';
+
+let t: AppTeste;
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+});
+afterAll(() => t.fechar());
+
+describe('a job whose worker died', () => {
+  it('runs again soon instead of holding its one-at-a-time queue until it expires', async () => {
+    const relogio = new TestClock(new Date('2026-11-23T15:40:00Z'));
+    const execucoes: string[] = [];
+    // One at a time and an hour to expire, as the provider reconciliation is.
+    const definicao: DefinicaoTarefa<object> = {
+      fila: 'teste.unica-longa',
+      unica: true,
+      expiraSegundos: 3600,
+      executar: async (_ctx, tarefa) => {
+        execucoes.push(tarefa.id);
+        return {};
+      },
+    };
+    const tarefas = new Tarefas<object>(t.banco, t.app.log, { intervaloSegundos: 5, relogio });
+    tarefas.declarar(definicao);
+    try {
+      await tarefas.abrir({ supervisionar: true });
+      const id = await tarefas.enviar(definicao.fila, {});
+      // What a worker killed in the middle of the job leaves: the job active, its last sign of life then.
+      // The test clock's time is written as a value: only pg-boss's own sessions read it through
+      // job_now(), and on PostgreSQL this one is not among them.
+      const agora = new Date(relogio.now()).toISOString();
+      await t.banco.db.execute(
+        sql`update pgboss.job set state = 'active', started_on = ${agora}::timestamptz, heartbeat_on = ${agora}::timestamptz
+            where name = ${definicao.fila} and id = ${id}`,
+      );
+      await tarefas.trabalhar({});
+      // Five minutes, far short of the hour the job may take while its worker is alive.
+      for (let i = 0; i < 60 && execucoes.length === 0; i++) await relogio.tick(5000);
+      expect(execucoes).toEqual([id]);
+    } finally {
+      await tarefas.parar();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { type AsaasFake, iniciarAsaasFake, type OpcoesAsaasFake } from '@sig/asaas-fake';
+import { expect } from 'vitest';
+import type { OpcoesApp } from '../src/app.js';
+import { provedorAsaas } from '../src/modules/asaas/index.js';
+import type { PaymentProvider } from '../src/platform/provedor-pagamento.js';
+import { type AppTeste, criarAppTeste } from './app-teste.js';
+
+/**
+ * An app over a fake Asaas of its own: the fake, the provider client the test reads the fake
+ * through, and the app (which calls `embrulhar(provedor)` when given: a test's pause or outage).
+ */
+export async function criarAppComAsaas(
+  env: Record<string, string> = {},
+  opcoes: {
+    fake?: OpcoesAsaasFake;
+    embrulhar?: (provedor: PaymentProvider) => PaymentProvider;
+  } & Pick<OpcoesApp, 'trabalhar' | 'relogio'> = {},
+): Promise<{ t: AppTeste; fake: AsaasFake; provedor: PaymentProvider }> {
+  const { fake: opcoesFake, embrulhar, ...app } = opcoes;
+  const fake = await iniciarAsaasFake(opcoesFake);
+  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
+  const t = await criarAppTeste(env, {
+    provedor: { provedor: embrulhar?.(provedor) ?? provedor, demo: true, url: fake.url, fechar: fake.fechar },
+    ...app,
+  });
+  return { t, fake, provedor };
+}
+
+/** The charges the provider holds for a receivable (its external reference). */
+export async function cobrancasNoProvedor(provedor: PaymentProvider, contaAReceberId: number) {
+  const r = [];
+  for await (const p of provedor.listarCobrancas({ referenciaExterna: String(contaAReceberId) })) r.push(p);
+  return r;
+}
+
+/** A receivable due 2099-03-10 (R$ 30,00), created through the API whose rules are the subject: 201 or the test fails. */
+export async function criarContaPelaApi(t: AppTeste, token: string, campos: Record<string, unknown>) {
+  const r = await t.req({
+    method: 'POST',
+    url: '/api/conta-a-receber',
+    token,
+    payload: {
+      tipo: 'CONTRIBUICAO',
+      mesCompetencia: 3,
+      anoCompetencia: 2099,
+      vencimento: '2099-03-10',
+      valorPrevisto: '30.00',
+      ...campos,
+    },
+  });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+
+/** Asks the provider for a boleto (unless told otherwise) of a receivable; the answer as it came. */
+export const cobrarPelaApi = (t: AppTeste, token: string, contaAReceberId: number, extra: object = {}) =>
+  t.req({ method: 'POST', url: '/api/cobranca', token, payload: { contaAReceberId, forma: 'BOLETO', ...extra } });
+
+/** A sub-account request for an organization, every field valid. */
+export const dadosSubconta = (organizacaoId: number, extra: Record<string, unknown> = {}) => ({
+  organizacaoId,
+  nome: 'Paróquia de Teste',
+  email: 'financeiro@paroquia.test',
+  cpfCnpj: '11.222.333/0001-81',
+  celular: '(51) 99999-0000',
+  rendaMensal: '12000.00',
+  endereco: 'Rua da Igreja',
+  numero: '10',
+  bairro: 'Centro',
+  cep: '93010-000',
+  ...extra,
+});
