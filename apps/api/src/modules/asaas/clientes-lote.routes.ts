@@ -1,5 +1,6 @@
 import { clientesAsaasLoteInput, paged, processamentoLote, processamentoLoteListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as clientes from './clientes-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -7,14 +8,13 @@ const tags = ['cobrancas'];
 /** `/clientes-asaas-lote` (spec §2): people → provider customers, as a bulk processing. */
 export const clientesLoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = clientes.ACESSO_CLIENTES_LOTE;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
-    },
-    (req) => clientes.listarLotesClientes(app.deps, req.ctx, req.query),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: processamentoLoteListQuery,
+    pagina: paged(processamentoLote),
+    listar: (ctx, q) => clientes.listarLotesClientes(app.deps, ctx, q),
+  });
   app.post(
     '/',
     {

@@ -1,13 +1,12 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { provedorAsaas } from './provedor/asaas.js';
 
 let t: AppTeste;
-let fake: AsaasFake;
 let provedor: PaymentProvider;
 let admin: string;
 let paroquia: string;
@@ -20,18 +19,9 @@ const req = (method: 'GET' | 'POST', url: string, payload?: object, token = teso
   t.req({ method, url, token, payload });
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  ({ t, provedor } = await criarAppComAsaas());
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   comCpf = p!.id;
   const [sem] = await t.banco.db
     .insert(schema.pessoa)
@@ -66,6 +56,10 @@ describe('/api/clientes', () => {
       `/api/clientes/paginado?nome=${encodeURIComponent(c.pessoaNome.slice(0, 5).toUpperCase())}`,
     );
     expect(porNome.json().itens.map((x: { id: number }) => x.id)).toContain(c.id);
+    const csv = await req('GET', '/api/clientes/exportar?cpf=390.533.447-05');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('Nome;CPF;Organização');
+    expect(csv.body).toContain(`${c.pessoaNome};39053344705;;${c.provedorClienteId};`);
   });
 
   it('refuses a person without CPF, a missing person id and a bad page size, creating nothing', async () => {
@@ -85,6 +79,7 @@ describe('/api/clientes', () => {
 
   it('answers 403 without the customers screen and 400 naming a person or an account outside the scope', async () => {
     expect((await req('GET', '/api/clientes/paginado', undefined, paroquia)).statusCode).toBe(403);
+    expect((await req('GET', '/api/clientes/exportar', undefined, paroquia)).statusCode).toBe(403);
     expect((await req('POST', '/api/clientes', { pessoaId: comCpf }, paroquia)).statusCode).toBe(403);
     const pessoaFora = await req('POST', '/api/clientes', { pessoaId: foraDoEscopo });
     expect(pessoaFora.statusCode).toBe(400);

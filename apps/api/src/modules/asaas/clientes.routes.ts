@@ -1,5 +1,6 @@
 import { cliente, clienteInput, clienteListQuery, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as clientes from './clientes.service.js';
 
 const tags = ['cobrancas'];
@@ -7,14 +8,23 @@ const tags = ['cobrancas'];
 /** `/clientes` (spec §2): people as customers at the payment provider. */
 export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = clientes.ACESSO_CLIENTES;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: clienteListQuery, response: { 200: paged(cliente) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: clienteListQuery,
+    pagina: paged(cliente),
+    listar: (ctx, q) => clientes.listarClientes(app.deps, ctx, q),
+    exportar: {
+      planilha: 'clientes',
+      colunas: [
+        { campo: 'pessoaNome', rotulo: 'nome' },
+        { campo: 'cpf', rotulo: 'cpf' },
+        { campo: 'contaOrganizacaoNome', rotulo: 'organizacaoNome' },
+        { campo: 'provedorClienteId', rotulo: 'provedorId' },
+        { campo: 'atualizadoEm', rotulo: 'atualizadoEm', tipo: 'dataHora' },
+      ],
     },
-    (req) => clientes.listarClientes(app.deps, req.ctx, req.query),
-  );
+  });
   app.post(
     '/',
     { config: { acesso, acao: 'C' }, schema: { tags, body: clienteInput, response: { 201: cliente } } },

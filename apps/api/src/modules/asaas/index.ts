@@ -8,6 +8,8 @@ export { clientesLoteRoutes } from './clientes-lote.routes.js';
 export { TIPO_CLIENTES_ASAAS } from './clientes-lote.tipo.js';
 export { sincronizarCobranca, TAREFA_CONCILIAR } from './conciliacao.js';
 export { contaDaChave, provedorDa } from './conta-provedor.js';
+export { CAMINHO_FATURAS_DEMO, faturaDemoRoutes } from './fatura-demo.routes.js';
+export { cobrancasDoSeed } from './fatura-demo.service.js';
 export { provedorAsaas } from './provedor/asaas.js';
 export { ErroProvedor } from './provedor/asaas-http.js';
 export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';

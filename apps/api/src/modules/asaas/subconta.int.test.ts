@@ -1,10 +1,11 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { criarAppComAsaas, dadosSubconta } from '../../../test/asaas-teste.js';
+import { organizacaoForaDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaNoProvedor } from './conta-provedor.js';
-import { provedorAsaas } from './provedor/asaas.js';
 
 let t: AppTeste;
 let fake: AsaasFake;
@@ -12,31 +13,14 @@ let tesouraria: string;
 let paroquia: string;
 let organizacaoId: number;
 
-const dados = (extra: Record<string, unknown> = {}) => ({
-  organizacaoId,
-  nome: 'Paróquia de Teste',
-  email: 'financeiro@paroquia.test',
-  cpfCnpj: '11.222.333/0001-81',
-  celular: '(51) 99999-0000',
-  rendaMensal: '12000.00',
-  endereco: 'Rua da Igreja',
-  numero: '10',
-  bairro: 'Centro',
-  cep: '93010-000',
-  ...extra,
-});
+const dados = (extra: Record<string, unknown> = {}) => dadosSubconta(organizacaoId, extra);
 const req = (method: 'GET' | 'POST', url: string, payload?: object, token = tesouraria) =>
   t.req({ method, url, token, payload });
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [tesouraria, paroquia] = await Promise.all([t.login('tesouraria@sig.local'), t.login('paroquia@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  ({ t, fake } = await criarAppComAsaas());
+  [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
 afterAll(() => t.fechar());
@@ -76,18 +60,8 @@ describe('sub-accounts', () => {
   it('answers 403 without the screen and 404 outside the scope', async () => {
     expect((await req('GET', '/api/subconta/paginado', undefined, paroquia)).statusCode).toBe(403);
     expect((await req('POST', '/api/subconta', dados(), paroquia)).statusCode).toBe(403);
-    const [fora] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(
-        and(
-          ne(schema.organizacao.id, organizacaoId),
-          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
-        ),
-      )
-      .orderBy(sql`${schema.organizacao.id} desc`)
-      .limit(1);
-    const alheia = await req('POST', '/api/subconta', dados({ organizacaoId: fora!.id }));
+    const fora = await organizacaoForaDe(t.banco.db, organizacaoId);
+    const alheia = await req('POST', '/api/subconta', dados({ organizacaoId: fora }));
     expect(alheia.statusCode).toBe(400);
     expect(alheia.json().campos[0].campo).toBe('organizacaoId');
     expect((await req('GET', '/api/subconta/999999')).statusCode).toBe(404);

@@ -1,5 +1,6 @@
-import { idParams, paged, subconta, subcontaInput, subcontaListQuery } from '@sig/contracts';
+import { paged, subconta, subcontaInput, subcontaListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as subcontas from './subconta.service.js';
 
 const tags = ['cobrancas'];
@@ -7,22 +8,19 @@ const tags = ['cobrancas'];
 /** `/subconta` (spec §2): organizations' sub-accounts at the payment provider; keys never leave. */
 export const subcontaRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = subcontas.ACESSO_SUBCONTA;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: subcontaListQuery, response: { 200: paged(subconta) } },
-    },
-    (req) => subcontas.listarSubcontas(app.deps, req.ctx, req.query),
-  );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: subconta } } },
-    (req) => subcontas.obterSubconta(app.deps, req.ctx, req.params.id),
-  );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: subcontaInput, response: { 201: subconta } } },
-    async (req, reply) => reply.status(201).send(await subcontas.criarSubconta(app.deps, req.ctx, req.body)),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: subcontaListQuery,
+    pagina: paged(subconta),
+    listar: (ctx, q) => subcontas.listarSubcontas(app.deps, ctx, q),
+  });
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: subconta,
+    entrada: subcontaInput,
+    obter: (ctx, id) => subcontas.obterSubconta(app.deps, ctx, id),
+    criar: (ctx, corpo) => subcontas.criarSubconta(app.deps, ctx, corpo),
+  });
 };

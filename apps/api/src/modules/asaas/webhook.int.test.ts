@@ -1,12 +1,13 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import type { AsaasFake } from '@sig/asaas-fake';
+import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from './provedor/asaas.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
-const VENCIMENTO = '2099-03-10';
 
 let t: AppTeste;
 let fake: AsaasFake;
@@ -16,22 +17,10 @@ let comCpf: number;
 
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
   t.req({ method, url, token, payload });
-const conta = (extra: Record<string, unknown> = {}) => ({
-  pessoaId: comCpf,
-  tipo: 'CONTRIBUICAO',
-  mesCompetencia: 3,
-  anoCompetencia: 2099,
-  vencimento: VENCIMENTO,
-  valorPrevisto: '30.00',
-  ...extra,
-});
-const criarConta = async (extra: Record<string, unknown> = {}, token = tesouraria) => {
-  const r = await req('POST', '/api/conta-a-receber', conta(extra), token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
+  criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });
 const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
-  req('POST', '/api/cobranca', { contaAReceberId, forma: 'BOLETO', ...extra });
+  cobrarPelaApi(t, tesouraria, contaAReceberId, extra);
 const webhook = (payload: object, token = TOKEN) =>
   t.req({ method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': token }, payload });
 /** Events are applied after the answer: wait until none is left. */
@@ -49,17 +38,12 @@ const aplicados = async () => {
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake({ webhookIntervaloMs: 50 });
-  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste(
+  ({ t, fake } = await criarAppComAsaas(
     { ASAAS_WEBHOOK_TOKEN: TOKEN },
-    { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar }, trabalhar: true },
-  );
-  [admin, tesouraria] = await Promise.all([t.loginAdmin(), t.login('tesouraria@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+    { fake: { webhookIntervaloMs: 50 }, trabalhar: true },
+  ));
+  [admin, tesouraria] = await t.logins('admin', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   comCpf = p!.id;
 });
 afterAll(() => t.fechar());
@@ -335,7 +319,8 @@ describe('automatic cash posting', () => {
       const recibo = await req('POST', '/api/recibo', { contaAReceberIds: [c.id], data: '2099-04-20' });
       expect(recibo.statusCode, recibo.body).toBe(201);
       const [cobAbril] = (await req('GET', `/api/cobranca?contaAReceberId=${c.id}`)).json();
-      const hoje = new Date().toISOString().slice(0, 10);
+      // The reversal is dated the day in Brazil (between 21:00 and 24:00 there, UTC is a day ahead).
+      const hoje = hojeNoBrasil();
       await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: hoje, dataFim: hoje });
       await webhook({
         id: 'evt_caixa_reembolso',
@@ -351,7 +336,23 @@ describe('automatic cash posting', () => {
       expect(linhas.find((l) => l.estornoDeId === lancado!.id)).toMatchObject({ valor: '-30.00', data: hoje });
       const rec = (await req('GET', `/api/recibo/${recibo.json().id}`)).json();
       expect(rec.estornadoEm).toBeTruthy();
-      expect(rec.justificativaEstorno).toContain('PAYMENT_REFUNDED');
+      expect(rec.justificativaEstorno).toBe('Pagamento estornado no provedor (PAYMENT_REFUNDED)');
+      // The reasons the system wrote are stored as keys: an English reader reads them in English,
+      // on the receipt, in the receipts list and on the reversed entries.
+      const emIngles = (url: string) => t.req({ method: 'GET', url, token: tesouraria, idioma: 'en' });
+      expect((await emIngles(`/api/recibo/${recibo.json().id}`)).json().justificativaEstorno).toBe(
+        'Payment refunded at the provider (PAYMENT_REFUNDED)',
+      );
+      const lista = (await emIngles(`/api/recibo/paginado?pessoaId=${comCpf}&pagina=1&quantidade=100`)).json();
+      expect(lista.itens.find((r: { id: number }) => r.id === recibo.json().id).justificativaEstorno).toBe(
+        'Payment refunded at the provider (PAYMENT_REFUNDED)',
+      );
+      const livro = (
+        await emIngles(`/api/lancamento-caixa/paginado?contaCaixaId=${caixa}&pagina=1&quantidade=100`)
+      ).json();
+      expect(livro.itens.find((l: { id: number }) => l.id === lancado!.id)).toMatchObject({
+        justificativaEstorno: 'Payment refunded at the provider',
+      });
     } finally {
       await t.banco.db.update(o).set({ lancamentoCaixaAutomatico: false }).where(eq(o.id, dono));
     }

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hojeNoBrasil, type StatusContaAReceber } from '@sig/contracts';
+import { hojeNoBrasil, type StatusContaAReceber, somarValores } from '@sig/contracts';
 import { schema, type Tx } from '@sig/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { type DefinicaoTarefa, mensagemDeFalha } from '../../platform/tarefas.js';
+import { textoPadrao, textoTraduzivel } from '../../platform/textos.js';
 import { estornarPeloSistema, lancarOuPender } from '../financeiro/index.js';
 import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
 
@@ -16,8 +17,8 @@ import { avanca, statusDaConta, statusDoEvento } from './status-provedor.js';
  * deadlock, the database away), and the event row keeps its attempts and last error.
  */
 const { eventoProvedor: ev, cobranca: cob, contaAReceber: car, recibo, reciboItem } = schema;
-/** What a receipt cancelled by a refund at the provider says. */
-export const JUSTIFICATIVA_RECIBO_REEMBOLSO = 'Pagamento estornado no provedor (PAYMENT_REFUNDED)';
+/** What a receipt cancelled by a refund at the provider says, in its reader's language. */
+export const JUSTIFICATIVA_RECIBO_REEMBOLSO = textoTraduzivel('financeiro:textos.reembolsoRecibo');
 const FILA_APLICAR = 'asaas.aplicar-evento';
 /** How an applied event says it brought money for no active charge of ours (an exception). */
 export const PAGAMENTO_SEM_COBRANCA = 'pagamento-sem-cobranca';
@@ -164,7 +165,7 @@ async function atualizarConta(tx: Tx, contaId: number): Promise<string | undefin
       .at(-1) ?? null;
   const novos = {
     status,
-    valorPago: pagas.length ? pagas.reduce((s, x) => s + Number(x.valor), 0).toFixed(2) : null,
+    valorPago: pagas.length ? somarValores(pagas.map((x) => x.valor)) : null,
     dataPagamento: maior(pagas.map((x) => x.dataPagamento)),
     dataCredito: maior(pagas.map((x) => x.dataCredito)),
   };
@@ -205,13 +206,17 @@ async function lancarRecebimento(tx: Tx, conta: typeof car.$inferSelect): Promis
     .where(eq(o.id, conta.organizacaoId));
   if (!cfg?.ligado) return 'sem-lancamento-automatico';
   if (!cfg.caixa || !cfg.plano) return 'lancamento:CONFIGURACAO_INCOMPLETA';
+  const historico = textoTraduzivel('financeiro:textos.recebimento', {
+    referencia: conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`,
+  });
   return lancarOuPender(tx, {
     organizacaoId: conta.organizacaoId,
     contaCaixaId: cfg.caixa,
     planoContaId: cfg.plano,
     data: conta.dataCredito ?? conta.dataPagamento ?? hojeNoBrasil(),
     valor: conta.valorPago ?? conta.valorPrevisto,
-    historico: `Recebimento: ${conta.descricao ?? `${conta.mesCompetencia}/${conta.anoCompetencia}`}`,
+    historico: textoPadrao(historico),
+    historicoTraduzivel: historico,
     pessoaId: conta.pessoaId,
     organizacaoReferenciaId: conta.organizacaoTitularId,
     origem: 'CONTA_A_RECEBER',
@@ -240,7 +245,11 @@ async function desfazerRecebimento(tx: Tx, conta: typeof car.$inferSelect): Prom
   if (item) {
     await tx
       .update(recibo)
-      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO })
+      .set({
+        estornadoEm: new Date(),
+        justificativaEstorno: textoPadrao(JUSTIFICATIVA_RECIBO_REEMBOLSO),
+        justificativaTraduzivel: JUSTIFICATIVA_RECIBO_REEMBOLSO,
+      })
       .where(eq(recibo.id, item.reciboId));
     await tx.update(reciboItem).set({ ativo: false }).where(eq(reciboItem.reciboId, item.reciboId));
     await registrarAlteracao(
@@ -249,7 +258,7 @@ async function desfazerRecebimento(tx: Tx, conta: typeof car.$inferSelect): Prom
       'recibo',
       item.reciboId,
       { estornadoEm: null },
-      { estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_RECIBO_REEMBOLSO },
+      { estornadoEm: new Date(), justificativaEstorno: textoPadrao(JUSTIFICATIVA_RECIBO_REEMBOLSO) },
     );
     partes.push(`recibo-cancelado:${item.reciboId}`);
   }

@@ -5,7 +5,7 @@ import type {
   PaymentProvider,
   SituacaoCobranca,
 } from '../../../platform/provedor-pagamento.js';
-import { HttpAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
+import { HttpAsaas, type ListaAsaas, type OpcoesHttpAsaas } from './asaas-http.js';
 
 /** Fields read from Asaas's answers; parsed leniently (new fields appear without notice). */
 type ClienteAsaas = {
@@ -205,6 +205,13 @@ export function provedorAsaas(opcoes: OpcoesHttpAsaas | HttpAsaas): PaymentProvi
         externalReference: filtro.referenciaExterna,
       };
       for await (const p of http.paginar<CobrancaAsaas>('/payments', consulta)) yield cobranca(p);
+    },
+
+    async paginaPorStatus(status, offset) {
+      const p = await http.pedir<ListaAsaas<CobrancaAsaas>>('GET', '/payments', {
+        consulta: { status, offset, limit: 100 },
+      });
+      return { itens: p.data.map(cobranca), total: p.totalCount };
     },
 
     async cancelarCobranca(pid) {

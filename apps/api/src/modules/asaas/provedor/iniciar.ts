@@ -1,4 +1,4 @@
-import { iniciarAsaasFake } from '@sig/asaas-fake';
+import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import type { Config } from '../../../config.js';
 import type { PaymentProvider } from '../../../platform/provedor-pagamento.js';
 import { EVENTOS_WEBHOOK, NOME_WEBHOOK } from '../webhook-conta.js';
@@ -9,6 +9,10 @@ export type ProvedorIniciado = {
   /** True when charges go to the embedded fake: nothing is really charged. */
   demo: boolean;
   url: string;
+  /** Demo only: the fake's own address, where its invoice pages are served (`/i/{code}`). */
+  urlPaginas?: string;
+  /** Demo only: charges the demo's seed wrote, brought into the fake so their invoice pages exist. */
+  importar?: AsaasFake['importar'];
   fechar: () => Promise<void>;
   /** Demo only: points the fake's webhook at this app, so a payment made there comes back paid. */
   ligarWebhook?: (url: string, token: string) => Promise<void>;
@@ -20,7 +24,7 @@ export type ProvedorIniciado = {
  */
 export async function iniciarProvedor(
   config: Config,
-  opcoes: { versao: string; dirDemo?: string },
+  opcoes: { versao: string; dirDemo?: string; urlFaturas?: string },
 ): Promise<ProvedorIniciado> {
   const userAgent = `SIG/${opcoes.versao}`;
   if (config.asaas.modo === 'real') {
@@ -32,7 +36,11 @@ export async function iniciarProvedor(
       fechar: async () => {},
     };
   }
-  const fake = await iniciarAsaasFake({ dir: opcoes.dirDemo, webhookIntervaloMs: 5_000 });
+  const fake = await iniciarAsaasFake({
+    dir: opcoes.dirDemo,
+    webhookIntervaloMs: 5_000,
+    urlFaturas: opcoes.urlFaturas,
+  });
   const provedor = provedorAsaas({
     baseUrl: fake.url,
     chaveApi: fake.chaveApi,
@@ -43,6 +51,8 @@ export async function iniciarProvedor(
     provedor,
     demo: true,
     url: fake.url,
+    urlPaginas: fake.url.replace(/\/v3$/, ''),
+    importar: fake.importar,
     fechar: fake.fechar,
     // The fake keeps its state between starts: the one webhook named SIG is updated, not added again.
     ligarWebhook: async (url, token) => {
