@@ -1,0 +1,64 @@
+import {
+  ACESSO_ARRENDATARIO,
+  arrendatario,
+  arrendatarioInput,
+  arrendatarioListQuery,
+  arrendatarioPagina,
+  idParams,
+  renovacaoInput,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import * as servico from './arrendatario.service.js';
+
+const acesso = ACESSO_ARRENDATARIO;
+
+/** `/arrendatario` (spec §2): the concessions of plots to people of the registry. */
+export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['arrendatario'];
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: arrendatarioListQuery,
+    pagina: arrendatarioPagina,
+    listar: (ctx, q) => servico.listar(app.deps, ctx, q),
+    exportar: {
+      planilha: 'arrendatario',
+      colunas: [
+        { campo: 'pessoaNome', rotulo: 'pessoaNome' },
+        { campo: 'cemiterioNome', rotulo: 'cemiterioNome' },
+        { campo: 'jazigoRotulo', rotulo: 'jazigoId' },
+        { campo: 'tipoConcessao', rotulo: 'tipoConcessao', tipo: 'opcao', rotulos: 'campos:opcao.tipoConcessao' },
+        { campo: 'inicio', rotulo: 'inicio', tipo: 'data' },
+        { campo: 'renovadoAte', rotulo: 'renovadoAte', tipo: 'data' },
+        {
+          campo: 'estadoConcessao',
+          rotulo: 'estadoConcessao',
+          tipo: 'opcao',
+          rotulos: 'cemiterios:estados',
+        },
+        { campo: 'valor', rotulo: 'valor', tipo: 'dinheiro' },
+        { campo: 'parcelas', rotulo: 'parcelas', tipo: 'numero' },
+        { campo: 'isento', rotulo: 'isento', tipo: 'simNao' },
+      ],
+    },
+  });
+  app.post(
+    '/:id/renovar',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: renovacaoInput, response: { 200: arrendatario } },
+    },
+    (req) => servico.renovar(app.deps, req.ctx, req.params.id, req.body),
+  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: arrendatario,
+    entrada: arrendatarioInput,
+    obter: (ctx, id) => servico.obter(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
+    excluir: (ctx, id) => servico.excluir(app.deps, ctx, id),
+  });
+};

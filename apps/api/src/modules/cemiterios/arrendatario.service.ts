@@ -1,0 +1,245 @@
+import {
+  ACESSO_ARRENDATARIO,
+  type Arrendatario,
+  type ArrendatarioInput,
+  type ArrendatarioPagina,
+  DIAS_A_VENCER,
+  type EstadoConcessao,
+  hojeNoBrasil,
+  normalizarValor,
+  type RenovacaoInput,
+} from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { registrarAlteracao } from '../../platform/historico.js';
+import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
+import { cemiterioNoEscopo } from './cemiterio.service.js';
+import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
+
+/**
+ * Lease holders (spec §2 /arrendatario, §3): the concession of a plot to a person of the registry.
+ * One standing concession per plot, decided under the plot's lock and backed by a partial unique
+ * index; granting reserves a free plot, ending the concession frees it.
+ */
+const ACESSO = ACESSO_ARRENDATARIO;
+const { arrendatario: ar, jazigo: jz, cemiterio: ce, pessoa } = schema;
+
+/** The concession's state on `hoje` (Brazil's day), derived from its dates in SQL so lists filter and count by it. */
+const estadoConcessao = (hoje: string) => sql<EstadoConcessao>`case
+  when ${ar.tipoConcessao} = 'PERPETUA' or ${ar.renovadoAte} is null then 'VIGENTE'
+  when ${ar.renovadoAte} < ${hoje}::date then 'VENCIDA'
+  when ${ar.renovadoAte} <= ${hoje}::date + ${DIAS_A_VENCER}::int then 'A_VENCER'
+  else 'VIGENTE' end`;
+
+const selecao = {
+  id: ar.id,
+  jazigoId: ar.jazigoId,
+  jazigoRotulo: sql<string>`${jz.quadra} || '-' || ${jz.fileira} || '-' || ${jz.numero}`,
+  cemiterioId: jz.cemiterioId,
+  cemiterioNome: ce.nome,
+  pessoaId: ar.pessoaId,
+  pessoaNome: nomeCompletoPessoa,
+  tipoConcessao: ar.tipoConcessao,
+  inicio: ar.inicio,
+  renovadoAte: ar.renovadoAte,
+  valor: ar.valor,
+  parcelas: ar.parcelas,
+  isento: ar.isento,
+  motivoIsencao: ar.motivoIsencao,
+  falecidos: sql<number>`(select count(*)::int from falecido f where f.arrendatario_id = "arrendatario"."id" and f.excluido_em is null and f.data_exumacao is null)`,
+  criadoEm: ar.criadoEm,
+  atualizadoEm: ar.atualizadoEm,
+};
+type Linha = Omit<Arrendatario, 'criadoEm' | 'atualizadoEm' | 'tipoConcessao'> & {
+  tipoConcessao: string;
+  criadoEm: Date;
+  atualizadoEm: Date;
+};
+const paraArrendatario = (l: Linha): Arrendatario => ({
+  ...l,
+  tipoConcessao: l.tipoConcessao as Arrendatario['tipoConcessao'],
+  criadoEm: l.criadoEm.toISOString(),
+  atualizadoEm: l.atualizadoEm.toISOString(),
+});
+
+const doEscopo = (ctx: Contexto) => and(isNull(ar.excluidoEm), cemiterioNoEscopo(ctx, ACESSO, sql`${jz.cemiterioId}`));
+
+const consulta = (db: DbOuTx, onde: SQL | undefined) =>
+  db
+    .select({ ...selecao, estadoConcessao: estadoConcessao(hojeNoBrasil()) })
+    .from(ar)
+    .innerJoin(jz, eq(jz.id, ar.jazigoId))
+    .innerJoin(ce, eq(ce.id, jz.cemiterioId))
+    .innerJoin(pessoa, eq(pessoa.id, ar.pessoaId))
+    .where(onde);
+
+type Filtros = { cemiterioId?: number; nome?: string; vencendoAte?: string; estadoConcessao?: EstadoConcessao };
+
+export async function listar(
+  deps: Deps,
+  ctx: Contexto,
+  q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
+): Promise<ArrendatarioPagina> {
+  const onde = and(
+    doEscopo(ctx),
+    q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
+    q.nome ? contemSemAcento(nomeCompletoPessoa, q.nome) : undefined,
+    q.vencendoAte ? sql`${ar.renovadoAte} <= ${q.vencendoAte}` : undefined,
+    q.estadoConcessao ? sql`${estadoConcessao(hojeNoBrasil())} = ${q.estadoConcessao}` : undefined,
+  );
+  const [linhas, [n]] = await Promise.all([
+    consulta(deps.db, onde)
+      .orderBy(
+        q.ordem === 'desc'
+          ? sql`${ce.nome} desc, ${jz.quadra} desc, ${jz.fileira} desc, ${jz.numero} desc`
+          : sql`${ce.nome}, ${jz.quadra}, ${jz.fileira}, ${jz.numero}`,
+      )
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ar)
+      .innerJoin(jz, eq(jz.id, ar.jazigoId))
+      .innerJoin(pessoa, eq(pessoa.id, ar.pessoaId))
+      .where(onde),
+  ]);
+  return {
+    itens: (linhas as Linha[]).map(paraArrendatario),
+    total: n?.n ?? 0,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
+}
+
+export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Arrendatario> {
+  const [l] = await consulta(db, and(eq(ar.id, id), doEscopo(ctx)));
+  if (!l) throw naoEncontrado();
+  return paraArrendatario(l as Linha);
+}
+
+const campoJazigo = (codigo: 'JAZIGO_JA_CONCEDIDO' | 'JAZIGO_INDISPONIVEL') =>
+  new AppError(codigo, {}, [{ campo: 'jazigoId', mensagem: `erros:${codigo}` }]);
+
+/** The plot a concession goes to, locked: one neither unavailable nor granted already. */
+async function concederJazigo(tx: DbOuTx, jazigoId: number) {
+  const j = await jazigoParaMudar(tx, jazigoId);
+  if (j.situacaoJazigo === 'INDISPONIVEL' || j.situacaoJazigo === 'EM_EXUMACAO')
+    throw campoJazigo('JAZIGO_INDISPONIVEL');
+  const [outra] = await tx
+    .select({ id: ar.id })
+    .from(ar)
+    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm)));
+  if (outra) throw campoJazigo('JAZIGO_JA_CONCEDIDO');
+}
+
+/** The plot a concession leaves: free again, which needs no one buried under the concession. */
+async function liberarJazigo(tx: DbOuTx, arrendatarioId: number, jazigoId: number) {
+  await jazigoParaMudar(tx, jazigoId);
+  const [sepultado] = await tx
+    .select({ id: schema.falecido.id })
+    .from(schema.falecido)
+    .where(
+      and(
+        eq(schema.falecido.arrendatarioId, arrendatarioId),
+        isNull(schema.falecido.excluidoEm),
+        isNull(schema.falecido.dataExumacao),
+      ),
+    )
+    .limit(1);
+  if (sepultado) throw new AppError('REGISTRO_EM_USO');
+}
+
+const colunas = (e: ArrendatarioInput) => ({
+  jazigoId: e.jazigoId,
+  pessoaId: e.pessoaId,
+  tipoConcessao: e.tipoConcessao,
+  inicio: e.inicio,
+  renovadoAte: e.renovadoAte ?? null,
+  valor: normalizarValor(e.valor),
+  parcelas: e.parcelas,
+  isento: e.isento,
+  motivoIsencao: e.isento ? e.motivoIsencao : null,
+});
+
+export async function criar(deps: Deps, ctx: Contexto, e: ArrendatarioInput): Promise<Arrendatario> {
+  const id = await deps.db.transaction(async (tx) => {
+    await concederJazigo(tx, e.jazigoId);
+    const [novo] = await tx.insert(ar).values(colunas(e)).returning({ id: ar.id });
+    await recalcularSituacao(tx, e.jazigoId);
+    return novo!.id;
+  });
+  return obter(deps.db, ctx, id);
+}
+
+async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number) {
+  const antes = await obter(tx, ctx, id);
+  await tx.select({ id: ar.id }).from(ar).where(eq(ar.id, id)).for('update');
+  return antes;
+}
+
+export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: ArrendatarioInput): Promise<Arrendatario> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    if (antes.jazigoId !== e.jazigoId) {
+      await liberarJazigo(tx, id, antes.jazigoId);
+      // The row leaves its plot first, so the check of the new plot does not find it.
+      await tx.update(ar).set({ excluidoEm: new Date() }).where(eq(ar.id, id));
+      await concederJazigo(tx, e.jazigoId);
+    }
+    await tx
+      .update(ar)
+      .set({ ...colunas(e), excluidoEm: null, atualizadoEm: new Date() })
+      .where(eq(ar.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+    await recalcularSituacao(tx, e.jazigoId);
+  });
+  return obter(deps.db, ctx, id);
+}
+
+/**
+ * A renewal: a later "renewed until" for a concession with a term (a perpetual one has none),
+ * kept in the record's change history.
+ */
+export async function renovar(deps: Deps, ctx: Contexto, id: number, e: RenovacaoInput): Promise<Arrendatario> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    if (antes.tipoConcessao === 'PERPETUA') throw new AppError('CONCESSAO_PERPETUA');
+    // With no term yet, the renewal still starts after the concession does.
+    const limite = antes.renovadoAte ?? antes.inicio;
+    if (e.renovadoAte <= limite)
+      throw new AppError('RENOVACAO_NAO_POSTERIOR', { data: limite }, [
+        { campo: 'renovadoAte', mensagem: 'erros:RENOVACAO_NAO_POSTERIOR' },
+      ]);
+    await tx.update(ar).set({ renovadoAte: e.renovadoAte, atualizadoEm: new Date() }).where(eq(ar.id, id));
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'arrendatario',
+      id,
+      { renovadoAte: antes.renovadoAte },
+      { renovadoAte: e.renovadoAte },
+    );
+  });
+  return obter(deps.db, ctx, id);
+}
+
+/** Logical delete of a concession with no one buried under it; its plot is free again. */
+export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    await liberarJazigo(tx, id, antes.jazigoId);
+    await tx.update(ar).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(ar.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+  });
+}
+
+/** The standing concession of a plot (the one a burial goes under), if any. */
+export async function concessaoDoJazigo(tx: DbOuTx, jazigoId: number) {
+  const [a] = await tx
+    .select({ id: ar.id })
+    .from(ar)
+    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm)));
+  return a?.id ?? null;
+}

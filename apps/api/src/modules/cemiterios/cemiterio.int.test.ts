@@ -1,0 +1,471 @@
+import { hojeNoBrasil } from '@sig/contracts';
+import { schema } from '@sig/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+
+let t: AppTeste;
+let admin: string;
+let paroquia: string;
+let atendimento: string;
+let paroquiaId: number;
+let outraId: number;
+let cemiterioId: number;
+let alheioId: number;
+let jazigoAlheio: number;
+let pessoas: number[];
+const jazigos = new Map<string, number>();
+
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = paroquia) =>
+  t.req({ method, url, token, payload });
+const criar = async (url: string, payload: object, token = paroquia) => {
+  const r = await req('POST', url, payload, token);
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+};
+const grade = async (id = cemiterioId, quadra = 'Z') =>
+  (await req('GET', `/api/cemiterio/${id}/jazigos?quadra=${quadra}`)).json();
+const situacao = async (rotulo: string) =>
+  (await req('GET', `/api/jazigo/${jazigos.get(rotulo)}`)).json().situacaoJazigo as string;
+const concessao = (extra: Record<string, unknown> = {}) => ({
+  jazigoId: jazigos.get('Z-1-1'),
+  pessoaId: pessoas[0],
+  tipoConcessao: 'TEMPORARIA',
+  inicio: '2026-01-10',
+  valor: '1200.00',
+  parcelas: 6,
+  ...extra,
+});
+const sepultamento = (extra: Record<string, unknown> = {}) => ({
+  jazigoId: jazigos.get('Z-1-1'),
+  nome: 'Augusto Schmidt',
+  dataNascimento: '1930-02-01',
+  dataFalecimento: '2026-03-01',
+  dataSepultamento: '2026-03-02',
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
+  const [outra] = await t.banco.db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
+  outraId = outra!.id;
+  // Paula, the parish secretary, acts for her parish.
+  const [paula] = await t.banco.db
+    .select({ organizacaoId: schema.pessoa.organizacaoId })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.cpf, '11144477735'));
+  paroquiaId = paula!.organizacaoId!;
+  const c = await criar('/api/cemiterio', {
+    organizacaoId: paroquiaId,
+    nome: 'Cemitério da Saudade',
+    endereco: 'Rua das Flores, 10',
+    prazoExumacaoAnos: 3,
+  });
+  cemiterioId = c.id;
+  const gerado = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
+    quadra: 'Z',
+    fileiraDe: 1,
+    fileiraAte: 2,
+    numeroDe: 1,
+    numeroAte: 3,
+    tipoJazigo: 'SEPULTURA',
+    capacidade: 2,
+  });
+  expect(gerado.statusCode, gerado.body).toBe(200);
+  for (const j of (await grade()).jazigos) jazigos.set(j.rotulo, j.id);
+  const alheio = await criar('/api/cemiterio', { organizacaoId: outraId, nome: 'Cemitério Alheio' }, admin);
+  alheioId = alheio.id;
+  await req('POST', `/api/cemiterio/${alheioId}/jazigos`, { quadra: 'A', fileiraAte: 1, numeroAte: 1 }, admin);
+  const [ja] = await t.banco.db
+    .select({ id: schema.jazigo.id })
+    .from(schema.jazigo)
+    .where(eq(schema.jazigo.cemiterioId, alheioId));
+  jazigoAlheio = ja!.id;
+  pessoas = (
+    await t.banco.db
+      .select({ id: schema.pessoa.id })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.organizacaoId, paroquiaId))
+      .orderBy(schema.pessoa.id)
+      .limit(3)
+  ).map((p) => p.id);
+  expect(pessoas.length).toBe(3);
+});
+afterAll(() => t.fechar());
+
+describe('/cemiterio', () => {
+  it('creates a cemetery, lays out a block of plots and lists it', async () => {
+    const g = await grade();
+    expect(g.quadras).toContain('Z');
+    expect(g.jazigos.map((j: { rotulo: string }) => j.rotulo)).toEqual([
+      'Z-1-1',
+      'Z-1-2',
+      'Z-1-3',
+      'Z-2-1',
+      'Z-2-2',
+      'Z-2-3',
+    ]);
+    expect(g.jazigos.every((j: { situacaoJazigo: string }) => j.situacaoJazigo === 'LIVRE')).toBe(true);
+    // Generating again with a wider range keeps the plots there and adds the rest.
+    const deNovo = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
+      quadra: 'Z',
+      fileiraAte: 2,
+      numeroAte: 4,
+    });
+    expect(deNovo.json()).toEqual({ criados: 2, existentes: 6 });
+    const lista = (await req('GET', '/api/cemiterio/paginado?nome=saudade')).json();
+    expect(lista.itens).toEqual([
+      expect.objectContaining({ id: cemiterioId, nome: 'Cemitério da Saudade', jazigos: 8, livres: 8 }),
+    ]);
+    const alterado = await req('PUT', `/api/cemiterio/${cemiterioId}`, {
+      organizacaoId: paroquiaId,
+      nome: 'Cemitério da Saudade',
+      endereco: 'Rua das Flores, 12',
+      prazoExumacaoAnos: 5,
+    });
+    expect(alterado.json()).toMatchObject({ endereco: 'Rua das Flores, 12', prazoExumacaoAnos: 5 });
+    const select = (await req('GET', '/api/jazigo/select?busca=z-2')).json();
+    expect(select.length).toBe(4);
+    expect((await req('GET', '/api/cemiterio/select?busca=saudade')).json()).toEqual([
+      { value: cemiterioId, label: 'Cemitério da Saudade' },
+    ]);
+    const csv = await req('GET', '/api/cemiterio/exportar?formato=csv&nome=saudade');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Cemitério da Saudade');
+  });
+
+  it('refuses bad input', async () => {
+    const r = await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: '' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].campo).toBe('nome');
+    const g = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
+      quadra: 'Y',
+      fileiraDe: 5,
+      fileiraAte: 2,
+      numeroAte: 1,
+    });
+    expect(g.statusCode).toBe(400);
+    expect(g.json().campos[0].campo).toBe('fileiraAte');
+    const j = await req('PUT', `/api/jazigo/${jazigos.get('Z-2-3')}`, {
+      tipoJazigo: 'X',
+      capacidade: 1,
+      situacaoJazigo: 'LIVRE',
+    });
+    expect(j.statusCode).toBe(400);
+  });
+
+  it('changes a plot by hand: an unavailable plot is not granted', async () => {
+    const r = await req('PUT', `/api/jazigo/${jazigos.get('Z-2-3')}`, {
+      tipoJazigo: 'GAVETA',
+      capacidade: 4,
+      situacaoJazigo: 'INDISPONIVEL',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ tipoJazigo: 'GAVETA', capacidade: 4, situacaoJazigo: 'INDISPONIVEL' });
+    const c = await req('POST', '/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-2-3') }));
+    expect(c.statusCode).toBe(422);
+    expect(c.json().codigo).toBe('JAZIGO_INDISPONIVEL');
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    expect((await req('GET', '/api/cemiterio/paginado', undefined, atendimento)).statusCode).toBe(403);
+    expect(
+      (await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: 'X' }, atendimento)).statusCode,
+    ).toBe(403);
+    expect((await req('GET', `/api/cemiterio/${cemiterioId}/jazigos`, undefined, atendimento)).statusCode).toBe(403);
+    expect((await req('GET', `/api/cemiterio/${alheioId}`)).statusCode).toBe(404);
+    expect((await req('GET', `/api/cemiterio/${alheioId}/jazigos`)).statusCode).toBe(404);
+    expect(
+      (await req('POST', `/api/cemiterio/${alheioId}/jazigos`, { quadra: 'B', fileiraAte: 1, numeroAte: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect((await req('PUT', `/api/cemiterio/${alheioId}`, { organizacaoId: paroquiaId, nome: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await req('DELETE', `/api/cemiterio/${alheioId}`)).statusCode).toBe(404);
+    expect((await req('GET', `/api/jazigo/${jazigoAlheio}`)).statusCode).toBe(404);
+    const fora = await req('POST', '/api/cemiterio', { organizacaoId: outraId, nome: 'Fora' });
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().campos[0].campo).toBe('organizacaoId');
+    const lista = (await req('GET', '/api/cemiterio/paginado?quantidade=100')).json();
+    expect(lista.itens.some((c: { id: number }) => c.id === alheioId)).toBe(false);
+  });
+});
+
+describe('/arrendatario', () => {
+  it('grants a plot once, even to 20 requests at the same time', async () => {
+    const respostas = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        req('POST', '/api/arrendatario', concessao({ pessoaId: pessoas[i % 2], valor: `${1200 + i}.00` })),
+      ),
+    );
+    expect(respostas.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    const recusadas = respostas.filter((r) => r.statusCode !== 201);
+    expect(recusadas.every((r) => r.statusCode === 409)).toBe(true);
+    expect(recusadas.every((r) => ['JAZIGO_JA_CONCEDIDO', 'REGISTRO_DUPLICADO'].includes(r.json().codigo))).toBe(true);
+    expect(await situacao('Z-1-1')).toBe('RESERVADO');
+    const lista = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}`)).json();
+    expect(lista.total).toBe(1);
+    expect(lista.itens[0]).toMatchObject({
+      jazigoRotulo: 'Z-1-1',
+      cemiterioNome: 'Cemitério da Saudade',
+      valor: '1200.00',
+    });
+  });
+
+  it('updates and ends a concession, freeing the plot', async () => {
+    const c = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: jazigos.get('Z-1-2'), tipoConcessao: 'PERPETUA' }),
+    );
+    const r = await req(
+      'PUT',
+      `/api/arrendatario/${c.id}`,
+      concessao({ jazigoId: jazigos.get('Z-1-3'), isento: true, motivoIsencao: 'Baixa renda' }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ jazigoRotulo: 'Z-1-3', isento: true, motivoIsencao: 'Baixa renda' });
+    expect(await situacao('Z-1-2')).toBe('LIVRE');
+    const r2 = await req('PUT', `/api/arrendatario/${c.id}`, {
+      ...concessao({ jazigoId: jazigos.get('Z-1-3'), isento: true, motivoIsencao: 'Baixa renda' }),
+      renovadoAte: '2029-01-10',
+    });
+    expect(r2.statusCode, r2.body).toBe(200);
+    // What expires by a date: this one by 2029, none by 2028.
+    const vencendo = (d: string) =>
+      req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&vencendoAte=${d}`).then((x) => x.json().total);
+    expect(await vencendo('2029-12-31')).toBe(1);
+    expect(await vencendo('2028-12-31')).toBe(0);
+    expect((await req('GET', '/api/arrendatario/paginado?vencendoAte=2029-02-30')).statusCode).toBe(400);
+    expect(await situacao('Z-1-3')).toBe('RESERVADO');
+    expect((await req('DELETE', `/api/arrendatario/${c.id}`)).statusCode).toBe(200);
+    expect(await situacao('Z-1-3')).toBe('LIVRE');
+  });
+
+  it('refuses bad input: 12 installments, an exemption without reason', async () => {
+    const r = await req('POST', '/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-2-1'), parcelas: 12 }));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].campo).toBe('parcelas');
+    const i = await req('POST', '/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-2-1'), isento: true }));
+    expect(i.statusCode).toBe(400);
+    expect(i.json().campos[0].campo).toBe('motivoIsencao');
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    expect((await req('GET', '/api/arrendatario/paginado', undefined, atendimento)).statusCode).toBe(403);
+    expect((await req('POST', '/api/arrendatario', concessao(), atendimento)).statusCode).toBe(403);
+    const fora = await req('POST', '/api/arrendatario', concessao({ jazigoId: jazigoAlheio }));
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().campos[0].campo).toBe('jazigoId');
+    const alheia = await criar('/api/arrendatario', concessao({ jazigoId: jazigoAlheio }), admin);
+    expect((await req('GET', `/api/arrendatario/${alheia.id}`)).statusCode).toBe(404);
+    expect((await req('PUT', `/api/arrendatario/${alheia.id}`, concessao())).statusCode).toBe(404);
+    expect((await req('DELETE', `/api/arrendatario/${alheia.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('/falecido', () => {
+  it('buries in a plot under its concession and shows it occupied', async () => {
+    const f = await criar('/api/falecido', sepultamento({ gaveta: 'A' }));
+    expect(f).toMatchObject({ nome: 'Augusto Schmidt', jazigoRotulo: 'Z-1-1', gaveta: 'A' });
+    const p = await criar('/api/falecido', sepultamento({ pessoaId: pessoas[2], nome: null, gaveta: 'B' }));
+    expect(p.pessoaId).toBe(pessoas[2]);
+    expect(p.nome.length).toBeGreaterThan(0);
+    // The registry learns of the death in the same transaction, with the change in the person's history.
+    const [pessoa] = await t.banco.db
+      .select({ status: schema.pessoa.status })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.id, pessoas[2]!));
+    expect(pessoa!.status).toBe('FALECIDO');
+    const z = (await grade()).jazigos.find((j: { rotulo: string }) => j.rotulo === 'Z-1-1');
+    expect(z).toMatchObject({ situacaoJazigo: 'OCUPADO', ocupantes: 2 });
+    const csv = await req('GET', `/api/falecido/exportar?formato=csv&cemiterioId=${cemiterioId}`);
+    expect(csv.body).toContain('Augusto Schmidt');
+    const csvConcessoes = await req('GET', `/api/arrendatario/exportar?formato=csv&cemiterioId=${cemiterioId}`);
+    expect(csvConcessoes.body).toContain('Z-1-1');
+    const lista = (await req('GET', `/api/falecido/paginado?nome=augusto&cemiterioId=${cemiterioId}`)).json();
+    expect(lista.itens).toEqual([expect.objectContaining({ id: f.id, cemiterioNome: 'Cemitério da Saudade' })]);
+    // Ending a concession with someone buried under it is refused.
+    const conc = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}`)).json().itens[0];
+    expect(conc.falecidos).toBe(2);
+    expect((await req('DELETE', `/api/arrendatario/${conc.id}`)).statusCode).toBe(409);
+    // Moving a burial out and back, then removing one, updates the plot.
+    const alterado = await req('PUT', `/api/falecido/${f.id}`, sepultamento({ gaveta: 'C' }));
+    expect(alterado.statusCode, alterado.body).toBe(200);
+    expect(alterado.json().gaveta).toBe('C');
+    expect((await req('DELETE', `/api/falecido/${p.id}`)).statusCode).toBe(200);
+    expect(await situacao('Z-1-1')).toBe('OCUPADO');
+  });
+
+  it("says 'Falecido(s) já adicionado(s)' for the same deceased again, and refuses a full plot", async () => {
+    const r = await req('POST', '/api/falecido', sepultamento());
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({ codigo: 'FALECIDO_JA_ADICIONADO', mensagem: 'Falecido(s) já adicionado(s)' });
+    await criar('/api/falecido', sepultamento({ pessoaId: pessoas[2], nome: null }));
+    const cheio = await req('POST', '/api/falecido', sepultamento({ nome: 'Outra Pessoa' }));
+    expect(cheio.statusCode).toBe(422);
+    expect(cheio.json().codigo).toBe('JAZIGO_SEM_VAGA');
+    const sem = await req('POST', '/api/falecido', sepultamento({ jazigoId: jazigos.get('Z-2-2') }));
+    expect(sem.statusCode).toBe(422);
+    expect(sem.json().codigo).toBe('JAZIGO_SEM_CONCESSAO');
+  });
+
+  it('refuses bad input: a burial before the death, no name', async () => {
+    const r = await req('POST', '/api/falecido', sepultamento({ dataSepultamento: '2026-02-01' }));
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].campo).toBe('dataSepultamento');
+    const n = await req('POST', '/api/falecido', sepultamento({ nome: null }));
+    expect(n.statusCode).toBe(400);
+    expect(n.json().campos[0].campo).toBe('nome');
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    expect((await req('GET', '/api/falecido/paginado', undefined, atendimento)).statusCode).toBe(403);
+    expect((await req('POST', '/api/falecido', sepultamento(), atendimento)).statusCode).toBe(403);
+    const fora = await req('POST', '/api/falecido', sepultamento({ jazigoId: jazigoAlheio, nome: 'Fora' }));
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().campos[0].campo).toBe('jazigoId');
+    const alheio = await criar('/api/falecido', sepultamento({ jazigoId: jazigoAlheio, nome: 'Alheio' }), admin);
+    expect((await req('GET', `/api/falecido/${alheio.id}`)).statusCode).toBe(404);
+    expect((await req('DELETE', `/api/falecido/${alheio.id}`)).statusCode).toBe(404);
+    const lista = (await req('GET', '/api/falecido/paginado?quantidade=500')).json();
+    expect(lista.itens.some((f: { id: number }) => f.id === alheio.id)).toBe(false);
+  });
+});
+
+describe('/falecido/:id/exumacao', () => {
+  it('exhumes not before the minimum term, and the plot has room again', async () => {
+    const [augusto] = (await req('GET', `/api/falecido/paginado?nome=augusto&cemiterioId=${cemiterioId}`)).json().itens;
+    const antes = (await grade()).jazigos.find((j: { rotulo: string }) => j.rotulo === 'Z-1-1');
+    // The cemetery's term is 5 years since the first test: a burial of 2026-03-02 waits until 2031-03-02.
+    const cedo = await req('POST', `/api/falecido/${augusto.id}/exumacao`, { dataExumacao: '2031-03-01' });
+    expect(cedo.statusCode).toBe(422);
+    expect(cedo.json()).toMatchObject({ codigo: 'EXUMACAO_ANTES_DO_PRAZO' });
+    expect(cedo.json().mensagem).toContain('2031-03-02');
+    const r = await req('POST', `/api/falecido/${augusto.id}/exumacao`, { dataExumacao: '2031-03-02' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().dataExumacao).toBe('2031-03-02');
+    const depois = (await grade()).jazigos.find((j: { rotulo: string }) => j.rotulo === 'Z-1-1');
+    expect(depois.ocupantes).toBe(antes.ocupantes - 1);
+    const outra = await req('POST', `/api/falecido/${augusto.id}/exumacao`, { dataExumacao: '2032-01-01' });
+    expect(outra.statusCode).toBe(409);
+    expect(outra.json().codigo).toBe('FALECIDO_JA_EXUMADO');
+    expect((await req('PUT', `/api/falecido/${augusto.id}`, sepultamento())).statusCode).toBe(409);
+  });
+
+  it('refuses bad input, needs its permission and keeps other organizations out', async () => {
+    const [f] = (await req('GET', `/api/falecido/paginado?cemiterioId=${cemiterioId}`)).json().itens;
+    const r = await req('POST', `/api/falecido/${f.id}/exumacao`, { dataExumacao: '31/12/2031' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].campo).toBe('dataExumacao');
+    expect(
+      (await req('POST', `/api/falecido/${f.id}/exumacao`, { dataExumacao: '2040-01-01' }, atendimento)).statusCode,
+    ).toBe(403);
+    const alheio = (await req('GET', '/api/falecido/paginado?nome=alheio&quantidade=10', undefined, admin)).json()
+      .itens[0];
+    expect((await req('POST', `/api/falecido/${alheio.id}/exumacao`, { dataExumacao: '2040-01-01' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('/arrendatario: state over time and renewal', () => {
+  const hoje = hojeNoBrasil();
+  const emDias = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const ids: Record<string, number> = {};
+  const lista = async (estado: string) =>
+    (
+      await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&estadoConcessao=${estado}&quantidade=100`)
+    ).json();
+
+  beforeAll(async () => {
+    const g = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
+      quadra: 'R',
+      fileiraDe: 1,
+      fileiraAte: 1,
+      numeroDe: 1,
+      numeroAte: 4,
+      tipoJazigo: 'SEPULTURA',
+      capacidade: 1,
+    });
+    expect(g.statusCode, g.body).toBe(200);
+    const r = (await grade(cemiterioId, 'R')).jazigos as { rotulo: string; id: number }[];
+    const casos: [string, Record<string, unknown>][] = [
+      ['perpetua', { tipoConcessao: 'PERPETUA', inicio: '2000-01-01', renovadoAte: '2001-01-01' }],
+      ['vencida', { inicio: '2020-01-01', renovadoAte: emDias(-1) }],
+      ['aVencer', { inicio: '2020-01-01', renovadoAte: emDias(90) }],
+      ['vigente', { inicio: '2020-01-01', renovadoAte: emDias(91) }],
+    ];
+    for (const [i, [nome, extra]] of casos.entries())
+      ids[nome] = (
+        await criar('/api/arrendatario', concessao({ jazigoId: r[i]!.id, pessoaId: pessoas[1], ...extra }))
+      ).id;
+  });
+
+  it('derives the state from the dates and filters the list (and its total) by it', async () => {
+    const vencidas = await lista('VENCIDA');
+    const aVencer = await lista('A_VENCER');
+    const vigentes = await lista('VIGENTE');
+    for (const [p, estado] of [
+      [vencidas, 'VENCIDA'],
+      [aVencer, 'A_VENCER'],
+      [vigentes, 'VIGENTE'],
+    ] as const) {
+      expect(p.total).toBe(p.itens.length);
+      for (const a of p.itens) expect(a.estadoConcessao).toBe(estado);
+    }
+    const de = (p: { itens: { id: number }[] }) => p.itens.map((a) => a.id);
+    expect(de(vencidas)).toContain(ids.vencida);
+    expect(de(aVencer)).toContain(ids.aVencer);
+    expect(de(vigentes)).toEqual(expect.arrayContaining([ids.perpetua, ids.vigente]));
+    expect(de(vigentes)).not.toContain(ids.vencida);
+    const todas = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&quantidade=100`)).json();
+    expect(vencidas.total + aVencer.total + vigentes.total).toBe(todas.total);
+    expect((await req('GET', '/api/arrendatario/paginado?estadoConcessao=OUTRO')).statusCode).toBe(400);
+  });
+
+  it('renews to a later date, back to standing, and keeps it in the change history', async () => {
+    const r = await req('POST', `/api/arrendatario/${ids.vencida}/renovar`, { renovadoAte: emDias(400) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ renovadoAte: emDias(400), estadoConcessao: 'VIGENTE' });
+    const historico = await t.banco.db
+      .select()
+      .from(schema.historicoAlteracao)
+      .where(
+        and(
+          eq(schema.historicoAlteracao.entidade, 'arrendatario'),
+          eq(schema.historicoAlteracao.entidadeId, ids.vencida!),
+        ),
+      );
+    expect(historico).toMatchObject([
+      { operacao: 'ALTERACAO', campo: 'renovadoAte', valorAnterior: emDias(-1), valorNovo: emDias(400) },
+    ]);
+    const lido = await req('GET', `/api/auditoria-acesso/historico/arrendatario/${ids.vencida}`, undefined, admin);
+    expect(lido.statusCode, lido.body).toBe(200);
+    expect(lido.json()).toHaveLength(1);
+  });
+
+  it('refuses bad input, a date not after the current one and a perpetual concession', async () => {
+    const mal = await req('POST', `/api/arrendatario/${ids.aVencer}/renovar`, { renovadoAte: '31/12/2031' });
+    expect(mal.statusCode).toBe(400);
+    expect(mal.json().campos[0].campo).toBe('renovadoAte');
+    const antes = await req('POST', `/api/arrendatario/${ids.aVencer}/renovar`, { renovadoAte: emDias(90) });
+    expect(antes.statusCode).toBe(422);
+    expect(antes.json()).toMatchObject({ codigo: 'RENOVACAO_NAO_POSTERIOR', campos: [{ campo: 'renovadoAte' }] });
+    const perpetua = await req('POST', `/api/arrendatario/${ids.perpetua}/renovar`, { renovadoAte: emDias(400) });
+    expect(perpetua.statusCode).toBe(422);
+    expect(perpetua.json().codigo).toBe('CONCESSAO_PERPETUA');
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    const corpo = { renovadoAte: emDias(500) };
+    expect((await req('POST', `/api/arrendatario/${ids.aVencer}/renovar`, corpo, atendimento)).statusCode).toBe(403);
+    const [alheia] = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${alheioId}`, undefined, admin)).json()
+      .itens;
+    expect((await req('POST', `/api/arrendatario/${alheia.id}/renovar`, corpo)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,56 @@
+import {
+  ACESSO_FALECIDO,
+  exumacaoInput,
+  falecido,
+  falecidoInput,
+  falecidoListQuery,
+  falecidoPagina,
+  idParams,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import * as servico from './falecido.service.js';
+
+const acesso = ACESSO_FALECIDO;
+
+/** `/falecido` (spec §2): the deceased buried in the plots. */
+export const falecidoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['falecido'];
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: falecidoListQuery,
+    pagina: falecidoPagina,
+    listar: (ctx, q) => servico.listar(app.deps, ctx, q),
+    exportar: {
+      planilha: 'falecido',
+      colunas: [
+        { campo: 'nome', rotulo: 'nome' },
+        { campo: 'dataNascimento', rotulo: 'dataNascimento', tipo: 'data' },
+        { campo: 'dataFalecimento', rotulo: 'dataFalecimento', tipo: 'data' },
+        { campo: 'dataSepultamento', rotulo: 'dataSepultamento', tipo: 'data' },
+        { campo: 'cemiterioNome', rotulo: 'cemiterioNome' },
+        { campo: 'jazigoRotulo', rotulo: 'jazigoId' },
+        { campo: 'gaveta', rotulo: 'gaveta' },
+      ],
+    },
+  });
+  app.post(
+    '/:id/exumacao',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: exumacaoInput, response: { 200: falecido } },
+    },
+    (req) => servico.exumar(app.deps, req.ctx, req.params.id, req.body),
+  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: falecido,
+    entrada: falecidoInput,
+    obter: (ctx, id) => servico.obter(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
+    excluir: (ctx, id) => servico.excluir(app.deps, ctx, id),
+  });
+};

@@ -1,0 +1,220 @@
+import {
+  ACESSO_FALECIDO,
+  type ExumacaoInput,
+  type Falecido,
+  type FalecidoInput,
+  type FalecidoPagina,
+} from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
+import { registrarFalecimento } from '../pessoas/index.js';
+import { concessaoDoJazigo } from './arrendatario.service.js';
+import { cemiterioNoEscopo } from './cemiterio.service.js';
+import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
+
+/**
+ * The deceased (spec §2 /falecido): a burial in a plot under its standing concession, with room
+ * left in the plot; the same deceased is not added twice (spec §8 'Falecido(s) já adicionado(s)').
+ */
+const ACESSO = ACESSO_FALECIDO;
+const { falecido: fa, jazigo: jz, cemiterio: ce, pessoa } = schema;
+
+const selecao = {
+  id: fa.id,
+  jazigoId: fa.jazigoId,
+  jazigoRotulo: sql<string>`${jz.quadra} || '-' || ${jz.fileira} || '-' || ${jz.numero}`,
+  cemiterioId: jz.cemiterioId,
+  cemiterioNome: ce.nome,
+  arrendatarioId: fa.arrendatarioId,
+  pessoaId: fa.pessoaId,
+  nome: fa.nome,
+  dataNascimento: fa.dataNascimento,
+  dataFalecimento: fa.dataFalecimento,
+  dataSepultamento: fa.dataSepultamento,
+  gaveta: fa.gaveta,
+  certidaoObito: fa.certidaoObito,
+  dataExumacao: fa.dataExumacao,
+  criadoEm: fa.criadoEm,
+  atualizadoEm: fa.atualizadoEm,
+};
+type Linha = Omit<Falecido, 'criadoEm' | 'atualizadoEm'> & { criadoEm: Date; atualizadoEm: Date };
+const paraFalecido = (l: Linha): Falecido => ({
+  ...l,
+  criadoEm: l.criadoEm.toISOString(),
+  atualizadoEm: l.atualizadoEm.toISOString(),
+});
+
+const doEscopo = (ctx: Contexto) => and(isNull(fa.excluidoEm), cemiterioNoEscopo(ctx, ACESSO, sql`${jz.cemiterioId}`));
+
+const consulta = (db: DbOuTx, onde: SQL | undefined) =>
+  db
+    .select(selecao)
+    .from(fa)
+    .innerJoin(jz, eq(jz.id, fa.jazigoId))
+    .innerJoin(ce, eq(ce.id, jz.cemiterioId))
+    .where(onde);
+
+type Filtros = { cemiterioId?: number; nome?: string };
+
+export async function listar(
+  deps: Deps,
+  ctx: Contexto,
+  q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
+): Promise<FalecidoPagina> {
+  const onde = and(
+    doEscopo(ctx),
+    q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
+    q.nome ? contemSemAcento(fa.nome, q.nome) : undefined,
+  );
+  const [linhas, [n]] = await Promise.all([
+    consulta(deps.db, onde)
+      .orderBy(
+        q.ordem === 'desc' ? sql`${fa.dataSepultamento} desc, ${fa.id} desc` : sql`${fa.dataSepultamento}, ${fa.id}`,
+      )
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ n: sql<number>`count(*)::int` }).from(fa).innerJoin(jz, eq(jz.id, fa.jazigoId)).where(onde),
+  ]);
+  return { itens: (linhas as Linha[]).map(paraFalecido), total: n?.n ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Falecido> {
+  const [l] = await consulta(db, and(eq(fa.id, id), doEscopo(ctx)));
+  if (!l) throw naoEncontrado();
+  return paraFalecido(l as Linha);
+}
+
+const erroJazigo = (codigo: 'JAZIGO_SEM_CONCESSAO' | 'JAZIGO_SEM_VAGA') =>
+  new AppError(codigo, {}, [{ campo: 'jazigoId', mensagem: `erros:${codigo}` }]);
+
+/** The name the burial is listed by: the registry's for a person of it, or the one typed in. */
+async function nomeDoFalecido(tx: DbOuTx, e: FalecidoInput): Promise<string> {
+  if (!e.pessoaId) return e.nome!;
+  const [p] = await tx.select({ nome: nomeCompletoPessoa }).from(pessoa).where(eq(pessoa.id, e.pessoaId));
+  return p!.nome;
+}
+
+/**
+ * The checks of a burial, under the plot's lock: a standing concession, room left (the capacity
+ * counts everyone in the plot), and not the same deceased again — the same person of the
+ * registry anywhere, or the same name and death date in this plot.
+ */
+async function exigirSepultamento(tx: DbOuTx, e: FalecidoInput, nome: string, semId?: number) {
+  const j = await jazigoParaMudar(tx, e.jazigoId);
+  const concessao = await concessaoDoJazigo(tx, e.jazigoId);
+  if (!concessao) throw erroJazigo('JAZIGO_SEM_CONCESSAO');
+  const outro = semId ? ne(fa.id, semId) : undefined;
+  const [repetido] = await tx
+    .select({ id: fa.id })
+    .from(fa)
+    .where(
+      and(
+        isNull(fa.excluidoEm),
+        isNull(fa.dataExumacao),
+        outro,
+        e.pessoaId
+          ? eq(fa.pessoaId, e.pessoaId)
+          : and(
+              eq(fa.jazigoId, e.jazigoId),
+              eq(fa.dataFalecimento, e.dataFalecimento),
+              sql`lower(${fa.nome}) = lower(${nome})`,
+            ),
+      ),
+    )
+    .limit(1);
+  if (repetido) throw new AppError('FALECIDO_JA_ADICIONADO');
+  const [{ n }] = (await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(fa)
+    .where(and(eq(fa.jazigoId, e.jazigoId), isNull(fa.excluidoEm), isNull(fa.dataExumacao), outro))) as [{ n: number }];
+  if (n >= j.capacidade) throw erroJazigo('JAZIGO_SEM_VAGA');
+  return concessao;
+}
+
+const colunas = (e: FalecidoInput, nome: string, arrendatarioId: number) => ({
+  jazigoId: e.jazigoId,
+  arrendatarioId,
+  pessoaId: e.pessoaId ?? null,
+  nome,
+  dataNascimento: e.dataNascimento ?? null,
+  dataFalecimento: e.dataFalecimento,
+  dataSepultamento: e.dataSepultamento,
+  gaveta: e.gaveta ?? null,
+  certidaoObito: e.certidaoObito ?? null,
+});
+
+export async function criar(deps: Deps, ctx: Contexto, e: FalecidoInput): Promise<Falecido> {
+  const id = await deps.db.transaction(async (tx) => {
+    const nome = await nomeDoFalecido(tx, e);
+    const concessao = await exigirSepultamento(tx, e, nome);
+    const [novo] = await tx
+      .insert(fa)
+      .values(colunas(e, nome, concessao))
+      .returning({ id: fa.id });
+    await recalcularSituacao(tx, e.jazigoId);
+    if (e.pessoaId) await registrarFalecimento(tx, ctx, e.pessoaId);
+    return novo!.id;
+  });
+  return obter(deps.db, ctx, id);
+}
+
+export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: FalecidoInput): Promise<Falecido> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await obter(tx, ctx, id);
+    if (antes.dataExumacao) throw new AppError('FALECIDO_JA_EXUMADO');
+    // Both plots locked in id order, so two moves between the same plots cannot deadlock.
+    for (const j of [antes.jazigoId, e.jazigoId].sort((a, b) => a - b)) await jazigoParaMudar(tx, j);
+    const nome = await nomeDoFalecido(tx, e);
+    const concessao = await exigirSepultamento(tx, e, nome, id);
+    await tx
+      .update(fa)
+      .set({ ...colunas(e, nome, concessao), atualizadoEm: new Date() })
+      .where(eq(fa.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+    await recalcularSituacao(tx, e.jazigoId);
+    if (e.pessoaId) await registrarFalecimento(tx, ctx, e.pessoaId);
+  });
+  return obter(deps.db, ctx, id);
+}
+
+export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await obter(tx, ctx, id);
+    await jazigoParaMudar(tx, antes.jazigoId);
+    await tx.update(fa).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(fa.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+  });
+}
+
+/**
+ * The remains leave the plot (to the ossuary, another cemetery): not before the cemetery's
+ * minimum term after the burial (issue 20, default 3 years); the plot has room again.
+ */
+export async function exumar(deps: Deps, ctx: Contexto, id: number, e: ExumacaoInput): Promise<Falecido> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await obter(tx, ctx, id);
+    await jazigoParaMudar(tx, antes.jazigoId);
+    const [f] = await tx
+      .select({ dataExumacao: fa.dataExumacao, prazo: ce.prazoExumacaoAnos })
+      .from(fa)
+      .innerJoin(jz, eq(jz.id, fa.jazigoId))
+      .innerJoin(ce, eq(ce.id, jz.cemiterioId))
+      .where(eq(fa.id, id));
+    if (f!.dataExumacao) throw new AppError('FALECIDO_JA_EXUMADO');
+    const [{ minima }] = (
+      (await tx.execute(
+        sql`select (${antes.dataSepultamento}::date + make_interval(years => ${f!.prazo}::int))::date::text as minima`,
+      )) as unknown as { rows: [{ minima: string }] }
+    ).rows;
+    if (e.dataExumacao < minima)
+      throw new AppError('EXUMACAO_ANTES_DO_PRAZO', { data: minima }, [
+        { campo: 'dataExumacao', mensagem: 'erros:EXUMACAO_ANTES_DO_PRAZO' },
+      ]);
+    await tx.update(fa).set({ dataExumacao: e.dataExumacao, atualizadoEm: new Date() }).where(eq(fa.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+  });
+  return obter(deps.db, ctx, id);
+}
