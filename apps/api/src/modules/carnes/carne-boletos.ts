@@ -130,6 +130,7 @@ export async function buscarCodigos(
 }
 
 export const paraBoleto = (l: Linha, c: Codigos = l): Boleto => ({
+  organizacaoId: l.organizacaoId,
   organizacao: l.organizacao,
   titular: `${l.nome} ${l.sobrenome}`.trim(),
   competencia: `${String(l.mesCompetencia).padStart(2, '0')}/${l.anoCompetencia}`,

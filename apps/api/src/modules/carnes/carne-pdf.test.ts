@@ -1,5 +1,7 @@
+import jpeg from 'jpeg-js';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
+import { imagensDoPdf, operadoresDoPdf } from '../../../test/pdf.js';
 import { barrasItf, linhaDigitavelFormatada, modulosQr, pdfCarne } from './carne-pdf.js';
 
 describe('booklet slip layout', () => {
@@ -32,6 +34,7 @@ describe('booklet slip layout', () => {
 
   it('streams a PDF with the slips, three per page', async () => {
     const boleto = {
+      organizacaoId: 1,
       organizacao: 'Paróquia',
       titular: 'Ana Souza',
       competencia: '03/2098',
@@ -51,5 +54,35 @@ describe('booklet slip layout', () => {
     const pdf = Buffer.concat(partes);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBe(2);
+  });
+
+  it("heads each slip with its organization's logo, embedded once per organization", async () => {
+    const boleto = (organizacaoId: number) => ({
+      organizacaoId,
+      organizacao: `Paróquia ${organizacaoId}`,
+      titular: 'Ana Souza',
+      competencia: '03/2098',
+      vencimento: '2098-03-10',
+      valor: '40.00',
+      parcela: null,
+      linhaDigitavel: null,
+      codigoBarras: null,
+      pix: null,
+    });
+    async function* lotes() {
+      yield Array.from({ length: 9 }, (_, i) => boleto(i % 3 === 2 ? 2 : 1));
+    }
+    const logo = jpeg.encode({ data: Buffer.alloc(12 * 6 * 4, 90), width: 12, height: 6 }, 80).data;
+    const lidos: number[] = [];
+    const partes: Buffer[] = [];
+    const carne = pdfCarne(lotes(), 'pt-BR', async (id) => {
+      lidos.push(id);
+      return id === 1 ? Buffer.from(logo) : null;
+    });
+    for await (const p of carne) partes.push(p as Buffer);
+    const pdf = Buffer.concat(partes);
+    expect(lidos).toEqual([1, 2]);
+    expect(imagensDoPdf(pdf)).toBe(1);
+    expect(operadoresDoPdf(pdf).match(/\/I1 Do/g)?.length).toBe(6);
   });
 });

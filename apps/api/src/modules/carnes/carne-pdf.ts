@@ -4,10 +4,13 @@ import { type Idioma, tradutor } from '@sig/i18n';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { abrirImagem, type ImagemPdf } from '../../platform/emissor-pdf.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 
 /** One slip of a booklet; the codes are null when the charge has none (Pix only) or the provider failed. */
 export type Boleto = {
+  /** Whose logo heads the slip. */
+  organizacaoId: number;
   organizacao: string;
   titular: string;
   /** `MM/AAAA`. */
@@ -24,6 +27,8 @@ export type Boleto = {
 const MARGEM = 28;
 const POR_PAGINA = 3;
 const QR = 96;
+/** The logo's box at a slip's head: as high as two lines of its name. */
+const LOGO_ALTURA = 18;
 /** Febraban: narrow bar 0.25 mm or more, wide ones 2.25 to 3 times it. */
 const BARRA_FINA = 0.72;
 const BARRA_LARGA = 3 * BARRA_FINA;
@@ -69,11 +74,16 @@ export function modulosQr(copiaECola: string): { lado: number; trechos: [number,
 }
 
 /**
- * Streams a booklet: three slips per A4 page, cut lines between them, each with the organization,
- * holder, competence, due date, value, the typed line, the ITF barcode and the Pix QR code.
- * Pages are written out as they fill and slips read batch by batch: memory stays flat.
+ * Streams a booklet: three slips per A4 page, cut lines between them, each with the organization's
+ * logo and name, holder, competence, due date, value, the typed line, the ITF barcode and the Pix
+ * QR code. Pages are written out as they fill and slips read batch by batch: memory stays flat.
+ * Each organization's logo is read and embedded once, however many slips carry it.
  */
-export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma): Readable {
+export function pdfCarne(
+  lotes: AsyncIterable<readonly Boleto[]>,
+  idioma: Idioma,
+  logoDe: (organizacaoId: number) => Promise<Buffer | null> = async () => null,
+): Readable {
   const t = tradutor(idioma);
   const doc = new PDFDocument({
     size: 'A4',
@@ -104,7 +114,13 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
       .text(valor, x, y + 9, { width: w, height: 12, lineBreak: false, ellipsis: true });
   };
 
-  const desenhar = (b: Boleto, posicao: number) => {
+  const logos = new Map<number, ImagemPdf | null>();
+  const logo = async (organizacaoId: number) => {
+    if (!logos.has(organizacaoId)) logos.set(organizacaoId, abrirImagem(doc, await logoDe(organizacaoId)));
+    return logos.get(organizacaoId) ?? null;
+  };
+
+  const desenhar = (b: Boleto, posicao: number, imagem: ImagemPdf | null) => {
     const topo = posicao * altura();
     const x = MARGEM;
     const w = largura();
@@ -117,11 +133,13 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
         .stroke()
         .undash();
     let y = topo + MARGEM;
+    const recuo = imagem ? LOGO_ALTURA * 3 + 8 : 0;
+    if (imagem) doc.image(imagem as unknown as Buffer, x, y - 3, { fit: [LOGO_ALTURA * 3, LOGO_ALTURA] });
     doc
       .font('Helvetica-Bold')
       .fontSize(12)
       .fillColor('#000')
-      .text(b.organizacao, x, y, { width: w, lineBreak: false, ellipsis: true });
+      .text(b.organizacao, x + recuo, y, { width: w - QR - 12 - recuo, lineBreak: false, ellipsis: true });
     y += 22;
     const texto = w - QR - 12;
     campo(rotulos.titular, b.titular, x, y, texto);
@@ -187,7 +205,7 @@ export function pdfCarne(lotes: AsyncIterable<readonly Boleto[]>, idioma: Idioma
           paginas++;
           posicao = 0;
         }
-        desenhar(b, posicao++);
+        desenhar(b, posicao++, await logo(b.organizacaoId));
       }
       while (doc.readableLength > LIMITE_BUFFER && !doc.destroyed) await once(doc, 'data');
     }

@@ -46,11 +46,7 @@ beforeAll(async () => {
   fake = await iniciarAsaasFake();
   const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
   t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   const idPorCpf = async (cpf: string) =>
     (await t.banco.db.select({ id: schema.pessoa.id }).from(schema.pessoa).where(eq(schema.pessoa.cpf, cpf)))[0]!.id;
   pessoaId = await idPorCpf('39053344705');

@@ -1,5 +1,13 @@
-import { carneQuery, idParams, paged, processamentoLote, processamentoLoteListQuery } from '@sig/contracts';
+import {
+  carneQuery,
+  hojeNoBrasil,
+  idParams,
+  paged,
+  processamentoLote,
+  processamentoLoteListQuery,
+} from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { logoDaOrganizacao } from '../organizacoes/index.js';
 import type { Carne } from './carne.service.js';
 import * as carnes from './carne.service.js';
 import { pdfCarne } from './carne-pdf.js';
@@ -15,10 +23,10 @@ export const carnesRoutes: FastifyPluginAsyncZod = async (app) => {
   const pdf = ({ total, boletos }: Carne, idioma: Parameters<typeof pdfCarne>[1]) => ({
     headers: {
       'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="carnes-${new Date().toISOString().slice(0, 10)}.pdf"`,
+      'content-disposition': `attachment; filename="carnes-${hojeNoBrasil()}.pdf"`,
       'x-total-linhas': String(total),
     },
-    corpo: pdfCarne(boletos, idioma),
+    corpo: pdfCarne(boletos, idioma, (organizacaoId) => logoDaOrganizacao(app.deps, organizacaoId)),
   });
   app.get(
     '/',

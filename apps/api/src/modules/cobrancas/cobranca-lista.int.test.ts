@@ -1,12 +1,9 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { provedorAsaas } from '../asaas/index.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 
 let t: AppTeste;
-let fake: AsaasFake;
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -34,18 +31,9 @@ async function cobrada(valorPrevisto: string, forma: 'BOLETO' | 'PIX', venciment
 }
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  ({ t } = await criarAppComAsaas());
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   pessoaId = p!.id;
 });
 afterAll(() => t.fechar());
@@ -85,7 +73,7 @@ describe('GET /api/cobranca/paginado and /exportar', () => {
     expect(linhas).toHaveLength(3);
     expect(linhas[0]).toContain('Titular');
     // Newest first.
-    expect(linhas[1]).toMatch(new RegExp(`^${pix.id},`));
+    expect(linhas[1]).toMatch(new RegExp(`^\uFEFF?${pix.id};`));
     expect(linhas[2]).toContain('Boleto');
   });
 

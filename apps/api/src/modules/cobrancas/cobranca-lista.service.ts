@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrigemPedido } from '../../platform/auditoria.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
-import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { ACESSO_COBRANCA, type LinhaCobranca, paraCobranca } from './cobranca.service.js';
 
@@ -109,6 +109,15 @@ const COLUNAS_EXPORTACAO = [
   'provedorId',
   'urlFatura',
 ] as const;
+const TIPOS_EXPORTACAO: Partial<Record<(typeof COLUNAS_EXPORTACAO)[number], Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  forma: { tipo: 'opcao', rotulos: 'campos:opcao.formaPagamento' },
+  valor: { tipo: 'dinheiro' },
+  vencimento: { tipo: 'data' },
+  status: { tipo: 'opcao', rotulos: 'campos:opcao.statusContaAReceber' },
+  dataPagamento: { tipo: 'data' },
+  dataCredito: { tipo: 'data' },
+};
 const LOTE_EXPORTACAO = 2_000;
 
 /** The filtered charges as CSV or XLSX, newest first, read in keyset batches of id: memory stays flat. */
@@ -122,7 +131,9 @@ export async function exportarCobrancas(
   const onde = await condicoes(deps, ctx, q);
   deps.auditoria.exportacao(ctx, ACESSO_COBRANCA, origem);
   const t = tradutor(ctx.idioma);
-  const cabecalho = COLUNAS_EXPORTACAO.map((c) => t(`campos:${c}`, { defaultValue: c }));
+  const colunas = COLUNAS_EXPORTACAO.map(
+    (c): ColunaArquivo => ({ titulo: t(`campos:${c}`, { defaultValue: c }), ...TIPOS_EXPORTACAO[c] }),
+  );
   async function* lotes(): AsyncGenerator<unknown[][]> {
     let antesDe: number | null = null;
     for (;;) {
@@ -136,8 +147,6 @@ export async function exportarCobrancas(
         const valores: Record<(typeof COLUNAS_EXPORTACAO)[number], unknown> = {
           ...c,
           competencia: `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`,
-          forma: t(`campos:opcao.formaPagamento.${c.forma}`, { defaultValue: c.forma }),
-          status: t(`campos:opcao.statusContaAReceber.${c.status}`, { defaultValue: c.status }),
         };
         return COLUNAS_EXPORTACAO.map((k) => valores[k] ?? null);
       });
@@ -146,6 +155,11 @@ export async function exportarCobrancas(
   }
   return {
     nomeArquivo: `cobrancas-${hojeNoBrasil()}.${formato}`,
-    conteudo: arquivoExportacao(formato, t('menu:acessos.Cobranca'), cabecalho, lotes()),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.Cobranca'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }

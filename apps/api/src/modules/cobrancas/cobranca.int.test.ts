@@ -1,45 +1,30 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { cobrancasNoProvedor, cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { provedorAsaas } from '../asaas/index.js';
 
 const VENCIMENTO = '2099-03-10';
 
 let t: AppTeste;
-let fake: AsaasFake;
 let provedor: PaymentProvider;
 let tesouraria: string;
 let comCpf: number;
 /** Runs while the app asks the provider for a charge (a change made meanwhile). */
 let antesDeCriar: (() => Promise<void>) | null = null;
+/** Runs while the app asks the provider to cancel a charge (a webhook applied meanwhile). */
+let antesDeCancelar: (() => Promise<void>) | null = null;
 let semCpf: number;
 
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
   t.req({ method, url, token, payload });
-const conta = (extra: Record<string, unknown> = {}) => ({
-  pessoaId: comCpf,
-  tipo: 'CONTRIBUICAO',
-  mesCompetencia: 3,
-  anoCompetencia: 2099,
-  vencimento: VENCIMENTO,
-  valorPrevisto: '30.00',
-  ...extra,
-});
-const criarConta = async (extra: Record<string, unknown> = {}, token = tesouraria) => {
-  const r = await req('POST', '/api/conta-a-receber', conta(extra), token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
+  criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });
 const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
-  req('POST', '/api/cobranca', { contaAReceberId, forma: 'BOLETO', ...extra });
-const pagamentosDe = async (contaId: number) => {
-  const r = [];
-  for await (const p of provedor.listarCobrancas({ referenciaExterna: String(contaId) })) r.push(p);
-  return r;
-};
+  cobrarPelaApi(t, tesouraria, contaAReceberId, extra);
+const pagamentosDe = (contaId: number) => cobrancasNoProvedor(provedor, contaId);
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 const historico = (contaId: number) =>
   t.banco.db
@@ -55,23 +40,28 @@ const historico = (contaId: number) =>
     .orderBy(asc(schema.historicoAlteracao.id));
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  const comPausa = new Proxy(provedor, {
-    get: (alvo, nome, r) =>
-      nome === 'criarCobranca'
-        ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
-            await antesDeCriar?.();
-            return alvo.criarCobranca(...args);
-          }
-        : Reflect.get(alvo, nome, r),
-  });
-  t = await criarAppTeste({}, { provedor: { provedor: comPausa, demo: true, url: fake.url, fechar: fake.fechar } });
+  ({ t, provedor } = await criarAppComAsaas(
+    {},
+    {
+      embrulhar: (p) =>
+        new Proxy(p, {
+          get: (alvo, nome, r) =>
+            nome === 'criarCobranca'
+              ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
+                  await antesDeCriar?.();
+                  return alvo.criarCobranca(...args);
+                }
+              : nome === 'cancelarCobranca'
+                ? async (...args: Parameters<PaymentProvider['cancelarCobranca']>) => {
+                    await antesDeCancelar?.();
+                    return alvo.cancelarCobranca(...args);
+                  }
+                : Reflect.get(alvo, nome, r),
+        }),
+    },
+  ));
   tesouraria = await t.login('tesouraria@sig.local');
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   comCpf = p!.id;
   const [sem] = await t.banco.db
     .insert(schema.pessoa)
@@ -97,7 +87,18 @@ describe('charges', () => {
       ]),
     );
     expect((await cobrar(c.id)).statusCode).toBe(409);
-    expect((await req('PUT', `/api/conta-a-receber/${c.id}`, conta())).statusCode).toBe(409);
+    expect(
+      (
+        await req('PUT', `/api/conta-a-receber/${c.id}`, {
+          pessoaId: comCpf,
+          tipo: 'CONTRIBUICAO',
+          mesCompetencia: 3,
+          anoCompetencia: 2099,
+          vencimento: VENCIMENTO,
+          valorPrevisto: '30.00',
+        })
+      ).statusCode,
+    ).toBe(409);
     expect(await pagamentosDe(c.id)).toHaveLength(1);
     const linha = await req('GET', `/api/cobranca/${cob.id}/linha-digitavel`);
     expect(linha.statusCode, linha.body).toBe(200);
@@ -210,5 +211,20 @@ describe('charges', () => {
     const [outra] = (await cobrar(c.id, { forma: 'PIX' })).json();
     expect((await req('DELETE', `/api/cobranca/${outra.id}?cancelarConta=true`)).statusCode).toBe(200);
     expect((await obter(c.id)).status).toBe('CANCELADO');
+  });
+
+  it('keeps a charge paid while its cancel was under way: the status is read again under the lock', async () => {
+    const c = await criarConta();
+    const [cob] = (await cobrar(c.id)).json();
+    antesDeCancelar = async () => {
+      await t.banco.db.update(schema.cobranca).set({ status: 'PAGO' }).where(eq(schema.cobranca.id, cob.id));
+    };
+    const cancel = await req('DELETE', `/api/cobranca/${cob.id}`).finally(() => {
+      antesDeCancelar = null;
+    });
+    expect(cancel.statusCode, cancel.body).toBe(409);
+    expect(cancel.json().codigo).toBe('COBRANCA_NAO_CANCELAVEL');
+    const [depois] = await t.banco.db.select().from(schema.cobranca).where(eq(schema.cobranca.id, cob.id));
+    expect(depois).toMatchObject({ status: 'PAGO', canceladaEm: null });
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as cobrancas from './cobranca.service.js';
 import * as lista from './cobranca-lista.service.js';
 
@@ -20,37 +20,15 @@ const tags = ['cobrancas'];
 /** `/cobranca` (spec §2): charges of receivables at the payment provider. */
 export const cobrancaRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = cobrancas.ACESSO_COBRANCA;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: cobrancaListQuery, response: { 200: paged(cobrancaResumo) } },
-    },
-    (req) => lista.listarCobrancas(app.deps, req.ctx, req.query),
-  );
-  app.get(
-    '/exportar',
-    {
-      config: { acesso, acao: 'L' },
-      schema: {
-        tags,
-        querystring: cobrancaListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('csv') })),
-        produces: [TIPO_CONTEUDO.csv, TIPO_CONTEUDO.xlsx],
-      },
-    },
-    async (req, reply) => {
-      const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _ob, ...filtros } = req.query;
-      const e = await lista.exportarCobrancas(app.deps, req.ctx, filtros, formato, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        rota: req.url,
-      });
-      return reply
-        .header('content-type', TIPO_CONTEUDO[formato])
-        .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
-        .send(e.conteudo);
-    },
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: cobrancaListQuery,
+    pagina: paged(cobrancaResumo),
+    listar: (ctx, q) => lista.listarCobrancas(app.deps, ctx, q),
+    exportar: (ctx, { pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _ob, ...filtros }, formato, origem) =>
+      lista.exportarCobrancas(app.deps, ctx, filtros, formato, origem),
+  });
   app.get(
     '/',
     {

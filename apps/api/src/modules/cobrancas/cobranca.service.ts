@@ -427,6 +427,15 @@ export async function cancelarNaConta(
       .where(and(eq(car.id, c.contaAReceberId), pedido.escopo))
       .for('update');
     if (!conta) throw naoEncontrado();
+    // A webhook may have paid the charge while the provider was asked: read it again under the
+    // receivable's lock (the webhook takes the same one first) and keep what it applied.
+    const [agora] = await tx
+      .select({ status: cob.status, canceladaEm: cob.canceladaEm })
+      .from(cob)
+      .where(eq(cob.id, c.id))
+      .for('update');
+    if (!agora || agora.canceladaEm || !['ABERTO', 'VENCIDO'].includes(agora.status))
+      throw new AppError('COBRANCA_NAO_CANCELAVEL');
     await tx
       .update(cob)
       .set({ status: 'CANCELADO', statusProvedor: 'DELETED', canceladaEm: new Date(), atualizadoEm: new Date() })

@@ -1,10 +1,11 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { cobrancasNoProvedor, criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { organizacaoForaDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { provedorAsaas } from '../asaas/index.js';
 
 let t: AppTeste;
 let fake: AsaasFake;
@@ -46,11 +47,7 @@ const criarLote = async (payload: object, token = tesouraria) => {
 const lote = async (id: number) => (await req('GET', `/api/processamento-lote/${id}`)).json();
 const itens = async (id: number) =>
   (await req('GET', `/api/processamento-lote/${id}/itens?quantidade=100`)).json().itens;
-const naFake = async (contaId: number) => {
-  const r = [];
-  for await (const p of provedor.listarCobrancas({ referenciaExterna: String(contaId) })) r.push(p);
-  return r;
-};
+const naFake = (contaId: number) => cobrancasNoProvedor(provedor, contaId);
 const contas = (ids: number[]) =>
   t.banco.db
     .select()
@@ -60,18 +57,9 @@ const contas = (ids: number[]) =>
 const postsDeCobranca = () => fake.requisicoes.filter((r) => r.metodo === 'POST' && r.url.endsWith('/payments')).length;
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  ({ t, fake, provedor } = await criarAppComAsaas());
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   pessoaId = p!.id;
   organizacaoId = p!.organizacaoId;
 });
@@ -230,28 +218,16 @@ describe('permissions, scope and validation', () => {
   });
 
   it('answers 400 naming organizations and receivables outside the scope, changing nothing', async () => {
-    const [fora] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(
-        and(
-          ne(schema.organizacao.id, organizacaoId),
-          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
-        ),
-      )
-      .orderBy(sql`${schema.organizacao.id} desc`)
-      .limit(1);
-    const { ids } = await novasContas(['20.00'], fora!.id);
+    const fora = await organizacaoForaDe(t.banco.db, organizacaoId);
+    const { ids } = await novasContas(['20.00'], fora);
     const [{ n: antes } = { n: 0 }] = await t.banco.db
       .select({ n: sql<number>`count(*)::int` })
       .from(schema.processamentoLote);
     const contasFora = await req('POST', '/api/cobrancas-em-lote', { contaAReceberIds: ids, forma: 'PIX' });
     expect(contasFora.statusCode).toBe(400);
     expect(contasFora.json().campos.map((c: { campo: string }) => c.campo)).toEqual(['contaAReceberIds.0']);
-    expect((await req('POST', '/api/cobrancas-em-lote', { organizacaoId: fora!.id, forma: 'PIX' })).statusCode).toBe(
-      400,
-    );
-    expect((await req('POST', '/api/cobrancas-em-lote/previa', { organizacaoId: fora!.id })).statusCode).toBe(400);
+    expect((await req('POST', '/api/cobrancas-em-lote', { organizacaoId: fora, forma: 'PIX' })).statusCode).toBe(400);
+    expect((await req('POST', '/api/cobrancas-em-lote/previa', { organizacaoId: fora })).statusCode).toBe(400);
     const [{ n: depois } = { n: 0 }] = await t.banco.db
       .select({ n: sql<number>`count(*)::int` })
       .from(schema.processamentoLote);

@@ -7,6 +7,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as lotes from './cobrancas-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -14,14 +15,13 @@ const tags = ['cobrancas'];
 /** `/cobrancas-em-lote` (spec §2): receivables → charges at the provider, as a bulk processing. */
 export const cobrancasLoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = lotes.ACESSO_COBRANCAS_LOTE;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
-    },
-    (req) => lotes.listarLotesCobrancas(app.deps, req.ctx, req.query),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: processamentoLoteListQuery,
+    pagina: paged(processamentoLote),
+    listar: (ctx, q) => lotes.listarLotesCobrancas(app.deps, ctx, q),
+  });
   app.post(
     '/previa',
     {

@@ -1,7 +1,8 @@
 import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 
 const VENCIMENTO = '2099-03-10';
 
@@ -33,16 +34,8 @@ const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
-  comCpf = p!.id;
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  comCpf = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
 });
 afterAll(() => t.fechar());
 
@@ -85,7 +78,7 @@ describe('accounts receivable', () => {
     expect(csv.headers['content-disposition']).toMatch(/filename="contas-a-receber-.*\.csv"/);
     const linhas = csv.body.trim().split('\r\n');
     expect(linhas[0]).toContain('Vencimento');
-    expect(linhas.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([a.id, b.id]);
+    expect(linhas.slice(1).map((l) => Number(l.split(';')[0]))).toEqual([a.id, b.id]);
     expect(linhas[1]).toContain('07/2099');
     expect(linhas[1]).toContain('Em aberto');
 
@@ -173,5 +166,61 @@ describe('excluded and cancelled receivables (issue 17 items 6, 7)', () => {
     expect(r.json()).toMatchObject({ status: 'CANCELADO', motivoCancelamento: 'Lançada em duplicidade' });
     const de = await req('POST', `/api/conta-a-receber/${c.id}/cancelar`, { motivo: 'De novo' });
     expect(de.statusCode).toBe(409);
+  });
+});
+
+describe('kept totals (ADR 0027)', () => {
+  /** The kept rows against the receivables summed now: both ways, rows of nothing left out. */
+  const divergencias = async () =>
+    (
+      (await t.banco.db.execute(sql`with agora as (
+          select organizacao_id, status, ano_competencia, mes_competencia, date_trunc('month', vencimento)::date as mes,
+            count(*)::int as n, sum(valor_previsto) as previsto, coalesce(sum(valor_pago), 0) as pago
+          from conta_a_receber group by 1, 2, 3, 4, 5),
+        mantidos as (select organizacao_id, status, ano_competencia, mes_competencia, mes_vencimento as mes,
+            quantidade as n, valor_previsto as previsto, valor_pago as pago
+          from conta_a_receber_total where quantidade <> 0 or valor_previsto <> 0 or valor_pago <> 0)
+        (select * from agora except select * from mantidos) union all (select * from mantidos except select * from agora)`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows;
+
+  it('follow every write, and the list answers from them what the rows sum', async () => {
+    const a = await criarConta({ mesCompetencia: 7, vencimento: '2099-07-05', valorPrevisto: '12.50' });
+    const b = await criarConta({ mesCompetencia: 7, vencimento: '2099-07-20', valorPrevisto: '40.00' });
+    await criarConta({ mesCompetencia: 8, vencimento: '2099-08-05', valorPrevisto: '7.25' });
+    const pago = await req('POST', '/api/pagamento', {
+      contaAReceberId: a.id,
+      valor: '12.50',
+      dataPagamento: '2099-07-05',
+      dataCredito: '2099-07-05',
+      forma: 'DINHEIRO',
+    });
+    expect(pago.statusCode, pago.body).toBe(201);
+    expect(
+      (
+        await req(
+          'PUT',
+          `/api/conta-a-receber/${b.id}`,
+          conta({ id: b.id, mesCompetencia: 8, vencimento: '2099-08-20', valorPrevisto: '41.00' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect((await req('DELETE', `/api/conta-a-receber/${b.id}`)).statusCode).toBe(200);
+    expect(await divergencias()).toEqual([]);
+
+    // Whole months due: from the kept totals; inside a month: from the rows; the same answer.
+    const lista = async (consulta: string) =>
+      (await req('GET', `/api/conta-a-receber/paginado?pagina=1&quantidade=5&${consulta}`)).json();
+    const julho = await lista('vencimentoDe=2099-07-01&vencimentoAte=2099-07-31');
+    const exato = await lista('vencimentoDe=2099-07-02&vencimentoAte=2099-07-31');
+    expect(julho).toMatchObject({ total: 1, totais: { valorPrevisto: '12.50', valorPago: '12.50' } });
+    expect(exato).toMatchObject({ total: 1, totais: julho.totais });
+    const tudo = await lista('anoCompetencia=2099&mesCompetencia=8');
+    const tudoExato = await lista(`anoCompetencia=2099&mesCompetencia=8&pessoaId=${comCpf}`);
+    expect(tudo).toMatchObject({ total: tudoExato.total, totais: tudoExato.totais });
+    expect(await lista('anoCompetencia=2099&mesCompetencia=8&incluirExcluidos=true')).toMatchObject({
+      total: tudo.total + 1,
+    });
   });
 });

@@ -8,9 +8,8 @@ import {
   okResposta,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as contas from './conta-a-receber.service.js';
 
 const tags = ['cobrancas'];
@@ -18,37 +17,14 @@ const tags = ['cobrancas'];
 /** `/conta-a-receber` (spec §2): receivables, their totals and export; delete marks them excluded. */
 export const contaAReceberRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = contas.ACESSO_CONTA;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: contaAReceberListQuery, response: { 200: contaAReceberPagina } },
-    },
-    (req) => contas.listarContas(app.deps, req.ctx, req.query),
-  );
-  app.get(
-    '/exportar',
-    {
-      config: { acesso, acao: 'L' },
-      schema: {
-        tags,
-        querystring: contaAReceberListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('csv') })),
-        produces: [TIPO_CONTEUDO.csv, TIPO_CONTEUDO.xlsx],
-      },
-    },
-    async (req, reply) => {
-      const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _s, ...filtros } = req.query;
-      const e = await contas.exportarContas(app.deps, req.ctx, filtros, formato, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        rota: req.url,
-      });
-      return reply
-        .header('content-type', TIPO_CONTEUDO[formato])
-        .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
-        .send(e.conteudo);
-    },
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: contaAReceberListQuery,
+    pagina: contaAReceberPagina,
+    listar: (ctx, q) => contas.listarContas(app.deps, ctx, q),
+    exportar: (ctx, q, formato, origem) => contas.exportarContas(app.deps, ctx, q, formato, origem),
+  });
   app.get(
     '/:id',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: contaAReceber } } },

@@ -5,6 +5,7 @@ import {
   type ContaAReceberListQuery,
   type ContaAReceberPagina,
   hojeNoBrasil,
+  normalizarValor,
   STATUS_EDITAVEIS,
   type StatusContaAReceber,
 } from '@sig/contracts';
@@ -15,7 +16,7 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
-import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { linhasExistentes } from '../../platform/referencias.js';
 
@@ -25,7 +26,7 @@ import { linhasExistentes } from '../../platform/referencias.js';
  * not charged; deleting marks it excluded.
  */
 export const ACESSO_CONTA = 'ContaAReceber';
-const { contaAReceber: car, pessoa, organizacao, reciboItem } = schema;
+const { contaAReceber: car, contaAReceberTotal: tot, pessoa, organizacao, reciboItem } = schema;
 const titular = alias(organizacao, 'titular');
 
 const titularNome = sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`;
@@ -95,15 +96,27 @@ const ORDEM: Record<string, SQL[]> = {
 
 type FiltrosContas = Omit<ContaAReceberListQuery, 'pagina' | 'quantidade' | 'ordem' | 'ordenarPor'>;
 
+/** The organizations the list's `organizacaoId` names (its subtree within the scope), when it names one. */
+const escolhidas = async (deps: Deps, ctx: Contexto, q: FiltrosContas) =>
+  q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO_CONTA, q.organizacaoId) : undefined;
+
+/** The excluded rule (issue 17 item 6): an excluded receivable is in no list or total unless asked for by name. */
+const semExcluidos = (q: FiltrosContas) => !(q.incluirExcluidos === 'true' || q.status?.includes('EXCLUIDO'));
+
 /** The rows the list's filters leave, within the user's scope. */
-async function condicoesDaLista(deps: Deps, ctx: Contexto, q: FiltrosContas): Promise<SQL | undefined> {
+async function condicoesDaLista(
+  deps: Deps,
+  ctx: Contexto,
+  q: FiltrosContas,
+  ids?: number[] | undefined,
+): Promise<SQL | undefined> {
+  const organizacoes = ids ?? (await escolhidas(deps, ctx, q));
   return and(
     contasNoEscopo(ctx),
     q.pessoaId ? eq(car.pessoaId, q.pessoaId) : undefined,
     q.organizacaoTitularId ? eq(car.organizacaoTitularId, q.organizacaoTitularId) : undefined,
     q.status?.length ? inArray(car.status, q.status) : undefined,
-    // Issue 17 item 6: an excluded receivable is in no list or total unless asked for by name.
-    q.incluirExcluidos === 'true' || q.status?.includes('EXCLUIDO') ? undefined : ne(car.status, 'EXCLUIDO'),
+    semExcluidos(q) ? ne(car.status, 'EXCLUIDO') : undefined,
     q.mesCompetencia ? eq(car.mesCompetencia, q.mesCompetencia) : undefined,
     q.anoCompetencia ? eq(car.anoCompetencia, q.anoCompetencia) : undefined,
     q.vencimentoDe ? sql`${car.vencimento} >= ${q.vencimentoDe}` : undefined,
@@ -112,29 +125,95 @@ async function condicoesDaLista(deps: Deps, ctx: Contexto, q: FiltrosContas): Pr
     q.semRecibo === 'true'
       ? sql`not exists (select 1 from ${reciboItem} where ${reciboItem.contaAReceberId} = ${car.id} and ${reciboItem.ativo})`
       : undefined,
-    q.organizacaoId
-      ? entreOrganizacoes(car.organizacaoId, await organizacoesEscolhidas(deps.db, ctx, ACESSO_CONTA, q.organizacaoId))
-      : undefined,
+    organizacoes ? entreOrganizacoes(car.organizacaoId, organizacoes) : undefined,
   );
+}
+
+const primeiroDoMes = (d: string) => d.endsWith('-01');
+const ultimoDoMes = (d: string) => {
+  const dia = new Date(`${d}T12:00:00Z`);
+  dia.setUTCDate(dia.getUTCDate() + 1);
+  return dia.getUTCDate() === 1;
+};
+
+/**
+ * The filtered set's totals from the kept totals (ADR 0027) when every filter falls on their keys
+ * (scope, organization, status, competence, whole months of due dates); null when one does not
+ * (a person, a holder, charged or not, without a receipt, a due range inside a month), and the
+ * rows are summed instead.
+ */
+async function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined) {
+  if (q.pessoaId || q.organizacaoTitularId || q.cobrancaGerada || q.semRecibo === 'true') return null;
+  if ((q.vencimentoDe && !primeiroDoMes(q.vencimentoDe)) || (q.vencimentoAte && !ultimoDoMes(q.vencimentoAte)))
+    return null;
+  const [r] = (await deps.db
+    .select({
+      n: sql<number>`coalesce(sum(${tot.quantidade}), 0)::int`,
+      valorPrevisto: soma(tot.valorPrevisto),
+      valorPago: soma(tot.valorPago),
+    })
+    .from(tot)
+    .where(
+      and(
+        filtroOrganizacao(ctx, ACESSO_CONTA, tot.organizacaoId),
+        q.status?.length ? inArray(tot.status, q.status) : undefined,
+        semExcluidos(q) ? ne(tot.status, 'EXCLUIDO') : undefined,
+        q.mesCompetencia ? eq(tot.mesCompetencia, q.mesCompetencia) : undefined,
+        q.anoCompetencia ? eq(tot.anoCompetencia, q.anoCompetencia) : undefined,
+        q.vencimentoDe ? sql`${tot.mesVencimento} >= ${q.vencimentoDe}` : undefined,
+        q.vencimentoAte ? sql`${tot.mesVencimento} <= ${q.vencimentoAte}` : undefined,
+        ids ? entreOrganizacoes(tot.organizacaoId, ids) : undefined,
+      ),
+    )) as [{ n: number; valorPrevisto: string; valorPago: string }];
+  return r;
 }
 
 /** A sum of money over the filtered set, as the API writes money (`0.00` when none). */
 const soma = (coluna: PgColumn) => sql<string>`coalesce(sum(${coluna}), 0)::numeric(16, 2)::text`;
 
 export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberListQuery): Promise<ContaAReceberPagina> {
-  const onde = await condicoesDaLista(deps, ctx, q);
-  const [{ n, valorPrevisto, valorPago }] = (await deps.db
-    .select({ n: sql<number>`count(*)::int`, valorPrevisto: soma(car.valorPrevisto), valorPago: soma(car.valorPago) })
-    .from(car)
-    .innerJoin(organizacao, eq(organizacao.id, car.organizacaoId))
-    .where(onde)) as [{ n: number; valorPrevisto: string; valorPago: string }];
+  const ids = await escolhidas(deps, ctx, q);
+  const onde = await condicoesDaLista(deps, ctx, q, ids);
+  // The kept totals when the filters allow; else the receivables alone (their owner is a foreign
+  // key): the totals read no other table, and over a due-date range the index on it alone.
+  const { n, valorPrevisto, valorPago } =
+    (await totaisMantidos(deps, ctx, q, ids)) ??
+    ((
+      await deps.db
+        .select({
+          n: sql<number>`count(*)::int`,
+          valorPrevisto: soma(car.valorPrevisto),
+          valorPago: soma(car.valorPago),
+        })
+        .from(car)
+        .where(onde)
+    )[0] as { n: number; valorPrevisto: string; valorPago: string });
   const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
-  const chaves = ORDEM[q.ordenarPor ?? 'vencimento'] ?? [];
-  const linhas = await consulta(deps.db)
-    .where(onde)
-    .orderBy(...[...chaves, sql`${car.id}`].map((c) => sql`${c} ${dir}`))
-    .limit(q.quantidade)
-    .offset((q.pagina - 1) * q.quantidade);
+  const ordenarPor = q.ordenarPor ?? 'vencimento';
+  const ordem = [...(ORDEM[ordenarPor] ?? []), sql`${car.id}`].map((c) => sql`${c} ${dir}`);
+  const linhas =
+    ordenarPor === 'titular'
+      ? await consulta(deps.db)
+          .where(onde)
+          .orderBy(...ordem)
+          .limit(q.quantidade)
+          .offset((q.pagina - 1) * q.quantidade)
+      : // The page's ids from the receivables alone (an index in that order, or a sort of its
+        // entries), then the names and the receipt joined to those rows only, not to the whole set.
+        await consulta(deps.db)
+          .where(
+            inArray(
+              car.id,
+              deps.db
+                .select({ id: car.id })
+                .from(car)
+                .where(onde)
+                .orderBy(...ordem)
+                .limit(q.quantidade)
+                .offset((q.pagina - 1) * q.quantidade),
+            ),
+          )
+          .orderBy(...ordem);
   return {
     itens: linhas.map(paraConta),
     total: n,
@@ -159,6 +238,15 @@ const COLUNAS_EXPORTACAO = [
   'organizacaoNome',
   'descricao',
 ] as const;
+const TIPOS_EXPORTACAO: Partial<Record<(typeof COLUNAS_EXPORTACAO)[number], Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  tipo: { tipo: 'opcao', rotulos: 'campos:opcao.tipoContaAReceber' },
+  vencimento: { tipo: 'data' },
+  valorPrevisto: { tipo: 'dinheiro' },
+  valorPago: { tipo: 'dinheiro' },
+  dataPagamento: { tipo: 'data' },
+  status: { tipo: 'opcao', rotulos: 'campos:opcao.statusContaAReceber' },
+};
 
 /**
  * The filtered list as CSV or XLSX (what the screen shows, with its filters), read in keyset
@@ -174,15 +262,14 @@ export async function exportarContas(
   const onde = await condicoesDaLista(deps, ctx, q);
   deps.auditoria.exportacao(ctx, ACESSO_CONTA, origem);
   const t = tradutor(ctx.idioma);
-  const cabecalho = COLUNAS_EXPORTACAO.map((c) =>
-    c === 'competencia' ? t('cobrancas:receber.competencia') : t(`campos:${c}`, { defaultValue: c }),
+  const colunas = COLUNAS_EXPORTACAO.map(
+    (c): ColunaArquivo => ({
+      titulo: c === 'competencia' ? t('cobrancas:receber.competencia') : t(`campos:${c}`, { defaultValue: c }),
+      ...TIPOS_EXPORTACAO[c],
+    }),
   );
-  const celula = (c: ContaAReceber, coluna: (typeof COLUNAS_EXPORTACAO)[number]): unknown => {
-    if (coluna === 'competencia') return `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}`;
-    if (coluna === 'status') return t(`campos:opcao.statusContaAReceber.${c.status}`);
-    if (coluna === 'tipo') return t(`campos:opcao.tipoContaAReceber.${c.tipo}`);
-    return c[coluna] ?? null;
-  };
+  const celula = (c: ContaAReceber, coluna: (typeof COLUNAS_EXPORTACAO)[number]): unknown =>
+    coluna === 'competencia' ? `${String(c.mesCompetencia).padStart(2, '0')}/${c.anoCompetencia}` : (c[coluna] ?? null);
   async function* lotes(): AsyncGenerator<unknown[][]> {
     let depois: { vencimento: string; id: number } | null = null;
     for (let enviadas = 0; enviadas < LIMITE_EXPORTACAO; ) {
@@ -209,7 +296,12 @@ export async function exportarContas(
   }
   return {
     nomeArquivo: `contas-a-receber-${hojeNoBrasil()}.${formato}`,
-    conteudo: arquivoExportacao(formato, 'contas-a-receber', cabecalho, lotes()),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.ContaAReceber'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }
 
@@ -242,7 +334,7 @@ const valores = (e: ContaAReceberInput) => ({
   mesCompetencia: e.mesCompetencia,
   anoCompetencia: e.anoCompetencia,
   vencimento: e.vencimento,
-  valorPrevisto: Number(e.valorPrevisto).toFixed(2),
+  valorPrevisto: normalizarValor(e.valorPrevisto),
   formaPagamento: e.formaPagamento ?? null,
   descricao: e.descricao,
   parcelas: e.parcelas,

@@ -58,11 +58,7 @@ const contasDe = (pessoaId: number) =>
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   const [p] = await t.banco.db
     .select({ organizacaoId: pessoa.organizacaoId })
     .from(pessoa)

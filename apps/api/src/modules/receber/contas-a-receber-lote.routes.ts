@@ -10,6 +10,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as contas from './contas-a-receber-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -20,14 +21,13 @@ const tags = ['cobrancas'];
  */
 export const contasAReceberLoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = contas.ACESSO_CONTAS_LOTE;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
-    },
-    (req) => contas.listarLotesContas(app.deps, req.ctx, req.query),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: processamentoLoteListQuery,
+    pagina: paged(processamentoLote),
+    listar: (ctx, q) => contas.listarLotesContas(app.deps, ctx, q),
+  });
   app.get(
     '/opcoes',
     { config: { acesso, acao: 'C' }, schema: { tags, response: { 200: opcoesContasAReceberLote } } },

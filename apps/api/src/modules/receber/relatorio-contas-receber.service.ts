@@ -22,7 +22,7 @@ export async function relatorioContasReceber(
   deps: Deps,
   ctx: Contexto,
   q: RelatorioContasReceberQuery,
-): Promise<RelatorioContasReceber & { organizacao: { nomeFantasia: string } }> {
+): Promise<RelatorioContasReceber & { organizacao: { nomeFantasia: string }; titular?: { nome: string } }> {
   const alvo = q.organizacaoId ?? ctx.organizacaoId;
   await exigirNoEscopo(deps.db, ctx, ACESSO_RELATORIO_RECEBER, alvo);
   const [org] = await deps.db
@@ -56,8 +56,21 @@ export async function relatorioContasReceber(
       .orderBy(car.anoCompetencia, car.mesCompetencia),
     deps.db.select(somas).from(car).where(onde),
   ]);
+  // The holder filtered on, named on the printed report.
+  const [titular] = q.pessoaId
+    ? await deps.db
+        .select({ nome: sql<string>`${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome}` })
+        .from(schema.pessoa)
+        .where(eq(schema.pessoa.id, q.pessoaId))
+    : q.organizacaoTitularId
+      ? await deps.db
+          .select({ nome: organizacao.nomeFantasia })
+          .from(organizacao)
+          .where(eq(organizacao.id, q.organizacaoTitularId))
+      : [];
   return {
     organizacao: { nomeFantasia: org!.nomeFantasia },
+    titular,
     porStatus: porStatus.map((s) => ({ ...s, status: s.status as StatusContaAReceber })),
     porPeriodo,
     totais: totais!,

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { criarContaPelaApi } from '../../../test/asaas-teste.js';
 import { Tarefas } from '../../platform/tarefas.js';
 import { marcarVencidas, TAREFA_MARCAR_VENCIDAS } from './vencimento.job.js';
 
@@ -10,23 +11,15 @@ let t: AppTeste;
 let tesouraria: string;
 let pessoaId: number;
 
-const criarConta = async (vencimento: string) => {
-  const r = await t.req({
-    method: 'POST',
-    url: '/api/conta-a-receber',
-    token: tesouraria,
-    payload: {
+const criarConta = async (vencimento: string) =>
+  (
+    await criarContaPelaApi(t, tesouraria, {
       pessoaId,
-      tipo: 'CONTRIBUICAO',
       mesCompetencia: Number(vencimento.slice(5, 7)),
       anoCompetencia: Number(vencimento.slice(0, 4)),
       vencimento,
-      valorPrevisto: '30.00',
-    },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().id as number;
-};
+    })
+  ).id as number;
 const status = async (id: number) =>
   (await t.req({ method: 'GET', url: `/api/conta-a-receber/${id}`, token: tesouraria })).json().status;
 

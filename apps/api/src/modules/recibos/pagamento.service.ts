@@ -1,6 +1,7 @@
 import {
   hojeNoBrasil,
   type JustificativaEstornoInput,
+  normalizarValor,
   type Pagamento,
   type PagamentoInput,
   type StatusContaAReceber,
@@ -129,7 +130,7 @@ export async function registrarPagamento(deps: Deps, ctx: Contexto, e: Pagamento
           atualizadoEm: new Date(),
         })
         .where(eq(cob.id, c.id));
-    const valor = Number(e.valor).toFixed(2);
+    const valor = normalizarValor(e.valor);
     const [novo] = await tx
       .insert(pag)
       .values({

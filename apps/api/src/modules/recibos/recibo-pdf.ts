@@ -2,6 +2,14 @@ import type { Readable } from 'node:stream';
 import type { Recibo, TIPOS_CONTA_A_RECEBER } from '@sig/contracts';
 import { type Idioma, tradutor } from '@sig/i18n';
 import PDFDocument from 'pdfkit';
+import {
+  abrirImagem,
+  dataPorExtenso,
+  desenharEmissor,
+  documentoRotulado,
+  type EmissorPdf,
+} from '../../platform/emissor-pdf.js';
+import { valorPorExtenso } from '../../platform/extenso.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 
 const MARGEM = 48;
@@ -9,24 +17,41 @@ const MARGEM = 48;
 export const numeroRecibo = (n: number) => String(n).padStart(6, '0');
 
 /**
- * One receipt on an A4 page: the issuing organization, number and date, who paid, one line per
- * receivable and the total. A reversed receipt says so across its head.
+ * One receipt on an A4 page, as a Brazilian receipt reads: the issuer's logo, legal name, CNPJ and
+ * address; number and amount; who paid with their CPF or CNPJ and the amount in figures and in
+ * words; one line per receivable and the total; place, date and signature. A reversed receipt says
+ * so across its head.
  */
-export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: string | null }, idioma: Idioma): Readable {
+export function pdfRecibo(r: Recibo, emissor: EmissorPdf & { logo: Buffer | null }, idioma: Idioma): Readable {
   const t = tradutor(idioma);
   const titulo = t('cobrancas:recibos.pdf.titulo', { numero: numeroRecibo(r.numero) });
   const doc = new PDFDocument({ size: 'A4', margin: MARGEM, info: { Title: titulo } });
   const largura = doc.page.width - 2 * MARGEM;
+  const total = dinheiroTela(r.total, idioma);
 
-  doc.font('Helvetica-Bold').fontSize(13).text(emissor.razaoSocial, { width: largura });
-  if (emissor.cnpj) doc.font('Helvetica').fontSize(9).text(`CNPJ ${emissor.cnpj}`);
+  doc.y = desenharEmissor(doc, emissor, abrirImagem(doc, emissor.logo), {
+    x: MARGEM,
+    y: MARGEM,
+    largura,
+    altura: 56,
+  });
+  doc.x = MARGEM;
   doc.moveDown(1.5);
-  doc.font('Helvetica-Bold').fontSize(18).text(titulo, { align: 'center' });
-  doc.font('Helvetica').fontSize(10).text(dataTela(r.data, idioma), { align: 'center' });
+  const topo = doc.y;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(18)
+    .text(titulo, MARGEM, topo, { width: largura / 2 });
+  doc.fontSize(14).text(t('cobrancas:recibos.pdf.valor', { total }), MARGEM + largura / 2, topo + 3, {
+    width: largura / 2,
+    align: 'right',
+  });
+  doc.x = MARGEM;
   if (r.estornadoEm)
     doc
       .moveDown(0.5)
       .font('Helvetica-Bold')
+      .fontSize(10)
       .fillColor('#b00020')
       .text(t('cobrancas:recibos.pdf.estornado', { justificativa: r.justificativaEstorno ?? '' }), { align: 'center' })
       .fillColor('#000');
@@ -34,9 +59,14 @@ export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: strin
   doc
     .font('Helvetica')
     .fontSize(11)
-    .text(t('cobrancas:recibos.pdf.recebemosDe', { titular: r.titularNome, total: dinheiroTela(r.total, idioma) }), {
-      width: largura,
-    });
+    .text(
+      t('cobrancas:recibos.pdf.recebemosDe', {
+        titular: r.titularDocumento ? `${r.titularNome}, ${documentoRotulado(r.titularDocumento)},` : r.titularNome,
+        total,
+        extenso: valorPorExtenso(r.total, idioma),
+      }),
+      { width: largura },
+    );
   doc.moveDown();
 
   const colunas = [
@@ -81,9 +111,14 @@ export function pdfRecibo(r: Recibo, emissor: { razaoSocial: string; cnpj: strin
     .moveTo(MARGEM, doc.y - 4)
     .lineTo(MARGEM + largura, doc.y - 4)
     .stroke();
-  linha([t('campos:total'), '', '', dinheiroTela(r.total, idioma)], true);
+  linha([t('campos:total'), '', '', total], true);
 
-  doc.moveDown(5);
+  doc.moveDown(2);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(dataPorExtenso(r.data, idioma), MARGEM, doc.y, { width: largura, align: 'right' });
+  doc.moveDown(4);
   const assinatura = doc.y;
   doc
     .moveTo(MARGEM + largura * 0.25, assinatura)

@@ -1,8 +1,11 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { imagensDoPdf, semEspacos, textoDoPdf } from '../../../test/pdf.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from '../asaas/index.js';
 
@@ -63,19 +66,12 @@ beforeAll(async () => {
   fake = await iniciarAsaasFake();
   provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
   t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id, organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
-  titularA = p!.id;
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
+  titularA = p.id;
   const [b] = await t.banco.db
     .insert(schema.pessoa)
-    .values({ nome: 'Outra', sobrenome: 'Titular', organizacaoId: p!.organizacaoId })
+    .values({ nome: 'Outra', sobrenome: 'Titular', organizacaoId: p.organizacaoId })
     .returning({ id: schema.pessoa.id });
   titularB = b!.id;
 });
@@ -201,6 +197,98 @@ describe('receipts', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('prints the issuer (logo, name, CNPJ, address), the payer with CPF and the amount in words', async () => {
+    const c = await criarConta({ valorPrevisto: '1250.50' });
+    await pagar(c.id, { valor: '1250.50' });
+    const [cidade] = await t.banco.db
+      .select({ id: schema.cidade.id })
+      .from(schema.cidade)
+      .where(eq(schema.cidade.nome, 'Porto Alegre'));
+    await t.banco.db
+      .update(schema.organizacao)
+      .set({ razaoSocial: 'Paróquia Evangélica do Recibo', cnpj: '11222333000181' })
+      .where(eq(schema.organizacao.id, c.organizacaoId));
+    await t.banco.db.insert(schema.organizacaoEndereco).values({
+      organizacaoId: c.organizacaoId,
+      cep: '90010000',
+      logradouro: 'Rua dos Andradas',
+      numero: '100',
+      bairro: 'Centro',
+      cidadeId: cidade!.id,
+      preferencial: true,
+    });
+    const logo = PNG.sync.write(new PNG({ width: 20, height: 10 }));
+    const envio = await req(
+      'PUT',
+      `/api/organizacao/${c.organizacaoId}/logo`,
+      { tipoConteudo: 'image/png', conteudo: logo.toString('base64') },
+      admin,
+    );
+    expect(envio.statusCode, envio.body).toBe(200);
+    const recibo = (await emitir([c.id])).json();
+    expect(recibo.titularDocumento).toBe('39053344705');
+
+    const pdf = await req('GET', `/api/recibo/${recibo.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(imagensDoPdf(pdf.rawPayload)).toBeGreaterThan(0);
+    const texto = semEspacos(textoDoPdf(pdf.rawPayload));
+    for (const esperado of [
+      'Paróquia Evangélica do Recibo',
+      'CNPJ 11.222.333/0001-81',
+      'Rua dos Andradas, 100 – Centro – Porto Alegre/RS – CEP 90010-000',
+      `${recibo.titularNome}, CPF 390.533.447-05,`,
+      'a importância de R$ 1.250,50 (mil duzentos e cinquenta reais e cinquenta centavos)',
+      '20 de maio de 2099',
+    ])
+      expect(texto).toContain(semEspacos(esperado));
+
+    const en = await req('GET', `/api/recibo/${recibo.id}/pdf`, undefined, tesouraria, 'en');
+    const textoEn = semEspacos(textoDoPdf(en.rawPayload));
+    for (const esperado of [
+      'the amount of R$ 1,250.50 (one thousand two hundred fifty reais and fifty centavos)',
+      'May 20, 2099',
+      'RECEIPT NO.',
+    ])
+      expect(textoEn).toContain(semEspacos(esperado));
+  });
+
+  it('e-mails the receipt with its PDF to the holder through the outbox; says so when there is no address', async () => {
+    await t.banco.db
+      .update(schema.pessoa)
+      .set({ email: 'titular.a@example.org' })
+      .where(eq(schema.pessoa.id, titularA));
+    const recibo = (await emitir([(await contaPaga()).id])).json();
+    const r = await req('POST', `/api/recibo/${recibo.id}/email`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual({ para: 'titular.a@example.org' });
+    const [m] = await t.banco.db
+      .select()
+      .from(schema.caixaSaida)
+      .where(eq(schema.caixaSaida.para, 'titular.a@example.org'))
+      .orderBy(desc(schema.caixaSaida.id))
+      .limit(1);
+    expect(m!.assunto).toContain(`Recibo nº ${String(recibo.numero).padStart(6, '0')}`);
+    expect(m!.anexos).toHaveLength(1);
+    const anexo = m!.anexos![0]!;
+    expect(anexo).toMatchObject({
+      nome: `recibo-${String(recibo.numero).padStart(6, '0')}.pdf`,
+      tipo: 'application/pdf',
+    });
+    expect(semEspacos(textoDoPdf(Buffer.from(anexo.conteudo, 'base64')))).toContain(semEspacos(recibo.titularNome));
+
+    const semEmail = (await emitir([(await contaPaga({ pessoaId: titularB })).id])).json();
+    const recusa = await req('POST', `/api/recibo/${semEmail.id}/email`);
+    expect(recusa.statusCode).toBe(422);
+    expect(recusa.json()).toMatchObject({
+      codigo: 'RECIBO_SEM_EMAIL',
+      mensagem: 'O titular deste recibo não tem e-mail cadastrado. Informe o e-mail no cadastro dele e envie de novo.',
+    });
+    await req('POST', `/api/recibo/${recibo.id}/estorno`, JUSTIFICATIVA);
+    expect((await req('POST', `/api/recibo/${recibo.id}/email`)).json().codigo).toBe('RECIBO_ESTORNADO');
+    expect((await req('POST', `/api/recibo/${recibo.id}/email`, undefined, paroquia)).statusCode).toBe(403);
+    expect((await req('POST', '/api/recibo/abc/email')).statusCode).toBe(400);
+  });
+
   it('refuses, one rule at a time, cancelled, migrated, unpaid, already receipted and mixed holders', async () => {
     const cancelada = await criarConta();
     await t.banco.db
@@ -275,8 +363,83 @@ describe('receipts', () => {
     expect((await req('GET', `/api/recibo/${doAdmin.id}`)).statusCode).toBe(404);
     expect((await req('GET', `/api/recibo/${doAdmin.id}/pdf`)).statusCode).toBe(404);
     expect((await req('POST', `/api/recibo/${doAdmin.id}/estorno`, JUSTIFICATIVA)).statusCode).toBe(404);
+    expect((await req('POST', `/api/recibo/${doAdmin.id}/email`)).statusCode).toBe(404);
     const lista = (await req('GET', '/api/recibo/paginado?quantidade=500')).json();
     expect(lista.itens.map((x: { id: number }) => x.id)).not.toContain(doAdmin.id);
+  });
+});
+
+describe('annual contribution statement', () => {
+  it("lists the person's payments of the year with their receipts, total in words and the issuer", async () => {
+    const a = await criarConta({
+      anoCompetencia: 2097,
+      mesCompetencia: 1,
+      vencimento: '2097-01-10',
+      valorPrevisto: '1000.25',
+    });
+    await pagar(a.id, { valor: '1000.25', dataPagamento: '2097-01-05', dataCredito: '2097-01-06' });
+    const b = await criarConta({
+      anoCompetencia: 2097,
+      mesCompetencia: 12,
+      vencimento: '2097-12-10',
+      valorPrevisto: '250.25',
+    });
+    await pagar(b.id, { valor: '250.25', dataPagamento: '2097-12-05', dataCredito: '2097-12-06' });
+    const foraDoAno = await criarConta({ anoCompetencia: 2097, mesCompetencia: 12, vencimento: '2097-12-20' });
+    await pagar(foraDoAno.id, { dataPagamento: '2098-01-02', dataCredito: '2098-01-03' });
+    await criarConta({ anoCompetencia: 2097, mesCompetencia: 6, vencimento: '2097-06-10' });
+    const recibo = (await req('POST', '/api/recibo', { contaAReceberIds: [a.id], data: '2097-01-05' })).json();
+
+    const r = await req('GET', `/api/recibo/declaracao-anual?pessoaId=${titularA}&ano=2097`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    const texto = semEspacos(textoDoPdf(r.rawPayload));
+    for (const esperado of [
+      'DECLARAÇÃO DE CONTRIBUIÇÕES – ANO-CALENDÁRIO 2097',
+      'CPF 390.533.447-05',
+      'com o total de R$ 1.250,50 (mil duzentos e cinquenta reais e cinquenta centavos)',
+      `05/01/2097${String(recibo.numero).padStart(6, '0')}R$ 1.000,25`,
+      '05/12/2097R$ 250,25',
+      'TotalR$ 1.250,50',
+      'Página 1 de 1',
+    ])
+      expect(texto).toContain(semEspacos(esperado));
+    expect(texto).not.toContain('02/01/2098');
+
+    const en = await req(
+      'GET',
+      `/api/recibo/declaracao-anual?pessoaId=${titularA}&ano=2097`,
+      undefined,
+      tesouraria,
+      'en',
+    );
+    expect(semEspacos(textoDoPdf(en.rawPayload))).toContain(
+      semEspacos('a total of R$ 1,250.50 (one thousand two hundred fifty reais and fifty centavos)'),
+    );
+    const vazio = await req('GET', `/api/recibo/declaracao-anual?pessoaId=${titularA}&ano=2001`);
+    expect(semEspacos(textoDoPdf(vazio.rawPayload))).toContain(semEspacos('não constam pagamentos'));
+  });
+
+  it('refuses a bad year; 403 without the receipts permission; 404 for a person outside the scope', async () => {
+    const ano = await req('GET', `/api/recibo/declaracao-anual?pessoaId=${titularA}&ano=20x7`);
+    expect(ano.statusCode).toBe(400);
+    expect(ano.json().campos[0].campo).toBe('ano');
+    expect((await req('GET', '/api/recibo/declaracao-anual?ano=2097')).json().campos[0].campo).toBe('pessoaId');
+    expect(
+      (await req('GET', `/api/recibo/declaracao-anual?pessoaId=${titularA}&ano=2097`, undefined, paroquia)).statusCode,
+    ).toBe(403);
+    const igreja = await t.banco.db
+      .select({ id: schema.organizacao.id })
+      .from(schema.organizacao)
+      .where(eq(schema.organizacao.nivel, 0));
+    const [alheia] = await t.banco.db
+      .insert(schema.pessoa)
+      .values({ nome: 'Pessoa', sobrenome: 'Nacional', organizacaoId: igreja[0]!.id })
+      .returning({ id: schema.pessoa.id });
+    expect((await req('GET', `/api/recibo/declaracao-anual?pessoaId=${alheia!.id}&ano=2097`)).statusCode).toBe(404);
+    expect(
+      (await req('GET', `/api/recibo/declaracao-anual?pessoaId=${alheia!.id}&ano=2097`, undefined, admin)).statusCode,
+    ).toBe(200);
   });
 });
 

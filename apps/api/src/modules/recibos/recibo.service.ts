@@ -8,12 +8,17 @@ import {
   type ReciboResumo,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Idioma, tradutor } from '@sig/i18n';
+import { and, desc, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { dataTela, dinheiroTela } from '../../platform/pdf.js';
+import { traduzirTexto } from '../../platform/textos.js';
+import { dadosDoEmissor } from '../organizacoes/index.js';
+import { numeroRecibo, pdfRecibo } from './recibo-pdf.js';
 
 /**
  * Receipts (spec §2 /lista-de-recibos, §5 receipt rules, §8 their messages): one receipt for
@@ -33,9 +38,11 @@ const selecao = {
   pessoaId: rec.pessoaId,
   organizacaoTitularId: rec.organizacaoTitularId,
   titularNome: sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`,
+  titularDocumento: sql<string | null>`coalesce(${pessoa.cpf}, ${titular.cnpj})`,
   total: rec.total,
   estornadoEm: rec.estornadoEm,
   justificativaEstorno: rec.justificativaEstorno,
+  justificativaTraduzivel: rec.justificativaTraduzivel,
   criadoEm: rec.criadoEm,
   quantidadeItens: sql<number>`(select count(*)::int from ${item} where ${item.reciboId} = ${rec.id})`,
 };
@@ -50,8 +57,12 @@ const consulta = (db: DbOuTx) =>
     .$dynamic();
 
 type Linha = Awaited<ReturnType<typeof consulta>>[number];
-const paraResumo = (l: Linha): ReciboResumo => ({
+/** A receipt as its reader sees it: a reason the system wrote in the reader's language. */
+const paraResumo = ({ justificativaTraduzivel, ...l }: Linha, idioma: Idioma): ReciboResumo => ({
   ...l,
+  justificativaEstorno: justificativaTraduzivel
+    ? traduzirTexto(idioma, justificativaTraduzivel)
+    : l.justificativaEstorno,
   estornadoEm: l.estornadoEm ? l.estornadoEm.toISOString() : null,
   criadoEm: l.criadoEm.toISOString(),
 });
@@ -84,7 +95,7 @@ export async function listarRecibos(deps: Deps, ctx: Contexto, q: ReciboListQuer
     .orderBy(...[...chaves, sql`${rec.id}`].map((c) => sql`${c} ${dir}`))
     .limit(q.quantidade)
     .offset((q.pagina - 1) * q.quantidade);
-  return { itens: linhas.map(paraResumo), total: n, pagina: q.pagina, quantidade: q.quantidade };
+  return { itens: linhas.map((l) => paraResumo(l, ctx.idioma)), total: n, pagina: q.pagina, quantidade: q.quantidade };
 }
 
 export async function obterRecibo(db: DbOuTx, ctx: Contexto, id: number): Promise<Recibo> {
@@ -105,7 +116,7 @@ export async function obterRecibo(db: DbOuTx, ctx: Contexto, id: number): Promis
     .innerJoin(car, eq(car.id, item.contaAReceberId))
     .where(eq(item.reciboId, id))
     .orderBy(car.anoCompetencia, car.mesCompetencia, car.vencimento, car.id);
-  return { ...paraResumo(l), itens };
+  return { ...paraResumo(l, ctx.idioma), itens };
 }
 
 /** Spec §5, checked in the order a user fixes them: cancelled, migrated, unpaid, already in a receipt, holders. */
@@ -206,12 +217,52 @@ export async function estornarRecibo(
   return obterRecibo(deps.db, ctx, id);
 }
 
-/** The receipt with who issued it, as its PDF prints them. */
-export async function reciboParaImprimir(db: DbOuTx, ctx: Contexto, id: number) {
-  const r = await obterRecibo(db, ctx, id);
-  const [emissor] = await db
-    .select({ razaoSocial: organizacao.razaoSocial, cnpj: organizacao.cnpj })
-    .from(organizacao)
-    .where(eq(organizacao.id, r.organizacaoId));
-  return { recibo: r, emissor: emissor! };
+/** The receipt with who issued it (name, CNPJ, address, logo), as its PDF prints them. */
+export async function reciboParaImprimir(deps: Deps, ctx: Contexto, id: number) {
+  const r = await obterRecibo(deps.db, ctx, id);
+  return { recibo: r, emissor: await dadosDoEmissor(deps, r.organizacaoId) };
+}
+
+/** Where a receipt goes by e-mail: the person's address, or an organization holder's e-mail contact. */
+async function emailDoTitular(db: DbOuTx, r: Recibo): Promise<string | null> {
+  if (r.pessoaId) {
+    const [p] = await db.select({ email: pessoa.email }).from(pessoa).where(eq(pessoa.id, r.pessoaId));
+    return p?.email || null;
+  }
+  if (!r.organizacaoTitularId) return null;
+  const contato = schema.organizacaoContato;
+  const [c] = await db
+    .select({ valor: contato.valor })
+    .from(contato)
+    .where(and(eq(contato.organizacaoId, r.organizacaoTitularId), like(contato.valor, '%@%')))
+    .orderBy(desc(contato.principal), contato.id)
+    .limit(1);
+  return c?.valor.trim() || null;
+}
+
+/**
+ * Sends the receipt's PDF to its holder through the outbox (platform/correio.ts), in the
+ * reader's language. A reversed receipt is not sent; a holder without an e-mail is told plainly.
+ */
+export async function enviarReciboPorEmail(deps: Deps, ctx: Contexto, id: number, idioma: Idioma) {
+  const { recibo: r, emissor } = await reciboParaImprimir(deps, ctx, id);
+  if (r.estornadoEm) throw new AppError('RECIBO_ESTORNADO');
+  const para = await emailDoTitular(deps.db, r);
+  if (!para) throw new AppError('RECIBO_SEM_EMAIL');
+  const pdf = Buffer.concat(await pdfRecibo(r, emissor, idioma).toArray());
+  const t = tradutor(idioma);
+  const dados = {
+    numero: numeroRecibo(r.numero),
+    organizacao: emissor.nomeFantasia,
+    nome: r.titularNome,
+    data: dataTela(r.data, idioma),
+    total: dinheiroTela(r.total, idioma),
+  };
+  await deps.correio.enfileirar(deps.db, {
+    para,
+    assunto: t('email:reciboAssunto', dados),
+    texto: t('email:reciboTexto', dados),
+    anexos: [{ nome: `recibo-${dados.numero}.pdf`, tipo: 'application/pdf', conteudo: pdf.toString('base64') }],
+  });
+  return { para };
 }
