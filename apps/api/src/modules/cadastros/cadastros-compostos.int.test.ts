@@ -16,11 +16,7 @@ let paroquia: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-  ]);
+  [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
 });
 afterAll(() => t.fechar());
 

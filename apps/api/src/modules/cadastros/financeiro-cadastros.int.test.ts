@@ -10,11 +10,7 @@ let tesouraria: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
 });
 afterAll(() => t.fechar());
 

@@ -48,12 +48,7 @@ const nova = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   ids.sinodo = await organizacaoAtual(sinodo);
   ids.paroquia = await organizacaoAtual(paroquia);
   ids.igreja = await organizacaoAtual(admin);
@@ -141,6 +136,41 @@ describe('GET /api/organizacao/paginado', () => {
   it('requires a session', async () => {
     const semPerfil = await t.req({ method: 'GET', url: '/api/organizacao/paginado' });
     expect(semPerfil.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/organizacao/exportar', () => {
+  const exportar = async (token: string, filtro: string) => {
+    const r = await t.req({ method: 'GET', url: `/api/organizacao/exportar?${filtro}`, token });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+  };
+
+  it("exports the list's filtered set in the reader's language, within the scope", async () => {
+    const [cabecalho, ...linhas] = await exportar(paroquia, 'situacao=ATIVA');
+    expect(cabecalho).toBe('Nome fantasia;Razão social;CNPJ;Tipo de organização;Situação;Organização superior');
+    const { nomeFantasia } = await linha(ids.paroquia);
+    expect(linhas.some((l) => l.startsWith(`${nomeFantasia};`) && l.includes(';Ativa;'))).toBe(true);
+    const { nomeFantasia: irma } = await linha(ids.paroquiaIrma);
+    expect(linhas.some((l) => l.startsWith(`${irma};`))).toBe(false);
+  });
+
+  it('leaves out a column the profile may not see; refuses an unknown format', async () => {
+    const desfazer = await t.regrasCampo('Secretaria Sinodal', [
+      { acesso: 'Organizacao', campo: 'cnpj', visualizar: false, atualizar: null },
+    ]);
+    try {
+      const [cabecalho] = await exportar(await t.login('sinodo@sig.local'), 'situacao=ATIVA');
+      expect(cabecalho).not.toContain('CNPJ');
+      expect(cabecalho).toContain('Razão social;Tipo de organização');
+    } finally {
+      await desfazer();
+    }
+    const ruim = await t.req({ method: 'GET', url: '/api/organizacao/exportar?formato=doc', token: admin });
+    expect(ruim.statusCode).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   configuracaoOrganizacaoInput,
   idParams,
+  logoInput,
   organizacao,
   organizacaoInput,
   organizacaoListQuery,
@@ -8,7 +9,6 @@ import {
   organizacaoSelectQuery,
   organizacaoUpdate,
   paged,
-  selectResposta,
   usuarioOrganizacao,
   usuarioParams,
   vincularUsuarioBody,
@@ -16,6 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
+import * as logos from './logo.service.js';
 import * as servico from './organizacao.service.js';
 
 const acesso = 'Organizacao' as const;
@@ -25,28 +27,34 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['organizacao'];
   const deps = app.deps;
 
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: organizacaoListQuery, response: { 200: paged(organizacaoResumo) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: organizacaoListQuery,
+    pagina: paged(organizacaoResumo),
+    listar: (ctx, q) => servico.listarPaginado(deps, ctx, q),
+    exportar: {
+      planilha: 'organizacoes',
+      colunas: [
+        { campo: 'nomeFantasia', rotulo: 'nomeFantasia' },
+        { campo: 'razaoSocial', rotulo: 'razaoSocial' },
+        { campo: 'cnpj', rotulo: 'cnpj' },
+        { campo: 'tipoOrganizacaoNome', rotulo: 'tipoOrganizacaoId' },
+        { campo: 'situacao', rotulo: 'situacao', tipo: 'opcao', rotulos: 'organizacoes:situacoes' },
+        { campo: 'organizacaoPaiNome', rotulo: 'organizacaoPaiId' },
+      ],
     },
-    (req) => servico.listarPaginado(deps, req.ctx, req.query),
-  );
+    select: {
+      consulta: organizacaoSelectQuery,
+      opcoesDe: 'organizacao',
+      opcoes: (ctx, q) => servico.opcoes(deps, ctx, q.busca),
+    },
+  });
 
   app.get(
     '/',
     { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: z.array(organizacaoResumo) } } },
     (req) => servico.listarTodas(deps, req.ctx),
-  );
-
-  app.get(
-    '/select',
-    {
-      config: { acesso, acao: 'L', opcoesDe: 'organizacao' },
-      schema: { tags, querystring: organizacaoSelectQuery, response: { 200: selectResposta } },
-    },
-    (req) => servico.opcoes(deps, req.ctx, req.query.busca),
   );
 
   // The settings screen (spec §2 /configuracoes-organizacao): the user's own organization, under its own access id.
@@ -115,6 +123,41 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       await servico.excluir(deps, req.ctx, req.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  // The logo (spec §3): sent as JSON (base64), answered as the image for the form's preview (204: none).
+  app.get(
+    '/:id/logo',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, produces: ['image/png', 'image/jpeg'] },
+    },
+    async (req, reply) => {
+      const logo = await logos.obterLogo(deps, req.ctx, req.params.id);
+      if (!logo) return reply.status(204).send();
+      return reply.header('content-type', logo.tipo).header('cache-control', 'private, no-cache').send(logo.conteudo);
+    },
+  );
+
+  app.put(
+    '/:id/logo',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: logoInput, response: { 200: organizacao } },
+    },
+    async (req) => {
+      await logos.gravarLogo(deps, req.ctx, req.params.id, req.body);
+      return servico.obter(deps, req.ctx, req.params.id);
+    },
+  );
+
+  app.delete(
+    '/:id/logo',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: organizacao } } },
+    async (req) => {
+      await logos.removerLogo(deps, req.ctx, req.params.id);
+      return servico.obter(deps, req.ctx, req.params.id);
     },
   );
 

@@ -59,15 +59,21 @@ const colunasResumo = {
   razaoSocial: org.razaoSocial,
   cnpj: org.cnpj,
   tipoOrganizacaoNome: schema.tipoOrganizacao.nome,
+  tipoOrganizacaoNomeEn: schema.tipoOrganizacao.nomeEn,
   situacao: org.situacao,
   organizacaoPaiNome: pai.nomeFantasia,
   nivel: org.nivel,
 };
 
-type LinhaResumo = Omit<OrganizacaoResumo, 'situacao'> & { situacao: string };
+type LinhaResumo = Omit<OrganizacaoResumo, 'situacao'> & { situacao: string; tipoOrganizacaoNomeEn: string | null };
 
-const resumo = (ctx: Contexto, r: LinhaResumo): OrganizacaoResumo =>
-  filtrarLeitura(ctx, ACESSO, { ...r, situacao: r.situacao as SituacaoOrganizacao });
+/** A listed organization; its type in the reader's language (issue 18). */
+const resumo = (ctx: Contexto, { tipoOrganizacaoNomeEn, ...r }: LinhaResumo): OrganizacaoResumo =>
+  filtrarLeitura(ctx, ACESSO, {
+    ...r,
+    tipoOrganizacaoNome: (ctx.idioma === 'en' && tipoOrganizacaoNomeEn) || r.tipoOrganizacaoNome,
+    situacao: r.situacao as SituacaoOrganizacao,
+  });
 
 const consultaResumo = (db: DbOuTx) =>
   db
@@ -143,7 +149,7 @@ export function opcoes(deps: Deps, ctx: Contexto, busca?: string): Promise<Selec
 }
 
 /** The stored organization row, only when it is in scope and not deleted. */
-async function linhaNoEscopo(db: DbOuTx, ctx: Contexto, id: number, bloquear = false) {
+export async function linhaNoEscopo(db: DbOuTx, ctx: Contexto, id: number, bloquear = false) {
   const consulta = db
     .select()
     .from(org)
@@ -219,6 +225,7 @@ async function detalhar(db: DbOuTx, linha: LinhaOrganizacao): Promise<Organizaca
     dataDissolucao: linha.dataDissolucao,
     registroEstatuto: linha.registroEstatuto,
     tokenAsaasConfigurado: !!linha.tokenAsaasCifrado,
+    temLogo: !!linha.logo,
     diaVencimentoContribuicao: linha.diaVencimentoContribuicao,
     valorPadraoContribuicao: linha.valorPadraoContribuicao,
     tipoValorContribuicao: umDe(TIPOS_VALOR_CONTRIBUICAO, linha.tipoValorContribuicao),

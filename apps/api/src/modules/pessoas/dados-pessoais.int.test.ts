@@ -1,10 +1,12 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { ErroProvedor, provedorAsaas } from '../asaas/index.js';
+import { ErroProvedor } from '../asaas/index.js';
 
 /** Personal-data rights (LGPD): the export of everything held on a person, and anonymization. */
 let t: AppTeste;
@@ -22,26 +24,18 @@ let tipoCelebracao: number;
 const CPF = '73019486203';
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  const instavel: PaymentProvider = {
-    ...provedor,
-    atualizarCliente: (...args) =>
-      provedorFora
-        ? Promise.reject(new ErroProvedor('PROVEDOR_INDISPONIVEL', 503))
-        : provedor.atualizarCliente(...args),
-  };
-  t = await criarAppTeste({}, { provedor: { provedor: instavel, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, sinodo, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [o] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Paróquia da Reconciliação - Canguçu'));
-  orgParoquia = o!.id;
+  ({ t, fake, provedor } = await criarAppComAsaas(
+    {},
+    {
+      embrulhar: (p) => ({
+        ...p,
+        atualizarCliente: (...args) =>
+          provedorFora ? Promise.reject(new ErroProvedor('PROVEDOR_INDISPONIVEL', 503)) : p.atualizarCliente(...args),
+      }),
+    },
+  ));
+  [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
+  orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   const [g] = await t.banco.db
     .select({ id: schema.grauParentesco.id })
     .from(schema.grauParentesco)

@@ -1,6 +1,9 @@
 import { schema } from '@sig/db';
+import type { Idioma, Tradutor } from '@sig/i18n';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
+import type { ColunaArquivo } from '../../platform/exportacao.js';
+import { nomeNoIdioma } from '../../platform/textos.js';
 
 /**
  * People as documents read them (labels, the people report): the filtered set in name order,
@@ -50,6 +53,27 @@ export const COLUNAS_DOCUMENTO = {
 } as const;
 
 export type ColunaDocumento = keyof typeof COLUNAS_DOCUMENTO;
+
+const TIPOS: Partial<Record<ColunaDocumento | 'id', Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  sexo: { tipo: 'opcao', rotulos: 'campos:opcao.sexo' },
+  estadoCivil: { tipo: 'opcao', rotulos: 'campos:opcao.estadoCivil' },
+  status: { tipo: 'opcao', rotulos: 'campos:opcao.status' },
+  titular: { tipo: 'simNao' },
+  dataNascimento: { tipo: 'data' },
+  // Names, streets and e-mails take more of a printed page.
+  nome: { peso: 2 },
+  sobrenome: { peso: 2 },
+  organizacaoNome: { peso: 2.5 },
+  logradouro: { peso: 2.5 },
+  email: { peso: 2.5 },
+};
+
+/** A person's column in a file: labelled in the reader's language, typed for its formatting. */
+export const colunaPessoa = (c: ColunaDocumento | 'id', t: Tradutor): ColunaArquivo => ({
+  titulo: t(`campos:${c}`, { defaultValue: c }),
+  ...TIPOS[c],
+});
 export type LinhaDocumento = Record<ColunaDocumento, unknown> & { id: number };
 
 /** Counting stops past the limit (the caller only needs to know whether it was reached). */
@@ -60,14 +84,25 @@ export async function contar(deps: Deps, onde: SQL, limite: number): Promise<num
   return n;
 }
 
-export async function* lotesPessoas(deps: Deps, onde: SQL, limite: number): AsyncGenerator<LinhaDocumento[]> {
+export async function* lotesPessoas(
+  deps: Deps,
+  onde: SQL,
+  limite: number,
+  idioma: Idioma,
+): AsyncGenerator<LinhaDocumento[]> {
+  // Type and situation in the reader's language (issue 18).
+  const colunas = {
+    ...COLUNAS_DOCUMENTO,
+    tipoPessoaNome: sql<string | null>`${nomeNoIdioma(tipoPessoa.nome, tipoPessoa.nomeEn, idioma)}`,
+    situacaoNome: sql<string | null>`${nomeNoIdioma(situacao.nome, situacao.nomeEn, idioma)}`,
+  };
   let depois: { chave: string; id: number } | null = null;
   let lidas = 0;
   while (lidas < limite) {
     const tamanho = Math.min(LOTE, limite - lidas);
     const posicao = depois ? sql`(${pessoa.nomeBusca}, ${pessoa.id}) > (${depois.chave}, ${depois.id})` : undefined;
     const linhas = (await deps.db
-      .select({ id: pessoa.id, chave: pessoa.nomeBusca, ...COLUNAS_DOCUMENTO })
+      .select({ id: pessoa.id, chave: pessoa.nomeBusca, ...colunas })
       .from(pessoa)
       .innerJoin(organizacao, eq(organizacao.id, pessoa.organizacaoId))
       .leftJoin(tipoPessoa, eq(tipoPessoa.id, pessoa.tipoPessoaId))

@@ -1,8 +1,8 @@
-import { DEFINICAO_MINISTRO, idParams, ministroInput, ministroQuery } from '@sig/contracts';
+import { DEFINICAO_MINISTRO, ministroInput, ministroQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquemaItem } from '../../platform/crud.js';
-import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './ministro.service.js';
 
 const acesso = 'PessoaMinistro' as const;
@@ -22,22 +22,13 @@ export const ministroRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => servico.daPessoa(app.deps, req.ctx, req.query.pessoaId),
   );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: ministroSaida } } },
-    (req) => servico.obter(app.deps, req.ctx, req.params.id),
-  );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: ministroInput, response: { 201: ministroSaida } } },
-    async (req, reply) => reply.status(201).send(await servico.criar(app.deps, req.ctx, req.body)),
-  );
-  app.put(
-    '/:id',
-    {
-      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(app.deps, req.ctx, idDaRota(req)) },
-      schema: { tags, params: idParams, body: ministroInput, response: { 200: ministroSaida } },
-    },
-    (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),
-  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: ministroSaida,
+    entrada: ministroInput,
+    obter: (ctx, id) => servico.obter(app.deps, ctx, id),
+    criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
+  });
 };

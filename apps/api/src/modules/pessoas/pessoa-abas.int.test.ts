@@ -32,11 +32,7 @@ const campos = (r: { json: () => { campos?: { campo: string }[] } }) => (r.json(
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-  ]);
+  [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   orgParoquia = await orgPorNome('Paróquia da Reconciliação - Canguçu');
   const sinodoRs = await orgPorNome('Sínodo Rio dos Sinos');
   const [outro] = await t.banco.db

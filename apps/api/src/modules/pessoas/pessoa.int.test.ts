@@ -44,12 +44,7 @@ const pessoaBase = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   orgSinodo = await orgPorNome('Sínodo Rio dos Sinos');
   orgParoquia = await orgPorNome('Paróquia da Reconciliação - Canguçu');
   const [outro] = await t.banco.db
@@ -249,6 +244,12 @@ describe('the list', () => {
     expect((await get('/api/pessoa/paginado?nome=klein&cadastroCompleto=true')).json().itens[0].nome).toBe('Berta');
     expect((await get('/api/pessoa/paginado?nome=klein&preCadastro=true')).json().itens[0].nome).toBe('Bruno');
     expect((await get('/api/pessoa/paginado?nome=klein&tiposPessoaIds=1')).json().total).toBe(1);
+    // By sex (the registry indicator's slices open the list with it).
+    expect(
+      (await get('/api/pessoa/paginado?nome=klein&sexo=M')).json().itens.map((i: { nome: string }) => i.nome),
+    ).toEqual(['Bruno']);
+    expect((await get('/api/pessoa/paginado?nome=klein&sexo=F&sexo=M')).json().total).toBe(2);
+    expect((await get('/api/pessoa/paginado?sexo=X')).statusCode).toBe(400);
     const desc = (
       await get('/api/pessoa/paginado?nome=klein&ordenarPor=dataNascimento&ordem=desc&quantidade=1&pagina=1')
     ).json();

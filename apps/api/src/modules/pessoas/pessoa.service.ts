@@ -4,6 +4,7 @@ import {
   contaUsuarioLida,
   DEFINICAO_PESSOA,
   FILHOS_PESSOA,
+  hojeNoBrasil,
   type Paged,
   type PessoaInput,
   type PessoaListQuery,
@@ -37,7 +38,7 @@ import { erroPg, escaparLike, lerPreparada, oculto, VIOLACAO_UNICA } from '../..
 import { tiposIncompativeis } from '../../platform/tipos-campo.js';
 import { temClienteNoProvedor } from '../asaas/index.js';
 import { contaDaPessoa, salvarContaDaPessoa } from '../usuarios/index.js';
-import { contar, lotesPessoas } from './documentos.js';
+import { colunaPessoa, contar, lotesPessoas } from './documentos.js';
 
 const ACESSO = 'Pessoa';
 const ENTIDADE = 'pessoa';
@@ -101,7 +102,7 @@ const colunas = Object.fromEntries(
 );
 
 /** Registration complete = the general-data tab's essentials filled and no longer a pre-registration. */
-const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is not null and ${pessoa.dataNascimento} is not null and ${pessoa.tipoPessoaId} is not null and not ${pessoa.preCadastro})`;
+export const cadastroCompleto = sql`(${pessoa.sobrenome} <> '' and ${pessoa.sexo} is not null and ${pessoa.dataNascimento} is not null and ${pessoa.tipoPessoaId} is not null and not ${pessoa.preCadastro})`;
 
 // ---------------------------------------------------------------- reads
 
@@ -154,6 +155,8 @@ function demaisCondicoes(ctx: Contexto, q: Partial<PessoaListQuery>, acesso: str
   if (cpf && !ocultos.has('cpf')) partes.push(eq(pessoa.cpf, cpf));
   if (q.tiposPessoaIds?.length) partes.push(sql`${pessoa.tipoPessoaId} in ${q.tiposPessoaIds}`);
   if (q.status?.length) partes.push(sql`${pessoa.status} in ${q.status}`);
+  // Like the CPF, a sex the profile may not see is no filter either.
+  if (q.sexo?.length && !ocultos.has('sexo')) partes.push(sql`${pessoa.sexo} in ${q.sexo}`);
   if (q.situacaoId) partes.push(eq(pessoa.situacaoId, q.situacaoId));
   if (q.titular !== undefined) partes.push(eq(pessoa.titular, q.titular));
   if (q.preCadastro !== undefined) partes.push(eq(pessoa.preCadastro, q.preCadastro));
@@ -525,7 +528,15 @@ async function paginaPorPalavras<T>(
 const COLUNAS_LISTA = sql`p.id as "id", p.nome as "nome", p.sobrenome as "sobrenome", p.cpf as "cpf",
   to_char(p.data_nascimento, 'YYYY-MM-DD') as "dataNascimento", p.status as "status", p.titular as "titular",
   p.pre_cadastro as "preCadastro", p.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
-  t.nome as "tipoPessoaNome"`;
+  t.nome as "tipoPessoaNome", t.nome_en as "tipoPessoaNomeEn"`;
+
+/**
+ * The type's name in the reader's language (issue 18). Both names are read, and chosen here, so
+ * the list's statement stays one text (a prepared one among them) whoever reads it.
+ */
+function tipoNoIdioma(ctx: Contexto, { tipoPessoaNomeEn, ...l }: PessoaResumo & { tipoPessoaNomeEn?: string | null }) {
+  return ctx.idioma === 'en' && tipoPessoaNomeEn ? { ...l, tipoPessoaNome: tipoPessoaNomeEn } : l;
+}
 
 /** Count and page in one statement, or two past the cap of a name; only the page's rows are read in full. */
 export async function listarPaginado(
@@ -568,7 +579,7 @@ export async function listarPaginado(
       COLUNAS_LISTA,
     ));
   return {
-    itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, l)),
+    itens: linhas.map((l) => filtrarLeitura(ctx, ACESSO, tipoNoIdioma(ctx, l))),
     total: emOrganizacao ? n : Math.min(n, teto),
     totalExato: !!emOrganizacao || n <= teto,
     pagina: q.pagina,
@@ -877,21 +888,21 @@ export async function exportar(
   const ocultos = camposOcultos(ctx, ACESSO);
   const nomes = COLUNAS_EXPORTACAO.filter((c) => !ocultos.has(c));
   const t = tradutor(ctx.idioma);
-  const data = new Date().toISOString().slice(0, 10);
+  const data = hojeNoBrasil();
   // The same batches as labels and the report (documentos.ts): keyset by name, flat memory.
   async function* lotes(): AsyncGenerator<unknown[][]> {
-    for await (const lote of lotesPessoas(deps, onde, LIMITE_EXPORTACAO))
+    for await (const lote of lotesPessoas(deps, onde, LIMITE_EXPORTACAO, ctx.idioma))
       yield lote.map((l) => nomes.map((c) => l[c] ?? null));
   }
   return {
     nomeArquivo: `pessoas-${data}.${formato}`,
     linhas: Math.min(n, LIMITE_EXPORTACAO),
     truncada: n > LIMITE_EXPORTACAO,
-    conteudo: arquivoExportacao(
-      formato,
-      'pessoas',
-      nomes.map((c) => t(`campos:${c}`, { defaultValue: c })),
-      lotes(),
-    ),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.Pessoa'),
+      idioma: ctx.idioma,
+      colunas: nomes.map((c) => colunaPessoa(c, t)),
+      lotes: lotes(),
+    }),
   };
 }
