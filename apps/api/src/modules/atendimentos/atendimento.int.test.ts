@@ -55,13 +55,13 @@ const emails = (para: string) => emailsPara(t.banco.db, para);
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, paroquia, atendente, sinodoSecretaria, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('atendimento@sig.local'),
-    t.login('sinodo@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, paroquia, atendente, sinodoSecretaria, tesouraria] = await t.logins(
+    'admin',
+    'paroquia',
+    'atendimento',
+    'sinodo',
+    'tesouraria',
+  );
   const db = t.banco.db;
   orgSinodo = await organizacaoPorNome(db, 'Sínodo Rio dos Sinos');
   [{ id: orgOutroSinodo }] = await db
@@ -514,17 +514,28 @@ describe('attachments', () => {
 
 describe('indicator /indicadores/atendimentos', () => {
   const IND = '/api/indicadores/atendimentos';
-  it('counts the tickets sent to the scope by status, category, organization, and the last ten days', async () => {
+  it('counts the tickets sent to the scope by status, category, organization, bucket by bucket and against the previous period', async () => {
     const antes = (await t.req({ method: 'GET', url: IND, token: atendente })).json();
     await abrir();
     const r = await t.req({ method: 'GET', url: IND, token: atendente });
     expect(r.statusCode, r.body).toBe(200);
     const hoje = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
-    expect(r.json()).toMatchObject({ periodoDe: `${hoje.slice(0, 8)}01`, periodoAte: hoje, total: antes.total + 1 });
+    // The month so far, by day: its last ten days at most, which the total counts.
+    const dias = Math.min(10, Number(hoje.slice(8)));
+    expect(r.json()).toMatchObject({
+      periodoAte: hoje,
+      total: antes.total + 1,
+      recortado: dias === 10 && hoje.slice(8) !== '10',
+    });
+    expect(r.json().serie).toHaveLength(dias);
+    expect(r.json().periodoDe).toBe(r.json().serie[0].de);
+    expect(r.json().total).toBe(r.json().serie.reduce((s: number, b: { total: number }) => s + b.total, 0));
+    expect(r.json().anterior.total).toBe(
+      r.json().serieAnterior.reduce((s: number, b: { total: number }) => s + b.total, 0),
+    );
     expect(r.json().porOrganizacao).toContainEqual({ chave: 'Sínodo Rio dos Sinos', total: expect.any(Number) });
     expect(r.json().porStatus.find((s: { chave: string }) => s.chave === 'ABERTO').total).toBeGreaterThan(0);
-    expect(r.json().serie).toHaveLength(10);
-    expect(r.json().serie.at(-1)).toMatchObject({ chave: hoje });
+    expect(r.json().serie.at(-1)).toMatchObject({ chave: hoje, ate: hoje });
     const meses = (await t.req({ method: 'GET', url: `${IND}?periodo=1`, token: atendente })).json();
     expect(meses.serie.at(-1).chave).toBe(hoje.slice(0, 7));
     const anos = (await t.req({ method: 'GET', url: `${IND}?periodo=2`, token: atendente })).json();
@@ -604,7 +615,7 @@ describe('field permissions (spec §6)', () => {
       expect(lido).not.toHaveProperty('responsavelNome');
       expect(lido).toHaveProperty('dataRetornoPrevista');
       const csv = await t.req({ method: 'GET', url: `${GERAL}/exportar?formato=csv`, token: agente });
-      const linhaCsv = csv.body.split('\r\n').find((l) => l.startsWith(`${a.protocolo},`))!;
+      const linhaCsv = csv.body.split('\r\n').find((l) => l.startsWith(`${a.protocolo};`))!;
       // Requester and responsible are both Paula: only the requester's column names her.
       expect(linhaCsv.match(/Paula Paroquial/g)).toHaveLength(1);
       // The other queues' screens are not touched by the general queue's rule.

@@ -23,8 +23,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import { anexar, baixarAnexo, removerAnexo } from './anexos.service.js';
 import { exportar, listarPaginado, obter } from './consulta.service.js';
 import { atualizar, criar } from './escrita.service.js';
@@ -65,38 +65,15 @@ export const atendimentoRoutes =
       };
     };
 
-    app.get(
-      '/paginado',
-      {
-        config: { acesso, acao: 'L' },
-        schema: {
-          tags,
-          querystring: atendimentoListQuery,
-          response: { 200: paged(atendimentoResumo).extend({ totalExato: z.boolean() }) },
-        },
-      },
-      (req) => listarPaginado(deps, req.ctx, fila, req.query),
-    );
-
-    app.get(
-      '/exportar',
-      {
-        config: { acesso, acao: 'L' },
-        schema: {
-          tags,
-          querystring: atendimentoListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('csv') })),
-          produces: [TIPO_CONTEUDO.csv, TIPO_CONTEUDO.xlsx],
-        },
-      },
-      async (req, reply) => {
-        const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _b, ...filtros } = req.query;
-        const e = await exportar(deps, req.ctx, fila, filtros, formato);
-        return reply
-          .header('content-type', TIPO_CONTEUDO[formato])
-          .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
-          .send(e.conteudo);
-      },
-    );
+    rotasDeLista(app, {
+      acesso,
+      tags,
+      consulta: atendimentoListQuery,
+      pagina: paged(atendimentoResumo).extend({ totalExato: z.boolean() }),
+      listar: (ctx, q) => listarPaginado(deps, ctx, fila, q),
+      exportar: (ctx, { pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _b, ...filtros }, formato) =>
+        exportar(deps, ctx, fila, filtros, formato),
+    });
 
     app.get('/categorias', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
       opcoes.categorias(deps),

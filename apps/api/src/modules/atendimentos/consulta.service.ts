@@ -13,7 +13,7 @@ import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { camposOcultos } from '../../platform/permissoes.js';
 import { colunaQualificada, contemSemAcento } from '../../platform/sql.js';
 import { acessoDe, ehSolicitante, exigirVisivel, nomeUsuario, semOcultos, visiveis } from './fila.js';
@@ -139,7 +139,7 @@ export async function exportar(
       yield linhas.map((l) => [
         l.protocolo,
         l.assunto,
-        t(`atendimentos:status.${l.status}`),
+        l.status,
         l.categoriaNome,
         l.solicitanteNome,
         semResponsavel ? '' : l.responsavelNome,
@@ -150,7 +150,7 @@ export async function exportar(
       ultimo = linhas[linhas.length - 1]!.id;
     }
   }
-  const cabecalho = (
+  const colunas = (
     [
       'protocolo',
       'assunto',
@@ -162,10 +162,24 @@ export async function exportar(
       'time',
       'criadoEm',
     ] as const
-  ).map((c) => t(`atendimentos:coluna.${c}`));
+  ).map(
+    (c): ColunaArquivo => ({
+      titulo: t(`atendimentos:coluna.${c}`),
+      ...(c === 'status'
+        ? { tipo: 'opcao', rotulos: 'atendimentos:status' }
+        : c === 'criadoEm'
+          ? { tipo: 'dataHora' }
+          : {}),
+    }),
+  );
   return {
     nomeArquivo: `${fila}.${formato}`,
-    conteudo: arquivoExportacao(formato, t('atendimentos:titulo'), cabecalho, lotes()),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('atendimentos:titulo'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }
 

@@ -9,11 +9,7 @@ let paroquia: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [atendente, tesouraria, paroquia] = await Promise.all([
-    t.login('atendimento@sig.local'),
-    t.login('tesouraria@sig.local'),
-    t.login('paroquia@sig.local'),
-  ]);
+  [atendente, tesouraria, paroquia] = await t.logins('atendimento', 'tesouraria', 'paroquia');
 });
 afterAll(() => t.fechar());
 

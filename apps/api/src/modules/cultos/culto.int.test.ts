@@ -40,11 +40,7 @@ const culto = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, tesouraria, atendimento] = await Promise.all([
-    t.loginAdmin(),
-    t.login('tesouraria@sig.local'),
-    t.login('atendimento@sig.local'),
-  ]);
+  [admin, tesouraria, atendimento] = await t.logins('admin', 'tesouraria', 'atendimento');
   const conta = await criar('/api/conta-caixa', {
     nome: 'Caixa das ofertas',
     tipoContaCaixa: 'CAIXA',
@@ -231,7 +227,7 @@ describe('worship services and their offerings', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const [cabecalho, linha] = csv.body.trim().split('\r\n');
     expect(cabecalho).toContain('Presentes');
-    expect(linha).toContain('2026-10-04');
+    expect(linha).toContain('04/10/2026');
   });
 
   it('corrects the entry while its period is open, reverses it when the offering goes or the service is deleted', async () => {
@@ -320,14 +316,32 @@ describe('worship services and their offerings', () => {
 });
 
 describe('worship indicator', () => {
-  it('sums services, attendance, Lord’s Supper and offerings, with the last ten buckets', async () => {
+  it('sums services, attendance, Lord’s Supper and offerings, bucket by bucket and against the previous period', async () => {
     const r = await req('GET', '/api/indicadores/cultos?periodoDe=2026-10-01&periodoAte=2026-10-31&periodo=1');
     expect(r.statusCode, r.body).toBe(200);
     const d = r.json();
     // Left after the tests above: 07/10 (30.00), 11/10 (12.00), 14/10 and 21/10 (offering withdrawn).
     expect(d).toMatchObject({ cultos: 4, presentes: 160, santaCeia: 0, ofertas: '42.00' });
-    expect(d.serie).toHaveLength(10);
-    expect(d.serie.at(-1)).toMatchObject({ chave: '2026-10', cultos: 4, ofertas: '42.00' });
+    expect(d.serie).toEqual([
+      {
+        chave: '2026-10',
+        de: '2026-10-01',
+        ate: '2026-10-31',
+        cultos: 4,
+        presentes: 160,
+        santaCeia: 0,
+        ofertas: '42.00',
+      },
+    ]);
+    expect(d).toMatchObject({ recortado: false, anteriorDe: '2026-09-01', anteriorAte: '2026-09-30' });
+    expect(d.serieAnterior).toEqual([{ chave: '2026-09', de: '2026-09-01', ate: '2026-09-30', ...d.anterior }]);
+    // By day the month is cut to its last ten days: the cards count exactly the buckets' days.
+    const dias = (await req('GET', '/api/indicadores/cultos?periodoDe=2026-10-01&periodoAte=2026-10-31')).json();
+    expect(dias).toMatchObject({ periodoDe: '2026-10-22', recortado: true, anteriorDe: '2026-10-12' });
+    expect(dias.serie).toHaveLength(10);
+    expect(dias.cultos).toBe(dias.serie.reduce((s: number, b: { cultos: number }) => s + b.cultos, 0));
+    expect(dias.anterior.cultos).toBe(dias.serieAnterior.reduce((s: number, b: { cultos: number }) => s + b.cultos, 0));
+    expect(dias.anterior.cultos).toBe(2);
     expect(d.porOrganizacao[0]).toMatchObject({ total: 160 });
     const invertido = await req('GET', '/api/indicadores/cultos?periodoDe=2026-10-31&periodoAte=2026-10-01');
     expect(invertido.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   type CultoPagina,
   hojeNoBrasil,
   type LancamentoInput,
+  normalizarValor,
   type PlanoDoCulto,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
@@ -14,8 +15,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
-import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { textoPadrao, textoTraduzivel } from '../../platform/textos.js';
 import { corrigir, estornar, lancar } from '../financeiro/index.js';
 import { exigirDentroDoMaximo } from '../pessoas/index.js';
 
@@ -223,7 +225,11 @@ async function lancarOferta(
   if (Number(e.ofertas) <= 0) {
     // Undone in the service's own period, like a correction would be.
     if (atual)
-      await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('cultos:ofertaRetirada'), data: atual.data });
+      await estornar(tx, ctx, ACESSO, atual.id, {
+        justificativa: t('cultos:ofertaRetirada'),
+        justificativaTraduzivel: textoTraduzivel('cultos:ofertaRetirada'),
+        data: atual.data,
+      });
     return;
   }
   const [org] = await tx
@@ -234,19 +240,19 @@ async function lancarOferta(
     throw new AppError('CONTA_CULTO_NAO_CONFIGURADA', {}, [
       { campo: 'ofertas', mensagem: 'erros:CONTA_CULTO_NAO_CONFIGURADA' },
     ]);
-  const [a, m, d] = e.data.split('-');
+  const historico = textoTraduzivel('cultos:historicoOferta', { data: e.data, destino: v.destino ?? '' });
   const entrada: LancamentoInput = {
     data: e.dataCredito ?? e.data,
     tipo: 'ENTRADA',
     contaCaixaId: org.contaCultoId,
     planoContaId: v.planoContaId!,
     controleGerencialId: plano?.controleGerencialId ?? null,
-    valor: Number(e.ofertas).toFixed(2),
-    historico: t('cultos:historicoOferta', { data: `${d}/${m}/${a}`, destino: v.destino ?? '' }),
+    valor: normalizarValor(e.ofertas),
+    historico: textoPadrao(historico),
     documento: null,
   };
   if (!atual) {
-    await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId });
+    await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId, historicoTraduzivel: historico });
     return;
   }
   const igual =
@@ -258,12 +264,12 @@ async function lancarOferta(
     atual.historico === entrada.historico;
   if (igual) return;
   if (atual.contaCaixaId === entrada.contaCaixaId) {
-    await corrigir(tx, ctx, ACESSO, atual.id, entrada);
+    await corrigir(tx, ctx, ACESSO, atual.id, entrada, { historicoTraduzivel: historico });
     return;
   }
   // The worship account changed since: the old entry is undone where it was, the offering posted anew.
   await estornar(tx, ctx, ACESSO, atual.id, { justificativa: t('cultos:contaCultoAlterada') });
-  await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId });
+  await lancar(tx, ctx, ACESSO, entrada, { origem: ORIGEM, origemId: cultoId, historicoTraduzivel: historico });
 }
 
 const paraHistorico = (e: CultoInput, v: Valores) => ({ ...e, ...v });
@@ -279,7 +285,7 @@ const colunas = (e: CultoInput, v: Valores) => ({
   hora: e.hora,
   santaCeia: e.santaCeia,
   presentes: e.presentes,
-  ofertas: Number(e.ofertas).toFixed(2),
+  ofertas: normalizarValor(e.ofertas),
   sermao: e.sermao ?? null,
   dataCredito: e.dataCredito ?? null,
   ...v,
@@ -338,6 +344,7 @@ export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<vo
     if (atual)
       await estornar(tx, ctx, ACESSO, atual.id, {
         justificativa: tradutor(ctx.idioma)('cultos:cultoExcluido'),
+        justificativaTraduzivel: textoTraduzivel('cultos:cultoExcluido'),
         data: hojeNoBrasil(),
       });
     await tx.update(cu).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(cu.id, id));
@@ -372,6 +379,15 @@ const COLUNAS_EXPORTACAO = [
   'dataCredito',
   'sermao',
 ] as const;
+const TIPOS_EXPORTACAO: Partial<Record<(typeof COLUNAS_EXPORTACAO)[number], Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  data: { tipo: 'data' },
+  santaCeia: { tipo: 'simNao' },
+  presentes: { tipo: 'numero' },
+  ofertas: { tipo: 'dinheiro' },
+  abrangencia: { tipo: 'opcao', rotulos: 'campos:opcao.abrangencia' },
+  dataCredito: { tipo: 'data' },
+};
 
 /** The filtered list as CSV or XLSX, read in keyset batches of (date, id). */
 export function exportar(
@@ -383,7 +399,9 @@ export function exportar(
 ) {
   deps.auditoria.exportacao(ctx, ACESSO, origem);
   const t = tradutor(ctx.idioma);
-  const cabecalho = COLUNAS_EXPORTACAO.map((c) => t(`campos:${c}`, { defaultValue: c }));
+  const colunas = COLUNAS_EXPORTACAO.map(
+    (c): ColunaArquivo => ({ titulo: t(`campos:${c}`, { defaultValue: c }), ...TIPOS_EXPORTACAO[c] }),
+  );
   const onde = condicoes(ctx, q);
   async function* lotes(): AsyncGenerator<unknown[][]> {
     let depois: { data: string; id: number } | null = null;
@@ -405,6 +423,11 @@ export function exportar(
   }
   return {
     nomeArquivo: `culto-${hojeNoBrasil()}.${formato}`,
-    conteudo: arquivoExportacao(formato, 'culto', cabecalho, lotes()),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.Culto'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }

@@ -1,6 +1,14 @@
-import { estornoInput, idParams, lancamento, lancamentoInput, lancamentoListQuery, paged } from '@sig/contracts';
+import {
+  estornoInput,
+  idParams,
+  lancamento,
+  lancamentoInput,
+  lancamentoListQuery,
+  lancamentoPagina,
+} from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './livro-caixa.service.js';
 
 const acesso = servico.ACESSO_LANCAMENTO;
@@ -8,14 +16,16 @@ const acesso = servico.ACESSO_LANCAMENTO;
 /** `/lancamento-caixa` (spec §2): cash ledger entries with the running balance; transfers; reversals. */
 export const lancamentoCaixaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['financeiro'];
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: lancamentoListQuery, response: { 200: paged(lancamento) } },
-    },
-    (req) => servico.listarLancamentos(app.deps, req.ctx, req.query),
-  );
+  // `/exportar` is the accounting file (livros.routes.ts): the list's CSV/XLSX sits beside it.
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: lancamentoListQuery,
+    pagina: lancamentoPagina,
+    listar: (ctx, q) => servico.listarLancamentos(app.deps, ctx, q),
+    exportacao: { caminho: '/exportar-lista' },
+    exportar: (ctx, q, formato, origem) => servico.exportarLancamentos(app.deps, ctx, q, formato, origem),
+  });
   app.get(
     '/:id',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: lancamento } } },

@@ -1,6 +1,7 @@
 import { type DbOuTx, schema } from '@sig/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { textoTraduzivel } from '../../platform/textos.js';
 
 /**
  * Pending postings (issue 17 item 3): a system entry whose date had no open period is kept, not
@@ -11,6 +12,7 @@ const { lancamentoPendente: lp, lancamentoCaixa: lc, periodoContabil: pc } = sch
 
 /** The reason a refund's reversal carries (the provider said PAYMENT_REFUNDED). */
 export const JUSTIFICATIVA_REEMBOLSO = 'Pagamento estornado no provedor (reembolso)';
+export const JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL = textoTraduzivel('financeiro:textos.reembolso');
 
 export type NovoPendente = Omit<
   typeof lp.$inferInsert,
@@ -64,10 +66,12 @@ export async function lancarPendente(tx: DbOuTx, id: number): Promise<number | n
       valor: p.valor,
       planoContaId: p.planoContaId,
       historico: p.historico,
+      historicoTraduzivel: p.historicoTraduzivel,
       pessoaId: p.pessoaId,
       organizacaoReferenciaId: p.organizacaoReferenciaId,
       estornoDeId: p.estornoDeId,
       justificativaEstorno: p.estornoDeId ? JUSTIFICATIVA_REEMBOLSO : null,
+      justificativaTraduzivel: p.estornoDeId ? JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL : null,
       origem: p.estornoDeId ? null : p.origem,
       origemId: p.estornoDeId ? null : p.origemId,
       criadoPor: null,
@@ -76,7 +80,12 @@ export async function lancarPendente(tx: DbOuTx, id: number): Promise<number | n
   if (p.estornoDeId)
     await tx
       .update(lc)
-      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_REEMBOLSO, atualizadoEm: new Date() })
+      .set({
+        estornadoEm: new Date(),
+        justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
+        justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
+        atualizadoEm: new Date(),
+      })
       .where(eq(lc.id, p.estornoDeId));
   await tx.update(lp).set({ lancadoEm: new Date(), lancamentoId: novo!.id }).where(eq(lp.id, id));
   await registrarAlteracao(

@@ -12,6 +12,7 @@ let banco: number;
 let receita: number;
 let despesa: number;
 let grupo: number;
+let transferir: number;
 let centro: number;
 
 const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = tesouraria) =>
@@ -35,11 +36,7 @@ const lancamento = (extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   caixa = (
     await criar('/api/conta-caixa', {
       nome: 'Caixa',
@@ -74,6 +71,14 @@ beforeAll(async () => {
       nome: 'Energia',
       tipoPlanoConta: 'ANALITICA',
       naturezaPlanoConta: 'DESPESA',
+    })
+  ).id;
+  transferir = (
+    await criar('/api/plano-de-conta', {
+      codigoInterno: '9.1',
+      nome: 'Transferências',
+      tipoPlanoConta: 'ANALITICA',
+      naturezaPlanoConta: 'TRANSFERENCIA',
     })
   ).id;
   centro = (await criar('/api/controle-gerencial', { codigo: 'CC1', nome: 'Templo' })).id;
@@ -133,11 +138,22 @@ describe('accounting periods and the cash ledger', () => {
     expect(zero.statusCode).toBe(400);
     expect(zero.json().campos[0].campo).toBe('valor');
 
+    const daReceita = await req(
+      'POST',
+      '/api/lancamento-caixa',
+      lancamento({ data: '2026-11-12', tipo: 'TRANSFERENCIA', contaCaixaDestinoId: banco, valor: '30.00' }),
+    );
+    expect(daReceita.statusCode).toBe(422);
+    expect(daReceita.json()).toMatchObject({
+      codigo: 'CONTA_NAO_TRANSFERENCIA',
+      campos: [{ campo: 'planoContaId' }],
+    });
     const transferencia = await criar(
       '/api/lancamento-caixa',
       lancamento({
         data: '2026-11-12',
         tipo: 'TRANSFERENCIA',
+        planoContaId: transferir,
         contaCaixaDestinoId: banco,
         valor: '30.00',
         historico: 'Aplicação',
@@ -171,6 +187,30 @@ describe('accounting periods and the cash ledger', () => {
     ).json();
     // Filters narrow the rows; the balance still counts every earlier entry of the account.
     expect(filtrada.itens).toMatchObject([{ historico: 'Conta de luz (estorno)', saldo: '120.00' }]);
+    // Issue 17: what the system wrote follows the reader's language, in the list and the export.
+    const emIngles = (
+      await t.req({
+        method: 'GET',
+        url: `/api/lancamento-caixa/paginado?contaCaixaId=${caixa}&periodoDe=2026-11-11&historico=LUZ`,
+        token: tesouraria,
+        idioma: 'en',
+      })
+    ).json();
+    expect(emIngles.itens).toMatchObject([{ historico: 'Conta de luz (reversal)' }]);
+    // The totals row is the net of the filtered set (the reversal alone), the page's and the account's aside.
+    expect(filtrada.totais).toEqual({ valor: '20.00' });
+    expect(lista.totais).toEqual({ valor: '20.00' });
+    const csv = async (idioma: string) =>
+      (
+        await t.req({
+          method: 'GET',
+          url: `/api/lancamento-caixa/exportar-lista?formato=csv&contaCaixaId=${caixa}&periodoDe=2026-11-11`,
+          token: tesouraria,
+          idioma,
+        })
+      ).body;
+    expect(await csv('pt-BR')).toContain('Conta de luz (estorno)');
+    expect(await csv('en')).toContain('Conta de luz (reversal)');
 
     const corrigida = await req('PUT', `/api/lancamento-caixa/${entrada.id}`, lancamento({ valor: '55.00' }));
     expect(corrigida.statusCode, corrigida.body).toBe(200);

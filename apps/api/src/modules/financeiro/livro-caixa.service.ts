@@ -1,19 +1,35 @@
-import type { Lancamento, LancamentoInput, LancamentoListQuery, Paged, Periodo, PeriodoInput } from '@sig/contracts';
-import { hojeNoBrasil } from '@sig/contracts';
+import type {
+  Lancamento,
+  LancamentoInput,
+  LancamentoListQuery,
+  LancamentoPagina,
+  Paged,
+  Periodo,
+  PeriodoInput,
+} from '@sig/contracts';
+import { hojeNoBrasil, negarValor, normalizarValor } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
+import { tradutor } from '@sig/i18n';
 import dayjs from 'dayjs';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
+import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento } from '../../platform/sql.js';
+import { type TextoTraduzivel, textoPadrao, textoTraduzivel, traduzirTexto } from '../../platform/textos.js';
 import {
   descartarPendentes,
   JUSTIFICATIVA_REEMBOLSO,
+  JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
   lancarPendentesDaConta,
   pender,
 } from './lancamento-pendente.service.js';
+
+/** A ledger entry keeps money out as a negative amount. */
+const valorComSinal = (tipo: string, valor: string) =>
+  tipo === 'ENTRADA' ? normalizarValor(valor) : negarValor(valor);
 
 /**
  * The cash ledger (spec §2, §3, §4): accounting periods per cash account and the entries in
@@ -44,10 +60,19 @@ async function contaNoEscopo(tx: Tx, ctx: Contexto, acesso: string, id: number, 
   return c;
 }
 
-/** Entries go to analytic (leaf) accounts of the chart the user sees. */
-async function exigirPlanoConta(tx: Tx, ctx: Contexto, acesso: string, id: number) {
+/**
+ * Entries go to analytic (leaf) accounts of the chart the user sees; a transfer only to one of
+ * transfer nature (issue 17: moving money between cash accounts is neither income nor expense).
+ */
+async function exigirPlanoConta(
+  tx: Tx,
+  ctx: Contexto,
+  acesso: string,
+  e: Pick<LancamentoInput, 'planoContaId' | 'tipo'>,
+) {
+  const id = e.planoContaId;
   const [p] = await tx
-    .select({ tipo: planoConta.tipoPlanoConta })
+    .select({ tipo: planoConta.tipoPlanoConta, natureza: planoConta.naturezaPlanoConta })
     .from(planoConta)
     .where(
       and(
@@ -59,6 +84,10 @@ async function exigirPlanoConta(tx: Tx, ctx: Contexto, acesso: string, id: numbe
   if (!p) throw erroDeCampo('planoContaId', 'referenciaInexistente');
   if (p.tipo !== 'ANALITICA')
     throw new AppError('CONTA_SINTETICA', {}, [{ campo: 'planoContaId', mensagem: 'erros:CONTA_SINTETICA' }]);
+  if (e.tipo === 'TRANSFERENCIA' && p.natureza !== 'TRANSFERENCIA')
+    throw new AppError('CONTA_NAO_TRANSFERENCIA', {}, [
+      { campo: 'planoContaId', mensagem: 'erros:CONTA_NAO_TRANSFERENCIA' },
+    ]);
 }
 
 async function exigirControleGerencial(tx: Tx, ctx: Contexto, acesso: string, id: number | null | undefined) {
@@ -296,7 +325,8 @@ function consultaLancamentos(ctx: Contexto, onde: SQL | undefined) {
       l.plano_conta_id as "planoContaId", p.nome as "planoContaNome", l.controle_gerencial_id as "controleGerencialId",
       l.historico, l.documento, l.pessoa_id as "pessoaId", l.organizacao_referencia_id as "organizacaoReferenciaId",
       l.transferencia_id as "transferenciaId", l.estorno_de_id as "estornoDeId", l.estornado_em as "estornadoEm",
-      l.justificativa_estorno as "justificativaEstorno",
+      l.justificativa_estorno as "justificativaEstorno", l.historico_traduzivel as "historicoTraduzivel",
+      l.justificativa_traduzivel as "justificativaTraduzivel",
       (c.saldo_inicial + sum(l.valor) over (partition by l.conta_caixa_id order by l.data, l.id))::text as "saldo"
     from ${lc} l
       join ${contaCaixa} c on c.id = l.conta_caixa_id
@@ -304,17 +334,32 @@ function consultaLancamentos(ctx: Contexto, onde: SQL | undefined) {
     where ${filtroOrganizacao(ctx, ACESSO_LANCAMENTO, sql`l.organizacao_id`)} ${onde ? sql`and ${onde}` : sql``}`;
 }
 
-type LinhaLancamento = Omit<Lancamento, 'estornadoEm'> & { estornadoEm: Date | string | null };
-const paraLancamento = (l: LinhaLancamento): Lancamento => ({
+type LinhaLancamento = Omit<Lancamento, 'estornadoEm'> & {
+  estornadoEm: Date | string | null;
+  historicoTraduzivel: TextoTraduzivel | null;
+  justificativaTraduzivel: TextoTraduzivel | null;
+};
+/** An entry as its reader sees it: the texts the system wrote, in the reader's language. */
+const paraLancamento = (
+  { historicoTraduzivel, justificativaTraduzivel, ...l }: LinhaLancamento,
+  idioma: Contexto['idioma'],
+): Lancamento => ({
   ...l,
+  historico: historicoTraduzivel ? traduzirTexto(idioma, historicoTraduzivel) : l.historico,
+  justificativaEstorno: justificativaTraduzivel
+    ? traduzirTexto(idioma, justificativaTraduzivel)
+    : l.justificativaEstorno,
   estornadoEm: l.estornadoEm ? new Date(l.estornadoEm).toISOString() : null,
 });
 
-export async function listarLancamentos(deps: Deps, ctx: Contexto, q: LancamentoListQuery): Promise<Paged<Lancamento>> {
-  // The balance needs every earlier entry of the account: filters narrow the rows shown afterwards.
+/** A reversal's description: the entry's own, marked as reversed (its key when it had one). */
+const historicoDoEstorno = (l: { historico: string; historicoTraduzivel: TextoTraduzivel | null }) =>
+  textoTraduzivel('financeiro:textos.estorno', { historico: l.historicoTraduzivel ?? l.historico });
+
+/** The filtered ledger as a query: every earlier entry of the account counts in the balance, the filters narrow the rows. */
+function lancamentosFiltrados(ctx: Contexto, q: FiltrosLancamentos) {
   const daConta = q.contaCaixaId ? sql`l.conta_caixa_id = ${q.contaCaixaId}` : undefined;
   const ate = q.periodoAte ? sql`l.data <= ${q.periodoAte}` : undefined;
-  const base = consultaLancamentos(ctx, and(daConta, ate));
   const filtros = and(
     q.periodoDe ? sql`x."data" >= ${q.periodoDe}` : undefined,
     q.periodoContabilId ? sql`x."periodoContabilId" = ${q.periodoContabilId}` : undefined,
@@ -322,17 +367,77 @@ export async function listarLancamentos(deps: Deps, ctx: Contexto, q: Lancamento
     q.controleGerencialId ? sql`x."controleGerencialId" = ${q.controleGerencialId}` : undefined,
     q.historico ? contemSemAcento(sql`x.historico`, q.historico) : undefined,
   );
+  return sql`with x as (${consultaLancamentos(ctx, and(daConta, ate))})
+    select x.*, count(*) over ()::int as "total", (sum(x.valor::numeric) over ())::numeric(16, 2)::text as "soma"
+    from x ${filtros ? sql`where ${filtros}` : sql``}`;
+}
+
+type FiltrosLancamentos = Omit<LancamentoListQuery, 'pagina' | 'quantidade' | 'ordem'>;
+type LinhaFiltrada = LinhaLancamento & { total: number; soma: string };
+
+export async function listarLancamentos(deps: Deps, ctx: Contexto, q: LancamentoListQuery): Promise<LancamentoPagina> {
   const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
-  const r = (await deps.db.execute(sql`with x as (${base})
-    select x.*, count(*) over ()::int as "total" from x ${filtros ? sql`where ${filtros}` : sql``}
+  const r = (await deps.db.execute(sql`${lancamentosFiltrados(ctx, q)}
     order by x."data" ${dir}, x.id ${dir} limit ${q.quantidade} offset ${(q.pagina - 1) * q.quantidade}`)) as unknown as {
-    rows: (LinhaLancamento & { total: number })[];
+    rows: LinhaFiltrada[];
   };
   return {
-    itens: r.rows.map(({ total: _, ...l }) => paraLancamento(l)),
+    itens: r.rows.map(({ total: _, soma: _s, ...l }) => paraLancamento(l, ctx.idioma)),
     total: r.rows[0]?.total ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
+    // Issue 17: the totals row is the net of the whole filtered set, not of the page.
+    totais: { valor: r.rows[0]?.soma ?? '0.00' },
+  };
+}
+
+const LIMITE_EXPORTACAO = 100_000;
+const LOTE_EXPORTACAO = 2_000;
+
+/**
+ * The filtered ledger as CSV or XLSX, in date order, with the texts the system wrote in the
+ * reader's language; the balance column only when one cash account is filtered (it is per account).
+ */
+export async function exportarLancamentos(
+  deps: Deps,
+  ctx: Contexto,
+  q: FiltrosLancamentos,
+  formato: FormatoArquivo,
+  origem: { ip: string; userAgent: string | null; rota: string },
+) {
+  deps.auditoria.exportacao(ctx, ACESSO_LANCAMENTO, origem);
+  const t = tradutor(ctx.idioma);
+  const campos = [
+    ['data', 'data'],
+    ['contaCaixaNome', 'texto'],
+    ['historico', 'texto'],
+    ['planoContaNome', 'texto'],
+    ['documento', 'texto'],
+    ['valor', 'dinheiro'],
+    ...(q.contaCaixaId ? ([['saldo', 'dinheiro']] as const) : []),
+    ['justificativaEstorno', 'texto'],
+  ] as const;
+  const colunas = campos.map(([c, tipo]) => ({ titulo: t(`campos:${c}`, { defaultValue: c }), tipo }));
+  async function* lotes(): AsyncGenerator<unknown[][]> {
+    for (let offset = 0; offset < LIMITE_EXPORTACAO; offset += LOTE_EXPORTACAO) {
+      const r = (await deps.db.execute(sql`${lancamentosFiltrados(ctx, q)}
+        order by x."data", x.id limit ${LOTE_EXPORTACAO} offset ${offset}`)) as unknown as { rows: LinhaFiltrada[] };
+      if (!r.rows.length) return;
+      yield r.rows.map(({ total: _, soma: _s, ...l }) => {
+        const x = paraLancamento(l, ctx.idioma);
+        return campos.map(([c]) => x[c] ?? null);
+      });
+      if (r.rows.length < LOTE_EXPORTACAO) return;
+    }
+  }
+  return {
+    nomeArquivo: `lancamentos-${hojeNoBrasil()}.${formato}`,
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.Lancamentos'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }
 
@@ -341,7 +446,7 @@ export async function obterLancamento(db: DbOuTx, ctx: Contexto, id: number): Pr
     sql`select * from (${consultaLancamentos(ctx, sql`l.conta_caixa_id = (select conta_caixa_id from ${lc} where id = ${id})`)}) x where x.id = ${id}`,
   )) as unknown as { rows: LinhaLancamento[] };
   if (!r.rows[0]) throw naoEncontrado();
-  return paraLancamento(r.rows[0]);
+  return paraLancamento(r.rows[0], ctx.idioma);
 }
 
 const valoresLancamento = (e: LancamentoInput) => ({
@@ -360,12 +465,14 @@ const valoresLancamento = (e: LancamentoInput) => ({
  * names comes only from a body, checked before the write (platform/referencias.ts).
  */
 async function exigirContas(tx: Tx, ctx: Contexto, acesso: string, e: LancamentoInput) {
-  await exigirPlanoConta(tx, ctx, acesso, e.planoContaId);
+  await exigirPlanoConta(tx, ctx, acesso, e);
   await exigirControleGerencial(tx, ctx, acesso, e.controleGerencialId);
 }
 
 /** A record whose save posts an entry (a worship offering): the entry points back at it. */
 export type OrigemLancamento = { origem: string; origemId: number };
+/** What a record posting its own entry wrote as its description, as a key for the reader's language. */
+type ComTexto = { historicoTraduzivel?: TextoTraduzivel | null };
 
 type NovoLancamento = Omit<typeof lc.$inferInsert, 'periodoContabilId' | 'criadoPor'>;
 
@@ -398,7 +505,8 @@ export async function lancarPeloSistema(
     historico: string;
     pessoaId: number | null;
     organizacaoReferenciaId: number | null;
-  } & OrigemLancamento,
+  } & OrigemLancamento &
+    ComTexto,
 ): Promise<number> {
   const [conta] = await tx
     .select({ id: contaCaixa.id })
@@ -416,7 +524,7 @@ export async function lancarPeloSistema(
     .from(planoConta)
     .where(and(eq(planoConta.id, l.planoContaId), isNull(planoConta.excluidoEm)));
   if (plano?.tipo !== 'ANALITICA') throw new AppError('CONTA_SINTETICA');
-  const id = await gravar(tx, null, { ...l, tipo: 'ENTRADA', valor: Number(l.valor).toFixed(2) });
+  const id = await gravar(tx, null, { ...l, tipo: 'ENTRADA', valor: normalizarValor(l.valor) });
   await registrarAlteracao(tx, { usuarioId: null, organizacaoId: l.organizacaoId }, 'lancamento_caixa', id, null, l);
   return id;
 }
@@ -434,7 +542,7 @@ export async function lancarOuPender(tx: Tx, l: LancamentoDoSistema): Promise<st
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     if (!ERROS_DE_PERIODO.has(e.codigo)) return `lancamento:${e.codigo}`;
-    return `pendente:${await pender(tx, { ...l, valor: Number(l.valor).toFixed(2), motivo: e.codigo })}`;
+    return `pendente:${await pender(tx, { ...l, valor: normalizarValor(l.valor), motivo: e.codigo })}`;
   }
 }
 
@@ -466,8 +574,9 @@ export async function estornarPeloSistema(
     contaCaixaId: l.contaCaixaId,
     planoContaId: l.planoContaId,
     data: o.data,
-    valor: (-Number(l.valor)).toFixed(2),
-    historico: `${l.historico} (estorno)`,
+    valor: negarValor(l.valor),
+    historico: textoPadrao(historicoDoEstorno(l)),
+    historicoTraduzivel: historicoDoEstorno(l),
     pessoaId: l.pessoaId,
     organizacaoReferenciaId: l.organizacaoReferenciaId,
   };
@@ -481,11 +590,17 @@ export async function estornarPeloSistema(
         periodoContabilId,
         estornoDeId: l.id,
         justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
+        justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
       })
       .returning({ id: lc.id });
     await tx
       .update(lc)
-      .set({ estornadoEm: new Date(), justificativaEstorno: JUSTIFICATIVA_REEMBOLSO, atualizadoEm: new Date() })
+      .set({
+        estornadoEm: new Date(),
+        justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
+        justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
+        atualizadoEm: new Date(),
+      })
       .where(eq(lc.id, l.id));
     await registrarAlteracao(
       tx,
@@ -512,19 +627,19 @@ export async function lancar(
   ctx: Contexto,
   acesso: string,
   e: LancamentoInput,
-  origem?: OrigemLancamento,
+  origem?: OrigemLancamento & ComTexto,
 ): Promise<number> {
   const conta = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaId, 'contaCaixaId');
   await exigirContas(tx, ctx, acesso, e);
-  const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
   const id = await gravar(tx, ctx.usuarioId, {
     ...valoresLancamento(e),
     organizacaoId: conta.organizacaoId,
     contaCaixaId: conta.id,
     tipo: e.tipo,
-    valor: (sinal * Number(e.valor)).toFixed(2),
+    valor: valorComSinal(e.tipo, e.valor),
     origem: origem?.origem ?? null,
     origemId: origem?.origemId ?? null,
+    historicoTraduzivel: origem?.historicoTraduzivel ?? null,
   });
   if (e.tipo === 'TRANSFERENCIA') {
     const destino = await contaNoEscopo(tx, ctx, acesso, e.contaCaixaDestinoId!, 'contaCaixaDestinoId');
@@ -536,7 +651,7 @@ export async function lancar(
         organizacaoId: destino.organizacaoId,
         contaCaixaId: destino.id,
         tipo: e.tipo,
-        valor: Number(e.valor).toFixed(2),
+        valor: normalizarValor(e.valor),
         transferenciaId: id,
       },
       'contaCaixaDestinoId',
@@ -567,7 +682,14 @@ async function lancamentoParaMudar(tx: Tx, ctx: Contexto, acesso: string, id: nu
  * redone), inside the caller's transaction; both the entry's date and the new one must fall in
  * open periods.
  */
-export async function corrigir(tx: Tx, ctx: Contexto, acesso: string, id: number, e: LancamentoInput): Promise<void> {
+export async function corrigir(
+  tx: Tx,
+  ctx: Contexto,
+  acesso: string,
+  id: number,
+  e: LancamentoInput,
+  texto: ComTexto = {},
+): Promise<void> {
   const atual = await lancamentoParaMudar(tx, ctx, acesso, id);
   if (atual.estornadoEm || atual.estornoDeId || atual.transferenciaId || e.tipo === 'TRANSFERENCIA')
     throw new AppError('LANCAMENTO_ESTORNADO');
@@ -575,11 +697,16 @@ export async function corrigir(tx: Tx, ctx: Contexto, acesso: string, id: number
   await periodoAberto(tx, atual.contaCaixaId, atual.data);
   const periodo = await periodoAberto(tx, atual.contaCaixaId, e.data);
   await exigirContas(tx, ctx, acesso, e);
-  const sinal = e.tipo === 'ENTRADA' ? 1 : -1;
-  const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: (sinal * Number(e.valor)).toFixed(2) };
+  const novos = { ...valoresLancamento(e), tipo: e.tipo, valor: valorComSinal(e.tipo, e.valor) };
   await tx
     .update(lc)
-    .set({ ...novos, periodoContabilId: periodo, atualizadoEm: new Date() })
+    // A description typed by a user replaces the system's key.
+    .set({
+      ...novos,
+      historicoTraduzivel: texto.historicoTraduzivel ?? null,
+      periodoContabilId: periodo,
+      atualizadoEm: new Date(),
+    })
     .where(eq(lc.id, id));
   const antes = {
     data: atual.data,
@@ -615,7 +742,7 @@ export async function estornar(
   ctx: Contexto,
   acesso: string,
   id: number,
-  e: { justificativa: string; data?: string },
+  e: { justificativa: string; data?: string; justificativaTraduzivel?: TextoTraduzivel },
 ): Promise<void> {
   const original = await lancamentoParaMudar(tx, ctx, acesso, id);
   if (original.estornadoEm || original.estornoDeId) throw new AppError('LANCAMENTO_ESTORNADO');
@@ -630,18 +757,25 @@ export async function estornar(
       ...resto,
       data,
       periodoContabilId: periodo,
-      valor: (-Number(l.valor)).toFixed(2),
-      historico: `${l.historico} (estorno)`,
+      valor: negarValor(l.valor),
+      historico: textoPadrao(historicoDoEstorno(l)),
+      historicoTraduzivel: historicoDoEstorno(l),
       estornoDeId: idOriginal,
       estornadoEm: null,
       justificativaEstorno: e.justificativa,
+      justificativaTraduzivel: e.justificativaTraduzivel ?? null,
       origem: null,
       origemId: null,
       criadoPor: ctx.usuarioId,
     });
     await tx
       .update(lc)
-      .set({ estornadoEm: new Date(), justificativaEstorno: e.justificativa, atualizadoEm: new Date() })
+      .set({
+        estornadoEm: new Date(),
+        justificativaEstorno: e.justificativa,
+        justificativaTraduzivel: e.justificativaTraduzivel ?? null,
+        atualizadoEm: new Date(),
+      })
       .where(eq(lc.id, idOriginal));
     await registrarAlteracao(
       tx,

@@ -25,12 +25,7 @@ const MARCO = 'periodoDe=2025-03-01&periodoAte=2025-03-31';
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, tesouraria, paroquia, sinodo] = await Promise.all([
-    t.loginAdmin(),
-    t.login('tesouraria@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('sinodo@sig.local'),
-  ]);
+  [admin, tesouraria, paroquia, sinodo] = await t.logins('admin', 'tesouraria', 'paroquia', 'sinodo');
   const conta = (nome: string, codigoContabil: string | undefined, saldoInicial: string, tipo = 'CAIXA') =>
     criar('/api/conta-caixa', {
       nome,
@@ -270,16 +265,22 @@ describe('/lancamento-caixa/exportar', () => {
 });
 
 describe('/indicadores/financeiros', () => {
-  it('sums money in and out without transfers, by ledger account and over the last ten months', async () => {
+  it('sums money in and out without transfers, by ledger account, bucket by bucket and against the previous period', async () => {
     const r = await req('/api/indicadores/financeiros?periodoDe=2025-03-01&periodoAte=2025-03-31&periodo=1');
     expect(r.statusCode, r.body).toBe(200);
     const ind = r.json();
     // March: the offering in; the electricity bill out and reversed; the transfer is no money in or out.
     expect(ind).toMatchObject({ entradas: '150.00', saidas: '0.00', resultado: '150.00' });
     expect(ind.entradasPorConta).toEqual([{ chave: 'Ofertas', valor: '150.00' }]);
-    expect(ind.serie).toHaveLength(10);
-    expect(ind.serie.at(-1)).toEqual({ chave: '2025-03', entradas: '150.00', saidas: '0.00' });
-    expect(ind.serie.at(-2)).toEqual({ chave: '2025-02', entradas: '20.00', saidas: '0.00' });
+    // One month by month: one bucket, the cards' period; February is the previous period.
+    expect(ind.serie).toEqual([
+      { chave: '2025-03', de: '2025-03-01', ate: '2025-03-31', entradas: '150.00', saidas: '0.00' },
+    ]);
+    expect(ind).toMatchObject({ recortado: false, anteriorDe: '2025-02-01', anteriorAte: '2025-02-28' });
+    expect(ind.anterior).toEqual({ entradas: '20.00', saidas: '0.00', resultado: '20.00' });
+    expect(ind.serieAnterior).toEqual([
+      { chave: '2025-02', de: '2025-02-01', ate: '2025-02-28', entradas: '20.00', saidas: '0.00' },
+    ]);
   });
 
   it('refuses a period upside down, a profile without it and an organization out of scope', async () => {

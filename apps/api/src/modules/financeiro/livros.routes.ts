@@ -10,7 +10,7 @@ import {
 import { type NomeCampo, tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { arquivoExportacao, type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { pdfTabela } from '../../platform/pdf.js';
 import * as indicador from './indicador-financeiro.service.js';
 import * as servico from './livros.service.js';
@@ -18,34 +18,19 @@ import * as servico from './livros.service.js';
 const tags = ['financeiro'];
 const respostaArquivo = { produces: [TIPO_CONTEUDO.xlsx, 'application/pdf'] };
 
-type Tabela = { titulo: string; subtitulo: string; cabecalho: string[]; pesos: number[]; linhas: string[][] };
+const DINHEIRO = { tipo: 'dinheiro' } as const;
 
 /** A report table as the PDF or XLSX the user asked for. */
-function enviarTabela(reply: FastifyReply, formato: 'pdf' | 'xlsx', nome: string, tabela: Tabela, rodape: string) {
+function enviarTabela(reply: FastifyReply, formato: 'pdf' | 'xlsx', nome: string, documento: Documento) {
   reply.header('content-disposition', `attachment; filename="${nome}.${formato}"`);
-  async function* lotes() {
-    yield tabela.linhas;
-  }
   if (formato === 'xlsx')
-    return reply
-      .header('content-type', TIPO_CONTEUDO.xlsx)
-      .send(arquivoExportacao('xlsx', tabela.titulo, tabela.cabecalho, lotes()));
-  return reply.header('content-type', 'application/pdf').send(
-    pdfTabela({
-      ...tabela,
-      lotes: lotes(),
-      rodape: (n) => rodape.replace('{{n}}', String(n)),
-    }),
-  );
+    return reply.header('content-type', TIPO_CONTEUDO.xlsx).send(arquivoExportacao('xlsx', documento));
+  return reply.header('content-type', 'application/pdf').send(pdfTabela(documento));
 }
 
-const periodoTexto = (de: string, ate: string, idioma: string) => {
-  const d = (v: string) =>
-    idioma === 'en'
-      ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
-      : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
-  return `${d(de)} – ${d(ate)}`;
-};
+async function* lotes(linhas: unknown[][]) {
+  yield linhas;
+}
 
 /** `/relatorio-financeiro` (spec §2): balances and movements of a period by cash and ledger account. */
 export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,47 +50,62 @@ export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.query.formato === 'json') return r;
       const t = tradutor(req.idioma);
       const c = (k: NomeCampo) => t(`campos:${k}`);
-      const tabela: Tabela = {
-        titulo: t('menu:acessos.RelatorioFinanceiro'),
-        subtitulo: `${organizacao.nomeFantasia} · ${periodoTexto(req.query.periodoDe, req.query.periodoAte, req.idioma)}`,
-        cabecalho: [
-          c('grupo'),
-          c('codigo'),
-          c('nome'),
-          c('saldoAnterior'),
-          c('entradas'),
-          c('saidas'),
-          c('saldoFinal'),
-        ],
-        pesos: [1.2, 1, 3, 1, 1, 1, 1],
-        linhas: [
-          ...r.contas.map((x) => [
-            c('contaCaixaId'),
-            x.organizacaoNome,
-            x.contaCaixaNome,
-            x.saldoAnterior,
-            x.entradas,
-            x.saidas,
-            x.saldoFinal,
-          ]),
-          [c('total'), '', '', r.totais.saldoAnterior, r.totais.entradas, r.totais.saidas, r.totais.saldoFinal],
-          ...r.planos.map((x) => [
-            c('planoContaId'),
-            x.codigoContabil ?? x.codigoInterno,
-            x.nome,
-            '',
-            x.entradas,
-            x.saidas,
-            x.total,
-          ]),
-        ],
-      };
       return enviarTabela(
         reply,
         req.query.formato,
         `relatorio-financeiro-${req.query.periodoDe}-${req.query.periodoAte}`,
-        tabela,
-        t('relatorios:pagina', { n: '{{n}}' }),
+        {
+          titulo: t('menu:acessos.RelatorioFinanceiro'),
+          idioma: req.idioma,
+          informacoes: [organizacao.nomeFantasia, linhaFiltros(req.idioma, req.query)],
+          colunas: [
+            { titulo: c('grupo'), peso: 1.3 },
+            { titulo: c('codigoInterno') },
+            { titulo: c('codigoContabil') },
+            { titulo: c('nome'), peso: 2.5 },
+            { titulo: c('organizacaoNome'), peso: 2 },
+            { titulo: c('saldoAnterior'), ...DINHEIRO },
+            { titulo: c('entradas'), ...DINHEIRO },
+            { titulo: c('saidas'), ...DINHEIRO },
+            { titulo: c('saldoFinal'), ...DINHEIRO },
+          ],
+          lotes: lotes([
+            ...r.contas.map((x) => [
+              c('contaCaixaId'),
+              '',
+              '',
+              x.contaCaixaNome,
+              x.organizacaoNome,
+              x.saldoAnterior,
+              x.entradas,
+              x.saidas,
+              x.saldoFinal,
+            ]),
+            ...r.planos.map((x) => [
+              c('planoContaId'),
+              x.codigoInterno,
+              x.codigoContabil,
+              x.nome,
+              '',
+              '',
+              x.entradas,
+              x.saidas,
+              x.total,
+            ]),
+          ]),
+          // The cash accounts' balances: the ledger accounts' rows split the same movements.
+          totais: [
+            c('total'),
+            '',
+            '',
+            '',
+            '',
+            r.totais.saldoAnterior,
+            r.totais.entradas,
+            r.totais.saidas,
+            r.totais.saldoFinal,
+          ],
+        },
       );
     },
   );
@@ -130,20 +130,28 @@ export const relatorioGerencialRoutes: FastifyPluginAsyncZod = async (app) => {
         `relatorio-gerencial-${req.query.periodoDe}-${req.query.periodoAte}`,
         {
           titulo: t('menu:acessos.RelatorioGerencial'),
-          subtitulo: `${organizacao.nomeFantasia} · ${periodoTexto(req.query.periodoDe, req.query.periodoAte, req.idioma)}`,
-          cabecalho: [c('codigo'), c('nome'), c('saldoInicial'), c('entradas'), c('saidas'), c('saldo')],
-          pesos: [1, 3, 1, 1, 1, 1],
+          idioma: req.idioma,
+          informacoes: [organizacao.nomeFantasia, linhaFiltros(req.idioma, req.query)],
+          colunas: [
+            { titulo: c('codigo') },
+            { titulo: c('nome'), peso: 3 },
+            { titulo: c('saldoInicial'), ...DINHEIRO },
+            { titulo: c('entradas'), ...DINHEIRO },
+            { titulo: c('saidas'), ...DINHEIRO },
+            { titulo: c('saldo'), ...DINHEIRO },
+          ],
           // The tree shows as indentation of the code.
-          linhas: r.linhas.map((x) => [
-            `${'  '.repeat(x.nivel)}${x.codigo}`,
-            x.nome,
-            x.saldoInicial,
-            x.entradas,
-            x.saidas,
-            x.saldo,
-          ]),
+          lotes: lotes(
+            r.linhas.map((x) => [
+              `${'  '.repeat(x.nivel)}${x.codigo}`,
+              x.nome,
+              x.saldoInicial,
+              x.entradas,
+              x.saidas,
+              x.saldo,
+            ]),
+          ),
         },
-        t('relatorios:pagina', { n: '{{n}}' }),
       );
     },
   );

@@ -5,6 +5,7 @@ import type {
   RelatorioGerencial,
   RelatorioGerencialQuery,
 } from '@sig/contracts';
+import { somarValores } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
@@ -99,7 +100,7 @@ export async function relatorioFinanceiro(
       order by p.codigo_interno, p.id`,
   );
   const soma = (campo: 'saldoAnterior' | 'entradas' | 'saidas' | 'saldoFinal') =>
-    (contas.reduce((t, c) => t + Math.round(Number(c[campo]) * 100), 0) / 100).toFixed(2);
+    somarValores(contas.map((c) => c[campo]));
   return {
     organizacao: alvo,
     contas,

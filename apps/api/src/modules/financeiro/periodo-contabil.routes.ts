@@ -1,5 +1,6 @@
 import { confirmacaoInput, idParams, paged, periodo, periodoInput, periodoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './livro-caixa.service.js';
 
 const acesso = servico.ACESSO_PERIODO;
@@ -7,24 +8,21 @@ const acesso = servico.ACESSO_PERIODO;
 /** `/periodo-contabil` (spec §2): the accounting periods of the cash accounts; close and reopen after confirmation. */
 export const periodoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['financeiro'];
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: periodoListQuery, response: { 200: paged(periodo) } },
-    },
-    (req) => servico.listarPeriodos(app.deps, req.ctx, req.query),
-  );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: periodo } } },
-    (req) => servico.obterPeriodo(app.deps.db, req.ctx, req.params.id),
-  );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: periodoInput, response: { 201: periodo } } },
-    async (req, reply) => reply.status(201).send(await servico.criarPeriodo(app.deps, req.ctx, req.body)),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: periodoListQuery,
+    pagina: paged(periodo),
+    listar: (ctx, q) => servico.listarPeriodos(app.deps, ctx, q),
+  });
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: periodo,
+    entrada: periodoInput,
+    obter: (ctx, id) => servico.obterPeriodo(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criarPeriodo(app.deps, ctx, corpo),
+  });
   app.put(
     '/:id/fechar',
     {

@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { pessoaPorCpf } from '../../../test/fabricas.js';
 
 let t: AppTeste;
 let tesouraria: string;
@@ -12,11 +13,8 @@ const req = (method: 'GET' | 'POST', url: string, token = tesouraria) => t.req({
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [tesouraria, paroquia] = await Promise.all([t.login('tesouraria@sig.local'), t.login('paroquia@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
 afterAll(() => t.fechar());
@@ -87,6 +85,7 @@ describe('financial exceptions', () => {
         data: '2099-07-03',
         valor: '80.00',
         historico: 'Recebimento: cartão',
+        historicoTraduzivel: { chave: 'financeiro:textos.recebimento', params: { referencia: 'cartão' } },
         origem: 'CONTA_A_RECEBER',
         origemId: 1,
         motivo: 'PERIODO_INEXISTENTE',
@@ -94,6 +93,27 @@ describe('financial exceptions', () => {
       .returning({ id: schema.lancamentoPendente.id });
     const lista = (await req('GET', '/api/pendencias-financeiras/paginado?tipo=LANCAMENTO_PENDENTE')).json();
     expect(lista.itens.map((i: { referenciaId: string }) => i.referenciaId)).toContain(String(p!.id));
+    // The description and the reason the system wrote follow the reader's language.
+    type Item = { referenciaId: string; referencia: string; detalhe: string };
+    const em = async (idioma: string) =>
+      (
+        await t.req({
+          method: 'GET',
+          url: '/api/pendencias-financeiras/paginado?tipo=LANCAMENTO_PENDENTE',
+          token: tesouraria,
+          idioma,
+        })
+      )
+        .json()
+        .itens.find((i: Item) => i.referenciaId === String(p!.id)) as Item;
+    expect(await em('pt-BR')).toMatchObject({
+      referencia: 'Recebimento: cartão',
+      detalhe: 'Não há período contábil para a conta caixa nesta data.',
+    });
+    expect(await em('en')).toMatchObject({
+      referencia: 'Payment received: cartão',
+      detalhe: 'There is no accounting period for the cash account on this date.',
+    });
     const cedo = await req('POST', `/api/pendencias-financeiras/lancamentos/${p!.id}/lancar`);
     expect(cedo.statusCode).toBe(422);
     await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-07-01', dataFim: '2099-07-31' });

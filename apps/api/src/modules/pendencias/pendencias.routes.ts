@@ -8,6 +8,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './pendencias.service.js';
 
 const tags = ['financeiro'];
@@ -17,14 +18,13 @@ const resultado = z.object({ resultado: z.string().nullable() });
 /** `/pendencias-financeiras` (issue 17): the financial exceptions and the actions that resolve them. */
 export const pendenciasRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = servico.ACESSO_PENDENCIAS;
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: pendenciaFinanceiraListQuery, response: { 200: paged(pendenciaFinanceira) } },
-    },
-    (req) => servico.listarPendencias(app.deps, req.ctx, req.query),
-  );
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: pendenciaFinanceiraListQuery,
+    pagina: paged(pendenciaFinanceira),
+    listar: (ctx, q) => servico.listarPendencias(app.deps, ctx, q),
+  });
   app.get(
     '/contagem',
     { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: contagemPendenciasFinanceiras } } },

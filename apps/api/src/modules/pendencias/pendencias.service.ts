@@ -6,10 +6,12 @@ import type {
   TipoPendenciaFinanceira,
 } from '@sig/contracts';
 import { schema } from '@sig/db';
+import type { Idioma } from '@sig/i18n';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
+import { type TextoTraduzivel, textoTraduzivel, traduzirTexto } from '../../platform/textos.js';
 import {
   conferirWebhookDaSubconta,
   JUSTIFICATIVA_RECIBO_REEMBOLSO,
@@ -37,27 +39,27 @@ const valorDoEvento = sql`(e.payload->'payment'->>'value')::numeric(14,2)::text`
 const UNIAO = sql`
   select 'EVENTO_NAO_APLICADO' as tipo, e.id as ref_id, coalesce(e.pagamento_id, e.id) as referencia,
     ${orgDoPagamento} as organizacao_id, ${valorDoEvento} as valor, e.recebido_em as data, e.erro as detalhe,
-    'REAPLICAR_EVENTO' as acao
+    'REAPLICAR_EVENTO' as acao, null::jsonb as referencia_traduzivel, null::text as detalhe_chave
   from evento_provedor e where e.processado_em is null
   union all
   select case when e.id like 'sinc\\_%' then 'STATUS_DIVERGENTE' else 'PAGAMENTO_SEM_COBRANCA' end, e.id,
     coalesce(e.pagamento_id, e.id), ${orgDoPagamento}, ${valorDoEvento}, e.recebido_em,
-    coalesce(e.payload->'payment'->>'status', e.evento) || ' · ' || e.resultado, 'MARCAR_RESOLVIDA'
+    coalesce(e.payload->'payment'->>'status', e.evento) || ' · ' || e.resultado, 'MARCAR_RESOLVIDA', null, null
   from evento_provedor e
   where e.resolvido_em is null and e.processado_em is not null
     and (e.resultado like ${`${PAGAMENTO_SEM_COBRANCA}%`} or (e.id like 'sinc\\_%' and e.resultado = 'sem-mudanca'))
   union all
   select 'LANCAMENTO_PENDENTE', p.id::text, p.historico, p.organizacao_id, p.valor::text,
-    p.data::timestamptz, p.motivo, 'LANCAR_PENDENTE'
+    p.data::timestamptz, p.motivo, 'LANCAR_PENDENTE', p.historico_traduzivel, 'erros:' || p.motivo
   from lancamento_pendente p where p.lancado_em is null and p.descartado_em is null
   union all
   select 'SUBCONTA_SEM_WEBHOOK', s.id::text, s.nome || coalesce(' · ' || s.provedor_id, ''), s.organizacao_id,
-    null, s.criado_em, s.webhook_erro, 'CONFERIR_WEBHOOK'
+    null, s.criado_em, s.webhook_erro, 'CONFERIR_WEBHOOK', null, null
   from subconta s where s.provedor_id is not null and s.webhook_conferido_em is null
   union all
   select 'REEMBOLSO_APOS_RECIBO', r.id::text, r.numero::text, r.organizacao_id, r.total::text, r.estornado_em,
-    r.justificativa_estorno, 'VER_RECIBO'
-  from recibo r where r.estornado_por is null and r.justificativa_estorno = ${JUSTIFICATIVA_RECIBO_REEMBOLSO}
+    r.justificativa_estorno, 'VER_RECIBO', null, ${JUSTIFICATIVA_RECIBO_REEMBOLSO.chave}
+  from recibo r where r.estornado_por is null and r.justificativa_traduzivel->>'chave' = ${JUSTIFICATIVA_RECIBO_REEMBOLSO.chave}
     and r.estornado_em > now() - make_interval(days => ${DIAS_REEMBOLSO})`;
 
 /**
@@ -79,6 +81,10 @@ type Linha = {
   data: Date | string;
   detalhe: string | null;
   acao: PendenciaFinanceira['acao'];
+  /** The text the system wrote, by its key (a pending posting's description). */
+  referencia_traduzivel: TextoTraduzivel | null;
+  /** The key of a reason the system gave (a period error's code, a refund). */
+  detalhe_chave: string | null;
   total: number;
 };
 
@@ -97,16 +103,17 @@ async function consultar(
   return r.rows;
 }
 
-const paraPendencia = (l: Linha): PendenciaFinanceira => ({
+/** Texts the system wrote are shown in the reader's language (issue 17), by their stored keys. */
+const paraPendencia = (l: Linha, idioma: Idioma): PendenciaFinanceira => ({
   chave: `${l.tipo}:${l.ref_id}`,
   tipo: l.tipo,
   referenciaId: l.ref_id,
-  referencia: l.referencia,
+  referencia: l.referencia_traduzivel ? traduzirTexto(idioma, l.referencia_traduzivel) : l.referencia,
   organizacaoId: l.organizacao_id,
   organizacaoNome: l.organizacao_nome,
   valor: l.valor,
   data: new Date(l.data).toISOString(),
-  detalhe: l.detalhe,
+  detalhe: l.detalhe_chave ? traduzirTexto(idioma, textoTraduzivel(l.detalhe_chave)) : l.detalhe,
   acao: l.acao,
 });
 
@@ -120,7 +127,7 @@ export async function listarPendencias(
     deslocamento: (q.pagina - 1) * q.quantidade,
   });
   return {
-    itens: linhas.map(paraPendencia),
+    itens: linhas.map((l) => paraPendencia(l, ctx.idioma)),
     total: linhas[0]?.total ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
