@@ -8,6 +8,7 @@ import { analiticaRoutes } from './analitica/analitica.routes.js';
 import {
   clientesLoteRoutes,
   clientesRoutes,
+  faturaDemoRoutes,
   subcontaRoutes,
   TAREFA_APLICAR_EVENTO,
   TAREFA_CONCILIAR,
@@ -21,9 +22,18 @@ import { contaRoutes } from './autenticacao/conta.routes.js';
 import { avisoRoutes } from './avisos/aviso.routes.js';
 import { cadastrosRoutes } from './cadastros/cadastros.routes.js';
 import { carnesRoutes, TIPO_CARNES } from './carnes/index.js';
+import {
+  arrendatarioRoutes,
+  cemiterioRoutes,
+  falecidoRoutes,
+  jazigoRoutes,
+  REGRA_CEMITERIO,
+  REGRA_JAZIGO,
+} from './cemiterios/index.js';
 import { cobrancaRoutes, cobrancasLoteRoutes, TIPO_COBRANCAS } from './cobrancas/index.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
+import { cepRoutes } from './enderecos/cep.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
@@ -34,11 +44,13 @@ import {
   relatorioGerencialRoutes,
 } from './financeiro/livros.routes.js';
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
+import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
+import { indicadorCadastrosRoutes } from './pessoas/indicador-cadastros.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
 import { registrarTiposLote, TrabalhadorLote } from './processamento-lote/index.js';
@@ -46,6 +58,7 @@ import { processamentoLoteRoutes } from './processamento-lote/processamento-lote
 import {
   contaAReceberRoutes,
   contasAReceberLoteRoutes,
+  inadimplenciaRoutes,
   REGRA_CONTA_A_RECEBER,
   relatorioContasReceberRoutes,
   TAREFA_MARCAR_VENCIDAS,
@@ -91,7 +104,12 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
  * as the engine registers them).
  */
 export const registrarModulos: FastifyPluginAsync = async (app) => {
-  registrarRegrasReferencia({ 'conta-a-receber': REGRA_CONTA_A_RECEBER, ...REGRAS_ATENDIMENTO });
+  registrarRegrasReferencia({
+    'conta-a-receber': REGRA_CONTA_A_RECEBER,
+    ...REGRAS_ATENDIMENTO,
+    cemiterio: REGRA_CEMITERIO,
+    jazigo: REGRA_JAZIGO,
+  });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
   await app.register(contaRoutes, { prefix: '/conta' });
@@ -106,7 +124,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(relatorioPessoasRoutes, { prefix: '/relatorios' });
   await app.register(auditoriaRoutes, { prefix: '/auditoria-acesso' });
   await app.register(cadastrosRoutes);
+  await app.register(cepRoutes, { prefix: '/cep' });
   await app.register(avisoRoutes, { prefix: '/mural-de-avisos' });
+  await app.register(inicioRoutes, { prefix: '/inicio' });
   await app.register(usuarioRoutes, { prefix: '/usuarios' });
   await app.register(filtroSalvoRoutes, { prefix: '/filtro-salvo' });
   await app.register(analiticaRoutes, { prefix: '/analitica' });
@@ -120,9 +140,11 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(contaAReceberRoutes, { prefix: '/conta-a-receber' });
   await app.register(cobrancaRoutes, { prefix: '/cobranca' });
   await app.register(webhookAsaasRoutes, { prefix: '/webhooks' });
+  await app.register(faturaDemoRoutes, { prefix: '/provedor-demo' });
   await app.register(pagamentoRoutes, { prefix: '/pagamento' });
   await app.register(reciboRoutes, { prefix: '/recibo' });
   await app.register(relatorioContasReceberRoutes, { prefix: '/relatorio-contas-receber' });
+  await app.register(inadimplenciaRoutes, { prefix: '/relatorio-inadimplencia' });
   await app.register(processamentoLoteRoutes, { prefix: '/processamento-lote' });
   await app.register(clientesLoteRoutes, { prefix: '/clientes-asaas-lote' });
   await app.register(clientesRoutes, { prefix: '/clientes' });
@@ -135,6 +157,11 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
   await app.register(cultoRoutes, { prefix: '/culto' });
   await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
+  await app.register(cemiterioRoutes, { prefix: '/cemiterio' });
+  await app.register(jazigoRoutes, { prefix: '/jazigo' });
+  await app.register(arrendatarioRoutes, { prefix: '/arrendatario' });
+  await app.register(falecidoRoutes, { prefix: '/falecido' });
+  await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });
   await app.register(hubRoutes, { prefix: '/hub' });

@@ -321,6 +321,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/perfil/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPerfilExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/perfil/select": {
         parameters: {
             query?: never;
@@ -401,16 +417,16 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/organizacao/": {
+    "/api/organizacao/exportar": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["listarOrganizacao"];
-        put: operations["atualizarOrganizacao"];
-        post: operations["criarOrganizacao"];
+        get: operations["listarOrganizacaoExportar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -427,6 +443,22 @@ export interface paths {
         get: operations["listarOrganizacaoSelect"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizacao/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOrganizacao"];
+        put: operations["atualizarOrganizacao"];
+        post: operations["criarOrganizacao"];
         delete?: never;
         options?: never;
         head?: never;
@@ -460,6 +492,22 @@ export interface paths {
         put: operations["atualizarOrganizacaoPorId"];
         post?: never;
         delete: operations["excluirOrganizacaoPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizacao/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOrganizacaoLogo"];
+        put: operations["atualizarOrganizacaoLogo"];
+        post?: never;
+        delete: operations["excluirOrganizacaoLogo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -513,6 +561,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pessoa/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pessoa/select": {
         parameters: {
             query?: never;
@@ -537,22 +601,6 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarPessoaSelecao"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pessoa/exportar": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["listarPessoaExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3505,6 +3553,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cep/{cep}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterCepPorCep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mural-de-avisos/vigentes": {
         parameters: {
             query?: never;
@@ -3521,14 +3585,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/usuarios/select": {
+    "/api/inicio/resumo": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["listarUsuariosSelect"];
+        get: operations["listarInicioResumo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inicio/resumo-filho": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInicioResumoFilho"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inicio/filhos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInicioFilhos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3561,6 +3657,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarUsuariosExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/usuarios/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarUsuariosSelect"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3705,6 +3817,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarTesteDonsPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teste-dons/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTesteDonsExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3865,6 +3993,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarLancamentoCaixaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lancamento-caixa/exportar-lista": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarLancamentoCaixaExportarLista"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4257,6 +4401,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recibo/declaracao-anual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarReciboDeclaracaoAnual"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recibo/{id}": {
         parameters: {
             query?: never;
@@ -4283,6 +4443,22 @@ export interface paths {
         get: operations["listarReciboPdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recibo/{id}/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarReciboEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4337,6 +4513,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/relatorio-inadimplencia/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarRelatorioInadimplenciaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relatorio-inadimplencia/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarRelatorioInadimplenciaExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/processamento-lote/paginado": {
         parameters: {
             query?: never;
@@ -4345,6 +4553,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarProcessamentoLotePaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/processamento-lote/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarProcessamentoLoteExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4473,6 +4697,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarClientesPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clientes/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarClientesExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5841,6 +6081,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cemiterio/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCemiterioPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cemiterio/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCemiterioExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cemiterio/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCemiterioSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cemiterio/{id}/jazigos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCemiterioJazigos"];
+        put?: never;
+        post: operations["criarCemiterioJazigos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cemiterio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterCemiterioPorId"];
+        put: operations["atualizarCemiterioPorId"];
+        post?: never;
+        delete: operations["excluirCemiterioPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cemiterio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarCemiterio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jazigo/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarJazigoSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jazigo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterJazigoPorId"];
+        put: operations["atualizarJazigoPorId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarArrendatarioPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarArrendatarioExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/renovar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatarioRenovar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterArrendatarioPorId"];
+        put: operations["atualizarArrendatarioPorId"];
+        post?: never;
+        delete: operations["excluirArrendatarioPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/falecido/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarFalecidoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/falecido/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarFalecidoExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/falecido/{id}/exumacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarFalecidoExumacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/falecido/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterFalecidoPorId"];
+        put: operations["atualizarFalecidoPorId"];
+        post?: never;
+        delete: operations["excluirFalecidoPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/falecido/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarFalecido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indicadores/cadastros/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarIndicadoresCadastros"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tarefas/paginado": {
         parameters: {
             query?: never;
@@ -5849,6 +6393,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarTarefasPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tarefas/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTarefasExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5897,6 +6457,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarCaixaDeSaidaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caixa-de-saida/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCaixaDeSaidaExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6750,6 +7326,32 @@ export interface operations {
             };
         };
     };
+    listarPerfilExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "nome" | "id";
+                nome?: string;
+                ativo?: "true" | "false";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listarPerfilSelect: {
         parameters: {
             query?: never;
@@ -7021,6 +7623,60 @@ export interface operations {
             };
         };
     };
+    listarOrganizacaoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                busca?: string;
+                tipoOrganizacaoId?: number;
+                situacao?: "ATIVA" | "INATIVA" | "EM_FORMACAO" | "DISSOLVIDA";
+                organizacaoPaiId?: number;
+                cnpj?: string;
+                ordenarPor?: "nomeFantasia" | "razaoSocial" | "id" | "nivel";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarOrganizacaoSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+        };
+    };
     listarOrganizacao: {
         parameters: {
             query?: never;
@@ -7096,6 +7752,7 @@ export interface operations {
                         logradouro: string;
                         numero?: string | null;
                         bairro?: string | null;
+                        estadoId?: number | null;
                         cidadeId?: number | null;
                         complemento?: string | null;
                         pontoReferencia?: string | null;
@@ -7160,6 +7817,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7178,6 +7836,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7260,6 +7919,7 @@ export interface operations {
                         logradouro: string;
                         numero?: string | null;
                         bairro?: string | null;
+                        estadoId?: number | null;
                         cidadeId?: number | null;
                         complemento?: string | null;
                         pontoReferencia?: string | null;
@@ -7323,6 +7983,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7341,6 +8002,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7378,31 +8040,6 @@ export interface operations {
             };
         };
     };
-    listarOrganizacaoSelect: {
-        parameters: {
-            query?: {
-                busca?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        value: number;
-                        label: string;
-                    }[];
-                };
-            };
-        };
-    };
     listarOrganizacaoConfiguracoes: {
         parameters: {
             query?: never;
@@ -7435,6 +8072,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7453,6 +8091,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7539,6 +8178,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7557,6 +8197,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7628,6 +8269,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7646,6 +8288,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7730,6 +8373,7 @@ export interface operations {
                         logradouro: string;
                         numero?: string | null;
                         bairro?: string | null;
+                        estadoId?: number | null;
                         cidadeId?: number | null;
                         complemento?: string | null;
                         pontoReferencia?: string | null;
@@ -7793,6 +8437,7 @@ export interface operations {
                         dataDissolucao: string | null;
                         registroEstatuto?: string | null;
                         tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
                         diaVencimentoContribuicao?: number | null;
                         valorPadraoContribuicao?: string | null;
                         /** @enum {string|null} */
@@ -7811,6 +8456,7 @@ export interface operations {
                             logradouro: string;
                             numero: string | null;
                             bairro: string | null;
+                            estadoId: number | null;
                             cidadeId: number | null;
                             complemento: string | null;
                             pontoReferencia: string | null;
@@ -7866,6 +8512,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": null;
+                };
+            };
+        };
+    };
+    listarOrganizacaoLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    atualizarOrganizacaoLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    tipoConteudo: "image/png" | "image/jpeg";
+                    conteudo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        razaoSocial: string;
+                        nomeFantasia: string;
+                        cnpj?: string | null;
+                        inscricaoEstadual?: string | null;
+                        inscricaoMunicipal?: string | null;
+                        tipoOrganizacaoId: number;
+                        tipoOrganizacaoNome: string;
+                        /** @enum {string} */
+                        situacao: "ATIVA" | "INATIVA" | "EM_FORMACAO" | "DISSOLVIDA";
+                        organizacaoPaiId: number | null;
+                        organizacaoPaiNome: string | null;
+                        dataCriacao: string | null;
+                        dataDissolucao: string | null;
+                        registroEstatuto?: string | null;
+                        tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
+                        diaVencimentoContribuicao?: number | null;
+                        valorPadraoContribuicao?: string | null;
+                        /** @enum {string|null} */
+                        tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
+                        lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
+                        contaCultoId?: number | null;
+                        contaCaixaEntradaId?: number | null;
+                        contaCaixaSaidaId?: number | null;
+                        contaCreditoId?: number | null;
+                        contaDebitoId?: number | null;
+                        enderecos: {
+                            id: number;
+                            tipoEnderecoId: number | null;
+                            cep: string;
+                            logradouro: string;
+                            numero: string | null;
+                            bairro: string | null;
+                            estadoId: number | null;
+                            cidadeId: number | null;
+                            complemento: string | null;
+                            pontoReferencia: string | null;
+                            caixaPostal: string | null;
+                            correspondencia: boolean;
+                            ativo: boolean;
+                            preferencial: boolean;
+                        }[];
+                        contatos: {
+                            id: number;
+                            tipoContatoId: number;
+                            valor: string;
+                            observacao: string | null;
+                            principal: boolean;
+                        }[];
+                        contasBancarias: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "CORRENTE" | "POUPANCA" | "PAGAMENTO";
+                            bancoId: number;
+                            agencia: string;
+                            conta: string;
+                            /** @enum {string|null} */
+                            tipoChavePix: "CPF" | "CNPJ" | "EMAIL" | "TELEFONE" | "ALEATORIA" | null;
+                            chavePix: string | null;
+                            titular: string | null;
+                        }[];
+                        camposTrabalho: {
+                            id: number;
+                            tipoCampoTrabalhoId: number;
+                            descricao: string | null;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    excluirOrganizacaoLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        razaoSocial: string;
+                        nomeFantasia: string;
+                        cnpj?: string | null;
+                        inscricaoEstadual?: string | null;
+                        inscricaoMunicipal?: string | null;
+                        tipoOrganizacaoId: number;
+                        tipoOrganizacaoNome: string;
+                        /** @enum {string} */
+                        situacao: "ATIVA" | "INATIVA" | "EM_FORMACAO" | "DISSOLVIDA";
+                        organizacaoPaiId: number | null;
+                        organizacaoPaiNome: string | null;
+                        dataCriacao: string | null;
+                        dataDissolucao: string | null;
+                        registroEstatuto?: string | null;
+                        tokenAsaasConfigurado?: boolean;
+                        temLogo: boolean;
+                        diaVencimentoContribuicao?: number | null;
+                        valorPadraoContribuicao?: string | null;
+                        /** @enum {string|null} */
+                        tipoValorContribuicao?: "FIXO" | "PERCENTUAL_RENDA" | null;
+                        lancamentoCaixaAutomatico?: boolean;
+                        aceitaCadastro?: boolean;
+                        contaCultoId?: number | null;
+                        contaCaixaEntradaId?: number | null;
+                        contaCaixaSaidaId?: number | null;
+                        contaCreditoId?: number | null;
+                        contaDebitoId?: number | null;
+                        enderecos: {
+                            id: number;
+                            tipoEnderecoId: number | null;
+                            cep: string;
+                            logradouro: string;
+                            numero: string | null;
+                            bairro: string | null;
+                            estadoId: number | null;
+                            cidadeId: number | null;
+                            complemento: string | null;
+                            pontoReferencia: string | null;
+                            caixaPostal: string | null;
+                            correspondencia: boolean;
+                            ativo: boolean;
+                            preferencial: boolean;
+                        }[];
+                        contatos: {
+                            id: number;
+                            tipoContatoId: number;
+                            valor: string;
+                            observacao: string | null;
+                            principal: boolean;
+                        }[];
+                        contasBancarias: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "CORRENTE" | "POUPANCA" | "PAGAMENTO";
+                            bancoId: number;
+                            agencia: string;
+                            conta: string;
+                            /** @enum {string|null} */
+                            tipoChavePix: "CPF" | "CNPJ" | "EMAIL" | "TELEFONE" | "ALEATORIA" | null;
+                            chavePix: string | null;
+                            titular: string | null;
+                        }[];
+                        camposTrabalho: {
+                            id: number;
+                            tipoCampoTrabalhoId: number;
+                            descricao: string | null;
+                        }[];
+                    };
                 };
             };
         };
@@ -7966,6 +8822,7 @@ export interface operations {
                 cpf?: string;
                 tiposPessoaIds?: number[];
                 status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                sexo?: ("F" | "M")[];
                 situacaoId?: number;
                 organizacaoId?: number;
                 somenteMinhaOrganizacao?: "true" | "false";
@@ -8008,6 +8865,43 @@ export interface operations {
                         totalExato: boolean;
                     };
                 };
+            };
+        };
+    };
+    listarPessoaExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                nome?: string;
+                cpf?: string;
+                tiposPessoaIds?: number[];
+                status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                sexo?: ("F" | "M")[];
+                situacaoId?: number;
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                titular?: "true" | "false";
+                nascimentoDe?: string;
+                nascimentoAte?: string;
+                preCadastro?: "true" | "false";
+                cadastroCompleto?: "true" | "false";
+                ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8056,42 +8950,6 @@ export interface operations {
                         maximo: number;
                     };
                 };
-            };
-        };
-    };
-    listarPessoaExportar: {
-        parameters: {
-            query?: {
-                pagina?: number;
-                quantidade?: number;
-                ordem?: "asc" | "desc";
-                nome?: string;
-                cpf?: string;
-                tiposPessoaIds?: number[];
-                status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
-                situacaoId?: number;
-                organizacaoId?: number;
-                somenteMinhaOrganizacao?: "true" | "false";
-                titular?: "true" | "false";
-                nascimentoDe?: string;
-                nascimentoAte?: string;
-                preCadastro?: "true" | "false";
-                cadastroCompleto?: "true" | "false";
-                ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
-                formato?: "csv" | "xlsx";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -9768,6 +10626,7 @@ export interface operations {
                 cpf?: string;
                 tiposPessoaIds?: number[];
                 status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                sexo?: ("F" | "M")[];
                 situacaoId?: number;
                 organizacaoId?: number;
                 somenteMinhaOrganizacao?: "true" | "false";
@@ -9807,6 +10666,7 @@ export interface operations {
                 cpf?: string;
                 tiposPessoaIds?: number[];
                 status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                sexo?: ("F" | "M")[];
                 situacaoId?: number;
                 organizacaoId?: number;
                 somenteMinhaOrganizacao?: "true" | "false";
@@ -9911,6 +10771,7 @@ export interface operations {
                     cpf?: string;
                     tiposPessoaIds?: number[];
                     status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                    sexo?: ("F" | "M")[];
                     situacaoId?: number;
                     organizacaoId?: number;
                     /** @enum {string} */
@@ -10017,6 +10878,7 @@ export interface operations {
                 cpf?: string;
                 tiposPessoaIds?: number[];
                 status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                sexo?: ("F" | "M")[];
                 situacaoId?: number;
                 organizacaoId?: number;
                 somenteMinhaOrganizacao?: "true" | "false";
@@ -10483,6 +11345,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10502,6 +11365,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -10518,6 +11382,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10537,6 +11402,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -10552,6 +11418,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10586,6 +11453,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -10669,6 +11537,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10690,6 +11559,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -10705,6 +11575,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10755,6 +11626,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10774,6 +11646,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -10790,6 +11663,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10809,6 +11683,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -10824,6 +11699,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10858,6 +11734,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -10941,6 +11818,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -10962,6 +11840,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -10977,6 +11856,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11027,6 +11907,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11046,6 +11927,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -11062,6 +11944,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11081,6 +11964,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11096,6 +11980,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11130,6 +12015,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -11213,6 +12099,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11234,6 +12121,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11249,6 +12137,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11299,6 +12188,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11318,6 +12208,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -11334,6 +12225,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11353,6 +12245,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11368,6 +12261,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11402,6 +12296,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -11485,6 +12380,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11506,6 +12402,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11521,6 +12418,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11571,6 +12469,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11590,6 +12489,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -11606,6 +12506,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11625,6 +12526,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11640,6 +12542,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11674,6 +12577,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -11757,6 +12661,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11778,6 +12683,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11793,6 +12699,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11843,6 +12750,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11862,6 +12770,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -11878,6 +12787,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11897,6 +12807,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -11912,6 +12823,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -11946,6 +12858,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -12029,6 +12942,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12050,6 +12964,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12065,6 +12980,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12115,6 +13031,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12134,6 +13051,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -12150,6 +13068,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12169,6 +13088,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12184,6 +13104,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12218,6 +13139,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -12301,6 +13223,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12322,6 +13245,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12337,6 +13261,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12387,6 +13312,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12406,6 +13332,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -12422,6 +13349,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12441,6 +13369,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12456,6 +13385,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12490,6 +13420,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -12573,6 +13504,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12594,6 +13526,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12609,6 +13542,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12659,6 +13593,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12678,6 +13613,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                     id: number;
@@ -12694,6 +13630,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12713,6 +13650,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12728,6 +13666,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12762,6 +13701,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -12845,6 +13785,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12866,6 +13807,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     /** @default true */
                     ativo?: boolean;
                 };
@@ -12881,6 +13823,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -12931,6 +13874,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
                         reciprocoIdRotulo?: string | null;
@@ -12952,6 +13896,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     reciprocoId?: number | null;
                     /** @default true */
                     ativo?: boolean;
@@ -12969,6 +13914,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
                         reciprocoIdRotulo?: string | null;
@@ -12990,6 +13936,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     reciprocoId?: number | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13006,6 +13953,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
                         reciprocoIdRotulo?: string | null;
@@ -13042,6 +13990,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             reciprocoId?: number | null;
                             ativo?: boolean | null;
                             reciprocoIdRotulo?: string | null;
@@ -13127,6 +14076,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
                         reciprocoIdRotulo?: string | null;
@@ -13150,6 +14100,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     reciprocoId?: number | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13166,6 +14117,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         reciprocoId?: number | null;
                         ativo?: boolean | null;
                         reciprocoIdRotulo?: string | null;
@@ -13218,6 +14170,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         mascara?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13238,6 +14191,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     mascara?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13255,6 +14209,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         mascara?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13275,6 +14230,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     mascara?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13291,6 +14247,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         mascara?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13326,6 +14283,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             mascara?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
@@ -13410,6 +14368,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         mascara?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13432,6 +14391,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     mascara?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13448,6 +14408,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         mascara?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13499,6 +14460,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         nivel?: number | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13519,6 +14481,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     nivel: number;
                     /** @default true */
                     ativo?: boolean;
@@ -13536,6 +14499,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         nivel?: number | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13556,6 +14520,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     nivel: number;
                     /** @default true */
                     ativo?: boolean;
@@ -13572,6 +14537,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         nivel?: number | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13607,6 +14573,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             nivel?: number | null;
                             ativo?: boolean | null;
                             criadoEm: string;
@@ -13691,6 +14658,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         nivel?: number | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13713,6 +14681,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     nivel: number;
                     /** @default true */
                     ativo?: boolean;
@@ -13729,6 +14698,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         nivel?: number | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13780,6 +14750,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         sigla?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13800,6 +14771,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     sigla?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13817,6 +14789,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         sigla?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13837,6 +14810,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     sigla?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -13853,6 +14827,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         sigla?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13889,6 +14864,7 @@ export interface operations {
                         itens: {
                             id: number;
                             nome?: string | null;
+                            nomeEn?: string | null;
                             sigla?: string | null;
                             ativo?: boolean | null;
                             criadoEm: string;
@@ -13975,6 +14951,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         sigla?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -13997,6 +14974,7 @@ export interface operations {
             content: {
                 "application/json": {
                     nome: string;
+                    nomeEn?: string | null;
                     sigla?: string | null;
                     /** @default true */
                     ativo?: boolean;
@@ -14013,6 +14991,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         nome?: string | null;
+                        nomeEn?: string | null;
                         sigla?: string | null;
                         ativo?: boolean | null;
                         criadoEm: string;
@@ -16261,7 +17240,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16304,7 +17283,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -16341,7 +17320,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
             };
@@ -16380,7 +17359,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 busca?: string;
             };
@@ -16408,7 +17387,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
                 ordem?: "asc" | "desc";
@@ -16474,7 +17453,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -20417,6 +21396,38 @@ export interface operations {
             };
         };
     };
+    obterCepPorCep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cep: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        cep: string;
+                        estadoId: number | null;
+                        estadoSigla: string | null;
+                        cidadeId: number | null;
+                        cidadeNome: string | null;
+                        logradouro: string | null;
+                        bairro: string | null;
+                        /** @enum {string} */
+                        fonte: "faixas" | "online";
+                    };
+                };
+            };
+        };
+    };
     listarMuralDeAvisosVigentes: {
         parameters: {
             query?: never;
@@ -20445,7 +21456,111 @@ export interface operations {
             };
         };
     };
-    listarUsuariosSelect: {
+    listarInicioResumo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        mesDe: string;
+                        mesAte: string;
+                        pessoas?: {
+                            total: number;
+                            exato: boolean;
+                        };
+                        ofertasMes?: {
+                            cultos: number;
+                            valor: string;
+                        };
+                        receberMes?: {
+                            abertas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                            vencidas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                            pagas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                        };
+                        atendimentosCaixaEntrada?: number;
+                        atendimentosTriagem?: number;
+                        avisos?: number;
+                        pendencias?: number;
+                    };
+                };
+            };
+        };
+    };
+    listarInicioResumoFilho: {
+        parameters: {
+            query: {
+                organizacaoId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        mesDe: string;
+                        mesAte: string;
+                        pessoas?: {
+                            total: number;
+                            exato: boolean;
+                        };
+                        ofertasMes?: {
+                            cultos: number;
+                            valor: string;
+                        };
+                        receberMes?: {
+                            abertas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                            vencidas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                            pagas: {
+                                quantidade: number;
+                                valor: string;
+                            };
+                        };
+                        atendimentosCaixaEntrada?: number;
+                        atendimentosTriagem?: number;
+                        avisos?: number;
+                        pendencias?: number;
+                    };
+                };
+            };
+        };
+    };
+    listarInicioFilhos: {
         parameters: {
             query?: {
                 busca?: string;
@@ -20543,6 +21658,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    listarUsuariosSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
             };
         };
     };
@@ -20929,6 +22069,34 @@ export interface operations {
                         quantidade: number;
                     };
                 };
+            };
+        };
+    };
+    listarTesteDonsExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                pessoaId?: number;
+                gabaritoId?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+                ordenarPor?: "realizadoEm" | "pessoaNome" | "gabaritoNome";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -21351,8 +22519,41 @@ export interface operations {
                         total: number;
                         pagina: number;
                         quantidade: number;
+                        totais: {
+                            valor: string;
+                        };
                     };
                 };
+            };
+        };
+    };
+    listarLancamentoCaixaExportarLista: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                contaCaixaId?: number;
+                periodoContabilId?: number;
+                planoContaId?: number;
+                controleGerencialId?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+                historico?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -21744,9 +22945,17 @@ export interface operations {
                     "application/json": {
                         periodoDe: string;
                         periodoAte: string;
+                        recortado: boolean;
+                        anteriorDe: string;
+                        anteriorAte: string;
                         entradas: string;
                         saidas: string;
                         resultado: string;
+                        anterior: {
+                            entradas: string;
+                            saidas: string;
+                            resultado: string;
+                        };
                         entradasPorConta: {
                             chave: string;
                             valor: string;
@@ -21757,6 +22966,15 @@ export interface operations {
                         }[];
                         serie: {
                             chave: string;
+                            de: string;
+                            ate: string;
+                            entradas: string;
+                            saidas: string;
+                        }[];
+                        serieAnterior: {
+                            chave: string;
+                            de: string;
+                            ate: string;
                             entradas: string;
                             saidas: string;
                         }[];
@@ -22733,6 +23951,7 @@ export interface operations {
                             pessoaId: number | null;
                             organizacaoTitularId: number | null;
                             titularNome: string;
+                            titularDocumento: string | null;
                             total: string;
                             estornadoEm: string | null;
                             justificativaEstorno: string | null;
@@ -22744,6 +23963,27 @@ export interface operations {
                         quantidade: number;
                     };
                 };
+            };
+        };
+    };
+    listarReciboDeclaracaoAnual: {
+        parameters: {
+            query: {
+                pessoaId: number;
+                ano: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -22773,6 +24013,7 @@ export interface operations {
                         pessoaId: number | null;
                         organizacaoTitularId: number | null;
                         titularNome: string;
+                        titularDocumento: string | null;
                         total: string;
                         estornadoEm: string | null;
                         justificativaEstorno: string | null;
@@ -22813,6 +24054,30 @@ export interface operations {
             };
         };
     };
+    criarReciboEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        para: string;
+                    };
+                };
+            };
+        };
+    };
     criarRecibo: {
         parameters: {
             query?: never;
@@ -22844,6 +24109,7 @@ export interface operations {
                         pessoaId: number | null;
                         organizacaoTitularId: number | null;
                         titularNome: string;
+                        titularDocumento: string | null;
                         total: string;
                         estornadoEm: string | null;
                         justificativaEstorno: string | null;
@@ -22896,6 +24162,7 @@ export interface operations {
                         pessoaId: number | null;
                         organizacaoTitularId: number | null;
                         titularNome: string;
+                        titularDocumento: string | null;
                         total: string;
                         estornadoEm: string | null;
                         justificativaEstorno: string | null;
@@ -22986,6 +24253,86 @@ export interface operations {
             };
         };
     };
+    listarRelatorioInadimplenciaPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "titular" | "total" | "vencimentoMaisAntigo" | "quantidade";
+                organizacaoId?: number;
+                pessoaId?: number;
+                dataBase?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            pessoaId: number | null;
+                            organizacaoTitularId: number | null;
+                            titularNome: string;
+                            titularDocumento: string | null;
+                            quantidade: number;
+                            vencimentoMaisAntigo: string;
+                            ate30: string;
+                            ate60: string;
+                            ate90: string;
+                            acima90: string;
+                            total: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                        totais: {
+                            quantidade: number;
+                            ate30: string;
+                            ate60: string;
+                            ate90: string;
+                            acima90: string;
+                            total: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listarRelatorioInadimplenciaExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "titular" | "total" | "vencimentoMaisAntigo" | "quantidade";
+                organizacaoId?: number;
+                pessoaId?: number;
+                dataBase?: string;
+                formato?: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listarProcessamentoLotePaginado: {
         parameters: {
             query?: {
@@ -23035,6 +24382,33 @@ export interface operations {
                         quantidade: number;
                     };
                 };
+            };
+        };
+    };
+    listarProcessamentoLoteExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
+                organizacaoId?: number;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -23392,6 +24766,31 @@ export interface operations {
             };
         };
     };
+    listarClientesExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                nome?: string;
+                cpf?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     criarClientes: {
         parameters: {
             query?: never;
@@ -23541,6 +24940,7 @@ export interface operations {
                     cpf?: string;
                     tiposPessoaIds?: number[];
                     status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                    sexo?: ("F" | "M")[];
                     situacaoId?: number;
                     organizacaoId?: number;
                     /** @enum {string} */
@@ -23610,6 +25010,7 @@ export interface operations {
                     cpf?: string;
                     tiposPessoaIds?: number[];
                     status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                    sexo?: ("F" | "M")[];
                     situacaoId?: number;
                     organizacaoId?: number;
                     /** @enum {string} */
@@ -28665,7 +30066,13 @@ export interface operations {
                     "application/json": {
                         periodoDe: string;
                         periodoAte: string;
+                        recortado: boolean;
+                        anteriorDe: string;
+                        anteriorAte: string;
                         total: number;
+                        anterior: {
+                            total: number;
+                        };
                         porStatus: {
                             chave: string;
                             total: number;
@@ -28673,6 +30080,7 @@ export interface operations {
                         porCategoria: {
                             chave: string;
                             total: number;
+                            id: number;
                         }[];
                         porOrganizacao: {
                             chave: string;
@@ -28680,6 +30088,14 @@ export interface operations {
                         }[];
                         serie: {
                             chave: string;
+                            de: string;
+                            ate: string;
+                            total: number;
+                        }[];
+                        serieAnterior: {
+                            chave: string;
+                            de: string;
+                            ate: string;
                             total: number;
                         }[];
                     };
@@ -29057,20 +30473,1168 @@ export interface operations {
                     "application/json": {
                         periodoDe: string;
                         periodoAte: string;
+                        recortado: boolean;
+                        anteriorDe: string;
+                        anteriorAte: string;
                         cultos: number;
                         presentes: number;
                         santaCeia: number;
                         ofertas: string;
+                        anterior: {
+                            cultos: number;
+                            presentes: number;
+                            santaCeia: number;
+                            ofertas: string;
+                        };
                         porOrganizacao: {
                             chave: string;
                             total: number;
                         }[];
                         serie: {
                             chave: string;
+                            de: string;
+                            ate: string;
                             cultos: number;
                             presentes: number;
                             santaCeia: number;
                             ofertas: string;
+                        }[];
+                        serieAnterior: {
+                            chave: string;
+                            de: string;
+                            ate: string;
+                            cultos: number;
+                            presentes: number;
+                            santaCeia: number;
+                            ofertas: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listarCemiterioPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            nome: string;
+                            endereco: string | null;
+                            prazoExumacaoAnos: number;
+                            jazigos: number;
+                            livres: number;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarCemiterioExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarCemiterioSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    listarCemiterioJazigos: {
+        parameters: {
+            query?: {
+                quadra?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        quadras: string[];
+                        quadra: string | null;
+                        jazigos: {
+                            id: number;
+                            cemiterioId: number;
+                            cemiterioNome: string;
+                            quadra: string;
+                            fileira: number;
+                            numero: number;
+                            rotulo: string;
+                            /** @enum {string} */
+                            tipoJazigo: "SEPULTURA" | "GAVETA" | "OSSARIO";
+                            capacidade: number;
+                            /** @enum {string} */
+                            situacaoJazigo: "LIVRE" | "RESERVADO" | "OCUPADO" | "EM_EXUMACAO" | "INDISPONIVEL";
+                            ocupantes: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    criarCemiterioJazigos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quadra: string;
+                    /** @default 1 */
+                    fileiraDe?: number;
+                    fileiraAte: number;
+                    /** @default 1 */
+                    numeroDe?: number;
+                    numeroAte: number;
+                    /**
+                     * @default SEPULTURA
+                     * @enum {string}
+                     */
+                    tipoJazigo?: "SEPULTURA" | "GAVETA" | "OSSARIO";
+                    /** @default 1 */
+                    capacidade?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        criados: number;
+                        existentes: number;
+                    };
+                };
+            };
+        };
+    };
+    obterCemiterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        endereco: string | null;
+                        prazoExumacaoAnos: number;
+                        jazigos: number;
+                        livres: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarCemiterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    endereco?: string | null;
+                    /** @default 3 */
+                    prazoExumacaoAnos?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        endereco: string | null;
+                        prazoExumacaoAnos: number;
+                        jazigos: number;
+                        livres: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirCemiterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarCemiterio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    endereco?: string | null;
+                    /** @default 3 */
+                    prazoExumacaoAnos?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        endereco: string | null;
+                        prazoExumacaoAnos: number;
+                        jazigos: number;
+                        livres: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarJazigoSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+                cemiterioId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    obterJazigoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        quadra: string;
+                        fileira: number;
+                        numero: number;
+                        rotulo: string;
+                        /** @enum {string} */
+                        tipoJazigo: "SEPULTURA" | "GAVETA" | "OSSARIO";
+                        capacidade: number;
+                        /** @enum {string} */
+                        situacaoJazigo: "LIVRE" | "RESERVADO" | "OCUPADO" | "EM_EXUMACAO" | "INDISPONIVEL";
+                        ocupantes: number;
+                    };
+                };
+            };
+        };
+    };
+    atualizarJazigoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    tipoJazigo: "SEPULTURA" | "GAVETA" | "OSSARIO";
+                    capacidade: number;
+                    /** @enum {string} */
+                    situacaoJazigo: "LIVRE" | "RESERVADO" | "OCUPADO" | "EM_EXUMACAO" | "INDISPONIVEL";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        quadra: string;
+                        fileira: number;
+                        numero: number;
+                        rotulo: string;
+                        /** @enum {string} */
+                        tipoJazigo: "SEPULTURA" | "GAVETA" | "OSSARIO";
+                        capacidade: number;
+                        /** @enum {string} */
+                        situacaoJazigo: "LIVRE" | "RESERVADO" | "OCUPADO" | "EM_EXUMACAO" | "INDISPONIVEL";
+                        ocupantes: number;
+                    };
+                };
+            };
+        };
+    };
+    listarArrendatarioPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+                vencendoAte?: string;
+                estadoConcessao?: "VIGENTE" | "A_VENCER" | "VENCIDA";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            jazigoId: number;
+                            jazigoRotulo: string;
+                            cemiterioId: number;
+                            cemiterioNome: string;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                            inicio: string;
+                            renovadoAte: string | null;
+                            valor: string;
+                            parcelas: number;
+                            isento: boolean;
+                            motivoIsencao: string | null;
+                            falecidos: number;
+                            /** @enum {string} */
+                            estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarArrendatarioExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+                vencendoAte?: string;
+                estadoConcessao?: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarArrendatarioRenovar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    renovadoAte: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterArrendatarioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarArrendatarioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jazigoId: number;
+                    pessoaId: number;
+                    /**
+                     * @default TEMPORARIA
+                     * @enum {string}
+                     */
+                    tipoConcessao?: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                    inicio: string;
+                    renovadoAte?: string | null;
+                    valor?: string | number;
+                    /** @default 1 */
+                    parcelas?: number;
+                    /** @default false */
+                    isento?: boolean;
+                    motivoIsencao?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirArrendatarioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarArrendatario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jazigoId: number;
+                    pessoaId: number;
+                    /**
+                     * @default TEMPORARIA
+                     * @enum {string}
+                     */
+                    tipoConcessao?: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                    inicio: string;
+                    renovadoAte?: string | null;
+                    valor?: string | number;
+                    /** @default 1 */
+                    parcelas?: number;
+                    /** @default false */
+                    isento?: boolean;
+                    motivoIsencao?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarFalecidoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            jazigoId: number;
+                            jazigoRotulo: string;
+                            cemiterioId: number;
+                            cemiterioNome: string;
+                            arrendatarioId: number;
+                            pessoaId: number | null;
+                            nome: string;
+                            dataNascimento: string | null;
+                            dataFalecimento: string;
+                            dataSepultamento: string;
+                            gaveta: string | null;
+                            certidaoObito: string | null;
+                            dataExumacao: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarFalecidoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarFalecidoExumacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dataExumacao: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        arrendatarioId: number;
+                        pessoaId: number | null;
+                        nome: string;
+                        dataNascimento: string | null;
+                        dataFalecimento: string;
+                        dataSepultamento: string;
+                        gaveta: string | null;
+                        certidaoObito: string | null;
+                        dataExumacao: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterFalecidoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        arrendatarioId: number;
+                        pessoaId: number | null;
+                        nome: string;
+                        dataNascimento: string | null;
+                        dataFalecimento: string;
+                        dataSepultamento: string;
+                        gaveta: string | null;
+                        certidaoObito: string | null;
+                        dataExumacao: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarFalecidoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jazigoId: number;
+                    pessoaId?: number | null;
+                    nome?: string | null;
+                    dataNascimento?: string | null;
+                    dataFalecimento: string;
+                    dataSepultamento: string;
+                    gaveta?: string | null;
+                    certidaoObito?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        arrendatarioId: number;
+                        pessoaId: number | null;
+                        nome: string;
+                        dataNascimento: string | null;
+                        dataFalecimento: string;
+                        dataSepultamento: string;
+                        gaveta: string | null;
+                        certidaoObito: string | null;
+                        dataExumacao: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirFalecidoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarFalecido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jazigoId: number;
+                    pessoaId?: number | null;
+                    nome?: string | null;
+                    dataNascimento?: string | null;
+                    dataFalecimento: string;
+                    dataSepultamento: string;
+                    gaveta?: string | null;
+                    certidaoObito?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        arrendatarioId: number;
+                        pessoaId: number | null;
+                        nome: string;
+                        dataNascimento: string | null;
+                        dataFalecimento: string;
+                        dataSepultamento: string;
+                        gaveta: string | null;
+                        certidaoObito: string | null;
+                        dataExumacao: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarIndicadoresCadastros: {
+        parameters: {
+            query?: {
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                periodo?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+                tiposPessoaIds?: number[];
+                status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                titular?: "true" | "false";
+                cadastroCompleto?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodoDe: string;
+                        periodoAte: string;
+                        recortado: boolean;
+                        anteriorDe: string;
+                        anteriorAte: string;
+                        pessoas: number;
+                        titulares: number;
+                        completos: number;
+                        movimento: {
+                            admissoes: number;
+                            transferenciasRecebidas: number;
+                            desligamentos: number;
+                            falecimentos: number;
+                            transferenciasEnviadas: number;
+                        };
+                        movimentoAnterior: {
+                            admissoes: number;
+                            transferenciasRecebidas: number;
+                            desligamentos: number;
+                            falecimentos: number;
+                            transferenciasEnviadas: number;
+                        };
+                        serie: {
+                            admissoes: number;
+                            transferenciasRecebidas: number;
+                            desligamentos: number;
+                            falecimentos: number;
+                            transferenciasEnviadas: number;
+                            chave: string;
+                            de: string;
+                            ate: string;
+                        }[];
+                        serieAnterior: {
+                            admissoes: number;
+                            transferenciasRecebidas: number;
+                            desligamentos: number;
+                            falecimentos: number;
+                            transferenciasEnviadas: number;
+                            chave: string;
+                            de: string;
+                            ate: string;
+                        }[];
+                        porTipo: {
+                            chave: string;
+                            total: number;
+                            nome: string;
+                        }[];
+                        porStatus: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porSexo: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porFaixaEtaria: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porOrganizacao: {
+                            organizacaoId: number;
+                            nome: string;
+                            total: number;
+                            titulares: number;
+                            temFilhas: boolean;
                         }[];
                     };
                 };
@@ -29119,6 +31683,32 @@ export interface operations {
                         quantidade: number;
                     };
                 };
+            };
+        };
+    };
+    listarTarefasExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "fila" | "situacao";
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
+                situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -29239,6 +31829,32 @@ export interface operations {
                         quantidade: number;
                     };
                 };
+            };
+        };
+    };
+    listarCaixaDeSaidaExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "para" | "situacao";
+                situacao?: ("PENDENTE" | "ENVIANDO" | "ENVIADO" | "ERRO")[];
+                para?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -273,10 +273,10 @@ describe('GET /api/auditoria-acesso/exportar', () => {
     expect(r.body.startsWith('\uFEFF')).toBe(true);
     const [cabecalho, ...dados] = linhas(r.body);
     expect(cabecalho).toBe(
-      'Identificador,Data/hora,Evento,Usuário,Nome do usuário,Login (e-mail ou CPF),Organização,Tela,Método,Rota,Status,IP,Navegador',
+      'Identificador;Data/hora;Evento;Usuário;Nome do usuário;Login (e-mail ou CPF);Organização;Tela;Método;Rota;Status;IP;Navegador',
     );
     expect(dados.length).toBe(Number(r.headers['x-total-linhas']));
-    expect(dados.some((l) => l.includes(',ninguem@sig.local,'))).toBe(true);
+    expect(dados.some((l) => l.includes(';ninguem@sig.local;'))).toBe(true);
     // Spreadsheet formulas are neutralized and quoted.
     expect(dados.some((l) => l.includes(`"'=hyperlink(""x""),1"`))).toBe(true);
 
@@ -307,7 +307,7 @@ describe('GET /api/auditoria-acesso/exportar', () => {
     const padrao = await exportar(sinodo, { acesso: 'Lote' });
     const ids = linhas(padrao.body)
       .slice(1)
-      .map((l) => Number(l.split(',')[0]));
+      .map((l) => Number(l.split(';')[0]));
     expect(ids).toHaveLength(4_321);
     expect(new Set(ids).size).toBe(4_321);
     expect([...ids].sort((x, y) => y - x)).toEqual(ids);
@@ -315,7 +315,7 @@ describe('GET /api/auditoria-acesso/exportar', () => {
     const porStatus = await exportar(sinodo, { acesso: 'Lote', ordenarPor: 'status', ordem: 'asc' });
     const status = linhas(porStatus.body)
       .slice(1)
-      .map((l) => l.split(','));
+      .map((l) => l.split(';'));
     expect(new Set(status.map((c) => c[0])).size).toBe(4_321);
     const valores = status.map((c) => (c[10] ? Number(c[10]) : 0));
     expect([...valores].sort((x, y) => x - y)).toEqual(valores);

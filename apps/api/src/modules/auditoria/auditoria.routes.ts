@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   auditoriaExportQuery,
   auditoriaItem,
@@ -52,7 +51,7 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
         .header('x-total-linhas', String(e.linhas))
         .header('x-exportacao-truncada', String(e.truncada))
-        .send(Readable.from(e.conteudo));
+        .send(e.conteudo);
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type {
   AuditoriaFiltros,
   AuditoriaItem,
@@ -6,6 +7,7 @@ import type {
   OrdenacaoAuditoria,
   Paged,
 } from '@sig/contracts';
+import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import type { OrigemPedido } from '../../platform/auditoria.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { linhaCsv } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo } from '../../platform/exportacao.js';
 import { localizador } from './registros.js';
 
 export const ACESSO = 'AuditoriaAcesso';
@@ -176,13 +178,22 @@ const COLUNAS_CSV = [
   'ip',
   'userAgent',
 ] as const satisfies readonly (keyof AuditoriaItem)[];
+const TIPOS_CSV: Partial<Record<(typeof COLUNAS_CSV)[number], Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  criadoEm: { tipo: 'dataHora' },
+  evento: { tipo: 'opcao', rotulos: 'configuracoes:auditoria.eventos' },
+  usuarioId: { tipo: 'numero' },
+  organizacaoId: { tipo: 'numero' },
+  acesso: { tipo: 'opcao', rotulos: 'menu:acessos' },
+  status: { tipo: 'numero' },
+};
 
 export type Exportacao = {
   nomeArquivo: string;
   /** Rows the file will hold (at most LIMITE_EXPORTACAO). */
   linhas: number;
   truncada: boolean;
-  conteudo: AsyncGenerator<string>;
+  conteudo: Readable;
 };
 
 /**
@@ -197,13 +208,20 @@ export async function exportar(deps: Deps, ctx: Contexto, f: AuditoriaFiltros, o
   const total = contagem?.n ?? 0;
   deps.auditoria.exportacao(ctx, ACESSO, origem);
   const t = tradutor(ctx.idioma);
-  const cabecalho = COLUNAS_CSV.map((c) => t(`campos:${c}`, { defaultValue: c }));
-  const data = new Date().toISOString().slice(0, 10);
+  const colunas = COLUNAS_CSV.map(
+    (c): ColunaArquivo => ({ titulo: t(`campos:${c}`, { defaultValue: c }), ...TIPOS_CSV[c] }),
+  );
+  const data = hojeNoBrasil();
   return {
     nomeArquivo: `auditoria-acesso-${data}.csv`,
     linhas: Math.min(total, LIMITE_EXPORTACAO),
     truncada: total > LIMITE_EXPORTACAO,
-    conteudo: gerarCsv(deps, onde, ordenacao(f), cabecalho),
+    conteudo: arquivoExportacao('csv', {
+      titulo: t('menu:acessos.AuditoriaAcesso'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotesCsv(deps, onde, ordenacao(f)),
+    }),
   };
 }
 
@@ -226,21 +244,17 @@ function lote(deps: Deps, onde: SQL | undefined, { chave, direcao }: Ordem, depo
     .limit(tamanho);
 }
 
-async function* gerarCsv(deps: Deps, onde: SQL | undefined, ordem: Ordem, cabecalho: string[]): AsyncGenerator<string> {
-  // The BOM makes spreadsheet programs read the file as UTF-8 (accents in names).
-  yield `\uFEFF${linhaCsv(cabecalho)}`;
+async function* lotesCsv(deps: Deps, onde: SQL | undefined, ordem: Ordem): AsyncGenerator<unknown[][]> {
   let depois: Posicao | null = null;
   let enviadas = 0;
   while (enviadas < LIMITE_EXPORTACAO) {
     const tamanho = Math.min(LOTE_EXPORTACAO, LIMITE_EXPORTACAO - enviadas);
     const linhas = await lote(deps, onde, ordem, depois, tamanho);
     if (!linhas.length) return;
-    let texto = '';
-    for (const l of linhas) {
+    yield linhas.map((l) => {
       const item = paraItem(l);
-      texto += linhaCsv(COLUNAS_CSV.map((c) => item[c]));
-    }
-    yield texto;
+      return COLUNAS_CSV.map((c) => item[c]);
+    });
     enviadas += linhas.length;
     const ultima = linhas[linhas.length - 1]!;
     depois = { chave: ultima.chave, id: ultima.id };

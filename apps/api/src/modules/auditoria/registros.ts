@@ -30,6 +30,9 @@ const {
   atendimento,
   atendimentoTarefa,
   atendimentoAnexo,
+  arrendatario,
+  jazigo,
+  cemiterio,
 } = schema;
 
 /** The organizations of a ticket whose row `onde` picks. */
@@ -71,6 +74,10 @@ const LOCALIZADORES: Record<(typeof ENTIDADES_HISTORICO)[number], Localizador> =
     doAtendimento(
       sql`${atendimento.id} = (select ${atendimentoAnexo.atendimentoId} from ${atendimentoAnexo} where ${eq(atendimentoAnexo.id, id)})`,
     ),
+  // A concession lives where its plot's cemetery does.
+  arrendatario: (id) =>
+    sql`select ${cemiterio.organizacaoId} from ${arrendatario} join ${jazigo} on ${eq(jazigo.id, arrendatario.jazigoId)}
+        join ${cemiterio} on ${eq(cemiterio.id, jazigo.cemiterioId)} where ${eq(arrendatario.id, id)}`,
 };
 
 /** A registry row (CADASTROS): in its organization when the registry is kept per organization, else church-wide. */

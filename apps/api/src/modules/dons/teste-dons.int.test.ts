@@ -40,12 +40,7 @@ async function criarGabarito(corpo: Record<string, unknown>) {
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
+  [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   [paula, sara, administrador] = await Promise.all([
     pessoaPorEmail('paroquia@sig.local'),
     pessoaPorEmail('sinodo@sig.local'),
@@ -149,6 +144,13 @@ describe('taking a test', () => {
     });
     const antes = await get(`${BASE}/paginado?pessoaId=${paula}&periodoAte=${dia(-30)}`);
     expect(antes.json().total).toBe(0);
+    const csv = await get(`${BASE}/exportar?pessoaId=${paula}&gabaritoId=${demo.id}&formato=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain('Pessoa;Gabarito;Organização;Realizado em');
+    expect(csv.body).toContain(`Paula Paroquial;Teste dos dons (demonstração);Paróquia da Reconciliação - Canguçu;`);
+    const semTeste = await get(`${BASE}/exportar?pessoaId=${paula}&periodoAte=${dia(-30)}`);
+    expect(semTeste.body.trim().split('\r\n')).toHaveLength(1);
     const outraPessoa = await get(`${BASE}/paginado?pessoaId=${sara}`);
     expect(outraPessoa.json().itens.map((i: { id: number }) => i.id)).not.toContain(teste.id);
     // The parish sees the test of its member.
@@ -256,6 +258,7 @@ describe('permissions and organization scope', () => {
       (await post({ gabaritoId: demo.id, pessoaId: paula, respostas: respostasDemo() }, tesouraria)).statusCode,
     ).toBe(403);
     expect((await get(`${BASE}/paginado`, tesouraria)).statusCode).toBe(403);
+    expect((await get(`${BASE}/exportar`, tesouraria)).statusCode).toBe(403);
     expect((await get(`${BASE}/gabaritos/${demo.id}`, tesouraria)).statusCode).toBe(403);
     expect((await get(`${BASE}/1`, tesouraria)).statusCode).toBe(403);
     expect((await t.req({ method: 'DELETE', url: `${BASE}/1`, token: tesouraria })).statusCode).toBe(403);

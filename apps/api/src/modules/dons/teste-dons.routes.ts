@@ -1,6 +1,5 @@
 import {
   idParams,
-  okResposta,
   paged,
   questionarioDons,
   selectResposta,
@@ -10,6 +9,7 @@ import {
   testeDonsResumo,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './teste-dons.service.js';
 
 const acesso = 'TesteDons' as const;
@@ -23,14 +23,22 @@ export const testeDonsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['teste-dons'];
   const deps = app.deps;
 
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: testeDonsListQuery, response: { 200: paged(testeDonsResumo) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: testeDonsListQuery,
+    pagina: paged(testeDonsResumo),
+    listar: (ctx, q) => servico.listarPaginado(deps, ctx, q),
+    exportar: {
+      planilha: 'teste-dons',
+      colunas: [
+        { campo: 'pessoaNome', rotulo: 'pessoaNome' },
+        { campo: 'gabaritoNome', rotulo: 'gabaritoId' },
+        { campo: 'organizacaoNome', rotulo: 'organizacaoNome' },
+        { campo: 'realizadoEm', rotulo: 'realizadoEm', tipo: 'dataHora' },
+      ],
     },
-    (req) => servico.listarPaginado(deps, req.ctx, req.query),
-  );
+  });
 
   // The list filters by these too, so listing is enough to read them.
   app.get('/gabaritos', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
@@ -43,24 +51,13 @@ export const testeDonsRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => servico.questionario(deps, req.params.id),
   );
 
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: testeDonsResultado } } },
-    (req) => servico.obter(deps, req.ctx, req.params.id),
-  );
-
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: testeDonsInput, response: { 201: testeDonsResultado } } },
-    async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, req.body)),
-  );
-
-  app.delete(
-    '/:id',
-    { config: { acesso, acao: 'D' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
-    async (req) => {
-      await servico.excluir(deps, req.ctx, req.params.id);
-      return { sucesso: true };
-    },
-  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: testeDonsResultado,
+    entrada: testeDonsInput,
+    obter: (ctx, id) => servico.obter(deps, ctx, id),
+    criar: (ctx, corpo) => servico.criar(deps, ctx, corpo),
+    excluir: (ctx, id) => servico.excluir(deps, ctx, id),
+  });
 };

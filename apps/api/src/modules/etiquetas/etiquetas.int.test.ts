@@ -1,7 +1,8 @@
 import { schema } from '@sig/db';
-import { and, eq, like, ne } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
 
 /** Label emission: the people chosen by filter, laid out on a configured sheet, as a PDF. */
 let t: AppTeste;
@@ -17,28 +18,14 @@ const emitir = (query: string, token = sinodo) =>
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [sinodo, atendimento] = await Promise.all([t.login('sinodo@sig.local'), t.login('atendimento@sig.local')]);
+  [sinodo, atendimento] = await t.logins('sinodo', 'atendimento');
   const [c] = await t.banco.db
     .select({ id: schema.configuracaoEtiqueta.id })
     .from(schema.configuracaoEtiqueta)
     .where(like(schema.configuracaoEtiqueta.nome, 'Pimaco 6180%'));
   pimaco = c!.id;
-  const [o] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Paróquia da Reconciliação - Canguçu'));
-  orgParoquia = o!.id;
-  const [s] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(
-      and(
-        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
-        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
-      ),
-    )
-    .limit(1);
-  orgOutroSinodo = s!.id;
+  orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
+  orgOutroSinodo = await outroSinodo(t.banco.db);
   for (const [nome, enderecos] of [
     ['Etelvina', [{ logradouro: 'Rua das Flores', numero: '10', cep: '96600000', bairro: 'Centro' }]],
     ['Eduarda', [{ logradouro: 'Av. Brasil', numero: '200', complemento: 'ap. 3', correspondencia: true }]],

@@ -1,4 +1,4 @@
-import { idsPessoas, pessoaListQuery } from '@sig/contracts';
+import { hojeNoBrasil, idsPessoas, pessoaListQuery } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -67,9 +67,10 @@ export const etiquetasRoutes: FastifyPluginAsyncZod = async (app) => {
         : base;
       const total = Math.min(await contar(app.deps, onde, LIMITE_ETIQUETAS), LIMITE_ETIQUETAS);
       async function* etiquetas() {
-        for await (const lote of lotesPessoas(app.deps, onde, LIMITE_ETIQUETAS)) yield lote.map(linhasEtiqueta);
+        for await (const lote of lotesPessoas(app.deps, onde, LIMITE_ETIQUETAS, req.idioma))
+          yield lote.map(linhasEtiqueta);
       }
-      const data = new Date().toISOString().slice(0, 10);
+      const data = hojeNoBrasil();
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="etiquetas-${data}.pdf"`)

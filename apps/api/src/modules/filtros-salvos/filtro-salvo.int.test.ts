@@ -7,7 +7,7 @@ let paroquia: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [sinodo, paroquia] = await Promise.all([t.login('sinodo@sig.local'), t.login('paroquia@sig.local')]);
+  [sinodo, paroquia] = await t.logins('sinodo', 'paroquia');
 });
 afterAll(() => t.fechar());
 

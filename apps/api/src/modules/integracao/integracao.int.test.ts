@@ -1,7 +1,8 @@
 import { schema } from '@sig/db';
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
 
 /** Integration and withdrawal: the latest record decides whether the person is a member. */
 let t: AppTeste;
@@ -27,27 +28,9 @@ async function pessoa(nome: string, organizacaoId = orgParoquia, token = sinodo)
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [o] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Paróquia da Reconciliação - Canguçu'));
-  orgParoquia = o!.id;
-  const [s] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(
-      and(
-        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
-        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
-      ),
-    )
-    .limit(1);
-  orgOutroSinodo = s!.id;
+  [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
+  orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
+  orgOutroSinodo = await outroSinodo(t.banco.db);
 });
 afterAll(() => t.fechar());
 

@@ -1,7 +1,7 @@
-import { idParams, integracao, integracaoInput, integracaoListQuery } from '@sig/contracts';
+import { integracao, integracaoInput, integracaoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idDaRota } from '../../platform/referencias.js';
+import { rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './integracao.service.js';
 
 const acesso = 'PessoaIntegracaoDesligamento' as const;
@@ -17,22 +17,13 @@ export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => servico.listar(app.deps, req.ctx, req.query.pessoaId),
   );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: integracao } } },
-    (req) => servico.obter(app.deps, req.ctx, req.params.id),
-  );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: integracaoInput, response: { 201: integracao } } },
-    async (req, reply) => reply.status(201).send(await servico.criar(app.deps, req.ctx, req.body)),
-  );
-  app.put(
-    '/:id',
-    {
-      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(app.deps, req.ctx, idDaRota(req)) },
-      schema: { tags, params: idParams, body: integracaoInput, response: { 200: integracao } },
-    },
-    (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),
-  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: integracao,
+    entrada: integracaoInput,
+    obter: (ctx, id) => servico.obter(app.deps, ctx, id),
+    criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
+  });
 };

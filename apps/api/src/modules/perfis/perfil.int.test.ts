@@ -109,6 +109,19 @@ describe('GET /api/perfil/paginado', () => {
     const b = r.json();
     expect(b).toMatchObject({ total: 2, pagina: 2, quantidade: 1 });
     expect(b.itens.map((p: PerfilResumo) => p.nome)).toEqual(['Secretaria Sinodal']);
+    const csv = await t.req({ method: 'GET', url: '/api/perfil/exportar?nome=SECRETÁRIA', token: sinodo });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const linhas = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(linhas[0]).toBe('Nome;Descrição;Ativo');
+    expect(
+      linhas
+        .slice(1)
+        .map((l) => l.split(';')[0])
+        .sort(),
+    ).toEqual(['Secretaria Paroquial', 'Secretaria Sinodal']);
   });
 
   it('sorts by an allowed column in either direction', async () => {

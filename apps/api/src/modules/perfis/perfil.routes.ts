@@ -9,10 +9,10 @@ import {
   perfilResumo,
   perfilUpdate,
   permissoesAcessoResposta,
-  selectResposta,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './perfil.service.js';
 
 /**
@@ -29,23 +29,22 @@ export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
     () => servico.listar(deps),
   );
 
-  app.get(
-    '/paginado',
-    {
-      config: { acesso: 'Perfil', acao: 'L' },
-      schema: { tags, querystring: perfilListQuery, response: { 200: paged(perfilResumo) } },
+  rotasDeLista(app, {
+    acesso: 'Perfil',
+    tags,
+    consulta: perfilListQuery,
+    pagina: paged(perfilResumo),
+    listar: (_ctx, q) => servico.paginado(deps, q),
+    exportar: {
+      planilha: 'perfil',
+      colunas: [
+        { campo: 'nome', rotulo: 'nome' },
+        { campo: 'descricao', rotulo: 'descricao' },
+        { campo: 'ativo', rotulo: 'ativo', tipo: 'simNao' },
+      ],
     },
-    (req) => servico.paginado(deps, req.query),
-  );
-
-  app.get(
-    '/select',
-    {
-      config: { acesso: 'Perfil', acao: 'L', opcoesDe: 'perfil' },
-      schema: { tags, response: { 200: selectResposta } },
-    },
-    () => servico.opcoes(deps),
-  );
+    select: { opcoesDe: 'perfil', opcoes: () => servico.opcoes(deps) },
+  });
 
   app.get(
     '/perfil-logada-id',

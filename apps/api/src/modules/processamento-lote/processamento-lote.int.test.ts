@@ -1,11 +1,12 @@
-import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
+import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import type { AppTeste } from '../../../test/app-teste.js';
+import { criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { organizacaoForaDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import { AppError } from '../../platform/erros.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
-import { provedorAsaas } from '../asaas/index.js';
 import { tipoLote } from './tipos.js';
 
 let t: AppTeste;
@@ -53,18 +54,9 @@ const postsDeClientes = () =>
   fake.requisicoes.filter((r) => r.metodo === 'POST' && r.url.includes('/customers')).length;
 
 beforeAll(async () => {
-  fake = await iniciarAsaasFake();
-  provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-  t = await criarAppTeste({}, { provedor: { provedor, demo: true, url: fake.url, fechar: fake.fechar } });
-  [admin, paroquia, tesouraria] = await Promise.all([
-    t.loginAdmin(),
-    t.login('paroquia@sig.local'),
-    t.login('tesouraria@sig.local'),
-  ]);
-  const [p] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
+  ({ t, fake, provedor } = await criarAppComAsaas());
+  [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
+  const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
 afterAll(() => t.fechar());
@@ -137,6 +129,11 @@ describe('customers in bulk', () => {
     const lista = await req('GET', '/api/processamento-lote/paginado?tipo=CLIENTES_ASAAS&status=CONCLUIDO');
     expect(lista.statusCode, lista.body).toBe(200);
     expect(lista.json().itens.map((l: { id: number }) => l.id)).toEqual([id]);
+    const csv = await req('GET', '/api/processamento-lote/exportar?tipo=CLIENTES_ASAAS&status=CONCLUIDO');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const linhas = csv.body.trim().split('\r\n');
+    expect(linhas).toHaveLength(2);
+    expect(linhas[1]).toMatch(new RegExp(`^${id};Clientes no provedor de pagamentos;.*;Concluído;`));
     const daTela = await req('GET', '/api/clientes-asaas-lote/paginado?status=CANCELADO');
     expect(daTela.json().itens.map((l: { id: number }) => l.id)).toEqual([porOrganizacao.id]);
   });
@@ -249,22 +246,13 @@ describe('undo, through a kind that can', () => {
 describe('permissions, scope and validation', () => {
   it('answers 403 to a profile without the screens', async () => {
     expect((await req('GET', '/api/processamento-lote/paginado', undefined, paroquia)).statusCode).toBe(403);
+    expect((await req('GET', '/api/processamento-lote/exportar', undefined, paroquia)).statusCode).toBe(403);
     expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId }, paroquia)).statusCode).toBe(403);
   });
 
   it('answers 404 for batches outside the scope and 400 naming people and organizations outside it', async () => {
-    const [fora] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(
-        and(
-          ne(schema.organizacao.id, organizacaoId),
-          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
-        ),
-      )
-      .orderBy(sql`${schema.organizacao.id} desc`)
-      .limit(1);
-    const pessoaFora = await novaPessoa(cpfValido(), fora!.id);
+    const fora = await organizacaoForaDe(t.banco.db, organizacaoId);
+    const pessoaFora = await novaPessoa(cpfValido(), fora);
     const alheio = await criarLote({ pessoaIds: [pessoaFora] }, admin);
     await req('POST', `/api/processamento-lote/${alheio.id}/cancelar`, undefined, admin);
     for (const url of [`/api/processamento-lote/${alheio.id}`, `/api/processamento-lote/${alheio.id}/itens`])
@@ -272,7 +260,7 @@ describe('permissions, scope and validation', () => {
     expect((await req('POST', `/api/processamento-lote/${alheio.id}/reprocessar-erros`)).statusCode).toBe(404);
     // People and organizations named outside the scope: 400 on their fields.
     expect((await req('POST', '/api/clientes-asaas-lote', { pessoaIds: [pessoaFora] })).statusCode).toBe(400);
-    expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId: fora!.id })).statusCode).toBe(400);
+    expect((await req('POST', '/api/clientes-asaas-lote', { organizacaoId: fora })).statusCode).toBe(400);
   });
 
   it('refuses bad input naming the field', async () => {

@@ -8,6 +8,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as lotes from './processamento-lote.service.js';
 
 const tags = ['processamento-lote'];
@@ -16,14 +17,25 @@ const tags = ['processamento-lote'];
 export const processamentoLoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = lotes.ACESSO_LOTE;
   const porId = { tags, params: idParams, response: { 200: processamentoLote } };
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: processamentoLoteListQuery,
+    pagina: paged(processamentoLote),
+    listar: (ctx, q) => lotes.listarLotes(app.deps, ctx, q),
+    exportar: {
+      planilha: 'processamento-lote',
+      colunas: [
+        { campo: 'id', rotulo: 'id' },
+        { campo: 'tipo', rotulo: 'tipo', tipo: 'opcao', rotulos: 'lotes:tipo' },
+        { campo: 'organizacaoNome', rotulo: 'organizacaoNome' },
+        { campo: 'criadoPorNome', rotulo: 'usuarioNome' },
+        { campo: 'status', rotulo: 'status', tipo: 'opcao', rotulos: 'lotes:status' },
+        { campo: 'total', rotulo: 'total', tipo: 'numero' },
+        { campo: 'criadoEm', rotulo: 'criadoEm', tipo: 'dataHora' },
+      ],
     },
-    (req) => lotes.listarLotes(app.deps, req.ctx, req.query),
-  );
+  });
   app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
     lotes.obterLote(app.deps.db, req.ctx, req.params.id),
   );

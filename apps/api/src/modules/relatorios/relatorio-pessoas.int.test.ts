@@ -12,11 +12,7 @@ let atendimento: string;
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [sinodo, paroquia, atendimento] = await Promise.all([
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-    t.login('atendimento@sig.local'),
-  ]);
+  [sinodo, paroquia, atendimento] = await t.logins('sinodo', 'paroquia', 'atendimento');
   const [o] = await t.banco.db
     .select({ id: schema.organizacao.id })
     .from(schema.organizacao)
@@ -55,13 +51,24 @@ describe('people report', () => {
     const livro = new ExcelJS.Workbook();
     await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
     const aba = livro.worksheets[0]!;
-    expect(aba.getRow(1).values).toEqual([undefined, 'Nome', 'CPF', 'Data de nascimento', 'Sexo', 'Logradouro']);
-    expect(aba.getRow(2).values).toEqual([undefined, 'Rita', undefined, '30/11/1981', 'Feminino', 'Rua do Relatório']);
-    expect(aba.getRow(3).values).toEqual([
+    // The title and what the report covers come first; then the table.
+    expect(aba.getRow(1).values).toEqual([undefined, 'Relatório de pessoas']);
+    expect(String(aba.getRow(3).getCell(1).value)).toContain('Nome: relatada');
+    expect(aba.getRow(5).values).toEqual([undefined, 'Nome', 'CPF', 'Data de nascimento', 'Sexo', 'Logradouro']);
+    expect(aba.getRow(6).values).toEqual([
+      undefined,
+      'Rita',
+      undefined,
+      new Date(Date.UTC(1981, 10, 30)),
+      'Feminino',
+      'Rua do Relatório',
+    ]);
+    expect(aba.getRow(6).getCell(3).numFmt).toBe('dd/mm/yyyy');
+    expect(aba.getRow(7).values).toEqual([
       undefined,
       'Rosa',
       '73019486203',
-      '02/03/1970',
+      new Date(Date.UTC(1970, 2, 2)),
       'Feminino',
       'Rua do Relatório',
     ]);
@@ -86,7 +93,7 @@ describe('people report', () => {
     const r = await relatorio('formato=xlsx&nome=relatada&colunas=nome,cpf', paroquia);
     const livro = new ExcelJS.Workbook();
     await livro.xlsx.load(r.rawPayload as unknown as ArrayBuffer);
-    expect(livro.worksheets[0]!.getRow(1).values).toEqual([undefined, 'Nome']);
+    expect(livro.worksheets[0]!.getRow(5).values).toEqual([undefined, 'Nome']);
     expect((await relatorio('colunas=nome', atendimento)).statusCode).toBe(403);
   });
 });

@@ -1,13 +1,15 @@
-import { pessoaListQuery } from '@sig/contracts';
+import { hojeNoBrasil, pessoaListQuery } from '@sig/contracts';
 import { tradutor } from '@sig/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { arquivoExportacao, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { pdfTabela } from '../../platform/pdf.js';
+import { AppError } from '../../platform/erros.js';
+import { arquivoExportacao, type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { MAX_COLUNAS_PDF, pdfTabela } from '../../platform/pdf.js';
 import { camposOcultos } from '../../platform/permissoes.js';
 import {
   COLUNAS_DOCUMENTO,
   type ColunaDocumento,
+  colunaPessoa,
   condicoes,
   contar,
   type LinhaDocumento,
@@ -17,14 +19,6 @@ import {
 const acesso = 'RelatorioPessoas' as const;
 export const LIMITE_RELATORIO = 100_000;
 const COLUNAS = Object.keys(COLUNAS_DOCUMENTO) as [ColunaDocumento, ...ColunaDocumento[]];
-/** Wider columns for names and streets. */
-const PESO: Partial<Record<ColunaDocumento, number>> = {
-  nome: 2,
-  sobrenome: 2,
-  organizacaoNome: 2.5,
-  logradouro: 2.5,
-  email: 2,
-};
 
 const consulta = pessoaListQuery.and(
   z.object({
@@ -61,45 +55,33 @@ export const relatorioPessoasRoutes: FastifyPluginAsyncZod = async (app) => {
       const { colunas, formato, ...filtros } = req.query;
       const ocultos = new Set([...camposOcultos(req.ctx, 'Pessoa'), ...camposOcultos(req.ctx, acesso)]);
       const visiveis = colunas.filter((c) => !ocultos.has(c));
+      if (formato === 'pdf' && visiveis.length > MAX_COLUNAS_PDF)
+        throw new AppError('COLUNAS_DEMAIS_PDF', { max: MAX_COLUNAS_PDF });
       const onde = await condicoes(app.deps, req.ctx, filtros, acesso);
       const total = await contar(app.deps, onde, LIMITE_RELATORIO);
       const t = tradutor(req.idioma);
-      const valor = (c: ColunaDocumento, v: unknown): string => {
-        if (v === null || v === undefined) return '';
-        if (typeof v === 'boolean') return t(v ? 'comum:sim' : 'comum:nao');
-        if (c === 'sexo' || c === 'estadoCivil' || c === 'status')
-          return t(`campos:opcao.${c}.${v}`, { defaultValue: String(v) });
-        if (c === 'dataNascimento' && typeof v === 'string')
-          return req.idioma === 'en'
-            ? `${v.slice(5, 7)}/${v.slice(8)}/${v.slice(0, 4)}`
-            : `${v.slice(8)}/${v.slice(5, 7)}/${v.slice(0, 4)}`;
-        return String(v);
-      };
       async function* linhas() {
-        for await (const lote of lotesPessoas(app.deps, onde, LIMITE_RELATORIO))
-          yield lote.map((p: LinhaDocumento) => visiveis.map((c) => valor(c, p[c])));
+        for await (const lote of lotesPessoas(app.deps, onde, LIMITE_RELATORIO, req.idioma))
+          yield lote.map((p: LinhaDocumento) => visiveis.map((c) => p[c]));
       }
-      const cabecalho = visiveis.map((c) => t(`campos:${c}`, { defaultValue: c }));
-      const data = new Date().toISOString().slice(0, 10);
+      const data = hojeNoBrasil();
+      const documento: Documento = {
+        titulo: t('menu:acessos.RelatorioPessoas'),
+        idioma: req.idioma,
+        colunas: visiveis.map((c) => colunaPessoa(c, t)),
+        lotes: linhas(),
+        informacoes: [
+          `${req.ctx.organizacaoNome} · ${t('relatorios:total', { n: Math.min(total, LIMITE_RELATORIO) })}`,
+          linhaFiltros(req.idioma, filtros, { status: { tipo: 'opcao', rotulos: 'campos:opcao.status' } }),
+        ],
+      };
       reply
         .header('content-disposition', `attachment; filename="relatorio-pessoas-${data}.${formato}"`)
         .header('x-total-linhas', String(Math.min(total, LIMITE_RELATORIO)))
         .header('x-relatorio-truncado', String(total > LIMITE_RELATORIO));
       if (formato === 'xlsx')
-        return reply
-          .header('content-type', TIPO_CONTEUDO.xlsx)
-          .send(arquivoExportacao('xlsx', 'pessoas', cabecalho, linhas()));
-      const titulo = t('menu:acessos.RelatorioPessoas');
-      return reply.header('content-type', 'application/pdf').send(
-        pdfTabela({
-          titulo,
-          subtitulo: `${req.ctx.organizacaoNome} · ${t('relatorios:total', { n: Math.min(total, LIMITE_RELATORIO) })} · ${data}`,
-          cabecalho,
-          pesos: visiveis.map((c) => PESO[c] ?? 1),
-          lotes: linhas(),
-          rodape: (n) => t('relatorios:pagina', { n }),
-        }),
-      );
+        return reply.header('content-type', TIPO_CONTEUDO.xlsx).send(arquivoExportacao('xlsx', documento));
+      return reply.header('content-type', 'application/pdf').send(pdfTabela(documento));
     },
   );
 };

@@ -56,6 +56,15 @@ describe('/caixa-de-saida: the mail outbox', () => {
     expect(comErro.map((m) => m.para)).toEqual([RECUSADO]);
     expect(comErro[0]).toMatchObject({ situacao: 'ERRO', tentativas: 6, enviadoEm: null });
     expect(comErro[0]!.erro).toContain('User unknown');
+    const csv = await get('/api/caixa-de-saida/exportar?situacao=ERRO');
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [cabecalho, linha, ...resto] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(cabecalho).toBe('Destinatário;Assunto;Situação;Tentativas;Erro;Data/hora;Enviado em');
+    expect(linha).toMatch(new RegExp(`^${RECUSADO};.*;Erro;6;.*User unknown`));
+    expect(resto).toEqual([]);
     const enviadas = await lista('?situacao=ENVIADO,PENDENTE&para=paroquia-da-paz');
     expect(enviadas.map((m) => m.situacao)).toEqual(['ENVIADO', 'ENVIADO']);
     expect(enviadas.every((m) => m.enviadoEm)).toBe(true);
@@ -99,6 +108,7 @@ describe('/caixa-de-saida: the mail outbox', () => {
   it('is refused without the screen, and to a profile given it below the top of the tree (mail has no organization)', async () => {
     const tesouraria = await t.login('tesouraria@sig.local');
     expect((await get('/api/caixa-de-saida/paginado', tesouraria)).statusCode).toBe(403);
+    expect((await get('/api/caixa-de-saida/exportar', tesouraria)).statusCode).toBe(403);
     expect((await post('/api/caixa-de-saida/1/reenviar', tesouraria)).statusCode).toBe(403);
     const retirar = await conceder('Secretaria Sinodal', 'CaixaDeSaida');
     try {

@@ -1,5 +1,6 @@
 import { emailSaida, emailSaidaDetalhe, emailSaidaListQuery, idParams, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './caixa-de-saida.service.js';
 
 const tags = ['sistema'];
@@ -8,14 +9,25 @@ const tags = ['sistema'];
 export const caixaDeSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = servico.ACESSO_CAIXA_SAIDA;
   const porId = { tags, params: idParams, response: { 200: emailSaidaDetalhe } };
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: emailSaidaListQuery, response: { 200: paged(emailSaida) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: emailSaidaListQuery,
+    pagina: paged(emailSaida),
+    listar: (ctx, q) => servico.listarEmails(app.deps, ctx, q),
+    exportar: {
+      planilha: 'caixa-de-saida',
+      colunas: [
+        { campo: 'para', rotulo: 'para' },
+        { campo: 'assunto', rotulo: 'assunto' },
+        { campo: 'situacao', rotulo: 'situacao', tipo: 'opcao', rotulos: 'sistema:caixaSaida.situacoes' },
+        { campo: 'tentativas', rotulo: 'tentativas', tipo: 'numero' },
+        { campo: 'erro', rotulo: 'erro' },
+        { campo: 'criadoEm', rotulo: 'criadoEm', tipo: 'dataHora' },
+        { campo: 'enviadoEm', rotulo: 'enviadoEm', tipo: 'dataHora' },
+      ],
     },
-    (req) => servico.listarEmails(app.deps, req.ctx, req.query),
-  );
+  });
   app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
     servico.obterEmail(app.deps, req.ctx, req.params.id),
   );

@@ -40,6 +40,10 @@ const lista = async (consulta = '') => {
 describe('/tarefas: the background jobs', () => {
   it('lists the jobs of the declared queues, newest first, with attempts and the last error', async () => {
     const { itens } = await lista('?quantidade=100');
+    const csv = await get('/api/tarefas/exportar?situacao=failed');
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('Fila;Situação;Referência;Tentativas;Erro;Data/hora;Concluído em');
+    expect(csv.body).toContain('asaas.aplicar-evento;Falhou;"{""eventoId"":""evt_falhou""}";9;deadlock detected;');
     const porId = new Map(itens.map((x) => [x.id, x]));
     expect(porId.get(falhou)).toMatchObject({
       fila: 'asaas.aplicar-evento',
@@ -104,6 +108,7 @@ describe('/tarefas: the background jobs', () => {
   it('is refused without the screen, and to a profile given it below the top of the tree (jobs have no organization)', async () => {
     const tesouraria = await t.login('tesouraria@sig.local');
     expect((await get('/api/tarefas/paginado', tesouraria)).statusCode).toBe(403);
+    expect((await get('/api/tarefas/exportar', tesouraria)).statusCode).toBe(403);
     expect((await post(`/api/tarefas/${falhou}/repetir`, tesouraria)).statusCode).toBe(403);
     const p = schema.perfil;
     const pp = schema.perfilPermissao;

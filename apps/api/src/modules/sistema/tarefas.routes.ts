@@ -1,5 +1,6 @@
 import { paged, tarefa, tarefaDetalhe, tarefaListQuery, tarefaParams } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './tarefas.service.js';
 
 const tags = ['sistema'];
@@ -8,14 +9,25 @@ const tags = ['sistema'];
 export const tarefasRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = servico.ACESSO_TAREFAS;
   const porId = { tags, params: tarefaParams, response: { 200: tarefaDetalhe } };
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: tarefaListQuery, response: { 200: paged(tarefa) } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: tarefaListQuery,
+    pagina: paged(tarefa),
+    listar: (ctx, q) => servico.listarTarefas(app.deps, ctx, q),
+    exportar: {
+      planilha: 'tarefas',
+      colunas: [
+        { campo: 'fila', rotulo: 'fila' },
+        { campo: 'situacao', rotulo: 'situacao', tipo: 'opcao', rotulos: 'sistema:tarefas.situacoes' },
+        { campo: 'referencia', rotulo: 'referencia' },
+        { campo: 'tentativas', rotulo: 'tentativas', tipo: 'numero' },
+        { campo: 'erro', rotulo: 'erro' },
+        { campo: 'criadoEm', rotulo: 'criadoEm', tipo: 'dataHora' },
+        { campo: 'concluidoEm', rotulo: 'concluidoEm', tipo: 'dataHora' },
+      ],
     },
-    (req) => servico.listarTarefas(app.deps, req.ctx, req.query),
-  );
+  });
   app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
     servico.obterTarefa(app.deps, req.ctx, req.params.id),
   );

@@ -44,11 +44,7 @@ async function novoUsuario(organizacaoId: number, perfil = ids.membro) {
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [admin, sinodo, paroquia] = await Promise.all([
-    t.loginAdmin(),
-    t.login('sinodo@sig.local'),
-    t.login('paroquia@sig.local'),
-  ]);
+  [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   ids.sinodo = await organizacaoAtual(sinodo);
   ids.paroquia = await organizacaoAtual(paroquia);
   ids.igreja = await organizacaoAtual(admin);

@@ -1,7 +1,6 @@
 import {
   idParams,
   okResposta,
-  selectResposta,
   situacaoUsuarioInput,
   usuarioLinha,
   usuarioListQuery,
@@ -12,8 +11,7 @@ import {
   vinculoUsuarioParams,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { FORMATOS_ARQUIVO, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { rotasDeLista } from '../../platform/rotas-lista.js';
 import { solicitarRedefinicao } from '../autenticacao/index.js';
 import * as servico from './usuario.service.js';
 
@@ -25,45 +23,20 @@ const acesso = 'Usuarios' as const;
  */
 export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['usuarios'];
-  app.get(
-    '/select',
-    {
-      config: { acesso, acao: 'L', opcoesDe: 'usuarios' },
-      schema: { tags, querystring: usuarioSelectQuery, response: { 200: selectResposta } },
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: usuarioListQuery,
+    pagina: usuarioPagina,
+    listar: (ctx, q) => servico.listar(app.deps, ctx, q),
+    exportar: (ctx, { pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _s, ...filtros }, formato, origem) =>
+      servico.exportar(app.deps, ctx, filtros, formato, origem),
+    select: {
+      consulta: usuarioSelectQuery,
+      opcoesDe: 'usuarios',
+      opcoes: (ctx, q) => servico.opcoes(app.deps, ctx, q.busca),
     },
-    (req) => servico.opcoes(app.deps, req.ctx, req.query.busca),
-  );
-  app.get(
-    '/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: usuarioListQuery, response: { 200: usuarioPagina } },
-    },
-    (req) => servico.listar(app.deps, req.ctx, req.query),
-  );
-  app.get(
-    '/exportar',
-    {
-      config: { acesso, acao: 'L' },
-      schema: {
-        tags,
-        querystring: usuarioListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('csv') })),
-        produces: [TIPO_CONTEUDO.csv, TIPO_CONTEUDO.xlsx],
-      },
-    },
-    (req, reply) => {
-      const { formato, pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _s, ...filtros } = req.query;
-      const e = servico.exportar(app.deps, req.ctx, filtros, formato, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        rota: req.url,
-      });
-      return reply
-        .header('content-type', TIPO_CONTEUDO[formato])
-        .header('content-disposition', `attachment; filename="${e.nomeArquivo}"`)
-        .send(e.conteudo);
-    },
-  );
+  });
   app.get(
     '/:id',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: usuarioResumo } } },

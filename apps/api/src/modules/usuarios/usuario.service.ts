@@ -18,7 +18,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { hashSenha } from '../../platform/cripto.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { arquivoExportacao, type FormatoArquivo } from '../../platform/exportacao.js';
+import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { gravarVinculo, removerVinculo } from './vinculos.js';
@@ -257,6 +257,11 @@ export async function listar(deps: Deps, ctx: Contexto, q: UsuarioListQuery): Pr
 }
 
 const COLUNAS_EXPORTACAO = ['id', 'nome', 'email', 'ativo', 'vinculos', 'ultimoAcessoEm'] as const;
+const TIPOS_EXPORTACAO: Partial<Record<(typeof COLUNAS_EXPORTACAO)[number], Omit<ColunaArquivo, 'titulo'>>> = {
+  id: { tipo: 'numero' },
+  ativo: { tipo: 'simNao' },
+  ultimoAcessoEm: { tipo: 'dataHora' },
+};
 
 export function exportar(
   deps: Deps,
@@ -267,7 +272,9 @@ export function exportar(
 ) {
   deps.auditoria.exportacao(ctx, acesso, origem);
   const t = tradutor(ctx.idioma);
-  const cabecalho = COLUNAS_EXPORTACAO.map((c) => t(`campos:${c}`, { defaultValue: c }));
+  const colunas = COLUNAS_EXPORTACAO.map(
+    (c): ColunaArquivo => ({ titulo: t(`campos:${c}`, { defaultValue: c }), ...TIPOS_EXPORTACAO[c] }),
+  );
   const onde = condicoes(ctx, q);
   async function* lotes(): AsyncGenerator<unknown[][]> {
     let depois = 0;
@@ -286,7 +293,7 @@ export function exportar(
         l.id,
         l.nome,
         l.email,
-        t(l.ativo ? 'comum:sim' : 'comum:nao'),
+        l.ativo,
         l.vinculos.map((v) => `${v.organizacaoNome}: ${v.perfilNome}`).join('; '),
         l.ultimoAcessoEm,
       ]);
@@ -297,7 +304,12 @@ export function exportar(
   }
   return {
     nomeArquivo: `usuarios-${hojeNoBrasil()}.${formato}`,
-    conteudo: arquivoExportacao(formato, 'usuarios', cabecalho, lotes()),
+    conteudo: arquivoExportacao(formato, {
+      titulo: t('menu:acessos.Usuarios'),
+      idioma: ctx.idioma,
+      colunas,
+      lotes: lotes(),
+    }),
   };
 }
 

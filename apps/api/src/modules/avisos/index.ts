@@ -1,0 +1,2 @@
+/** The notice board. Other modules use only this file. */
+export { vigentes as avisosVigentes } from './aviso.service.js';
