@@ -5,7 +5,7 @@ import { carregar } from '../platform/carregar';
 import { consultaAutorizacao } from '../platform/consultaAutorizacao';
 import { i18n, NAMESPACES_AREA_LOGADA } from '../platform/i18n';
 import { aoMudarSessao, lerSessao } from '../platform/sessao';
-import { comEspera } from './espera';
+import { comEsperaLeve } from './esperaLeve';
 
 const LoginPage = carregar(() => import('../modules/auth/LoginPage'));
 const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
@@ -30,7 +30,7 @@ const useLogado = () => useSyncExternalStore(assinarSessao, () => lerSessao() !=
 
 /** Signed-in users who open a public sign-in page go to the dashboard (spec §2). */
 function SomenteDeslogado() {
-  return useLogado() ? <Navigate to="/dashboard" replace /> : comEspera(<Outlet />);
+  return useLogado() ? <Navigate to="/dashboard" replace /> : comEsperaLeve(<Outlet />);
 }
 
 function SomenteLogado() {
@@ -43,7 +43,7 @@ function SomenteLogado() {
     void consultas.prefetchQuery(consultaAutorizacao(sessao));
     void i18n.loadNamespaces(NAMESPACES_AREA_LOGADA);
   }, [consultas, logado]);
-  return logado ? comEspera(<AreaLogada />) : <Navigate to="/login" replace />;
+  return logado ? comEsperaLeve(<AreaLogada />) : <Navigate to="/login" replace />;
 }
 
 export const router = createBrowserRouter([
@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
       { path: '/reset-senha', element: <ResetSenhaPage /> },
     ],
   },
-  { path: '/externo/termos/:token?', element: comEspera(<TermosExternoPage />) },
+  { path: '/externo/termos/:token?', element: comEsperaLeve(<TermosExternoPage />) },
   { path: '/externo', element: <Navigate to="/externo/termos" replace /> },
   // Every other path is the signed-in area's; signed out, it goes to the login page.
   { path: '*', element: <SomenteLogado /> },

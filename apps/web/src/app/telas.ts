@@ -54,6 +54,7 @@ const telasAtendimento: Tela[] = Object.values(FILAS).map((c) => {
 });
 
 export const TELAS: Tela[] = [
+  { acesso: 'DashboardFilho', pagina: carregar(() => import('../modules/inicio/DashboardFilhoPage')) },
   { acesso: 'Sobre', pagina: carregar(() => import('../modules/inicio/SobrePage')) },
   {
     acesso: 'Perfil',
@@ -139,6 +140,7 @@ export const TELAS: Tela[] = [
     acesso: 'RelatorioContasReceber',
     pagina: carregar(() => import('../modules/cobrancas/RelatorioContasReceberPage')),
   },
+  { acesso: 'RelatorioInadimplencia', pagina: carregar(() => import('../modules/cobrancas/InadimplenciaPage')) },
   {
     acesso: 'ProcessamentosEmLote',
     pagina: carregar(() => import('../modules/processamento-lote/ProcessamentoLotePage')),
@@ -189,6 +191,30 @@ export const TELAS: Tela[] = [
     form: {
       rota: '/culto/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/cultos/CultoFormPage')),
+    },
+  },
+  {
+    acesso: 'Cemiterio',
+    pagina: carregar(() => import('../modules/cemiterios/CemiterioListaPage')),
+    form: {
+      rota: '/cemiterio/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cemiterios/CemiterioFormPage')),
+    },
+  },
+  {
+    acesso: 'Arrendatario',
+    pagina: carregar(() => import('../modules/cemiterios/ArrendatarioListaPage')),
+    form: {
+      rota: '/arrendatario/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cemiterios/ArrendatarioFormPage')),
+    },
+  },
+  {
+    acesso: 'Falecido',
+    pagina: carregar(() => import('../modules/cemiterios/FalecidoListaPage')),
+    form: {
+      rota: '/falecido/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/cemiterios/FalecidoFormPage')),
     },
   },
   ...telasAtendimento,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { api } from './api';
+import { clienteDiscreto, dados } from './cliente';
 import { lerSessao } from './sessao';
 
 /** One page view: where the user went, what the tab said, for which organization, who. */
@@ -23,7 +23,7 @@ export const envioNenhum: EnvioAnalitica = () => undefined;
  * analytics never bothers the user.
  */
 export const envioServidor: EnvioAnalitica = (v) => {
-  api.post('analitica/pagina', v, { semCarga: true, keepalive: true }).catch(() => undefined);
+  clienteDiscreto.POST('/api/analitica/pagina', { body: v, keepalive: true }).catch(() => undefined);
 };
 
 /** The limits of POST /api/analitica/pagina. */
@@ -38,7 +38,7 @@ const ESPERA_TITULO_MS = 10_000;
 function useEnvioConfigurado(): EnvioAnalitica {
   const saude = useQuery({
     queryKey: ['saude'],
-    queryFn: () => api.get<{ analitica: { ativa: boolean } }>('saude', undefined, { semCarga: true }),
+    queryFn: () => dados(clienteDiscreto.GET('/api/saude')),
     staleTime: Number.POSITIVE_INFINITY,
   });
   return saude.data?.analitica.ativa ? envioServidor : envioNenhum;

@@ -4,9 +4,9 @@ import type { paths } from './api-esquema';
 
 /**
  * The typed client (openapi-fetch over the committed OpenAPI document, docs/adr/0012): paths,
- * parameters, bodies and answers are checked by `tsc`. It sends through `enviar` (api.ts), so a
- * refusal rejects with `ApiError` as the string helpers do, and `data` is there whenever the call
- * resolves: `dados()` says so. Kept out of api.ts, which the public pages load.
+ * parameters, bodies and answers are checked by `tsc`; the spec §7 helpers (get, post, put, put
+ * with id, delete) are its methods. It sends through `enviar` (api.ts), so a refusal rejects with
+ * `ApiError`, and `data` is there whenever the call resolves: `dados()` says so.
  */
 export const cliente = createClient<paths>({ baseUrl: window.location.origin, fetch: (pedido) => enviar(pedido) });
 /** The same, for reads that must not turn the page's loading flag on (a select's search, a label). */
@@ -14,6 +14,9 @@ export const clienteDiscreto = createClient<paths>({
   baseUrl: window.location.origin,
   fetch: (pedido) => enviar(pedido, { semCarga: true }),
 });
+
+/** A call's options for a token not stored yet (the sign-in steps after the password). */
+export const comToken = (token: string) => ({ fetch: (pedido: Request) => enviar(pedido, { token }) });
 
 /** The answer of a typed call that resolved (a refusal has already thrown). */
 export async function dados<T>(chamada: Promise<{ data?: T; response: Response }>): Promise<T> {
@@ -99,11 +102,11 @@ export const recurso = {
   excluir: (r: RecursoComId, id: number) =>
     dados(cliente.DELETE(`/api/${r}/{id}` as ComIdQualquer, { params: { path: { id } } })),
   /**
-   * `GET /api/<recurso>/exportar` downloaded as a file (CSV or XLSX of the filtered list), named
-   * by the server's `content-disposition`.
+   * `GET /api/<recurso>/exportar` (or the resource's `rota`) downloaded as a file (CSV or XLSX of
+   * the filtered list), named by the server's `content-disposition`.
    */
-  exportar: async (r: RecursoExportavel, consulta: object, formato: 'csv' | 'xlsx') => {
-    const { data, response } = await cliente.GET(`/api/${r}/exportar` as ExportarQualquer, {
+  exportar: async (r: RecursoExportavel, consulta: object, formato: 'csv' | 'xlsx', rota = '/exportar') => {
+    const { data, response } = await cliente.GET(`/api/${r}${rota}` as ExportarQualquer, {
       params: { query: { ...consulta, formato } as never },
       parseAs: 'blob',
     });
@@ -120,6 +123,6 @@ export const chaves = <R extends RecursoApi>(recurso: R) => ({
   listas: () => [recurso, 'lista'] as const,
   lista: (consulta: object) => [recurso, 'lista', consulta] as const,
   item: (id: number | string | undefined) => [recurso, 'item', id] as const,
-  select: (busca = '') => [recurso, 'select', busca] as const,
+  select: (busca = '', filtros: Record<string, string> = {}) => [recurso, 'select', busca, filtros] as const,
   rotulo: (id: number | undefined) => [recurso, 'rotulo', id] as const,
 });

@@ -1,5 +1,4 @@
-import type { AutorizacaoResposta } from '@sig/contracts';
-import { api } from './api';
+import { cliente, dados } from './cliente';
 import type { SessaoLocal } from './sessao';
 
 /**
@@ -9,6 +8,6 @@ import type { SessaoLocal } from './sessao';
  */
 export const consultaAutorizacao = (sessao: SessaoLocal | null) => ({
   queryKey: ['autorizacao', sessao?.token, sessao?.organizacaoId],
-  queryFn: () => api.put<AutorizacaoResposta>('Autenticacao/autorizacao'),
+  queryFn: () => dados(cliente.PUT('/api/Autenticacao/autorizacao')),
   staleTime: 5 * 60_000,
 });

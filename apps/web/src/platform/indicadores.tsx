@@ -1,9 +1,12 @@
-import { AGRUPAMENTOS_INDICADOR, PERIODO_CONFIRMACAO_DIAS } from '@sig/contracts';
-import { App, Button, Card, DatePicker, Form, Progress, Radio, Space, Switch } from 'antd';
+import { AGRUPAMENTOS_INDICADOR, MAXIMO_BALDES_INDICADOR, PERIODO_CONFIRMACAO_DIAS } from '@sig/contracts';
+import { Alert, App, Button, Card, DatePicker, Form, Radio, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatoData } from './crud/definicao';
+import { dataParaTela, formatoData } from './crud/definicao';
+import { type DadosGrafico, type FormatoValor, rotuloBalde } from './graficos';
+import { i18n } from './i18n';
+import { useLayoutDosFiltros } from './layoutFiltros';
 
 /** The query every indicator sends (contracts `indicadorQuery`). */
 export type FiltroIndicador = {
@@ -28,6 +31,7 @@ const filtroInicial = (): FiltroIndicador => ({
  * the form that changes it.
  */
 export function useFiltroIndicador() {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['campos', 'comum']);
   const { modal } = App.useApp();
   const [form] = Form.useForm<Valores>();
@@ -58,7 +62,7 @@ export function useFiltroIndicador() {
       <Form
         form={form}
         name="indicador"
-        layout="inline"
+        layout={layoutFiltros}
         onFinish={aplicar}
         initialValues={{
           periodo: 0,
@@ -87,41 +91,84 @@ export function useFiltroIndicador() {
   return { filtro, filtros };
 }
 
-/** One value per line with a bar against the largest: readable without a chart library. */
-export function Barras({
-  titulo,
-  linhas,
-  rotulo,
-  valor,
-}: {
-  titulo: string;
-  linhas: { chave: string; total: number }[];
-  rotulo?: (c: string) => string;
-  /** How the value is shown (money, for offerings). */
-  valor?: (n: number) => string;
-}) {
-  const maior = Math.max(1, ...linhas.map((l) => l.total));
+/** The period fields every indicator answers (contracts `periodoIndicador`). */
+type PeriodoDaResposta = {
+  periodoDe: string;
+  periodoAte: string;
+  recortado: boolean;
+  anteriorDe: string;
+  anteriorAte: string;
+};
+type BaldeDaResposta = { chave: string; de: string; ate: string };
+
+/**
+ * Which period the cards and the charts describe, and the previous one they compare with; when the
+ * period held more than ten buckets, that the figures are its last ten (spec §2).
+ */
+export function PeriodoDoIndicador({ r }: { r: PeriodoDaResposta }) {
+  const { t, i18n } = useTranslation(['comum']);
+  const data = (d: string) => dataParaTela(d, i18n.language);
   return (
-    <Card size="small" title={titulo}>
-      {linhas.map((l) => {
-        const nome = rotulo ? rotulo(l.chave) : l.chave;
-        const mostrado = valor ? valor(l.total) : String(l.total);
-        return (
-          <div key={l.chave} data-testid="barra">
-            <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-              <span>{nome}</span>
-              <strong>{mostrado}</strong>
-            </Space>
-            {/* The bar repeats the line's value for a screen reader. */}
-            <Progress
-              percent={(100 * l.total) / maior}
-              showInfo={false}
-              size="small"
-              aria-label={`${nome}: ${mostrado}`}
-            />
-          </div>
-        );
+    <Alert
+      type={r.recortado ? 'warning' : 'info'}
+      showIcon
+      data-testid="periodo-indicador"
+      title={t(r.recortado ? 'comum:indicadores.periodoRecortado' : 'comum:indicadores.periodoMostrado', {
+        de: data(r.periodoDe),
+        ate: data(r.periodoAte),
+        maximo: MAXIMO_BALDES_INDICADOR,
+        anteriorDe: data(r.anteriorDe),
+        anteriorAte: data(r.anteriorAte),
       })}
-    </Card>
+    />
   );
+}
+
+/**
+ * A series over time with the previous period beside it: the current buckets' labels, the
+ * current values and the previous period's bucket by bucket.
+ */
+export function serieComAnterior<B extends BaldeDaResposta>(
+  atual: readonly B[],
+  anterior: readonly B[],
+  valor: (b: B) => number | string,
+  nome: string,
+  idioma: string,
+  formato: FormatoValor = 'numero',
+): DadosGrafico {
+  return {
+    formato,
+    categorias: atual.map((b) => ({ chave: b.chave, rotulo: rotuloBalde(b.chave, idioma) })),
+    series: [
+      { chave: 'atual', nome, valores: atual.map(valor) },
+      {
+        chave: 'anterior',
+        nome: i18n.t('comum:graficos.periodoAnterior'),
+        valores: anterior.map(valor),
+        anterior: true,
+      },
+    ],
+  };
+}
+
+/** A list's address with its filters as useListaRecurso reads them (blank ones left out). */
+export function enderecoDaLista(rota: string, filtros: Record<string, string | number | boolean | undefined>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(filtros)) if (v !== undefined && v !== '') p.set(k, String(v));
+  return `${rota}?${p.toString()}`;
+}
+
+/**
+ * The days behind a bucket of either series: a click on the previous period's column opens that
+ * period's days, on the current one this period's.
+ */
+export function diasDoBalde<B extends BaldeDaResposta>(
+  atual: readonly B[],
+  anterior: readonly B[],
+  chave: string,
+  serie: { anterior?: boolean },
+) {
+  const i = atual.findIndex((b) => b.chave === chave);
+  const b = (serie.anterior ? anterior : atual)[i];
+  return b ? { periodoDe: b.de, periodoAte: b.ate } : {};
 }

@@ -83,3 +83,12 @@ export const idiomaI18n = (i: IdiomaArmazenado) => (i === 'en' ? 'en' : 'pt-BR')
 export const QUANTIDADE_PADRAO = 10;
 export const lerQuantidade = () => Number(localStorage.getItem(CHAVES.quantidade)) || QUANTIDADE_PADRAO;
 export const gravarQuantidade = (n: number) => localStorage.setItem(CHAVES.quantidade, String(n));
+
+/**
+ * The spec §3 keys that have defaults are stored from the first visit (`idioma` = `br`,
+ * `quantidadeRegistrosPorPagina` = 10), not only once the user changes them.
+ */
+export function gravarPadroes() {
+  if (localStorage.getItem(CHAVES.idioma) === null) gravarIdioma('br');
+  if (localStorage.getItem(CHAVES.quantidade) === null) gravarQuantidade(QUANTIDADE_PADRAO);
+}

@@ -89,4 +89,69 @@ describe('useFormRecurso', () => {
     await waitFor(() => expect(screen.getByTestId('endereco').textContent).toBe('/pagamento/form/42/visualizacao'));
     expect(f.pedidos.find((p) => p.metodo === 'POST')?.corpo).toEqual({ observacao: 'em espécie' });
   });
+
+  it('a record the page names itself is read and saved through its own calls, and the form stays on it', async () => {
+    const gravar = vi.fn(async (corpo: unknown) => ({ id: 7, motivo: (corpo as { motivo: string }).motivo }));
+    function Fixo() {
+      const { formProps, saveButtonProps } = useFormRecurso<{ id: number; motivo: string }>({
+        recurso: 'organizacao',
+        acesso: 'ConfiguracaoOrganizacao',
+        voltar: '/organizacao',
+        permanecer: true,
+        fixo: { id: 7, chave: ['fixo'], ler: async () => ({ id: 7, motivo: 'antes' }), gravar },
+      });
+      return (
+        <Form {...formProps}>
+          <Form.Item name="motivo" label="Motivo">
+            <Input />
+          </Form.Item>
+          <Button {...saveButtonProps}>Salvar</Button>
+        </Form>
+      );
+    }
+    apiFalsa([sessaoDeAdministrador()]);
+    montar(<Fixo />, '/configuracoes', '/configuracoes');
+    const campo = await screen.findByLabelText('Motivo');
+    await waitFor(() => expect((campo as HTMLInputElement).value).toBe('antes'));
+    await userEvent.clear(campo);
+    await userEvent.type(campo, 'depois');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(gravar).toHaveBeenCalledWith({ motivo: 'depois' }));
+    expect(screen.getByTestId('endereco').textContent).toBe('/configuracoes');
+  });
+  it('a record reloaded while the user types (a hub event) keeps what was typed', async () => {
+    let versao = 0;
+    const ler = vi.fn(async () => ({ id: 3, motivo: `versão ${++versao}` }));
+    function Chamado() {
+      const { formProps, consulta } = useFormRecurso<{ id: number; motivo: string }>({
+        recurso: 'atendimento-triagem',
+        acesso: 'AtendimentoTriagem',
+        voltar: '/atendimento-triagem',
+        permanecer: true,
+        fixo: { id: 3, chave: ['chamado'], ler, gravar: vi.fn() },
+      });
+      return (
+        <>
+          <Form {...formProps}>
+            <Form.Item name="motivo" label="Motivo">
+              <Input />
+            </Form.Item>
+          </Form>
+          <Button onClick={() => void consulta.refetch()}>Recarregar</Button>
+        </>
+      );
+    }
+    apiFalsa([sessaoDeAdministrador()]);
+    montar(<Chamado />, '/chamado', '/chamado');
+    const campo = (await screen.findByLabelText('Motivo')) as HTMLInputElement;
+    await waitFor(() => expect(campo.value).toBe('versão 1'));
+    // Untouched, the form shows the record as it now is.
+    await userEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
+    await waitFor(() => expect(campo.value).toBe('versão 2'));
+    await userEvent.clear(campo);
+    await userEvent.type(campo, 'meu texto');
+    await userEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
+    await waitFor(() => expect(ler).toHaveBeenCalledTimes(3));
+    expect(campo.value).toBe('meu texto');
+  });
 });

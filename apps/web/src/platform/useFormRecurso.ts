@@ -43,6 +43,18 @@ export type OpcoesFormRecurso<R> = {
   erro?: (erro: unknown, valores: Valores) => boolean;
   /** After the server's field errors are on their fields (to open the tab that holds them). */
   aoErroNosCampos?: () => void;
+  /**
+   * A record the page names itself rather than the route (the settings of the organization acted
+   * for), with its own key and the operations that read and save it.
+   */
+  fixo?: {
+    id: number;
+    chave: QueryKey;
+    ler: (sinal: AbortSignal) => Promise<R>;
+    gravar: (corpo: unknown) => Promise<R>;
+  };
+  /** Saved, the form stays on the record as saved (a ticket, the settings) instead of going back. */
+  permanecer?: boolean;
 };
 
 /**
@@ -65,24 +77,25 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
   const [form] = Form.useForm<Valores>();
   const [sujo, setSujo] = useState(false);
   const liberar = useSaidaProtegida(sujo);
-  const id = params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
+  const { fixo } = o;
+  const id = fixo ? fixo.id : params.id && /^[1-9]\d*$/.test(params.id) ? Number(params.id) : undefined;
   const chave = chaves(o.recurso);
   // The list sends its own address (filters, page) along, so the form goes back to it as it was.
   const destino = (r?: R) =>
     `${typeof o.voltar === 'function' ? o.voltar(r) : o.voltar}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
 
+  const chaveItem = fixo?.chave ?? chave.item(id);
   const consulta = useQuery({
-    queryKey: chave.item(id),
-    queryFn: ({ signal }) => recurso.item(o.recurso, id as number, signal) as Promise<R>,
+    queryKey: chaveItem,
+    queryFn: ({ signal }) => (fixo ? fixo.ler(signal) : (recurso.item(o.recurso, id as number, signal) as Promise<R>)),
     enabled: id !== undefined,
   });
   const registro = consulta.data;
   const { valores } = o;
+  // A record refreshed while the user edits (another write of the page, a colleague's) keeps the edits.
   useEffect(() => {
-    if (!registro) return;
-    form.setFieldsValue(valores ? valores(registro) : (registro as Valores));
-    setSujo(false);
-  }, [registro, form, valores]);
+    if (registro && !sujo) form.setFieldsValue(valores ? valores(registro) : (registro as Valores));
+  }, [registro, sujo, form, valores]);
 
   const travado = !!registro && !!o.travado?.(registro);
   const somenteLeitura =
@@ -100,11 +113,17 @@ export function useFormRecurso<R extends object>(o: OpcoesFormRecurso<R>) {
   const mutacao = useMutation({
     mutationFn: (v: Valores) => {
       const corpo = o.corpo ? o.corpo(v) : v;
+      if (fixo) return fixo.gravar(corpo);
       return id === undefined ? recurso.criar<R>(o.recurso, corpo) : recurso.atualizar<R>(o.recurso, id, corpo);
     },
     onSuccess: async (salvo) => {
+      if (o.permanecer) {
+        qc.setQueryData(chaveItem, salvo);
+        setSujo(false);
+      }
       await depois();
       void message.success(t(o.mensagemSucesso?.(salvo) ?? 'comum:salvoComSucesso', salvo as Valores));
+      if (o.permanecer) return;
       if (!o.aposSalvar) return irPara(salvo);
       liberar();
       navegar(o.aposSalvar(salvo), { replace: true });

@@ -25,9 +25,11 @@ import {
   valoresDaUrl,
 } from './crud/filtros';
 import { mensagemDeErro } from './formulario';
+import { useLayoutDosFiltros } from './layoutFiltros';
 import { gravarQuantidade, lerQuantidade } from './sessao';
 
-type Linha<R extends RecursoPaginado> = PaginaDe<R> extends { itens: (infer L extends object)[] } ? L : never;
+/** A row of a resource's list. */
+export type Linha<R extends RecursoPaginado> = PaginaDe<R> extends { itens: (infer L extends object)[] } ? L : never;
 type Totais<R extends RecursoPaginado> = PaginaDe<R> extends { totais: infer T } ? T : undefined;
 
 /** A column of a list: antd's, with the key the sort, the saved views and the totals row name it by. */
@@ -53,6 +55,8 @@ export type OpcoesListaRecurso<R extends RecursoPaginado> = {
   fixos?: Record<string, string>;
   /** Whether the list offers CSV/XLSX of the filtered set (GET `<recurso>/exportar`); default yes. */
   exportavel?: boolean;
+  /** The export's path under the resource when `/exportar` is another file (the ledger's accounting file). */
+  rotaExportacao?: `/${string}`;
   /** The formats the export answers (default both). */
   formatos?: readonly FormatoExportacao[];
   /** Reads without the page's loading flag (a list the hub refreshes while the user looks at it). */
@@ -103,6 +107,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   type L = Linha<R>;
   const { t } = useTranslation(['comum', 'crud', 'erros']);
   const { message, modal } = App.useApp();
+  const layoutFiltros = useLayoutDosFiltros();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const qc = useQueryClient();
@@ -298,7 +303,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     setExportando(true);
     try {
       const { pagina: _p, quantidade: _q, ...filtrado } = consulta;
-      await recurso.exportar(o.recurso as Parameters<typeof recurso.exportar>[0], filtrado, formato);
+      await recurso.exportar(o.recurso as Parameters<typeof recurso.exportar>[0], filtrado, formato, o.rotaExportacao);
     } catch (e) {
       void message.error(mensagemDeErro(e));
     } finally {
@@ -320,6 +325,8 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     const visiveis = escolhidas.some((c) => c.key !== 'acoes') ? escolhidas : o.colunas;
     return visiveis.map((c) => ({
       ...c,
+      // The row's actions stay in sight while a wide table scrolls inside its card.
+      ...(c.key === 'acoes' ? { fixed: 'right' as const } : {}),
       sortOrder: c.sorter ? (ordenarPor === c.key ? (ordem === 'desc' ? 'descend' : 'ascend') : null) : undefined,
     })) as ColunaLista<L>[];
   }, [o.colunas, visao, ordenarPor, ordem]);
@@ -348,7 +355,15 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     columns: colunas,
     dataSource: q.isError ? [] : ((q.data?.itens ?? []) as L[]),
     loading: q.isFetching,
-    locale: { emptyText: t('erros:NENHUM_RESULTADO') },
+    // An empty list says what to do next: other filters, or a new record where the user may add one.
+    locale: {
+      emptyText: (
+        <>
+          <div>{t('erros:NENHUM_RESULTADO')}</div>
+          {o.rotaForm && pode(o.acesso, 'C') && <div>{t('crud:vazioNovo')}</div>}
+        </>
+      ),
+    },
     scroll: { x: 'max-content' },
     summary: resumo,
     pagination: {
@@ -377,7 +392,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
   const searchFormProps: FormProps<Record<string, unknown>> & { form: FormInstance<Record<string, unknown>> } = {
     form,
     name: `filtros-${o.recurso}`,
-    layout: 'inline',
+    layout: layoutFiltros,
     onFinish: buscar,
     style: { rowGap: 12 },
   };

@@ -8,7 +8,8 @@ import { aplicarErrosServidor, regrasZod } from '../formulario';
  * The confirmation of a reversal (spec §4): nothing is reversed until the user writes why and
  * confirms; the justification follows the server's rule (`esquema`: its minimum length). `estornar` is a
  * mutation's `mutateAsync` marked `meta: { erroTratado: true }`: its refusal lands on the field
- * here, or as the app's one message.
+ * here, or as the app's one message. `campo` names the reason's field when it is not
+ * `justificativa` (a receivable's cancel asks for its `motivo`).
  */
 export function Estorno({
   aberto,
@@ -17,6 +18,7 @@ export function Estorno({
   esquema,
   fechar,
   estornar,
+  campo = 'justificativa',
 }: {
   aberto: boolean;
   titulo: string;
@@ -25,14 +27,20 @@ export function Estorno({
   esquema: z.ZodType;
   fechar: () => void;
   estornar: (justificativa: string) => Promise<unknown>;
+  campo?: 'justificativa' | 'motivo';
 }) {
   const { t } = useTranslation(['campos', 'comum']);
-  const [form] = Form.useForm<{ justificativa: string }>();
+  const [form] = Form.useForm<Record<string, string>>();
   const regras = regrasZod(esquema);
-  const enviar = async (v: { justificativa: string }) => {
+  // The form outlives the dialog: a reason written for one record must not reappear for the next.
+  const fecharLimpo = () => {
+    form.resetFields();
+    fechar();
+  };
+  const enviar = async (v: Record<string, string>) => {
     try {
-      await estornar(v.justificativa);
-      fechar();
+      await estornar(v[campo] ?? '');
+      fecharLimpo();
     } catch (e) {
       if (!aplicarErrosServidor(form, e)) avisarErro(e);
     }
@@ -45,12 +53,12 @@ export function Estorno({
       okButtonProps={{ danger: true }}
       cancelText={t('comum:cancelar')}
       onOk={() => form.submit()}
-      onCancel={fechar}
+      onCancel={fecharLimpo}
       destroyOnHidden
     >
       <Typography.Paragraph>{aviso}</Typography.Paragraph>
       <Form form={form} name="estorno" layout="vertical" onFinish={enviar}>
-        <Form.Item name="justificativa" label={t('campos:justificativa')} required rules={regras('justificativa')}>
+        <Form.Item name={campo} label={t(`campos:${campo}`)} required rules={regras(campo)}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

@@ -68,7 +68,7 @@ export function FilhosCadastro({
                           rules={regras(`${filho.nome}.${item.name}.${c.nome}`)}
                           {...propsItem(c)}
                         >
-                          {controleCampo(c, i18n.language)}
+                          {controleCampo(c, i18n.language, (campo) => [filho.nome, item.name, campo])}
                         </Form.Item>
                       </Col>
                     ))}

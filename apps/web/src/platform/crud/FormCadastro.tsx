@@ -94,7 +94,7 @@ export default function FormCadastro({
   if (f.semPermissao && !f.idInvalido) return <Navigate to={rotaLista(def)} replace state={{ semPermissao: true }} />;
 
   const controle = (c: CampoCadastro) => {
-    const proprio = controles?.[c.nome]?.(c) ?? controleCampo(c, i18n.language);
+    const proprio = controles?.[c.nome]?.(c) ?? controleCampo(c, i18n.language, (campo) => [campo]);
     return id !== undefined && travados?.includes(c.nome)
       ? cloneElement(proprio as ReactElement<{ disabled?: boolean }>, { disabled: true })
       : proprio;

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, type FormInstance, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, type FormInstance, Select, Space, Table, type TableProps, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
@@ -137,6 +137,37 @@ export function BotoesDeBusca({ limpar }: { limpar: () => void }) {
         {t('comum:buscar')}
       </Button>
       <Button onClick={limpar}>{t('comum:limpar')}</Button>
+    </Space>
+  );
+}
+
+/**
+ * A list page as every list lays it out: the heading (`titulo`, `textoNovo`, `extra` as in
+ * CabecalhoDaLista), the filters, the failure, the table (`tabela`: what the page changes of its
+ * props); `children` after the table (the page's dialogs).
+ */
+export function PaginaDaLista<T extends object>({
+  titulo,
+  lista,
+  textoNovo,
+  extra,
+  tabela,
+  children,
+}: {
+  titulo: string;
+  lista: Lista & { consulta: { error: unknown }; tableProps: TableProps<T> };
+  textoNovo?: string;
+  extra?: ReactNode;
+  tabela?: Partial<TableProps<T>>;
+  children?: ReactNode;
+}) {
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <CabecalhoDaLista titulo={titulo} lista={lista} textoNovo={textoNovo} extra={extra} />
+      <FiltrosDaLista lista={lista} />
+      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
+      <Table<T> {...lista.tableProps} size="small" {...tabela} />
+      {children}
     </Space>
   );
 }

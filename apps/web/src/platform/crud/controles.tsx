@@ -1,12 +1,13 @@
-import { CADASTRO_POR_RECURSO, type CampoCadastro } from '@sig/contracts';
+import { CADASTRO_POR_RECURSO, type CampoCadastro, campoEstadoDaCidade } from '@sig/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FormItemProps } from 'antd';
-import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactElement, useEffect, useMemo, useState } from 'react';
+import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
-import { chaves, type RecursoComId, type RecursoSelect, recurso } from '../cliente';
+import { chaves, clienteDiscreto, dados, type RecursoComId, type RecursoSelect, recurso } from '../cliente';
+import { mensagemDeErro } from '../formulario';
 import { i18n } from '../i18n';
 import { formatoData, type Registro, rotuloOpcao } from './definicao';
 import { idiomaDoDinheiro } from './dinheiro';
@@ -29,6 +30,7 @@ export type PropsControle<V> = {
 const ROTULOS_EXTERNOS: Record<string, (r: Registro) => string> = {
   organizacao: (r) => String(r.nomeFantasia ?? ''),
   pessoa: (r) => `${r.nome ?? ''} ${r.sobrenome ?? ''}`.trim(),
+  jazigo: (r) => `${r.rotulo ?? ''} · ${r.cemiterioNome ?? ''}`,
 };
 
 const rotuloDoRegistro = (referencia: string, r: Registro): string | undefined => {
@@ -51,6 +53,12 @@ const consultaRotulo = (referencia: RecursoSelect, id: number) => ({
   staleTime: 5 * 60_000,
 });
 
+/** A record named by its label (read once per id and cached), e.g. a reference in the change history. */
+export function RotuloReferencia({ referencia, id }: { referencia: RecursoSelect; id: number }) {
+  const q = useQuery(consultaRotulo(referencia, id));
+  return <>{q.data ?? (q.isError ? String(id) : '…')}</>;
+}
+
 /** The search term a select sends, a moment after the user stops typing. */
 function useBuscaAdiada() {
   const [busca, setBusca] = useState('');
@@ -65,6 +73,8 @@ function useBuscaAdiada() {
 type PropsSelectReferencia = {
   /** The registry or resource whose `GET /api/<referencia>/select` gives the options. */
   referencia: RecursoSelect;
+  /** The lookup's own filters (a city's state, a transfer's account nature): the server narrows the options. */
+  filtros?: Record<string, string>;
   style?: React.CSSProperties;
 } & (
   | (PropsControle<number> & { mode?: undefined })
@@ -80,12 +90,20 @@ type PropsSelectReferencia = {
  * or, with `mode="multiple"`, several. Chosen records outside the current options keep their
  * labels (read once each).
  */
-export function SelectReferencia({ referencia, value, onChange, mode, style, ...resto }: PropsSelectReferencia) {
+export function SelectReferencia({
+  referencia,
+  filtros,
+  value,
+  onChange,
+  mode,
+  style,
+  ...resto
+}: PropsSelectReferencia) {
   const { t } = useTranslation(['comum', 'crud']);
   const { termo, setBusca } = useBuscaAdiada();
   const q = useQuery({
-    queryKey: chaves(referencia).select(termo),
-    queryFn: ({ signal }) => recurso.opcoes(referencia, { busca: termo }, signal),
+    queryKey: chaves(referencia).select(termo, filtros),
+    queryFn: ({ signal }) => recurso.opcoes(referencia, { ...filtros, busca: termo }, signal),
     staleTime: 60_000,
     // A refusal is an answer: retrying a 403 only delays saying so.
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
@@ -125,6 +143,73 @@ export function SelectReferencia({ referencia, value, onChange, mode, style, ...
       value={typeof value === 'number' ? value : undefined}
       onChange={(v) => (onChange as PropsControle<number>['onChange'])?.(v ?? null)}
     />
+  );
+}
+
+/** The absolute form path of a field beside the control's own (`['enderecos', 0, 'estadoId']`). */
+export type CaminhoCampo = (campo: string) => (string | number)[];
+
+/** A city select that offers only the cities of the state chosen beside it (all, before one is). */
+export function SelectCidade({ campoEstado, ...resto }: PropsControle<number> & { campoEstado: (string | number)[] }) {
+  const estadoId: unknown = Form.useWatch(campoEstado, { preserve: true });
+  return (
+    <SelectReferencia
+      {...resto}
+      referencia="cidade"
+      filtros={typeof estadoId === 'number' ? { estadoId: String(estadoId) } : undefined}
+    />
+  );
+}
+
+/**
+ * The CEP of an address: once its 8 digits are typed, the server's lookup fills the state and
+ * city beside it (the Correios' ranges) and, with the online lookup on, an empty street and
+ * neighbourhood. A CEP it does not know is said under the field; the address is typed by hand then.
+ */
+export function EntradaCep({ caminho, ...resto }: PropsControle<string> & { caminho: CaminhoCampo }) {
+  const form = Form.useFormInstance();
+  const [aviso, setAviso] = useState<string | null>(null);
+  const consultado = useRef<string | null>(null);
+  const preencher = async (cep: string) => {
+    consultado.current = cep;
+    try {
+      const r = await dados(clienteDiscreto.GET('/api/cep/{cep}', { params: { path: { cep } } }));
+      if (consultado.current !== cep) return;
+      const estadoAntes: unknown = form.getFieldValue(caminho('estadoId'));
+      form.setFieldValue(caminho('estadoId'), r.estadoId);
+      if (r.cidadeId !== null) form.setFieldValue(caminho('cidadeId'), r.cidadeId);
+      else if (estadoAntes !== r.estadoId) form.setFieldValue(caminho('cidadeId'), null);
+      for (const [campo, valor] of [
+        ['logradouro', r.logradouro],
+        ['bairro', r.bairro],
+      ] as const)
+        if (valor && !form.getFieldValue(caminho(campo))) form.setFieldValue(caminho(campo), valor);
+      setAviso(null);
+    } catch (e) {
+      if (consultado.current === cep) setAviso(mensagemDeErro(e));
+    }
+  };
+  return (
+    <>
+      <EntradaMascarada
+        {...resto}
+        tipo="cep"
+        onChange={(v) => {
+          resto.onChange?.(v);
+          const digitos = (v ?? '').replace(/\D/g, '');
+          if (digitos.length === 8 && digitos !== consultado.current) void preencher(digitos);
+          if (digitos.length < 8) {
+            consultado.current = null;
+            setAviso(null);
+          }
+        }}
+      />
+      {aviso && (
+        <Typography.Text type="warning" data-testid="aviso-cep" aria-live="polite">
+          {aviso}
+        </Typography.Text>
+      )}
+    </>
   );
 }
 
@@ -211,7 +296,7 @@ export function propsItem(c: CampoCadastro): Partial<FormItemProps> {
  * type's. Numbers take any value typed — the field's rule then names the §5 bound it breaks,
  * instead of the input silently clamping 150 % to 100 or month 13 to 12.
  */
-export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
+export function controleCampo(c: CampoCadastro, idioma: string, caminho?: CaminhoCampo): ReactElement {
   const extensao = c.extensao && EXTENSOES[c.extensao].controle;
   if (extensao) return extensao(c);
   switch (c.tipo) {
@@ -243,13 +328,18 @@ export function controleCampo(c: CampoCadastro, idioma: string): ReactElement {
           options={(c.opcoes ?? []).map((o) => ({ value: o, label: i18n.t(rotuloOpcao(c, o), { defaultValue: o }) }))}
         />
       );
-    case 'referencia':
+    case 'referencia': {
+      const estado = caminho && c.referencia === 'cidade' ? campoEstadoDaCidade(c.nome) : null;
+      if (caminho && estado) return <SelectCidade campoEstado={caminho(estado)} allowClear={!c.obrigatorio} />;
       return <SelectReferencia referencia={c.referencia as RecursoSelect} allowClear={!c.obrigatorio} />;
+    }
     case 'referencias':
       return <SelectReferencia referencia={c.referencia as RecursoSelect} mode="multiple" allowClear />;
+    case 'cep':
+      if (caminho) return <EntradaCep caminho={caminho} />;
+      return <EntradaMascarada tipo="cep" />;
     case 'cpf':
     case 'cnpj':
-    case 'cep':
     case 'telefone':
       return <EntradaMascarada tipo={mascaraDoTipo(c.tipo)!} />;
     case 'email':

@@ -6,6 +6,7 @@ import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/a
 import { ApiError } from '../api';
 import { useFormRecurso } from '../useFormRecurso';
 import { useListaRecurso } from '../useListaRecurso';
+import { AcaoExcluir, AcaoLinha } from './AcoesLinha';
 import { celulaDataHora } from './celulas';
 import type { FiltroLista } from './filtros';
 import { CabecalhoDaLista, FiltrosDaLista } from './PartesDaLista';
@@ -132,4 +133,29 @@ describe('useFormRecurso', () => {
     expect((tratar.mock.calls[0] as unknown[])[0]).toBeInstanceOf(ApiError);
     expect(screen.getByTestId('endereco').textContent).toBe('/culto/form');
   });
+});
+
+describe('row actions', () => {
+  it('runs a confirmed action only after yes, and asks a verb-led one with its own verb and Cancel', async () => {
+    apiFalsa([sessaoDeAdministrador()]);
+    const repetir = vi.fn();
+    const excluir = vi.fn();
+    montar(
+      <>
+        <AcaoLinha rotulo="Repetir" confirmacao="Repetir a tarefa?" aoClicar={repetir} />
+        <AcaoExcluir confirmacao="Excluir o filtro?" aoExcluir={excluir} />
+      </>,
+      '/lista',
+    );
+    const usuario = userEvent.setup();
+    await usuario.click(await screen.findByRole('button', { name: 'Repetir' }));
+    expect(repetir).not.toHaveBeenCalled();
+    await usuario.click(await screen.findByRole('button', { name: 'Sim' }));
+    await waitFor(() => expect(repetir).toHaveBeenCalledOnce());
+
+    await usuario.click(screen.getByRole('button', { name: 'Excluir' }));
+    await screen.findByText('Excluir o filtro?');
+    await usuario.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(excluir).not.toHaveBeenCalled();
+  }, 30_000);
 });
