@@ -1,12 +1,14 @@
-import type { SelectOpcao } from '@sig/contracts';
+import type { cadastroBody } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, message, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../platform/api';
+import type { z } from 'zod';
+import { cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { CamposNovaSenha } from './CamposNovaSenha';
 import { PublicoCard } from './PublicoCard';
 import { regrasPublicas } from './validacao';
 
@@ -22,15 +24,21 @@ export default function CadastroPage() {
   const [enviando, setEnviando] = useState(false);
   const organizacoes = useQuery({
     queryKey: ['organizacoes-cadastro', busca],
-    queryFn: () => api.get<SelectOpcao[]>('Autenticacao/organizacoes-cadastro', { busca }, { semCarga: true }),
+    queryFn: ({ signal }) =>
+      dados(
+        clienteDiscreto.GET('/api/Autenticacao/organizacoes-cadastro', {
+          params: { query: { busca: busca || undefined } },
+          signal,
+        }),
+      ),
   });
   const regras = regrasPublicas('cadastroBody');
 
-  const enviar = async (v: Record<string, unknown>) => {
+  const enviar = async (v: z.infer<typeof cadastroBody>) => {
     setErro(null);
     setEnviando(true);
     try {
-      await api.post('Autenticacao/cadastrar', v);
+      await cliente.POST('/api/Autenticacao/cadastrar', { body: v });
       void message.success(t('publico:cadastro.sucesso'));
       navegar('/login', { replace: true });
     } catch (e) {
@@ -64,17 +72,7 @@ export default function CadastroPage() {
             loading={organizacoes.isFetching}
           />
         </Form.Item>
-        <Form.Item name="senha" label={t('campos:senha')} rules={regras('senha')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmacaoSenha"
-          label={t('campos:confirmacaoSenha')}
-          rules={regras('confirmacaoSenha')}
-          dependencies={['senha']}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <CamposNovaSenha regras={regras} senha={t('campos:senha')} confirmacao={t('campos:confirmacaoSenha')} />
         <Form.Item name="aceiteTermos" valuePropName="checked" rules={regras('aceiteTermos')}>
           <Checkbox>{t('publico:cadastro.aceite')}</Checkbox>
         </Form.Item>

@@ -12,6 +12,7 @@ import { errosNoForm } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { CamposNovaSenha } from './CamposNovaSenha';
 
 type Formulario = ReturnType<typeof Form.useForm>[0];
 const CHAVE_2FA = [...chaves('conta').todas, '2fa'];
@@ -189,20 +190,12 @@ export default function ContaPage() {
             })
           }
         >
-          <Form.Item name="senhaAtual" label={t('publico:login.senhaAtual')} rules={regrasSenha('senhaAtual')}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regrasSenha('senha')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmacaoSenha"
-            label={t('publico:login.confirmacao')}
-            rules={regrasSenha('confirmacaoSenha')}
-            dependencies={['senha']}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <CamposNovaSenha
+            regras={regrasSenha}
+            senhaAtual={t('publico:login.senhaAtual')}
+            senha={t('publico:login.novaSenha')}
+            confirmacao={t('publico:login.confirmacao')}
+          />
           <Button type="primary" htmlType="submit">
             {t('publico:login.salvarSenha')}
           </Button>

@@ -6,10 +6,11 @@ import Password from 'antd/es/input/Password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../platform/api';
+import { cliente, comToken, dados } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { gravarSessao } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
+import { CamposNovaSenha } from './CamposNovaSenha';
 import { idDoDispositivo } from './dispositivo';
 import { PublicoCard } from './PublicoCard';
 import { regrasPublicas } from './validacao';
@@ -79,10 +80,11 @@ export default function LoginPage() {
           layout="vertical"
           onFinish={(v: { codigo: string }) =>
             executar(async () => {
-              const r = await api.post<AutenticacaoResposta>(
-                'Autenticacao/autenticar-2FA',
-                { codigo: v.codigo, metodo: etapa.metodo },
-                { token: etapa.resposta.accessToken },
+              const r = await dados(
+                cliente.POST('/api/Autenticacao/autenticar-2FA', {
+                  body: { codigo: v.codigo, metodo: etapa.metodo },
+                  ...comToken(etapa.resposta.accessToken),
+                }),
               );
               concluir(r);
             })
@@ -109,7 +111,7 @@ export default function LoginPage() {
                 block
                 onClick={() =>
                   executar(async () => {
-                    await api.post('Autenticacao/enviar-codigo-2FA', {}, { token: etapa.resposta.accessToken });
+                    await cliente.POST('/api/Autenticacao/enviar-codigo-2FA', comToken(etapa.resposta.accessToken));
                     setEtapa({ ...etapa, metodo: 'email' });
                   })
                 }
@@ -137,25 +139,17 @@ export default function LoginPage() {
           layout="vertical"
           onFinish={(v: { senhaAtual: string; senha: string; confirmacaoSenha: string }) =>
             executar(async () => {
-              await api.put('conta/senha', v, { token: etapa.resposta.accessToken });
+              await cliente.PUT('/api/conta/senha', { body: v, ...comToken(etapa.resposta.accessToken) });
               concluir({ ...etapa.resposta, trocarSenha: false });
             })
           }
         >
-          <Form.Item name="senhaAtual" label={t('publico:login.senhaAtual')} rules={regras('senhaAtual')}>
-            <Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regras('senha')}>
-            <Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmacaoSenha"
-            label={t('publico:login.confirmacao')}
-            rules={regras('confirmacaoSenha')}
-            dependencies={['senha']}
-          >
-            <Password autoComplete="new-password" />
-          </Form.Item>
+          <CamposNovaSenha
+            regras={regras}
+            senhaAtual={t('publico:login.senhaAtual')}
+            senha={t('publico:login.novaSenha')}
+            confirmacao={t('publico:login.confirmacao')}
+          />
           <Button type="primary" htmlType="submit" block loading={enviando}>
             {t('publico:login.salvarSenha')}
           </Button>
@@ -175,10 +169,9 @@ export default function LoginPage() {
         layout="vertical"
         onFinish={(v: { login: string; senha: string }) =>
           executar(async () => {
-            const r = await api.post<AutenticacaoResposta>('Autenticacao/autenticar', {
-              ...v,
-              dispositivo: idDoDispositivo(),
-            });
+            const r = await dados(
+              cliente.POST('/api/Autenticacao/autenticar', { body: { ...v, dispositivo: idDoDispositivo() } }),
+            );
             if (r.requer2FA) setEtapa({ tipo: '2fa', resposta: r, metodo: 'totp' });
             else concluir(r);
           })

@@ -1,7 +1,7 @@
 import { Alert, Flex, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../platform/api';
+import { clienteDiscreto, dados } from '../../platform/cliente';
 import { trocarIdioma } from '../../platform/i18n';
 import { type IdiomaArmazenado, lerIdioma } from '../../platform/sessao';
 
@@ -13,7 +13,7 @@ let ambiente: Promise<string | null> | undefined;
 function useAmbiente() {
   const [valor, setValor] = useState<string | null>(null);
   useEffect(() => {
-    ambiente ??= api.get<{ ambiente: string }>('saude', undefined, { semCarga: true }).then(
+    ambiente ??= dados(clienteDiscreto.GET('/api/saude')).then(
       (s) => s.ambiente,
       () => null,
     );

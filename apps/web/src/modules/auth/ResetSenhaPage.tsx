@@ -2,9 +2,10 @@ import { Alert, Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../platform/api';
+import { cliente } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { CamposNovaSenha } from './CamposNovaSenha';
 import { idDoDispositivo } from './dispositivo';
 import { PublicoCard } from './PublicoCard';
 import { regrasPublicas } from './validacao';
@@ -44,23 +45,19 @@ export default function ResetSenhaPage() {
           initialValues={{ token }}
           onFinish={(v: { senha: string; confirmacaoSenha: string }) =>
             executar(async () => {
-              await api.post('Autenticacao/redefinir-senha', { ...v, token, dispositivo: idDoDispositivo() });
+              await cliente.POST('/api/Autenticacao/redefinir-senha', {
+                body: { ...v, token, dispositivo: idDoDispositivo() },
+              });
               void message.success(t('publico:reset.sucesso'));
               navegar('/login', { replace: true });
             })
           }
         >
-          <Form.Item name="senha" label={t('publico:login.novaSenha')} rules={regras('senha')}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirmacaoSenha"
-            label={t('publico:login.confirmacao')}
-            rules={regras('confirmacaoSenha')}
-            dependencies={['senha']}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <CamposNovaSenha
+            regras={regras}
+            senha={t('publico:login.novaSenha')}
+            confirmacao={t('publico:login.confirmacao')}
+          />
           <Button type="primary" htmlType="submit" block loading={enviando}>
             {t('publico:reset.definir')}
           </Button>
@@ -79,7 +76,7 @@ export default function ResetSenhaPage() {
         layout="vertical"
         onFinish={(v: { email: string }) =>
           executar(async () => {
-            await api.post('Autenticacao/solicitar-redefinicao-senha', v);
+            await cliente.POST('/api/Autenticacao/solicitar-redefinicao-senha', { body: v });
             setAviso({ tipo: 'success', texto: t('publico:reset.enviado') });
           })
         }
