@@ -1,0 +1,58 @@
+import { ACESSO_CEMITERIO, CAMPOS_CEMITERIO, type Cemiterio, cemiterioInput } from '@sig/contracts';
+import { Alert, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { valoresIniciais } from '../../platform/crud/definicao';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { useFormRecurso } from '../../platform/useFormRecurso';
+import { useTitulo } from '../../platform/useTitulo';
+import { CamposDeclarados, ROTA_FORM_CEMITERIO, ROTA_LISTA_CEMITERIO } from './comum';
+import { JazigosDoCemiterio } from './JazigosDoCemiterio';
+
+/**
+ * `/cemiterio/form/:id?/:visualizacao?`: a cemetery (organization, name, address, the minimum
+ * term before an exhumation) and, once saved, its plots: a block generated at once and the
+ * block's map coloured by state.
+ */
+export default function CemiterioFormPage() {
+  const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
+  const { autorizacao } = useAutorizacao();
+  const navegar = useNavigate();
+  const novo = useParams().id === undefined;
+  useTitulo(`menu:acessos.${ACESSO_CEMITERIO}`);
+  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
+    useFormRecurso<Cemiterio>({
+      recurso: 'cemiterio',
+      acesso: ACESSO_CEMITERIO,
+      voltar: ROTA_LISTA_CEMITERIO,
+      // A new cemetery opens, so its plots can be laid out next.
+      aposSalvar: novo ? (salvo) => `${ROTA_FORM_CEMITERIO}/${salvo.id}` : undefined,
+    });
+  if (semPermissao) return <Navigate to={ROTA_LISTA_CEMITERIO} replace />;
+  return (
+    <PaginaDeFormulario
+      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CEMITERIO}`) })}
+      consulta={consulta}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      aoVoltar={() => navegar(voltar)}
+      depois={
+        id === undefined ? (
+          <Alert type="info" showIcon title={t('cemiterios:salveAntes')} />
+        ) : (
+          <JazigosDoCemiterio cemiterioId={id} somenteLeitura={somenteLeitura} />
+        )
+      }
+    >
+      <Form<Record<string, unknown>>
+        {...formProps}
+        name="cemiterio"
+        initialValues={{ ...valoresIniciais(CAMPOS_CEMITERIO), organizacaoId: autorizacao?.organizacaoId }}
+        data-testid="form-cemiterio"
+      >
+        <CamposDeclarados campos={CAMPOS_CEMITERIO} esquema={cemiterioInput} />
+      </Form>
+    </PaginaDeFormulario>
+  );
+}

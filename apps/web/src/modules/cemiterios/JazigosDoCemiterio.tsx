@@ -1,0 +1,188 @@
+import {
+  ACESSO_CEMITERIO,
+  CAMPOS_GERAR_JAZIGOS,
+  CAMPOS_JAZIGO,
+  type GradeJazigos,
+  gerarJazigosInput,
+  jazigoInput,
+  SITUACOES_JAZIGO,
+} from '@sig/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Flex, Form, Segmented, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { valoresIniciais } from '../../platform/crud/definicao';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
+import { CamposDeclarados, CORES_SITUACAO } from './comum';
+
+type Jazigo = GradeJazigos['jazigos'][number];
+
+/**
+ * A cemetery's plots: a block laid out at once (rows × plots) and the map of one block, a row per
+ * line, each plot coloured by its state and labelled with it.
+ */
+export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioId: number; somenteLeitura: boolean }) {
+  const { t } = useTranslation(['campos', 'cemiterios']);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [quadra, setQuadra] = useState<string | undefined>();
+  const { pode } = useAutorizacao();
+  const [editando, setEditando] = useState<Jazigo | null>(null);
+  const editavel = !somenteLeitura && pode(ACESSO_CEMITERIO, 'U');
+  const chave = [...chaves('cemiterio').todas, 'jazigos', cemiterioId, quadra ?? null];
+  const grade = useQuery({
+    queryKey: chave,
+    queryFn: ({ signal }) =>
+      dados(
+        cliente.GET('/api/cemiterio/{id}/jazigos', {
+          params: { path: { id: cemiterioId }, query: quadra ? { quadra } : {} },
+          signal,
+        }),
+      ),
+  });
+  const gerar = useMutacaoForm(form, {
+    mutationFn: (corpo: Record<string, unknown>) =>
+      dados(
+        cliente.POST('/api/cemiterio/{id}/jazigos', {
+          params: { path: { id: cemiterioId } },
+          body: corpo as never,
+        }),
+      ),
+    onSuccess: async (r, corpo) => {
+      message.success(t('cemiterios:gerados', r));
+      setQuadra(String(corpo.quadra));
+      await qc.invalidateQueries({ queryKey: chaves('cemiterio').todas });
+    },
+  });
+
+  const linhas = new Map<number, Jazigo[]>();
+  for (const j of grade.data?.jazigos ?? []) linhas.set(j.fileira, [...(linhas.get(j.fileira) ?? []), j]);
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', marginTop: 16 }}>
+      {!somenteLeitura && (
+        <Card title={t('cemiterios:gerarJazigos')} size="small">
+          <Form<Record<string, unknown>>
+            form={form}
+            layout="vertical"
+            name="gerar-jazigos"
+            initialValues={valoresIniciais(CAMPOS_GERAR_JAZIGOS)}
+            onFinish={(v) => gerar.mutate(v)}
+            data-testid="form-gerar-jazigos"
+          >
+            <CamposDeclarados campos={CAMPOS_GERAR_JAZIGOS} esquema={gerarJazigosInput} />
+            <Button htmlType="submit" loading={gerar.isPending}>
+              {t('cemiterios:gerar')}
+            </Button>
+          </Form>
+        </Card>
+      )}
+      <Card title={t('cemiterios:grade')} size="small" data-testid="grade-jazigos">
+        {grade.data?.quadras.length ? (
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <Segmented
+              aria-label={t('campos:quadra')}
+              options={grade.data.quadras}
+              value={grade.data.quadra ?? undefined}
+              onChange={(v) => setQuadra(String(v))}
+            />
+            <Flex wrap gap={4} aria-label={t('cemiterios:legenda')}>
+              {SITUACOES_JAZIGO.map((s) => (
+                <Tag key={s} style={{ background: CORES_SITUACAO[s], color: 'rgba(0,0,0,0.88)' }}>
+                  {t(`campos:opcao.situacaoJazigo.${s}`)}
+                </Tag>
+              ))}
+            </Flex>
+            <div style={{ overflowX: 'auto' }}>
+              {[...linhas].map(([fileira, jazigos]) => (
+                <Flex key={fileira} gap={2} align="center" style={{ marginBottom: 2 }}>
+                  <Typography.Text style={{ minWidth: 80 }}>{t('cemiterios:fileiraN', { n: fileira })}</Typography.Text>
+                  {jazigos.map((j) => (
+                    <CelulaJazigo key={j.id} jazigo={j} editar={editavel ? () => setEditando(j) : undefined} />
+                  ))}
+                </Flex>
+              ))}
+            </div>
+          </Space>
+        ) : (
+          <Empty description={t('cemiterios:semJazigos')} />
+        )}
+      </Card>
+      {editando && <EdicaoJazigo jazigo={editando} fechar={() => setEditando(null)} />}
+    </Space>
+  );
+}
+
+/** One plot's kind, capacity and state, changed by hand (a plot closed, an exhumation under way). */
+function EdicaoJazigo({ jazigo: j, fechar }: { jazigo: Jazigo; fechar: () => void }) {
+  const { t } = useTranslation(['cemiterios', 'comum']);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const salvar = useMutacaoForm(form, {
+    mutationFn: (corpo: Record<string, unknown>) =>
+      dados(cliente.PUT('/api/jazigo/{id}', { params: { path: { id: j.id } }, body: corpo as never })),
+    onSuccess: async () => {
+      message.success(t('comum:salvoComSucesso'));
+      await qc.invalidateQueries({ queryKey: chaves('cemiterio').todas });
+      fechar();
+    },
+  });
+  return (
+    <ModalDeFormulario
+      titulo={t('cemiterios:editarJazigo', { rotulo: j.rotulo })}
+      form={form}
+      enviando={salvar.isPending}
+      fechar={fechar}
+    >
+      <Form<Record<string, unknown>>
+        form={form}
+        layout="vertical"
+        name="jazigo"
+        initialValues={{ tipoJazigo: j.tipoJazigo, capacidade: j.capacidade, situacaoJazigo: j.situacaoJazigo }}
+        onFinish={(v) => salvar.mutate(v)}
+        data-testid="form-jazigo"
+      >
+        <CamposDeclarados campos={CAMPOS_JAZIGO} esquema={jazigoInput} />
+      </Form>
+    </ModalDeFormulario>
+  );
+}
+
+function CelulaJazigo({ jazigo: j, editar }: { jazigo: Jazigo; editar?: () => void }) {
+  const { t } = useTranslation(['campos', 'cemiterios']);
+  const rotulo = t('cemiterios:jazigoNaGrade', {
+    rotulo: j.rotulo,
+    situacao: t(`campos:opcao.situacaoJazigo.${j.situacaoJazigo}`),
+    ocupantes: j.ocupantes,
+    capacidade: j.capacidade,
+  });
+  const estilo = {
+    minWidth: 28,
+    height: 28,
+    padding: 0,
+    lineHeight: '26px',
+    textAlign: 'center' as const,
+    fontSize: 12,
+    borderRadius: 4,
+    border: '1px solid rgba(0,0,0,0.15)',
+    background: CORES_SITUACAO[j.situacaoJazigo],
+    color: 'rgba(0,0,0,0.88)',
+    cursor: editar ? 'pointer' : 'default',
+  };
+  const marcas = { 'data-situacao': j.situacaoJazigo, 'data-jazigo': j.rotulo };
+  // A button where the user may change the plot, a labelled picture otherwise.
+  return editar ? (
+    <button type="button" aria-label={rotulo} title={rotulo} style={estilo} onClick={editar} {...marcas}>
+      {j.numero}
+    </button>
+  ) : (
+    <div role="img" aria-label={rotulo} title={rotulo} style={estilo} {...marcas}>
+      {j.numero}
+    </div>
+  );
+}
