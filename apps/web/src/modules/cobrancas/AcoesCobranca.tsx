@@ -1,26 +1,39 @@
-import { StopOutlined } from '@ant-design/icons';
+import { StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { type Cobranca, STATUS_EDITAVEIS } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { chaves, recurso } from '../../platform/cliente';
+import { chaves, cliente, dados, recurso } from '../../platform/cliente';
 import { ACESSO_COBRANCA } from './comum';
 
-/** A charge's invoice link and, while it is open, its cancel at the provider (confirmed first). */
+/**
+ * A charge's invoice link; while it is open, its cancel at the provider (confirmed first) and
+ * "sincronizar" (issue 17: the provider's status applied now, for a webhook that never came).
+ */
 export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
   const { t } = useTranslation(['cobrancas', 'comum']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const qc = useQueryClient();
+  const invalidar = () =>
+    Promise.all(
+      [chaves('cobranca').todas, chaves('conta-a-receber').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
+    );
   // A refusal is told by the app's handler.
   const cancelar = useMutation({
     mutationFn: () => recurso.excluir('cobranca', c.id),
     onSuccess: async () => {
-      await Promise.all(
-        [chaves('cobranca').todas, chaves('conta-a-receber').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
-      );
+      await invalidar();
       void message.success(t('cobrancas:receber.cobrancaCancelada'));
+    },
+  });
+  const sincronizar = useMutation({
+    mutationFn: () =>
+      dados(cliente.POST('/api/cobranca/{id}/sincronizar', { params: { path: { id: c.id } } })) as Promise<unknown>,
+    onSuccess: async () => {
+      await invalidar();
+      void message.success(t('cobrancas:receber.cobrancaSincronizada'));
     },
   });
   return (
@@ -29,6 +42,17 @@ export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
         <Button size="small" type="link" href={c.urlFatura} target="_blank" rel="noreferrer">
           {t('cobrancas:receber.abrirFatura')}
         </Button>
+      )}
+      {pode(ACESSO_COBRANCA, 'U') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
+        <Button
+          size="small"
+          type="text"
+          icon={<SyncOutlined />}
+          loading={sincronizar.isPending}
+          aria-label={t('cobrancas:receber.sincronizarCobranca')}
+          title={t('cobrancas:receber.sincronizarCobranca')}
+          onClick={() => sincronizar.mutate()}
+        />
       )}
       {pode(ACESSO_COBRANCA, 'D') && !c.canceladaEm && STATUS_EDITAVEIS.includes(c.status) && (
         <Popconfirm

@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { clienteInput } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Modal, Space, Table } from 'antd';
+import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,8 @@ import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaData } from '../../platform/crud/celulas';
 import { SelectReferencia } from '../../platform/crud/controles';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
@@ -41,22 +42,20 @@ function NovoCliente({ aberto, fechar }: { aberto: boolean; fechar: () => void }
     },
   });
   return (
-    <Modal
-      open={aberto}
-      title={t('cobrancas:clientes.novo')}
-      okText={t('cobrancas:clientes.sincronizar')}
-      cancelText={t('comum:cancelar')}
-      okButtonProps={{ loading: criar.isPending }}
-      onOk={() => form.submit()}
-      onCancel={fechar}
-      destroyOnHidden
+    <ModalDeFormulario
+      aberto={aberto}
+      titulo={t('cobrancas:clientes.novo')}
+      textoOk={t('cobrancas:clientes.sincronizar')}
+      form={form}
+      enviando={criar.isPending}
+      fechar={fechar}
     >
       <Form form={form} name="novo-cliente" layout="vertical" onFinish={(v) => criar.mutate(v)}>
         <Form.Item name="pessoaId" label={t('campos:pessoaId')} required rules={regras('pessoaId')}>
           <SelectReferencia referencia="pessoa" />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }
 
@@ -74,7 +73,6 @@ export default function ClientesPage() {
     recurso: 'clientes',
     acesso: ACESSO,
     filtros: FILTROS,
-    exportavel: false,
     colunas: [
       { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:nome') },
       { key: 'cpf', dataIndex: 'cpf', title: t('campos:cpf') },
@@ -94,29 +92,25 @@ export default function ClientesPage() {
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista
-        titulo={t(`menu:acessos.${ACESSO}`)}
-        lista={lista}
-        extra={
-          <>
-            {pode('ClientesAsaasLote', 'C') && (
-              <Button icon={<TeamOutlined />} onClick={() => navegar('/clientes-asaas-lote')}>
-                {t('menu:acessos.ClientesAsaasLote')}
-              </Button>
-            )}
-            {pode(ACESSO, 'C') && (
-              <Button type="primary" data-testid="novo" onClick={() => setNovo(true)}>
-                {t('cobrancas:clientes.novo')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      lista={lista}
+      extra={
+        <>
+          {pode('ClientesAsaasLote', 'C') && (
+            <Button icon={<TeamOutlined />} onClick={() => navegar('/clientes-asaas-lote')}>
+              {t('menu:acessos.ClientesAsaasLote')}
+            </Button>
+          )}
+          {pode(ACESSO, 'C') && (
+            <Button type="primary" data-testid="novo" onClick={() => setNovo(true)}>
+              {t('cobrancas:clientes.novo')}
+            </Button>
+          )}
+        </>
+      }
+    >
       <NovoCliente aberto={novo} fechar={() => setNovo(false)} />
-    </Space>
+    </PaginaDaLista>
   );
 }

@@ -1,12 +1,12 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { type CobrancaResumo, FORMAS_COBRANCA, STATUS_CONTA_A_RECEBER } from '@sig/contracts';
-import { Button, Space, Table } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AcoesCobranca } from './AcoesCobranca';
@@ -83,12 +83,5 @@ export default function CobrancaListaPage() {
     ],
   });
 
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_COBRANCA}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO_COBRANCA}`)} lista={lista} />;
 }

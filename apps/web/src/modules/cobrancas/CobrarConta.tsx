@@ -1,11 +1,12 @@
 import { type ContaAReceber, cobrancaInput, FORMAS_COBRANCA } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, InputNumber, Modal, Select } from 'antd';
+import { App, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../platform/api';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 
 type Forma = (typeof FORMAS_COBRANCA)[number];
@@ -56,15 +57,13 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
   });
 
   return (
-    <Modal
-      open={!!conta}
-      title={t('cobrancas:receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
-      okText={t('cobrancas:receber.cobrar')}
-      cancelText={t('comum:cancelar')}
-      okButtonProps={{ loading: cobrar.isPending }}
-      onOk={() => form.submit()}
-      onCancel={fechar}
-      destroyOnHidden
+    <ModalDeFormulario
+      aberto={!!conta}
+      titulo={t('cobrancas:receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
+      textoOk={t('cobrancas:receber.cobrar')}
+      form={form}
+      enviando={cobrar.isPending}
+      fechar={fechar}
     >
       <Form<Valores>
         form={form}
@@ -79,6 +78,6 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
           <InputNumber precision={0} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }

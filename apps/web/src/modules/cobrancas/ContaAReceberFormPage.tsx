@@ -8,14 +8,15 @@ import {
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Row, Space, Spin, Table, Typography } from 'antd';
+import { Card, Col, Form, Row, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
-import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AcoesCobranca } from './AcoesCobranca';
@@ -173,62 +174,57 @@ export default function ContaAReceberFormPage() {
   if (semPermissao) return <Navigate to={ROTA_LISTA_CONTA} replace />;
   const hoje = new Date();
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
-      </Typography.Title>
-      {consulta.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            {registro && (
-              <Space style={{ marginBottom: 16 }} wrap>
-                <StatusConta status={registro.status} />
-                {registro.valorPago && (
-                  <Typography.Text>
-                    {t('campos:valorPago')}: {dinheiroParaTela(registro.valorPago, i18n.language)}
-                    {registro.dataPagamento && ` (${dataParaTela(registro.dataPagamento, i18n.language)})`}
-                  </Typography.Text>
-                )}
-              </Space>
-            )}
-            <Form<Valores>
-              {...formProps}
-              name="conta-a-receber"
-              initialValues={{
-                tipo: 'CONTRIBUICAO',
-                parcelas: 1,
-                mesCompetencia: hoje.getMonth() + 1,
-                anoCompetencia: hoje.getFullYear(),
-              }}
-              data-testid="form-conta-a-receber"
-            >
-              <Row gutter={16}>
-                {CAMPOS_CONTA_A_RECEBER.map((c) => (
-                  <Col key={c.nome} xs={24} md={c.tipo === 'textoLongo' ? 24 : 12}>
-                    <Form.Item
-                      name={c.nome}
-                      label={t(rotuloCampo(c))}
-                      required={!!c.obrigatorio}
-                      rules={regras(c.nome)}
-                      {...propsItem(c)}
-                    >
-                      {controleCampo(c, i18n.language)}
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </Form>
-            <Space wrap>
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              <Button onClick={() => navegar(ROTA_LISTA_CONTA)}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
+    <PaginaDeFormulario
+      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
+      consulta={consulta}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      aoVoltar={() => navegar(ROTA_LISTA_CONTA)}
+      depois={
+        <>
+          {id !== undefined && registro && <Cobrancas contaId={id} />}
+          {id !== undefined && registro && <Pagamentos contaId={id} />}
+        </>
+      }
+    >
+      {registro && (
+        <Space style={{ marginBottom: 16 }} wrap>
+          <StatusConta status={registro.status} />
+          {registro.valorPago && (
+            <Typography.Text>
+              {t('campos:valorPago')}: {dinheiroParaTela(registro.valorPago, i18n.language)}
+              {registro.dataPagamento && ` (${dataParaTela(registro.dataPagamento, i18n.language)})`}
+            </Typography.Text>
+          )}
+        </Space>
       )}
-      {id !== undefined && registro && <Cobrancas contaId={id} />}
-      {id !== undefined && registro && <Pagamentos contaId={id} />}
-    </Space>
+      <Form<Valores>
+        {...formProps}
+        name="conta-a-receber"
+        initialValues={{
+          tipo: 'CONTRIBUICAO',
+          parcelas: 1,
+          mesCompetencia: hoje.getMonth() + 1,
+          anoCompetencia: hoje.getFullYear(),
+        }}
+        data-testid="form-conta-a-receber"
+      >
+        <Row gutter={16}>
+          {CAMPOS_CONTA_A_RECEBER.map((c) => (
+            <Col key={c.nome} xs={24} md={c.tipo === 'textoLongo' ? 24 : 12}>
+              <Form.Item
+                name={c.nome}
+                label={t(rotuloCampo(c))}
+                required={!!c.obrigatorio}
+                rules={regras(c.nome)}
+                {...propsItem(c)}
+              >
+                {controleCampo(c, i18n.language)}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -1,12 +1,20 @@
-import { CheckCircleOutlined, DollarOutlined } from '@ant-design/icons';
-import { type ContaAReceber, STATUS_CONTA_A_RECEBER, STATUS_EDITAVEIS } from '@sig/contracts';
-import { Button, Space, Table } from 'antd';
+import { CheckCircleOutlined, DollarOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  type ContaAReceber,
+  cancelamentoContaAReceberInput,
+  STATUS_CONTA_A_RECEBER,
+  STATUS_EDITAVEIS,
+} from '@sig/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
+import { Estorno } from '../../platform/crud/Estorno';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
@@ -20,24 +28,47 @@ import {
   ROTA_FORM_PAGAMENTO,
   STATUS_PAGAVEIS,
 } from './comum';
+import { DeclaracaoAnual } from './DeclaracaoAnual';
 import { celulaStatusConta } from './StatusConta';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'referencia', nome: 'pessoaId', referencia: 'pessoa' },
   { tipo: 'multipla', nome: 'status', opcoes: STATUS_CONTA_A_RECEBER, rotulos: 'campos:opcao.statusContaAReceber' },
   { tipo: 'periodo', de: 'vencimentoDe', ate: 'vencimentoAte' },
+  { tipo: 'numero', nome: 'mesCompetencia' },
+  { tipo: 'numero', nome: 'anoCompetencia' },
+  // Issue 17: excluded receivables stay out of the list and its totals unless asked for.
+  { tipo: 'booleano', nome: 'incluirExcluidos' },
 ];
 
 /**
  * `/conta-a-receber` (spec §2): the scope's receivables filtered by holder, status and due date,
- * with the expected and paid sums of the whole set and its export; the charge generated from the
- * list and delete (status excluded) while still open.
+ * competence and whether excluded ones count, with the expected and paid sums of the whole set
+ * and its export; the charge generated from the list, cancel with a reason (status cancelled) and
+ * delete (status excluded) while still open.
  */
 export default function ContaAReceberPage() {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { pode } = useAutorizacao();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
   const navegar = useNavigate();
   const [cobrando, setCobrando] = useState<ContaAReceber | null>(null);
+  const [cancelando, setCancelando] = useState<ContaAReceber | null>(null);
+  const cancelar = useMutation({
+    mutationFn: (motivo: string) =>
+      dados(
+        cliente.POST('/api/conta-a-receber/{id}/cancelar', {
+          params: { path: { id: (cancelando as ContaAReceber).id } },
+          body: { motivo },
+        }),
+      ),
+    meta: { erroTratado: true },
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: chaves('conta-a-receber').todas });
+      void message.success(t('cobrancas:receber.contaCancelada'));
+    },
+  });
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
   const aberta = (c: ContaAReceber) => STATUS_EDITAVEIS.includes(c.status) && !c.cobrancaGerada;
   const lista = useListaRecurso({
@@ -77,7 +108,9 @@ export default function ContaAReceberPage() {
         dataIndex: 'status',
         title: t('campos:status'),
         sorter: true,
-        render: celulaStatusConta,
+        render: (v: ContaAReceber['status'], c) => (
+          <span title={c.motivoCancelamento ?? undefined}>{celulaStatusConta(v)}</span>
+        ),
       },
       {
         key: 'acoes',
@@ -105,6 +138,17 @@ export default function ContaAReceberPage() {
                 onClick={() => navegar(`${ROTA_FORM_PAGAMENTO}?conta=${c.id}`)}
               />
             )}
+            {pode(ACESSO_CONTA, 'U') && aberta(c) && (
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<StopOutlined />}
+                aria-label={t('cobrancas:receber.cancelarConta')}
+                title={t('cobrancas:receber.cancelarConta')}
+                onClick={() => setCancelando(c)}
+              />
+            )}
           </Space>
         ),
       },
@@ -117,11 +161,21 @@ export default function ContaAReceberPage() {
         titulo={t(`menu:acessos.${ACESSO_CONTA}`)}
         lista={lista}
         textoNovo={t('cobrancas:receber.novaConta')}
+        extra={<DeclaracaoAnual pessoaId={lista.atuais.pessoaId ? Number(lista.atuais.pessoaId) : undefined} />}
       />
       <FiltrosDaLista lista={lista} />
       <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
       <Table {...lista.tableProps} size="small" />
       <CobrarConta conta={cobrando} fechar={() => setCobrando(null)} />
+      <Estorno
+        aberto={!!cancelando}
+        titulo={t('cobrancas:receber.cancelarContaTitulo', { titular: cancelando?.titularNome ?? '' })}
+        aviso={t('cobrancas:receber.cancelarContaAviso')}
+        esquema={cancelamentoContaAReceberInput}
+        campo="motivo"
+        fechar={() => setCancelando(null)}
+        estornar={cancelar.mutateAsync}
+      />
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { FilePdfOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, MailOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type ContaAReceber, justificativaEstornoInput, type ReciboResumo } from '@sig/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Modal, Space, Table, Tag, Typography } from 'antd';
@@ -7,14 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { Estorno } from '../../platform/crud/Estorno';
 import type { FiltroLista } from '../../platform/crud/filtros';
+import { formatarMascara } from '../../platform/crud/mascaras';
 import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
-import { useListaRecurso } from '../../platform/useListaRecurso';
+import { mensagemDeErro } from '../../platform/formulario';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_RECIBO } from './comum';
+import { DeclaracaoAnual } from './DeclaracaoAnual';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'referencia', nome: 'pessoaId', referencia: 'pessoa' },
@@ -23,6 +27,7 @@ const FILTROS: readonly FiltroLista[] = [
   { tipo: 'opcao', nome: 'situacao', opcoes: ['emitidos', 'estornados'], rotulos: 'cobrancas:recibos.situacao' },
 ];
 const numeroTela = (n: number) => String(n).padStart(6, '0');
+const documentoTela = (d: string | null) => (d ? formatarMascara(d.length === 14 ? 'cnpj' : 'cpf', d) : '');
 const INVALIDAR = [chaves('recibo').todas, chaves('conta-a-receber').todas];
 
 /** Paid receivables not in a receipt, chosen by hand; the server applies spec §5's rules. */
@@ -141,6 +146,12 @@ export default function ListaDeRecibosPage() {
       baixarArquivo(data as Blob, response, `recibo-${numeroTela(r.numero)}.pdf`);
     },
   });
+  // A holder without an e-mail (or a reversed receipt) is told in the server's words.
+  const enviar = useMutation({
+    mutationFn: (r: ReciboResumo) => dados(cliente.POST('/api/recibo/{id}/email', { params: { path: { id: r.id } } })),
+    onSuccess: (r) => void message.success(t('cobrancas:recibos.emailEnviado', { para: r.para })),
+    onError: (e) => void message.error(mensagemDeErro(e)),
+  });
   const estornar = useMutation({
     mutationFn: (justificativa: string) =>
       dados(
@@ -166,6 +177,7 @@ export default function ListaDeRecibosPage() {
       { key: 'numero', dataIndex: 'numero', title: t('campos:numero'), render: numeroTela },
       { key: 'data', dataIndex: 'data', title: t('campos:data'), render: celulaData },
       { key: 'titularNome', dataIndex: 'titularNome', title: t('campos:titularNome') },
+      { key: 'titularDocumento', dataIndex: 'titularDocumento', title: t('campos:documento'), render: documentoTela },
       { key: 'quantidadeItens', dataIndex: 'quantidadeItens', title: t('cobrancas:recibos.itens'), align: 'right' },
       {
         key: 'total',
@@ -186,32 +198,38 @@ export default function ListaDeRecibosPage() {
         ),
       },
       {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        render: (_, r) => (
-          <Space size={4}>
-            <Button
-              size="small"
-              type="text"
-              icon={<FilePdfOutlined />}
-              aria-label={t('cobrancas:recibos.baixarPdf')}
-              title={t('cobrancas:recibos.baixarPdf')}
-              onClick={() => baixar.mutate(r as ReciboResumo)}
-            />
-            {pode(ACESSO_RECIBO, 'D') && !r.estornadoEm && (
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<RollbackOutlined />}
-                aria-label={t('cobrancas:recibos.estornar')}
-                title={t('cobrancas:recibos.estornar')}
-                onClick={() => setEstornando(r as ReciboResumo)}
-              />
-            )}
-          </Space>
-        ),
+        key: 'justificativaEstorno',
+        dataIndex: 'justificativaEstorno',
+        title: t('cobrancas:recibos.justificativaEstorno'),
+        ellipsis: { showTitle: true },
       },
+      colunaDeAcoes<Linha<'recibo'>>(
+        t('comum:acoes'),
+        (r) => [
+          {
+            icone: <FilePdfOutlined />,
+            rotulo: t('cobrancas:recibos.baixarPdf'),
+            aoClicar: () => baixar.mutate(r as ReciboResumo),
+          },
+          pode(ACESSO_RECIBO, 'C') &&
+            !r.estornadoEm && {
+              icone: <MailOutlined />,
+              rotulo: t('cobrancas:recibos.enviarEmail'),
+              confirmacao: t('cobrancas:recibos.confirmarEmail', { numero: numeroTela(r.numero) }),
+              textoOk: t('cobrancas:recibos.enviarEmail'),
+              carregando: enviar.isPending && enviar.variables?.id === r.id,
+              aoClicar: () => enviar.mutate(r as ReciboResumo),
+            },
+          pode(ACESSO_RECIBO, 'D') &&
+            !r.estornadoEm && {
+              perigo: true,
+              icone: <RollbackOutlined />,
+              rotulo: t('cobrancas:recibos.estornar'),
+              aoClicar: () => setEstornando(r as ReciboResumo),
+            },
+        ],
+        { pequeno: true },
+      ),
     ],
   });
 
@@ -221,11 +239,14 @@ export default function ListaDeRecibosPage() {
         titulo={t(`menu:acessos.${ACESSO_RECIBO}`)}
         lista={lista}
         extra={
-          pode(ACESSO_RECIBO, 'C') && (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="emitir" onClick={() => setEmitindo(true)}>
-              {t('cobrancas:recibos.emitir')}
-            </Button>
-          )
+          <>
+            <DeclaracaoAnual />
+            {pode(ACESSO_RECIBO, 'C') && (
+              <Button type="primary" icon={<PlusOutlined />} data-testid="emitir" onClick={() => setEmitindo(true)}>
+                {t('cobrancas:recibos.emitir')}
+              </Button>
+            )}
+          </>
         }
       />
       <FiltrosDaLista lista={lista} />

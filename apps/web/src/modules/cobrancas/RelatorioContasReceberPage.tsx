@@ -12,6 +12,7 @@ import { celulaDinheiro } from '../../platform/crud/celulas';
 import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
 import { useConfirmarPeriodo } from '../../platform/useConfirmarPeriodo';
 import { useTitulo } from '../../platform/useTitulo';
 import { StatusConta } from './StatusConta';
@@ -48,6 +49,7 @@ type Linha = { quantidade: number; previsto: string; pago: string };
  * totalled by status and by competence month; on screen, or as PDF or XLSX with the same filters.
  */
 export default function RelatorioContasReceberPage() {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   useTitulo(`menu:acessos.${ACESSO}`);
@@ -126,7 +128,7 @@ export default function RelatorioContasReceberPage() {
         <Form
           form={form}
           name="relatorio-contas-receber"
-          layout="inline"
+          layout={layoutFiltros}
           style={{ rowGap: 12 }}
           onFinish={(v) => conferirPeriodo(v, () => setFiltros(consulta(v)))}
         >

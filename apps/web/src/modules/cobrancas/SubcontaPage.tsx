@@ -1,12 +1,14 @@
 import { type CampoCadastro, type SubcontaInput, subcontaInput, TIPOS_EMPRESA } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Modal, Space, Table } from 'antd';
+import { App, Button, Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { CabecalhoDaLista, ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
@@ -48,15 +50,12 @@ function NovaSubconta({ aberto, fechar }: { aberto: boolean; fechar: () => void 
     },
   });
   return (
-    <Modal
-      open={aberto}
-      title={t('cobrancas:subconta.nova')}
-      okText={t('comum:salvar')}
-      cancelText={t('comum:cancelar')}
-      okButtonProps={{ loading: criar.isPending }}
-      onOk={() => form.submit()}
-      onCancel={fechar}
-      destroyOnHidden
+    <ModalDeFormulario
+      aberto={aberto}
+      titulo={t('cobrancas:subconta.nova')}
+      form={form}
+      enviando={criar.isPending}
+      fechar={fechar}
     >
       <Form
         form={form}
@@ -77,7 +76,7 @@ function NovaSubconta({ aberto, fechar }: { aberto: boolean; fechar: () => void 
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }
 
@@ -96,7 +95,13 @@ export default function SubcontaPage() {
     ordenacao: { campo: 'criadoEm', ordem: 'desc' },
     exportavel: false,
     colunas: [
-      { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
+      {
+        key: 'organizacaoNome',
+        dataIndex: 'organizacaoNome',
+        title: t('campos:organizacaoId'),
+        // A link to the organization: also what a keyboard reaches when the table scrolls sideways.
+        render: (v: string, s) => <Link to={`/organizacao/form/${s.organizacaoId}/visualizacao`}>{v}</Link>,
+      },
       { key: 'nome', dataIndex: 'nome', title: t('cobrancas:subconta.campos.nome') },
       { key: 'cpfCnpj', dataIndex: 'cpfCnpj', title: t('cobrancas:subconta.campos.cpfCnpj') },
       { key: 'email', dataIndex: 'email', title: t('cobrancas:subconta.campos.email') },
