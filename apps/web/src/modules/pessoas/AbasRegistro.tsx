@@ -1,11 +1,13 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import type {
-  FORMAS_DESLIGAMENTO,
-  FORMAS_INTEGRACAO,
-  Integracao,
-  SITUACOES_MINISTERIAIS,
-  TIPOS_INTEGRACAO,
-  TIPOS_MINISTERIO,
+import {
+  CAMPOS_PESSOA,
+  FILHOS_PESSOA,
+  type FORMAS_DESLIGAMENTO,
+  type FORMAS_INTEGRACAO,
+  type Integracao,
+  type SITUACOES_MINISTERIAIS,
+  type TIPOS_INTEGRACAO,
+  type TIPOS_MINISTERIO,
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
@@ -15,6 +17,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDataHora } from '../../platform/crud/celulas';
+import { ValorHistorico } from '../../platform/crud/ValorHistorico';
 import { mensagemDeErro } from '../../platform/formulario';
 import { ACESSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
 import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
@@ -95,11 +98,7 @@ type ItemHistorico = {
   criadoEm: string;
 };
 
-const resumo = (v: unknown) => {
-  if (v === null || v === undefined || v === '') return '—';
-  const texto = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return texto.length > 120 ? `${texto.slice(0, 117)}…` : texto;
-};
+const DECLARACOES_PESSOA = { campos: CAMPOS_PESSOA, filhos: FILHOS_PESSOA };
 
 /** The update history tab (spec §2): who changed which field, when, from what to what. */
 export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
@@ -140,8 +139,18 @@ export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
             title: t('pessoas:historico.campo'),
             render: (v: string | null) => (v ? t(`campos:${v}`, { defaultValue: v }) : ''),
           },
-          { key: 'antes', dataIndex: 'valorAnterior', title: t('pessoas:historico.antes'), render: resumo },
-          { key: 'depois', dataIndex: 'valorNovo', title: t('pessoas:historico.depois'), render: resumo },
+          {
+            key: 'antes',
+            dataIndex: 'valorAnterior',
+            title: t('pessoas:historico.antes'),
+            render: (v: unknown, l) => <ValorHistorico campo={l.campo} valor={v} declaracoes={DECLARACOES_PESSOA} />,
+          },
+          {
+            key: 'depois',
+            dataIndex: 'valorNovo',
+            title: t('pessoas:historico.depois'),
+            render: (v: unknown, l) => <ValorHistorico campo={l.campo} valor={v} declaracoes={DECLARACOES_PESSOA} />,
+          },
         ]}
       />
     </Space>

@@ -1,10 +1,11 @@
 import { DownOutlined, ExportOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Dropdown, Form, Input, Modal } from 'antd';
+import { Alert, App, Button, Dropdown, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baixarArquivo } from '../../platform/api';
 import { cliente, dados } from '../../platform/cliente';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 
 const MOTIVO = { min: 10, max: 500 };
@@ -85,15 +86,14 @@ export function AnonimizarPessoa({
       <Button danger icon={<UserDeleteOutlined />} onClick={() => setAberto(true)}>
         {acao}
       </Button>
-      <Modal
-        open={aberto}
-        title={acao}
-        okText={acao}
-        okButtonProps={{ danger: true, loading: anonimizacao.isPending }}
-        cancelText={t('comum:cancelar')}
-        onOk={() => form.submit()}
-        onCancel={() => setAberto(false)}
-        destroyOnHidden
+      <ModalDeFormulario
+        aberto={aberto}
+        titulo={acao}
+        textoOk={acao}
+        form={form}
+        enviando={anonimizacao.isPending}
+        perigo
+        fechar={() => setAberto(false)}
       >
         <Alert
           type="warning"
@@ -122,7 +122,7 @@ export function AnonimizarPessoa({
             <Input.TextArea rows={3} maxLength={MOTIVO.max} showCount />
           </Form.Item>
         </Form>
-      </Modal>
+      </ModalDeFormulario>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { STATUS_PESSOA } from '@sig/contracts';
+import { SEXOS, STATUS_PESSOA } from '@sig/contracts';
 import { useMemo } from 'react';
 import { CamposDeFiltro, type FiltroLista, urlDosValores, valoresDaUrl } from '../../platform/crud/filtros';
 import { useRegrasCampos } from './comum';
@@ -6,13 +6,14 @@ import { useRegrasCampos } from './comum';
 /**
  * The people filters, each named as the API's query parameter (GET /api/pessoa/paginado, the
  * labels and the people report read the same): name in any part (accents ignored), CPF, types,
- * status, situation, organization, holder, birth range and registration state.
+ * status, sex, situation, organization, holder, birth range and registration state.
  */
 const FILTROS_PESSOA: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome', dica: 'pessoas:buscaDica' },
   { tipo: 'mascara', nome: 'cpf', mascara: 'cpf' },
   { tipo: 'referencias', nome: 'tiposPessoaIds', referencia: 'tipo-pessoa' },
   { tipo: 'multipla', nome: 'status', opcoes: STATUS_PESSOA },
+  { tipo: 'multipla', nome: 'sexo', opcoes: SEXOS },
   { tipo: 'referencia', nome: 'situacaoId', referencia: 'situacao' },
   { tipo: 'referencia', nome: 'organizacaoId', referencia: 'organizacao' },
   { tipo: 'booleano', nome: 'somenteMinhaOrganizacao' },

@@ -5,12 +5,13 @@ import {
   integracaoInput,
   TIPOS_INTEGRACAO,
 } from '@sig/contracts';
-import { Alert, Button, Card, Form, Input, Radio, Select, Space, Spin, Typography } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
-import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { caminhoFormPessoa } from './comum';
@@ -54,67 +55,49 @@ export default function IntegracaoFormPage() {
   if (semPermissao) return <Navigate to="/pessoa" replace />;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO_INTEGRACAO}`)}
-      </Typography.Title>
-      {consulta.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            <Form<Record<string, unknown>>
-              {...formProps}
-              name="integracao"
-              initialValues={{ tipo: 'INTEGRACAO', pessoaId: pessoaDaBusca ?? null }}
-              onValuesChange={(mudou, todos) => {
-                formProps.onValuesChange?.(mudou, todos);
-                // A form of the other kind is not valid for the new kind.
-                if ('tipo' in mudou) form.setFieldValue('forma', null);
-              }}
-              data-testid="form-integracao"
-            >
-              <Form.Item name="pessoaId" label={t('campos:pessoaId')} required rules={regras('pessoaId')}>
-                <SelectReferencia referencia="pessoa" disabled={id !== undefined || somenteLeitura} />
-              </Form.Item>
-              <Form.Item name="tipo" label={t('campos:tipo')} required>
-                <Radio.Group
-                  optionType="button"
-                  options={TIPOS_INTEGRACAO.map((v) => ({ value: v, label: t(`campos:opcao.tipo.${v}`) }))}
-                />
-              </Form.Item>
-              <Form.Item name="data" label={t('campos:data')} required rules={regras('data')}>
-                <EntradaData />
-              </Form.Item>
-              <Form.Item name="forma" label={t('campos:forma')} required rules={regras('forma')}>
-                <Select options={formas.map((v) => ({ value: v, label: t(`campos:opcao.forma.${v}`) }))} />
-              </Form.Item>
-              <Form.Item
-                name="outraOrganizacao"
-                label={t('campos:outraOrganizacao')}
-                rules={regras('outraOrganizacao')}
-              >
-                <Input maxLength={200} />
-              </Form.Item>
-              <Form.Item
-                name="motivo"
-                label={t('campos:motivo')}
-                required={tipo === 'DESLIGAMENTO'}
-                rules={regras('motivo')}
-              >
-                <Input maxLength={500} />
-              </Form.Item>
-              <Form.Item name="observacao" label={t('campos:observacao')} rules={regras('observacao')}>
-                <Input.TextArea rows={3} maxLength={2000} showCount />
-              </Form.Item>
-            </Form>
-            <Space wrap>
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              <Button onClick={sair}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
-      )}
-    </Space>
+    <PaginaDeFormulario
+      titulo={t(`menu:acessos.${ACESSO_INTEGRACAO}`)}
+      consulta={consulta}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      aoVoltar={sair}
+    >
+      <Form<Record<string, unknown>>
+        {...formProps}
+        name="integracao"
+        initialValues={{ tipo: 'INTEGRACAO', pessoaId: pessoaDaBusca ?? null }}
+        onValuesChange={(mudou, todos) => {
+          formProps.onValuesChange?.(mudou, todos);
+          // A form of the other kind is not valid for the new kind.
+          if ('tipo' in mudou) form.setFieldValue('forma', null);
+        }}
+        data-testid="form-integracao"
+      >
+        <Form.Item name="pessoaId" label={t('campos:pessoaId')} required rules={regras('pessoaId')}>
+          <SelectReferencia referencia="pessoa" disabled={id !== undefined || somenteLeitura} />
+        </Form.Item>
+        <Form.Item name="tipo" label={t('campos:tipo')} required>
+          <Radio.Group
+            optionType="button"
+            options={TIPOS_INTEGRACAO.map((v) => ({ value: v, label: t(`campos:opcao.tipo.${v}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="data" label={t('campos:data')} required rules={regras('data')}>
+          <EntradaData />
+        </Form.Item>
+        <Form.Item name="forma" label={t('campos:forma')} required rules={regras('forma')}>
+          <Select options={formas.map((v) => ({ value: v, label: t(`campos:opcao.forma.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="outraOrganizacao" label={t('campos:outraOrganizacao')} rules={regras('outraOrganizacao')}>
+          <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="motivo" label={t('campos:motivo')} required={tipo === 'DESLIGAMENTO'} rules={regras('motivo')}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <Form.Item name="observacao" label={t('campos:observacao')} rules={regras('observacao')}>
+          <Input.TextArea rows={3} maxLength={2000} showCount />
+        </Form.Item>
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -197,7 +197,10 @@ export default function PessoaFormPage() {
   };
 
   const controle = (c: CampoCadastro) => {
-    const el = controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean; style?: CSSProperties }>;
+    const el = controleCampo(c, i18n.language, (campo) => [campo]) as ReactElement<{
+      disabled?: boolean;
+      style?: CSSProperties;
+    }>;
     // Date pickers fill their grid cell like the other controls.
     const extra = {
       ...(c.tipo === 'data' ? { style: { width: '100%' } } : {}),

@@ -1,8 +1,8 @@
-import { Space, Table, type TablePaginationConfig } from 'antd';
+import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaMascara, celulaNumero } from '../../platform/crud/celulas';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO, ROTA_FORM, useRegrasCampos } from './comum';
@@ -57,12 +57,5 @@ export default function PessoaListaPage() {
     showTotal: (n) =>
       t('comum:total', { n: `${String(celulaNumero(n))}${lista.consulta.data?.totalExato === false ? '+' : ''}` }),
   };
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} pagination={paginacao} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} tabela={{ pagination: paginacao }} />;
 }

@@ -1,0 +1,337 @@
+import { AGRUPAMENTOS_INDICADOR, FAIXAS_ETARIAS, STATUS_PESSOA } from '@sig/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Form, Radio, Row, Space, Table } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { chaves, cliente, dados } from '../../platform/cliente';
+import { CamposDeFiltro, type FiltroLista, urlDosValores, valoresDaUrl } from '../../platform/crud/filtros';
+import { mensagemDeErro } from '../../platform/formulario';
+import { CartaoGrafico, CartaoKpi, type DadosGrafico, rotuloBalde } from '../../platform/graficos';
+import { PeriodoDoIndicador, serieComAnterior } from '../../platform/indicadores';
+import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
+
+/** Spec §3 "registry moments" filters, named as the API's (and the people list's) query parameters. */
+const FILTROS: readonly FiltroLista[] = [
+  { tipo: 'referencia', nome: 'organizacaoId', referencia: 'organizacao' },
+  { tipo: 'booleano', nome: 'somenteMinhaOrganizacao' },
+  { tipo: 'referencias', nome: 'tiposPessoaIds', referencia: 'tipo-pessoa' },
+  { tipo: 'multipla', nome: 'status', opcoes: STATUS_PESSOA },
+  { tipo: 'booleano', nome: 'titular' },
+  { tipo: 'booleano', nome: 'cadastroCompleto' },
+  { tipo: 'periodo', de: 'periodoDe', ate: 'periodoAte', aviso: false },
+];
+/** The filters the people list shares (not the period nor its grouping). */
+const DA_PESSOA = [
+  'organizacaoId',
+  'somenteMinhaOrganizacao',
+  'tiposPessoaIds',
+  'status',
+  'titular',
+  'cadastroCompleto',
+];
+const MOVIMENTOS = [
+  'admissoes',
+  'transferenciasRecebidas',
+  'desligamentos',
+  'falecimentos',
+  'transferenciasEnviadas',
+] as const;
+
+type Contagem = { chave: string; total: number };
+
+/** Shares as a donut's data: one series of counts over labelled categories. */
+const fatias = <C extends Contagem>(linhas: readonly C[], rotulo: (c: C) => string, nome: string): DadosGrafico => ({
+  categorias: linhas.map((l) => ({ chave: l.chave, rotulo: rotulo(l) })),
+  series: [{ chave: 'total', nome, valores: linhas.map((l) => l.total) }],
+});
+
+/** An age band ("30-44", by the age reached this year) as the birth dates the people list filters by. */
+function nascimentoDaFaixa(faixa: string, ano: number): Record<string, string> | undefined {
+  const m = /^(\d+)(?:-(\d+)|\+)$/.exec(faixa);
+  if (!m) return undefined;
+  const de = Number(m[1]);
+  const ate = m[2] === undefined ? undefined : Number(m[2]);
+  return {
+    ...(ate === undefined ? {} : { nascimentoDe: `${ano - ate}-01-01` }),
+    nascimentoAte: `${ano - de}-12-31`,
+  };
+}
+
+/**
+ * The registry indicator (spec §2 /indicadores/cadastros): the people the filters select by type,
+ * status, sex, age band, holder and complete record, the organizations below the chosen one
+ * (a row drills down), and the members' movements per bucket beside the previous period. The
+ * filters live in the address; a slice opens the people list with the same filters.
+ */
+export function IndicadorCadastros() {
+  const layoutFiltros = useLayoutDosFiltros();
+  const { t, i18n } = useTranslation(['pessoas', 'campos', 'comum']);
+  const [params, setParams] = useSearchParams();
+  const navegar = useNavigate();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const url = useMemo(() => Object.fromEntries(params), [params]);
+  const consulta = useMemo(
+    () => ({
+      ...Object.fromEntries(
+        Object.entries(urlDosValores(FILTROS, valoresDaUrl(FILTROS, url))).filter(([, v]) => v !== undefined),
+      ),
+      periodo: url.periodo ?? '1',
+    }),
+    [url],
+  );
+  useEffect(
+    () => form.setFieldsValue({ ...valoresDaUrl(FILTROS, url), periodo: Number(url.periodo ?? 1) }),
+    [form, url],
+  );
+  const q = useQuery({
+    queryKey: [...chaves('pessoa').todas, 'indicador', consulta],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/indicadores/cadastros/', { params: { query: consulta as never }, signal })),
+    placeholderData: keepPreviousData,
+  });
+  const aplicar = (v: Record<string, unknown>) => {
+    const novo = Object.entries({ ...urlDosValores(FILTROS, v), periodo: String(v.periodo ?? 1) }).filter(
+      (p): p is [string, string] => p[1] !== undefined,
+    );
+    setParams(new URLSearchParams(novo), { replace: true });
+  };
+  // A slice or card opens the people list with the page's person filters and its own.
+  const enderecoPessoas = (extra: Record<string, string>) => {
+    const base = Object.entries(consulta).filter(([k]) => DA_PESSOA.includes(k)) as [string, string][];
+    return `/pessoa?${new URLSearchParams([...base, ...Object.entries(extra)])}`;
+  };
+  const pessoas = (extra: Record<string, string>) => navegar(enderecoPessoas(extra));
+  const d = q.data;
+  const nao = t('pessoas:indicador.naoInformado');
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small">
+        <Form form={form} name="indicador-cadastros" layout={layoutFiltros} onFinish={aplicar}>
+          <CamposDeFiltro filtros={FILTROS} />
+          <Form.Item name="periodo" label={t('comum:indicadores.agrupamento')}>
+            <Radio.Group
+              optionType="button"
+              options={AGRUPAMENTOS_INDICADOR.map((a, i) => ({ value: i, label: t(`comum:indicadores.${a}`) }))}
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit">
+            {t('comum:buscar')}
+          </Button>
+        </Form>
+      </Card>
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      {d && (
+        <>
+          <PeriodoDoIndicador r={d} />
+          <Row gutter={[16, 16]}>
+            <Col xs={12} md={8}>
+              <CartaoKpi
+                titulo={t('pessoas:indicador.pessoas')}
+                valor={d.pessoas}
+                para={enderecoPessoas({})}
+                testId="total-pessoas"
+              />
+            </Col>
+            <Col xs={12} md={8}>
+              <CartaoKpi
+                titulo={t('pessoas:indicador.titulares')}
+                valor={d.titulares}
+                para={enderecoPessoas({ titular: 'true' })}
+                testId="total-titulares"
+              />
+            </Col>
+            <Col xs={12} md={8}>
+              <CartaoKpi
+                titulo={t('pessoas:indicador.completos')}
+                valor={d.completos}
+                para={enderecoPessoas({ cadastroCompleto: 'true' })}
+                testId="total-completos"
+              />
+            </Col>
+            {MOVIMENTOS.map((m) => (
+              <Col key={m} xs={12} md={8} lg={4}>
+                <CartaoKpi
+                  titulo={t(`pessoas:indicador.${m}`)}
+                  valor={d.movimento[m]}
+                  anterior={d.movimentoAnterior[m]}
+                  subidaRuim={m !== 'admissoes' && m !== 'transferenciasRecebidas'}
+                  testId={`total-${m}`}
+                />
+              </Col>
+            ))}
+            <Col xs={24} lg={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.entradas')}
+                subtitulo={t('pessoas:indicador.entradasNota')}
+                tipo="colunas"
+                testId="grafico-entradas"
+                dados={serieComAnterior(
+                  d.serie,
+                  d.serieAnterior,
+                  (b) => b.admissoes + b.transferenciasRecebidas,
+                  t('pessoas:indicador.entradas'),
+                  i18n.language,
+                )}
+              />
+            </Col>
+            <Col xs={24} lg={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.saidas')}
+                subtitulo={t('pessoas:indicador.saidasNota')}
+                tipo="colunas"
+                testId="grafico-saidas"
+                dados={serieComAnterior(
+                  d.serie,
+                  d.serieAnterior,
+                  (b) => b.desligamentos + b.falecimentos + b.transferenciasEnviadas,
+                  t('pessoas:indicador.saidas'),
+                  i18n.language,
+                )}
+              />
+            </Col>
+            <Col xs={24}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.serie')}
+                tipo="empilhado"
+                rotuloCategoria={t('pessoas:indicador.balde')}
+                testId="grafico-movimento"
+                dados={{
+                  categorias: d.serie.map((b) => ({ chave: b.chave, rotulo: rotuloBalde(b.chave, i18n.language) })),
+                  series: MOVIMENTOS.map((m) => ({
+                    chave: m,
+                    nome: t(`pessoas:indicador.${m}`),
+                    valores: d.serie.map((b) => b[m]),
+                  })),
+                }}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.porStatus')}
+                tipo="rosca"
+                rotuloCategoria={t('campos:status')}
+                testId="grafico-porStatus"
+                dados={fatias(
+                  d.porStatus,
+                  (l) => t(`campos:opcao.status.${l.chave}`, { defaultValue: l.chave }),
+                  t('pessoas:indicador.pessoas'),
+                )}
+                aoClicar={(c) => pessoas({ status: c.chave })}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.porTipo')}
+                tipo="rosca"
+                rotuloCategoria={t('campos:tipoPessoaId')}
+                testId="grafico-porTipo"
+                dados={fatias(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas'))}
+                aoClicar={(c) => c.chave && pessoas({ tiposPessoaIds: c.chave })}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.titularesDependentes')}
+                tipo="rosca"
+                testId="grafico-titular"
+                dados={fatias(
+                  [
+                    { chave: 'true', total: d.titulares },
+                    { chave: 'false', total: d.pessoas - d.titulares },
+                  ],
+                  (l) => t(l.chave === 'true' ? 'pessoas:indicador.titulares' : 'pessoas:indicador.dependentes'),
+                  t('pessoas:indicador.pessoas'),
+                )}
+                aoClicar={(c) => pessoas({ titular: c.chave })}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.completude')}
+                tipo="rosca"
+                testId="grafico-completo"
+                dados={fatias(
+                  [
+                    { chave: 'true', total: d.completos },
+                    { chave: 'false', total: d.pessoas - d.completos },
+                  ],
+                  (l) => t(l.chave === 'true' ? 'pessoas:indicador.completos' : 'pessoas:indicador.incompletos'),
+                  t('pessoas:indicador.pessoas'),
+                )}
+                aoClicar={(c) => pessoas({ cadastroCompleto: c.chave })}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.porSexo')}
+                tipo="rosca"
+                rotuloCategoria={t('campos:sexo')}
+                testId="grafico-porSexo"
+                dados={fatias(
+                  d.porSexo,
+                  (l) => (l.chave ? t(`campos:opcao.sexo.${l.chave}`, { defaultValue: l.chave }) : nao),
+                  t('pessoas:indicador.pessoas'),
+                )}
+                aoClicar={(c) => c.chave && pessoas({ sexo: c.chave })}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('pessoas:indicador.porFaixaEtaria')}
+                tipo="colunas"
+                testId="grafico-porFaixaEtaria"
+                dados={fatias(
+                  d.porFaixaEtaria,
+                  (l) => (l.chave === FAIXAS_ETARIAS.at(-1) ? nao : l.chave),
+                  t('pessoas:indicador.pessoas'),
+                )}
+                aoClicar={(c) => {
+                  const nascimento = nascimentoDaFaixa(c.chave, new Date().getFullYear());
+                  if (nascimento) pessoas(nascimento);
+                }}
+              />
+            </Col>
+            <Col xs={24}>
+              <Card size="small" title={t('pessoas:indicador.porOrganizacao')}>
+                <Table
+                  size="small"
+                  rowKey="organizacaoId"
+                  scroll={{ x: true }}
+                  dataSource={d.porOrganizacao}
+                  columns={[
+                    {
+                      key: 'nome',
+                      title: t('campos:organizacaoId'),
+                      render: (_: unknown, o: (typeof d.porOrganizacao)[number]) =>
+                        o.temFilhas ? (
+                          <Button
+                            type="link"
+                            size="small"
+                            style={{ padding: 0 }}
+                            onClick={() => aplicar({ ...form.getFieldsValue(), organizacaoId: o.organizacaoId })}
+                          >
+                            {o.nome}
+                          </Button>
+                        ) : (
+                          o.nome
+                        ),
+                    },
+                    { key: 'total', dataIndex: 'total', title: t('pessoas:indicador.pessoas'), align: 'right' },
+                    {
+                      key: 'titulares',
+                      dataIndex: 'titulares',
+                      title: t('pessoas:indicador.titulares'),
+                      align: 'right',
+                    },
+                  ]}
+                />
+              </Card>
+            </Col>
+          </Row>
+        </>
+      )}
+    </Space>
+  );
+}
