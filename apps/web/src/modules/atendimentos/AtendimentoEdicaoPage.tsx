@@ -25,7 +25,6 @@ import {
   type FormInstance,
   Input,
   List,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -39,18 +38,19 @@ import {
   Upload,
 } from 'antd';
 import type { ParseKeys } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { baixarArquivo } from '../../platform/api';
-import { useAutorizacao } from '../../platform/autorizacao';
 import { errosNoForm } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { EntradaData } from '../../platform/crud/controles';
 import { dataParaTela } from '../../platform/crud/definicao';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { ComGlifo } from '../../platform/Glifo';
+import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { CamposAtendimento, type ValoresAtendimento } from './CamposAtendimento';
 import { COR_STATUS, caminhoDa, consultaOpcoes, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
@@ -90,36 +90,32 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
   const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const { token } = theme.useToken();
-  const { pode } = useAutorizacao();
   const navegar = useNavigate();
-  const local = useLocation();
   const qc = useQueryClient();
   const params = useParams();
-  const id = Number(params.id);
   const config = FILAS[fila];
   const agente = fila !== 'atendimento-meus-atendimentos';
-  const somenteLeitura = !!params.visualizacao || !pode(config.acesso, 'U');
-  const [form] = Form.useForm<ValoresAtendimento>();
-  const [sujo, setSujo] = useState(false);
-  const liberar = useSaidaProtegida(sujo);
+  // The data tab is the ticket's own form; the other tabs write through `executar` below.
+  const {
+    formProps,
+    id = 0,
+    somenteLeitura,
+    registro: a,
+    consulta: q,
+    voltar,
+  } = useFormRecurso<AtendimentoDetalhe>({
+    recurso: fila,
+    acesso: config.acesso,
+    voltar: `/${fila}`,
+    valores: valoresDo,
+    permanecer: true,
+  });
   const [aba, setAba] = useState(
     ligado(params.showTask) ? 'tarefas' : ligado(params.historico) ? 'historico' : 'dados',
   );
   const [modal, setModal] = useState<'status' | 'triagem' | null>(null);
   useTitulo(`menu:acessos.${config.acesso}`);
   useHubAtendimentos(fila);
-  const voltar = `/${fila}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
-
-  const q = useQuery({
-    queryKey: chaves(fila).item(id),
-    queryFn: ({ signal }) => dados(cliente.GET(caminhoDa(fila, '/{id}'), { params: { path: { id } }, signal })),
-    enabled: Number.isInteger(id) && id > 0,
-  });
-  const a = q.data;
-
-  useEffect(() => {
-    if (a && !sujo) form.setFieldsValue(valoresDo(a));
-  }, [a, sujo, form]);
 
   const usuarios = useQuery({ ...consultaOpcoes(fila, 'usuarios'), enabled: agente && !somenteLeitura });
 
@@ -143,14 +139,6 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
   if (q.isLoading) return <Spin />;
   if (q.isError || !a) return <Alert type="error" showIcon title={mensagemDeErro(q.error)} />;
 
-  const salvarDados = async (v: ValoresAtendimento) => {
-    const salvar = () => dados(cliente.PUT(caminhoDa(fila, '/{id}'), { ...noTicket(id), body: v as never }));
-    if (await executar(salvar, 'comum:salvoComSucesso', form)) {
-      liberar();
-      setSujo(false);
-    }
-  };
-
   const quando = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
       dateStyle: 'short',
@@ -158,7 +146,7 @@ export default function AtendimentoEdicaoPage({ fila }: { fila: FilaAtendimento 
     }).format(new Date(iso));
 
   const abaDados = (
-    <Form form={form} name="atendimento" layout="vertical" onFinish={salvarDados} onValuesChange={() => setSujo(true)}>
+    <Form {...formProps} name="atendimento">
       {agente ? (
         <CamposAtendimento fila={fila} completo desabilitado={somenteLeitura} />
       ) : (
@@ -429,6 +417,7 @@ function Tarefas({
   usuarios: SelectOpcao[];
   executar: Executar;
 }) {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(NS);
   const [form] = Form.useForm();
   const regra = regrasZod(tarefaInput);
@@ -490,7 +479,7 @@ function Tarefas({
         ]}
       />
       {!somenteLeitura && (
-        <Form form={form} name="tarefa" layout="inline" onFinish={criar}>
+        <Form form={form} name="tarefa" layout={layoutFiltros} onFinish={criar}>
           <Form.Item name="descricao" required rules={regra('descricao')}>
             <Input placeholder={t('campos:descricao')} maxLength={500} />
           </Form.Item>
@@ -627,15 +616,7 @@ function MudarStatus({
   const [form] = Form.useForm();
   const regra = regrasZod(mudancaStatusInput);
   return (
-    <Modal
-      open
-      title={t('atendimentos:mudarStatus')}
-      okText={t('comum:salvar')}
-      cancelText={t('comum:cancelar')}
-      onCancel={fechar}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'confirmar-status' }}
-    >
+    <ModalDeFormulario titulo={t('atendimentos:mudarStatus')} form={form} okTestId="confirmar-status" fechar={fechar}>
       <Form
         form={form}
         name="status"
@@ -657,7 +638,7 @@ function MudarStatus({
           <Input.TextArea rows={4} maxLength={4000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }
 
@@ -679,14 +660,12 @@ function Triar({
   const comResponsavel = !useRegrasCampos(fila).bloqueado('responsavelUsuarioId');
   const times = useQuery(consultaOpcoes(fila, 'times'));
   return (
-    <Modal
-      open
-      title={t('atendimentos:triar')}
-      okText={t('atendimentos:encaminhar')}
-      cancelText={t('comum:cancelar')}
-      onCancel={fechar}
-      onOk={() => form.submit()}
-      okButtonProps={{ 'data-testid': 'confirmar-triagem' }}
+    <ModalDeFormulario
+      titulo={t('atendimentos:triar')}
+      textoOk={t('atendimentos:encaminhar')}
+      form={form}
+      okTestId="confirmar-triagem"
+      fechar={fechar}
     >
       <Form
         form={form}
@@ -716,6 +695,6 @@ function Triar({
           <Input.TextArea rows={3} maxLength={4000} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }

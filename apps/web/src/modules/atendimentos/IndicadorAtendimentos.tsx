@@ -1,19 +1,32 @@
 import type { StatusAtendimento } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Space, Statistic } from 'antd';
+import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { Barras, useFiltroIndicador } from '../../platform/indicadores';
+import { CartaoGrafico, CartaoKpi } from '../../platform/graficos';
+import {
+  diasDoBalde,
+  enderecoDaLista,
+  PeriodoDoIndicador,
+  serieComAnterior,
+  useFiltroIndicador,
+} from '../../platform/indicadores';
 import { NS } from './comum';
+
+/** The queue that shows every ticket of the scope. */
+const LISTA = '/atendimento-solicitacoes-geral';
 
 /**
  * The service-ticket indicator (spec §2 /indicadores/atendimentos): the tickets sent to the
- * organization the user acts for, by status, category and organization over the period, and
- * the last ten days, months or years.
+ * organization the user acts for over the period against the previous one, by status, category
+ * and organization, and bucket by bucket; a card, a slice or a bucket opens the general queue
+ * with those filters.
  */
 export function IndicadorAtendimentos() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
+  const navegar = useNavigate();
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
     queryKey: [...chaves('indicadores').todas, 'atendimentos', filtro],
@@ -26,39 +39,83 @@ export function IndicadorAtendimentos() {
       ),
     placeholderData: keepPreviousData,
   });
+  const d = q.data;
+  const periodo = d && { periodoDe: d.periodoDe, periodoAte: d.periodoAte };
+  const contagem = (linhas: { chave: string; total: number }[], rotulo: (c: string) => string, nome: string) => ({
+    categorias: linhas.map((l) => ({ chave: l.chave, rotulo: rotulo(l.chave) })),
+    series: [{ chave: 'total', nome, valores: linhas.map((l) => l.total) }],
+  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
       <ErroDaLista erro={q.error} />
-      {q.data && (
-        <Row gutter={[16, 16]}>
-          <Col xs={24}>
-            <Card size="small">
-              <Statistic
-                title={t('atendimentos:indicador.total')}
-                value={q.data.total}
-                data-testid="total-atendimentos"
+      {d && periodo && (
+        <>
+          <PeriodoDoIndicador r={d} />
+          <Row gutter={[16, 16]}>
+            <Col xs={24}>
+              <CartaoKpi
+                titulo={t('atendimentos:indicador.total')}
+                valor={d.total}
+                anterior={d.anterior.total}
+                para={enderecoDaLista(LISTA, periodo)}
+                testId="total-atendimentos"
               />
-            </Card>
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras
-              titulo={t('atendimentos:indicador.porStatus')}
-              linhas={q.data.porStatus}
-              rotulo={(c) => t(`atendimentos:status.${c as StatusAtendimento}`)}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('atendimentos:indicador.serie')} linhas={q.data.serie} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('atendimentos:indicador.porCategoria')} linhas={q.data.porCategoria} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('atendimentos:indicador.porOrganizacao')} linhas={q.data.porOrganizacao} />
-          </Col>
-        </Row>
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('atendimentos:indicador.porStatus')}
+                tipo="rosca"
+                rotuloCategoria={t('atendimentos:coluna.status')}
+                testId="grafico-porStatus"
+                dados={contagem(
+                  d.porStatus,
+                  (c) => t(`atendimentos:status.${c as StatusAtendimento}`),
+                  t('atendimentos:indicador.total'),
+                )}
+                aoClicar={(c) => navegar(enderecoDaLista(LISTA, { ...periodo, status: c.chave }))}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('atendimentos:indicador.serie')}
+                tipo="colunas"
+                testId="grafico-serie"
+                dados={serieComAnterior(
+                  d.serie,
+                  d.serieAnterior,
+                  (b) => b.total,
+                  t('atendimentos:indicador.total'),
+                  i18n.language,
+                )}
+                aoClicar={(b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('atendimentos:indicador.porCategoria')}
+                tipo="barras"
+                rotuloCategoria={t('atendimentos:coluna.categoria')}
+                testId="grafico-porCategoria"
+                dados={contagem(d.porCategoria, (c) => c, t('atendimentos:indicador.total'))}
+                aoClicar={(c) => {
+                  const categoria = d.porCategoria.find((l) => l.chave === c.chave);
+                  navegar(enderecoDaLista(LISTA, { ...periodo, categoriaAtendimentoId: categoria?.id }));
+                }}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <CartaoGrafico
+                titulo={t('atendimentos:indicador.porOrganizacao')}
+                tipo="barras"
+                rotuloCategoria={t('atendimentos:indicador.porOrganizacao')}
+                testId="grafico-porOrganizacao"
+                dados={contagem(d.porOrganizacao, (c) => c, t('atendimentos:indicador.total'))}
+              />
+            </Col>
+          </Row>
+        </>
       )}
     </Space>
   );

@@ -1,9 +1,8 @@
 import { ACESSOS, EVENTOS_AUDITORIA } from '@sig/contracts';
-import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 
@@ -63,12 +62,5 @@ export default function AuditoriaPage() {
     ],
   });
 
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />;
 }

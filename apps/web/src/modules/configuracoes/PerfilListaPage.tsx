@@ -1,9 +1,9 @@
-import { Space, Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_PERFIL_FORM } from './perfilModelo';
@@ -26,8 +26,6 @@ export default function PerfilListaPage() {
     acesso: ACESSO,
     filtros: FILTROS,
     rotaForm: ROTA_PERFIL_FORM,
-    // The profiles' API has no export.
-    exportavel: false,
     colunas: [
       { key: 'nome', dataIndex: 'nome', title: t('campos:nome'), sorter: true },
       { key: 'descricao', dataIndex: 'descricao', title: t('campos:descricao') },
@@ -54,12 +52,5 @@ export default function PerfilListaPage() {
     ],
   });
 
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />;
 }

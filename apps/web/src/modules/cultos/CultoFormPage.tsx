@@ -1,6 +1,6 @@
 import { CAMPOS_CULTO, type Culto, cultoInput } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Col, Form, Row } from 'antd';
 import { cloneElement, type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -9,7 +9,8 @@ import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { rotuloCampo, valoresIniciais } from '../../platform/crud/definicao';
 import { regrasDaExtensao } from '../../platform/crud/extensoes';
-import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_CULTO, ROTA_LISTA_CULTO } from './comum';
@@ -63,76 +64,65 @@ export default function CultoFormPage() {
   // The plan's ledger account stands; otherwise the service names one.
   const campos = CAMPOS_CULTO.filter((c) => c.nome !== 'planoContaId' || !doPlano?.planoContaId);
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
-      </Typography.Title>
-      {consulta.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            {registro?.lancamentoCaixaId && (
-              <Alert
-                type="success"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={
-                  <Link to={`/lancamento-caixa/form/${registro.lancamentoCaixaId}/visualizacao`}>
-                    {t('cultos:lancado')}
-                  </Link>
-                }
-              />
-            )}
-            {temData && plano.isSuccess && (
-              <Alert
-                type={doPlano ? 'info' : 'warning'}
-                showIcon
-                style={{ marginBottom: 16 }}
-                data-testid="aviso-plano"
-                title={doPlano ? t('cultos:comPlano', { nome: doPlano.nome }) : t('cultos:semPlano')}
-              />
-            )}
-            <Form<Record<string, unknown>>
-              {...formProps}
-              name="culto"
-              initialValues={{
-                ...valoresIniciais(CAMPOS_CULTO),
-                organizacaoId: autorizacao?.organizacaoId,
-                presentes: 0,
-              }}
-              data-testid="form-culto"
-            >
-              <Row gutter={16}>
-                {campos.map((c) => {
-                  const rotulo = t(rotuloCampo(c));
-                  const controle = controleCampo(c, i18n.language);
-                  const largo = c.tipo === 'textoLongo' || c.tipo === 'referencias';
-                  return (
-                    <Col key={c.nome} xs={24} md={largo ? 24 : 12}>
-                      <Form.Item
-                        name={c.nome}
-                        label={rotulo}
-                        required={'obrigatorio' in c && c.obrigatorio}
-                        rules={[...regras(c.nome), ...regrasDaExtensao(c, rotulo)]}
-                        {...propsItem(c)}
-                      >
-                        {DO_PLANO.includes(c.nome) && doPlano
-                          ? cloneElement(controle as ReactElement<{ disabled?: boolean }>, { disabled: true })
-                          : controle}
-                      </Form.Item>
-                    </Col>
-                  );
-                })}
-              </Row>
-            </Form>
-            <Space wrap>
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
+    <PaginaDeFormulario
+      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
+      consulta={consulta}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      aoVoltar={() => navegar(voltar)}
+    >
+      {registro?.lancamentoCaixaId && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <Link to={`/lancamento-caixa/form/${registro.lancamentoCaixaId}/visualizacao`}>{t('cultos:lancado')}</Link>
+          }
+        />
       )}
-    </Space>
+      {temData && plano.isSuccess && (
+        <Alert
+          type={doPlano ? 'info' : 'warning'}
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="aviso-plano"
+          title={doPlano ? t('cultos:comPlano', { nome: doPlano.nome }) : t('cultos:semPlano')}
+        />
+      )}
+      <Form<Record<string, unknown>>
+        {...formProps}
+        name="culto"
+        initialValues={{
+          ...valoresIniciais(CAMPOS_CULTO),
+          organizacaoId: autorizacao?.organizacaoId,
+          presentes: 0,
+        }}
+        data-testid="form-culto"
+      >
+        <Row gutter={16}>
+          {campos.map((c) => {
+            const rotulo = t(rotuloCampo(c));
+            const controle = controleCampo(c, i18n.language);
+            const largo = c.tipo === 'textoLongo' || c.tipo === 'referencias';
+            return (
+              <Col key={c.nome} xs={24} md={largo ? 24 : 12}>
+                <Form.Item
+                  name={c.nome}
+                  label={rotulo}
+                  required={'obrigatorio' in c && c.obrigatorio}
+                  rules={[...regras(c.nome), ...regrasDaExtensao(c, rotulo)]}
+                  {...propsItem(c)}
+                >
+                  {DO_PLANO.includes(c.nome) && doPlano
+                    ? cloneElement(controle as ReactElement<{ disabled?: boolean }>, { disabled: true })
+                    : controle}
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -1,10 +1,9 @@
-import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro, celulaNumero, celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_CULTO, ROTA_FORM_CULTO } from './comum';
@@ -67,12 +66,5 @@ export default function CultoListaPage() {
     ],
   });
 
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_CULTO}`)} lista={lista} textoNovo={t('cultos:novo')} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO_CULTO}`)} lista={lista} textoNovo={t('cultos:novo')} />;
 }

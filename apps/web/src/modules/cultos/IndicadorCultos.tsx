@@ -1,18 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Row, Space, Statistic } from 'antd';
+import { Alert, Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { mensagemDeErro } from '../../platform/formulario';
-import { Barras, useFiltroIndicador } from '../../platform/indicadores';
+import { CartaoGrafico, CartaoKpi } from '../../platform/graficos';
+import {
+  diasDoBalde,
+  enderecoDaLista,
+  PeriodoDoIndicador,
+  serieComAnterior,
+  useFiltroIndicador,
+} from '../../platform/indicadores';
+
+type Campo = 'cultos' | 'presentes' | 'santaCeia' | 'ofertas';
+const CAMPOS: readonly Campo[] = ['cultos', 'presentes', 'santaCeia', 'ofertas'];
 
 /**
  * The worship indicator (spec §2 /indicadores/cultos): services, attendance, Lord's Supper and
- * offerings of the organization the user acts for over the period, attendance by organization,
- * and each of them over the last ten days, months or years.
+ * offerings of the organization the user acts for over the period against the previous one,
+ * attendance by organization, and each of them bucket by bucket; a card, a bucket or a table row
+ * opens the services list of those days.
  */
 export function IndicadorCultos() {
-  const { t, i18n } = useTranslation(['cultos']);
+  const { t, i18n } = useTranslation(['campos', 'cultos']);
+  const navegar = useNavigate();
   const { filtro, filtros } = useFiltroIndicador();
   const q = useQuery({
     queryKey: [...chaves('culto').todas, 'indicador', filtro],
@@ -25,44 +37,71 @@ export function IndicadorCultos() {
       ),
     placeholderData: keepPreviousData,
   });
-  const dinheiro = (n: number) => dinheiroParaTela(n.toFixed(2), i18n.language);
-  const serie = (campo: 'cultos' | 'presentes' | 'santaCeia' | 'ofertas') =>
-    (q.data?.serie ?? []).map((b) => ({ chave: b.chave, total: Number(b[campo]) }));
+  const titulos: Record<Campo, string> = {
+    cultos: t('cultos:serieCultos'),
+    presentes: t('cultos:seriePresentes'),
+    santaCeia: t('cultos:serieSantaCeia'),
+    ofertas: t('cultos:serieOfertas'),
+  };
+  // The Lord's Supper figures count only the services that celebrated it.
+  const lista = (c: Campo, dias: object) =>
+    enderecoDaLista('/culto', { ...dias, santaCeia: c === 'santaCeia' ? 'true' : undefined });
+  const d = q.data;
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
       {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      {q.data && (
-        <Row gutter={[16, 16]}>
-          {(['cultos', 'presentes', 'santaCeia'] as const).map((c) => (
-            <Col key={c} xs={12} md={6}>
-              <Card size="small">
-                <Statistic title={t(`cultos:${c}`)} value={q.data[c]} data-testid={`total-${c}`} />
-              </Card>
+      {d && (
+        <>
+          <PeriodoDoIndicador r={d} />
+          <Row gutter={[16, 16]}>
+            {CAMPOS.map((c) => (
+              <Col key={c} xs={12} md={6}>
+                <CartaoKpi
+                  titulo={t(`cultos:${c}`)}
+                  valor={d[c]}
+                  anterior={d.anterior[c]}
+                  formato={c === 'ofertas' ? 'dinheiro' : 'numero'}
+                  para={lista(c, { periodoDe: d.periodoDe, periodoAte: d.periodoAte })}
+                  testId={`total-${c}`}
+                />
+              </Col>
+            ))}
+            {CAMPOS.map((c) => (
+              <Col key={c} xs={24} md={12}>
+                <CartaoGrafico
+                  titulo={titulos[c]}
+                  tipo={c === 'ofertas' ? 'linha' : 'colunas'}
+                  testId={`grafico-${c}`}
+                  dados={serieComAnterior(
+                    d.serie,
+                    d.serieAnterior,
+                    (b) => b[c],
+                    t(`cultos:${c}`),
+                    i18n.language,
+                    c === 'ofertas' ? 'dinheiro' : 'numero',
+                  )}
+                  aoClicar={(b, s) => navegar(lista(c, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))}
+                />
+              </Col>
+            ))}
+            <Col xs={24}>
+              <CartaoGrafico
+                titulo={t('cultos:presentesPorOrganizacao')}
+                tipo="barras"
+                rotuloCategoria={t('campos:organizacaoNome')}
+                testId="grafico-porOrganizacao"
+                dados={{
+                  categorias: d.porOrganizacao.map((o) => ({ chave: o.chave, rotulo: o.chave })),
+                  series: [
+                    { chave: 'presentes', nome: t('cultos:presentes'), valores: d.porOrganizacao.map((o) => o.total) },
+                  ],
+                }}
+              />
             </Col>
-          ))}
-          <Col xs={12} md={6}>
-            <Card size="small">
-              <Statistic title={t('cultos:ofertas')} value={dinheiroParaTela(q.data.ofertas, i18n.language)} />
-            </Card>
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('cultos:serieCultos')} linhas={serie('cultos')} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('cultos:seriePresentes')} linhas={serie('presentes')} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('cultos:serieSantaCeia')} linhas={serie('santaCeia')} />
-          </Col>
-          <Col xs={24} md={12}>
-            <Barras titulo={t('cultos:serieOfertas')} linhas={serie('ofertas')} valor={dinheiro} />
-          </Col>
-          <Col xs={24}>
-            <Barras titulo={t('cultos:presentesPorOrganizacao')} linhas={q.data.porOrganizacao} />
-          </Col>
-        </Row>
+          </Row>
+        </>
       )}
     </Space>
   );

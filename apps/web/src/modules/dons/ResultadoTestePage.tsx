@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Progress, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Empty, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import { mensagemDeErro } from '../../platform/formulario';
+import { CartaoGrafico } from '../../platform/graficos';
 import { useTitulo } from '../../platform/useTitulo';
 
 /**
- * `/teste-dos-dons/:id`: who took the test, with which key and when, and a horizontal bar per
- * gift (points out of its maximum), highest first as the API sends them.
+ * `/teste-dos-dons/:id`: who took the test, with which key and when, and a bar chart of the
+ * gifts (points beside their maximum, highest first as the API sends them) with its table.
  */
 export default function ResultadoTestePage() {
   const { t } = useTranslation(['campos', 'comum', 'dons', 'erros']);
@@ -52,44 +53,37 @@ export default function ResultadoTestePage() {
           { key: 'organizacao', label: t('campos:organizacaoNome'), children: r.organizacaoNome },
         ]}
       />
-      <Card
-        size="small"
-        title={
-          <Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>
-            {t('dons:pontuacaoPorDom')}
-          </Typography.Title>
-        }
-      >
-        {r.pontuacao.length === 0 ? (
-          <Empty description={t('erros:NENHUM_RESULTADO')} />
-        ) : (
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="grafico-dons">
-            {r.pontuacao.map((d) => {
-              const texto = t('dons:pontosDe', { pontos: d.pontos, maximo: d.maximo });
-              return (
-                <div key={d.chave} data-testid="dom-resultado" data-chave={d.chave}>
-                  <Typography.Text strong>{d.nome}</Typography.Text>
-                  {d.descricao && (
-                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
-                      {d.descricao}
-                    </Typography.Text>
-                  )}
-                  <Progress
-                    percent={d.maximo ? Math.round((d.pontos / d.maximo) * 100) : 0}
-                    format={() => `${d.pontos}/${d.maximo}`}
-                    aria-label={`${d.nome}: ${texto}`}
-                    aria-valuetext={texto}
-                    // A full bar keeps the colour of the others (no "success" green): 100% is a score, not a status.
-                    status="normal"
-                    strokeLinecap="butt"
-                    size={{ height: 16 }}
-                  />
-                </div>
-              );
-            })}
-          </Space>
-        )}
-      </Card>
+      {r.pontuacao.length === 0 ? (
+        <Empty description={t('erros:NENHUM_RESULTADO')} />
+      ) : (
+        <>
+          <CartaoGrafico
+            titulo={t('dons:pontuacaoPorDom')}
+            tipo="barras"
+            rotuloCategoria={t('dons:dom')}
+            total={false}
+            testId="grafico-dons"
+            altura={Math.max(200, 48 * r.pontuacao.length)}
+            dados={{
+              categorias: r.pontuacao.map((d) => ({ chave: d.chave, rotulo: d.nome })),
+              series: [
+                { chave: 'pontos', nome: t('dons:pontos'), valores: r.pontuacao.map((d) => d.pontos) },
+                { chave: 'maximo', nome: t('dons:maximo'), valores: r.pontuacao.map((d) => d.maximo), anterior: true },
+              ],
+            }}
+          />
+          {r.pontuacao.some((d) => d.descricao) && (
+            <Descriptions
+              bordered
+              size="small"
+              column={1}
+              items={r.pontuacao
+                .filter((d) => d.descricao)
+                .map((d) => ({ key: d.chave, label: d.nome, children: d.descricao }))}
+            />
+          )}
+        </>
+      )}
     </Space>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Modal, Select, Space, Table } from 'antd';
+import { Alert, Button, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,8 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
@@ -20,14 +21,12 @@ function NovoTeste({ aberto, fechar }: { aberto: boolean; fechar: () => void }) 
   const [form] = Form.useForm<{ gabaritoId: number }>();
   const gabaritos = useGabaritos();
   return (
-    <Modal
-      open={aberto}
-      title={t('dons:novoTeste')}
-      okText={t('dons:iniciar')}
-      cancelText={t('comum:cancelar')}
-      onOk={() => form.submit()}
-      onCancel={fechar}
-      destroyOnHidden
+    <ModalDeFormulario
+      aberto={aberto}
+      titulo={t('dons:novoTeste')}
+      textoOk={t('dons:iniciar')}
+      form={form}
+      fechar={fechar}
     >
       {gabaritos.isError && <Alert type="error" showIcon title={mensagemDeErro(gabaritos.error)} />}
       <Form form={form} name="novo-teste" layout="vertical" onFinish={(v) => navegar(rotaResposta(v.gabaritoId))}>
@@ -44,7 +43,7 @@ function NovoTeste({ aberto, fechar }: { aberto: boolean; fechar: () => void }) 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }
 
@@ -92,8 +91,6 @@ export default function TesteDonsListaPage() {
     acesso: ACESSO,
     filtros: useVePessoas() ? FILTROS : FILTROS_PROPRIOS,
     ordenacao: { campo: 'realizadoEm', ordem: 'desc' },
-    // No export route for tests in the API.
-    exportavel: false,
     colunas: [
       { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:pessoaId'), sorter: true },
       { key: 'gabaritoNome', dataIndex: 'gabaritoNome', title: t('campos:gabaritoId'), sorter: true },
@@ -117,22 +114,18 @@ export default function TesteDonsListaPage() {
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista
-        titulo={t(`menu:acessos.${ACESSO}`)}
-        lista={lista}
-        extra={
-          pode(ACESSO, 'C') && (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-              {t('dons:novoTeste')}
-            </Button>
-          )
-        }
-      />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      lista={lista}
+      extra={
+        pode(ACESSO, 'C') && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
+            {t('dons:novoTeste')}
+          </Button>
+        )
+      }
+    >
       <NovoTeste aberto={novo} fechar={() => setNovo(false)} />
-    </Space>
+    </PaginaDaLista>
   );
 }

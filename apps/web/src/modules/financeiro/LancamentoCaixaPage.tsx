@@ -59,8 +59,8 @@ export default function LancamentoCaixaPage() {
     filtros: FILTROS,
     ordenacao: { ordem: 'asc' },
     rotaForm: ROTA_FORM_LANCAMENTO,
-    // `/lancamento-caixa/exportar` is the accounting file (LivrosPages), not the list's CSV.
-    exportavel: false,
+    // `/lancamento-caixa/exportar` is the accounting file (LivrosPages); the list's file is beside it.
+    rotaExportacao: '/exportar-lista',
     colunas: [
       { key: 'data', dataIndex: 'data', title: t('campos:data'), render: celulaData },
       { key: 'contaCaixaNome', dataIndex: 'contaCaixaNome', title: t('campos:contaCaixaId') },

@@ -1,11 +1,12 @@
 import { CAMPOS_LANCAMENTO, type Lancamento, lancamentoInput } from '@sig/contracts';
-import { Alert, Button, Card, Col, Form, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
-import { controleCampo, propsItem } from '../../platform/crud/controles';
+import { controleCampo, propsItem, SelectReferencia } from '../../platform/crud/controles';
 import { rotuloCampo } from '../../platform/crud/definicao';
-import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_LANCAMENTO, ROTA_LISTA_LANCAMENTO } from './comum';
@@ -19,6 +20,14 @@ const valores = (l: Lancamento) => ({
 });
 /** A reversed entry, a reversal or one side of a transfer is changed only by reversing it. */
 const travado = (l: Lancamento) => !!l.estornadoEm || !!l.estornoDeId || !!l.transferenciaId;
+/**
+ * The chart accounts an entry may use, asked of the server's lookup: analytic ones, and for a
+ * transfer only those of transfer nature (the server refuses the others, issue 17).
+ */
+const filtrosPlanoConta = (tipo: string | undefined): Record<string, string> =>
+  tipo === 'TRANSFERENCIA'
+    ? { tipoPlanoConta: 'ANALITICA', naturezaPlanoConta: 'TRANSFERENCIA' }
+    : { tipoPlanoConta: 'ANALITICA' };
 
 /**
  * `/lancamento-caixa/form/:id?/:visualizacao?` (spec §2): one cash ledger entry — money in, money
@@ -42,47 +51,42 @@ export default function LancamentoFormPage() {
   if (semPermissao) return <Navigate to={ROTA_LISTA_LANCAMENTO} replace />;
   const campos = CAMPOS_LANCAMENTO.filter((c) => c.nome !== 'contaCaixaDestinoId' || tipo === 'TRANSFERENCIA');
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_LANCAMENTO}`) })}
-      </Typography.Title>
-      {consulta.isError ? (
-        <Alert type="error" showIcon title={mensagemDeErro(consulta.error)} />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            {registro?.estornadoEm && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={t('financeiro:estornadoCom', { justificativa: registro.justificativaEstorno ?? '' })}
-              />
-            )}
-            <Form {...formProps} name="lancamento" initialValues={{ tipo: 'ENTRADA' }} data-testid="form-lancamento">
-              <Row gutter={16}>
-                {campos.map((c) => (
-                  <Col key={c.nome} xs={24} md={12}>
-                    <Form.Item
-                      name={c.nome}
-                      label={t(rotuloCampo(c))}
-                      required={!!c.obrigatorio || c.nome === 'contaCaixaDestinoId'}
-                      rules={regras(c.nome)}
-                      {...propsItem(c)}
-                    >
-                      {controleCampo(c, i18n.language)}
-                    </Form.Item>
-                  </Col>
-                ))}
-              </Row>
-            </Form>
-            <Space wrap>
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              <Button onClick={sair}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
+    <PaginaDeFormulario
+      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_LANCAMENTO}`) })}
+      consulta={consulta}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      aoVoltar={sair}
+    >
+      {registro?.estornadoEm && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('financeiro:estornadoCom', { justificativa: registro.justificativaEstorno ?? '' })}
+        />
       )}
-    </Space>
+      <Form {...formProps} name="lancamento" initialValues={{ tipo: 'ENTRADA' }} data-testid="form-lancamento">
+        <Row gutter={16}>
+          {campos.map((c) => (
+            <Col key={c.nome} xs={24} md={12}>
+              <Form.Item
+                name={c.nome}
+                label={t(rotuloCampo(c))}
+                required={!!c.obrigatorio || c.nome === 'contaCaixaDestinoId'}
+                rules={regras(c.nome)}
+                {...propsItem(c)}
+              >
+                {c.nome === 'planoContaId' ? (
+                  <SelectReferencia referencia="plano-de-conta" filtros={filtrosPlanoConta(tipo)} />
+                ) : (
+                  controleCampo(c, i18n.language)
+                )}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -18,6 +18,7 @@ import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { type FiltroLista, periodoDoMes } from '../../platform/crud/filtros';
 import { mensagemDeErro, validarCaminho } from '../../platform/formulario';
+import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
 import { useConfirmarPeriodo } from '../../platform/useConfirmarPeriodo';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
@@ -168,6 +169,7 @@ const coluna = (chave: string, titulo: string, render?: (v: string) => ReactNode
  * its descendants; on screen, PDF or XLSX.
  */
 export function RelatorioFinanceiroPage() {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioFinanceiro>('relatorio-financeiro', form);
@@ -176,7 +178,7 @@ export function RelatorioFinanceiroPage() {
     <Form
       form={form}
       name="relatorio-financeiro"
-      layout="inline"
+      layout={layoutFiltros}
       style={{ rowGap: 12 }}
       initialValues={iniciais()}
       onFinish={consultar}
@@ -262,6 +264,7 @@ export function RelatorioFinanceiroPage() {
  * opening balance, money in and out in the period, balance.
  */
 export function RelatorioGerencialPage() {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioGerencial>('relatorio-gerencial', form);
@@ -270,7 +273,7 @@ export function RelatorioGerencialPage() {
     <Form
       form={form}
       name="relatorio-gerencial"
-      layout="inline"
+      layout={layoutFiltros}
       style={{ rowGap: 12 }}
       initialValues={iniciais()}
       onFinish={consultar}
@@ -319,6 +322,7 @@ export function RelatorioGerencialPage() {
  * in the layout of docs/exportacao-contabil.md.
  */
 export function ExportacaoContabilPage() {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
@@ -334,7 +338,7 @@ export function ExportacaoContabilPage() {
     <Form
       form={form}
       name="exportacao-contabil"
-      layout="inline"
+      layout={layoutFiltros}
       style={{ rowGap: 12 }}
       initialValues={iniciais()}
       onFinish={(v) => void exportar(v)}

@@ -1,16 +1,18 @@
 import { LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
 import { periodoInput, SITUACOES_PERIODO } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { AcaoLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
 import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
@@ -52,15 +54,12 @@ function AbrirPeriodo({
     },
   });
   return (
-    <Modal
-      open={aberto}
-      title={t('financeiro:abrirPeriodo')}
-      okText={t('comum:salvar')}
-      cancelText={t('comum:cancelar')}
-      okButtonProps={{ loading: abrir.isPending }}
-      onOk={() => form.submit()}
-      onCancel={fechar}
-      destroyOnHidden
+    <ModalDeFormulario
+      aberto={aberto}
+      titulo={t('financeiro:abrirPeriodo')}
+      form={form}
+      enviando={abrir.isPending}
+      fechar={fechar}
     >
       <Form
         form={form}
@@ -85,7 +84,7 @@ function AbrirPeriodo({
           <EntradaData style={{ width: '100%' }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ModalDeFormulario>
   );
 }
 
@@ -174,16 +173,15 @@ export default function PeriodoContabilPage() {
           if (!podeMudar) return null;
           const acao = p.situacao === 'ABERTO' ? 'fechar' : 'reabrir';
           return (
-            <Popconfirm
-              title={t(acao === 'fechar' ? 'financeiro:confirmarFechamento' : 'financeiro:confirmarReabertura')}
-              okText={t(`financeiro:${acao}`)}
-              cancelText={t('comum:cancelar')}
-              onConfirm={() => mudarSituacao.mutate({ id: p.id, acao })}
-            >
-              <Button size="small" icon={acao === 'fechar' ? <LockOutlined /> : <UnlockOutlined />}>
-                {t(`financeiro:${acao}`)}
-              </Button>
-            </Popconfirm>
+            <AcaoLinha
+              comTexto
+              pequeno
+              icone={acao === 'fechar' ? <LockOutlined /> : <UnlockOutlined />}
+              rotulo={t(`financeiro:${acao}`)}
+              confirmacao={t(acao === 'fechar' ? 'financeiro:confirmarFechamento' : 'financeiro:confirmarReabertura')}
+              textoOk={t(`financeiro:${acao}`)}
+              aoClicar={() => mudarSituacao.mutate({ id: p.id, acao })}
+            />
           );
         },
       },
@@ -192,22 +190,18 @@ export default function PeriodoContabilPage() {
   const contaCaixaId = lista.atuais.contaCaixaId ? Number(lista.atuais.contaCaixaId) : undefined;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista
-        titulo={t(`menu:acessos.${ACESSO}`)}
-        lista={lista}
-        extra={
-          pode(ACESSO, 'C') && (
-            <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-              {t('financeiro:abrirPeriodo')}
-            </Button>
-          )
-        }
-      />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      lista={lista}
+      extra={
+        pode(ACESSO, 'C') && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
+            {t('financeiro:abrirPeriodo')}
+          </Button>
+        )
+      }
+    >
       <AbrirPeriodo aberto={novo} fechar={() => setNovo(false)} contaCaixaId={contaCaixaId} />
-    </Space>
+    </PaginaDaLista>
   );
 }

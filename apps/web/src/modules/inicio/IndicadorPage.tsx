@@ -7,6 +7,9 @@ import { useTitulo } from '../../platform/useTitulo';
 
 /** The areas whose module has filled its indicator (each a chunk of its own). */
 const PAINEIS: Partial<Record<AcessoId, ComponentType>> = {
+  IndicadoresCadastros: carregar(() =>
+    import('../pessoas/IndicadorCadastros').then((m) => ({ default: m.IndicadorCadastros })),
+  ),
   IndicadoresCultos: carregar(() => import('../cultos/IndicadorCultos').then((m) => ({ default: m.IndicadorCultos }))),
   IndicadoresFinanceiros: carregar(() =>
     import('../financeiro/IndicadorFinanceiro').then((m) => ({ default: m.IndicadorFinanceiro })),

@@ -8,10 +8,8 @@ import {
   SITUACOES_ORGANIZACAO,
   TIPOS_VALOR_CONTRIBUICAO,
 } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -28,20 +26,20 @@ import {
   Tabs,
   Typography,
 } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados as resposta } from '../../platform/cliente';
 import { EntradaData, EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
 import { rotuloCampo } from '../../platform/crud/definicao';
 import { idiomaDoDinheiro } from '../../platform/crud/dinheiro';
 import { EntradaDinheiro } from '../../platform/crud/EntradaDinheiro';
-import { useSaidaProtegida } from '../../platform/crud/useSaidaProtegida';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
-import { useMutacaoForm } from '../../platform/useMutacaoForm';
+import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO, caminhoFormOrganizacao, ROTA_LISTA, useRegrasCampos, vazioParaNulo } from './comum';
+import { LogoOrganizacao } from './LogoOrganizacao';
 import { CamposTrabalho, ContasBancarias, Contatos, Enderecos } from './SubRegistros';
 import { UsuariosOrganizacao } from './UsuariosOrganizacao';
 
@@ -107,109 +105,67 @@ type Props = {
  */
 export default function OrganizacaoFormPage({ configuracao }: Props) {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'organizacoes']);
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
   const local = useLocation();
-  const qc = useQueryClient();
-  const params = useParams();
-  const [form] = Form.useForm<Valores>();
-  const [sujo, setSujo] = useState(false);
   const [aba, setAba] = useState('dados');
-  const liberar = useSaidaProtegida(sujo);
-
-  const id = configuracao ? configuracao.id : params.id && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
-  const idInvalido = !configuracao && params.id !== undefined && id === undefined;
-  const somenteLeitura = configuracao
-    ? !configuracao.podeAlterar
-    : params.visualizacao !== undefined || (id !== undefined && !pode(ACESSO, 'U'));
-  const modo = id === undefined ? 'novo' : somenteLeitura ? 'visualizar' : 'editar';
   const chaveTitulo = configuracao ? 'menu:acessos.ConfiguracaoOrganizacao' : `menu:acessos.${ACESSO}`;
   useTitulo(chaveTitulo);
   const tela = t(chaveTitulo);
-
   const regras = regrasZod(organizacaoInput);
-  const voltarPara = `${ROTA_LISTA}${(local.state as { voltar?: string } | null)?.voltar ?? ''}`;
-
-  const chave = chaves('organizacao');
-  const q = useQuery({
-    queryKey: configuracao ? [...chave.todas, 'configuracoes'] : chave.item(id),
-    queryFn: ({ signal }): Promise<Organizacao> =>
-      configuracao
-        ? resposta(cliente.GET('/api/organizacao/configuracoes', { signal }))
-        : resposta(cliente.GET('/api/organizacao/{id}', { params: { path: { id: id as number } }, signal })),
-    enabled: id !== undefined,
-  });
-  const campos = useRegrasCampos(q.data);
-
-  useEffect(() => {
-    if (q.data) {
-      form.setFieldsValue(valoresDe(q.data));
-      setSujo(false);
-    }
-  }, [q.data, form]);
-
-  const sair = () => {
-    liberar();
-    navegar(voltarPara);
-  };
 
   const mostrarErros = () => {
     const primeiro = form.getFieldsError().find((f) => f.errors.length > 0);
     if (primeiro) setAba(abaDe(primeiro.name));
   };
-
-  const salvamento = useMutacaoForm(form, {
-    mutationFn: (corpo: Valores): Promise<Organizacao> => {
-      const body = corpo as never;
-      if (configuracao) return resposta(cliente.PUT('/api/organizacao/configuracoes', { body }));
-      if (id === undefined) return resposta(cliente.POST('/api/organizacao/', { body }));
-      return resposta(cliente.PUT('/api/organizacao/{id}', { params: { path: { id } }, body }));
-    },
-    onSuccess: async (salvo) => {
-      await qc.invalidateQueries({ queryKey: chave.todas });
-      void message.success(t('comum:salvoComSucesso'));
-      if (configuracao) {
-        form.setFieldsValue(valoresDe(salvo));
-        setSujo(false);
-      } else sair();
+  const {
+    form,
+    formProps,
+    saveButtonProps,
+    id,
+    idInvalido,
+    modo,
+    somenteLeitura,
+    semPermissao,
+    podeExcluir,
+    excluir,
+    registro,
+    consulta,
+    sair,
+    voltar,
+  } = useFormRecurso<Organizacao>({
+    recurso: 'organizacao',
+    acesso: configuracao ? 'ConfiguracaoOrganizacao' : ACESSO,
+    voltar: ROTA_LISTA,
+    valores: valoresDe,
+    // Hidden and locked fields stay out: the server keeps what it has.
+    corpo: () => {
+      const valores = form.getFieldsValue(true) as Valores;
+      const corpo: Valores = {};
+      for (const c of configuracao ? CAMPOS_CONFIGURACAO_ORGANIZACAO : CAMPOS_DADOS) {
+        if (campos.bloqueado(c)) continue;
+        if (c === 'tokenAsaas' && !valores.tokenAsaas) continue;
+        corpo[c] = valores[c] ?? null;
+      }
+      if (!configuracao) for (const l of LISTAS) corpo[l] = valores[l] ?? [];
+      return corpo;
     },
     // Field errors open their tab.
     aoErroNosCampos: mostrarErros,
+    ...(configuracao && {
+      somenteLeitura: !configuracao.podeAlterar,
+      permanecer: true,
+      fixo: {
+        id: configuracao.id,
+        chave: [...chaves('organizacao').todas, 'configuracoes'],
+        ler: (signal) => resposta(cliente.GET('/api/organizacao/configuracoes', { signal })),
+        gravar: (corpo) => resposta(cliente.PUT('/api/organizacao/configuracoes', { body: corpo as never })),
+      },
+    }),
   });
+  const campos = useRegrasCampos(registro);
 
-  const salvar = async () => {
-    if (salvamento.isPending) return;
-    try {
-      await form.validateFields({ recursive: true });
-    } catch {
-      mostrarErros();
-      return;
-    }
-    const valores = form.getFieldsValue(true) as Valores;
-    const corpo: Valores = {};
-    for (const c of configuracao ? CAMPOS_CONFIGURACAO_ORGANIZACAO : CAMPOS_DADOS) {
-      // Hidden and locked fields stay out: the server keeps what it has.
-      if (campos.bloqueado(c)) continue;
-      if (c === 'tokenAsaas' && !valores.tokenAsaas) continue;
-      corpo[c] = valores[c] ?? null;
-    }
-    if (!configuracao) for (const l of LISTAS) corpo[l] = valores[l] ?? [];
-    salvamento.mutate(corpo);
-  };
-
-  // A refusal (an organization still in use) is told by the app's handler.
-  const exclusao = useMutation({
-    mutationFn: () => resposta(cliente.DELETE('/api/organizacao/{id}', { params: { path: { id: id as number } } })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chave.todas });
-      void message.success(t('comum:excluidoComSucesso'));
-      sair();
-    },
-  });
-
-  if (!configuracao && id === undefined && !idInvalido && !pode(ACESSO, 'C'))
-    return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
+  if (!configuracao && semPermissao) return <Navigate to={ROTA_LISTA} replace state={{ semPermissao: true }} />;
 
   // The settings screen changes the settings alone; the rest of the record is the registry's.
   const doRegistro = (c: string) => !!configuracao && !(CAMPOS_CONFIGURACAO_ORGANIZACAO as string[]).includes(c);
@@ -224,7 +180,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       </Col>
     );
   const travado = (c: string) => somenteLeitura || campos.bloqueado(c) || doRegistro(c);
-  const tokenConfigurado = q.data?.tokenAsaasConfigurado === true;
+  const tokenConfigurado = registro?.tokenAsaasConfigurado === true;
 
   const dados = (
     <Row gutter={16}>
@@ -294,6 +250,15 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
       {PLANOS_ORGANIZACAO.map((c) =>
         item(c, <SelectReferencia referencia="plano-de-conta" allowClear disabled={travado(c)} />, vazioParaNulo),
       )}
+      {!configuracao && (
+        <Col xs={24}>
+          {registro ? (
+            <LogoOrganizacao organizacao={registro} podeAlterar={!somenteLeitura && pode(ACESSO, 'U')} />
+          ) : (
+            <Typography.Text type="secondary">{t('organizacoes:logo.salveAntes')}</Typography.Text>
+          )}
+        </Col>
+      )}
     </Row>
   );
 
@@ -316,30 +281,28 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     },
   ];
 
-  const carregando = id !== undefined && q.isPending;
+  const carregando = id !== undefined && consulta.isPending;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {configuracao ? tela : t(`crud:titulo.${modo}`, { tela })}
       </Typography.Title>
-      {configuracao && q.data && <Typography.Text strong>{q.data.nomeFantasia}</Typography.Text>}
-      {idInvalido || q.isError ? (
+      {configuracao && registro && <Typography.Text strong>{registro.nomeFantasia}</Typography.Text>}
+      {idInvalido || consulta.isError ? (
         <Alert
           type="error"
           showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(q.error)}
+          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
           action={configuracao ? undefined : <Button onClick={sair}>{t('comum:voltar')}</Button>}
         />
       ) : (
         <Spin spinning={carregando}>
           <Card data-testid="form-organizacao">
             <Form<Valores>
-              form={form}
+              {...formProps}
               name="organizacao"
-              layout="vertical"
-              disabled={somenteLeitura}
               initialValues={INICIAIS}
-              onValuesChange={() => setSujo(true)}
+              onFinishFailed={mostrarErros}
               component={false}
             >
               {configuracao ? (
@@ -369,11 +332,7 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
               )}
             </Form>
             <Space wrap style={{ marginTop: 16 }} data-testid="acoes-organizacao">
-              {!somenteLeitura && (
-                <Button type="primary" loading={salvamento.isPending} onClick={() => void salvar()}>
-                  {t('comum:salvar')}
-                </Button>
-              )}
+              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
               {!configuracao && modo === 'visualizar' && pode(ACESSO, 'U') && (
                 <Button
                   icon={<EditOutlined />}
@@ -384,20 +343,20 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
                   {t('comum:editar')}
                 </Button>
               )}
-              {!configuracao && id !== undefined && pode(ACESSO, 'D') && (
+              {!configuracao && podeExcluir && (
                 <Popconfirm
                   title={t('comum:confirmarExclusao')}
                   okText={t('comum:excluir')}
                   okButtonProps={{ danger: true }}
                   cancelText={t('comum:cancelar')}
-                  onConfirm={() => exclusao.mutate()}
+                  onConfirm={excluir}
                 >
                   <Button danger icon={<DeleteOutlined />}>
                     {t('comum:excluir')}
                   </Button>
                 </Popconfirm>
               )}
-              {!configuracao && <Button onClick={() => navegar(voltarPara)}>{t('comum:voltar')}</Button>}
+              {!configuracao && <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>}
             </Space>
           </Card>
         </Spin>

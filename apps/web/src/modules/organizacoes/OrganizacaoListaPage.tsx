@@ -1,10 +1,9 @@
 import { SITUACOES_ORGANIZACAO } from '@sig/contracts';
-import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaMascara } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO, ROTA_FORM } from './comum';
@@ -27,8 +26,6 @@ export default function OrganizacaoListaPage() {
     acesso: ACESSO,
     filtros: FILTROS,
     rotaForm: ROTA_FORM,
-    // No export route for organizations in the API.
-    exportavel: false,
     colunas: [
       { key: 'nomeFantasia', dataIndex: 'nomeFantasia', title: t('campos:nomeFantasia'), sorter: true },
       { key: 'razaoSocial', dataIndex: 'razaoSocial', title: t('campos:razaoSocial'), sorter: true },
@@ -44,12 +41,5 @@ export default function OrganizacaoListaPage() {
       { key: 'acoes', title: t('comum:acoes'), width: 150, render: (_, r) => <AcoesLinha {...lista.acoes(r)} /> },
     ],
   });
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />;
 }

@@ -4,7 +4,7 @@ import { Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, 
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
+import { EntradaCep, SelectCidade, SelectReferencia } from '../../platform/crud/controles';
 import { vazioParaNulo } from './comum';
 
 type Props = { regras: (campo: string) => Rule[]; somenteLeitura: boolean; form: FormInstance };
@@ -91,7 +91,7 @@ export function Enderecos({ regras, somenteLeitura, form }: Props) {
           </Col>
           <Col {...col}>
             <Form.Item name={[i, 'cep']} label={t('campos:cep')} required rules={r(i, 'cep')}>
-              <EntradaMascarada tipo="cep" />
+              <EntradaCep caminho={(campo) => ['enderecos', i, campo]} />
             </Form.Item>
           </Col>
           <Col {...col}>
@@ -110,8 +110,13 @@ export function Enderecos({ regras, somenteLeitura, form }: Props) {
             </Form.Item>
           </Col>
           <Col {...col}>
+            <Form.Item name={[i, 'estadoId']} label={t('campos:estadoId')} rules={r(i, 'estadoId')}>
+              <SelectReferencia referencia="estado" allowClear />
+            </Form.Item>
+          </Col>
+          <Col {...col}>
             <Form.Item name={[i, 'cidadeId']} label={t('campos:cidadeId')} rules={r(i, 'cidadeId')}>
-              <SelectReferencia referencia="cidade" allowClear />
+              <SelectCidade campoEstado={['enderecos', i, 'estadoId']} allowClear />
             </Form.Item>
           </Col>
           <Col {...col}>

@@ -1,17 +1,19 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import type { UsuarioOrganizacao } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, InputNumber, Popconfirm, Space, Table } from 'antd';
+import { Alert, App, Button, Form, InputNumber, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { AcaoExcluir } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { mensagemDeErro } from '../../platform/formulario';
+import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 
 type Vinculo = { usuarioId: number; perfilId: number };
 
 /** The users linked to an organization with their profile (spec §3): list, link, unlink. */
 export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizacaoId: number; podeAlterar: boolean }) {
+  const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'comum', 'organizacoes']);
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -52,7 +54,7 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
         <Form<Vinculo>
           form={form}
           name="vincular-usuario"
-          layout="inline"
+          layout={layoutFiltros}
           onFinish={(v) => !vincular.isPending && vincular.mutate(v)}
           style={{ rowGap: 12 }}
         >
@@ -95,21 +97,11 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
                   title: t('comum:acoes'),
                   width: 90,
                   render: (_: unknown, u: UsuarioOrganizacao) => (
-                    <Popconfirm
-                      title={t('organizacoes:confirmarDesvinculo')}
-                      okText={t('organizacoes:desvincular')}
-                      okButtonProps={{ danger: true }}
-                      cancelText={t('comum:cancelar')}
-                      onConfirm={() => desvincular.mutate(u.usuarioId)}
-                    >
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('organizacoes:desvincular')}
-                        title={t('organizacoes:desvincular')}
-                      />
-                    </Popconfirm>
+                    <AcaoExcluir
+                      rotulo={t('organizacoes:desvincular')}
+                      confirmacao={t('organizacoes:confirmarDesvinculo')}
+                      aoExcluir={() => desvincular.mutate(u.usuarioId)}
+                    />
                   ),
                 },
               ]

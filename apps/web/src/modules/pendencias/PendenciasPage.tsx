@@ -1,13 +1,14 @@
 import { TIPOS_PENDENCIA_FINANCEIRA } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { AcaoLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_PENDENCIAS, CHAVE_CONTAGEM, RECURSO_PENDENCIAS } from './comum';
@@ -86,28 +87,20 @@ export default function PendenciasPage() {
             </Link>
           ) : (
             podeResolver && (
-              <Popconfirm
-                title={t(`pendencias:confirmar.${p.acao}`, { referencia: p.referencia })}
-                okText={t(`pendencias:acoes.${p.acao}`)}
-                cancelText={t('comum:cancelar')}
-                onConfirm={() => resolucao.mutateAsync({ acao: p.acao as Acao, id: p.referenciaId })}
-              >
-                <Button size="small" data-testid={`acao-${p.chave}`}>
-                  {t(`pendencias:acoes.${p.acao}`)}
-                </Button>
-              </Popconfirm>
+              <AcaoLinha
+                comTexto
+                pequeno
+                testId={`acao-${p.chave}`}
+                rotulo={t(`pendencias:acoes.${p.acao}`)}
+                confirmacao={t(`pendencias:confirmar.${p.acao}`, { referencia: p.referencia })}
+                textoOk={t(`pendencias:acoes.${p.acao}`)}
+                aoClicar={() => resolucao.mutateAsync({ acao: p.acao as Acao, id: p.referenciaId })}
+              />
             )
           ),
       },
     ],
   });
 
-  return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_PENDENCIAS}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} rowKey="chave" size="small" />
-    </Space>
-  );
+  return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO_PENDENCIAS}`)} lista={lista} tabela={{ rowKey: 'chave' }} />;
 }

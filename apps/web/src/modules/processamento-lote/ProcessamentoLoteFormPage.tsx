@@ -112,7 +112,12 @@ export function DetalheLote({
   // A refusal (the batch moved on meanwhile) is the app handler's message.
   const acao = useMutation({
     mutationFn: ({ caminho }: { caminho: 'cancelar' | 'reprocessar-erros' | 'desfazer'; sucesso: Sucesso }) =>
-      dados(cliente.POST(`/api/processamento-lote/{id}/${caminho}`, noLote)),
+      dados(
+        // The undo takes the items to undo; an empty body undoes all the batch's done ones.
+        caminho === 'desfazer'
+          ? cliente.POST('/api/processamento-lote/{id}/desfazer', { ...noLote, body: {} })
+          : cliente.POST(`/api/processamento-lote/{id}/${caminho}`, noLote),
+      ),
     onSuccess: async (_r, { sucesso }) => {
       await qc.invalidateQueries({ queryKey: chaves('processamento-lote').todas });
       void message.success(t(sucesso));

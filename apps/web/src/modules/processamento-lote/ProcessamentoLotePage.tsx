@@ -1,11 +1,10 @@
 import { STATUS_LOTE, TIPOS_LOTE, type TipoLote } from '@sig/contracts';
-import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useHub } from '../../platform/useHub';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
@@ -31,7 +30,6 @@ export default function ProcessamentoLotePage() {
     acesso: ACESSO_LOTE,
     filtros: FILTROS,
     ordenacao: { campo: 'criadoEm', ordem: 'desc' },
-    exportavel: false,
     discreto: true,
     colunas: [
       { key: 'id', dataIndex: 'id', title: '#' },
@@ -58,13 +56,12 @@ export default function ProcessamentoLotePage() {
     ],
   });
 
+  // Live refreshes keep the rows in place: the spinner only while nothing is shown yet.
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO_LOTE}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      {/* Live refreshes keep the rows in place: the spinner only while nothing is shown yet. */}
-      <Table {...lista.tableProps} loading={lista.consulta.isFetching && !lista.consulta.data} size="small" />
-    </Space>
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${ACESSO_LOTE}`)}
+      lista={lista}
+      tabela={{ loading: lista.consulta.isFetching && !lista.consulta.data }}
+    />
   );
 }

@@ -8,15 +8,16 @@ import {
 } from '@ant-design/icons';
 import { SITUACOES_EMAIL, type SituacaoEmail } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Descriptions, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
-import { useListaRecurso } from '../../platform/useListaRecurso';
+import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'CaixaDeSaida';
@@ -92,8 +93,6 @@ export default function CaixaDeSaidaPage() {
     recurso: 'caixa-de-saida',
     acesso: ACESSO,
     filtros: FILTROS,
-    // The outbox keeps the messages' text: it is read here, not exported.
-    exportavel: false,
     colunas: [
       { key: 'para', dataIndex: 'para', title: t('sistema:caixaSaida.para'), sorter: true },
       { key: 'assunto', dataIndex: 'assunto', title: t('sistema:caixaSaida.assunto') },
@@ -124,48 +123,26 @@ export default function CaixaDeSaidaPage() {
         render: celulaDataHora,
       },
       { key: 'enviadoEm', dataIndex: 'enviadoEm', title: t('sistema:caixaSaida.enviadoEm'), render: celulaDataHora },
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        render: (_, m) => (
-          <Space size={0}>
-            <Button
-              size="small"
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={t('sistema:caixaSaida.ver')}
-              title={t('sistema:caixaSaida.ver')}
-              onClick={() => setVendo(m.id)}
-            />
-            {m.situacao === 'ERRO' && pode(ACESSO, 'U') && (
-              <Popconfirm
-                title={t('sistema:caixaSaida.confirmarReenviar')}
-                okText={t('comum:sim')}
-                cancelText={t('comum:nao')}
-                onConfirm={() => reenviar.mutate(m.id)}
-              >
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<SendOutlined />}
-                  aria-label={t('sistema:caixaSaida.reenviar')}
-                  title={t('sistema:caixaSaida.reenviar')}
-                />
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+      colunaDeAcoes<Linha<'caixa-de-saida'>>(
+        t('comum:acoes'),
+        (m) => [
+          { icone: <EyeOutlined />, rotulo: t('sistema:caixaSaida.ver'), aoClicar: () => setVendo(m.id) },
+          m.situacao === 'ERRO' &&
+            pode(ACESSO, 'U') && {
+              icone: <SendOutlined />,
+              rotulo: t('sistema:caixaSaida.reenviar'),
+              confirmacao: t('sistema:caixaSaida.confirmarReenviar'),
+              aoClicar: () => reenviar.mutate(m.id),
+            },
+        ],
+        { pequeno: true },
+      ),
     ],
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
+    <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista}>
       {vendo !== null && <Mensagem id={vendo} fechar={() => setVendo(null)} />}
-    </Space>
+    </PaginaDaLista>
   );
 }

@@ -10,15 +10,16 @@ import {
 } from '@ant-design/icons';
 import { FILAS_TAREFA, type FilaTarefa, SITUACOES_TAREFA, type SituacaoTarefa } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Modal, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Descriptions, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
-import { useListaRecurso } from '../../platform/useListaRecurso';
+import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'Tarefas';
@@ -102,8 +103,6 @@ export default function TarefasPage() {
     recurso: 'tarefas',
     acesso: ACESSO,
     filtros: FILTROS,
-    // The job layer keeps no export of its own: its rows are pg-boss's.
-    exportavel: false,
     colunas: [
       { key: 'fila', dataIndex: 'fila', title: t('sistema:tarefas.fila'), sorter: true, render: rotuloFila },
       {
@@ -147,48 +146,26 @@ export default function TarefasPage() {
         title: `${t('sistema:tarefas.concluidaEm')} / ${t('sistema:tarefas.executarApos')}`,
         render: (_, x) => celulaDataHora(x.concluidoEm ?? x.executarApos),
       },
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        render: (_, x) => (
-          <Space size={0}>
-            <Button
-              size="small"
-              type="text"
-              icon={<EyeOutlined />}
-              aria-label={t('sistema:tarefas.ver')}
-              title={t('sistema:tarefas.ver')}
-              onClick={() => setVendo(x.id)}
-            />
-            {x.situacao === 'failed' && pode(ACESSO, 'U') && (
-              <Popconfirm
-                title={t('sistema:tarefas.confirmarRepetir')}
-                okText={t('comum:sim')}
-                cancelText={t('comum:nao')}
-                onConfirm={() => repetir.mutate(x.id)}
-              >
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<RedoOutlined />}
-                  aria-label={t('sistema:tarefas.repetir')}
-                  title={t('sistema:tarefas.repetir')}
-                />
-              </Popconfirm>
-            )}
-          </Space>
-        ),
-      },
+      colunaDeAcoes<Linha<'tarefas'>>(
+        t('comum:acoes'),
+        (x) => [
+          { icone: <EyeOutlined />, rotulo: t('sistema:tarefas.ver'), aoClicar: () => setVendo(x.id) },
+          x.situacao === 'failed' &&
+            pode(ACESSO, 'U') && {
+              icone: <RedoOutlined />,
+              rotulo: t('sistema:tarefas.repetir'),
+              confirmacao: t('sistema:tarefas.confirmarRepetir'),
+              aoClicar: () => repetir.mutate(x.id),
+            },
+        ],
+        { pequeno: true },
+      ),
     ],
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
+    <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista}>
       {vendo && <DetalheTarefa id={vendo} fechar={() => setVendo(null)} />}
-    </Space>
+    </PaginaDaLista>
   );
 }

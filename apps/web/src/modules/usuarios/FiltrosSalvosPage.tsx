@@ -1,10 +1,12 @@
 import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { type FiltroSalvo, filtroSalvoUpdate } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Form, Input, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
@@ -93,50 +95,32 @@ export default function FiltrosSalvosPage() {
               </Tooltip>
             ),
           },
-          {
-            key: 'acoes',
-            title: t('comum:acoes'),
-            render: (_, f) => (
-              <Space size={0}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('usuarios:renomear')}
-                  title={t('usuarios:renomear')}
-                  onClick={() => {
-                    form.setFieldsValue({ nome: f.nome });
-                    setRenomeando(f);
-                  }}
-                />
-                <Popconfirm
-                  title={t('usuarios:confirmarExclusaoFiltro', { nome: f.nome })}
-                  okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={() => excluir.mutate(f.id)}
-                >
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('comum:excluir')}
-                    title={t('comum:excluir')}
-                  />
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          colunaDeAcoes<FiltroSalvo>(t('comum:acoes'), (f) => [
+            {
+              icone: <EditOutlined />,
+              rotulo: t('usuarios:renomear'),
+              aoClicar: () => {
+                form.setFieldsValue({ nome: f.nome });
+                setRenomeando(f);
+              },
+            },
+            {
+              perigo: true,
+              icone: <DeleteOutlined />,
+              rotulo: t('comum:excluir'),
+              textoOk: t('comum:excluir'),
+              confirmacao: t('usuarios:confirmarExclusaoFiltro', { nome: f.nome }),
+              aoClicar: () => excluir.mutate(f.id),
+            },
+          ]),
         ]}
       />
-      <Modal
-        open={!!renomeando}
-        title={t('usuarios:renomear')}
-        okText={t('comum:salvar')}
-        cancelText={t('comum:cancelar')}
-        confirmLoading={salvar.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setRenomeando(undefined)}
-        destroyOnHidden
+      <ModalDeFormulario
+        aberto={!!renomeando}
+        titulo={t('usuarios:renomear')}
+        form={form}
+        enviando={salvar.isPending}
+        fechar={() => setRenomeando(undefined)}
       >
         <Form
           form={form}
@@ -148,7 +132,7 @@ export default function FiltrosSalvosPage() {
             <Input maxLength={100} />
           </Form.Item>
         </Form>
-      </Modal>
+      </ModalDeFormulario>
     </Space>
   );
 }

@@ -10,18 +10,20 @@ import {
 } from '@ant-design/icons';
 import { type UsuarioLinha, type VinculoUsuarioInput, vinculoUsuarioInput } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Modal, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Form, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { AcaoLinha, colunaDeAcoes } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
+import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
-import { useListaRecurso } from '../../platform/useListaRecurso';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'Usuarios';
@@ -117,21 +119,15 @@ export default function UsuariosPage() {
               >
                 {`${v.organizacaoNome} · ${v.perfilNome}`}
                 {podeAlterar && (
-                  <Popconfirm
-                    title={t('usuarios:confirmarDesvinculo', { organizacao: v.organizacaoNome })}
-                    okText={t('usuarios:desvincular')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('comum:cancelar')}
-                    onConfirm={() => desvincular.mutate({ usuarioId: u.id, organizacaoId: v.organizacaoId })}
-                  >
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<CloseOutlined />}
-                      aria-label={t('usuarios:desvincular')}
-                      title={t('usuarios:desvincular')}
-                    />
-                  </Popconfirm>
+                  <AcaoLinha
+                    pequeno
+                    icone={<CloseOutlined />}
+                    rotulo={t('usuarios:desvincular')}
+                    confirmacao={t('usuarios:confirmarDesvinculo', { organizacao: v.organizacaoNome })}
+                    textoOk={t('usuarios:desvincular')}
+                    perigoNaConfirmacao
+                    aoClicar={() => desvincular.mutate({ usuarioId: u.id, organizacaoId: v.organizacaoId })}
+                  />
                 )}
               </Tag>
             ))}
@@ -163,93 +159,69 @@ export default function UsuariosPage() {
         render: (_, u) =>
           u.ultimoAcessoEm ? dayjs(u.ultimoAcessoEm).format(`${formatoData(i18n.language)} HH:mm`) : '',
       },
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        render: (_, u) =>
-          podeAlterar && (
-            <Space size={0}>
-              <Tooltip title={t('usuarios:vincular')}>
-                <Button
-                  type="text"
-                  icon={<LinkOutlined />}
-                  aria-label={t('usuarios:vincular')}
-                  onClick={() => {
-                    form.resetFields();
-                    form.setFieldsValue({ usuarioId: u.id });
-                    setVinculando(u);
-                  }}
-                />
-              </Tooltip>
-              <Popconfirm
-                title={t('usuarios:confirmarRedefinicao', { email: u.email })}
-                okText={t('usuarios:enviar')}
-                cancelText={t('comum:cancelar')}
-                onConfirm={() => redefinir.mutate(u.id)}
-                disabled={!u.ativo}
-              >
-                <Button
-                  type="text"
-                  icon={<MailOutlined />}
-                  disabled={!u.ativo}
-                  aria-label={t('usuarios:redefinirSenha')}
-                  title={t('usuarios:redefinirSenha')}
-                />
-              </Popconfirm>
-              <Popconfirm
-                title={t(u.ativo ? 'usuarios:confirmarDesativacao' : 'usuarios:confirmarReativacao', { nome: u.nome })}
-                okText={t(u.ativo ? 'usuarios:desativar' : 'usuarios:reativar')}
-                okButtonProps={{ danger: u.ativo }}
-                cancelText={t('comum:cancelar')}
-                onConfirm={() => situacao.mutate({ id: u.id, ativo: !u.ativo })}
-              >
-                <Button
-                  type="text"
-                  danger={u.ativo}
-                  icon={u.ativo ? <StopOutlined /> : <UndoOutlined />}
-                  aria-label={t(u.ativo ? 'usuarios:desativar' : 'usuarios:reativar')}
-                  title={t(u.ativo ? 'usuarios:desativar' : 'usuarios:reativar')}
-                />
-              </Popconfirm>
-            </Space>
-          ),
-      },
+      colunaDeAcoes<Linha<'usuarios'>>(t('comum:acoes'), (u) =>
+        podeAlterar
+          ? [
+              {
+                icone: <LinkOutlined />,
+                rotulo: t('usuarios:vincular'),
+                aoClicar: () => {
+                  form.resetFields();
+                  form.setFieldsValue({ usuarioId: u.id });
+                  setVinculando(u);
+                },
+              },
+              {
+                icone: <MailOutlined />,
+                rotulo: t('usuarios:redefinirSenha'),
+                confirmacao: t('usuarios:confirmarRedefinicao', { email: u.email }),
+                textoOk: t('usuarios:enviar'),
+                desabilitado: !u.ativo,
+                aoClicar: () => redefinir.mutate(u.id),
+              },
+              {
+                perigo: u.ativo,
+                icone: u.ativo ? <StopOutlined /> : <UndoOutlined />,
+                rotulo: t(u.ativo ? 'usuarios:desativar' : 'usuarios:reativar'),
+                confirmacao: t(u.ativo ? 'usuarios:confirmarDesativacao' : 'usuarios:confirmarReativacao', {
+                  nome: u.nome,
+                }),
+                textoOk: t(u.ativo ? 'usuarios:desativar' : 'usuarios:reativar'),
+                aoClicar: () => situacao.mutate({ id: u.id, ativo: !u.ativo }),
+              },
+            ]
+          : [],
+      ),
     ],
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista
-        titulo={t(`menu:acessos.${ACESSO}`)}
-        lista={lista}
-        extra={
-          podeAlterar && (
-            <Button
-              type="primary"
-              icon={<LinkOutlined />}
-              data-testid="vincular-usuario"
-              onClick={() => {
-                form.resetFields();
-                setVinculando(null);
-              }}
-            >
-              {t('usuarios:vincularUsuario')}
-            </Button>
-          )
-        }
-      />
-      <FiltrosDaLista lista={lista} />
-      <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table {...lista.tableProps} size="small" />
-      <Modal
-        open={vinculando !== undefined}
-        title={vinculando ? t('usuarios:vincularNome', { nome: vinculando.nome }) : t('usuarios:vincularUsuario')}
-        okText={t('usuarios:vincular')}
-        cancelText={t('comum:cancelar')}
-        confirmLoading={vincular.isPending}
-        onOk={() => form.submit()}
-        onCancel={() => setVinculando(undefined)}
-        destroyOnHidden
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      lista={lista}
+      extra={
+        podeAlterar && (
+          <Button
+            type="primary"
+            icon={<LinkOutlined />}
+            data-testid="vincular-usuario"
+            onClick={() => {
+              form.resetFields();
+              setVinculando(null);
+            }}
+          >
+            {t('usuarios:vincularUsuario')}
+          </Button>
+        )
+      }
+    >
+      <ModalDeFormulario
+        aberto={vinculando !== undefined}
+        titulo={vinculando ? t('usuarios:vincularNome', { nome: vinculando.nome }) : t('usuarios:vincularUsuario')}
+        textoOk={t('usuarios:vincular')}
+        form={form}
+        enviando={vincular.isPending}
+        fechar={() => setVinculando(undefined)}
       >
         <Form<Vinculo>
           form={form}
@@ -272,7 +244,7 @@ export default function UsuariosPage() {
             <SelectReferencia referencia="perfil" />
           </Form.Item>
         </Form>
-      </Modal>
-    </Space>
+      </ModalDeFormulario>
+    </PaginaDaLista>
   );
 }
