@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The demo's embedded Asaas fake (its sandbox calls pay a charge), as the server's start line gives it. */
     asaasFakeURL: string;
+    /** The server's DATA_DIR: the embedded fake keeps its accounts there (a sub-account's key, shown nowhere else). */
+    dataDir: string;
   }
 }
 
@@ -77,6 +79,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 100));
   project.provide('baseURL', baseURL);
   project.provide('asaasFakeURL', asaasFakeURL);
+  project.provide('dataDir', dados);
   return async () => {
     servidor.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

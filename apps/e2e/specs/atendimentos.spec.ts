@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const textoDe = (p: Page, testId: string) => p.getByTestId(testId).first().textContent();
 
@@ -89,7 +85,11 @@ describe('[ATENDIMENTOS] a request is opened, triaged and answered', () => {
           // The synod's indicator counts it among this month's tickets, by status.
           await a.goto('/indicadores/atendimentos');
           await expect.poll(() => textoDe(a, 'total-atendimentos')).toMatch(/[1-9]/);
-          expect((await a.getByTestId('barra').allTextContents()).join(' ')).toContain('Em andamento');
+          const porStatus = a.getByTestId('grafico-porStatus');
+          await porStatus.getByRole('button', { name: 'Ver como tabela' }).click();
+          expect((await porStatus.locator('tbody tr.ant-table-row').allTextContents()).join(' ')).toContain(
+            'Em andamento',
+          );
         });
 
         // The requester's open screen followed the change through the hub, without a reload.

@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const NENHUM = 'Nenhum resultado encontrado. Por favor, ajuste os filtros de busca.';
 
 const filtroNome = (p: Page) => p.getByTestId('filtros').getByLabel('Nome', { exact: true });
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 const campoNome = (p: Page) => p.getByTestId('form-cadastro').getByLabel('Nome', { exact: true });
 
 async function filtrarPorNome(p: Page, nome: string) {
@@ -153,7 +147,7 @@ describe('[CADASTROS] one declaration gives list and form', () => {
         .trim()
         .split('\r\n')
         .slice(1)
-        .map((l) => l.split(',')[1]);
+        .map((l) => l.split(';')[1]);
       expect(nomes).toHaveLength(2);
       expect(nomes.every((n) => /presi/i.test(n ?? ''))).toBe(true);
 

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { escolher, salvarE } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
-
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
+const navegador = usarNavegador();
 
 /** A receivable of the person, due on a date only this story uses. */
 async function novaConta(p: Page, vencimento: string, valor: string) {
@@ -59,7 +52,7 @@ describe('[COBRANCAS-LOTE] charges in bulk', () => {
           .toBeGreaterThan(0);
         expect(await p.getByText('2 de 2').count()).toBeGreaterThan(0);
 
-        await p.goto('/conta-a-receber');
+        await p.goto('/conta-a-receber?vencimentoDe=2098-07-15&vencimentoAte=2098-08-15');
         for (const data of ['15/07/2098', '15/08/2098']) {
           const conta = linha(p, 'Tiago Tesoureiro').filter({ hasText: data });
           await expect.poll(() => conta.count()).toBe(1);

@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { describe, expect, it } from 'vitest';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 describe('[CONFIGURACAO] the organization settings screen', () => {
   it('[CONFIGURACAO] the treasurer changes her parish contribution settings; the registry data stays locked', () =>

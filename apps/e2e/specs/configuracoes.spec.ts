@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const RECUSA = 'Você não pode conceder permissões que não possui.';
 
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 const campoNome = (p: Page) => p.getByTestId('form-perfil').getByLabel('Nome', { exact: true });
 /** One checkbox of the permission matrix: the screen's row, the action's label. */
 const caixa = (p: Page, acesso: string, rotulo: string) =>

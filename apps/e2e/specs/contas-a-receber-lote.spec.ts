@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { criarPessoa, escolher } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 describe('[RECEBER-LOTE] receivables in bulk', () => {
   it('[RECEBER-LOTE] the treasurer generates a quarter of receivables for two chosen people and finds them in the receivables list', () =>
@@ -52,6 +47,7 @@ describe('[RECEBER-LOTE] receivables in bulk', () => {
 
       // The batch, followed live until the worker is done with both people.
       await p.waitForURL('**/contas-a-receber-lote/form/*/visualizacao', { waitUntil: 'commit' });
+      const lote = new URL(p.url()).pathname;
       await expect
         .poll(() => p.getByText('Concluído', { exact: true }).count(), { timeout: 30_000 })
         .toBeGreaterThan(0);
@@ -71,5 +67,31 @@ describe('[RECEBER-LOTE] receivables in bulk', () => {
       for (const vencimento of ['10/01/2097', '10/02/2097', '10/03/2097']) expect(textos).toContain(vencimento);
       expect(textos).toContain('40,00');
       expect(textos).not.toContain('50,00');
+
+      // The receivables report counts the batch: Ana 3 × R$ 40,00, Bruno 3 × R$ 50,00.
+      const relatorio = async () => {
+        await p.goto('/relatorio-contas-receber');
+        const filtros = p.getByTestId('filtros');
+        for (const [rotulo, mes] of [
+          ['Competência de', '01/2097'],
+          ['Competência até', '03/2097'],
+        ] as const) {
+          await filtros.getByLabel(rotulo, { exact: true }).fill(mes);
+          await filtros.getByLabel(rotulo, { exact: true }).press('Enter');
+        }
+        await p.getByRole('button', { name: 'Consultar' }).click();
+        const porStatus = p.getByTestId('por-status');
+        await porStatus.waitFor();
+        return porStatus.locator('.ant-table-summary').innerText();
+      };
+      expect(await relatorio()).toMatch(/Total\s+6\s+R\$\s270,00/);
+
+      // Undone, the batch's receivables leave every total (issue 17: "Total 38" counted deleted rows).
+      await p.goto(lote);
+      await p.getByTestId('desfazer').click();
+      await p.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Sim' }).click();
+      await expect.poll(() => p.getByText('Os itens serão desfeitos.').count()).toBeGreaterThan(0);
+      await expect.poll(() => p.getByText(/2 desfeitos/).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+      expect(await relatorio()).toMatch(/Total\s+0\s+R\$\s0,00/);
     }));
 });

@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { api } from '../fixtures/api.js';
 import { criarPelaApi, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
-
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
+const navegador = usarNavegador();
 
 describe('[RECEBER] accounts receivable', () => {
   it('[RECEBER] a saved due-date filter applies by default, the totals sum the set and the export has its rows', () =>
@@ -63,7 +56,7 @@ describe('[RECEBER] accounts receivable', () => {
         .trim()
         .split('\r\n')
         .slice(1)
-        .map((l) => Number(l.split(',')[0]));
+        .map((l) => Number(l.split(';')[0]));
       expect(ids).toEqual(novembro);
       expect(ids).not.toContain(dezembro);
 
@@ -85,6 +78,8 @@ describe('[RECEBER] accounts receivable', () => {
       await form.getByLabel('Valor previsto', { exact: true }).fill('3,00');
       expect(await violacoesGraves(p), 'form').toEqual([]);
       await salvarE(p, (u) => u.pathname === '/conta-a-receber');
+      // The demo parish's own receivables (last year's and this year's) come first in the whole list.
+      await p.goto('/conta-a-receber?vencimentoDe=2099-03-10&vencimentoAte=2099-03-10');
 
       // Other stories charge the same person: this receivable is the one due on 10/03/2099.
       const conta = linha(p, 'Tiago Tesoureiro').filter({ hasText: '10/03/2099' });
@@ -128,5 +123,68 @@ describe('[RECEBER] accounts receivable', () => {
       await p.goto('/cobranca?titular=nenhum-titular-assim');
       await p.locator('.ant-table-placeholder').getByText('Nenhum resultado encontrado', { exact: false }).waitFor();
       expect(await violacoesGraves(p), 'empty charges list').toEqual([]);
+    }));
+
+  it('[RECEBER] the treasurer cancels a receivable with its reason, is told why a charged one cannot be, and finds a deleted one on asking', () =>
+    comPagina(navegador, 'contas-a-receber-cancelar', async (p) => {
+      await loginAs(p, 'tesouraria');
+      const pessoaId = (await api<{ value: number }[]>(p, 'GET', 'pessoa/select?busca=Tesoureiro')).corpo[0]!.value;
+      // September of 2099: a month no other story's receivables fall in.
+      const conta = (dia: number, valorPrevisto: string) =>
+        criarPelaApi(p, 'conta-a-receber', {
+          pessoaId,
+          tipo: 'OUTROS',
+          mesCompetencia: 9,
+          anoCompetencia: 2099,
+          vencimento: `2099-09-${dia}`,
+          valorPrevisto,
+        });
+      const cancelada = await conta(10, '31.10');
+      const cobrada = await conta(11, '32.20');
+      const excluida = await conta(12, '33.30');
+      await p.goto('/conta-a-receber?vencimentoDe=2099-09-01&vencimentoAte=2099-09-30');
+      const linhaDe = (valor: string) => linha(p, 'Tiago Tesoureiro').filter({ hasText: valor });
+      await expect.poll(() => p.locator('.ant-table-row').count()).toBe(3);
+      const dialogo = p.locator('.ant-modal:visible').filter({ hasText: 'Cancelar a conta de Tiago Tesoureiro' });
+
+      // No reason, no cancel; with one, the receivable is Cancelado and keeps it.
+      await linhaDe('31,10').getByRole('button', { name: 'Cancelar conta' }).click();
+      await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+      await expect.poll(() => dialogo.locator('.ant-form-item-explain-error').count()).toBe(1);
+      expect(await violacoesGraves(p), 'cancel dialog').toEqual([]);
+      await dialogo.getByLabel('Motivo').fill('Pessoa transferida para outra paróquia');
+      await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+      await expect.poll(() => p.getByText('Conta cancelada.').count()).toBeGreaterThan(0);
+      await expect.poll(() => linhaDe('31,10').innerText()).toContain('Cancelado');
+      expect((await api(p, 'GET', `conta-a-receber/${cancelada}`)).corpo).toMatchObject({
+        status: 'CANCELADO',
+        motivoCancelamento: 'Pessoa transferida para outra paróquia',
+      });
+      await expect.poll(() => linhaDe('31,10').getByRole('button', { name: 'Cancelar conta' }).count()).toBe(0);
+
+      // Charged by someone else while the dialog was open: the server's reason is shown.
+      await linhaDe('32,20').getByRole('button', { name: 'Cancelar conta' }).click();
+      await dialogo.getByLabel('Motivo').fill('Lançada em duplicidade');
+      expect((await api(p, 'POST', 'cobranca', { contaAReceberId: cobrada, forma: 'BOLETO' })).status).toBe(201);
+      await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+      await expect
+        .poll(() =>
+          p.getByText('Só contas a receber em aberto ou vencidas e sem cobrança gerada', { exact: false }).count(),
+        )
+        .toBeGreaterThan(0);
+      await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+      expect((await api<{ status: string }>(p, 'GET', `conta-a-receber/${cobrada}`)).corpo.status).toBe('ABERTO');
+
+      // Deleted: out of the list and its totals, back when excluded ones are asked for.
+      await linhaDe('33,30').getByRole('button', { name: 'Excluir' }).click();
+      await p.locator('.ant-popconfirm').getByRole('button', { name: 'Excluir' }).click();
+      await expect.poll(() => linhaDe('33,30').count()).toBe(0);
+      await expect.poll(() => p.getByTestId('totais').innerText()).toContain('63,30');
+      await escolherOpcao(p, p.getByTestId('filtros').getByLabel('Incluir excluídas'), 'Sim');
+      await p.getByRole('button', { name: 'Buscar' }).click();
+      await p.waitForURL((u) => u.searchParams.get('incluirExcluidos') === 'true', { waitUntil: 'commit' });
+      await expect.poll(() => linhaDe('33,30').count()).toBe(1);
+      expect(await linhaDe('33,30').innerText()).toContain('Excluído');
+      expect((await api<{ status: string }>(p, 'GET', `conta-a-receber/${excluida}`)).corpo.status).toBe('EXCLUIDO');
     }));
 });

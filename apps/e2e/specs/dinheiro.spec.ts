@@ -1,13 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escolher } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
+import { describe, expect, it } from 'vitest';
+import { escolher, escolherOpcao } from '../fixtures/formularios.js';
+import { comPagina, loginAs, usarNavegador } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 /** What is typed in the receivable's expected value, in which language, and what the API must store. */
 const CASOS = [
@@ -56,5 +51,53 @@ describe('[DINHEIRO] money typed as the user writes it', () => {
         expect(lido).toBe(caso.guardado);
         await p.waitForURL((u) => u.pathname === '/conta-a-receber');
       }
+    }));
+
+  it('[DINHEIRO] the cash account and the ledger entry store the amount typed, in Portuguese and in English', () =>
+    comPagina(navegador, 'dinheiro-livro', async (p) => {
+      const marca = `d${Date.now().toString(36)}`;
+      await loginAs(p, 'tesouraria');
+      const casos = [
+        {
+          idioma: 'br',
+          digitado: '1.250,00',
+          nome: 'Nome',
+          tipo: 'Tipo de conta',
+          caixa: 'Caixa',
+          saldo: 'Saldo inicial',
+          desde: 'Data do saldo inicial',
+          data: '01/01/2026',
+        },
+        {
+          idioma: 'en',
+          digitado: '1,250.00',
+          nome: 'Name',
+          tipo: 'Account type',
+          caixa: 'Cash box',
+          saldo: 'Opening balance',
+          desde: 'Opening balance date',
+          data: '01/01/2026',
+        },
+      ] as const;
+      for (const c of casos) {
+        await p.evaluate((i) => localStorage.setItem('idioma', i), c.idioma);
+        await p.goto('/conta-caixa/form');
+        const form = p.getByTestId('form-cadastro');
+        await form.getByLabel(c.nome, { exact: true }).fill(`Caixa ${marca} ${c.idioma}`);
+        await escolherOpcao(p, form.getByLabel(c.tipo, { exact: true }), c.caixa);
+        await form.getByLabel(c.saldo, { exact: true }).fill(c.digitado);
+        const desde = form.getByLabel(c.desde, { exact: true });
+        await desde.fill(c.data);
+        await desde.press('Tab');
+        const [resposta] = await Promise.all([
+          p.waitForResponse(
+            (x) => /^\/api\/conta-caixa\/?$/.test(new URL(x.url()).pathname) && x.request().method() === 'POST',
+          ),
+          p.getByRole('button', { name: /^(Salvar|Save)$/ }).click(),
+        ]);
+        expect(resposta.status(), c.digitado).toBe(201);
+        expect(((await resposta.json()) as { saldoInicial: string }).saldoInicial, c.digitado).toBe('1250.00');
+      }
+      await p.evaluate(() => localStorage.setItem('idioma', 'br'));
     }));
 });

@@ -1,13 +1,9 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, violacoesGraves } from '../fixtures/navegador.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { comPagina, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const EMAIL = 'helena.dois.fatores@exemplo.com';
 const SENHA = 'MinhaSenha1';

@@ -1,18 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { escolherOpcao } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const form = (p: Page) => p.getByTestId('form-cadastro');
 const campo = (p: Page, rotulo: string) => form(p).getByLabel(rotulo, { exact: true });
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 
 async function data(p: Page, rotulo: string, valor: string) {
   await campo(p, rotulo).fill(valor);
@@ -38,6 +32,8 @@ describe('[FINANCEIRO] the registries of the books', () => {
       await data(p, 'Data', '29/11/2026');
       await p.getByRole('button', { name: 'Salvar' }).click();
       await p.waitForURL((u) => u.pathname === '/plano-de-ofertas', { waitUntil: 'commit' });
+      // By its name: the demo year fills the list with a plan for every Sunday.
+      await p.goto(`/plano-de-ofertas?nome=${marca}`);
       await expect.poll(() => linha(p, `Oferta ${marca}`).count()).toBe(1);
       expect(await linha(p, `Oferta ${marca}`).getByRole('cell', { name: '29/11/2026' }).count()).toBe(1);
 
@@ -49,6 +45,8 @@ describe('[FINANCEIRO] the registries of the books', () => {
       await data(p, 'Data do saldo inicial', '01/01/2026');
       await p.getByRole('button', { name: 'Salvar' }).click();
       await p.waitForURL((u) => u.pathname === '/conta-caixa', { waitUntil: 'commit' });
+      // By its name: other stories' accounts may fill the first page.
+      await p.goto(`/conta-caixa?nome=${marca}`);
       await expect.poll(() => linha(p, `Caixa ${marca}`).count()).toBe(1);
     }));
 });

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { criarPelaApi, escolher, escolherOpcao } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
-
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
+const navegador = usarNavegador();
 
 async function data(campo: ReturnType<Page['getByLabel']>, valor: string) {
   await campo.fill(valor);

@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { criarPelaApi, escolher } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 async function data(campo: ReturnType<Page['getByLabel']>, valor: string) {
   await campo.fill(valor);
@@ -143,20 +139,11 @@ describe('[FINANCEIRO] the books read back', () => {
         historico: `Doação ${marca}`,
       });
       await p.reload();
-      await expect
-        .poll(() =>
-          p
-            .getByTestId('barra')
-            .filter({ hasText: `Doações ${marca}` })
-            .count(),
-        )
-        .toBe(1);
-      expect(
-        await p
-          .getByTestId('barra')
-          .filter({ hasText: `Doações ${marca}` })
-          .textContent(),
-      ).toMatch(/1\.234,00/);
+      const porConta = p.getByTestId('grafico-entradasPorConta');
+      await porConta.getByRole('button', { name: 'Ver como tabela' }).click();
+      const linha = porConta.locator('tbody tr.ant-table-row').filter({ hasText: `Doações ${marca}` });
+      await expect.poll(() => linha.count()).toBe(1);
+      expect(await linha.textContent()).toMatch(/1\.234,00/);
       expect(await p.getByTestId('total-entradas').textContent()).toMatch(/R\$/);
       expect(await violacoesGraves(p), 'indicator').toEqual([]);
     }));

@@ -1,20 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const mural = (p: Page) => p.getByTestId('mural');
 const cartao = (p: Page, titulo: string) =>
   mural(p)
     .getByRole('listitem')
     .filter({ has: p.getByRole('heading', { name: titulo, exact: true }) });
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 const form = (p: Page) => p.getByTestId('form-cadastro');
 
 describe('[MURAL] the notice board', () => {

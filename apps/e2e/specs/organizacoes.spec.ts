@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { escolher } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
+import { comPagina, loginAs, usarNavegador } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 // The demo seed: Rio dos Sinos is the 12th synod; its first parish is the 12th one created.
 const SINODO = 'Sínodo Rio dos Sinos';

@@ -1,12 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const popconfirm = (p: Page) => p.locator('.ant-popover:visible');
 

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { criarPessoa, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const form = (p: Page) => p.getByTestId('form-pessoa');
 const aba = (p: Page, nome: string) => form(p).getByRole('tab', { name: nome });

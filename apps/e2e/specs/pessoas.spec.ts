@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { escolher } from '../fixtures/formularios.js';
-import { abrirNavegador, comPagina, loginAs, violacoesGraves } from '../fixtures/navegador.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 const DUPLICADO = 'Você já informou este documento.';
 
@@ -16,8 +12,6 @@ const dados = (p: Page, rotulo: string) => p.getByTestId('aba-dados').getByLabel
 const filho = (p: Page, colecao: string, rotulo: string) =>
   p.getByTestId(`filhos-${colecao}`).getByLabel(rotulo, { exact: true });
 const aba = (p: Page, nome: string) => form(p).getByRole('tab', { name: nome });
-const linha = (p: Page, texto: string) =>
-  p.locator('.ant-table-row').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
 
 /** A fresh valid CPF (nine random digits and their check digits): each run creates new people. */
 function cpfValido(): string {

@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { abrirNavegador, comPagina, loginAs } from '../fixtures/navegador.js';
+import { describe, expect, inject, it } from 'vitest';
+import { comPagina, loginAs, usarNavegador } from '../fixtures/navegador.js';
 
-let navegador: Browser;
-beforeAll(async () => {
-  navegador = await abrirNavegador();
-});
-afterAll(() => navegador?.close());
+const navegador = usarNavegador();
 
 /** comPagina fails any story that violates the Content-Security-Policy; these visit what is most likely to. */
 describe('[SEGURANCA] the app under its Content-Security-Policy', () => {

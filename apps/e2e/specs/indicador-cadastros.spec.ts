@@ -1,0 +1,100 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../fixtures/api.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+
+const navegador = usarNavegador();
+
+type Contagem = { chave: string; total: number };
+type Indicador = {
+  pessoas: number;
+  titulares: number;
+  movimento: Record<string, number>;
+  serie: ({ chave: string } & Record<string, number>)[];
+  porStatus: Contagem[];
+  porSexo: Contagem[];
+  porFaixaEtaria: Contagem[];
+};
+
+/** A chart card drawn (ECharts' SVG in it), then switched to its table; answers the body's rows as cell texts. */
+async function tabelaDo(cartao: Locator): Promise<string[][]> {
+  await cartao.getByTestId('grafico').locator('svg').first().waitFor();
+  await cartao.getByRole('button', { name: 'Ver como tabela' }).click();
+  const linhas = cartao.locator('tbody tr.ant-table-row');
+  await linhas.first().waitFor();
+  return linhas.evaluateAll((trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s/g, ' ').trim())),
+  );
+}
+
+/** A count as pt-BR writes it ("1.234") back to a number. */
+const contagem = (s: string) => Number(s.replace(/\./g, ''));
+
+describe('[INDICADORES] the registry indicator on the demo year', () => {
+  it('[INDICADORES] draws the people by status as the people list counts them, and a slice opens that list', () =>
+    comPagina(navegador, 'indicador-cadastros', async (p) => {
+      await loginAs(p, 'admin');
+      await p.goto('/indicadores/cadastros');
+      const ind = (await api<Indicador>(p, 'GET', 'indicadores/cadastros?periodo=1')).corpo;
+      // The demo year: thousands of people, and members joining and leaving over the months.
+      expect(ind.pessoas).toBeGreaterThan(1_000);
+      expect(ind.serie).toHaveLength(10);
+      expect(ind.movimento.admissoes).toBeGreaterThan(0);
+      expect(ind.movimento.desligamentos).toBeGreaterThan(0);
+      expect(await p.getByTestId('total-pessoas-valor').textContent()).toBe(ind.pessoas.toLocaleString('pt-BR'));
+
+      // The donut by status: its table says what the indicator says, and each slice is the
+      // people list's total with that status.
+      const status = p.getByTestId('grafico-porStatus');
+      const linhas = await tabelaDo(status);
+      const rotulos: Record<string, string> = {
+        ATIVO: 'Ativo',
+        INATIVO: 'Inativo',
+        DESLIGADO: 'Desligado',
+        FALECIDO: 'Falecido',
+      };
+      for (const s of ind.porStatus) {
+        const linha = linhas.find((l) => l[0] === (rotulos[s.chave] ?? s.chave));
+        expect(linha, s.chave).toBeDefined();
+        expect(contagem(linha![1]!), s.chave).toBe(s.total);
+        const lista = await api<{ total: number }>(p, 'GET', `pessoa/paginado?status=${s.chave}&quantidade=1`);
+        expect(lista.corpo.total, s.chave).toBe(s.total);
+      }
+
+      // Each sex and each age band (the age reached this year, so a span of birth years) is what
+      // the people list counts with that filter: what a click on its slice or column opens.
+      for (const s of ind.porSexo.filter((x) => x.chave)) {
+        const lista = await api<{ total: number }>(p, 'GET', `pessoa/paginado?sexo=${s.chave}&quantidade=1`);
+        expect(lista.corpo.total, s.chave).toBe(s.total);
+      }
+      const ano = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4));
+      for (const f of ind.porFaixaEtaria.filter((x) => x.chave !== 'SEM_DATA')) {
+        const [de, ate] = f.chave.replace('+', '').split('-').map(Number) as [number, number | undefined];
+        const nascimento = `${ate === undefined ? '' : `nascimentoDe=${ano - ate}-01-01&`}nascimentoAte=${ano - de}-12-31`;
+        const lista = await api<{ total: number }>(p, 'GET', `pessoa/paginado?${nascimento}&quantidade=1`);
+        expect(lista.corpo.total, f.chave).toBe(f.total);
+      }
+
+      // Holders and dependants add up to the people card, and holders are the list's holders.
+      const titulares = await api<{ total: number }>(p, 'GET', 'pessoa/paginado?titular=true&quantidade=1');
+      expect(titulares.corpo.total).toBe(ind.titulares);
+
+      // Joined per month: the chart's table is the series' admissions and transfers in, its total the cards'.
+      const entradas = await tabelaDo(p.getByTestId('grafico-entradas'));
+      expect(entradas.map((l) => contagem(l[1]!))).toEqual(
+        ind.serie.map((b) => (b.admissoes ?? 0) + (b.transferenciasRecebidas ?? 0)),
+      );
+      expect(ind.serie.reduce((s, b) => s + (b.admissoes ?? 0), 0)).toBe(ind.movimento.admissoes);
+      expect(await violacoesGraves(p), 'registry indicator').toEqual([]);
+
+      // A status' label in the table opens the people list with that status.
+      const ativo = ind.porStatus.find((s) => s.chave === 'ATIVO')!;
+      await status.getByRole('button', { name: 'Ativo', exact: true }).click();
+      await p.waitForURL((u) => u.pathname === '/pessoa' && u.searchParams.get('status') === 'ATIVO', {
+        waitUntil: 'commit',
+      });
+      await expect
+        .poll(() => p.getByText(`Total: ${ativo.total.toLocaleString('pt-BR')}`).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+    }));
+});
