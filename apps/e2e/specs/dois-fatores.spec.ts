@@ -45,11 +45,15 @@ describe('[2FA] two-step verification with a QR code and recovery codes', () => 
       await organizacao.fill('Igreja Nacional');
       await p.getByText('Não há dados').last().waitFor();
       await organizacao.fill('Comunidade');
-      await p.locator('.ant-select-item-option').first().click();
+      // The options of the search typed, not a list still answering an earlier one.
+      await p.locator('.ant-select-item-option', { hasText: 'Comunidade' }).first().click();
       await p.getByLabel(/^Senha$/).fill(SENHA);
       await p.getByLabel('Confirmação da senha').fill(SENHA);
       await p.getByText('Li e aceito os termos').click();
+      const resposta = p.waitForResponse((r) => r.url().endsWith('/api/Autenticacao/cadastrar'));
       await p.getByRole('button', { name: 'Criar cadastro' }).click();
+      const cadastro = await resposta;
+      expect(cadastro.status(), await cadastro.text()).toBe(201);
       await p.waitForURL('**/login', { waitUntil: 'commit' });
 
       const primeiro = await entrar(p);
