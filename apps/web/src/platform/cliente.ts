@@ -41,7 +41,8 @@ export type RecursoSelect = RecursoCom<'/select'>;
 export type RecursoExportavel = RecursoCom<'/exportar'>;
 export type RecursoComId = RecursoCom<'/{id}'>;
 
-type Json<O> = O extends { responses: { 200: { content: { 'application/json': infer J } } } }
+/** An operation's JSON answer (200, or 201 for a creation). */
+export type RespostaDe<O> = O extends { responses: { 200: { content: { 'application/json': infer J } } } }
   ? J
   : O extends { responses: { 201: { content: { 'application/json': infer J } } } }
     ? J
@@ -49,10 +50,10 @@ type Json<O> = O extends { responses: { 200: { content: { 'application/json': in
 type Consulta<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** A paged list's answer and its query, by resource. */
-export type PaginaDe<R extends RecursoPaginado> = Json<paths[`/api/${R}/paginado`]['get']>;
+export type PaginaDe<R extends RecursoPaginado> = RespostaDe<paths[`/api/${R}/paginado`]['get']>;
 export type ConsultaDe<R extends RecursoPaginado> = Consulta<paths[`/api/${R}/paginado`]['get']>;
 /** One record as `GET /api/<recurso>/{id}` answers it. */
-export type RegistroDe<R extends RecursoComId> = Json<paths[`/api/${R}/{id}`]['get']>;
+export type RegistroDe<R extends RecursoComId> = RespostaDe<paths[`/api/${R}/{id}`]['get']>;
 
 /*
  * The calls a platform hook makes for whatever resource a page names. openapi-fetch types one

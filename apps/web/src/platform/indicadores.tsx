@@ -1,86 +1,81 @@
-import { AGRUPAMENTOS_INDICADOR, MAXIMO_BALDES_INDICADOR, PERIODO_CONFIRMACAO_DIAS } from '@sig/contracts';
-import { Alert, App, Button, Card, DatePicker, Form, Radio, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { AGRUPAMENTOS_INDICADOR, MAXIMO_BALDES_INDICADOR } from '@sig/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Radio } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dataParaTela, formatoData } from './crud/definicao';
+import { useSearchParams } from 'react-router';
+import type { paths } from './api-esquema';
+import { cliente, dados, type RespostaDe } from './cliente';
+import { dataParaTela } from './crud/definicao';
+import { CamposDeFiltro, type FiltroLista, padroesDosFiltros, urlDosValores, valoresDaUrl } from './crud/filtros';
 import { type DadosGrafico, type FormatoValor, rotuloBalde } from './graficos';
 import { i18n } from './i18n';
 import { useLayoutDosFiltros } from './layoutFiltros';
+import { useConfirmarPeriodo } from './useConfirmarPeriodo';
 
-/** The query every indicator sends (contracts `indicadorQuery`). */
-export type FiltroIndicador = {
-  periodo: number;
-  somenteMinhaOrganizacao: boolean;
-  periodoDe: string;
-  periodoAte: string;
+/** The filters every indicator has after its own: the period and "own organization only". */
+const COMUNS = [
+  { tipo: 'periodo', de: 'periodoDe', ate: 'periodoAte' },
+  { tipo: 'booleano', nome: 'somenteMinhaOrganizacao' },
+] as const satisfies readonly FiltroLista[];
+
+export type OpcoesIndicador = {
+  /** The screen's own filters, declared as a list's (the registry's person filters). */
+  extras?: readonly FiltroLista[];
+  /** The grouping it opens with: the index in `AGRUPAMENTOS_INDICADOR` (days, months, years). */
+  agrupamento?: number;
+  /** Opens on the first day of the month → today (spec §9); `false`: the server's default period. */
+  periodoDoMes?: boolean;
 };
-type Valores = { periodo: number; somenteMinhaOrganizacao: boolean; intervalo: [Dayjs, Dayjs] };
 
-/** Spec §3 attendance filter defaults: the first day of the current month to today, by day. */
-const filtroInicial = (): FiltroIndicador => ({
-  periodo: 0,
-  somenteMinhaOrganizacao: false,
-  periodoDe: dayjs().startOf('month').format('YYYY-MM-DD'),
-  periodoAte: dayjs().format('YYYY-MM-DD'),
-});
+const definidos = (o: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(o).filter((p): p is [string, string] => p[1] !== undefined));
 
 /**
- * The filter of an indicator screen (spec §2, §3): period, grouping of the last-ten series, own
- * organization only. A period over 30 days asks first (spec §5). Returns the applied filter and
- * the form that changes it.
+ * The filter of an indicator screen (spec §2, §3), kept in the address like a list's: the screen's
+ * own filters, the period, its grouping into at most ten buckets and own organization only; an
+ * address without filters opens on the defaults. A period over 30 days asks first (spec §5).
+ * Returns the API's query, the form, and `aplicar` for a drill-down (a row that narrows the filter).
  */
-export function useFiltroIndicador() {
+export function useFiltroIndicador({ extras = [], agrupamento = 0, periodoDoMes = true }: OpcoesIndicador = {}) {
   const layoutFiltros = useLayoutDosFiltros();
-  const { t, i18n } = useTranslation(['campos', 'comum']);
-  const { modal } = App.useApp();
-  const [form] = Form.useForm<Valores>();
-  const [filtro, setFiltro] = useState(filtroInicial);
-
-  const aplicar = (v: Valores) => {
-    const novo = {
-      periodo: v.periodo,
-      somenteMinhaOrganizacao: v.somenteMinhaOrganizacao,
-      periodoDe: v.intervalo[0].format('YYYY-MM-DD'),
-      periodoAte: v.intervalo[1].format('YYYY-MM-DD'),
+  const { t } = useTranslation(['campos', 'comum']);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [params, setParams] = useSearchParams();
+  const declarados = useMemo<readonly FiltroLista[]>(
+    () => [...extras, { ...COMUNS[0], ...(periodoDoMes ? { padrao: 'mes' as const } : {}) }, COMUNS[1]],
+    [extras, periodoDoMes],
+  );
+  const consulta = useMemo(() => {
+    const url = Object.fromEntries(params);
+    const efetiva = params.toString() ? url : padroesDosFiltros(declarados);
+    return {
+      ...definidos(urlDosValores(declarados, valoresDaUrl(declarados, efetiva))),
+      periodo: efetiva.periodo ?? String(agrupamento),
     };
-    if (v.intervalo[1].diff(v.intervalo[0], 'day') > PERIODO_CONFIRMACAO_DIAS) {
-      modal.confirm({
-        title: t('comum:indicadores.periodoLongo', { dias: PERIODO_CONFIRMACAO_DIAS }),
-        okText: t('comum:confirmar'),
-        cancelText: t('comum:cancelar'),
-        onOk: () => setFiltro(novo),
-      });
-      return;
-    }
-    setFiltro(novo);
-  };
+  }, [params, declarados, agrupamento]);
+  useEffect(
+    () => form.setFieldsValue({ ...valoresDaUrl(declarados, consulta), periodo: Number(consulta.periodo) }),
+    [form, declarados, consulta],
+  );
+  const confirmar = useConfirmarPeriodo(declarados);
+  const aplicar = (v: Record<string, unknown>) =>
+    confirmar(v, () =>
+      setParams(
+        new URLSearchParams(definidos({ ...urlDosValores(declarados, v), periodo: String(v.periodo ?? agrupamento) })),
+        { replace: true },
+      ),
+    );
 
-  const inicial = filtroInicial();
   const filtros = (
     <Card size="small">
-      <Form
-        form={form}
-        name="indicador"
-        layout={layoutFiltros}
-        onFinish={aplicar}
-        initialValues={{
-          periodo: 0,
-          somenteMinhaOrganizacao: false,
-          intervalo: [dayjs(inicial.periodoDe), dayjs(inicial.periodoAte)],
-        }}
-      >
-        <Form.Item name="intervalo" label={t('comum:indicadores.periodo')} rules={[{ required: true }]}>
-          <DatePicker.RangePicker format={formatoData(i18n.language)} allowClear={false} />
-        </Form.Item>
+      <Form form={form} name="indicador" layout={layoutFiltros} onFinish={aplicar}>
+        <CamposDeFiltro filtros={declarados} />
         <Form.Item name="periodo" label={t('comum:indicadores.agrupamento')}>
           <Radio.Group
             optionType="button"
             options={AGRUPAMENTOS_INDICADOR.map((a, i) => ({ value: i, label: t(`comum:indicadores.${a}`) }))}
           />
-        </Form.Item>
-        <Form.Item name="somenteMinhaOrganizacao" label={t('campos:somenteMinhaOrganizacao')} valuePropName="checked">
-          <Switch />
         </Form.Item>
         <Button type="primary" htmlType="submit">
           {t('comum:buscar')}
@@ -88,7 +83,31 @@ export function useFiltroIndicador() {
       </Form>
     </Card>
   );
-  return { filtro, filtros };
+  return { consulta, filtros, aplicar, form };
+}
+
+type CaminhoIndicador = Extract<keyof paths, `/api/indicadores/${string}`>;
+
+/**
+ * An indicator screen's data: its filter (`useFiltroIndicador`) and the answer of `caminho` for it,
+ * the previous answer kept on screen while the next one loads. `chave` is the resource whose
+ * changes make it stale.
+ */
+export function useIndicador<C extends CaminhoIndicador>(
+  caminho: C,
+  chave: readonly unknown[],
+  opcoes?: OpcoesIndicador,
+) {
+  const filtro = useFiltroIndicador(opcoes);
+  const q = useQuery({
+    queryKey: [...chave, 'indicador', filtro.consulta],
+    queryFn: ({ signal }) =>
+      dados(
+        cliente.GET(caminho as '/api/indicadores/cultos/', { params: { query: filtro.consulta as never }, signal }),
+      ) as Promise<RespostaDe<paths[C]['get']>>,
+    placeholderData: keepPreviousData,
+  });
+  return { ...filtro, q };
 }
 
 /** The period fields every indicator answers (contracts `periodoIndicador`). */

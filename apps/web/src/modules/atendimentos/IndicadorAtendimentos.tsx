@@ -1,17 +1,16 @@
 import type { StatusAtendimento } from '@sig/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { chaves, cliente, dados } from '../../platform/cliente';
+import { chaves } from '../../platform/cliente';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi } from '../../platform/graficos';
+import { CartaoGrafico, CartaoKpi, dadosDeContagem } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
   PeriodoDoIndicador,
   serieComAnterior,
-  useFiltroIndicador,
+  useIndicador,
 } from '../../platform/indicadores';
 import { NS } from './comum';
 
@@ -27,24 +26,12 @@ const LISTA = '/atendimento-solicitacoes-geral';
 export function IndicadorAtendimentos() {
   const { t, i18n } = useTranslation(NS);
   const navegar = useNavigate();
-  const { filtro, filtros } = useFiltroIndicador();
-  const q = useQuery({
-    queryKey: [...chaves('indicadores').todas, 'atendimentos', filtro],
-    queryFn: ({ signal }) =>
-      dados(
-        cliente.GET('/api/indicadores/atendimentos/', {
-          params: { query: { ...filtro, somenteMinhaOrganizacao: filtro.somenteMinhaOrganizacao ? 'true' : 'false' } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const { filtros, q } = useIndicador('/api/indicadores/atendimentos/', [
+    ...chaves('indicadores').todas,
+    'atendimentos',
+  ]);
   const d = q.data;
   const periodo = d && { periodoDe: d.periodoDe, periodoAte: d.periodoAte };
-  const contagem = (linhas: { chave: string; total: number }[], rotulo: (c: string) => string, nome: string) => ({
-    categorias: linhas.map((l) => ({ chave: l.chave, rotulo: rotulo(l.chave) })),
-    series: [{ chave: 'total', nome, valores: linhas.map((l) => l.total) }],
-  });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -69,9 +56,9 @@ export function IndicadorAtendimentos() {
                 tipo="rosca"
                 rotuloCategoria={t('atendimentos:coluna.status')}
                 testId="grafico-porStatus"
-                dados={contagem(
+                dados={dadosDeContagem(
                   d.porStatus,
-                  (c) => t(`atendimentos:status.${c as StatusAtendimento}`),
+                  (c) => t(`atendimentos:status.${c.chave as StatusAtendimento}`),
                   t('atendimentos:indicador.total'),
                 )}
                 aoClicar={(c) => navegar(enderecoDaLista(LISTA, { ...periodo, status: c.chave }))}
@@ -98,7 +85,7 @@ export function IndicadorAtendimentos() {
                 tipo="barras"
                 rotuloCategoria={t('atendimentos:coluna.categoria')}
                 testId="grafico-porCategoria"
-                dados={contagem(d.porCategoria, (c) => c, t('atendimentos:indicador.total'))}
+                dados={dadosDeContagem(d.porCategoria, (c) => c.chave, t('atendimentos:indicador.total'))}
                 aoClicar={(c) => {
                   const categoria = d.porCategoria.find((l) => l.chave === c.chave);
                   navegar(enderecoDaLista(LISTA, { ...periodo, categoriaAtendimentoId: categoria?.id }));
@@ -111,7 +98,7 @@ export function IndicadorAtendimentos() {
                 tipo="barras"
                 rotuloCategoria={t('atendimentos:indicador.porOrganizacao')}
                 testId="grafico-porOrganizacao"
-                dados={contagem(d.porOrganizacao, (c) => c, t('atendimentos:indicador.total'))}
+                dados={dadosDeContagem(d.porOrganizacao, (c) => c.chave, t('atendimentos:indicador.total'))}
               />
             </Col>
           </Row>

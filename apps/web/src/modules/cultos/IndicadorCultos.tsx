@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Col, Row, Space } from 'antd';
+import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { chaves, cliente, dados } from '../../platform/cliente';
-import { mensagemDeErro } from '../../platform/formulario';
-import { CartaoGrafico, CartaoKpi } from '../../platform/graficos';
+import { chaves } from '../../platform/cliente';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
+import { CartaoGrafico, CartaoKpi, dadosDeContagem } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
   PeriodoDoIndicador,
   serieComAnterior,
-  useFiltroIndicador,
+  useIndicador,
 } from '../../platform/indicadores';
 
 type Campo = 'cultos' | 'presentes' | 'santaCeia' | 'ofertas';
@@ -25,18 +24,7 @@ const CAMPOS: readonly Campo[] = ['cultos', 'presentes', 'santaCeia', 'ofertas']
 export function IndicadorCultos() {
   const { t, i18n } = useTranslation(['campos', 'cultos']);
   const navegar = useNavigate();
-  const { filtro, filtros } = useFiltroIndicador();
-  const q = useQuery({
-    queryKey: [...chaves('culto').todas, 'indicador', filtro],
-    queryFn: ({ signal }) =>
-      dados(
-        cliente.GET('/api/indicadores/cultos/', {
-          params: { query: { ...filtro, somenteMinhaOrganizacao: filtro.somenteMinhaOrganizacao ? 'true' : 'false' } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const { filtros, q } = useIndicador('/api/indicadores/cultos/', chaves('culto').todas);
   const titulos: Record<Campo, string> = {
     cultos: t('cultos:serieCultos'),
     presentes: t('cultos:seriePresentes'),
@@ -51,7 +39,7 @@ export function IndicadorCultos() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      <ErroDaLista erro={q.error} />
       {d && (
         <>
           <PeriodoDoIndicador r={d} />
@@ -92,12 +80,7 @@ export function IndicadorCultos() {
                 tipo="barras"
                 rotuloCategoria={t('campos:organizacaoNome')}
                 testId="grafico-porOrganizacao"
-                dados={{
-                  categorias: d.porOrganizacao.map((o) => ({ chave: o.chave, rotulo: o.chave })),
-                  series: [
-                    { chave: 'presentes', nome: t('cultos:presentes'), valores: d.porOrganizacao.map((o) => o.total) },
-                  ],
-                }}
+                dados={dadosDeContagem(d.porOrganizacao, (o) => o.chave, t('cultos:presentes'))}
               />
             </Col>
           </Row>

@@ -1,16 +1,15 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Col, Row, Space } from 'antd';
+import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { chaves, cliente, dados } from '../../platform/cliente';
-import { mensagemDeErro } from '../../platform/formulario';
-import { CartaoGrafico, CartaoKpi } from '../../platform/graficos';
+import { chaves } from '../../platform/cliente';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
+import { CartaoGrafico, CartaoKpi, dadosDeContagem } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
   PeriodoDoIndicador,
   serieComAnterior,
-  useFiltroIndicador,
+  useIndicador,
 } from '../../platform/indicadores';
 import { ContagemPendencias } from '../pendencias';
 
@@ -24,31 +23,17 @@ const LISTA = '/lancamento-caixa';
 export function IndicadorFinanceiro() {
   const { t, i18n } = useTranslation(['financeiro']);
   const navegar = useNavigate();
-  const { filtro, filtros } = useFiltroIndicador();
-  const q = useQuery({
-    queryKey: [...chaves('lancamento-caixa').todas, 'indicador', filtro],
-    queryFn: ({ signal }) =>
-      dados(
-        cliente.GET('/api/indicadores/financeiros/', {
-          params: { query: { ...filtro, somenteMinhaOrganizacao: filtro.somenteMinhaOrganizacao ? 'true' : 'false' } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const { filtros, q } = useIndicador('/api/indicadores/financeiros/', chaves('lancamento-caixa').todas);
   const d = q.data;
   const periodo = d && enderecoDaLista(LISTA, { periodoDe: d.periodoDe, periodoAte: d.periodoAte });
-  const porConta = (linhas: { chave: string; valor: string }[], nome: string) => ({
-    formato: 'dinheiro' as const,
-    categorias: linhas.map((l) => ({ chave: l.chave, rotulo: l.chave })),
-    series: [{ chave: 'valor', nome, valores: linhas.map((l) => l.valor) }],
-  });
+  const porConta = (linhas: { chave: string; valor: string }[], nome: string) =>
+    dadosDeContagem(linhas, (l) => l.chave, nome, { valor: (l) => l.valor, formato: 'dinheiro' });
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {filtros}
       <ContagemPendencias />
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      <ErroDaLista erro={q.error} />
       {d && (
         <>
           <PeriodoDoIndicador r={d} />

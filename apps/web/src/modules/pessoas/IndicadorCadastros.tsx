@@ -1,26 +1,25 @@
-import { AGRUPAMENTOS_INDICADOR, FAIXAS_ETARIAS, STATUS_PESSOA } from '@sig/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Radio, Row, Space, Table } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { FAIXAS_ETARIAS, STATUS_PESSOA } from '@sig/contracts';
+import { Button, Card, Col, Row, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { chaves, cliente, dados } from '../../platform/cliente';
-import { CamposDeFiltro, type FiltroLista, urlDosValores, valoresDaUrl } from '../../platform/crud/filtros';
-import { mensagemDeErro } from '../../platform/formulario';
-import { CartaoGrafico, CartaoKpi, type DadosGrafico, rotuloBalde } from '../../platform/graficos';
-import { PeriodoDoIndicador, serieComAnterior } from '../../platform/indicadores';
-import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
+import { useNavigate } from 'react-router';
+import { chaves } from '../../platform/cliente';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { ErroDaLista } from '../../platform/crud/PartesDaLista';
+import { CartaoGrafico, CartaoKpi, dadosDeContagem, rotuloBalde } from '../../platform/graficos';
+import { PeriodoDoIndicador, serieComAnterior, useIndicador } from '../../platform/indicadores';
 
-/** Spec §3 "registry moments" filters, named as the API's (and the people list's) query parameters. */
+/**
+ * Spec §3 "registry moments" filters, named as the API's (and the people list's) query
+ * parameters; the period and own organization only are every indicator's.
+ */
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'referencia', nome: 'organizacaoId', referencia: 'organizacao' },
-  { tipo: 'booleano', nome: 'somenteMinhaOrganizacao' },
   { tipo: 'referencias', nome: 'tiposPessoaIds', referencia: 'tipo-pessoa' },
   { tipo: 'multipla', nome: 'status', opcoes: STATUS_PESSOA },
   { tipo: 'booleano', nome: 'titular' },
   { tipo: 'booleano', nome: 'cadastroCompleto' },
-  { tipo: 'periodo', de: 'periodoDe', ate: 'periodoAte', aviso: false },
 ];
+const OPCOES = { extras: FILTROS, agrupamento: 1, periodoDoMes: false };
 /** The filters the people list shares (not the period nor its grouping). */
 const DA_PESSOA = [
   'organizacaoId',
@@ -37,14 +36,6 @@ const MOVIMENTOS = [
   'falecimentos',
   'transferenciasEnviadas',
 ] as const;
-
-type Contagem = { chave: string; total: number };
-
-/** Shares as a donut's data: one series of counts over labelled categories. */
-const fatias = <C extends Contagem>(linhas: readonly C[], rotulo: (c: C) => string, nome: string): DadosGrafico => ({
-  categorias: linhas.map((l) => ({ chave: l.chave, rotulo: rotulo(l) })),
-  series: [{ chave: 'total', nome, valores: linhas.map((l) => l.total) }],
-});
 
 /** An age band ("30-44", by the age reached this year) as the birth dates the people list filters by. */
 function nascimentoDaFaixa(faixa: string, ano: number): Record<string, string> | undefined {
@@ -65,37 +56,13 @@ function nascimentoDaFaixa(faixa: string, ano: number): Record<string, string> |
  * filters live in the address; a slice opens the people list with the same filters.
  */
 export function IndicadorCadastros() {
-  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['pessoas', 'campos', 'comum']);
-  const [params, setParams] = useSearchParams();
   const navegar = useNavigate();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const url = useMemo(() => Object.fromEntries(params), [params]);
-  const consulta = useMemo(
-    () => ({
-      ...Object.fromEntries(
-        Object.entries(urlDosValores(FILTROS, valoresDaUrl(FILTROS, url))).filter(([, v]) => v !== undefined),
-      ),
-      periodo: url.periodo ?? '1',
-    }),
-    [url],
+  const { consulta, filtros, aplicar, form, q } = useIndicador(
+    '/api/indicadores/cadastros/',
+    chaves('pessoa').todas,
+    OPCOES,
   );
-  useEffect(
-    () => form.setFieldsValue({ ...valoresDaUrl(FILTROS, url), periodo: Number(url.periodo ?? 1) }),
-    [form, url],
-  );
-  const q = useQuery({
-    queryKey: [...chaves('pessoa').todas, 'indicador', consulta],
-    queryFn: ({ signal }) =>
-      dados(cliente.GET('/api/indicadores/cadastros/', { params: { query: consulta as never }, signal })),
-    placeholderData: keepPreviousData,
-  });
-  const aplicar = (v: Record<string, unknown>) => {
-    const novo = Object.entries({ ...urlDosValores(FILTROS, v), periodo: String(v.periodo ?? 1) }).filter(
-      (p): p is [string, string] => p[1] !== undefined,
-    );
-    setParams(new URLSearchParams(novo), { replace: true });
-  };
   // A slice or card opens the people list with the page's person filters and its own.
   const enderecoPessoas = (extra: Record<string, string>) => {
     const base = Object.entries(consulta).filter(([k]) => DA_PESSOA.includes(k)) as [string, string][];
@@ -107,21 +74,8 @@ export function IndicadorCadastros() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Form form={form} name="indicador-cadastros" layout={layoutFiltros} onFinish={aplicar}>
-          <CamposDeFiltro filtros={FILTROS} />
-          <Form.Item name="periodo" label={t('comum:indicadores.agrupamento')}>
-            <Radio.Group
-              optionType="button"
-              options={AGRUPAMENTOS_INDICADOR.map((a, i) => ({ value: i, label: t(`comum:indicadores.${a}`) }))}
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('comum:buscar')}
-          </Button>
-        </Form>
-      </Card>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      {filtros}
+      <ErroDaLista erro={q.error} />
       {d && (
         <>
           <PeriodoDoIndicador r={d} />
@@ -213,7 +167,7 @@ export function IndicadorCadastros() {
                 tipo="rosca"
                 rotuloCategoria={t('campos:status')}
                 testId="grafico-porStatus"
-                dados={fatias(
+                dados={dadosDeContagem(
                   d.porStatus,
                   (l) => t(`campos:opcao.status.${l.chave}`, { defaultValue: l.chave }),
                   t('pessoas:indicador.pessoas'),
@@ -227,7 +181,7 @@ export function IndicadorCadastros() {
                 tipo="rosca"
                 rotuloCategoria={t('campos:tipoPessoaId')}
                 testId="grafico-porTipo"
-                dados={fatias(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas'))}
+                dados={dadosDeContagem(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas'))}
                 aoClicar={(c) => c.chave && pessoas({ tiposPessoaIds: c.chave })}
               />
             </Col>
@@ -236,7 +190,7 @@ export function IndicadorCadastros() {
                 titulo={t('pessoas:indicador.titularesDependentes')}
                 tipo="rosca"
                 testId="grafico-titular"
-                dados={fatias(
+                dados={dadosDeContagem(
                   [
                     { chave: 'true', total: d.titulares },
                     { chave: 'false', total: d.pessoas - d.titulares },
@@ -252,7 +206,7 @@ export function IndicadorCadastros() {
                 titulo={t('pessoas:indicador.completude')}
                 tipo="rosca"
                 testId="grafico-completo"
-                dados={fatias(
+                dados={dadosDeContagem(
                   [
                     { chave: 'true', total: d.completos },
                     { chave: 'false', total: d.pessoas - d.completos },
@@ -269,7 +223,7 @@ export function IndicadorCadastros() {
                 tipo="rosca"
                 rotuloCategoria={t('campos:sexo')}
                 testId="grafico-porSexo"
-                dados={fatias(
+                dados={dadosDeContagem(
                   d.porSexo,
                   (l) => (l.chave ? t(`campos:opcao.sexo.${l.chave}`, { defaultValue: l.chave }) : nao),
                   t('pessoas:indicador.pessoas'),
@@ -282,7 +236,7 @@ export function IndicadorCadastros() {
                 titulo={t('pessoas:indicador.porFaixaEtaria')}
                 tipo="colunas"
                 testId="grafico-porFaixaEtaria"
-                dados={fatias(
+                dados={dadosDeContagem(
                   d.porFaixaEtaria,
                   (l) => (l.chave === FAIXAS_ETARIAS.at(-1) ? nao : l.chave),
                   t('pessoas:indicador.pessoas'),

@@ -5,4 +5,4 @@
  */
 export { CartaoGrafico } from './CartaoGrafico';
 export { CartaoKpi } from './CartaoKpi';
-export { type DadosGrafico, type FormatoValor, rotuloBalde } from './tipos';
+export { type DadosGrafico, dadosDeContagem, type FormatoValor, rotuloBalde } from './tipos';

@@ -23,6 +23,29 @@ export type DadosGrafico = {
 };
 
 /**
+ * Counts (or amounts) over labelled categories as one series: a donut's slices, a bar per
+ * category. `valor` reads each row (its `total` by default).
+ */
+export function dadosDeContagem<L extends { chave: string }>(
+  linhas: readonly L[],
+  rotulo: (l: L) => string,
+  nome: string,
+  {
+    valor = (l) => (l as unknown as { total: number }).total,
+    formato,
+  }: {
+    valor?: (l: L) => number | string;
+    formato?: FormatoValor;
+  } = {},
+): DadosGrafico {
+  return {
+    ...(formato ? { formato } : {}),
+    categorias: linhas.map((l) => ({ chave: l.chave, rotulo: rotulo(l) })),
+    series: [{ chave: 'total', nome, valores: linhas.map(valor) }],
+  };
+}
+
+/**
  * `linha`/`colunas`: a series over time (with the previous period beside it); `empilhado`: stacked
  * columns; `rosca`: the shares of the first series; `barras`: horizontal bars for long labels.
  */
