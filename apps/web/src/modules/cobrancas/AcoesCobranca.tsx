@@ -1,10 +1,10 @@
 import { StopOutlined, SyncOutlined } from '@ant-design/icons';
 import { type Cobranca, STATUS_EDITAVEIS } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { ACESSO_COBRANCA } from './comum';
 
 /**
@@ -13,28 +13,19 @@ import { ACESSO_COBRANCA } from './comum';
  */
 export function AcoesCobranca({ cobranca: c }: { cobranca: Cobranca }) {
   const { t } = useTranslation(['cobrancas', 'comum']);
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
-  const invalidar = () =>
-    Promise.all(
-      [chaves('cobranca').todas, chaves('conta-a-receber').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
-    );
+  const invalidar = [chaves('cobranca').todas, chaves('conta-a-receber').todas];
   // A refusal is told by the app's handler.
-  const cancelar = useMutation({
+  const cancelar = useAcao({
     mutationFn: () => recurso.excluir('cobranca', c.id),
-    onSuccess: async () => {
-      await invalidar();
-      void message.success(t('cobrancas:receber.cobrancaCancelada'));
-    },
+    invalidar,
+    sucesso: t('cobrancas:receber.cobrancaCancelada'),
   });
-  const sincronizar = useMutation({
+  const sincronizar = useAcao({
     mutationFn: () =>
       dados(cliente.POST('/api/cobranca/{id}/sincronizar', { params: { path: { id: c.id } } })) as Promise<unknown>,
-    onSuccess: async () => {
-      await invalidar();
-      void message.success(t('cobrancas:receber.cobrancaSincronizada'));
-    },
+    invalidar,
+    sucesso: t('cobrancas:receber.cobrancaSincronizada'),
   });
   return (
     <>

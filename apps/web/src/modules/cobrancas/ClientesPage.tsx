@@ -1,20 +1,19 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { clienteInput } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaData } from '../../platform/crud/celulas';
 import { SelectReferencia } from '../../platform/crud/controles';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
-import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
+import { regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'Clientes';
@@ -26,20 +25,13 @@ const FILTROS: readonly FiltroLista[] = [
 /** Makes one person a provider customer (many at once: /clientes-asaas-lote). */
 function NovoCliente({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum']);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<{ pessoaId: number }>();
   const regras = regrasZod(clienteInput);
-  const criar = useMutation({
+  const criar = useMutacaoForm(form, {
     mutationFn: (v: { pessoaId: number }) => dados(cliente.POST('/api/clientes/', { body: v })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chaves('clientes').todas });
-      void message.success(t('cobrancas:clientes.sincronizado'));
-      fechar();
-    },
-    onError: (e) => {
-      if (!aplicarErrosServidor(form, e)) avisarErro(e);
-    },
+    invalidar: [chaves('clientes').todas],
+    sucesso: t('cobrancas:clientes.sincronizado'),
+    onSuccess: fechar,
   });
   return (
     <ModalDeFormulario

@@ -1,6 +1,6 @@
 import { FilePdfOutlined, MailOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
 import { type ContaAReceber, justificativaEstornoInput, type ReciboResumo } from '@sig/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { formatarMascara } from '../../platform/crud/mascaras';
 import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
 import { mensagemDeErro } from '../../platform/formulario';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_RECIBO } from './comum';
 import { DeclaracaoAnual } from './DeclaracaoAnual';
@@ -33,8 +34,6 @@ const INVALIDAR = [chaves('recibo').todas, chaves('conta-a-receber').todas];
 /** Paid receivables not in a receipt, chosen by hand; the server applies spec §5's rules. */
 function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'erros']);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [pessoaId, setPessoaId] = useState<number | null>(null);
   const [selecionadas, setSelecionadas] = useState<number[]>([]);
   const [pagina, setPagina] = useState(1);
@@ -52,11 +51,11 @@ function EmitirRecibo({ aberto, fechar }: { aberto: boolean; fechar: () => void 
     enabled: aberto,
     placeholderData: keepPreviousData,
   });
-  const emitir = useMutation({
+  const emitir = useAcao({
     mutationFn: () => dados(cliente.POST('/api/recibo/', { body: { contaAReceberIds: selecionadas } })),
-    onSuccess: async (r) => {
-      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
-      void message.success(t('cobrancas:recibos.emitido', { numero: numeroTela(r.numero) }));
+    invalidar: INVALIDAR,
+    sucesso: (r) => t('cobrancas:recibos.emitido', { numero: numeroTela(r.numero) }),
+    onSuccess: () => {
       setSelecionadas([]);
       fechar();
     },
@@ -132,7 +131,6 @@ export default function ListaDeRecibosPage() {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
   const [emitindo, setEmitindo] = useState(false);
   const [estornando, setEstornando] = useState<ReciboResumo | null>(null);
   useTitulo(`menu:acessos.${ACESSO_RECIBO}`);
@@ -152,7 +150,7 @@ export default function ListaDeRecibosPage() {
     onSuccess: (r) => void message.success(t('cobrancas:recibos.emailEnviado', { para: r.para })),
     onError: (e) => void message.error(mensagemDeErro(e)),
   });
-  const estornar = useMutation({
+  const estornar = useAcao({
     mutationFn: (justificativa: string) =>
       dados(
         cliente.POST('/api/recibo/{id}/estorno', {
@@ -161,10 +159,8 @@ export default function ListaDeRecibosPage() {
         }),
       ),
     meta: { erroTratado: true },
-    onSuccess: async () => {
-      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
-      void message.success(t('cobrancas:recibos.estornado'));
-    },
+    invalidar: INVALIDAR,
+    sucesso: t('cobrancas:recibos.estornado'),
   });
 
   const lista = useListaRecurso({

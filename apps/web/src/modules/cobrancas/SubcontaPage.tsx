@@ -1,17 +1,16 @@
 import { type CampoCadastro, type SubcontaInput, subcontaInput, TIPOS_EMPRESA } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Space, Table } from 'antd';
+import { Button, Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { CabecalhoDaLista, ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
+import { regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'Subconta';
@@ -34,20 +33,13 @@ const CAMPOS = [
 /** Creates an organization's account at the provider. */
 function NovaSubconta({ aberto, fechar }: { aberto: boolean; fechar: () => void }) {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum']);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<SubcontaInput>();
   const regra = regrasZod(subcontaInput);
-  const criar = useMutation({
+  const criar = useMutacaoForm(form, {
     mutationFn: (v: SubcontaInput) => dados(cliente.POST('/api/subconta/', { body: v })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chaves('subconta').todas });
-      void message.success(t('cobrancas:subconta.criada'));
-      fechar();
-    },
-    onError: (e) => {
-      if (!aplicarErrosServidor(form, e)) avisarErro(e);
-    },
+    invalidar: [chaves('subconta').todas],
+    sucesso: t('cobrancas:subconta.criada'),
+    onSuccess: fechar,
   });
   return (
     <ModalDeFormulario

@@ -5,7 +5,6 @@ import { App, Button, Form, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcaoLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
@@ -13,8 +12,9 @@ import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
-import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
+import { regrasZod } from '../../platform/formulario';
 import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'PeriodoContabil';
@@ -37,21 +37,13 @@ function AbrirPeriodo({
   contaCaixaId?: number;
 }) {
   const { t } = useTranslation(['campos', 'comum', 'financeiro']);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<NovoPeriodo>();
   const regras = regrasZod(periodoInput);
-  const abrir = useMutation({
+  const abrir = useMutacaoForm(form, {
     mutationFn: (v: NovoPeriodo) => dados(cliente.POST('/api/periodo-contabil/', { body: v as never })),
-    onSuccess: async () => {
-      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
-      void message.success(t('comum:salvoComSucesso'));
-      fechar();
-    },
-    // Field errors on their fields; anything else, the app's message.
-    onError: (e) => {
-      if (!aplicarErrosServidor(form, e)) avisarErro(e);
-    },
+    invalidar: INVALIDAR,
+    sucesso: t('comum:salvoComSucesso'),
+    onSuccess: fechar,
   });
   return (
     <ModalDeFormulario

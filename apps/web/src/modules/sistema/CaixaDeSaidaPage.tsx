@@ -7,8 +7,8 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { SITUACOES_EMAIL, type SituacaoEmail } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Descriptions, Modal, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
@@ -18,6 +18,7 @@ import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'CaixaDeSaida';
@@ -77,17 +78,13 @@ function Mensagem({ id, fechar }: { id: number; fechar: () => void }) {
  */
 export default function CaixaDeSaidaPage() {
   const { t } = useTranslation(['comum', 'menu', 'sistema']);
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
   const [vendo, setVendo] = useState<number | null>(null);
   useTitulo(`menu:acessos.${ACESSO}`);
-  const reenviar = useMutation({
+  const reenviar = useAcao({
     mutationFn: (id: number) => dados(cliente.POST('/api/caixa-de-saida/{id}/reenviar', { params: { path: { id } } })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chaves('caixa-de-saida').todas });
-      void message.success(t('sistema:caixaSaida.reenviado'));
-    },
+    invalidar: [chaves('caixa-de-saida').todas],
+    sucesso: t('sistema:caixaSaida.reenviado'),
   });
   const lista = useListaRecurso({
     recurso: 'caixa-de-saida',

@@ -9,8 +9,8 @@ import {
   SyncOutlined,
 } from '@ant-design/icons';
 import { FILAS_TAREFA, type FilaTarefa, SITUACOES_TAREFA, type SituacaoTarefa } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Descriptions, Modal, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
@@ -20,6 +20,7 @@ import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'Tarefas';
@@ -86,18 +87,14 @@ function DetalheTarefa({ id, fechar }: { id: string; fechar: () => void }) {
  */
 export default function TarefasPage() {
   const { t } = useTranslation(['comum', 'menu', 'sistema']);
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
   const rotuloFila = useRotuloFila();
   const [vendo, setVendo] = useState<string | null>(null);
   useTitulo(`menu:acessos.${ACESSO}`);
-  const repetir = useMutation({
+  const repetir = useAcao({
     mutationFn: (id: string) => dados(cliente.POST('/api/tarefas/{id}/repetir', { params: { path: { id } } })),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chaves('tarefas').todas });
-      void message.success(t('sistema:tarefas.repetida'));
-    },
+    invalidar: [chaves('tarefas').todas],
+    sucesso: t('sistema:tarefas.repetida'),
   });
   const lista = useListaRecurso({
     recurso: 'tarefas',

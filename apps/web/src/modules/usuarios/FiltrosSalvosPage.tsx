@@ -1,14 +1,15 @@
 import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { type FiltroSalvo, filtroSalvoUpdate } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Space, Table, Tooltip, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { aplicarErrosServidor, mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { regrasZod } from '../../platform/formulario';
+import { useAcao, useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 
 const ACESSO = 'FiltrosSalvos';
@@ -22,17 +23,15 @@ const regras = regrasZod(filtroSalvoUpdate);
 export default function FiltrosSalvosPage() {
   const { t } = useTranslation(['campos', 'comum', 'crud', 'menu', 'usuarios']);
   useTitulo(`menu:acessos.${ACESSO}`);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<{ nome: string }>();
   const [renomeando, setRenomeando] = useState<FiltroSalvo | undefined>();
   const q = useQuery({
     queryKey: [...chaves('filtro-salvo').todas, 'todos'],
     queryFn: ({ signal }) => dados(cliente.GET('/api/filtro-salvo/', { signal })),
   });
-  const atualizar = () => qc.invalidateQueries({ queryKey: chaves('filtro-salvo').todas });
+  const invalidar = [chaves('filtro-salvo').todas];
 
-  const salvar = useMutation({
+  const salvar = useMutacaoForm(form, {
     mutationFn: (f: FiltroSalvo) =>
       dados(
         cliente.PUT('/api/filtro-salvo/{id}', {
@@ -40,21 +39,14 @@ export default function FiltrosSalvosPage() {
           body: { nome: f.nome, padrao: f.padrao, filtros: f.filtros },
         }),
       ),
-    onSuccess: () => {
-      setRenomeando(undefined);
-      void message.success(t('comum:salvoComSucesso'));
-      void atualizar();
-    },
-    onError: (e) => {
-      if (!aplicarErrosServidor(form, e)) void message.error(mensagemDeErro(e));
-    },
+    invalidar,
+    sucesso: t('comum:salvoComSucesso'),
+    onSuccess: () => setRenomeando(undefined),
   });
-  const excluir = useMutation({
+  const excluir = useAcao({
     mutationFn: (id: number) => dados(cliente.DELETE('/api/filtro-salvo/{id}', { params: { path: { id } } })),
-    onSuccess: () => {
-      void message.success(t('usuarios:filtroExcluido'));
-      void atualizar();
-    },
+    invalidar,
+    sucesso: t('usuarios:filtroExcluido'),
   });
 
   return (
