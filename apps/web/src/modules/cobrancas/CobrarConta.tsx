@@ -1,5 +1,4 @@
 import { type ContaAReceber, cobrancaInput, FORMAS_COBRANCA } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, InputNumber, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
+import { useAcao } from '../../platform/useMutacaoForm';
 
 type Forma = (typeof FORMAS_COBRANCA)[number];
 type Valores = { forma: Forma; parcelas: number };
@@ -24,8 +24,7 @@ const inicio = (c: ContaAReceber): Valores => ({
  */
 export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fechar: () => void }) {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum']);
-  const { message, modal } = App.useApp();
-  const qc = useQueryClient();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<Valores>();
   const regras = regrasZod(cobrancaInput);
   // The form's store outlives the dialog: each opening starts again from its own receivable.
@@ -33,16 +32,12 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
     if (conta) form.setFieldsValue(inicio(conta));
   }, [conta, form]);
 
-  const cobrar = useMutation({
+  const cobrar = useAcao({
     mutationFn: (v: Valores & { contaAReceberId: number; confirmarMinimo: boolean }) =>
       dados(cliente.POST('/api/cobranca/', { body: v })),
-    onSuccess: async () => {
-      await Promise.all(
-        [chaves('conta-a-receber').todas, chaves('cobranca').todas].map((k) => qc.invalidateQueries({ queryKey: k })),
-      );
-      void message.success(t('cobrancas:receber.cobrancaGerada'));
-      fechar();
-    },
+    invalidar: [chaves('conta-a-receber').todas, chaves('cobranca').todas],
+    sucesso: t('cobrancas:receber.cobrancaGerada'),
+    onSuccess: fechar,
     onError: (e, v) => {
       if (e instanceof ApiError && e.codigo === 'COBRANCA_VALOR_MINIMO' && !v.confirmarMinimo) {
         modal.confirm({

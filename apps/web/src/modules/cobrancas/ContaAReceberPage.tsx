@@ -5,8 +5,7 @@ import {
   STATUS_CONTA_A_RECEBER,
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +17,7 @@ import { Estorno } from '../../platform/crud/Estorno';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { CabecalhoDaLista, ErroDaLista, FiltrosDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { CobrarConta } from './CobrarConta';
 import {
@@ -50,12 +50,10 @@ const FILTROS: readonly FiltroLista[] = [
 export default function ContaAReceberPage() {
   const { t } = useTranslation(['campos', 'cobrancas', 'comum', 'menu']);
   const { pode } = useAutorizacao();
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const navegar = useNavigate();
   const [cobrando, setCobrando] = useState<ContaAReceber | null>(null);
   const [cancelando, setCancelando] = useState<ContaAReceber | null>(null);
-  const cancelar = useMutation({
+  const cancelar = useAcao({
     mutationFn: (motivo: string) =>
       dados(
         cliente.POST('/api/conta-a-receber/{id}/cancelar', {
@@ -64,10 +62,8 @@ export default function ContaAReceberPage() {
         }),
       ),
     meta: { erroTratado: true },
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: chaves('conta-a-receber').todas });
-      void message.success(t('cobrancas:receber.contaCancelada'));
-    },
+    invalidar: [chaves('conta-a-receber').todas],
+    sucesso: t('cobrancas:receber.contaCancelada'),
   });
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
   const aberta = (c: ContaAReceber) => STATUS_EDITAVEIS.includes(c.status) && !c.cobrancaGerada;

@@ -5,8 +5,8 @@ import {
   type Pagamento,
   pagamentoInput,
 } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Row, Select, Space, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Descriptions, Form, Row, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud
 import { Estorno } from '../../platform/crud/Estorno';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_PAGAMENTO, ROTA_FORM_PAGAMENTO, ROTA_LISTA_CONTA, STATUS_PAGAVEIS } from './comum';
 
@@ -27,11 +28,9 @@ const INVALIDAR = [chaves('pagamento').todas, chaves('conta-a-receber').todas, c
 /** A payment already recorded: what was paid, and its reversal while it stands. */
 function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum']);
-  const { message } = App.useApp();
   const { pode } = useAutorizacao();
-  const qc = useQueryClient();
   const [estornando, setEstornando] = useState(false);
-  const estornar = useMutation({
+  const estornar = useAcao({
     mutationFn: (justificativa: string) =>
       dados(
         cliente.POST('/api/pagamento/{id}/estorno', {
@@ -40,10 +39,8 @@ function PagamentoRegistrado({ pagamento }: { pagamento: Pagamento }) {
         }),
       ),
     meta: { erroTratado: true },
-    onSuccess: async () => {
-      await Promise.all(INVALIDAR.map((k) => qc.invalidateQueries({ queryKey: k })));
-      void message.success(t('cobrancas:pagamento.estornado'));
-    },
+    invalidar: INVALIDAR,
+    sucesso: t('cobrancas:pagamento.estornado'),
   });
   const data = (v: string) => dataParaTela(v, i18n.language);
   return (

@@ -1,13 +1,13 @@
 import type { UsuarioOrganizacao } from '@sig/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, InputNumber, Space, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, InputNumber, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcaoExcluir } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
-import { useMutacaoForm } from '../../platform/useMutacaoForm';
+import { useAcao, useMutacaoForm } from '../../platform/useMutacaoForm';
 
 type Vinculo = { usuarioId: number; perfilId: number };
 
@@ -15,8 +15,6 @@ type Vinculo = { usuarioId: number; perfilId: number };
 export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizacaoId: number; podeAlterar: boolean }) {
   const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'comum', 'organizacoes']);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<Vinculo>();
   const chave = [...chaves('organizacao').item(organizacaoId), 'usuarios'];
   const caminho = { params: { path: { id: organizacaoId } } };
@@ -27,25 +25,21 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
 
   const vincular = useMutacaoForm(form, {
     mutationFn: (v: Vinculo) => dados(cliente.POST('/api/organizacao/{id}/usuarios', { ...caminho, body: v })),
-    onSuccess: async () => {
-      void message.success(t('comum:salvoComSucesso'));
-      form.resetFields();
-      await qc.invalidateQueries({ queryKey: chave });
-    },
+    invalidar: [chave],
+    sucesso: t('comum:salvoComSucesso'),
+    onSuccess: () => form.resetFields(),
   });
 
   // A refusal is told by the app's handler.
-  const desvincular = useMutation({
+  const desvincular = useAcao({
     mutationFn: (usuarioId: number) =>
       dados(
         cliente.DELETE('/api/organizacao/{id}/usuarios/{usuarioId}', {
           params: { path: { id: organizacaoId, usuarioId } },
         }),
       ),
-    onSuccess: async () => {
-      void message.success(t('organizacoes:usuarioDesvinculado'));
-      await qc.invalidateQueries({ queryKey: chave });
-    },
+    invalidar: [chave],
+    sucesso: t('organizacoes:usuarioDesvinculado'),
   });
 
   return (

@@ -1,6 +1,5 @@
 import { TIPOS_PENDENCIA_FINANCEIRA } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
@@ -10,6 +9,7 @@ import { celulaData, celulaDinheiro } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
+import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_PENDENCIAS, CHAVE_CONTAGEM, RECURSO_PENDENCIAS } from './comum';
 
@@ -47,18 +47,13 @@ function resolver(acao: Acao, id: string): Promise<unknown> {
 export default function PendenciasPage() {
   const { t } = useTranslation(['campos', 'comum', 'menu', 'pendencias']);
   useTitulo(`menu:acessos.${ACESSO_PENDENCIAS}`);
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const { pode } = useAutorizacao();
   const podeResolver = pode(ACESSO_PENDENCIAS, 'U');
 
-  const resolucao = useMutation({
+  const resolucao = useAcao({
     mutationFn: (p: { acao: Acao; id: string }) => resolver(p.acao, p.id),
-    onSuccess: () => {
-      void message.success(t('pendencias:resolvida'));
-      void qc.invalidateQueries({ queryKey: chaves(RECURSO_PENDENCIAS).todas });
-      void qc.invalidateQueries({ queryKey: CHAVE_CONTAGEM });
-    },
+    invalidar: [chaves(RECURSO_PENDENCIAS).todas, CHAVE_CONTAGEM],
+    sucesso: t('pendencias:resolvida'),
   });
 
   const lista = useListaRecurso({
