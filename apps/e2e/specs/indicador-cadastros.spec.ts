@@ -96,5 +96,21 @@ describe('[INDICADORES] the registry indicator on the demo year', () => {
       await expect
         .poll(() => p.getByText(`Total: ${ativo.total.toLocaleString('pt-BR')}`).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
+
+      // The admissions card opens the records behind it: the list counts what the card says.
+      await p.goBack();
+      await p.getByTestId('total-admissoes').click();
+      await p.waitForURL(
+        (u) => u.pathname === '/pessoa-integracao-desligamento' && u.searchParams.get('movimento') === 'admissoes',
+        { waitUntil: 'commit' },
+      );
+      await expect
+        .poll(() => p.getByText(`Total: ${ind.movimento.admissoes.toLocaleString('pt-BR')}`).count(), {
+          timeout: 15_000,
+        })
+        .toBeGreaterThan(0);
+      await p.locator('.ant-table-row').first().waitFor();
+      expect(await p.locator('.ant-table-row').first().textContent()).toContain('Admissão');
+      expect(await violacoesGraves(p), 'movements list').toEqual([]);
     }));
 });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { id, listaDaConsulta, MSG, periodoValido } from './comum.js';
+import { data, id, listaDaConsulta, MSG, periodoValido } from './comum.js';
 import { camposIndicador, periodoIndicador } from './indicadores.js';
+import { TIPOS_INTEGRACAO } from './integracao.js';
+import { listQuery, ordenacao, paged } from './paginacao.js';
 import { STATUS_PESSOA } from './pessoa.js';
 import { referencia } from './referencias.js';
 
@@ -24,6 +26,52 @@ export const indicadorCadastrosQuery = z
   })
   .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.periodoInvalido });
 export type IndicadorCadastrosQuery = z.infer<typeof indicadorCadastrosQuery>;
+
+/** The kinds of movement the indicator counts, each a key of `movimentoCadastros`. */
+export const MOVIMENTOS_CADASTRO = [
+  'admissoes',
+  'transferenciasRecebidas',
+  'desligamentos',
+  'falecimentos',
+  'transferenciasEnviadas',
+] as const;
+export type MovimentoCadastro = (typeof MOVIMENTOS_CADASTRO)[number];
+
+/**
+ * The list behind the indicator's movements (`/pessoa-integracao-desligamento`): the integration
+ * and withdrawal records of the organization's subtree, with the indicator's person filters, a
+ * kind and a period — a bucket or a card opens it with those.
+ */
+export const movimentoListQuery = listQuery
+  .extend({
+    organizacaoId: referencia('organizacao', id).optional(),
+    somenteMinhaOrganizacao: simNao,
+    movimento: z.preprocess(listaDaConsulta, z.array(z.enum(MOVIMENTOS_CADASTRO)).max(5)).optional(),
+    periodoDe: data.optional(),
+    periodoAte: data.optional(),
+    tiposPessoaIds: z.preprocess(listaDaConsulta, z.array(referencia('tipo-pessoa', id)).max(50)).optional(),
+    status: z.preprocess(listaDaConsulta, z.array(z.enum(STATUS_PESSOA)).max(4)).optional(),
+    titular: simNao,
+    cadastroCompleto: simNao,
+    ordenarPor: ordenacao(['data', 'pessoaNome']),
+  })
+  .refine((q) => periodoValido(q.periodoDe, q.periodoAte), { path: ['periodoAte'], message: MSG.periodoInvalido });
+export type MovimentoListQuery = z.infer<typeof movimentoListQuery>;
+
+export const movimentoResumo = z.object({
+  id: z.number().int(),
+  pessoaId: z.number().int(),
+  pessoaNome: z.string(),
+  tipo: z.enum(TIPOS_INTEGRACAO),
+  forma: z.string(),
+  movimento: z.enum(MOVIMENTOS_CADASTRO),
+  data: z.string(),
+  organizacaoId: z.number().int(),
+  organizacaoNome: z.string(),
+  outraOrganizacao: z.string().nullable(),
+});
+export type MovimentoResumo = z.infer<typeof movimentoResumo>;
+export const movimentoPagina = paged(movimentoResumo);
 
 /** The members' movements (spec §2 "integration and withdrawal") of a period or of one bucket. */
 export const movimentoCadastros = z.object({

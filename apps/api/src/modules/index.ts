@@ -52,6 +52,7 @@ import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
 import { indicadorCadastrosRoutes } from './pessoas/indicador-cadastros.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
+import { movimentoRoutes } from './pessoas/movimento.routes.js';
 import { pessoaRoutes } from './pessoas/pessoa.routes.js';
 import { registrarTiposLote, TrabalhadorLote } from './processamento-lote/index.js';
 import { processamentoLoteRoutes } from './processamento-lote/processamento-lote.routes.js';
@@ -118,6 +119,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(pessoaRoutes, { prefix: '/pessoa' });
   await app.register(dadosPessoaisRoutes, { prefix: '/pessoa' });
   await app.register(integracaoRoutes, { prefix: '/pessoa-integracao-desligamento' });
+  await app.register(movimentoRoutes, { prefix: '/pessoa-integracao-desligamento' });
   await app.register(ministroRoutes, { prefix: '/pessoa-ministro' });
   await app.register(etiquetasRoutes, { prefix: '/emissao-etiquetas' });
   await app.register(carnesRoutes, { prefix: '/emissao-carnes' });

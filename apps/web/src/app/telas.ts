@@ -88,9 +88,9 @@ export const TELAS: Tela[] = [
     },
   },
   {
-    // No list of its own: the screen records one integration or withdrawal (the person's form lists them).
+    // The list of the subtree's movements (the registry indicator's buckets open it); a person's own are on her form.
     acesso: 'PessoaIntegracaoDesligamento',
-    pagina: IntegracaoFormPage,
+    pagina: carregar(() => import('../modules/pessoas/MovimentoListaPage')),
     form: { rota: '/pessoa-integracao-desligamento/form/:id?', pagina: IntegracaoFormPage },
   },
   {

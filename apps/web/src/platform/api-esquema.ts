@@ -721,6 +721,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pessoa-integracao-desligamento/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaIntegracaoDesligamentoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pessoa-integracao-desligamento/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaIntegracaoDesligamentoExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pessoa-ministro/": {
         parameters: {
             query?: never;
@@ -10323,6 +10355,91 @@ export interface operations {
                         criadoEm: string;
                     };
                 };
+            };
+        };
+    };
+    listarPessoaIntegracaoDesligamentoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                movimento?: ("admissoes" | "transferenciasRecebidas" | "desligamentos" | "falecimentos" | "transferenciasEnviadas")[];
+                periodoDe?: string;
+                periodoAte?: string;
+                tiposPessoaIds?: number[];
+                status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                titular?: "true" | "false";
+                cadastroCompleto?: "true" | "false";
+                ordenarPor?: "data" | "pessoaNome";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipo: "INTEGRACAO" | "DESLIGAMENTO";
+                            forma: string;
+                            /** @enum {string} */
+                            movimento: "admissoes" | "transferenciasRecebidas" | "desligamentos" | "falecimentos" | "transferenciasEnviadas";
+                            data: string;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            outraOrganizacao: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarPessoaIntegracaoDesligamentoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                movimento?: ("admissoes" | "transferenciasRecebidas" | "desligamentos" | "falecimentos" | "transferenciasEnviadas")[];
+                periodoDe?: string;
+                periodoAte?: string;
+                tiposPessoaIds?: number[];
+                status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                titular?: "true" | "false";
+                cadastroCompleto?: "true" | "false";
+                ordenarPor?: "data" | "pessoaNome";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -179,3 +179,49 @@ describe('registry indicator buckets', () => {
     expect(d.recortado).toBe(false);
   });
 });
+
+describe('the list behind the movements', () => {
+  const movimentos = (consulta: string, token = paroquia) =>
+    t.req({ method: 'GET', url: `/api/pessoa-integracao-desligamento/paginado?${consulta}`, token });
+
+  it("lists each bucket's records with the indicator's filters: its count is the list's total", async () => {
+    const d = (await ler(`organizacaoId=${a}&${PERIODO}`)).json();
+    for (const b of [...d.serie, ...d.serieAnterior])
+      for (const m of Object.keys(nada)) {
+        const r = await movimentos(`organizacaoId=${a}&movimento=${m}&periodoDe=${b.de}&periodoAte=${b.ate}`);
+        expect(r.statusCode, r.body).toBe(200);
+        expect(r.json().total, `${b.chave} ${m}`).toBe(b[m]);
+      }
+    const titulares = (await ler(`organizacaoId=${a}&${PERIODO}&titular=true`)).json();
+    const entradas = await movimentos(
+      `organizacaoId=${a}&titular=true&movimento=admissoes,falecimentos&periodoDe=2026-01-01&periodoAte=2026-03-31`,
+    );
+    expect(entradas.json().total).toBe(titulares.movimento.admissoes + titulares.movimento.falecimentos);
+    const linhas = entradas.json().itens;
+    expect(linhas.map((l: { movimento: string; forma: string }) => [l.movimento, l.forma])).toEqual([
+      ['admissoes', 'BATISMO'],
+      ['falecimentos', 'FALECIMENTO'],
+    ]);
+    expect(linhas[0]).toMatchObject({ organizacaoId: a, tipo: 'INTEGRACAO', data: '2026-03-10' });
+  });
+
+  it('refuses a bad filter, needs its permission and keeps other organizations out', async () => {
+    expect((await movimentos('movimento=nascimentos')).statusCode).toBe(400);
+    expect((await movimentos('periodoDe=2026-03-31&periodoAte=2026-01-01')).statusCode).toBe(400);
+    expect((await movimentos('ordenarPor=cpf')).statusCode).toBe(400);
+    expect((await movimentos('', atendimento)).statusCode).toBe(403);
+    const fora = await organizacaoForaDe(t.banco.db, paroquiaId);
+    expect((await movimentos(`organizacaoId=${fora}`)).statusCode).toBe(404);
+  });
+
+  it('exports the records with their kinds in the reader’s words', async () => {
+    const r = await t.req({
+      method: 'GET',
+      url: `/api/pessoa-integracao-desligamento/exportar?organizacaoId=${a}&formato=csv&periodoDe=2026-01-01&periodoAte=2026-03-31`,
+      token: paroquia,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.body).toContain('Falecimento');
+    expect(r.body).toContain('Transferência recebida');
+  });
+});

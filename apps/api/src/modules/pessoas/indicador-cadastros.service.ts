@@ -5,10 +5,13 @@ import {
   type IndicadorCadastrosQuery,
   MAXIMO_BALDES_INDICADOR,
   type MovimentoCadastros,
+  type MovimentoListQuery,
+  type MovimentoResumo,
+  type Paged,
 } from '@sig/contracts';
 import { schema } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
-import { and, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { baldesDoPeriodo, periodoPedido } from '../../platform/indicadores.js';
@@ -49,7 +52,9 @@ function periodoDoIndicador(f: IndicadorCadastrosQuery, hoje: string) {
 // ---------------------------------------------------------------- queries
 
 /** The filters on the person (type, status, holder, complete record), without the organization. */
-function filtrosDaPessoa(f: IndicadorCadastrosQuery): SQL[] {
+function filtrosDaPessoa(
+  f: Pick<IndicadorCadastrosQuery, 'tiposPessoaIds' | 'status' | 'titular' | 'cadastroCompleto'>,
+): SQL[] {
   const partes: SQL[] = [isNull(pessoa.excluidoEm)];
   if (f.tiposPessoaIds?.length) partes.push(sql`${pessoa.tipoPessoaId} in ${f.tiposPessoaIds}`);
   if (f.status?.length) partes.push(sql`${pessoa.status} in ${f.status}`);
@@ -248,4 +253,64 @@ async function porOrganizacaoFilha(deps: Deps, raizId: number, somenteEla: boole
       order by 3 desc, 2`),
   );
   return linhas;
+}
+
+/** A record's kind of movement, as `CLASSES` counts it. */
+const movimentoDoRegistro = sql`case ${sql.join(
+  CLASSES_NOMES.map((c) => sql`when ${CLASSES[c]} then ${c}`),
+  sql` `,
+)} end`;
+
+/**
+ * The records behind the indicator's movements (`/pessoa-integracao-desligamento`): those of the
+ * chosen organization's subtree, read as the indicator reads them — by the organization that
+ * recorded them (a member transferred out stays in the list of the one she left), the person
+ * joined only when a person filter asks for it — so a bucket's count is this list's total.
+ */
+export async function listarMovimentos(
+  deps: Deps,
+  ctx: Contexto,
+  q: MovimentoListQuery,
+): Promise<Paged<MovimentoResumo>> {
+  const ids = await organizacoesEscolhidas(
+    deps.db,
+    ctx,
+    'PessoaIntegracaoDesligamento',
+    q.organizacaoId ?? ctx.organizacaoId,
+    q.somenteMinhaOrganizacao,
+  );
+  const filtros = filtrosDaPessoa(q);
+  const condicoes = and(
+    sql`i.excluido_em is null`,
+    entreOrganizacoes(sql`i.organizacao_id`, ids),
+    filtros.length > 1 ? and(...filtros) : undefined,
+    q.movimento?.length ? or(...q.movimento.map((m) => sql`(${CLASSES[m]})`)) : undefined,
+    q.periodoDe ? sql`i.data >= ${q.periodoDe}::date` : undefined,
+    q.periodoAte ? sql`i.data <= ${q.periodoAte}::date` : undefined,
+  );
+  const juntar = sql`from ${integ} i join ${organizacao} o on o.id = i.organizacao_id
+    ${filtros.length > 1 ? sql`join` : sql`left join`} ${pessoa} on ${pessoa.id} = i.pessoa_id`;
+  const direcao = q.ordem === 'desc' ? sql`desc` : sql`asc`;
+  const ordem =
+    q.ordenarPor === 'pessoaNome'
+      ? sql`"pessoaNome" ${direcao}, i.data desc, i.id desc`
+      : sql`i.data ${direcao}, i.id ${direcao}`;
+  const [itens, [contagem]] = await Promise.all([
+    deps.db.execute(sql`select i.id, i.pessoa_id as "pessoaId",
+        coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), '') as "pessoaNome",
+        i.tipo, i.forma, ${movimentoDoRegistro} as movimento, to_char(i.data, 'YYYY-MM-DD') as data,
+        i.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
+        i.outra_organizacao as "outraOrganizacao"
+      ${juntar} where ${condicoes}
+      order by ${ordem} limit ${q.quantidade} offset ${(q.pagina - 1) * q.quantidade}`),
+    deps.db
+      .execute(sql`select count(*)::int as total ${juntar} where ${condicoes}`)
+      .then((r) => rows<{ total: number }>(r)),
+  ]);
+  return {
+    itens: rows<MovimentoResumo>(itens),
+    total: contagem?.total ?? 0,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
 }

@@ -1,4 +1,4 @@
-import { FAIXAS_ETARIAS, STATUS_PESSOA } from '@sig/contracts';
+import { FAIXAS_ETARIAS, MOVIMENTOS_CADASTRO, STATUS_PESSOA } from '@sig/contracts';
 import { Button, Card, Col, Row, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,13 @@ import { chaves } from '../../platform/cliente';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
 import { CartaoGrafico, CartaoKpi, dadosDeContagem, rotuloBalde } from '../../platform/graficos';
-import { PeriodoDoIndicador, serieComAnterior, useIndicador } from '../../platform/indicadores';
+import {
+  diasDoBalde,
+  enderecoDaLista,
+  PeriodoDoIndicador,
+  serieComAnterior,
+  useIndicador,
+} from '../../platform/indicadores';
 
 /**
  * Spec §3 "registry moments" filters, named as the API's (and the people list's) query
@@ -29,13 +35,9 @@ const DA_PESSOA = [
   'titular',
   'cadastroCompleto',
 ];
-const MOVIMENTOS = [
-  'admissoes',
-  'transferenciasRecebidas',
-  'desligamentos',
-  'falecimentos',
-  'transferenciasEnviadas',
-] as const;
+const MOVIMENTOS = MOVIMENTOS_CADASTRO;
+const ENTRADAS = ['admissoes', 'transferenciasRecebidas'] as const;
+const SAIDAS = ['desligamentos', 'falecimentos', 'transferenciasEnviadas'] as const;
 
 /** An age band ("30-44", by the age reached this year) as the birth dates the people list filters by. */
 function nascimentoDaFaixa(faixa: string, ano: number): Record<string, string> | undefined {
@@ -69,6 +71,13 @@ export function IndicadorCadastros() {
     return `/pessoa?${new URLSearchParams([...base, ...Object.entries(extra)])}`;
   };
   const pessoas = (extra: Record<string, string>) => navegar(enderecoPessoas(extra));
+  // A movement's card or bucket opens the records behind it, with the same person filters.
+  const enderecoMovimentos = (movimentos: readonly string[], dias: { periodoDe?: string; periodoAte?: string }) =>
+    enderecoDaLista('/pessoa-integracao-desligamento', {
+      ...Object.fromEntries(Object.entries(consulta).filter(([k]) => DA_PESSOA.includes(k))),
+      movimento: movimentos.join(','),
+      ...dias,
+    });
   const d = q.data;
   const nao = t('pessoas:indicador.naoInformado');
 
@@ -111,6 +120,7 @@ export function IndicadorCadastros() {
                   valor={d.movimento[m]}
                   anterior={d.movimentoAnterior[m]}
                   subidaRuim={m !== 'admissoes' && m !== 'transferenciasRecebidas'}
+                  para={enderecoMovimentos([m], { periodoDe: d.periodoDe, periodoAte: d.periodoAte })}
                   testId={`total-${m}`}
                 />
               </Col>
@@ -128,6 +138,9 @@ export function IndicadorCadastros() {
                   t('pessoas:indicador.entradas'),
                   i18n.language,
                 )}
+                aoClicar={(b, s) =>
+                  navegar(enderecoMovimentos(ENTRADAS, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))
+                }
               />
             </Col>
             <Col xs={24} lg={12}>
@@ -143,6 +156,9 @@ export function IndicadorCadastros() {
                   t('pessoas:indicador.saidas'),
                   i18n.language,
                 )}
+                aoClicar={(b, s) =>
+                  navegar(enderecoMovimentos(SAIDAS, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))
+                }
               />
             </Col>
             <Col xs={24}>
@@ -159,6 +175,7 @@ export function IndicadorCadastros() {
                     valores: d.serie.map((b) => b[m]),
                   })),
                 }}
+                aoClicar={(b, s) => navegar(enderecoMovimentos([s.chave], diasDoBalde(d.serie, [], b.chave, {})))}
               />
             </Col>
             <Col xs={24} md={12}>
