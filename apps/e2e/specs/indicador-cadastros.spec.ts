@@ -63,9 +63,20 @@ describe('[INDICADORES] the registry indicator on the demo year', () => {
 
       // Each sex and each age band (the age reached this year, so a span of birth years) is what
       // the people list counts with that filter: what a click on its slice or column opens.
-      for (const s of ind.porSexo.filter((x) => x.chave)) {
-        const lista = await api<{ total: number }>(p, 'GET', `pessoa/paginado?sexo=${s.chave}&quantidade=1`);
-        expect(lista.corpo.total, s.chave).toBe(s.total);
+      // A slice of "not informed" opens the people who lack that field.
+      for (const s of ind.porSexo) {
+        const filtro = s.chave ? `sexo=${s.chave}` : 'naoInformado=sexo';
+        const lista = await api<{ total: number }>(p, 'GET', `pessoa/paginado?${filtro}&quantidade=1`);
+        expect(lista.corpo.total, filtro).toBe(s.total);
+      }
+      const semData = ind.porFaixaEtaria.find((x) => x.chave === 'SEM_DATA');
+      if (semData) {
+        const lista = await api<{ total: number }>(
+          p,
+          'GET',
+          'pessoa/paginado?naoInformado=dataNascimento&quantidade=1',
+        );
+        expect(lista.corpo.total).toBe(semData.total);
       }
       const ano = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4));
       for (const f of ind.porFaixaEtaria.filter((x) => x.chave !== 'SEM_DATA')) {

@@ -13,6 +13,8 @@ import { referencia } from './referencias.js';
  * has its own service (search over a million rows, scope, family links), not the generic engine.
  */
 export const SEXOS = ['F', 'M'] as const;
+/** The fields a record may lack, each a people filter ("not informed" slices of the registry indicator). */
+export const CAMPOS_NAO_INFORMADOS = ['sexo', 'tipoPessoa', 'dataNascimento'] as const;
 export const ESTADOS_CIVIS = ['SOLTEIRO', 'CASADO', 'UNIAO_ESTAVEL', 'SEPARADO', 'DIVORCIADO', 'VIUVO'] as const;
 export const STATUS_PESSOA = ['ATIVO', 'INATIVO', 'FALECIDO', 'DESLIGADO'] as const;
 export const TIPOS_CONTRIBUINTE = ['INDIVIDUAL', 'FAMILIAR'] as const;
@@ -415,6 +417,7 @@ export const pessoaListQuery = listQuery
     nascimentoAte: data.optional(),
     preCadastro: simNao,
     cadastroCompleto: simNao,
+    naoInformado: z.preprocess(listaDaConsulta, z.array(z.enum(CAMPOS_NAO_INFORMADOS)).max(3)).optional(),
     ordenarPor: z.enum(['nome', 'dataNascimento', 'criadoEm', 'id']).optional(),
   })
   .refine((q) => !q.nascimentoDe || !q.nascimentoAte || q.nascimentoDe <= q.nascimentoAte, {

@@ -8863,6 +8863,7 @@ export interface operations {
                 nascimentoAte?: string;
                 preCadastro?: "true" | "false";
                 cadastroCompleto?: "true" | "false";
+                naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                 ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
             };
             header?: never;
@@ -8919,6 +8920,7 @@ export interface operations {
                 nascimentoAte?: string;
                 preCadastro?: "true" | "false";
                 cadastroCompleto?: "true" | "false";
+                naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                 ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                 formato?: "csv" | "xlsx";
             };
@@ -10752,6 +10754,7 @@ export interface operations {
                 nascimentoAte?: string;
                 preCadastro?: "true" | "false";
                 cadastroCompleto?: "true" | "false";
+                naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                 ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                 configuracaoId: number;
                 pessoasIds?: number[];
@@ -10792,6 +10795,7 @@ export interface operations {
                 nascimentoAte?: string;
                 preCadastro?: "true" | "false";
                 cadastroCompleto?: "true" | "false";
+                naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                 ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                 tipoPeriodo?: "vencimento" | "competencia";
                 inicio: string;
@@ -10901,6 +10905,7 @@ export interface operations {
                     preCadastro?: "true" | "false";
                     /** @enum {string} */
                     cadastroCompleto?: "true" | "false";
+                    naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                     /** @enum {string} */
                     ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     /**
@@ -11004,6 +11009,7 @@ export interface operations {
                 nascimentoAte?: string;
                 preCadastro?: "true" | "false";
                 cadastroCompleto?: "true" | "false";
+                naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                 ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                 colunas: ("nome" | "sobrenome" | "cpf" | "rg" | "sexo" | "dataNascimento" | "estadoCivil" | "status" | "titular" | "email" | "tipoPessoaNome" | "situacaoNome" | "organizacaoNome" | "contatoPrincipal" | "logradouro" | "numero" | "complemento" | "bairro" | "cep" | "cidade" | "uf")[];
                 formato?: "pdf" | "xlsx";
@@ -25070,6 +25076,7 @@ export interface operations {
                     preCadastro?: "true" | "false";
                     /** @enum {string} */
                     cadastroCompleto?: "true" | "false";
+                    naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                     /** @enum {string} */
                     ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     categoriaContribuicaoId?: number | null;
@@ -25140,6 +25147,7 @@ export interface operations {
                     preCadastro?: "true" | "false";
                     /** @enum {string} */
                     cadastroCompleto?: "true" | "false";
+                    naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
                     /** @enum {string} */
                     ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
                     categoriaContribuicaoId?: number | null;

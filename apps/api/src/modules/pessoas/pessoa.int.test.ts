@@ -250,10 +250,19 @@ describe('the list', () => {
     ).toEqual(['Bruno']);
     expect((await get('/api/pessoa/paginado?nome=klein&sexo=F&sexo=M')).json().total).toBe(2);
     expect((await get('/api/pessoa/paginado?sexo=X')).statusCode).toBe(400);
+    // What a record lacks (the indicator's "not informed" slices): sex, type, birth date.
+    await post(pessoaBase({ nome: 'Bela', sobrenome: 'Klein' }));
+    const semDados = (campos: string) =>
+      get(`/api/pessoa/paginado?nome=klein&naoInformado=${campos}`).then((r) =>
+        r.json().itens.map((i: { nome: string }) => i.nome),
+      );
+    expect(await semDados('sexo')).toEqual(['Bela']);
+    expect(await semDados('tipoPessoa,dataNascimento')).toEqual(['Bela']);
+    expect((await get('/api/pessoa/paginado?naoInformado=cpf')).statusCode).toBe(400);
     const desc = (
       await get('/api/pessoa/paginado?nome=klein&ordenarPor=dataNascimento&ordem=desc&quantidade=1&pagina=1')
     ).json();
-    expect(desc).toMatchObject({ total: 2, quantidade: 1, itens: [{ nome: 'Bruno' }] });
+    expect(desc).toMatchObject({ total: 3, quantidade: 1, itens: [{ nome: 'Bruno' }] });
     expect((await get('/api/pessoa/paginado?ordenarPor=senha')).statusCode).toBe(400);
   });
 

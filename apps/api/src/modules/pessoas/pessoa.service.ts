@@ -164,6 +164,10 @@ function demaisCondicoes(ctx: Contexto, q: Partial<PessoaListQuery>, acesso: str
     partes.push(q.cadastroCompleto ? cadastroCompleto : sql`not ${cadastroCompleto}`);
   if (q.nascimentoDe) partes.push(sql`${pessoa.dataNascimento} >= ${q.nascimentoDe}`);
   if (q.nascimentoAte) partes.push(sql`${pessoa.dataNascimento} <= ${q.nascimentoAte}`);
+  for (const c of q.naoInformado ?? [])
+    if (c === 'sexo') {
+      if (!ocultos.has('sexo')) partes.push(isNull(pessoa.sexo));
+    } else partes.push(isNull(c === 'tipoPessoa' ? pessoa.tipoPessoaId : pessoa.dataNascimento));
   return partes;
 }
 

@@ -1,4 +1,4 @@
-import { SEXOS, STATUS_PESSOA } from '@sig/contracts';
+import { CAMPOS_NAO_INFORMADOS, SEXOS, STATUS_PESSOA } from '@sig/contracts';
 import { useMemo } from 'react';
 import { CamposDeFiltro, type FiltroLista, urlDosValores, valoresDaUrl } from '../../platform/crud/filtros';
 import { useRegrasCampos } from './comum';
@@ -22,6 +22,7 @@ const FILTROS_PESSOA: readonly FiltroLista[] = [
   { tipo: 'periodo', de: 'nascimentoDe', ate: 'nascimentoAte', aviso: false },
   { tipo: 'booleano', nome: 'preCadastro' },
   { tipo: 'booleano', nome: 'cadastroCompleto' },
+  { tipo: 'multipla', nome: 'naoInformado', opcoes: CAMPOS_NAO_INFORMADOS },
 ];
 const SEM_CPF = FILTROS_PESSOA.filter((f) => f.tipo !== 'mascara');
 

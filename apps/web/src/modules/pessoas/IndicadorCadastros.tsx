@@ -199,7 +199,7 @@ export function IndicadorCadastros() {
                 rotuloCategoria={t('campos:tipoPessoaId')}
                 testId="grafico-porTipo"
                 dados={dadosDeContagem(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas'))}
-                aoClicar={(c) => c.chave && pessoas({ tiposPessoaIds: c.chave })}
+                aoClicar={(c) => pessoas(c.chave ? { tiposPessoaIds: c.chave } : { naoInformado: 'tipoPessoa' })}
               />
             </Col>
             <Col xs={24} md={12}>
@@ -245,7 +245,7 @@ export function IndicadorCadastros() {
                   (l) => (l.chave ? t(`campos:opcao.sexo.${l.chave}`, { defaultValue: l.chave }) : nao),
                   t('pessoas:indicador.pessoas'),
                 )}
-                aoClicar={(c) => c.chave && pessoas({ sexo: c.chave })}
+                aoClicar={(c) => pessoas(c.chave ? { sexo: c.chave } : { naoInformado: 'sexo' })}
               />
             </Col>
             <Col xs={24} md={12}>
@@ -258,10 +258,9 @@ export function IndicadorCadastros() {
                   (l) => (l.chave === FAIXAS_ETARIAS.at(-1) ? nao : l.chave),
                   t('pessoas:indicador.pessoas'),
                 )}
-                aoClicar={(c) => {
-                  const nascimento = nascimentoDaFaixa(c.chave, new Date().getFullYear());
-                  if (nascimento) pessoas(nascimento);
-                }}
+                aoClicar={(c) =>
+                  pessoas(nascimentoDaFaixa(c.chave, new Date().getFullYear()) ?? { naoInformado: 'dataNascimento' })
+                }
               />
             </Col>
             <Col xs={24}>
