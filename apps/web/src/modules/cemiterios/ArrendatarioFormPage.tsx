@@ -139,7 +139,6 @@ function Historico({ arrendatarioId }: { arrendatarioId: number }) {
         dataSource={q.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('crud:semItens') }}
-        scroll={{ x: 'max-content' }}
         columns={[
           { key: 'criadoEm', dataIndex: 'criadoEm', title: t('cemiterios:historicoQuando'), render: celulaDataHora },
           { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('cemiterios:historicoUsuario') },
