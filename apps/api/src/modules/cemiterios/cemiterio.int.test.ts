@@ -143,6 +143,15 @@ describe('/cemiterio', () => {
     const r = await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: '' });
     expect(r.statusCode).toBe(400);
     expect(r.json().campos[0].campo).toBe('nome');
+    // The exhumation's legal minimum is a setting of at least a year.
+    for (const prazoExumacaoAnos of [0, 51, 2.5]) {
+      const p = await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Prazo', prazoExumacaoAnos });
+      expect(p.statusCode).toBe(400);
+      expect(p.json().campos[0].campo).toBe('prazoExumacaoAnos');
+    }
+    const padrao = await criar('/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Cemitério do Prazo Padrão' });
+    expect(padrao.prazoExumacaoAnos).toBe(3);
+    expect((await req('DELETE', `/api/cemiterio/${padrao.id}`)).statusCode).toBe(200);
     const g = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
       quadra: 'Y',
       fileiraDe: 5,
