@@ -18,13 +18,18 @@ export const SITUACOES_JAZIGO = ['LIVRE', 'RESERVADO', 'OCUPADO', 'EM_EXUMACAO',
 export type SituacaoJazigo = (typeof SITUACOES_JAZIGO)[number];
 export const TIPOS_CONCESSAO = ['TEMPORARIA', 'PERPETUA', 'GRATUITA'] as const;
 /**
- * A concession's state over time, derived from its dates and never stored: standing, due for
- * renewal (its "renewed until" within the next `DIAS_A_VENCER` days) or expired (before today,
- * in Brazil's day). A perpetual concession, or one with no term, is always standing.
+ * A concession's life cycle (issue 20), derived and never stored, so lists filter and count by it:
+ * reserved (granted, no one buried), active, due for renewal (its "renewed until" within the next
+ * `DIAS_A_VENCER` days), expired (before today, in Brazil's day), in exhumation (its plot is) and
+ * closed (ended, its plot given back). A perpetual concession, or one with no term, never expires.
  */
-export const ESTADOS_CONCESSAO = ['VIGENTE', 'A_VENCER', 'VENCIDA'] as const;
+export const ESTADOS_CONCESSAO = ['RESERVADA', 'VIGENTE', 'A_VENCER', 'VENCIDA', 'EM_EXUMACAO', 'ENCERRADA'] as const;
 export type EstadoConcessao = (typeof ESTADOS_CONCESSAO)[number];
 export const DIAS_A_VENCER = 90;
+
+/** What expires next: the months ahead a list may look at, and those the monthly e-mail lists. */
+export const MESES_VENCIMENTO_MAXIMO = 60;
+export const MESES_AVISO_VENCIMENTO = 3;
 
 /** Plots one bulk generation may create at most (a 2,000-plot block fits). */
 export const MAXIMO_JAZIGOS_GERADOS = 5_000;
@@ -161,6 +166,9 @@ export const arrendatario = z.object({
   parcelas: z.number().int(),
   isento: z.boolean(),
   motivoIsencao: z.string().nullable(),
+  convertidaEm: z.string().nullable(),
+  diferencaConversao: z.string().nullable(),
+  encerradaEm: z.string().nullable(),
   /** The deceased buried under this concession. */
   falecidos: z.number().int(),
   estadoConcessao: z.enum(ESTADOS_CONCESSAO),
@@ -175,6 +183,8 @@ export const arrendatarioListQuery = listQuery.extend({
   nome: busca(150),
   /** What expires next: concessions with a term ("renewed until") on or before this date. */
   vencendoAte: data.optional(),
+  /** What expires in the next N months: a term from today to N months ahead. */
+  venceEmMeses: z.coerce.number().int().min(1).max(MESES_VENCIMENTO_MAXIMO).optional(),
   estadoConcessao: z.enum(ESTADOS_CONCESSAO).optional(),
 });
 export const arrendatarioPagina = paged(arrendatario);
@@ -186,6 +196,24 @@ export const CAMPOS_RENOVACAO = [
 ] as const satisfies readonly CampoCadastro[];
 export const renovacaoInput = esquemaDosCampos(CAMPOS_RENOVACAO);
 export type RenovacaoInput = z.infer<typeof renovacaoInput>;
+
+/**
+ * A temporary concession made perpetual within its term (issue 20): the day, inside the term
+ * (the service checks it), and the difference paid, added to the concession's value.
+ */
+export const CAMPOS_CONVERSAO = [
+  { nome: 'convertidaEm', tipo: 'data', obrigatorio: true },
+  { nome: 'diferencaConversao', tipo: 'dinheiro', min: 0, obrigatorio: true },
+] as const satisfies readonly CampoCadastro[];
+export const conversaoInput = esquemaDosCampos(CAMPOS_CONVERSAO);
+export type ConversaoInput = z.infer<typeof conversaoInput>;
+
+/** The end of a concession whose plot is empty: the plot is given back, the record kept. */
+export const CAMPOS_ENCERRAMENTO = [
+  { nome: 'encerradaEm', tipo: 'data', obrigatorio: true },
+] as const satisfies readonly CampoCadastro[];
+export const encerramentoInput = esquemaDosCampos(CAMPOS_ENCERRAMENTO);
+export type EncerramentoInput = z.infer<typeof encerramentoInput>;
 
 /** A deceased buried in a plot: a person of the registry, or a name for someone never registered. */
 export const CAMPOS_FALECIDO = [

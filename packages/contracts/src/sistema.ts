@@ -11,6 +11,7 @@ import { listQuery, ordenacao } from './paginacao.js';
 export const FILAS_TAREFA = [
   'asaas.aplicar-evento',
   'asaas.conciliar',
+  'cemiterios.avisar-vencimentos',
   'correio.enviar',
   'correio.retomar',
   'receber.marcar-vencidas',

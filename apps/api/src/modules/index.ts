@@ -29,6 +29,7 @@ import {
   jazigoRoutes,
   REGRA_CEMITERIO,
   REGRA_JAZIGO,
+  TAREFA_AVISAR_VENCIMENTOS,
 } from './cemiterios/index.js';
 import { cobrancaRoutes, cobrancasLoteRoutes, TIPO_COBRANCAS } from './cobrancas/index.js';
 import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
@@ -88,6 +89,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     TAREFA_APLICAR_EVENTO,
     TAREFA_CONCILIAR,
     TAREFA_MARCAR_VENCIDAS,
+    TAREFA_AVISAR_VENCIMENTOS,
     ...TAREFAS_CORREIO,
     tarefaCopia(deps.banco, deps.config),
   );

@@ -6289,6 +6289,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/arrendatario/{id}/converter-perpetua": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatarioConverterPerpetua"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/encerrar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatarioEncerrar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarArrendatarioHistorico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/arrendatario/{id}": {
         parameters: {
             query?: never;
@@ -31074,7 +31122,8 @@ export interface operations {
                 cemiterioId?: number;
                 nome?: string;
                 vencendoAte?: string;
-                estadoConcessao?: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                venceEmMeses?: number;
+                estadoConcessao?: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
             };
             header?: never;
             path?: never;
@@ -31105,9 +31154,12 @@ export interface operations {
                             parcelas: number;
                             isento: boolean;
                             motivoIsencao: string | null;
+                            convertidaEm: string | null;
+                            diferencaConversao: string | null;
+                            encerradaEm: string | null;
                             falecidos: number;
                             /** @enum {string} */
-                            estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                            estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                             criadoEm: string;
                             atualizadoEm: string;
                         }[];
@@ -31128,7 +31180,8 @@ export interface operations {
                 cemiterioId?: number;
                 nome?: string;
                 vencendoAte?: string;
-                estadoConcessao?: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                venceEmMeses?: number;
+                estadoConcessao?: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -31185,12 +31238,150 @@ export interface operations {
                         parcelas: number;
                         isento: boolean;
                         motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
                         falecidos: number;
                         /** @enum {string} */
-                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
                     };
+                };
+            };
+        };
+    };
+    criarArrendatarioConverterPerpetua: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    convertidaEm: string;
+                    diferencaConversao: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarArrendatarioEncerrar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    encerradaEm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarArrendatarioHistorico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        operacao: string;
+                        campo: string | null;
+                        valorAnterior: unknown;
+                        valorNovo: unknown;
+                        usuarioNome: string | null;
+                        criadoEm: string;
+                    }[];
                 };
             };
         };
@@ -31228,9 +31419,12 @@ export interface operations {
                         parcelas: number;
                         isento: boolean;
                         motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
                         falecidos: number;
                         /** @enum {string} */
-                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -31291,9 +31485,12 @@ export interface operations {
                         parcelas: number;
                         isento: boolean;
                         motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
                         falecidos: number;
                         /** @enum {string} */
-                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -31376,9 +31573,12 @@ export interface operations {
                         parcelas: number;
                         isento: boolean;
                         motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
                         falecidos: number;
                         /** @enum {string} */
-                        estadoConcessao: "VIGENTE" | "A_VENCER" | "VENCIDA";
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
                     };
@@ -31773,7 +31973,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -31818,7 +32018,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

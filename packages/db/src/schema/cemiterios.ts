@@ -40,8 +40,9 @@ export const jazigo = pgTable(
 );
 
 /**
- * A concession of a plot to a person (spec §3 lease holder). One standing concession per plot:
- * the partial unique index refuses a second one even when two requests race (issue 20).
+ * A concession of a plot to a person (spec §3 lease holder). One standing (neither deleted nor
+ * closed) concession per plot: the partial unique index refuses a second one even when two
+ * requests race (issue 20).
  */
 export const arrendatario = pgTable(
   'arrendatario',
@@ -60,12 +61,19 @@ export const arrendatario = pgTable(
     parcelas: integer().notNull().default(1),
     isento: boolean().notNull().default(false),
     motivoIsencao: text(),
+    /** A temporary concession made perpetual within its term, and the difference it paid. */
+    convertidaEm: date({ mode: 'string' }),
+    diferencaConversao: numeric({ precision: 14, scale: 2 }),
+    /** The concession ended (its plot emptied and given back); kept, unlike a deleted one. */
+    encerradaEm: date({ mode: 'string' }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     excluidoEm: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('arrendatario_jazigo_vigente_uq').on(t.jazigoId).where(sql`${t.excluidoEm} is null`),
+    uniqueIndex('arrendatario_jazigo_vigente_uq')
+      .on(t.jazigoId)
+      .where(sql`${t.excluidoEm} is null and ${t.encerradaEm} is null`),
     index('arrendatario_pessoa_idx').on(t.pessoaId),
   ],
 );

@@ -1,5 +1,5 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
@@ -662,115 +662,167 @@ async function criarContribuicoesDemo(db: Db, organizacaoId: number) {
   );
 }
 
+/** The demo cemetery's size (issue 20): blocks of rows × plots; a concession on 5 plots of every 8. */
+const QUADRAS_DEMO = [
+  { quadra: 'A', fileiras: 10, lotes: 14, tipoJazigo: 'SEPULTURA', capacidade: 2 },
+  { quadra: 'B', fileiras: 10, lotes: 14, tipoJazigo: 'SEPULTURA', capacidade: 2 },
+  { quadra: 'C', fileiras: 10, lotes: 12, tipoJazigo: 'GAVETA', capacidade: 3 },
+] as const;
+const COM_CONCESSAO = new Set([0, 1, 2, 4, 5]);
+
 /**
- * The parish's cemetery (issue 20): block A, 4 rows of 10 graves for two each, in every state —
- * granted plots with their burials, one granted and still empty, one in exhumation, two closed.
- * The holders are people the demo already has (the contributors, the treasurer).
+ * Each 50 concessions in a row, by state (issue 20: every state of the life cycle): 3 closed, 2 in
+ * exhumation, 5 expired, 5 due for renewal, 7 reserved and 28 active.
+ */
+const estadoDemo = (i: number) => {
+  const n = i % 50;
+  if (n < 3) return 'ENCERRADA';
+  if (n < 5) return 'EM_EXUMACAO';
+  if (n < 10) return 'VENCIDA';
+  if (n < 15) return 'A_VENCER';
+  if (n < 22) return 'RESERVADA';
+  return 'VIGENTE';
+};
+
+const PRENOMES = ['Heinrich', 'Frida', 'Bruno', 'Elsa', 'Otto', 'Greta', 'Wilhelm', 'Hilda', 'Karl', 'Irma', 'Ernst'];
+const SOBRENOMES = ['Schmidt', 'Krüger', 'Müller', 'Weber', 'Becker', 'Hoffmann', 'Schulz', 'Koch', 'Richter'];
+
+/**
+ * The parish's cemetery (issue 20) at the issue's size: 3 blocks, 400 plots, 250 concessions in
+ * every state of the life cycle and about 300 deceased, built by a fixed rule (the same demo on
+ * every start, its dates counted from today so each state holds) in a few bulk inserts. The holders
+ * are the parish's people; the deceased are names only, so the registry is left as it is.
  */
 async function criarCemiterioDemo(db: Db, organizacaoId: number) {
+  const hoje = hojeNoBrasil();
+  const dia = (dias: number, de = hoje) => diasAntes(de, -dias);
   const [cemiterio] = await db
     .insert(schema.cemiterio)
     .values({ organizacaoId, nome: 'Cemitério Evangélico da Paz', endereco: 'Estrada do Cemitério, 200' })
     .returning({ id: schema.cemiterio.id });
   const cemiterioId = cemiterio!.id;
-  const plots = await db
-    .insert(schema.jazigo)
-    .values(
-      Array.from({ length: 40 }, (_, i) => ({
-        cemiterioId,
-        quadra: 'A',
-        fileira: Math.floor(i / 10) + 1,
-        numero: (i % 10) + 1,
-        tipoJazigo: 'SEPULTURA',
-        capacidade: 2,
-        situacaoJazigo:
-          ({ 14: 'EM_EXUMACAO', 38: 'INDISPONIVEL', 39: 'INDISPONIVEL' } as Record<number, string>)[i] ?? 'LIVRE',
-      })),
-    )
-    .returning({ id: schema.jazigo.id, fileira: schema.jazigo.fileira, numero: schema.jazigo.numero });
-  const jazigo = (fileira: number, numero: number) =>
-    plots.find((p) => p.fileira === fileira && p.numero === numero)!.id;
-  const pessoas = new Map(
-    (
-      await db
-        .select({ id: schema.pessoa.id, cpf: schema.pessoa.cpf })
-        .from(schema.pessoa)
-        .where(inArray(schema.pessoa.cpf, ['31845072626', '46271938582', '39053344705']))
-    ).map((p) => [p.cpf, p.id]),
-  );
-  const concessoes = await db
-    .insert(schema.arrendatario)
-    .values([
-      {
-        jazigoId: jazigo(1, 1),
-        pessoaId: pessoas.get('31845072626')!,
-        tipoConcessao: 'PERPETUA',
-        inicio: '2015-05-04',
-        valor: '4800.00',
-        parcelas: 10,
-      },
-      {
-        jazigoId: jazigo(1, 2),
-        pessoaId: pessoas.get('46271938582')!,
-        tipoConcessao: 'TEMPORARIA',
-        inicio: '2023-08-14',
-        renovadoAte: '2028-08-14',
-        valor: '1500.00',
-        parcelas: 5,
-      },
-      {
-        jazigoId: jazigo(1, 3),
-        pessoaId: pessoas.get('39053344705')!,
-        tipoConcessao: 'GRATUITA',
-        inicio: '2025-02-10',
-        isento: true,
-        motivoIsencao: 'Família em situação de vulnerabilidade (parecer do conselho)',
-      },
-      {
-        jazigoId: jazigo(2, 1),
-        pessoaId: pessoas.get('31845072626')!,
-        tipoConcessao: 'TEMPORARIA',
-        inicio: '2021-03-01',
-        renovadoAte: '2026-03-01',
-        valor: '1200.00',
-        parcelas: 4,
-      },
-      // Due for renewal whatever the demo's day: its term ends 45 days from today.
-      {
-        jazigoId: jazigo(2, 2),
-        pessoaId: pessoas.get('46271938582')!,
-        tipoConcessao: 'TEMPORARIA',
-        inicio: '2022-06-20',
-        renovadoAte: diasAntes(hojeNoBrasil(), -45),
-        valor: '1350.00',
-        parcelas: 3,
-      },
-    ])
-    .returning({ id: schema.arrendatario.id, jazigoId: schema.arrendatario.jazigoId });
-  const sob = (jazigoId: number) => concessoes.find((c) => c.jazigoId === jazigoId)!.id;
-  const falecidos = [
-    [jazigo(1, 1), 'Heinrich Contribuinte', '1931-06-12', '2015-05-01', '2015-05-03', 'A'],
-    [jazigo(1, 1), 'Frida Contribuinte', '1935-09-30', '2019-11-20', '2019-11-21', 'B'],
-    [jazigo(1, 2), 'Bruno Atrasado', '1948-01-15', '2023-08-12', '2023-08-14', 'A'],
-    [jazigo(2, 1), 'Elsa Krüger', '1940-04-02', '2021-02-26', '2021-02-28', 'A'],
-  ] as const;
-  await db.insert(schema.falecido).values(
-    falecidos.map(([jazigoId, nome, dataNascimento, dataFalecimento, dataSepultamento, gaveta]) => ({
-      jazigoId,
-      arrendatarioId: sob(jazigoId),
-      nome,
-      dataNascimento,
-      dataFalecimento,
-      dataSepultamento,
-      gaveta,
+  const layout = QUADRAS_DEMO.flatMap((q) =>
+    Array.from({ length: q.fileiras * q.lotes }, (_, k) => ({
+      cemiterioId,
+      quadra: q.quadra,
+      fileira: Math.floor(k / q.lotes) + 1,
+      numero: (k % q.lotes) + 1,
+      tipoJazigo: q.tipoJazigo,
+      capacidade: q.capacidade,
+      situacaoJazigo: 'LIVRE',
     })),
   );
+  const titulares = (
+    await db
+      .select({ id: schema.pessoa.id })
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.organizacaoId, organizacaoId))
+      .orderBy(schema.pessoa.id)
+  ).map((p) => p.id);
+  type Concessao = typeof schema.arrendatario.$inferInsert;
+  type Falecido = Omit<typeof schema.falecido.$inferInsert, 'jazigoId' | 'arrendatarioId'>;
+  const concessoes: { plot: number; concessao: Omit<Concessao, 'jazigoId'>; falecidos: Falecido[] }[] = [];
+  let f = 0;
+  const falecido = (sepultamento: string, exumacao: string | null = null, gaveta = 'A'): Falecido => {
+    f++;
+    const falecimento = dia(-1 - (f % 2), sepultamento);
+    return {
+      nome: `${PRENOMES[f % PRENOMES.length]} ${SOBRENOMES[(f * 7) % SOBRENOMES.length]}`,
+      dataNascimento: dia(-(60 + (f % 35)) * 365, falecimento),
+      dataFalecimento: falecimento,
+      dataSepultamento: sepultamento,
+      dataExumacao: exumacao,
+      gaveta,
+    };
+  };
+  for (let k = 0, i = 0; k < layout.length; k++) {
+    if (!COM_CONCESSAO.has(k % 8)) continue;
+    const estado = estadoDemo(i);
+    const pessoaId = titulares[i % titulares.length]!;
+    const valor = `${1200 + (i % 9) * 150}.00`;
+    // A temporary concession of 5 years ending on `fim`, with its first burial two days in.
+    const temporaria = (fim: string) => ({
+      pessoaId,
+      tipoConcessao: 'TEMPORARIA',
+      inicio: dia(-5 * 365, fim),
+      renovadoAte: fim,
+      valor,
+      parcelas: 1 + (i % 6),
+    });
+    let c: Omit<Concessao, 'jazigoId'>;
+    let falecidos: Falecido[] = [];
+    if (estado === 'ENCERRADA') {
+      const fim = dia(-60 - (i % 300));
+      c = { ...temporaria(fim), encerradaEm: dia(20, fim) };
+      falecidos = [falecido(dia(2, c.inicio), dia(15, fim))];
+    } else if (estado === 'EM_EXUMACAO' || estado === 'VENCIDA') {
+      c = temporaria(dia(-10 - ((i * 13) % 600)));
+      falecidos = [falecido(dia(2, c.inicio))];
+    } else if (estado === 'A_VENCER') {
+      c = temporaria(dia(1 + ((i * 7) % 89)));
+      falecidos = [falecido(dia(2, c.inicio))];
+    } else if (estado === 'RESERVADA') {
+      c =
+        i % 2
+          ? { ...temporaria(dia(365 + (i % 900))), inicio: dia(-(i % 200)) }
+          : {
+              pessoaId,
+              tipoConcessao: 'PERPETUA',
+              inicio: dia(-(i % 400)),
+              valor: `${4800 + (i % 5) * 200}.00`,
+              parcelas: 10,
+            };
+    } else {
+      const tipo = i % 4;
+      c =
+        tipo === 0
+          ? {
+              pessoaId,
+              tipoConcessao: 'PERPETUA',
+              inicio: `${2000 + (i % 25)}-0${1 + (i % 9)}-1${i % 10}`,
+              valor: `${4800 + (i % 5) * 200}.00`,
+              parcelas: 10,
+            }
+          : tipo === 3
+            ? {
+                pessoaId,
+                tipoConcessao: 'GRATUITA',
+                inicio: dia(-400 - (i % 1500)),
+                isento: true,
+                motivoIsencao: 'Família em situação de vulnerabilidade (parecer do conselho)',
+              }
+            : temporaria(dia(120 + ((i * 37) % 1600)));
+      const primeiro = dia(3, c.inicio!);
+      falecidos = [falecido(primeiro)];
+      // 3 in 5 active plots hold a second burial, between the first one and today.
+      if (i % 5 < 3) {
+        const entre = Math.floor((Date.parse(hoje) - Date.parse(primeiro)) / 172_800_000);
+        falecidos.push(falecido(dia(entre, primeiro), null, 'B'));
+      }
+    }
+    concessoes.push({ plot: k, concessao: c, falecidos });
+    i++;
+  }
+  const estadoDoPlot = (k: number) => {
+    const c = concessoes.find((x) => x.plot === k);
+    if (!c) return k % 40 === 7 ? 'INDISPONIVEL' : 'LIVRE';
+    if (c.concessao.encerradaEm) return 'LIVRE';
+    if (estadoDemo(concessoes.indexOf(c)) === 'EM_EXUMACAO') return 'EM_EXUMACAO';
+    return c.falecidos.some((x) => !x.dataExumacao) ? 'OCUPADO' : 'RESERVADO';
+  };
+  const plots = await db
+    .insert(schema.jazigo)
+    .values(layout.map((j, k) => ({ ...j, situacaoJazigo: estadoDoPlot(k) })))
+    .returning({ id: schema.jazigo.id });
+  const ids = await db
+    .insert(schema.arrendatario)
+    .values(concessoes.map((c) => ({ ...c.concessao, jazigoId: plots[c.plot]!.id })))
+    .returning({ id: schema.arrendatario.id });
   await db
-    .update(schema.jazigo)
-    .set({ situacaoJazigo: 'OCUPADO' })
-    .where(inArray(schema.jazigo.id, [jazigo(1, 1), jazigo(1, 2), jazigo(2, 1)]));
-  await db
-    .update(schema.jazigo)
-    .set({ situacaoJazigo: 'RESERVADO' })
-    .where(eq(schema.jazigo.id, jazigo(1, 3)));
+    .insert(schema.falecido)
+    .values(
+      concessoes.flatMap((c, n) =>
+        c.falecidos.map((x) => ({ ...x, jazigoId: plots[c.plot]!.id, arrendatarioId: ids[n]!.id })),
+      ),
+    );
 }

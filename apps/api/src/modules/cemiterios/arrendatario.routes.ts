@@ -4,10 +4,13 @@ import {
   arrendatarioInput,
   arrendatarioListQuery,
   arrendatarioPagina,
+  conversaoInput,
+  encerramentoInput,
   idParams,
   renovacaoInput,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './arrendatario.service.js';
 
@@ -50,6 +53,46 @@ export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, body: renovacaoInput, response: { 200: arrendatario } },
     },
     (req) => servico.renovar(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/:id/converter-perpetua',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: conversaoInput, response: { 200: arrendatario } },
+    },
+    (req) => servico.converterPerpetua(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.post(
+    '/:id/encerrar',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: encerramentoInput, response: { 200: arrendatario } },
+    },
+    (req) => servico.encerrar(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.get(
+    '/:id/historico',
+    {
+      config: { acesso, acao: 'R' },
+      schema: {
+        tags,
+        params: idParams,
+        response: {
+          200: z.array(
+            z.object({
+              id: z.number(),
+              operacao: z.string(),
+              campo: z.string().nullable(),
+              valorAnterior: z.unknown(),
+              valorNovo: z.unknown(),
+              usuarioNome: z.string().nullable(),
+              criadoEm: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    (req) => servico.historico(app.deps, req.ctx, req.params.id),
   );
   rotasDeRegistro(app, {
     acesso,

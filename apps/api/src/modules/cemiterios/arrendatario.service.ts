@@ -3,14 +3,16 @@ import {
   type Arrendatario,
   type ArrendatarioInput,
   type ArrendatarioPagina,
+  type ConversaoInput,
   DIAS_A_VENCER,
+  type EncerramentoInput,
   type EstadoConcessao,
   hojeNoBrasil,
   normalizarValor,
   type RenovacaoInput,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
@@ -24,13 +26,25 @@ import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
  * index; granting reserves a free plot, ending the concession frees it.
  */
 const ACESSO = ACESSO_ARRENDATARIO;
+/** The most history rows one concession shows. */
+const LIMITE_HISTORICO = 500;
 const { arrendatario: ar, jazigo: jz, cemiterio: ce, pessoa } = schema;
 
-/** The concession's state on `hoje` (Brazil's day), derived from its dates in SQL so lists filter and count by it. */
+/** The deceased lying under the concession now (the exhumed have left). */
+const sepultados = sql<number>`(select count(*)::int from falecido f where f.arrendatario_id = "arrendatario"."id" and f.excluido_em is null and f.data_exumacao is null)`;
+
+/**
+ * The concession's state on `hoje` (Brazil's day), derived in SQL so lists filter and count by it.
+ * Closed and in exhumation first (the plot's state, set by hand, says the remains are leaving);
+ * then the term, as it asks for action; reserved while no one lies in the plot, as the plot's own
+ * state says.
+ */
 const estadoConcessao = (hoje: string) => sql<EstadoConcessao>`case
-  when ${ar.tipoConcessao} = 'PERPETUA' or ${ar.renovadoAte} is null then 'VIGENTE'
-  when ${ar.renovadoAte} < ${hoje}::date then 'VENCIDA'
-  when ${ar.renovadoAte} <= ${hoje}::date + ${DIAS_A_VENCER}::int then 'A_VENCER'
+  when ${ar.encerradaEm} is not null then 'ENCERRADA'
+  when ${jz.situacaoJazigo} = 'EM_EXUMACAO' then 'EM_EXUMACAO'
+  when ${ar.tipoConcessao} <> 'PERPETUA' and ${ar.renovadoAte} < ${hoje}::date then 'VENCIDA'
+  when ${ar.tipoConcessao} <> 'PERPETUA' and ${ar.renovadoAte} <= ${hoje}::date + ${DIAS_A_VENCER}::int then 'A_VENCER'
+  when ${sepultados} = 0 then 'RESERVADA'
   else 'VIGENTE' end`;
 
 const selecao = {
@@ -48,7 +62,10 @@ const selecao = {
   parcelas: ar.parcelas,
   isento: ar.isento,
   motivoIsencao: ar.motivoIsencao,
-  falecidos: sql<number>`(select count(*)::int from falecido f where f.arrendatario_id = "arrendatario"."id" and f.excluido_em is null and f.data_exumacao is null)`,
+  convertidaEm: ar.convertidaEm,
+  diferencaConversao: ar.diferencaConversao,
+  encerradaEm: ar.encerradaEm,
+  falecidos: sepultados,
   criadoEm: ar.criadoEm,
   atualizadoEm: ar.atualizadoEm,
 };
@@ -75,7 +92,21 @@ const consulta = (db: DbOuTx, onde: SQL | undefined) =>
     .innerJoin(pessoa, eq(pessoa.id, ar.pessoaId))
     .where(onde);
 
-type Filtros = { cemiterioId?: number; nome?: string; vencendoAte?: string; estadoConcessao?: EstadoConcessao };
+type Filtros = {
+  cemiterioId?: number;
+  nome?: string;
+  vencendoAte?: string;
+  venceEmMeses?: number;
+  estadoConcessao?: EstadoConcessao;
+};
+
+/**
+ * What expires in the next `meses` months: a standing concession with a term ending from today
+ * on; a perpetual one never does.
+ */
+const venceEm = (hoje: string, meses: number) =>
+  sql`(${ar.tipoConcessao} <> 'PERPETUA' and ${ar.encerradaEm} is null and ${ar.renovadoAte} >= ${hoje}::date
+    and ${ar.renovadoAte} <= (${hoje}::date + make_interval(months => ${meses}::int))::date)`;
 
 export async function listar(
   deps: Deps,
@@ -87,6 +118,7 @@ export async function listar(
     q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
     q.nome ? contemSemAcento(nomeCompletoPessoa, q.nome) : undefined,
     q.vencendoAte ? sql`${ar.renovadoAte} <= ${q.vencendoAte}` : undefined,
+    q.venceEmMeses ? venceEm(hojeNoBrasil(), q.venceEmMeses) : undefined,
     q.estadoConcessao ? sql`${estadoConcessao(hojeNoBrasil())} = ${q.estadoConcessao}` : undefined,
   );
   const [linhas, [n]] = await Promise.all([
@@ -130,7 +162,7 @@ async function concederJazigo(tx: DbOuTx, jazigoId: number) {
   const [outra] = await tx
     .select({ id: ar.id })
     .from(ar)
-    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm)));
+    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm), isNull(ar.encerradaEm)));
   if (outra) throw campoJazigo('JAZIGO_JA_CONCEDIDO');
 }
 
@@ -163,19 +195,35 @@ const colunas = (e: ArrendatarioInput) => ({
   motivoIsencao: e.isento ? e.motivoIsencao : null,
 });
 
+/** The fields a concession's history keeps, as the input names them. */
+const paraHistorico = (a: Arrendatario) => ({
+  jazigoId: a.jazigoId,
+  pessoaId: a.pessoaId,
+  tipoConcessao: a.tipoConcessao,
+  inicio: a.inicio,
+  renovadoAte: a.renovadoAte,
+  valor: a.valor,
+  parcelas: a.parcelas,
+  isento: a.isento,
+  motivoIsencao: a.motivoIsencao,
+});
+
 export async function criar(deps: Deps, ctx: Contexto, e: ArrendatarioInput): Promise<Arrendatario> {
-  const id = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await concederJazigo(tx, e.jazigoId);
     const [novo] = await tx.insert(ar).values(colunas(e)).returning({ id: ar.id });
     await recalcularSituacao(tx, e.jazigoId);
-    return novo!.id;
+    const criado = await obter(tx, ctx, novo!.id);
+    await registrarAlteracao(tx, ctx, 'arrendatario', criado.id, null, paraHistorico(criado));
+    return criado;
   });
-  return obter(deps.db, ctx, id);
 }
 
-async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number) {
+/** The concession locked for a change; a closed one is only read. */
+async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number, { encerrada = false } = {}) {
   const antes = await obter(tx, ctx, id);
   await tx.select({ id: ar.id }).from(ar).where(eq(ar.id, id)).for('update');
+  if (antes.encerradaEm && !encerrada) throw new AppError('CONCESSAO_ENCERRADA');
   return antes;
 }
 
@@ -194,6 +242,14 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Arrend
       .where(eq(ar.id, id));
     await recalcularSituacao(tx, antes.jazigoId);
     await recalcularSituacao(tx, e.jazigoId);
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'arrendatario',
+      id,
+      paraHistorico(antes),
+      paraHistorico(await obter(tx, ctx, id)),
+    );
   });
   return obter(deps.db, ctx, id);
 }
@@ -225,10 +281,107 @@ export async function renovar(deps: Deps, ctx: Contexto, id: number, e: Renovaca
   return obter(deps.db, ctx, id);
 }
 
+/**
+ * A temporary concession made perpetual within its term (issue 20): the difference paid is
+ * added to its value and kept on the record; the term ends, as a perpetual one has none. The
+ * change history keeps each field's before and after, as a renewal's.
+ */
+export async function converterPerpetua(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: ConversaoInput,
+): Promise<Arrendatario> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    if (antes.tipoConcessao !== 'TEMPORARIA') throw new AppError('CONCESSAO_NAO_TEMPORARIA');
+    if (e.convertidaEm < antes.inicio || (antes.renovadoAte && e.convertidaEm > antes.renovadoAte))
+      throw new AppError('CONVERSAO_FORA_DO_PRAZO', { inicio: antes.inicio, fim: antes.renovadoAte ?? '—' }, [
+        { campo: 'convertidaEm', mensagem: 'erros:CONVERSAO_FORA_DO_PRAZO' },
+      ]);
+    const diferenca = normalizarValor(e.diferencaConversao);
+    const [depois] = await tx
+      .update(ar)
+      .set({
+        tipoConcessao: 'PERPETUA',
+        renovadoAte: null,
+        valor: sql`${ar.valor} + ${diferenca}::numeric`,
+        convertidaEm: e.convertidaEm,
+        diferencaConversao: diferenca,
+        atualizadoEm: new Date(),
+      })
+      .where(eq(ar.id, id))
+      .returning({ valor: ar.valor });
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'arrendatario',
+      id,
+      {
+        tipoConcessao: antes.tipoConcessao,
+        renovadoAte: antes.renovadoAte,
+        valor: antes.valor,
+        convertidaEm: null,
+        diferencaConversao: null,
+      },
+      {
+        tipoConcessao: 'PERPETUA',
+        renovadoAte: null,
+        valor: depois!.valor,
+        convertidaEm: e.convertidaEm,
+        diferencaConversao: diferenca,
+      },
+    );
+  });
+  return obter(deps.db, ctx, id);
+}
+
+/**
+ * The end of a concession (issue 20: after the exhumation, closed): its plot, with no one left
+ * in it, is free for a new grant; unlike a deletion, the concession stays on the list, closed.
+ */
+export async function encerrar(deps: Deps, ctx: Contexto, id: number, e: EncerramentoInput): Promise<Arrendatario> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    if (e.encerradaEm < antes.inicio)
+      throw new AppError('ENCERRAMENTO_ANTES_DO_INICIO', { data: antes.inicio }, [
+        { campo: 'encerradaEm', mensagem: 'erros:ENCERRAMENTO_ANTES_DO_INICIO' },
+      ]);
+    await liberarJazigo(tx, id, antes.jazigoId);
+    await tx.update(ar).set({ encerradaEm: e.encerradaEm, atualizadoEm: new Date() }).where(eq(ar.id, id));
+    await recalcularSituacao(tx, antes.jazigoId);
+    await registrarAlteracao(tx, ctx, 'arrendatario', id, { encerradaEm: null }, { encerradaEm: e.encerradaEm });
+  });
+  return obter(deps.db, ctx, id);
+}
+
+/** The concession's change history, newest first, with who made each change. */
+export async function historico(deps: Deps, ctx: Contexto, id: number) {
+  await obter(deps.db, ctx, id);
+  const h = schema.historicoAlteracao;
+  const linhas = await deps.db
+    .select({
+      id: h.id,
+      operacao: h.operacao,
+      campo: h.campo,
+      valorAnterior: h.valorAnterior,
+      valorNovo: h.valorNovo,
+      usuarioNome: sql<string | null>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`,
+      criadoEm: h.criadoEm,
+    })
+    .from(h)
+    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
+    .leftJoin(pessoa, eq(pessoa.id, schema.usuario.pessoaId))
+    .where(and(eq(h.entidade, 'arrendatario'), eq(h.entidadeId, id)))
+    .orderBy(desc(h.criadoEm), desc(h.id))
+    .limit(LIMITE_HISTORICO);
+  return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
+}
+
 /** Logical delete of a concession with no one buried under it; its plot is free again. */
 export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const antes = await paraMudar(tx, ctx, id);
+    const antes = await paraMudar(tx, ctx, id, { encerrada: true });
     await liberarJazigo(tx, id, antes.jazigoId);
     await tx.update(ar).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(ar.id, id));
     await recalcularSituacao(tx, antes.jazigoId);
@@ -240,6 +393,6 @@ export async function concessaoDoJazigo(tx: DbOuTx, jazigoId: number) {
   const [a] = await tx
     .select({ id: ar.id })
     .from(ar)
-    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm)));
+    .where(and(eq(ar.jazigoId, jazigoId), isNull(ar.excluidoEm), isNull(ar.encerradaEm)));
   return a?.id ?? null;
 }

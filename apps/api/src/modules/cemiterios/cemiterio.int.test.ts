@@ -1,8 +1,9 @@
-import { hojeNoBrasil } from '@sig/contracts';
+import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { avisarVencimentos } from './vencimentos.job.js';
 
 let t: AppTeste;
 let admin: string;
@@ -142,6 +143,15 @@ describe('/cemiterio', () => {
     const r = await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: '' });
     expect(r.statusCode).toBe(400);
     expect(r.json().campos[0].campo).toBe('nome');
+    // The exhumation's legal minimum is a setting of at least a year.
+    for (const prazoExumacaoAnos of [0, 51, 2.5]) {
+      const p = await req('POST', '/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Prazo', prazoExumacaoAnos });
+      expect(p.statusCode).toBe(400);
+      expect(p.json().campos[0].campo).toBe('prazoExumacaoAnos');
+    }
+    const padrao = await criar('/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Cemitério do Prazo Padrão' });
+    expect(padrao.prazoExumacaoAnos).toBe(3);
+    expect((await req('DELETE', `/api/cemiterio/${padrao.id}`)).statusCode).toBe(200);
     const g = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
       quadra: 'Y',
       fileiraDe: 5,
@@ -377,6 +387,8 @@ describe('/arrendatario: state over time and renewal', () => {
   const hoje = hojeNoBrasil();
   const emDias = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const ids: Record<string, number> = {};
+  const jazigosR: number[] = [];
+  const jazigoDe = (id: number) => jazigosR[Object.values(ids).indexOf(id)]!;
   const lista = async (estado: string) =>
     (
       await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&estadoConcessao=${estado}&quantidade=100`)
@@ -400,38 +412,44 @@ describe('/arrendatario: state over time and renewal', () => {
       ['aVencer', { inicio: '2020-01-01', renovadoAte: emDias(90) }],
       ['vigente', { inicio: '2020-01-01', renovadoAte: emDias(91) }],
     ];
-    for (const [i, [nome, extra]] of casos.entries())
+    for (const [i, [nome, extra]] of casos.entries()) {
+      jazigosR.push(r[i]!.id);
       ids[nome] = (
         await criar('/api/arrendatario', concessao({ jazigoId: r[i]!.id, pessoaId: pessoas[1], ...extra }))
       ).id;
+    }
   });
 
   it('derives the state from the dates and filters the list (and its total) by it', async () => {
-    const vencidas = await lista('VENCIDA');
-    const aVencer = await lista('A_VENCER');
-    const vigentes = await lista('VIGENTE');
-    for (const [p, estado] of [
-      [vencidas, 'VENCIDA'],
-      [aVencer, 'A_VENCER'],
-      [vigentes, 'VIGENTE'],
-    ] as const) {
+    const porEstado = Object.fromEntries(
+      await Promise.all(ESTADOS_CONCESSAO.map(async (e) => [e, await lista(e)] as const)),
+    );
+    for (const [estado, p] of Object.entries(porEstado)) {
       expect(p.total).toBe(p.itens.length);
       for (const a of p.itens) expect(a.estadoConcessao).toBe(estado);
     }
-    const de = (p: { itens: { id: number }[] }) => p.itens.map((a) => a.id);
-    expect(de(vencidas)).toContain(ids.vencida);
-    expect(de(aVencer)).toContain(ids.aVencer);
-    expect(de(vigentes)).toEqual(expect.arrayContaining([ids.perpetua, ids.vigente]));
-    expect(de(vigentes)).not.toContain(ids.vencida);
+    const de = (e: string) => porEstado[e]!.itens.map((a: { id: number }) => a.id);
+    expect(de('VENCIDA')).toContain(ids.vencida);
+    expect(de('A_VENCER')).toContain(ids.aVencer);
+    // No one buried yet: reserved, however long its term (a perpetual one too).
+    expect(de('RESERVADA')).toEqual(expect.arrayContaining([ids.perpetua, ids.vigente]));
+    // Someone buried under it: active.
+    const vigente = await req(
+      'POST',
+      '/api/falecido',
+      sepultamento({ jazigoId: jazigoDe(ids.vigente!), nome: 'Hans' }),
+    );
+    expect(vigente.statusCode, vigente.body).toBe(201);
+    expect((await req('GET', `/api/arrendatario/${ids.vigente}`)).json().estadoConcessao).toBe('VIGENTE');
     const todas = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&quantidade=100`)).json();
-    expect(vencidas.total + aVencer.total + vigentes.total).toBe(todas.total);
+    expect(Object.values(porEstado).reduce((n, p) => n + p.total, 0)).toBe(todas.total);
     expect((await req('GET', '/api/arrendatario/paginado?estadoConcessao=OUTRO')).statusCode).toBe(400);
   });
 
   it('renews to a later date, back to standing, and keeps it in the change history', async () => {
     const r = await req('POST', `/api/arrendatario/${ids.vencida}/renovar`, { renovadoAte: emDias(400) });
     expect(r.statusCode, r.body).toBe(200);
-    expect(r.json()).toMatchObject({ renovadoAte: emDias(400), estadoConcessao: 'VIGENTE' });
+    expect(r.json()).toMatchObject({ renovadoAte: emDias(400), estadoConcessao: 'RESERVADA' });
     const historico = await t.banco.db
       .select()
       .from(schema.historicoAlteracao)
@@ -440,13 +458,15 @@ describe('/arrendatario: state over time and renewal', () => {
           eq(schema.historicoAlteracao.entidade, 'arrendatario'),
           eq(schema.historicoAlteracao.entidadeId, ids.vencida!),
         ),
-      );
+      )
+      .orderBy(schema.historicoAlteracao.id);
     expect(historico).toMatchObject([
+      { operacao: 'CRIACAO', campo: null },
       { operacao: 'ALTERACAO', campo: 'renovadoAte', valorAnterior: emDias(-1), valorNovo: emDias(400) },
     ]);
     const lido = await req('GET', `/api/auditoria-acesso/historico/arrendatario/${ids.vencida}`, undefined, admin);
     expect(lido.statusCode, lido.body).toBe(200);
-    expect(lido.json()).toHaveLength(1);
+    expect(lido.json()).toHaveLength(2);
   });
 
   it('refuses bad input, a date not after the current one and a perpetual concession', async () => {
@@ -467,5 +487,204 @@ describe('/arrendatario: state over time and renewal', () => {
     const [alheia] = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${alheioId}`, undefined, admin)).json()
       .itens;
     expect((await req('POST', `/api/arrendatario/${alheia.id}/renovar`, corpo)).statusCode).toBe(404);
+  });
+});
+
+describe('/arrendatario: life cycle — conversion to perpetual, closing, what expires next', () => {
+  const hoje = hojeNoBrasil();
+  const emDias = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const v = new Map<string, number>();
+  const ids: Record<string, number> = {};
+  const historico = async (id: number) => (await req('GET', `/api/arrendatario/${id}/historico`)).json();
+
+  beforeAll(async () => {
+    const g = await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, {
+      quadra: 'V',
+      fileiraAte: 1,
+      numeroAte: 6,
+      capacidade: 1,
+    });
+    expect(g.statusCode, g.body).toBe(200);
+    for (const j of (await grade(cemiterioId, 'V')).jazigos) v.set(j.rotulo, j.id);
+    const casos: [string, string, Record<string, unknown>][] = [
+      ['temporaria', 'V-1-1', { inicio: '2024-01-01', renovadoAte: emDias(40) }],
+      ['longa', 'V-1-2', { inicio: '2024-01-01', renovadoAte: emDias(200) }],
+      ['gratuita', 'V-1-3', { tipoConcessao: 'GRATUITA', inicio: '2024-01-01', renovadoAte: emDias(60) }],
+      ['vazia', 'V-1-4', { inicio: '2024-01-01', renovadoAte: emDias(-10) }],
+    ];
+    for (const [nome, rotulo, extra] of casos)
+      ids[nome] = (await criar('/api/arrendatario', concessao({ jazigoId: v.get(rotulo), ...extra }))).id;
+  });
+
+  it('keeps the creation and each edit in the history', async () => {
+    const r = await req(
+      'PUT',
+      `/api/arrendatario/${ids.longa}`,
+      concessao({ jazigoId: v.get('V-1-2'), inicio: '2024-01-01', renovadoAte: emDias(200), valor: '1300.00' }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const h = await historico(ids.longa!);
+    // The history's jsonb gives a decimal string back as a JSON number: compared as amounts.
+    expect([h[0].valorAnterior, h[0].valorNovo].map(Number)).toEqual([1200, 1300]);
+    expect(h).toMatchObject([
+      { operacao: 'ALTERACAO', campo: 'valor' },
+      { operacao: 'CRIACAO', campo: null, valorNovo: expect.objectContaining({ tipoConcessao: 'TEMPORARIA' }) },
+    ]);
+    expect(h[0].usuarioNome).toBeTruthy();
+  });
+
+  it('converts a temporary concession to perpetual within its term, the difference added and kept', async () => {
+    const r = await req('POST', `/api/arrendatario/${ids.temporaria}/converter-perpetua`, {
+      convertidaEm: hoje,
+      diferencaConversao: '2500.50',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      tipoConcessao: 'PERPETUA',
+      renovadoAte: null,
+      valor: '3700.50',
+      convertidaEm: hoje,
+      diferencaConversao: '2500.50',
+      estadoConcessao: 'RESERVADA',
+    });
+    const h = await historico(ids.temporaria!);
+    const campo = (c: string) => h.find((l: { campo: string }) => l.campo === c);
+    expect(campo('tipoConcessao')).toMatchObject({ valorAnterior: 'TEMPORARIA', valorNovo: 'PERPETUA' });
+    expect(campo('renovadoAte')).toMatchObject({ valorAnterior: emDias(40), valorNovo: null });
+    expect([campo('valor').valorAnterior, campo('valor').valorNovo].map(Number)).toEqual([1200, 3700.5]);
+    expect(campo('diferencaConversao').valorAnterior).toBeNull();
+    expect(Number(campo('diferencaConversao').valorNovo)).toBe(2500.5);
+    // Perpetual now: neither converted again nor renewed.
+    const deNovo = await req('POST', `/api/arrendatario/${ids.temporaria}/converter-perpetua`, {
+      convertidaEm: hoje,
+      diferencaConversao: '1.00',
+    });
+    expect(deNovo.statusCode).toBe(422);
+    expect(deNovo.json().codigo).toBe('CONCESSAO_NAO_TEMPORARIA');
+  });
+
+  it('refuses a conversion out of the term, of a free concession, or with bad input', async () => {
+    const corpo = (convertidaEm: string, diferencaConversao = '100.00') => ({ convertidaEm, diferencaConversao });
+    const depois = await req('POST', `/api/arrendatario/${ids.longa}/converter-perpetua`, corpo(emDias(201)));
+    expect(depois.statusCode).toBe(422);
+    expect(depois.json()).toMatchObject({ codigo: 'CONVERSAO_FORA_DO_PRAZO', campos: [{ campo: 'convertidaEm' }] });
+    expect(depois.json().mensagem).toContain(emDias(200));
+    const antes = await req('POST', `/api/arrendatario/${ids.longa}/converter-perpetua`, corpo('2023-12-31'));
+    expect(antes.json().codigo).toBe('CONVERSAO_FORA_DO_PRAZO');
+    const gratuita = await req('POST', `/api/arrendatario/${ids.gratuita}/converter-perpetua`, corpo(hoje));
+    expect(gratuita.statusCode).toBe(422);
+    expect(gratuita.json().codigo).toBe('CONCESSAO_NAO_TEMPORARIA');
+    const negativa = await req('POST', `/api/arrendatario/${ids.longa}/converter-perpetua`, corpo(hoje, '-1.00'));
+    expect(negativa.statusCode).toBe(400);
+    expect(negativa.json().campos[0].campo).toBe('diferencaConversao');
+    const semData = await req('POST', `/api/arrendatario/${ids.longa}/converter-perpetua`, { diferencaConversao: '1' });
+    expect(semData.statusCode).toBe(400);
+    expect((await req('GET', `/api/arrendatario/${ids.longa}`)).json().tipoConcessao).toBe('TEMPORARIA');
+  });
+
+  it('closes a concession with an empty plot, which is free for a new grant; a closed one is only read', async () => {
+    const cedo = await req('POST', `/api/arrendatario/${ids.vazia}/encerrar`, { encerradaEm: '2023-01-01' });
+    expect(cedo.statusCode).toBe(422);
+    expect(cedo.json()).toMatchObject({ codigo: 'ENCERRAMENTO_ANTES_DO_INICIO', campos: [{ campo: 'encerradaEm' }] });
+    const r = await req('POST', `/api/arrendatario/${ids.vazia}/encerrar`, { encerradaEm: hoje });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ encerradaEm: hoje, estadoConcessao: 'ENCERRADA' });
+    expect((await grade(cemiterioId, 'V')).jazigos.find((j: { rotulo: string }) => j.rotulo === 'V-1-4')).toMatchObject(
+      { situacaoJazigo: 'LIVRE' },
+    );
+    const nova = await criar('/api/arrendatario', concessao({ jazigoId: v.get('V-1-4'), inicio: hoje }));
+    expect(nova.estadoConcessao).toBe('RESERVADA');
+    const encerradas = (
+      await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&estadoConcessao=ENCERRADA`)
+    ).json();
+    expect(encerradas.itens.map((a: { id: number }) => a.id)).toEqual([ids.vazia]);
+    for (const [url, corpo] of [
+      [`/api/arrendatario/${ids.vazia}/encerrar`, { encerradaEm: hoje }],
+      [`/api/arrendatario/${ids.vazia}/renovar`, { renovadoAte: emDias(900) }],
+      [`/api/arrendatario/${ids.vazia}/converter-perpetua`, { convertidaEm: hoje, diferencaConversao: '1.00' }],
+    ] as const) {
+      const x = await req('POST', url, corpo);
+      expect(x.statusCode, url).toBe(409);
+      expect(x.json().codigo).toBe('CONCESSAO_ENCERRADA');
+    }
+    expect(
+      (await req('PUT', `/api/arrendatario/${ids.vazia}`, concessao({ jazigoId: v.get('V-1-5') }))).statusCode,
+    ).toBe(409);
+    // Someone still lies in the plot: not closed.
+    await criar('/api/falecido', sepultamento({ jazigoId: v.get('V-1-2'), nome: 'Otto' }));
+    const ocupada = await req('POST', `/api/arrendatario/${ids.longa}/encerrar`, { encerradaEm: hoje });
+    expect(ocupada.statusCode).toBe(409);
+    expect(ocupada.json().codigo).toBe('REGISTRO_EM_USO');
+    // The plot set in exhumation by hand: the concession is in exhumation.
+    await req('PUT', `/api/jazigo/${v.get('V-1-2')}`, {
+      tipoJazigo: 'SEPULTURA',
+      capacidade: 1,
+      situacaoJazigo: 'EM_EXUMACAO',
+    });
+    expect((await req('GET', `/api/arrendatario/${ids.longa}`)).json().estadoConcessao).toBe('EM_EXUMACAO');
+  });
+
+  it('lists and exports what expires in the next N months', async () => {
+    const n = async (meses: number) =>
+      (await req('GET', `/api/arrendatario/paginado?cemiterioId=${cemiterioId}&venceEmMeses=${meses}&quantidade=100`))
+        .json()
+        .itens.map((a: { id: number }) => a.id);
+    // In 3 months: the free one (60 days), not the converted (perpetual), nor the expired, nor 200 days ahead.
+    const tres = await n(3);
+    expect(tres).toContain(ids.gratuita);
+    expect(tres).not.toContain(ids.temporaria);
+    expect(tres).not.toContain(ids.longa);
+    expect(await n(12)).toEqual(expect.arrayContaining([ids.gratuita, ids.longa]));
+    const csv = await req('GET', `/api/arrendatario/exportar?formato=csv&cemiterioId=${cemiterioId}&venceEmMeses=3`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('V-1-3');
+    expect(csv.body).not.toContain('V-1-2');
+    for (const mal of ['0', '61', 'x'])
+      expect((await req('GET', `/api/arrendatario/paginado?venceEmMeses=${mal}`)).statusCode).toBe(400);
+  });
+
+  it('mails each parish the concessions expiring in the next months, once a month', async () => {
+    const [tipo] = await t.banco.db
+      .select({ id: schema.tipoContato.id })
+      .from(schema.tipoContato)
+      .where(eq(schema.tipoContato.nome, 'E-mail'));
+    await t.banco.db.insert(schema.organizacaoContato).values({
+      organizacaoId: paroquiaId,
+      tipoContatoId: tipo!.id,
+      valor: 'cemiterio@paroquia.test',
+      principal: true,
+    });
+    const enviadas = async () =>
+      (await t.banco.db.select().from(schema.caixaSaida)).filter((m) => m.assunto.startsWith('Concessões a vencer'));
+    const antes = (await enviadas()).length;
+    const r = await avisarVencimentos(t.app.deps);
+    expect(r.enviados).toBeGreaterThanOrEqual(1);
+    const [m] = (await enviadas()).filter((x) => x.texto.includes('V-1-3'));
+    expect(m).toBeDefined();
+    expect(m!.texto).toContain('Cemitério da Saudade');
+    expect(m!.texto).toContain('/arrendatario?venceEmMeses=3');
+    expect(m!.texto).not.toContain('V-1-2');
+    const depois = (await enviadas()).length;
+    expect(depois).toBeGreaterThan(antes);
+    // Run again (a retried job): nothing more is sent this month.
+    expect((await avisarVencimentos(t.app.deps)).enviados).toBe(0);
+    expect((await enviadas()).length).toBe(depois);
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    const conversao = { convertidaEm: hoje, diferencaConversao: '1.00' };
+    for (const [url, corpo] of [
+      [`/api/arrendatario/${ids.gratuita}/converter-perpetua`, conversao],
+      [`/api/arrendatario/${ids.gratuita}/encerrar`, { encerradaEm: hoje }],
+    ] as const)
+      expect((await req('POST', url, corpo, atendimento)).statusCode).toBe(403);
+    expect((await req('GET', `/api/arrendatario/${ids.gratuita}/historico`, undefined, atendimento)).statusCode).toBe(
+      403,
+    );
+    const [alheia] = (await req('GET', `/api/arrendatario/paginado?cemiterioId=${alheioId}`, undefined, admin)).json()
+      .itens;
+    expect((await req('POST', `/api/arrendatario/${alheia.id}/converter-perpetua`, conversao)).statusCode).toBe(404);
+    expect((await req('POST', `/api/arrendatario/${alheia.id}/encerrar`, { encerradaEm: hoje })).statusCode).toBe(404);
+    expect((await req('GET', `/api/arrendatario/${alheia.id}/historico`)).statusCode).toBe(404);
   });
 });

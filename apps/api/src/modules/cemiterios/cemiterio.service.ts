@@ -123,7 +123,9 @@ export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<vo
     await obter(tx, ctx, id);
     const [uso] = (
       (await tx.execute(sql`select 1 as x from arrendatario a join jazigo j on j.id = a.jazigo_id
-        where j.cemiterio_id = ${id} and a.excluido_em is null limit 1`)) as unknown as { rows: unknown[] }
+        where j.cemiterio_id = ${id} and a.excluido_em is null and a.encerrada_em is null limit 1`)) as unknown as {
+        rows: unknown[];
+      }
     ).rows;
     if (uso) throw new AppError('REGISTRO_EM_USO');
     await tx.update(ce).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(ce.id, id));

@@ -4,3 +4,4 @@ export { cemiterioRoutes } from './cemiterio.routes.js';
 export { falecidoRoutes } from './falecido.routes.js';
 export { jazigoRoutes } from './jazigo.routes.js';
 export { REGRA_CEMITERIO, REGRA_JAZIGO } from './jazigo.service.js';
+export { TAREFA_AVISAR_VENCIMENTOS } from './vencimentos.job.js';

@@ -99,7 +99,8 @@ export async function recalcularSituacao(tx: DbOuTx, id: number) {
   await tx.execute(sql`update jazigo j set situacao_jazigo = case
       when exists (select 1 from falecido f where f.jazigo_id = j.id and f.excluido_em is null
         and f.data_exumacao is null) then 'OCUPADO'
-      when exists (select 1 from arrendatario a where a.jazigo_id = j.id and a.excluido_em is null) then 'RESERVADO'
+      when exists (select 1 from arrendatario a where a.jazigo_id = j.id and a.excluido_em is null
+        and a.encerrada_em is null) then 'RESERVADO'
       else 'LIVRE' end
     where j.id = ${id} and j.situacao_jazigo in ('LIVRE', 'RESERVADO', 'OCUPADO')`);
 }

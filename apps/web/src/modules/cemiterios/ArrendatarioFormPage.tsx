@@ -3,34 +3,44 @@ import {
   type Arrendatario,
   arrendatarioInput,
   CAMPOS_ARRENDATARIO,
+  CAMPOS_CONVERSAO,
+  CAMPOS_ENCERRAMENTO,
   CAMPOS_RENOVACAO,
+  conversaoInput,
+  encerramentoInput,
+  hojeNoBrasil,
   renovacaoInput,
 } from '@sig/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Form, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { celulaData } from '../../platform/crud/celulas';
+import { celulaData, celulaDataHora, celulaDinheiro } from '../../platform/crud/celulas';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { ValorHistorico } from '../../platform/crud/ValorHistorico';
+import { mensagemDeErro } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposDeclarados, ROTA_LISTA_ARRENDATARIO } from './comum';
+import { CamposDeclarados, CORES_ESTADO_CONCESSAO, ROTA_LISTA_ARRENDATARIO } from './comum';
+
+type Acao = 'renovar' | 'converter' | 'encerrar';
 
 /**
  * `/arrendatario/form/:id?/:visualizacao?`: the concession of a plot to a person of the registry;
- * the server refuses a plot already granted (spec §3 lease holder). A concession with a term is
- * renewed by its own action, kept in the record's history.
+ * the server refuses a plot already granted (spec §3 lease holder). Its life cycle moves by its
+ * own actions — renewal, conversion of a temporary one to perpetual, closing — each kept in the
+ * record's history, shown under the form.
  */
 export default function ArrendatarioFormPage() {
   const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
   const { pode } = useAutorizacao();
-  const [renovando, setRenovando] = useState(false);
+  const [acao, setAcao] = useState<Acao | null>(null);
   const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_ARRENDATARIO}`);
   const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar, registro } =
@@ -50,12 +60,23 @@ export default function ArrendatarioFormPage() {
       salvar={somenteLeitura ? undefined : saveButtonProps}
       aoVoltar={() => navegar(voltar)}
       botoes={
-        registro && registro.tipoConcessao !== 'PERPETUA' && pode(ACESSO_ARRENDATARIO, 'U') ? (
-          <Button onClick={() => setRenovando(true)}>{t('cemiterios:renovar')}</Button>
+        registro && !registro.encerradaEm && pode(ACESSO_ARRENDATARIO, 'U') ? (
+          <Space wrap>
+            {registro.tipoConcessao !== 'PERPETUA' && (
+              <Button onClick={() => setAcao('renovar')}>{t('cemiterios:renovar')}</Button>
+            )}
+            {registro.tipoConcessao === 'TEMPORARIA' && (
+              <Button onClick={() => setAcao('converter')}>{t('cemiterios:converterPerpetua')}</Button>
+            )}
+            {registro.falecidos === 0 && (
+              <Button onClick={() => setAcao('encerrar')}>{t('cemiterios:encerrar')}</Button>
+            )}
+          </Space>
         ) : undefined
       }
     >
-      {renovando && registro && <Renovacao arrendatarioId={registro.id} fechar={() => setRenovando(false)} />}
+      {acao && registro && <AcaoDaConcessao acao={acao} arrendatarioId={registro.id} fechar={() => setAcao(null)} />}
+      {registro && <Situacao registro={registro} />}
       <Form<Record<string, unknown>>
         {...formProps}
         name="arrendatario"
@@ -64,45 +85,156 @@ export default function ArrendatarioFormPage() {
       >
         <CamposDeclarados campos={CAMPOS_ARRENDATARIO} esquema={arrendatarioInput} />
       </Form>
+      {registro && <Historico arrendatarioId={registro.id} />}
     </PaginaDeFormulario>
   );
 }
 
-/** A renewal to a new "renewed until"; the server holds it after the current one. */
-function Renovacao({ arrendatarioId, fechar }: { arrendatarioId: number; fechar: () => void }) {
-  const { t } = useTranslation(['cemiterios']);
+/** The concession's state in its life cycle, and what its conversion and closing recorded. */
+function Situacao({ registro: r }: { registro: Arrendatario }) {
+  const { t } = useTranslation(['campos', 'cemiterios']);
+  return (
+    <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }} data-testid="situacao-concessao">
+      <Descriptions.Item label={t('campos:estadoConcessao')}>
+        <Tag style={{ backgroundColor: CORES_ESTADO_CONCESSAO[r.estadoConcessao] }}>
+          {t(`cemiterios:estados.${r.estadoConcessao}`)}
+        </Tag>
+      </Descriptions.Item>
+      {r.convertidaEm && (
+        <Descriptions.Item label={t('campos:convertidaEm')}>{celulaData(r.convertidaEm)}</Descriptions.Item>
+      )}
+      {r.convertidaEm && (
+        <Descriptions.Item label={t('campos:diferencaConversao')}>
+          {celulaDinheiro(r.diferencaConversao)}
+        </Descriptions.Item>
+      )}
+      {r.encerradaEm && (
+        <Descriptions.Item label={t('campos:encerradaEm')}>{celulaData(r.encerradaEm)}</Descriptions.Item>
+      )}
+    </Descriptions>
+  );
+}
+
+const DECLARACOES_HISTORICO = { campos: [...CAMPOS_ARRENDATARIO, ...CAMPOS_CONVERSAO, ...CAMPOS_ENCERRAMENTO] };
+
+/** The change history of the concession (spec §2 update history): who changed what, when, from what to what. */
+function Historico({ arrendatarioId }: { arrendatarioId: number }) {
+  const { t } = useTranslation(['campos', 'cemiterios', 'crud']);
+  const q = useQuery({
+    queryKey: [...chaves('arrendatario').item(arrendatarioId), 'historico'],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/arrendatario/{id}/historico', { params: { path: { id: arrendatarioId } }, signal })),
+  });
+  type Linha = NonNullable<typeof q.data>[number];
+  const valor = (v: unknown, l: Linha) => (
+    <ValorHistorico campo={l.campo} valor={v} declaracoes={DECLARACOES_HISTORICO} />
+  );
+  return (
+    <Card size="small" title={t('cemiterios:historico')} style={{ marginTop: 16 }} data-testid="historico-concessao">
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      <Table<Linha>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('crud:semItens') }}
+        columns={[
+          { key: 'criadoEm', dataIndex: 'criadoEm', title: t('cemiterios:historicoQuando'), render: celulaDataHora },
+          { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('cemiterios:historicoUsuario') },
+          {
+            key: 'operacao',
+            dataIndex: 'operacao',
+            title: t('cemiterios:historicoOperacao'),
+            render: (v: string) => t(`cemiterios:operacoes.${v}`, { defaultValue: v }),
+          },
+          {
+            key: 'campo',
+            dataIndex: 'campo',
+            title: t('cemiterios:historicoCampo'),
+            render: (v: string | null) => (v ? t(`campos:${v}`, { defaultValue: v }) : ''),
+          },
+          { key: 'antes', dataIndex: 'valorAnterior', title: t('cemiterios:historicoAntes'), render: valor },
+          { key: 'depois', dataIndex: 'valorNovo', title: t('cemiterios:historicoDepois'), render: valor },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const ACOES = {
+  renovar: {
+    caminho: '/api/arrendatario/{id}/renovar',
+    campos: CAMPOS_RENOVACAO,
+    esquema: renovacaoInput,
+    titulo: 'cemiterios:renovarConcessao',
+    ok: 'comum:salvar',
+    nome: 'renovacao',
+  },
+  converter: {
+    caminho: '/api/arrendatario/{id}/converter-perpetua',
+    campos: CAMPOS_CONVERSAO,
+    esquema: conversaoInput,
+    titulo: 'cemiterios:converterConcessao',
+    ok: 'cemiterios:converterPerpetua',
+    nome: 'conversao',
+  },
+  encerrar: {
+    caminho: '/api/arrendatario/{id}/encerrar',
+    campos: CAMPOS_ENCERRAMENTO,
+    esquema: encerramentoInput,
+    titulo: 'cemiterios:encerrarConcessao',
+    ok: 'cemiterios:encerrar',
+    nome: 'encerramento',
+  },
+} as const;
+
+/**
+ * A life-cycle action in a dialog: a renewal to a new "renewed until" (after the current one), the
+ * conversion to perpetual (a day within the term and the difference paid; the dialog asks for the
+ * confirmation in words, as it cannot be undone) or the closing; the server holds each rule.
+ */
+function AcaoDaConcessao({ acao, arrendatarioId, fechar }: { acao: Acao; arrendatarioId: number; fechar: () => void }) {
+  const { t } = useTranslation(['cemiterios', 'comum']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const renovar = useMutacaoForm(form, {
+  const a = ACOES[acao];
+  const enviar = useMutacaoForm(form, {
     mutationFn: (corpo: Record<string, unknown>) =>
-      dados(
-        cliente.POST('/api/arrendatario/{id}/renovar', {
-          params: { path: { id: arrendatarioId } },
-          body: corpo as never,
-        }),
-      ),
-    onSuccess: async (a) => {
-      message.success(t('cemiterios:renovada', { data: celulaData(a.renovadoAte) }));
+      dados(cliente.POST(a.caminho, { params: { path: { id: arrendatarioId } }, body: corpo as never })),
+    onSuccess: async (r: Arrendatario) => {
+      message.success(
+        acao === 'renovar'
+          ? t('cemiterios:renovada', { data: celulaData(r.renovadoAte) })
+          : t(acao === 'converter' ? 'cemiterios:convertida' : 'cemiterios:encerrada'),
+      );
       await qc.invalidateQueries({ queryKey: chaves('arrendatario').todas });
+      await qc.invalidateQueries({ queryKey: chaves('cemiterio').todas });
       fechar();
     },
   });
+  const hoje = hojeNoBrasil();
   return (
     <ModalDeFormulario
-      titulo={t('cemiterios:renovarConcessao')}
+      titulo={t(a.titulo)}
+      textoOk={t(a.ok)}
+      perigo={acao !== 'renovar'}
       form={form}
-      enviando={renovar.isPending}
+      enviando={enviar.isPending}
       fechar={fechar}
     >
+      {acao === 'converter' && <Alert type="warning" showIcon title={t('cemiterios:confirmarConversao')} />}
       <Form<Record<string, unknown>>
         form={form}
         layout="vertical"
-        name="renovacao"
-        onFinish={(v) => renovar.mutate(v)}
-        data-testid="form-renovacao"
+        name={a.nome}
+        initialValues={acao === 'renovar' ? {} : { convertidaEm: hoje, encerradaEm: hoje }}
+        onFinish={(v) => enviar.mutate(v)}
+        data-testid={`form-${a.nome}`}
+        style={{ marginTop: 12 }}
       >
-        <CamposDeclarados campos={CAMPOS_RENOVACAO} esquema={renovacaoInput} />
+        <CamposDeclarados campos={a.campos} esquema={a.esquema} />
       </Form>
     </ModalDeFormulario>
   );

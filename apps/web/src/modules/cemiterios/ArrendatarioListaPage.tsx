@@ -13,10 +13,14 @@ const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome' },
   { tipo: 'referencia', nome: 'cemiterioId', referencia: 'cemiterio' },
   { tipo: 'data', nome: 'vencendoAte' },
+  { tipo: 'numero', nome: 'venceEmMeses' },
   { tipo: 'opcao', nome: 'estadoConcessao', opcoes: ESTADOS_CONCESSAO, rotulos: 'cemiterios:estados' },
 ];
 
-/** `/arrendatario` (spec §2): the concessions of the scope's plots, by cemetery and plot; what expires by a date. */
+/**
+ * `/arrendatario` (spec §2): the concessions of the scope's plots, by cemetery and plot; what
+ * expires by a date or in the next N months (exported as the list is).
+ */
 export default function ArrendatarioListaPage() {
   const { t } = useTranslation(['campos', 'comum', 'cemiterios', 'menu']);
   useTitulo(`menu:acessos.${ACESSO_ARRENDATARIO}`);

@@ -27,9 +27,12 @@ export const CORES_SITUACAO: Record<SituacaoJazigo, string> = {
 
 /** A concession's state as a tag's light fill under the theme's dark text, as the grid's; the text names the state. */
 export const CORES_ESTADO_CONCESSAO: Record<EstadoConcessao, string> = {
+  RESERVADA: '#d6e4ff',
   VIGENTE: '#d9f7be',
   A_VENCER: '#fff1b8',
   VENCIDA: '#ffccc7',
+  EM_EXUMACAO: '#efdbff',
+  ENCERRADA: '#d9d9d9',
 };
 
 /** The declared fields of a hand form, laid out two by two, with the input schema's rules. */
