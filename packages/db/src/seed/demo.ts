@@ -530,6 +530,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarPendenciasDemo(db);
   await criarContribuicoesDemo(db, paroquia.id);
   await criarCemiterioDemo(db, paroquia.id);
+  await criarMinisteriosDemo(db, sinodo.id);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -773,4 +774,111 @@ async function criarCemiterioDemo(db: Db, organizacaoId: number) {
     .update(schema.jazigo)
     .set({ situacaoJazigo: 'RESERVADO' })
     .where(eq(schema.jazigo.id, jazigo(1, 3)));
+}
+
+const NOMES_DEMO_F = ['Ana', 'Helga', 'Marta', 'Irma', 'Lúcia', 'Edite', 'Carla', 'Rosane', 'Elisa', 'Gisela'];
+const NOMES_DEMO_M = ['Pedro', 'Arno', 'Jonas', 'Egon', 'Paulo', 'Lauro', 'Nelson', 'Otto', 'Rui', 'Vilmar'];
+const SOBRENOMES_DEMO = ['Schmidt', 'Kunz', 'Becker', 'Wagner', 'Rieth', 'Hoffmann', 'Souza', 'Kayser', 'Lang', 'Lima'];
+const NOMES_MINISTERIO = ['Esperança', 'Ebenézer', 'Shalom', 'Maranata', 'Betânia', 'Emanuel', 'Boa Nova', 'Videira'];
+
+/**
+ * Ministries of the demo synod (issue 21): 60 groups across its parishes and communities, six
+ * people each (made here, so the ministries do not depend on the demo year), with the figures of
+ * last year and this year — most met, some did not meet, some have not reported this year, and a
+ * few held more meetings than planned (the form's warning). Deterministic: the same every start.
+ */
+async function criarMinisteriosDemo(db: Db, sinodoId: number) {
+  const [sinodo] = await db
+    .select({ caminho: schema.organizacao.caminho })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.id, sinodoId));
+  const organizacoes = await db
+    .select({ id: schema.organizacao.id })
+    .from(schema.organizacao)
+    .where(sql`${schema.organizacao.caminho} like ${`${sinodo!.caminho}%`} and ${schema.organizacao.nivel} >= 2`)
+    .orderBy(schema.organizacao.id);
+  const tipos = await db
+    .select({ id: schema.tipoGrupo.id, nome: schema.tipoGrupo.nome })
+    .from(schema.tipoGrupo)
+    .orderBy(schema.tipoGrupo.id);
+  if (!organizacoes.length || !tipos.length) return;
+  const ano = Number(hojeNoBrasil().slice(0, 4));
+  const mes = Number(hojeNoBrasil().slice(5, 7));
+  const POR_MINISTERIO = 6;
+  const ministerios = Array.from({ length: 60 }, (_, i) => {
+    const tipo = tipos[i % tipos.length]!;
+    // Women's and men's groups are of one sex; the others mixed.
+    const sexo = tipo.nome === 'Grupo de mulheres' ? 'F' : tipo.nome === 'Grupo de homens' ? 'M' : null;
+    return {
+      i,
+      organizacaoId: organizacoes[(i * 7) % organizacoes.length]!.id,
+      tipo,
+      nome: `${tipo.nome} ${NOMES_MINISTERIO[Math.floor(i / tipos.length) % NOMES_MINISTERIO.length]}`,
+      reunioesPorAno: [12, 24, 40, 48, 10][i % 5]!,
+      sexos: Array.from({ length: POR_MINISTERIO }, (_, k) => sexo ?? (k % 2 ? 'M' : 'F')),
+    };
+  });
+  const pessoas = await db
+    .insert(schema.pessoa)
+    .values(
+      ministerios.flatMap((m) =>
+        m.sexos.map((sexo, k) => {
+          const nome = (sexo === 'F' ? NOMES_DEMO_F : NOMES_DEMO_M)[(m.i + k * 3) % 10]!;
+          const sobrenome = SOBRENOMES_DEMO[(m.i * 3 + k) % 10]!;
+          return { nome, sobrenome, nomeBusca: nomeBuscaSql(nome, sobrenome), sexo, organizacaoId: m.organizacaoId };
+        }),
+      ),
+    )
+    .returning({ id: schema.pessoa.id });
+  const criados = await db
+    .insert(schema.ministerio)
+    .values(
+      ministerios.map((m) => ({
+        organizacaoId: m.organizacaoId,
+        nome: m.nome,
+        tipoGrupoId: m.tipo.id,
+        coordenadorId: pessoas[m.i * POR_MINISTERIO]!.id,
+        reunioesPorAno: m.reunioesPorAno,
+      })),
+    )
+    .returning({ id: schema.ministerio.id });
+  await db.insert(schema.ministerioParticipante).values(
+    ministerios.flatMap((m) =>
+      m.sexos.map((_, k) => ({
+        ministerioId: criados[m.i]!.id,
+        pessoaId: pessoas[m.i * POR_MINISTERIO + k]!.id,
+        funcao: (['COORDENACAO', 'VICE_COORDENACAO', 'SECRETARIA', 'TESOURARIA'] as const)[k] ?? 'MEMBRO',
+      })),
+    ),
+  );
+  const figuras = (m: (typeof ministerios)[number], doAno: number, parte: number) => {
+    // The registry keeps a few; the figures count everyone who comes.
+    const mulheres = m.sexos.filter((x) => x === 'F').length * (2 + (m.i % 3));
+    const homens = m.sexos.filter((x) => x === 'M').length * (2 + ((m.i + 1) % 3));
+    const extra = m.i % 20 === 11 ? 3 : 0;
+    return {
+      ministerioId: criados[m.i]!.id,
+      ano: doAno,
+      situacao: 'REUNIU',
+      reunioesRealizadas: Math.max(1, Math.round((m.reunioesPorAno - (m.i % 3)) * parte) + extra),
+      mediaPresentes: Math.round((mulheres + homens) * (0.55 + (m.i % 4) * 0.1)),
+      participantesMasculinos: homens,
+      participantesFemininos: mulheres,
+    };
+  };
+  const naoReuniu = (m: (typeof ministerios)[number], doAno: number) => ({
+    ...figuras(m, doAno, 1),
+    situacao: 'NAO_REUNIU',
+    reunioesRealizadas: 0,
+    mediaPresentes: 0,
+    participantesMasculinos: 0,
+    participantesFemininos: 0,
+  });
+  await db.insert(schema.ministerioEstatistica).values(
+    ministerios.flatMap((m) => [
+      m.i % 15 === 4 ? naoReuniu(m, ano - 1) : figuras(m, ano - 1, 1),
+      // This year so far: a tenth have not reported yet (no row), a few did not meet.
+      ...(m.i % 10 === 3 ? [] : [m.i % 10 === 7 ? naoReuniu(m, ano) : figuras(m, ano, mes / 12)]),
+    ]),
+  );
 }
