@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../fixtures/api.js';
-import { criarPessoa, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
+import { criarPelaApi, criarPessoa, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
-const anoPassado = Number(new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' }).slice(0, 4)) - 1;
+const hojeIso = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+const hoje = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+const anoPassado = Number(hojeIso.slice(0, 4)) - 1;
 
 describe('[MINISTERIOS] ministries with statistics', () => {
   it('[MINISTERIOS] a secretary creates a ministry with participants and a year of figures; the list shows the figures typed', () =>
@@ -90,5 +92,50 @@ describe('[MINISTERIOS] ministries with statistics', () => {
       await p.goto(`/ministerio?nome=${marca}&situacaoAno=NAO_INFORMADO`);
       await expect.poll(() => linha(p, `Coral ${marca}`).count()).toBe(1);
       expect(await linha(p, `Coral ${marca}`).innerText()).toContain('Não informado');
+    }));
+
+  it('[MINISTERIOS] attendance ticked for a meeting gives the year its figures', () =>
+    comPagina(navegador, 'ministerios-presencas', async (p) => {
+      const marca = Date.now().toString(36);
+      await loginAs(p, 'paroquia');
+      const organizacaoId = Number(await p.evaluate(() => localStorage.getItem('organizacaoLogadaId')));
+      const [tipo] = (await api<{ value: number }[]>(p, 'GET', 'tipo-grupo/select?busca=Juventude')).corpo;
+      const ana = await criarPessoa(p, { nome: 'Ana', sobrenome: `Jovem ${marca}`, sexo: 'F' });
+      const davi = await criarPessoa(p, { nome: 'Davi', sobrenome: `Jovem ${marca}`, sexo: 'M' });
+      const id = await criarPelaApi(p, 'ministerio', {
+        organizacaoId,
+        nome: `Juventude ${marca}`,
+        tipoGrupoId: tipo!.value,
+        coordenadorId: ana,
+        reunioesPorAno: 24,
+        participantes: [
+          { pessoaId: ana, funcao: 'COORDENACAO' },
+          { pessoaId: davi, funcao: 'MEMBRO' },
+        ],
+      });
+
+      await p.goto(`/ministerio/form/${id}`);
+      const reuniao = p.getByTestId('form-reuniao');
+      const data = reuniao.getByLabel('Data', { exact: true });
+      await data.fill(hoje);
+      await data.press('Enter');
+      await reuniao.getByLabel('Visitantes', { exact: true }).fill('3');
+      await reuniao.getByLabel(`Ana Jovem ${marca}`).check();
+      await reuniao.getByLabel(`Davi Jovem ${marca}`).check();
+      await reuniao.getByRole('button', { name: 'Registrar reunião' }).click();
+      await expect.poll(() => p.getByText('Reunião registrada.', { exact: false }).count()).toBeGreaterThan(0);
+      const presencas = p.getByTestId('presencas');
+      await expect
+        .poll(() => presencas.getByRole('cell', { name: `Ana Jovem ${marca}, Davi Jovem ${marca}` }).count())
+        .toBe(1);
+      expect(await violacoesGraves(p), 'attendance').toEqual([]);
+
+      // One meeting of two participants and three visitors: five on average, a man and a woman.
+      await p.goto(`/ministerio?nome=${marca}`);
+      const linhaDoGrupo = linha(p, `Juventude ${marca}`);
+      await expect.poll(() => linhaDoGrupo.count()).toBe(1);
+      const celulas = await linhaDoGrupo.getByRole('cell').allInnerTexts();
+      expect(celulas).toContain('Reuniu-se');
+      expect(celulas.slice(-5, -1)).toEqual(['1', '5', '1', '1']);
     }));
 });
