@@ -12,6 +12,8 @@ const PAGINAS = [
   '/pessoa/form',
   '/organizacao',
   '/culto',
+  '/ministerio',
+  '/ministerio/form',
   '/conta-a-receber',
   '/cobranca',
   '/plano-de-conta',
@@ -34,7 +36,7 @@ const TELAS = [
 const transborda = (p: Page) => p.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 describe('[LAYOUT] every page fits a phone and a laptop', () => {
-  // Sixteen pages, each waited on until it has loaded.
+  // Nineteen pages, each waited on until it has loaded.
   for (const tela of TELAS)
     it(
       `[LAYOUT] ${tela.nome} ${tela.width}×${tela.height}: no sideways overflow, actions in sight`,

@@ -41,6 +41,7 @@ export type Recurso =
   | 'setor'
   | 'situacao'
   | 'time'
+  | 'tipo-grupo'
   | 'tipo-campo-trabalho'
   | 'tipo-celebracao-oficio'
   | 'tipo-contato'

@@ -16,6 +16,7 @@ import enFinanceiro from '../locales/en/financeiro.json' with { type: 'json' };
 import enInicio from '../locales/en/inicio.json' with { type: 'json' };
 import enLotes from '../locales/en/lotes.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
+import enMinisterios from '../locales/en/ministerios.json' with { type: 'json' };
 import enOrganizacoes from '../locales/en/organizacoes.json' with { type: 'json' };
 import enPendencias from '../locales/en/pendencias.json' with { type: 'json' };
 import enPessoas from '../locales/en/pessoas.json' with { type: 'json' };
@@ -41,6 +42,7 @@ import ptFinanceiro from '../locales/pt-BR/financeiro.json' with { type: 'json' 
 import ptInicio from '../locales/pt-BR/inicio.json' with { type: 'json' };
 import ptLotes from '../locales/pt-BR/lotes.json' with { type: 'json' };
 import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
+import ptMinisterios from '../locales/pt-BR/ministerios.json' with { type: 'json' };
 import ptOrganizacoes from '../locales/pt-BR/organizacoes.json' with { type: 'json' };
 import ptPendencias from '../locales/pt-BR/pendencias.json' with { type: 'json' };
 import ptPessoas from '../locales/pt-BR/pessoas.json' with { type: 'json' };
@@ -68,6 +70,7 @@ export const recursos = {
     financeiro: ptFinanceiro,
     inicio: ptInicio,
     lotes: ptLotes,
+    ministerios: ptMinisterios,
     menu: ptMenu,
     organizacoes: ptOrganizacoes,
     pendencias: ptPendencias,
@@ -95,6 +98,7 @@ export const recursos = {
     financeiro: enFinanceiro,
     inicio: enInicio,
     lotes: enLotes,
+    ministerios: enMinisterios,
     menu: enMenu,
     organizacoes: enOrganizacoes,
     pendencias: enPendencias,

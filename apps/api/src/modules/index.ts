@@ -47,6 +47,7 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
+import { ministerioRoutes, REGRA_TIPO_GRUPO, tipoGrupoRoutes } from './ministerios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
@@ -112,6 +113,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
     ...REGRAS_ATENDIMENTO,
     cemiterio: REGRA_CEMITERIO,
     jazigo: REGRA_JAZIGO,
+    'tipo-grupo': REGRA_TIPO_GRUPO,
   });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
@@ -165,6 +167,8 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(jazigoRoutes, { prefix: '/jazigo' });
   await app.register(arrendatarioRoutes, { prefix: '/arrendatario' });
   await app.register(falecidoRoutes, { prefix: '/falecido' });
+  await app.register(ministerioRoutes, { prefix: '/ministerio' });
+  await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

@@ -194,6 +194,14 @@ export const TELAS: Tela[] = [
     },
   },
   {
+    acesso: 'Ministerio',
+    pagina: carregar(() => import('../modules/ministerios/MinisterioListaPage')),
+    form: {
+      rota: '/ministerio/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/ministerios/MinisterioFormPage')),
+    },
+  },
+  {
     acesso: 'Cemiterio',
     pagina: carregar(() => import('../modules/cemiterios/CemiterioListaPage')),
     form: {

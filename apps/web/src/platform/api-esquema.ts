@@ -6449,6 +6449,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ministerio/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMinisterioPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministerio/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMinisterioExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministerio/{id}/reunioes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMinisterioReunioes"];
+        put?: never;
+        post: operations["criarMinisterioReunioes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministerio/{id}/reunioes/{reuniaoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["excluirMinisterioReunioesPorReuniaoId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministerio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterMinisterioPorId"];
+        put: operations["atualizarMinisterioPorId"];
+        post?: never;
+        delete: operations["excluirMinisterioPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ministerio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMinisterio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tipo-grupo/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTipoGrupoSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indicadores/cadastros/": {
         parameters: {
             query?: never;
@@ -31865,6 +31977,511 @@ export interface operations {
                         criadoEm: string;
                         atualizadoEm: string;
                     };
+                };
+            };
+        };
+    };
+    listarMinisterioPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                tipoGrupoId?: number;
+                nome?: string;
+                ano?: number;
+                situacaoAno?: "REUNIU" | "NAO_REUNIU" | "NAO_INFORMADO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            nome: string;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            tipoGrupoId: number;
+                            tipoGrupoNome: string;
+                            coordenadorNome: string;
+                            participantes: number;
+                            reunioesPorAno: number;
+                            ano: number;
+                            /** @enum {string} */
+                            situacaoAno: "REUNIU" | "NAO_REUNIU" | "NAO_INFORMADO";
+                            reunioesRealizadas: number | null;
+                            mediaPresentes: number | null;
+                            participantesMasculinos: number | null;
+                            participantesFemininos: number | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarMinisterioExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                tipoGrupoId?: number;
+                nome?: string;
+                ano?: number;
+                situacaoAno?: "REUNIU" | "NAO_REUNIU" | "NAO_INFORMADO";
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarMinisterioReunioes: {
+        parameters: {
+            query: {
+                ano: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        data: string;
+                        visitantes: number;
+                        presentes: number[];
+                    }[];
+                };
+            };
+        };
+    };
+    criarMinisterioReunioes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: string;
+                    /** @default 0 */
+                    visitantes?: number;
+                    /** @default [] */
+                    presentes?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        tipoGrupoId: number;
+                        tipoGrupoNome: string;
+                        coordenadorId: number;
+                        coordenadorNome: string;
+                        reunioesPorAno: number;
+                        participantes: {
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            funcao: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                        }[];
+                        estatisticas: {
+                            ano: number;
+                            /** @enum {string} */
+                            situacao: "REUNIU" | "NAO_REUNIU";
+                            /** @enum {string} */
+                            origem: "DIGITADA" | "PRESENCAS";
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                        }[];
+                        avisos: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirMinisterioReunioesPorReuniaoId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                reuniaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        tipoGrupoId: number;
+                        tipoGrupoNome: string;
+                        coordenadorId: number;
+                        coordenadorNome: string;
+                        reunioesPorAno: number;
+                        participantes: {
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            funcao: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                        }[];
+                        estatisticas: {
+                            ano: number;
+                            /** @enum {string} */
+                            situacao: "REUNIU" | "NAO_REUNIU";
+                            /** @enum {string} */
+                            origem: "DIGITADA" | "PRESENCAS";
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                        }[];
+                        avisos: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterMinisterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        tipoGrupoId: number;
+                        tipoGrupoNome: string;
+                        coordenadorId: number;
+                        coordenadorNome: string;
+                        reunioesPorAno: number;
+                        participantes: {
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            funcao: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                        }[];
+                        estatisticas: {
+                            ano: number;
+                            /** @enum {string} */
+                            situacao: "REUNIU" | "NAO_REUNIU";
+                            /** @enum {string} */
+                            origem: "DIGITADA" | "PRESENCAS";
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                        }[];
+                        avisos: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarMinisterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    tipoGrupoId: number;
+                    coordenadorId: number;
+                    /** @default 12 */
+                    reunioesPorAno?: number;
+                    /** @default [] */
+                    participantes?: {
+                        pessoaId: number;
+                        /**
+                         * @default MEMBRO
+                         * @enum {string}
+                         */
+                        funcao?: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                    }[];
+                    estatisticas?: {
+                        ano: number;
+                        /**
+                         * @default REUNIU
+                         * @enum {string}
+                         */
+                        situacao?: "REUNIU" | "NAO_REUNIU";
+                        reunioesRealizadas?: number | null;
+                        mediaPresentes?: number | null;
+                        participantesMasculinos?: number | null;
+                        participantesFemininos?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        tipoGrupoId: number;
+                        tipoGrupoNome: string;
+                        coordenadorId: number;
+                        coordenadorNome: string;
+                        reunioesPorAno: number;
+                        participantes: {
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            funcao: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                        }[];
+                        estatisticas: {
+                            ano: number;
+                            /** @enum {string} */
+                            situacao: "REUNIU" | "NAO_REUNIU";
+                            /** @enum {string} */
+                            origem: "DIGITADA" | "PRESENCAS";
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                        }[];
+                        avisos: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirMinisterioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarMinisterio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    tipoGrupoId: number;
+                    coordenadorId: number;
+                    /** @default 12 */
+                    reunioesPorAno?: number;
+                    /** @default [] */
+                    participantes?: {
+                        pessoaId: number;
+                        /**
+                         * @default MEMBRO
+                         * @enum {string}
+                         */
+                        funcao?: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                    }[];
+                    estatisticas?: {
+                        ano: number;
+                        /**
+                         * @default REUNIU
+                         * @enum {string}
+                         */
+                        situacao?: "REUNIU" | "NAO_REUNIU";
+                        reunioesRealizadas?: number | null;
+                        mediaPresentes?: number | null;
+                        participantesMasculinos?: number | null;
+                        participantesFemininos?: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        tipoGrupoId: number;
+                        tipoGrupoNome: string;
+                        coordenadorId: number;
+                        coordenadorNome: string;
+                        reunioesPorAno: number;
+                        participantes: {
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            funcao: "COORDENACAO" | "VICE_COORDENACAO" | "SECRETARIA" | "TESOURARIA" | "MEMBRO";
+                        }[];
+                        estatisticas: {
+                            ano: number;
+                            /** @enum {string} */
+                            situacao: "REUNIU" | "NAO_REUNIU";
+                            /** @enum {string} */
+                            origem: "DIGITADA" | "PRESENCAS";
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                        }[];
+                        avisos: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarTipoGrupoSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
                 };
             };
         };

@@ -1,0 +1,97 @@
+import {
+  ACESSO_MINISTERIO,
+  busca,
+  idParams,
+  ministerio,
+  ministerioInput,
+  ministerioListQuery,
+  ministerioPagina,
+  reuniaoInput,
+  reuniaoParams,
+  reunioesQuery,
+  reunioesResposta,
+  selectResposta,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import * as servico from './ministerio.service.js';
+import * as reunioes from './reuniao.service.js';
+
+const acesso = ACESSO_MINISTERIO;
+const tags = ['ministerio'];
+
+/** `/ministerio` (spec §2): ministries with their participants and yearly statistics. */
+export const ministerioRoutes: FastifyPluginAsyncZod = async (app) => {
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: ministerioListQuery,
+    pagina: ministerioPagina,
+    listar: (ctx, q) => servico.listar(app.deps, ctx, q),
+    exportar: {
+      planilha: 'ministerio',
+      colunas: [
+        { campo: 'nome', rotulo: 'nome' },
+        { campo: 'organizacaoNome', rotulo: 'organizacaoNome' },
+        { campo: 'tipoGrupoNome', rotulo: 'tipoGrupoId' },
+        { campo: 'coordenadorNome', rotulo: 'coordenadorId' },
+        { campo: 'participantes', rotulo: 'participantes', tipo: 'numero' },
+        { campo: 'reunioesPorAno', rotulo: 'reunioesPorAno', tipo: 'numero' },
+        { campo: 'ano', rotulo: 'ano', tipo: 'numero' },
+        { campo: 'situacaoAno', rotulo: 'situacaoAno', tipo: 'opcao', rotulos: 'campos:opcao.situacaoAno' },
+        { campo: 'reunioesRealizadas', rotulo: 'reunioesRealizadas', tipo: 'numero' },
+        { campo: 'mediaPresentes', rotulo: 'mediaPresentes', tipo: 'numero' },
+        { campo: 'participantesMasculinos', rotulo: 'participantesMasculinos', tipo: 'numero' },
+        { campo: 'participantesFemininos', rotulo: 'participantesFemininos', tipo: 'numero' },
+      ],
+    },
+  });
+  // Attendance per meeting: part of changing the ministry (U), read with it (R).
+  app.get(
+    '/:id/reunioes',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, querystring: reunioesQuery, response: { 200: reunioesResposta } },
+    },
+    (req) => reunioes.listar(app.deps, req.ctx, req.params.id, req.query.ano),
+  );
+  app.post(
+    '/:id/reunioes',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: reuniaoInput, response: { 200: ministerio } },
+    },
+    (req) => reunioes.registrar(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.delete(
+    '/:id/reunioes/:reuniaoId',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: reuniaoParams, response: { 200: ministerio } } },
+    (req) => reunioes.excluir(app.deps, req.ctx, req.params.id, req.params.reuniaoId),
+  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: ministerio,
+    entrada: ministerioInput,
+    obter: (ctx, id) => servico.obter(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
+    excluir: (ctx, id) => servico.excluir(app.deps, ctx, id),
+  });
+};
+
+/**
+ * `/tipo-grupo/select`: the group types of the reference list, for the ministry's form and filters
+ * (readable to whoever may fill that form, guarda.ts `opcoesDe`).
+ */
+export const tipoGrupoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/select',
+    {
+      config: { acesso, acao: 'L', opcoesDe: 'tipo-grupo' },
+      schema: { tags, querystring: z.object({ busca: busca(100) }), response: { 200: selectResposta } },
+    },
+    (req) => servico.tiposGrupo(app.deps, req.ctx, req.query.busca),
+  );
+};
