@@ -19,40 +19,42 @@ CREATE FUNCTION "organizacao_ramos"(caminho text) RETURNS TABLE (organizacao_id 
   SELECT a, f FROM (SELECT string_to_array(trim(BOTH '/' FROM caminho), '/')::int[] AS p) c,
     unnest(c.p[1:cardinality(c.p) - 1], c.p[2:]) AS r(a, f)
 $$;--> statement-breakpoint
--- One statement per trigger from its transition tables, as before (0036), now also rolling the
--- change up the owner's path. Both tables' keys are written in their order by every writer, in the
--- same statement shape, so two writers take the rows' locks in one order; an update touching none
--- of the kept columns writes nothing.
-CREATE OR REPLACE FUNCTION "conta_a_receber_totais"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Chained to the owner's totals (kept by 0036's triggers, plans cached) from their own transition
+-- tables: what an upsert inserted or changed there is added to each ancestor of the owner, keys in
+-- their order, after the owner's rows were taken in theirs: every writer locks in one order.
+CREATE FUNCTION "conta_a_receber_total_arvore_somar"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  EXECUTE format($f$
-    WITH d AS (
-      SELECT organizacao_id, status, ano_competencia, mes_competencia, date_trunc('month', vencimento)::date AS mes,
-        sum(sinal)::int AS n, sum(sinal * valor_previsto) AS previsto, sum(sinal * coalesce(valor_pago, 0)) AS pago
-      FROM (%s) c
-      GROUP BY 1, 2, 3, 4, 5
-      HAVING sum(sinal) <> 0 OR sum(sinal * valor_previsto) <> 0 OR sum(sinal * coalesce(valor_pago, 0)) <> 0
-    ), dona AS (
-      INSERT INTO conta_a_receber_total AS t SELECT * FROM d ORDER BY 1, 2, 3, 4, 5
-      ON CONFLICT (organizacao_id, status, ano_competencia, mes_competencia, mes_vencimento) DO UPDATE SET
-        quantidade = t.quantidade + excluded.quantidade, valor_previsto = t.valor_previsto + excluded.valor_previsto,
-        valor_pago = t.valor_pago + excluded.valor_pago
-    )
+  IF TG_OP = 'INSERT' THEN
     INSERT INTO conta_a_receber_total_arvore AS t
-      SELECT r.organizacao_id, r.filha_id, d.status, d.ano_competencia, d.mes_competencia, d.mes,
-        sum(d.n), sum(d.previsto), sum(d.pago)
-      FROM d JOIN organizacao o ON o.id = d.organizacao_id CROSS JOIN LATERAL organizacao_ramos(o.caminho) r
+      SELECT r.organizacao_id, r.filha_id, k.status, k.ano_competencia, k.mes_competencia, k.mes_vencimento,
+        sum(k.quantidade), sum(k.valor_previsto), sum(k.valor_pago)
+      FROM novas k JOIN organizacao o ON o.id = k.organizacao_id CROSS JOIN LATERAL organizacao_ramos(o.caminho) r
       GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
     ON CONFLICT (organizacao_id, filha_id, status, ano_competencia, mes_competencia, mes_vencimento) DO UPDATE SET
       quantidade = t.quantidade + excluded.quantidade, valor_previsto = t.valor_previsto + excluded.valor_previsto,
-      valor_pago = t.valor_pago + excluded.valor_pago
-  $f$, CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT *, 1 AS sinal FROM novas'
-    WHEN 'DELETE' THEN 'SELECT *, -1 AS sinal FROM antigas'
-    ELSE 'SELECT *, 1 AS sinal FROM novas UNION ALL SELECT *, -1 FROM antigas' END);
+      valor_pago = t.valor_pago + excluded.valor_pago;
+  ELSE
+    INSERT INTO conta_a_receber_total_arvore AS t
+      SELECT r.organizacao_id, r.filha_id, k.status, k.ano_competencia, k.mes_competencia, k.mes_vencimento,
+        sum(k.sinal * k.quantidade), sum(k.sinal * k.valor_previsto), sum(k.sinal * k.valor_pago)
+      FROM (SELECT *, 1 AS sinal FROM novas UNION ALL SELECT *, -1 FROM antigas) k
+        JOIN organizacao o ON o.id = k.organizacao_id CROSS JOIN LATERAL organizacao_ramos(o.caminho) r
+      GROUP BY 1, 2, 3, 4, 5, 6
+      HAVING sum(k.sinal * k.quantidade) <> 0 OR sum(k.sinal * k.valor_previsto) <> 0 OR sum(k.sinal * k.valor_pago) <> 0
+      ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT (organizacao_id, filha_id, status, ano_competencia, mes_competencia, mes_vencimento) DO UPDATE SET
+      quantidade = t.quantidade + excluded.quantidade, valor_previsto = t.valor_previsto + excluded.valor_previsto,
+      valor_pago = t.valor_pago + excluded.valor_pago;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- An upsert fires both: its inserted rows reach the first, its updated ones the second.
+CREATE TRIGGER "conta_a_receber_total_arvore_i" AFTER INSERT ON "conta_a_receber_total" REFERENCING NEW TABLE AS novas
+  FOR EACH STATEMENT EXECUTE FUNCTION "conta_a_receber_total_arvore_somar"();--> statement-breakpoint
+CREATE TRIGGER "conta_a_receber_total_arvore_u" AFTER UPDATE ON "conta_a_receber_total"
+  REFERENCING OLD TABLE AS antigas NEW TABLE AS novas
+  FOR EACH STATEMENT EXECUTE FUNCTION "conta_a_receber_total_arvore_somar"();--> statement-breakpoint
 -- An organization moved in the tree (its path and its descendants' changed): what each moved
 -- owner has leaves the ancestors of its old path and joins those of the new one.
 CREATE FUNCTION "conta_a_receber_totais_arvore"() RETURNS trigger LANGUAGE plpgsql AS $$
