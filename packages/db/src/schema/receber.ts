@@ -317,10 +317,11 @@ export const contaAReceberTotal = pgTable(
 
 /**
  * The same totals rolled up the tree (ADR 0027, addendum): for each organization, what its
- * descendants own, split by the child of it they come through. A subtree's totals are its own row
+ * descendants own, split by the child of it they come through. A subtree's totals are its own rows
  * of `contaAReceberTotal` plus its rows here, so the whole church sums a few hundred rows instead of
  * one per owner and month. The split by child keeps two writers in different branches off each
- * other's rows (no single row per month for the root). Kept by the same triggers (migration 0042).
+ * other's rows (no single row per month for the root). Kept by statement triggers on
+ * `contaAReceberTotal` and moved with an organization (migration 0042).
  */
 export const contaAReceberTotalArvore = pgTable(
   'conta_a_receber_total_arvore',
