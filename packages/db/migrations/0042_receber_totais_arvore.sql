@@ -56,16 +56,23 @@ CREATE TRIGGER "conta_a_receber_total_arvore_u" AFTER UPDATE ON "conta_a_receber
   REFERENCING OLD TABLE AS antigas NEW TABLE AS novas
   FOR EACH STATEMENT EXECUTE FUNCTION "conta_a_receber_total_arvore_somar"();--> statement-breakpoint
 -- An organization moved in the tree (its path and its descendants' changed): what each moved
--- owner has leaves the ancestors of its old path and joins those of the new one.
+-- owner has leaves the ancestors of its old path and joins those of the new one. The owner totals
+-- are locked against writers first: one still rolling a receivable up the old path commits before
+-- they are read (and is moved with them), one after reads the new path. A new organization (no
+-- path before) owns nothing yet.
 CREATE FUNCTION "conta_a_receber_totais_arvore"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM depois d JOIN antes a ON a.id = d.id WHERE d.caminho <> a.caminho AND a.caminho <> '') THEN
+    RETURN NULL;
+  END IF;
+  LOCK TABLE conta_a_receber_total IN SHARE ROW EXCLUSIVE MODE;
   INSERT INTO conta_a_receber_total_arvore AS t
     SELECT r.organizacao_id, r.filha_id, k.status, k.ano_competencia, k.mes_competencia, k.mes_vencimento,
       sum(m.sinal * k.quantidade), sum(m.sinal * k.valor_previsto), sum(m.sinal * k.valor_pago)
     FROM (
       SELECT d.id, v.caminho, v.sinal FROM depois d JOIN antes a ON a.id = d.id
         CROSS JOIN LATERAL (VALUES (d.caminho, 1), (a.caminho, -1)) v(caminho, sinal)
-      WHERE d.caminho <> a.caminho
+      WHERE d.caminho <> a.caminho AND a.caminho <> ''
     ) m
     JOIN conta_a_receber_total k ON k.organizacao_id = m.id
     CROSS JOIN LATERAL organizacao_ramos(m.caminho) r
@@ -78,7 +85,7 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Any update (a trigger with transition tables takes no column list); one that moves nothing joins no row.
+-- Any update (a trigger with transition tables takes no column list); one that moves nothing returns at once.
 CREATE TRIGGER "conta_a_receber_totais_arvore" AFTER UPDATE ON "organizacao"
   REFERENCING OLD TABLE AS antes NEW TABLE AS depois
   FOR EACH STATEMENT EXECUTE FUNCTION "conta_a_receber_totais_arvore"();--> statement-breakpoint
