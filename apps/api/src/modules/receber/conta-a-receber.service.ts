@@ -148,16 +148,16 @@ const ultimoDoMes = (d: string) => {
  * The filtered set's totals from the kept totals (ADR 0027) when every filter falls on their keys
  * (scope, organization, status, competence, whole months of due dates); null when one does not
  * (a person, a holder, charged or not, without a receipt, a due range inside a month), and the
- * rows are summed instead. The set is one subtree, the chosen organization's (`escolhidas` has
- * answered 404 for one outside the scope) or else the user's: its own row per key plus its rows
- * rolled up from below, a few per child of it; the own row alone when the permission is
- * own-organization-only.
+ * rows are summed instead. The set is one subtree, the chosen organization's (`ids`: read by
+ * `escolhidas`, which answered 404 for one outside the scope) or else the user's: its own row per
+ * key plus its rows rolled up from below, a few per child of it; the own row alone when the
+ * permission is own-organization-only.
  */
-async function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas) {
+async function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined) {
   if (q.pessoaId || q.organizacaoTitularId || q.cobrancaGerada || q.semRecibo === 'true') return null;
   if ((q.vencimentoDe && !primeiroDoMes(q.vencimentoDe)) || (q.vencimentoAte && !ultimoDoMes(q.vencimentoAte)))
     return null;
-  const raiz = q.organizacaoId ?? ctx.organizacaoId;
+  const raiz = ids && q.organizacaoId ? q.organizacaoId : ctx.organizacaoId;
   const linhas = (t: typeof tot | typeof arvore) =>
     deps.db
       .select({ quantidade: t.quantidade, valorPrevisto: t.valorPrevisto, valorPago: t.valorPago })
@@ -193,7 +193,7 @@ export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberLi
   // The kept totals when the filters allow; else the receivables alone (their owner is a foreign
   // key): the totals read no other table, and over a due-date range the index on it alone.
   const { n, valorPrevisto, valorPago } =
-    (await totaisMantidos(deps, ctx, q)) ??
+    (await totaisMantidos(deps, ctx, q, ids)) ??
     ((
       await deps.db
         .select({
