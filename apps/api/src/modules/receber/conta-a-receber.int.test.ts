@@ -272,7 +272,7 @@ describe('kept totals rolled up the tree (ADR 0027, addendum)', () => {
     }
   };
 
-  it('a wide scope sums its subtree exactly after inserts, updates, exclusions and a move', async () => {
+  it('a wide scope sums its subtree exactly after inserts, updates, exclusions and a move; own only its own', async () => {
     // One statement inserting two receivables for every organization of the tree, every level.
     await t.banco.db.execute(sql`insert into conta_a_receber (organizacao_id, pessoa_id, tipo, mes_competencia,
         ano_competencia, vencimento, valor_previsto, status)
@@ -337,5 +337,22 @@ describe('kept totals rolled up the tree (ADR 0027, addendum)', () => {
     await confereTudo();
     await mover(novo, movida!.caminho);
     await confereTudo();
+
+    // Own organization only: the treasurer's own receivables, none of the subtree's.
+    const somentePropria = async (sim: boolean) => {
+      await t.banco.db.execute(sql`update perfil_permissao set somente_propria_organizacao = ${sim}
+        where acesso = 'ContaAReceber' and perfil_id = (select id from perfil where nome = 'Tesouraria')`);
+      await t.banco.db.execute(sql`update perfil set versao = versao + 1 where nome = 'Tesouraria'`);
+    };
+    await somentePropria(true);
+    const propria = (await req('GET', '/api/conta-a-receber/paginado?quantidade=1')).json();
+    const [soma] = await linhas<{ n: number; previsto: string; subarvore: number }>(sql`select count(*)::int as n,
+        sum(valor_previsto)::numeric(16, 2)::text as previsto,
+        (select count(*)::int from conta_a_receber c join organizacao o on o.id = c.organizacao_id
+          where o.caminho like (select caminho from organizacao where id = ${a.organizacaoId}) || '%' and c.status <> 'EXCLUIDO') as subarvore
+      from conta_a_receber where organizacao_id = ${a.organizacaoId} and status <> 'EXCLUIDO'`);
+    expect(soma!.subarvore).toBeGreaterThan(soma!.n);
+    expect(propria).toMatchObject({ total: soma!.n, totais: { valorPrevisto: soma!.previsto } });
+    await somentePropria(false);
   });
 });
