@@ -312,8 +312,36 @@ export const contaAReceberTotal = pgTable(
     valorPrevisto: numeric({ precision: 16, scale: 2 }).notNull(),
     valorPago: numeric({ precision: 16, scale: 2 }).notNull(),
   },
+  (t) => [primaryKey({ columns: [t.organizacaoId, t.status, t.anoCompetencia, t.mesCompetencia, t.mesVencimento] })],
+);
+
+/**
+ * The same totals rolled up the tree (ADR 0027, addendum): for each organization, what its
+ * descendants own, split by the child of it they come through. A subtree's totals are its own rows
+ * of `contaAReceberTotal` plus its rows here, so the whole church sums a few hundred rows instead of
+ * one per owner and month. The split by child keeps two writers in different branches off each
+ * other's rows (no single row per month for the root). Kept by statement triggers on
+ * `contaAReceberTotal` and moved with an organization (migration 0044).
+ */
+export const contaAReceberTotalArvore = pgTable(
+  'conta_a_receber_total_arvore',
+  {
+    /** The ancestor whose subtree the rows count in. */
+    organizacaoId: integer().notNull(),
+    /** Its child on the path down to the receivables' owner (the owner itself when one level down). */
+    filhaId: integer().notNull(),
+    status: text().notNull(),
+    anoCompetencia: smallint().notNull(),
+    mesCompetencia: smallint().notNull(),
+    /** The first day of the due date's month. */
+    mesVencimento: date({ mode: 'string' }).notNull(),
+    quantidade: integer().notNull(),
+    valorPrevisto: numeric({ precision: 16, scale: 2 }).notNull(),
+    valorPago: numeric({ precision: 16, scale: 2 }).notNull(),
+  },
   (t) => [
-    primaryKey({ columns: [t.organizacaoId, t.status, t.anoCompetencia, t.mesCompetencia, t.mesVencimento] }),
-    index('conta_a_receber_total_vencimento_idx').on(t.mesVencimento),
+    primaryKey({
+      columns: [t.organizacaoId, t.filhaId, t.status, t.anoCompetencia, t.mesCompetencia, t.mesVencimento],
+    }),
   ],
 );

@@ -224,3 +224,135 @@ describe('kept totals (ADR 0027)', () => {
     });
   });
 });
+
+describe('kept totals rolled up the tree (ADR 0027, addendum)', () => {
+  const linhas = async <T>(q: ReturnType<typeof sql>) =>
+    ((await t.banco.db.execute(q)) as unknown as { rows: T[] }).rows;
+
+  /** Every organization's subtree from the kept rows (its own plus those rolled up) against its receivables summed now. */
+  const divergencias = () =>
+    linhas(sql`with agora as (
+        select a.id, c.status, c.ano_competencia, c.mes_competencia, date_trunc('month', c.vencimento)::date as mes,
+          count(*)::int as n, sum(c.valor_previsto) as previsto, coalesce(sum(c.valor_pago), 0) as pago
+        from organizacao a join organizacao o on o.caminho like a.caminho || '%'
+          join conta_a_receber c on c.organizacao_id = o.id
+        group by 1, 2, 3, 4, 5),
+      mantidos as (
+        select organizacao_id as id, status, ano_competencia, mes_competencia, mes_vencimento as mes,
+          sum(quantidade)::int as n, sum(valor_previsto) as previsto, sum(valor_pago) as pago
+        from (select organizacao_id, status, ano_competencia, mes_competencia, mes_vencimento, quantidade, valor_previsto, valor_pago
+            from conta_a_receber_total
+          union all select organizacao_id, status, ano_competencia, mes_competencia, mes_vencimento, quantidade, valor_previsto, valor_pago
+            from conta_a_receber_total_arvore) k
+        group by 1, 2, 3, 4, 5 having sum(quantidade) <> 0 or sum(valor_previsto) <> 0 or sum(valor_pago) <> 0)
+      (select * from agora except select * from mantidos) union all (select * from mantidos except select * from agora)`);
+
+  /** The list's totals for a user against a plain sum over the receivables of the user's organization's subtree. */
+  const confere = async ([token, organizacaoId]: [string, number], consulta = '', onde = sql`true`) => {
+    const lista = (await req('GET', `/api/conta-a-receber/paginado?quantidade=1&${consulta}`, undefined, token)).json();
+    const [soma] = await linhas<{ n: number; previsto: string; pago: string }>(sql`select count(*)::int as n,
+        coalesce(sum(c.valor_previsto), 0)::numeric(16, 2)::text as previsto, coalesce(sum(c.valor_pago), 0)::numeric(16, 2)::text as pago
+      from conta_a_receber c join organizacao o on o.id = c.organizacao_id
+      where o.caminho like (select caminho from organizacao where id = ${organizacaoId}) || '%'
+        and c.status <> 'EXCLUIDO' and ${onde}`);
+    expect(lista).toMatchObject({ total: soma!.n, totais: { valorPrevisto: soma!.previsto, valorPago: soma!.pago } });
+    return soma!;
+  };
+  let usuarios: [string, number][];
+  const confereTudo = async () => {
+    expect(await divergencias()).toEqual([]);
+    for (const usuario of usuarios) {
+      await confere(usuario);
+      await confere(
+        usuario,
+        'vencimentoDe=2097-05-01&vencimentoAte=2097-06-30',
+        sql`c.vencimento between '2097-05-01' and '2097-06-30'`,
+      );
+      await confere(usuario, 'status=PAGO&anoCompetencia=2097', sql`c.status = 'PAGO' and c.ano_competencia = 2097`);
+    }
+  };
+
+  it('a wide scope sums its subtree exactly after inserts, updates, exclusions and a move; own only its own', async () => {
+    // One statement inserting two receivables for every organization of the tree, every level.
+    await t.banco.db.execute(sql`insert into conta_a_receber (organizacao_id, pessoa_id, tipo, mes_competencia,
+        ano_competencia, vencimento, valor_previsto, status)
+      select o.id, ${comCpf}, 'CONTRIBUICAO', m, 2097, make_date(2097, m, 10), (o.id * 3 + m)::numeric / 4, 'ABERTO'
+      from organizacao o cross join generate_series(5, 6) m`);
+    const a = await criarConta({
+      anoCompetencia: 2097,
+      mesCompetencia: 5,
+      vencimento: '2097-05-20',
+      valorPrevisto: '80.10',
+    });
+    const b = await criarConta({
+      anoCompetencia: 2097,
+      mesCompetencia: 6,
+      vencimento: '2097-06-20',
+      valorPrevisto: '15.00',
+    });
+    const [raiz] = await linhas<{ id: number }>(sql`select id from organizacao where nivel = 0 order by id limit 1`);
+    // The administrator sees the whole church, the treasurer the parish's subtree.
+    usuarios = [
+      [admin, raiz!.id],
+      [tesouraria, a.organizacaoId],
+    ];
+    const antes = await confere(usuarios[0]!);
+    await confereTudo();
+
+    // A payment (status and amount paid), an edit of the amount and month, an exclusion.
+    const pago = await req('POST', '/api/pagamento', {
+      contaAReceberId: a.id,
+      valor: '80.10',
+      dataPagamento: '2097-05-20',
+      dataCredito: '2097-05-20',
+      forma: 'DINHEIRO',
+    });
+    expect(pago.statusCode, pago.body).toBe(201);
+    const put = await req(
+      'PUT',
+      `/api/conta-a-receber/${b.id}`,
+      conta({ anoCompetencia: 2097, mesCompetencia: 5, vencimento: '2097-05-25', valorPrevisto: '17.35' }),
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await req('DELETE', `/api/conta-a-receber/${b.id}`)).statusCode).toBe(200);
+    // A set-based update over many owners at once (as the overdue job and the batches write).
+    await t.banco.db.execute(sql`update conta_a_receber set status = 'VENCIDO', valor_previsto = valor_previsto + 1
+      where ano_competencia = 2097 and mes_competencia = 6 and status = 'ABERTO'`);
+    expect((await confere(usuarios[0]!)).n).toBe(antes.n - 1);
+    await confereTudo();
+
+    // A parish with its receivables moved under another synod and back, as the organizations' move writes it.
+    const [movida] = await linhas<{ id: number; caminho: string; outro: string }>(sql`select o.id, o.caminho,
+        (select s.caminho from organizacao s where s.nivel = 1 and s.caminho <> p.caminho order by s.id limit 1) as outro
+      from organizacao o join organizacao p on p.id = o.organizacao_pai_id
+      where o.nivel = 2 and exists (select 1 from organizacao s where s.nivel = 1 and s.caminho <> p.caminho)
+      order by o.id limit 1`);
+    expect(movida?.outro).toBeTruthy();
+    const mover = (de: string, para: string) =>
+      t.banco.db.execute(
+        sql`update organizacao set caminho = ${para} || substr(caminho, ${de.length + 1}::int) where caminho like ${`${de}%`}`,
+      );
+    const novo = `${movida!.outro}${movida!.id}/`;
+    await mover(movida!.caminho, novo);
+    await confereTudo();
+    await mover(novo, movida!.caminho);
+    await confereTudo();
+
+    // Own organization only: the treasurer's own receivables, none of the subtree's.
+    const somentePropria = async (sim: boolean) => {
+      await t.banco.db.execute(sql`update perfil_permissao set somente_propria_organizacao = ${sim}
+        where acesso = 'ContaAReceber' and perfil_id = (select id from perfil where nome = 'Tesouraria')`);
+      await t.banco.db.execute(sql`update perfil set versao = versao + 1 where nome = 'Tesouraria'`);
+    };
+    await somentePropria(true);
+    const propria = (await req('GET', '/api/conta-a-receber/paginado?quantidade=1')).json();
+    const [soma] = await linhas<{ n: number; previsto: string; subarvore: number }>(sql`select count(*)::int as n,
+        sum(valor_previsto)::numeric(16, 2)::text as previsto,
+        (select count(*)::int from conta_a_receber c join organizacao o on o.id = c.organizacao_id
+          where o.caminho like (select caminho from organizacao where id = ${a.organizacaoId}) || '%' and c.status <> 'EXCLUIDO') as subarvore
+      from conta_a_receber where organizacao_id = ${a.organizacaoId} and status <> 'EXCLUIDO'`);
+    expect(soma!.subarvore).toBeGreaterThan(soma!.n);
+    expect(propria).toMatchObject({ total: soma!.n, totais: { valorPrevisto: soma!.previsto } });
+    await somentePropria(false);
+  });
+});

@@ -18,6 +18,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { somentePropria } from '../../platform/permissoes.js';
 import { linhasExistentes } from '../../platform/referencias.js';
 
 /**
@@ -26,7 +27,14 @@ import { linhasExistentes } from '../../platform/referencias.js';
  * not charged; deleting marks it excluded.
  */
 export const ACESSO_CONTA = 'ContaAReceber';
-const { contaAReceber: car, contaAReceberTotal: tot, pessoa, organizacao, reciboItem } = schema;
+const {
+  contaAReceber: car,
+  contaAReceberTotal: tot,
+  contaAReceberTotalArvore: arvore,
+  pessoa,
+  organizacao,
+  reciboItem,
+} = schema;
 const titular = alias(organizacao, 'titular');
 
 const titularNome = sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`;
@@ -140,36 +148,44 @@ const ultimoDoMes = (d: string) => {
  * The filtered set's totals from the kept totals (ADR 0027) when every filter falls on their keys
  * (scope, organization, status, competence, whole months of due dates); null when one does not
  * (a person, a holder, charged or not, without a receipt, a due range inside a month), and the
- * rows are summed instead.
+ * rows are summed instead. The set is one subtree, the chosen organization's (`ids`: read by
+ * `escolhidas`, which answered 404 for one outside the scope) or else the user's: its own row per
+ * key plus its rows rolled up from below, a few per child of it; the own row alone when the
+ * permission is own-organization-only.
  */
 async function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined) {
   if (q.pessoaId || q.organizacaoTitularId || q.cobrancaGerada || q.semRecibo === 'true') return null;
   if ((q.vencimentoDe && !primeiroDoMes(q.vencimentoDe)) || (q.vencimentoAte && !ultimoDoMes(q.vencimentoAte)))
     return null;
+  const raiz = ids && q.organizacaoId ? q.organizacaoId : ctx.organizacaoId;
+  const linhas = (t: typeof tot | typeof arvore) =>
+    deps.db
+      .select({ quantidade: t.quantidade, valorPrevisto: t.valorPrevisto, valorPago: t.valorPago })
+      .from(t)
+      .where(
+        and(
+          eq(t.organizacaoId, raiz),
+          q.status?.length ? inArray(t.status, q.status) : undefined,
+          semExcluidos(q) ? ne(t.status, 'EXCLUIDO') : undefined,
+          q.mesCompetencia ? eq(t.mesCompetencia, q.mesCompetencia) : undefined,
+          q.anoCompetencia ? eq(t.anoCompetencia, q.anoCompetencia) : undefined,
+          q.vencimentoDe ? sql`${t.mesVencimento} >= ${q.vencimentoDe}` : undefined,
+          q.vencimentoAte ? sql`${t.mesVencimento} <= ${q.vencimentoAte}` : undefined,
+        ),
+      );
+  const s = (somentePropria(ctx, ACESSO_CONTA) ? linhas(tot) : linhas(tot).unionAll(linhas(arvore))).as('s');
   const [r] = (await deps.db
     .select({
-      n: sql<number>`coalesce(sum(${tot.quantidade}), 0)::int`,
-      valorPrevisto: soma(tot.valorPrevisto),
-      valorPago: soma(tot.valorPago),
+      n: sql<number>`coalesce(sum(${s.quantidade}), 0)::int`,
+      valorPrevisto: soma(s.valorPrevisto),
+      valorPago: soma(s.valorPago),
     })
-    .from(tot)
-    .where(
-      and(
-        filtroOrganizacao(ctx, ACESSO_CONTA, tot.organizacaoId),
-        q.status?.length ? inArray(tot.status, q.status) : undefined,
-        semExcluidos(q) ? ne(tot.status, 'EXCLUIDO') : undefined,
-        q.mesCompetencia ? eq(tot.mesCompetencia, q.mesCompetencia) : undefined,
-        q.anoCompetencia ? eq(tot.anoCompetencia, q.anoCompetencia) : undefined,
-        q.vencimentoDe ? sql`${tot.mesVencimento} >= ${q.vencimentoDe}` : undefined,
-        q.vencimentoAte ? sql`${tot.mesVencimento} <= ${q.vencimentoAte}` : undefined,
-        ids ? entreOrganizacoes(tot.organizacaoId, ids) : undefined,
-      ),
-    )) as [{ n: number; valorPrevisto: string; valorPago: string }];
+    .from(s)) as [{ n: number; valorPrevisto: string; valorPago: string }];
   return r;
 }
 
 /** A sum of money over the filtered set, as the API writes money (`0.00` when none). */
-const soma = (coluna: PgColumn) => sql<string>`coalesce(sum(${coluna}), 0)::numeric(16, 2)::text`;
+const soma = (coluna: PgColumn | SQL.Aliased) => sql<string>`coalesce(sum(${coluna}), 0)::numeric(16, 2)::text`;
 
 export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberListQuery): Promise<ContaAReceberPagina> {
   const ids = await escolhidas(deps, ctx, q);
