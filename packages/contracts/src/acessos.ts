@@ -53,7 +53,7 @@ export const ACESSOS = [
   a('EventoComInscricao', '/evento-com-inscricao', 'eventos'),
 
   a('Pessoa', '/pessoa', 'cadastros'),
-  a('PessoaIntegracaoDesligamento', '/pessoa-integracao-desligamento', 'cadastros', ['R', 'C', 'U']),
+  a('PessoaIntegracaoDesligamento', '/pessoa-integracao-desligamento', 'cadastros', ['L', 'R', 'C', 'U']),
   a('PessoaMinistro', '/pessoa-ministro', 'cadastros', ['R', 'C', 'U']),
   // The LGPD export of everything kept on a person (history and access log included), from the
   // person's form: a right of its own, not every reader's (the demo gives it to the administrator only).
