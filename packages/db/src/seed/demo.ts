@@ -106,6 +106,7 @@ export const PERFIS_DEMO: {
           'ConfiguracaoEtiquetas',
           'Etiquetas',
           'CategoriaAtendimento',
+          'Termos',
         ],
         TUDO,
       ],
