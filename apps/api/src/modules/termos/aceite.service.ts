@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { RespostaTermoInput, TermoPublico, VerificacaoCadeia } from '@sig/contracts';
-import { type Db, type DbOuTx, schema } from '@sig/db';
+import { type ConteudoAceite, type Db, type DbOuTx, HASH_INICIAL, hashDoAceite, schema, sha256 } from '@sig/db';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { hashToken } from '../../platform/cripto.js';
@@ -13,41 +12,8 @@ import { AppError } from '../../platform/erros.js';
  * row was changed, removed or slipped in since.
  */
 const { termoAceite: ac, termoSolicitacao: so } = schema;
-/** The first row's predecessor. */
-export const HASH_INICIAL = '0'.repeat(64);
 /** Any fixed number: the ledger's rows are appended one at a time under this transaction lock. */
 const TRAVA_CADEIA = 22_0045;
-
-export const sha256 = (texto: string) => createHash('sha256').update(texto, 'utf8').digest('hex');
-
-type Conteudo = {
-  solicitacaoId: number;
-  termoId: number;
-  pessoaId: number;
-  versao: number;
-  decisao: string;
-  hashTexto: string;
-  registradoEm: Date;
-  ip: string | null;
-  navegador: string | null;
-};
-
-/** A row's hash: over its content, in a fixed order, and the previous row's hash. */
-export const hashDaLinha = (anterior: string, c: Conteudo) =>
-  sha256(
-    JSON.stringify([
-      anterior,
-      c.solicitacaoId,
-      c.termoId,
-      c.pessoaId,
-      c.versao,
-      c.decisao,
-      c.hashTexto,
-      c.registradoEm.toISOString(),
-      c.ip,
-      c.navegador,
-    ]),
-  );
 
 type Pedido = {
   id: number;
@@ -119,7 +85,7 @@ export async function responder(
     await tx.execute(sql`select pg_advisory_xact_lock(${TRAVA_CADEIA})`);
     const [ultimo] = await tx.select({ hash: ac.hash }).from(ac).orderBy(sql`${ac.id} desc`).limit(1);
     const anterior = ultimo?.hash ?? HASH_INICIAL;
-    const conteudo: Conteudo = {
+    const conteudo: ConteudoAceite = {
       solicitacaoId: p.id,
       termoId: p.termoId,
       pessoaId: p.pessoaId,
@@ -130,7 +96,7 @@ export async function responder(
       ip: origem.ip,
       navegador: origem.navegador?.slice(0, 500) ?? null,
     };
-    await tx.insert(ac).values({ ...conteudo, hashAnterior: anterior, hash: hashDaLinha(anterior, conteudo) });
+    await tx.insert(ac).values({ ...conteudo, hashAnterior: anterior, hash: hashDoAceite(anterior, conteudo) });
     await tx
       .update(so)
       .set({ situacaoSolicitacao: e.decisao, respondidoEm: registradoEm, tokenHash: null })
@@ -151,7 +117,7 @@ export async function verificarCadeia(db: Db): Promise<VerificacaoCadeia> {
     const linhas = await db.select().from(ac).where(gt(ac.id, ultimoId)).orderBy(asc(ac.id)).limit(LOTE_VERIFICACAO);
     for (const l of linhas) {
       total++;
-      if (l.hashAnterior !== anterior || l.hash !== hashDaLinha(l.hashAnterior, l))
+      if (l.hashAnterior !== anterior || l.hash !== hashDoAceite(l.hashAnterior, l))
         return { valida: false, total, primeiraInvalidaId: l.id };
       anterior = l.hash;
       ultimoId = l.id;

@@ -87,9 +87,9 @@ describe('terms: drafts, publishing and versions', () => {
     expect(r.statusCode, r.body).toBe(201);
     expect(r.json()).toMatchObject({ versao: 1, situacaoTermo: 'RASCUNHO', publicadoEm: null });
     id = r.json().idCompartilhado;
-    const editado = await req('PUT', `/api/termos/${r.json().id}`, termo({ nome: 'Consentimento de dados' }));
+    const editado = await req('PUT', `/api/termos/${r.json().id}`, termo({ nome: 'Consentimento da comunidade' }));
     expect(editado.statusCode, editado.body).toBe(200);
-    expect(editado.json().nome).toBe('Consentimento de dados');
+    expect(editado.json().nome).toBe('Consentimento da comunidade');
   });
 
   it('publishes immutable versions, one published at a time, and keeps the history', async () => {
@@ -109,12 +109,12 @@ describe('terms: drafts, publishing and versions', () => {
     await req(
       'PUT',
       `/api/termos/${rascunho.json().id}`,
-      termo({ nome: 'Consentimento de dados', texto: 'Versão dois.' }),
+      termo({ nome: 'Consentimento da comunidade', texto: 'Versão dois.' }),
     );
     const historico = await req('GET', `/api/termos/historico/${id}`);
     expect(historico.json().map((v: { situacaoTermo: string }) => v.situacaoTermo)).toEqual(['PUBLICADO', 'RASCUNHO']);
 
-    const lista = await req('GET', '/api/termos/paginado?nome=consentimento de dados');
+    const lista = await req('GET', '/api/termos/paginado?nome=consentimento da comunidade');
     expect(lista.json().itens).toEqual([
       expect.objectContaining({ idCompartilhado: id, versao: 2, temRascunho: true, versaoPublicada: 1 }),
     ]);
@@ -182,7 +182,7 @@ describe('requests and the public page', () => {
     const r = await publico(token);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({
-      nome: 'Consentimento de dados',
+      nome: 'Consentimento da comunidade',
       versao: 1,
       texto: termo().texto,
       pessoaNome: 'ana',
@@ -219,7 +219,10 @@ describe('requests and the public page', () => {
     expect(lista.json().itens).toEqual([
       expect.objectContaining({ email: emails.ana, situacaoSolicitacao: 'ACEITO', navegador: 'Navegador de teste' }),
     ]);
-    const [linha] = await t.banco.db.select().from(schema.termoAceite).where(eq(schema.termoAceite.decisao, 'ACEITO'));
+    const [linha] = await t.banco.db
+      .select()
+      .from(schema.termoAceite)
+      .where(eq(schema.termoAceite.navegador, 'Navegador de teste'));
     expect(linha).toMatchObject({ versao: 1, hashTexto, navegador: 'Navegador de teste', ip: '127.0.0.1' });
     const exportado = await req('GET', `/api/termos/solicitacoes/${id}/exportar?formato=csv`);
     expect(exportado.statusCode).toBe(200);
@@ -260,6 +263,25 @@ describe('requests and the public page', () => {
   });
 });
 
+describe('the demo', () => {
+  it('has two published terms, data consent and terms of use, with requests in every state', async () => {
+    const lista = (await req('GET', '/api/termos/paginado?quantidade=50')).json().itens as {
+      nome: string;
+      categoriaTermo: string;
+      versaoPublicada: number | null;
+      aceitos: number;
+      pendentes: number;
+      desconsiderados: number;
+    }[];
+    const demo = lista.filter((l) => ['Consentimento de dados pessoais', 'Termos de uso do SIG'].includes(l.nome));
+    expect(demo.map((l) => [l.categoriaTermo, l.versaoPublicada])).toEqual([
+      ['CONSENTIMENTO_DADOS', 2],
+      ['TERMOS_USO', 1],
+    ]);
+    for (const l of demo) expect(Math.min(l.aceitos, l.pendentes, l.desconsiderados)).toBeGreaterThan(0);
+  });
+});
+
 describe('the consent ledger', () => {
   it('is proved by the administrator only, refuses changes, and a changed row breaks the chain', async () => {
     expect((await req('GET', '/api/termos/verificar-cadeia', undefined, paroquia)).statusCode).toBe(403);
@@ -267,7 +289,9 @@ describe('the consent ledger', () => {
     const ok = await req('GET', '/api/termos/verificar-cadeia', undefined, admin);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ valida: true, primeiraInvalidaId: null });
-    expect(ok.json().total).toBeGreaterThanOrEqual(2);
+    // The demo's answers, chained by the seed, and this file's two.
+    expect(ok.json().total).toBe(await aceites());
+    expect(ok.json().total).toBeGreaterThan(2);
 
     const [alvo] = await t.banco.db.select().from(schema.termoAceite).where(eq(schema.termoAceite.decisao, 'ACEITO'));
     await expect(
