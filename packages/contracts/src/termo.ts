@@ -138,6 +138,9 @@ export const termoPublico = z.object({
   texto: z.string(),
   /** sha256 of the text shown, sent back with the answer: the answer is to this exact text. */
   hashTexto: z.string(),
+  /** An answered link shows its answer again (a clear page, not an error). */
+  situacaoSolicitacao: z.enum(SITUACOES_SOLICITACAO),
+  respondidoEm: z.string().nullable(),
 });
 export type TermoPublico = z.infer<typeof termoPublico>;
 export const respostaTermoInput = z.object({

@@ -32156,6 +32156,9 @@ export interface operations {
                         pessoaNome: string;
                         texto: string;
                         hashTexto: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        respondidoEm: string | null;
                     };
                 };
             };

@@ -28,30 +28,34 @@ type Pedido = {
   texto: string;
   organizacaoNome: string;
   pessoaNome: string;
+  respondidoEm: Date | null;
 };
 
 /**
- * The request of a token, checked: unknown → TERMO_LINK_INVALIDO; past its date or of a version
- * no longer published → TERMO_LINK_EXPIRADO; already answered → TERMO_JA_RESPONDIDO.
+ * The request of a token: unknown → TERMO_LINK_INVALIDO; still pending but past its date or of a
+ * version no longer published → TERMO_LINK_EXPIRADO. An answered one is answered with its answer.
  */
 async function pedido(db: DbOuTx, token: string, travar = false): Promise<Pedido> {
   const [p] = (
     (await db.execute(sql`select s.id, s.situacao_solicitacao as situacao, s.expira_em as "expiraEm",
         s.termo_id as "termoId", s.pessoa_id as "pessoaId", t.situacao_termo as "situacaoTermo", t.nome,
         t.categoria_termo as "categoriaTermo", t.versao, t.texto, o.nome_fantasia as "organizacaoNome",
-        pe.nome as "pessoaNome"
+        pe.nome as "pessoaNome", s.respondido_em as "respondidoEm"
       from termo_solicitacao s join termo t on t.id = s.termo_id
       join organizacao o on o.id = t.organizacao_id join pessoa pe on pe.id = s.pessoa_id
       where s.token_hash = ${hashToken(token)} ${travar ? sql`for update of s` : sql``}`)) as unknown as {
-      rows: (Omit<Pedido, 'expiraEm'> & { expiraEm: string | Date | null })[];
+      rows: (Omit<Pedido, 'expiraEm' | 'respondidoEm'> & {
+        expiraEm: string | Date | null;
+        respondidoEm: string | Date | null;
+      })[];
     }
   ).rows;
   if (!p) throw new AppError('TERMO_LINK_INVALIDO');
-  if (p.situacao !== 'PENDENTE') throw new AppError('TERMO_JA_RESPONDIDO');
   const expiraEm = p.expiraEm ? new Date(p.expiraEm) : null;
-  if (p.situacaoTermo !== 'PUBLICADO' || (expiraEm && expiraEm.getTime() < Date.now()))
+  const respondidoEm = p.respondidoEm ? new Date(p.respondidoEm) : null;
+  if (p.situacao === 'PENDENTE' && (p.situacaoTermo !== 'PUBLICADO' || (expiraEm && expiraEm.getTime() < Date.now())))
     throw new AppError('TERMO_LINK_EXPIRADO');
-  return { ...p, expiraEm };
+  return { ...p, expiraEm, respondidoEm };
 }
 
 export async function ler(deps: Pick<Deps, 'db'>, token: string): Promise<TermoPublico> {
@@ -64,6 +68,8 @@ export async function ler(deps: Pick<Deps, 'db'>, token: string): Promise<TermoP
     pessoaNome: p.pessoaNome,
     texto: p.texto,
     hashTexto: sha256(p.texto),
+    situacaoSolicitacao: p.situacao as TermoPublico['situacaoSolicitacao'],
+    respondidoEm: p.respondidoEm?.toISOString() ?? null,
   };
 }
 
@@ -80,6 +86,7 @@ export async function responder(
 ) {
   return deps.db.transaction(async (tx) => {
     const p = await pedido(tx, token, true);
+    if (p.situacao !== 'PENDENTE') throw new AppError('TERMO_JA_RESPONDIDO');
     if (sha256(p.texto) !== e.hashTexto) throw new AppError('TERMO_TEXTO_ALTERADO');
     const registradoEm = new Date();
     await tx.execute(sql`select pg_advisory_xact_lock(${TRAVA_CADEIA})`);
@@ -97,10 +104,7 @@ export async function responder(
       navegador: origem.navegador?.slice(0, 500) ?? null,
     };
     await tx.insert(ac).values({ ...conteudo, hashAnterior: anterior, hash: hashDoAceite(anterior, conteudo) });
-    await tx
-      .update(so)
-      .set({ situacaoSolicitacao: e.decisao, respondidoEm: registradoEm, tokenHash: null })
-      .where(eq(so.id, p.id));
+    await tx.update(so).set({ situacaoSolicitacao: e.decisao, respondidoEm: registradoEm }).where(eq(so.id, p.id));
     return { situacaoSolicitacao: e.decisao, respondidoEm: registradoEm.toISOString() };
   });
 }

@@ -209,8 +209,11 @@ describe('requests and the public page', () => {
     expect(aceito.json().situacaoSolicitacao).toBe('ACEITO');
     const antes = await aceites();
     const repetido = await responder(token, 'DESCONSIDERADO', hashTexto);
-    expect(repetido.statusCode).toBe(404);
+    expect(repetido.statusCode).toBe(409);
+    expect(repetido.json().codigo).toBe('TERMO_JA_RESPONDIDO');
     expect(await aceites()).toBe(antes);
+    // The used link shows its answer again.
+    expect((await publico(token)).json()).toMatchObject({ situacaoSolicitacao: 'ACEITO' });
 
     const bia = await tokenDe(emails.bia);
     expect((await responder(bia, 'DESCONSIDERADO', hashTexto)).json().situacaoSolicitacao).toBe('DESCONSIDERADO');

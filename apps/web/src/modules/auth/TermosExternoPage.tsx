@@ -43,7 +43,12 @@ export default function TermosExternoPage() {
   useEffect(() => {
     if (!token) return;
     dados(clienteDiscreto.GET('/api/termos/publico/{token}', { params: { path: { token } } })).then(
-      (termo) => setEstado({ tipo: 'termo', termo }),
+      (termo) =>
+        setEstado(
+          termo.situacaoSolicitacao === 'PENDENTE'
+            ? { tipo: 'termo', termo }
+            : { tipo: 'respondido', decisao: termo.situacaoSolicitacao },
+        ),
       (e: unknown) => setEstado(erroDe(e)),
     );
   }, [token]);

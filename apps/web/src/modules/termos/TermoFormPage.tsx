@@ -1,10 +1,10 @@
 import { ACESSO_TERMOS, CAMPOS_TERMO, type Termo, termoInput } from '@sig/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Popconfirm } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Popconfirm, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { cliente, dados } from '../../platform/cliente';
+import { chaves, cliente, dados, recurso } from '../../platform/cliente';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { mensagemDeErro } from '../../platform/formulario';
@@ -22,12 +22,28 @@ const lerRascunho = (idCompartilhado: string) =>
  * Saved, a new term opens as its draft; "Publicar" saves and publishes it as an immutable version.
  */
 export default function TermoFormPage() {
+  const { idCompartilhado } = useParams();
+  // The draft is asked for once per visit (a query of its own, not refreshed by the term's writes:
+  // after publishing, asking again would open the next version's draft).
+  const rascunho = useQuery({
+    queryKey: ['termo-rascunho', idCompartilhado],
+    queryFn: () => lerRascunho(idCompartilhado as string),
+    enabled: !!idCompartilhado,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  if (!idCompartilhado) return <FormularioTermo />;
+  if (rascunho.isError) return <Alert type="error" showIcon title={mensagemDeErro(rascunho.error)} />;
+  return rascunho.data ? <FormularioTermo rascunho={rascunho.data} /> : <Spin />;
+}
+
+function FormularioTermo({ rascunho }: { rascunho?: Termo }) {
   const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'menu']);
   const { autorizacao, pode } = useAutorizacao();
   const { message } = App.useApp();
   const navegar = useNavigate();
   const qc = useQueryClient();
-  const { idCompartilhado } = useParams();
+  const idCompartilhado = rascunho?.idCompartilhado;
   useTitulo(`menu:acessos.${ACESSO_TERMOS}`);
   const { formProps, saveButtonProps, form, modo, semPermissao, consulta, voltar, registro, mutacao, sair } =
     useFormRecurso<Termo>({
@@ -36,15 +52,14 @@ export default function TermoFormPage() {
       voltar: (r) => (r ? rotaHistorico(r.idCompartilhado) : ROTA_LISTA_TERMOS),
       aposSalvar: idCompartilhado ? undefined : (salvo) => rotaRascunho(salvo.idCompartilhado),
       permanecer: !!idCompartilhado,
-      fixo: idCompartilhado
+      // A published version is what people accepted: it is only shown.
+      travado: (r) => r.situacaoTermo !== 'RASCUNHO',
+      fixo: rascunho
         ? {
-            id: 0,
-            chave: ['termos', 'rascunho', idCompartilhado],
-            ler: () => lerRascunho(idCompartilhado),
-            gravar: async (corpo) => {
-              const { id } = await lerRascunho(idCompartilhado);
-              return dados(cliente.PUT('/api/termos/{id}', { params: { path: { id } }, body: corpo as never }));
-            },
+            id: rascunho.id,
+            chave: chaves('termos').item(rascunho.id),
+            ler: (sinal) => recurso.item('termos', rascunho.id, sinal),
+            gravar: (corpo) => recurso.atualizar<Termo>('termos', rascunho.id, corpo),
           }
         : undefined,
     });
