@@ -46,6 +46,8 @@ const EXCECOES: Record<string, string> = {
   'POST /api/Autenticacao/solicitar-redefinicao-senha': 'public: password reset request',
   'POST /api/Autenticacao/redefinir-senha': 'public: password reset with the e-mailed token',
   'POST /api/webhooks/asaas': "public: the payment provider's webhook, authenticated by its token",
+  'GET /api/termos/publico/:token': "public: a consent term read by the request's personal token",
+  'POST /api/termos/publico/:token/resposta': "public: the answer to a consent term, by the request's personal token",
   'POST /api/Autenticacao/autenticar-2FA': 'own session: the second factor of a sign-in',
   'POST /api/Autenticacao/enviar-codigo-2FA': 'own session: e-mails the second-factor code',
   'PUT /api/Autenticacao/invalidar-token': 'own session: sign-out',

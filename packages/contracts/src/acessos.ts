@@ -105,6 +105,9 @@ export const ACESSOS = [
   a('Sobre', '/sobre', 'configuracoes', ['R']),
   a('AuditoriaAcesso', '/auditoria-acesso', 'configuracoes', LEITURA),
   a('Termos', '/termos', 'configuracoes'),
+  // The proof of the consent ledger spans every organization's answers: a right of its own, for
+  // whole-tree scopes (the demo gives it to the administrator only).
+  a('CadeiaConsentimentos', '/termos', 'configuracoes', ['R']),
   // The background work and the mail outbox: rows of no organization, for whole-tree scopes.
   a('Tarefas', '/tarefas', 'configuracoes', ['L', 'R', 'U']),
   a('CaixaDeSaida', '/caixa-de-saida', 'configuracoes', ['L', 'R', 'U']),

@@ -34,5 +34,6 @@ export * from './referencias.js';
 export * from './relatorio-financeiro.js';
 export * from './sistema.js';
 export * from './subconta.js';
+export * from './termo.js';
 export * from './usuario.js';
 export * from './valores.js';

@@ -16,6 +16,7 @@ export const FILAS_TAREFA = [
   'correio.retomar',
   'receber.marcar-vencidas',
   'sistema.copia',
+  'termos.enviar',
 ] as const;
 export type FilaTarefa = (typeof FILAS_TAREFA)[number];
 

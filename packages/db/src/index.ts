@@ -157,5 +157,6 @@ export async function migrar(banco: Banco, versao = 'unknown'): Promise<string> 
   return migrarComTrava(banco, MIGRATIONS_DIR, versao);
 }
 
+export { type ConteudoAceite, HASH_INICIAL, hashDoAceite, sha256 } from './cadeia-consentimento.js';
 export { BancoMaisNovo, migracaoAtual, migracoesConhecidas } from './migracoes.js';
 export { conferirSenha, hashSenha } from './senha.js';

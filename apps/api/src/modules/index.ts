@@ -73,6 +73,7 @@ import { caixaDeSaidaRoutes } from './sistema/caixa-de-saida.routes.js';
 import { tarefaCopia } from './sistema/copia.job.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { tarefasRoutes } from './sistema/tarefas.routes.js';
+import { TAREFA_ENVIAR_TERMO, termoRoutes } from './termos/index.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
 /**
@@ -93,6 +94,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     TAREFA_AVISAR_VENCIMENTOS,
     ...TAREFAS_CORREIO,
     tarefaCopia(deps.banco, deps.config),
+    TAREFA_ENVIAR_TERMO,
   );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();
@@ -169,6 +171,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(falecidoRoutes, { prefix: '/falecido' });
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
+  await app.register(termoRoutes, { prefix: '/termos' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

@@ -21,6 +21,9 @@ const PUBLICAS = [
   // The demo provider's invoice page and its simulated payment (404 outside the demo).
   'GET /api/provedor-demo/i/:codigo',
   'POST /api/provedor-demo/i/:codigo/pagar',
+  // A consent term's public page, by the request's personal token (issue 22).
+  'GET /api/termos/publico/:token',
+  'POST /api/termos/publico/:token/resposta',
 ].sort();
 
 /**

@@ -245,7 +245,7 @@ const LIMITE_EXPORTACAO = 100_000;
  * filters, scope and field rules) read page after page, the columns labelled from `campos`;
  * the table, written in whichever format the route offers.
  */
-function exportarPelaLista<L extends Record<string, unknown>>(
+export function exportarPelaLista<L extends Record<string, unknown>>(
   deps: Deps,
   ctx: Contexto,
   o: {

@@ -22,6 +22,7 @@ const MinistroFormPage = carregar(() => import('../modules/pessoas/MinistroFormP
 const PagamentoFormPage = carregar(() => import('../modules/cobrancas/PagamentoFormPage'));
 const ContasAReceberLotePage = carregar(() => import('../modules/cobrancas/ContasAReceberLotePage'));
 const CobrancasEmLotePage = carregar(() => import('../modules/cobrancas/CobrancasEmLotePage'));
+const TermoFormPage = carregar(() => import('../modules/termos/TermoFormPage'));
 
 // One chunk each for every declared registry: the pages read their declaration by `recurso`.
 const ListaCadastro = carregar(() => import('../platform/crud/ListaCadastro'));
@@ -224,6 +225,22 @@ export const TELAS: Tela[] = [
       rota: '/falecido/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/cemiterios/FalecidoFormPage')),
     },
+  },
+  {
+    acesso: 'Termos',
+    pagina: carregar(() => import('../modules/termos/TermoListaPage')),
+    form: { rota: '/termos/cadastrar', pagina: TermoFormPage },
+    extras: [
+      { rota: '/termos/editar-rascunho/:idCompartilhado', pagina: TermoFormPage },
+      {
+        rota: '/termos/historico/:idCompartilhado',
+        pagina: carregar(() => import('../modules/termos/TermoHistoricoPage')),
+      },
+      {
+        rota: '/termos/solicitacies/:idCompartilhado',
+        pagina: carregar(() => import('../modules/termos/TermoSolicitacoesPage')),
+      },
+    ],
   },
   ...telasAtendimento,
   {

@@ -6561,6 +6561,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/termos/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/historico/{idCompartilhado}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosHistoricoPorIdCompartilhado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/rascunho/{idCompartilhado}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosRascunhoPorIdCompartilhado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/publicar/{idCompartilhado}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosPublicarPorIdCompartilhado"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/verificar-cadeia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosVerificarCadeia"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/solicitacoes/{idCompartilhado}/envio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosSolicitacoesEnvio"];
+        put?: never;
+        post: operations["criarTermosSolicitacoesEnvio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/solicitacoes/{idCompartilhado}/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosSolicitacoesPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/solicitacoes/{idCompartilhado}/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosSolicitacoesExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/solicitacoes/{idCompartilhado}/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosSolicitacoesReenviar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/publico/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosPublicoPorToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/publico/{token}/resposta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosPublicoResposta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosPorId"];
+        put: operations["atualizarTermosPorId"];
+        post?: never;
+        delete: operations["excluirTermosPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indicadores/cadastros/": {
         parameters: {
             query?: never;
@@ -17523,7 +17731,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -17566,7 +17774,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -17603,7 +17811,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
             };
@@ -17642,7 +17850,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 busca?: string;
             };
@@ -17670,7 +17878,7 @@ export interface operations {
         parameters: {
             query?: {
                 nome?: string;
-                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                tela?: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                 ativo?: "true" | "false";
                 ordenarPor?: "id" | "nome";
                 ordem?: "asc" | "desc";
@@ -17736,7 +17944,7 @@ export interface operations {
                 "application/json": {
                     nome: string;
                     /** @enum {string} */
-                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
+                    tela: "Dashboard" | "DashboardFilho" | "MuralAvisos" | "IndicadoresCadastros" | "IndicadoresMinisterios" | "IndicadoresCultos" | "IndicadoresFinanceiros" | "IndicadoresAtendimentos" | "IndicadoresInscricoes" | "InscricoesEventos" | "Evento" | "EventoComInscricao" | "Pessoa" | "PessoaIntegracaoDesligamento" | "PessoaMinistro" | "DadosPessoais" | "Organizacao" | "Ministerio" | "Culto" | "Cemiterio" | "Arrendatario" | "Falecido" | "GabaritoDons" | "TesteDons" | "Banco" | "CategoriaContribuicao" | "TipoCelebracaoOficio" | "Cargo" | "Profissao" | "TipoPessoa" | "Situacao" | "Setor" | "TipoOrganizacao" | "Caracteristica" | "Classe" | "Parametro" | "Time" | "Pais" | "Estado" | "Cidade" | "TipoCampoTrabalho" | "CampoTrabalho" | "TipoContato" | "RelacaoPessoas" | "TipoEndereco" | "TipoMoradia" | "Classificacao" | "Colecoes" | "Visualizacoes" | "Icones" | "CategoriaAtendimento" | "ConfiguracaoOrganizacao" | "ConfiguracaoEtiquetas" | "Perfil" | "Permissoes" | "Usuarios" | "FiltrosSalvos" | "Oficios" | "Sobre" | "AuditoriaAcesso" | "Termos" | "CadeiaConsentimentos" | "Tarefas" | "CaixaDeSaida" | "PeriodoContabil" | "Cobranca" | "Subconta" | "PendenciasFinanceiras" | "Clientes" | "ClientesAsaasLote" | "CentroCusto" | "ContaAReceber" | "Pagamento" | "ListaDeRecibos" | "ContaCaixa" | "PlanoConta" | "Lancamentos" | "ExportacaoArquivoContabil" | "PlanoOfertas" | "ProcessamentosEmLote" | "CobrancasEmLote" | "ContasAReceberLote" | "Etiquetas" | "Carnes" | "Migracao" | "RelatorioPessoas" | "RelatorioContasReceber" | "RelatorioInadimplencia" | "RelatorioFinanceiro" | "RelatorioGerencial" | "AtendimentoMeusAtendimentos" | "AtendimentoCaixaEntrada" | "AtendimentoTriagem" | "AtendimentoSolicitacoesGeral";
                     colunas?: string | null;
                     /** @default false */
                     padrao?: boolean;
@@ -32486,6 +32694,626 @@ export interface operations {
             };
         };
     };
+    listarTermosPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                categoriaTermo?: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            idCompartilhado: string;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            nome: string;
+                            /** @enum {string} */
+                            categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                            versao: number;
+                            /** @enum {string} */
+                            situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                            remetente: string;
+                            assuntoEmail: string;
+                            publicadoEm: string | null;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                            temRascunho: boolean;
+                            versaoPublicada: number | null;
+                            pendentes: number;
+                            aceitos: number;
+                            desconsiderados: number;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    obterTermosHistoricoPorIdCompartilhado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    }[];
+                };
+            };
+        };
+    };
+    criarTermosRascunhoPorIdCompartilhado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarTermosPublicarPorIdCompartilhado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosVerificarCadeia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        valida: boolean;
+                        total: number;
+                        primeiraInvalidaId: number | null;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosSolicitacoesEnvio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        termoId: number;
+                        total: number;
+                        enviados: number;
+                        concluido: boolean;
+                        criadoEm: string;
+                    } | null;
+                };
+            };
+        };
+    };
+    criarTermosSolicitacoesEnvio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    /**
+                     * @default [
+                     *       "ATIVO"
+                     *     ]
+                     */
+                    status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        termoId: number;
+                        total: number;
+                        enviados: number;
+                        concluido: boolean;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosSolicitacoesPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                nome?: string;
+            };
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            termoId: number;
+                            versao: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            email: string;
+                            /** @enum {string} */
+                            situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                            enviadoEm: string | null;
+                            expiraEm: string | null;
+                            respondidoEm: string | null;
+                            ip: string | null;
+                            navegador: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosSolicitacoesExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarTermosSolicitacoesReenviar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        termoId: number;
+                        versao: number;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        email: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        enviadoEm: string | null;
+                        expiraEm: string | null;
+                        respondidoEm: string | null;
+                        ip: string | null;
+                        navegador: string | null;
+                    };
+                };
+            };
+        };
+    };
+    obterTermosPublicoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        organizacaoNome: string;
+                        pessoaNome: string;
+                        texto: string;
+                        hashTexto: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        respondidoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarTermosPublicoResposta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decisao: "ACEITO" | "DESCONSIDERADO";
+                    hashTexto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        respondidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterTermosPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarTermosPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    /**
+                     * @default CONSENTIMENTO_DADOS
+                     * @enum {string}
+                     */
+                    categoriaTermo?: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                    remetente: string;
+                    assuntoEmail: string;
+                    corpoEmail: string;
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirTermosPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarTermos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    /**
+                     * @default CONSENTIMENTO_DADOS
+                     * @enum {string}
+                     */
+                    categoriaTermo?: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                    remetente: string;
+                    assuntoEmail: string;
+                    corpoEmail: string;
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        idCompartilhado: string;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        categoriaTermo: "TERMOS_USO" | "CONSENTIMENTO_DADOS";
+                        versao: number;
+                        /** @enum {string} */
+                        situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
+                        remetente: string;
+                        assuntoEmail: string;
+                        corpoEmail: string;
+                        texto: string;
+                        publicadoEm: string | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
     listarIndicadoresCadastros: {
         parameters: {
             query?: {
@@ -32590,7 +33418,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -32635,7 +33463,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

@@ -11,3 +11,4 @@ export * from './organizacoes.js';
 export * from './pessoas.js';
 export * from './receber.js';
 export * from './tabelas.js';
+export * from './termos.js';

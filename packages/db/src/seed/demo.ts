@@ -1,5 +1,6 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
@@ -106,6 +107,7 @@ export const PERFIS_DEMO: {
           'ConfiguracaoEtiquetas',
           'Etiquetas',
           'CategoriaAtendimento',
+          'Termos',
         ],
         TUDO,
       ],
@@ -531,6 +533,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarContribuicoesDemo(db, paroquia.id);
   await criarCemiterioDemo(db, paroquia.id);
   await criarMinisteriosDemo(db, sinodo.id, paroquia.id);
+  await criarTermosDemo(db, sinodo.id, paroquia.id);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -993,4 +996,113 @@ async function criarMinisteriosDemo(db: Db, sinodoId: number, paroquiaId: number
       ...(g.i % 10 === 3 ? [] : [g.i % 10 === 7 ? naoReuniu(g, ano) : figuras(g, ano, mes / 12)]),
     ]),
   );
+}
+
+/**
+ * Two published consent terms of the synod (issue 22): data consent, at its second version (the
+ * first superseded, with the answers it had), and terms of use; their requests in every state,
+ * sent to people of the demo parish, and the answers in the chained consent ledger.
+ */
+async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number) {
+  const email = (versao: string) => ({
+    remetente: 'Secretaria Sinodal',
+    assuntoEmail: `Leia e responda: ${versao}`,
+    corpoEmail: 'Olá, {{nome}}.\n\nPedimos que você leia o termo e responda pelo link abaixo:\n{{link}}',
+  });
+  const consentimento = [
+    'Termo de consentimento para tratamento de dados pessoais (LGPD, art. 11).',
+    'Seus dados de membresia, inclusive a filiação religiosa, são usados para a vida da comunidade: cadastro, ofícios, contribuições e comunicação.',
+    'Os dados não são compartilhados com terceiros, exceto quando a lei exigir.',
+    'Você pode revogar este consentimento a qualquer momento, pela secretaria da sua comunidade.',
+  ];
+  const publicadoEm = new Date('2026-02-01T12:00:00Z');
+  const termos = await db
+    .insert(schema.termo)
+    .values([
+      {
+        idCompartilhado: '7a1e2c4d-0000-4000-8000-000000000001',
+        organizacaoId,
+        nome: 'Consentimento de dados pessoais',
+        categoriaTermo: 'CONSENTIMENTO_DADOS',
+        versao: 1,
+        situacaoTermo: 'SUBSTITUIDO',
+        ...email('consentimento de dados'),
+        texto: consentimento.slice(0, 3).join('\n\n'),
+        publicadoEm: new Date('2025-09-01T12:00:00Z'),
+      },
+      {
+        idCompartilhado: '7a1e2c4d-0000-4000-8000-000000000001',
+        organizacaoId,
+        nome: 'Consentimento de dados pessoais',
+        categoriaTermo: 'CONSENTIMENTO_DADOS',
+        versao: 2,
+        situacaoTermo: 'PUBLICADO',
+        ...email('consentimento de dados'),
+        texto: consentimento.join('\n\n'),
+        publicadoEm,
+      },
+      {
+        idCompartilhado: '7a1e2c4d-0000-4000-8000-000000000002',
+        organizacaoId,
+        nome: 'Termos de uso do SIG',
+        categoriaTermo: 'TERMOS_USO',
+        versao: 1,
+        situacaoTermo: 'PUBLICADO',
+        ...email('termos de uso'),
+        texto: 'Termos de uso do SIG.\n\nO acesso é pessoal e intransferível.\n\nO uso é registrado para auditoria.',
+        publicadoEm,
+      },
+    ])
+    .returning();
+  const pessoas = await db
+    .select({ id: schema.pessoa.id, email: schema.pessoa.email })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.organizacaoId, paroquiaId))
+    .orderBy(schema.pessoa.id)
+    .limit(6);
+  // Per version: the people asked and what each answered (null: still pending).
+  const respostas: [number, (string | null)[]][] = [
+    [0, ['ACEITO', 'ACEITO', 'DESCONSIDERADO']],
+    [1, ['ACEITO', 'DESCONSIDERADO', null, null, 'ACEITO']],
+    [2, ['ACEITO', null, 'DESCONSIDERADO', 'ACEITO', null, 'ACEITO']],
+  ];
+  let anterior = HASH_INICIAL;
+  let minuto = 0;
+  for (const [i, decisoes] of respostas) {
+    const t = termos[i]!;
+    const enviadoEm = t.publicadoEm!;
+    for (const [k, decisao] of decisoes.entries()) {
+      const p = pessoas[k];
+      if (!p) continue;
+      const respondidoEm = decisao ? new Date(enviadoEm.getTime() + ++minuto * 3_600_000) : null;
+      const [s] = await db
+        .insert(schema.termoSolicitacao)
+        .values({
+          termoId: t.id,
+          pessoaId: p.id,
+          email: p.email ?? `pessoa${p.id}@exemplo.org`,
+          situacaoSolicitacao: decisao ?? 'PENDENTE',
+          enviadoEm,
+          // The demo's links are not known to anyone: a resend gives a pending request a new one.
+          expiraEm: new Date(enviadoEm.getTime() + 30 * 86_400_000),
+          respondidoEm,
+        })
+        .returning({ id: schema.termoSolicitacao.id });
+      if (!decisao || !respondidoEm) continue;
+      const conteudo = {
+        solicitacaoId: s!.id,
+        termoId: t.id,
+        pessoaId: p.id,
+        versao: t.versao,
+        decisao,
+        hashTexto: sha256(t.texto),
+        registradoEm: respondidoEm,
+        ip: `198.51.100.${10 + k}`,
+        navegador: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      };
+      const hash = hashDoAceite(anterior, conteudo);
+      await db.insert(schema.termoAceite).values({ ...conteudo, hashAnterior: anterior, hash });
+      anterior = hash;
+    }
+  }
 }

@@ -1,15 +1,166 @@
-import { Result } from 'antd';
+import type { TermoPublico } from '@sig/contracts';
+import { Button, Flex, Result } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../platform/api';
+import { clienteDiscreto, dados } from '../../platform/cliente';
 import { useTitulo } from '../../platform/useTitulo';
 import { PublicoCard } from './PublicoCard';
 
-/** Public contract-terms page (spec §2, no sign-in); the terms module shows the term of the link here. */
+type Estado =
+  | { tipo: 'carregando' }
+  | { tipo: 'termo'; termo: TermoPublico }
+  | { tipo: 'respondido'; decisao: 'ACEITO' | 'DESCONSIDERADO' }
+  | { tipo: 'erro'; codigo: string; mensagem: string };
+
+/** The link's problems the page explains in its own words (an unknown, expired or used link is no failure). */
+const TITULOS_ERRO: Record<string, 'linkInvalido' | 'linkExpirado' | 'jaRespondido'> = {
+  TERMO_LINK_INVALIDO: 'linkInvalido',
+  TERMO_LINK_EXPIRADO: 'linkExpirado',
+  TERMO_JA_RESPONDIDO: 'jaRespondido',
+};
+
+const erroDe = (e: unknown): Estado =>
+  e instanceof ApiError
+    ? { tipo: 'erro', codigo: e.codigo, mensagem: e.message }
+    : { tipo: 'erro', codigo: 'ERRO_INESPERADO', mensagem: '' };
+
+/**
+ * Public consent-term page (spec §2, no sign-in; issue 22): the term of the request's personal link.
+ * "Aceito" enables only once the text was scrolled to its end (spec §5); the answer carries the
+ * hash of the text shown, so it is recorded against exactly that text.
+ */
 export default function TermosExternoPage() {
   const { t } = useTranslation(['publico']);
   useTitulo('publico:titulos.termos');
+  const { token } = useParams();
+  const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
+  const [lido, setLido] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+  const caixa = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    dados(clienteDiscreto.GET('/api/termos/publico/{token}', { params: { path: { token } } })).then(
+      (termo) =>
+        setEstado(
+          termo.situacaoSolicitacao === 'PENDENTE'
+            ? { tipo: 'termo', termo }
+            : { tipo: 'respondido', decisao: termo.situacaoSolicitacao },
+        ),
+      (e: unknown) => setEstado(erroDe(e)),
+    );
+  }, [token]);
+
+  // Read to the end: scrolled to the bottom, or a text short enough to need no scrolling.
+  const conferirFim = useCallback(() => {
+    const c = caixa.current;
+    if (c && c.scrollTop + c.clientHeight >= c.scrollHeight - 4) setLido(true);
+  }, []);
+  useEffect(() => {
+    if (estado.tipo === 'termo') conferirFim();
+  }, [estado.tipo, conferirFim]);
+
+  const responder = async (decisao: 'ACEITO' | 'DESCONSIDERADO') => {
+    if (estado.tipo !== 'termo' || !token) return;
+    setEnviando(true);
+    try {
+      await dados(
+        clienteDiscreto.POST('/api/termos/publico/{token}/resposta', {
+          params: { path: { token } },
+          body: { decisao, hashTexto: estado.termo.hashTexto },
+        }),
+      );
+      setEstado({ tipo: 'respondido', decisao });
+    } catch (e) {
+      setEstado(erroDe(e));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  if (!token) return <Quadro titulo={t('publico:termos.nenhum')} status="info" />;
+  if (estado.tipo === 'carregando') return <Quadro titulo={t('publico:termos.carregando')} status="info" />;
+  if (estado.tipo === 'erro') {
+    const chave = TITULOS_ERRO[estado.codigo];
+    return (
+      <Quadro
+        titulo={chave ? t(`publico:termos.${chave}`) : t('publico:termos.erro')}
+        subtitulo={estado.mensagem}
+        status={chave === 'jaRespondido' ? 'success' : 'warning'}
+      />
+    );
+  }
+  if (estado.tipo === 'respondido')
+    return (
+      <Quadro
+        titulo={t(estado.decisao === 'ACEITO' ? 'publico:termos.aceiteRegistrado' : 'publico:termos.recusaRegistrada')}
+        status="success"
+      />
+    );
+  const { termo } = estado;
+  return (
+    <PublicoCard titulo={termo.nome}>
+      <Flex vertical gap="middle">
+        <p style={{ margin: 0 }}>
+          {t('publico:termos.saudacao', {
+            nome: termo.pessoaNome,
+            organizacao: termo.organizacaoNome,
+            versao: termo.versao,
+          })}
+        </p>
+        <div
+          ref={caixa}
+          onScroll={conferirFim}
+          data-testid="texto-termo"
+          // Focusable, so the text scrolls with the keyboard too.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          role="document"
+          aria-label={termo.nome}
+          style={{
+            maxHeight: '50vh',
+            overflowY: 'auto',
+            whiteSpace: 'pre-wrap',
+            border: '1px solid #d9d9d9',
+            borderRadius: 6,
+            padding: 12,
+          }}
+        >
+          {termo.texto}
+        </div>
+        {!lido && (
+          <p style={{ margin: 0 }} aria-live="polite">
+            {t('publico:termos.leiaAteOFim')}
+          </p>
+        )}
+        <Flex gap="small" wrap>
+          <Button type="primary" disabled={!lido} loading={enviando} onClick={() => void responder('ACEITO')}>
+            {t('publico:termos.aceito')}
+          </Button>
+          <Button disabled={enviando} onClick={() => void responder('DESCONSIDERADO')}>
+            {t('publico:termos.recusar')}
+          </Button>
+        </Flex>
+      </Flex>
+    </PublicoCard>
+  );
+}
+
+function Quadro({
+  titulo,
+  subtitulo,
+  status,
+}: {
+  titulo: string;
+  subtitulo?: string;
+  status: 'info' | 'success' | 'warning';
+}) {
+  const { t } = useTranslation(['publico']);
   return (
     <PublicoCard titulo={t('publico:titulos.termos')}>
-      <Result status="info" title={t('publico:termos.nenhum')} />
+      <Result status={status} title={titulo} subTitle={subtitulo} />
     </PublicoCard>
   );
 }

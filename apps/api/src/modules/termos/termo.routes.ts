@@ -1,0 +1,194 @@
+import {
+  ACESSO_CADEIA_CONSENTIMENTOS,
+  ACESSO_TERMOS,
+  envioTermo,
+  envioTermoInput,
+  historicoTermo,
+  idCompartilhadoParams,
+  respostaTermo,
+  respostaTermoInput,
+  solicitacaoParams,
+  solicitacaoTermo,
+  solicitacaoTermoListQuery,
+  solicitacaoTermoPagina,
+  termo,
+  termoInput,
+  termoListQuery,
+  termoPagina,
+  termoPublico,
+  tokenTermoParams,
+  verificacaoCadeia,
+} from '@sig/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/erros.js';
+import { escopoSobRaiz } from '../../platform/escopo.js';
+import { FORMATOS_ARQUIVO } from '../../platform/exportacao.js';
+import type { RegraLimite } from '../../platform/limites.js';
+import {
+  enviarExportacao,
+  exportarPelaLista,
+  origemDoPedido,
+  rotasDeLista,
+  rotasDeRegistro,
+} from '../../platform/rotas-lista.js';
+import * as aceites from './aceite.service.js';
+import * as solicitacoes from './solicitacao.service.js';
+import * as servico from './termo.service.js';
+
+const acesso = ACESSO_TERMOS;
+
+/**
+ * The public page's limits (docs/adr/0008): the token is 32 random bytes, so the limit guards
+ * the server, not the tokens; reading and answering share one counter per address.
+ */
+const LIMITES_PUBLICO: RegraLimite[] = [{ nome: 'termo-ip', max: 30, janela: '1 minute', por: 'ip' }];
+
+/**
+ * `/termos` (spec §2, issue 22): terms and their versions, the requests sent to people, the public
+ * page's calls (`/publico/:token`, no sign-in) and the consent ledger's check.
+ */
+export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['termos'];
+  const deps = app.deps;
+  rotasDeLista(app, {
+    acesso,
+    tags,
+    consulta: termoListQuery,
+    pagina: termoPagina,
+    listar: (ctx, q) => servico.listar(deps, ctx, q),
+  });
+  app.get(
+    '/historico/:idCompartilhado',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idCompartilhadoParams, response: { 200: historicoTermo } },
+    },
+    (req) => servico.historico(deps, req.ctx, req.params.idCompartilhado),
+  );
+  app.post(
+    '/rascunho/:idCompartilhado',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
+    (req) => servico.rascunho(deps, req.ctx, req.params.idCompartilhado),
+  );
+  app.post(
+    '/publicar/:idCompartilhado',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
+    (req) => servico.publicar(deps, req.ctx, req.params.idCompartilhado),
+  );
+
+  // The ledger holds every organization's answers: only a whole-tree scope proves it.
+  app.get(
+    '/verificar-cadeia',
+    {
+      config: { acesso: ACESSO_CADEIA_CONSENTIMENTOS, acao: 'R' },
+      schema: { tags, response: { 200: verificacaoCadeia } },
+    },
+    (req) => {
+      if (!escopoSobRaiz(req.ctx, ACESSO_CADEIA_CONSENTIMENTOS)) throw new AppError('SEM_PERMISSAO_ORGANIZACAO');
+      return aceites.verificarCadeia(deps.db);
+    },
+  );
+
+  const porTermo = { tags, params: idCompartilhadoParams };
+  app.post(
+    '/solicitacoes/:idCompartilhado/envio',
+    { config: { acesso, acao: 'C' }, schema: { ...porTermo, body: envioTermoInput, response: { 200: envioTermo } } },
+    (req) => solicitacoes.enviar(deps, req.ctx, req.params.idCompartilhado, req.body),
+  );
+  app.get(
+    '/solicitacoes/:idCompartilhado/envio',
+    { config: { acesso, acao: 'R' }, schema: { ...porTermo, response: { 200: envioTermo.nullable() } } },
+    (req) => solicitacoes.ultimoEnvio(deps, req.ctx, req.params.idCompartilhado),
+  );
+  app.get(
+    '/solicitacoes/:idCompartilhado/paginado',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { ...porTermo, querystring: solicitacaoTermoListQuery, response: { 200: solicitacaoTermoPagina } },
+    },
+    (req) => solicitacoes.listar(deps, req.ctx, req.params.idCompartilhado, req.query),
+  );
+  app.get(
+    '/solicitacoes/:idCompartilhado/exportar',
+    {
+      config: { acesso, acao: 'L' },
+      schema: {
+        ...porTermo,
+        querystring: solicitacaoTermoListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('xlsx') })),
+      },
+    },
+    async (req, reply) => {
+      const { formato, ...q } = req.query;
+      const id = req.params.idCompartilhado;
+      await servico.historico(deps, req.ctx, id);
+      const exportado = exportarPelaLista<solicitacoes.LinhaExportada>(
+        deps,
+        req.ctx,
+        {
+          acesso,
+          planilha: 'termo-solicitacoes',
+          colunas: [
+            { campo: 'pessoaNome', rotulo: 'pessoaNome' },
+            { campo: 'email', rotulo: 'email' },
+            { campo: 'versao', rotulo: 'versao', tipo: 'numero' },
+            {
+              campo: 'situacaoSolicitacao',
+              rotulo: 'situacaoSolicitacao',
+              tipo: 'opcao',
+              rotulos: 'campos:opcao.situacaoSolicitacao',
+            },
+            { campo: 'enviadoEm', rotulo: 'enviadoEm', tipo: 'dataHora' },
+            { campo: 'respondidoEm', rotulo: 'respondidoEm', tipo: 'dataHora' },
+            { campo: 'ip', rotulo: 'ip' },
+            { campo: 'navegador', rotulo: 'navegador' },
+          ],
+          pagina: (pagina, quantidade) => solicitacoes.listar(deps, req.ctx, id, { ...q, pagina, quantidade }) as never,
+        },
+        formato,
+        origemDoPedido(req),
+      );
+      return enviarExportacao(reply, formato, exportado);
+    },
+  );
+  app.post(
+    '/solicitacoes/:idCompartilhado/:id/reenviar',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: solicitacaoParams, response: { 200: solicitacaoTermo } },
+    },
+    (req) => solicitacoes.reenviar(deps, req.ctx, req.params.idCompartilhado, req.params.id),
+  );
+
+  app.get(
+    '/publico/:token',
+    {
+      config: { publico: true, limites: LIMITES_PUBLICO },
+      schema: { tags, params: tokenTermoParams, response: { 200: termoPublico } },
+    },
+    (req) => aceites.ler(deps, req.params.token),
+  );
+  app.post(
+    '/publico/:token/resposta',
+    {
+      config: { publico: true, limites: LIMITES_PUBLICO },
+      schema: { tags, params: tokenTermoParams, body: respostaTermoInput, response: { 200: respostaTermo } },
+    },
+    (req) =>
+      aceites.responder(deps, req.params.token, req.body, {
+        ip: req.ip,
+        navegador: req.headers['user-agent'] ?? null,
+      }),
+  );
+
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: termo,
+    entrada: termoInput,
+    obter: (ctx, id) => servico.obter(deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criar(deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizar(deps, ctx, id, corpo),
+    excluir: (ctx, id) => servico.excluir(deps, ctx, id),
+  });
+};
