@@ -1,5 +1,5 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
