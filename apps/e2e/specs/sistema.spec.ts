@@ -10,15 +10,22 @@ describe('[SISTEMA] the mail outbox and the background jobs', () => {
   it('[SISTEMA] the admin finds the failed e-mail with its SMTP error, reads it and sends it again', () =>
     comPagina(navegador, 'sistema-caixa-de-saida', async (p) => {
       await loginAs(p, 'admin');
-      await p.goto('/caixa-de-saida');
+      // What went out is there too (found by its recipient: the demo's term requests fill the first pages).
+      await p.goto('/caixa-de-saida?para=paroquia-da-paz.example');
       await expect.poll(() => p.title()).toBe('SIG - Caixa de saída de e-mails');
+      const enviado = linha(p, 'secretaria@paroquia-da-paz.example');
+      await expect.poll(() => enviado.count()).toBe(1);
+      expect(await enviado.innerText()).toContain('Enviado');
+
+      // The admin looks the refused address up by the recipient filter.
+      await p.getByTestId('filtros').getByLabel('Destinatário', { exact: true }).fill(RECUSADO);
+      await p.getByRole('button', { name: 'Buscar' }).click();
+      await p.waitForURL((u) => u.searchParams.get('para') === RECUSADO, { waitUntil: 'commit' });
       const recusado = linha(p, RECUSADO);
       await expect.poll(() => recusado.count()).toBe(1);
       expect(await recusado.innerText()).toContain('Erro');
       expect(await recusado.innerText()).toContain('Recipient address rejected: User unknown');
       expect(await violacoesGraves(p), 'list').toEqual([]);
-      // What went out is there too.
-      expect(await linha(p, 'secretaria@paroquia-da-paz.example').innerText()).toContain('Enviado');
 
       await recusado.getByRole('button', { name: 'Ver mensagem' }).click();
       const mensagem = p.locator('.ant-modal:visible');

@@ -33,8 +33,19 @@ describe('[TERMOS] consent terms', () => {
 
       // Published: an immutable version 1, in the history.
       await p.getByRole('button', { name: 'Publicar' }).click();
-      await p.locator('.ant-popover:visible').getByRole('button', { name: 'Publicar' }).click();
-      await p.waitForURL((u) => u.pathname === `/termos/historico/${idCompartilhado}`);
+      // The confirmation's button, clicked again only while the popover is still open: a click
+      // caught by its opening animation did nothing once, and a second publication is impossible
+      // (the popover closes on the first one that counts).
+      const confirmar = p.locator('.ant-popover:visible').getByRole('button', { name: 'Publicar' });
+      await expect
+        .poll(
+          async () => {
+            if (await confirmar.count()) await confirmar.click({ timeout: 2_000 }).catch(() => undefined);
+            return new URL(p.url()).pathname;
+          },
+          { timeout: 30_000, intervals: [1_000] },
+        )
+        .toBe(`/termos/historico/${idCompartilhado}`);
       const versoes = p.getByTestId('versoes-termo');
       await expect.poll(() => versoes.locator('.ant-table-row').count()).toBe(1);
       expect(await versoes.innerText()).toContain('Publicado');
