@@ -28,6 +28,9 @@ export type OpcoesIndicador = {
   periodoDoMes?: boolean;
 };
 
+/** One empty list for the screens without filters of their own: a new one each render would re-run the memo. */
+const SEM_EXTRAS: readonly FiltroLista[] = [];
+
 const definidos = (o: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(o).filter((p): p is [string, string] => p[1] !== undefined));
 
@@ -37,7 +40,11 @@ const definidos = (o: Record<string, string | undefined>) =>
  * address without filters opens on the defaults. A period over 30 days asks first (spec §5).
  * Returns the API's query, the form, and `aplicar` for a drill-down (a row that narrows the filter).
  */
-export function useFiltroIndicador({ extras = [], agrupamento = 0, periodoDoMes = true }: OpcoesIndicador = {}) {
+export function useFiltroIndicador({
+  extras = SEM_EXTRAS,
+  agrupamento = 0,
+  periodoDoMes = true,
+}: OpcoesIndicador = {}) {
   const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'comum']);
   const [form] = Form.useForm<Record<string, unknown>>();
