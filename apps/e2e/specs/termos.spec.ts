@@ -43,7 +43,7 @@ describe('[TERMOS] consent terms', () => {
             if (await confirmar.count()) await confirmar.click({ timeout: 2_000 }).catch(() => undefined);
             return new URL(p.url()).pathname;
           },
-          { timeout: 30_000, intervals: [1_000] },
+          { timeout: 30_000, interval: 1_000 },
         )
         .toBe(`/termos/historico/${idCompartilhado}`);
       const versoes = p.getByTestId('versoes-termo');
