@@ -15,6 +15,7 @@ import { and, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { baldesDoPeriodo, periodoPedido } from '../../platform/indicadores.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { nomeNoIdioma } from '../../platform/textos.js';
 import { cadastroCompleto } from './pessoa.service.js';
 
@@ -297,7 +298,7 @@ export async function listarMovimentos(
       : sql`i.data ${direcao}, i.id ${direcao}`;
   const [itens, [contagem]] = await Promise.all([
     deps.db.execute(sql`select i.id, i.pessoa_id as "pessoaId",
-        coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), '') as "pessoaNome",
+        coalesce(${nomeCompletoPessoa}, '') as "pessoaNome",
         i.tipo, i.forma, ${movimentoDoRegistro} as movimento, to_char(i.data, 'YYYY-MM-DD') as data,
         i.organizacao_id as "organizacaoId", o.nome_fantasia as "organizacaoNome",
         i.outra_organizacao as "outraOrganizacao"
