@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
+import { jsonbValor } from './registro.js';
 
 const criadoEm = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -244,8 +245,8 @@ export const historicoAlteracao = pgTable(
     entidadeId: integer().notNull(),
     operacao: text().notNull(),
     campo: text(),
-    valorAnterior: jsonb(),
-    valorNovo: jsonb(),
+    valorAnterior: jsonbValor(),
+    valorNovo: jsonbValor(),
     usuarioId: integer(),
     organizacaoId: integer(),
     criadoEm: criadoEm(),

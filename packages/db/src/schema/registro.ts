@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, type PgColumn, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, type PgColumn, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Columns every simple registry shares (the CRUD engine reads and writes them). Deletes are
@@ -23,3 +23,13 @@ export const colunaNomeEn = () => ({ nomeEn: text() });
  */
 export const unicoSemExcluidos = (tabela: string, coluna: string, texto: PgColumn, excluidoEm: PgColumn) =>
   uniqueIndex(`${tabela}_${coluna}_uq`).on(sql`lower(${texto})`).where(sql`${excluidoEm} is null`);
+
+/**
+ * A jsonb column whose values come back as stored. Both drivers (pg and PGlite) already parse
+ * jsonb; drizzle's own `jsonb` parses a string value once more, so a stored "1200.00" or
+ * "89010000" came back as a number. For columns holding any field's value (the change history).
+ */
+export const jsonbValor = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (v) => JSON.stringify(v),
+});
