@@ -186,6 +186,8 @@ describe('[CEMITERIO] cemeteries, concessions and burials', () => {
       await p.goto(`/arrendatario/form/${id}`);
       const situacao = p.getByTestId('situacao-concessao');
       await expect.poll(() => situacao.innerText()).toContain('A vencer');
+      // The kind is not edited in the form: only the conversion, which records the difference.
+      expect(await p.getByTestId('form-arrendatario').getByLabel('Tipo de concessão').isDisabled()).toBe(true);
       await p.getByRole('button', { name: 'Converter em perpétua' }).click();
       const dialogo = p.getByRole('dialog');
       await expect.poll(() => dialogo.getByText(/Converter esta concessão temporária em perpétua\?/).count()).toBe(1);
@@ -207,6 +209,10 @@ describe('[CEMITERIO] cemeteries, concessions and burials', () => {
       expect(tipo).toContain('Temporária');
       expect(tipo).toContain('Perpétua');
       expect(await linhaDe('Diferença paga na conversão').innerText()).toContain('800,00');
+      // The value's change in money, as typed: 1.500,00 → 2.300,00.
+      const valor = await linhaDe('Valor').filter({ hasNotText: 'Diferença' }).innerText();
+      expect(valor).toContain('1.500,00');
+      expect(valor).toContain('2.300,00');
       expect(await historico.getByRole('row').filter({ hasText: 'Criação' }).count()).toBe(1);
       expect(await linhaDe('Renovado até').count()).toBe(2);
       expect(await violacoesGraves(p), 'concession with its history').toEqual([]);

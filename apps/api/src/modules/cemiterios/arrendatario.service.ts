@@ -230,6 +230,11 @@ async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number, { encerrada = fa
 export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: ArrendatarioInput): Promise<Arrendatario> {
   await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id);
+    // A temporary concession becomes perpetual only by the conversion, which adds the difference.
+    if (antes.tipoConcessao !== e.tipoConcessao)
+      throw new AppError('TIPO_CONCESSAO_NA_EDICAO', {}, [
+        { campo: 'tipoConcessao', mensagem: 'erros:TIPO_CONCESSAO_NA_EDICAO' },
+      ]);
     if (antes.jazigoId !== e.jazigoId) {
       await liberarJazigo(tx, id, antes.jazigoId);
       // The row leaves its plot first, so the check of the new plot does not find it.
@@ -366,7 +371,7 @@ export async function historico(deps: Deps, ctx: Contexto, id: number) {
       campo: h.campo,
       valorAnterior: h.valorAnterior,
       valorNovo: h.valorNovo,
-      usuarioNome: sql<string | null>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`,
+      usuarioNome: nomeCompletoPessoa,
       criadoEm: h.criadoEm,
     })
     .from(h)

@@ -231,10 +231,7 @@ describe('/arrendatario', () => {
   });
 
   it('updates and ends a concession, freeing the plot', async () => {
-    const c = await criar(
-      '/api/arrendatario',
-      concessao({ jazigoId: jazigos.get('Z-1-2'), tipoConcessao: 'PERPETUA' }),
-    );
+    const c = await criar('/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-1-2') }));
     const r = await req(
       'PUT',
       `/api/arrendatario/${c.id}`,
@@ -527,13 +524,26 @@ describe('/arrendatario: life cycle — conversion to perpetual, closing, what e
     );
     expect(r.statusCode, r.body).toBe(200);
     const h = await historico(ids.longa!);
-    // The history's jsonb gives a decimal string back as a JSON number: compared as amounts.
-    expect([h[0].valorAnterior, h[0].valorNovo].map(Number)).toEqual([1200, 1300]);
+    // Money stays a decimal string in the history, as the record holds it.
+    expect([h[0].valorAnterior, h[0].valorNovo]).toEqual(['1200.00', '1300.00']);
     expect(h).toMatchObject([
       { operacao: 'ALTERACAO', campo: 'valor' },
       { operacao: 'CRIACAO', campo: null, valorNovo: expect.objectContaining({ tipoConcessao: 'TEMPORARIA' }) },
     ]);
     expect(h[0].usuarioNome).toBeTruthy();
+  });
+
+  it("refuses to change a concession's kind by an edit: the conversion (with its difference) does it", async () => {
+    const antes = await historico(ids.gratuita!);
+    const r = await req(
+      'PUT',
+      `/api/arrendatario/${ids.gratuita}`,
+      concessao({ jazigoId: v.get('V-1-3'), tipoConcessao: 'PERPETUA', inicio: '2024-01-01' }),
+    );
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json()).toMatchObject({ codigo: 'TIPO_CONCESSAO_NA_EDICAO', campos: [{ campo: 'tipoConcessao' }] });
+    expect((await req('GET', `/api/arrendatario/${ids.gratuita}`)).json().tipoConcessao).toBe('GRATUITA');
+    expect(await historico(ids.gratuita!)).toEqual(antes);
   });
 
   it('converts a temporary concession to perpetual within its term, the difference added and kept', async () => {
@@ -554,9 +564,8 @@ describe('/arrendatario: life cycle — conversion to perpetual, closing, what e
     const campo = (c: string) => h.find((l: { campo: string }) => l.campo === c);
     expect(campo('tipoConcessao')).toMatchObject({ valorAnterior: 'TEMPORARIA', valorNovo: 'PERPETUA' });
     expect(campo('renovadoAte')).toMatchObject({ valorAnterior: emDias(40), valorNovo: null });
-    expect([campo('valor').valorAnterior, campo('valor').valorNovo].map(Number)).toEqual([1200, 3700.5]);
-    expect(campo('diferencaConversao').valorAnterior).toBeNull();
-    expect(Number(campo('diferencaConversao').valorNovo)).toBe(2500.5);
+    expect(campo('valor')).toMatchObject({ valorAnterior: '1200.00', valorNovo: '3700.50' });
+    expect(campo('diferencaConversao')).toMatchObject({ valorAnterior: null, valorNovo: '2500.50' });
     // Perpetual now: neither converted again nor renewed.
     const deNovo = await req('POST', `/api/arrendatario/${ids.temporaria}/converter-perpetua`, {
       convertidaEm: hoje,

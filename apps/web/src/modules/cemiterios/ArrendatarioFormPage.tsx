@@ -83,7 +83,11 @@ export default function ArrendatarioFormPage() {
         initialValues={valoresIniciais(CAMPOS_ARRENDATARIO)}
         data-testid="form-arrendatario"
       >
-        <CamposDeclarados campos={CAMPOS_ARRENDATARIO} esquema={arrendatarioInput} />
+        <CamposDeclarados
+          campos={CAMPOS_ARRENDATARIO}
+          esquema={arrendatarioInput}
+          fixos={id === undefined ? [] : ['tipoConcessao']}
+        />
       </Form>
       {registro && <Historico arrendatarioId={registro.id} />}
     </PaginaDeFormulario>

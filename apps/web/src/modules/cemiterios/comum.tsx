@@ -1,5 +1,6 @@
 import type { CampoCadastro, EstadoConcessao, SituacaoJazigo } from '@sig/contracts';
 import { Col, Form, Row } from 'antd';
+import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
@@ -35,9 +36,20 @@ export const CORES_ESTADO_CONCESSAO: Record<EstadoConcessao, string> = {
   ENCERRADA: '#d9d9d9',
 };
 
-/** The declared fields of a hand form, laid out two by two, with the input schema's rules. */
-export function CamposDeclarados({ campos, esquema }: { campos: readonly CampoCadastro[]; esquema: ZodType }) {
-  const { t, i18n } = useTranslation(['campos']);
+/**
+ * The declared fields of a hand form, laid out two by two, with the input schema's rules.
+ * `fixos`: fields shown but not edited here, as only an action of their own changes them.
+ */
+export function CamposDeclarados({
+  campos,
+  esquema,
+  fixos = [],
+}: {
+  campos: readonly CampoCadastro[];
+  esquema: ZodType;
+  fixos?: readonly string[];
+}) {
+  const { t, i18n } = useTranslation(['campos', 'cemiterios']);
   const regras = regrasZod(esquema);
   return (
     <Row gutter={16}>
@@ -49,8 +61,13 @@ export function CamposDeclarados({ campos, esquema }: { campos: readonly CampoCa
             required={c.obrigatorio}
             rules={regras(c.nome)}
             {...propsItem(c)}
+            extra={fixos.includes(c.nome) ? t(`cemiterios:fixo.${c.nome}`, { defaultValue: '' }) : undefined}
           >
-            {controleCampo(c, i18n.language)}
+            {fixos.includes(c.nome)
+              ? cloneElement(controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean }>, {
+                  disabled: true,
+                })
+              : controleCampo(c, i18n.language)}
           </Form.Item>
         </Col>
       ))}
