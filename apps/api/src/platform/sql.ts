@@ -8,6 +8,10 @@ export const DIALETO = new PgDialect({ casing: 'snake_case' });
 /** A person's name as lists and documents show it: first name and surname (which may be empty). */
 export const nomeCompletoPessoa = sql<string>`trim(${schema.pessoa.nome} || ' ' || coalesce(${schema.pessoa.sobrenome}, ''))`;
 
+/** The name of a receivable's holder: the person's, else the holding organization's (`titular`, an alias). */
+export const nomeTitular = (titular: { nomeFantasia: PgColumn }) =>
+  sql<string>`coalesce(${nomeCompletoPessoa}, ${titular.nomeFantasia}, '')`;
+
 /**
  * A hot read run as a named prepared statement, named after its text: each connection parses a
  * text once, and where PostgreSQL settles on a generic plan it stops planning it on every

@@ -4,6 +4,7 @@ import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
 /**
@@ -37,7 +38,7 @@ export async function criarLoteClientes(
     if (n !== ids.length) throw naoEncontrado();
     filtros.push(inArray(pessoa.id, ids));
   }
-  const itens = sql`select ${pessoa.id} as referencia_id, trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}) as descricao
+  const itens = sql`select ${pessoa.id} as referencia_id, ${nomeCompletoPessoa} as descricao
     from ${pessoa} where ${and(...filtros)}`;
   const id = await criarLote(deps, ctx, {
     tipo: 'CLIENTES_ASAAS',

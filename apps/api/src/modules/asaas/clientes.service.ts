@@ -6,7 +6,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { camposOcultos } from '../../platform/permissoes.js';
 import type { AlteracaoClienteProvedor } from '../../platform/provedor-pagamento.js';
-import { contemSemAcento } from '../../platform/sql.js';
+import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
 import { sincronizarCliente } from './clientes-lote.tipo.js';
 import { contaDaChave } from './conta-provedor.js';
 import { ErroProvedor } from './provedor/asaas-http.js';
@@ -19,14 +19,12 @@ import { ErroProvedor } from './provedor/asaas-http.js';
 export const ACESSO_CLIENTES = 'Clientes';
 const { clienteProvedor: cp, pessoa, organizacao } = schema;
 
-const nomeCompleto = sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`;
-
 const consulta = (db: DbOuTx) =>
   db
     .select({
       id: cp.id,
       pessoaId: cp.pessoaId,
-      pessoaNome: nomeCompleto,
+      pessoaNome: nomeCompletoPessoa,
       cpf: pessoa.cpf,
       contaOrganizacaoId: cp.contaOrganizacaoId,
       contaOrganizacaoNome: organizacao.nomeFantasia,
@@ -52,7 +50,7 @@ export async function listarClientes(deps: Deps, ctx: Contexto, q: ClienteListQu
   const cpf = q.cpf?.replace(/\D/g, '');
   const onde = and(
     noEscopo(ctx),
-    q.nome ? contemSemAcento(nomeCompleto, q.nome) : undefined,
+    q.nome ? contemSemAcento(nomeCompletoPessoa, q.nome) : undefined,
     cpf && !camposOcultos(ctx, 'Pessoa').has('cpf') ? eq(pessoa.cpf, cpf) : undefined,
   );
   const [{ n }] = (await deps.db
@@ -63,7 +61,7 @@ export async function listarClientes(deps: Deps, ctx: Contexto, q: ClienteListQu
   const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
   const linhas = await consulta(deps.db)
     .where(onde)
-    .orderBy(sql`${nomeCompleto} ${dir}`, sql`${cp.id} ${dir}`)
+    .orderBy(sql`${nomeCompletoPessoa} ${dir}`, sql`${cp.id} ${dir}`)
     .limit(q.quantidade)
     .offset((q.pagina - 1) * q.quantidade);
   return { itens: linhas.map((l) => paraCliente(ctx, l)), total: n, pagina: q.pagina, quantidade: q.quantidade };

@@ -17,6 +17,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type ColunaArquivo } from '../../platform/exportacao.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { localizador } from './registros.js';
 
 export const ACESSO = 'AuditoriaAcesso';
@@ -74,7 +75,7 @@ const ordenacao = (f: Pick<AuditoriaFiltros, 'ordenarPor' | 'ordem'>) => ({
   direcao: f.ordenarPor ? f.ordem : ('desc' as const),
 });
 
-const nomeUsuario = sql<string | null>`nullif(trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome}), '')`;
+const nomeUsuario = sql<string | null>`nullif(${nomeCompletoPessoa}, '')`;
 
 const camposItem = {
   id: a.id,

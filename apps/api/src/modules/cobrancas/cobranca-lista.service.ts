@@ -7,7 +7,7 @@ import type { OrigemPedido } from '../../platform/auditoria.js';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
-import { contemSemAcento } from '../../platform/sql.js';
+import { contemSemAcento, nomeTitular } from '../../platform/sql.js';
 import { ACESSO_COBRANCA, type LinhaCobranca, paraCobranca } from './cobranca.service.js';
 
 /**
@@ -16,7 +16,7 @@ import { ACESSO_COBRANCA, type LinhaCobranca, paraCobranca } from './cobranca.se
  */
 const { cobranca: cob, contaAReceber: car, pessoa, organizacao } = schema;
 const titular = alias(organizacao, 'titular');
-const titularNome = sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`;
+const titularNome = nomeTitular(titular);
 
 const consulta = (db: DbOuTx) =>
   db

@@ -11,6 +11,7 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
 /**
@@ -75,7 +76,7 @@ export async function previaCobrancasLote(
 export async function criarLoteCobrancas(deps: Deps, ctx: Contexto, e: CobrancasLoteInput): Promise<ProcessamentoLote> {
   const filtros = await condicoes(deps, ctx, e);
   const itens = sql`select ${car.id} as referencia_id,
-      coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${organizacao.nomeFantasia}, '')
+      coalesce(${nomeCompletoPessoa}, ${organizacao.nomeFantasia}, '')
         || ' — ' || lpad(${car.mesCompetencia}::text, 2, '0') || '/' || ${car.anoCompetencia} as descricao
     from ${car} left join ${pessoa} on ${pessoa.id} = ${car.pessoaId}
       left join ${organizacao} on ${organizacao.id} = ${car.organizacaoTitularId}

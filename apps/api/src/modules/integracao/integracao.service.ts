@@ -1,10 +1,11 @@
 import type { Integracao, IntegracaoInput } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { exigirNaoAnonimizada } from '../pessoas/index.js';
 import { encerrarAcessoNaOrganizacao } from '../usuarios/index.js';
 
@@ -20,7 +21,7 @@ const { pessoa, pessoaIntegracao: pi, organizacao } = schema;
 const selecao = {
   id: pi.id,
   pessoaId: pi.pessoaId,
-  pessoaNome: sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`,
+  pessoaNome: nomeCompletoPessoa,
   tipo: pi.tipo,
   data: pi.data,
   forma: pi.forma,

@@ -25,7 +25,7 @@ import { AppError, type CampoErro, erroDeCampo, naoEncontrado } from '../../plat
 import { estaNoEscopo, filtroArvore } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita, camposOcultos, filtrarLeitura } from '../../platform/permissoes.js';
-import { contemSemAcento, erroPg, VIOLACAO_FK, VIOLACAO_UNICA } from '../../platform/sql.js';
+import { contemSemAcento, erroPg, nomeCompletoPessoa, VIOLACAO_FK, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { gravarVinculo, removerVinculo } from '../usuarios/index.js';
 
 const ACESSO = 'Organizacao';
@@ -612,7 +612,7 @@ function consultaUsuarios(db: DbOuTx, organizacaoId: number, usuarioId?: number)
   return db
     .select({
       usuarioId: schema.usuario.id,
-      nome: sql<string>`trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome})`,
+      nome: nomeCompletoPessoa,
       email: schema.usuario.email,
       perfilId: schema.perfil.id,
       perfilNome: schema.perfil.nome,

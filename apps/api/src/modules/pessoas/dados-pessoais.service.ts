@@ -8,6 +8,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { camposOcultos, pode } from '../../platform/permissoes.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { anonimizarClientesDaPessoa } from '../asaas/index.js';
 import { daPessoa as ministroDaPessoa } from './ministro.service.js';
 import { normalizarBusca, obter } from './pessoa.service.js';
@@ -139,7 +140,7 @@ export async function historico(deps: Deps, ctx: Contexto, id: number) {
       campo: h.campo,
       valorAnterior: h.valorAnterior,
       valorNovo: h.valorNovo,
-      usuarioNome: sql<string | null>`trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome})`,
+      usuarioNome: nomeCompletoPessoa,
       criadoEm: h.criadoEm,
     })
     .from(h)

@@ -20,6 +20,7 @@ import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../.
 import { registrarAlteracao } from '../../platform/historico.js';
 import { somentePropria } from '../../platform/permissoes.js';
 import { linhasExistentes } from '../../platform/referencias.js';
+import { nomeTitular } from '../../platform/sql.js';
 
 /**
  * Accounts receivable (spec §2 /conta-a-receber, §3, §4): owned by an organization of the
@@ -37,7 +38,7 @@ const {
 } = schema;
 const titular = alias(organizacao, 'titular');
 
-const titularNome = sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`;
+const titularNome = nomeTitular(titular);
 
 const selecao = {
   id: car.id,

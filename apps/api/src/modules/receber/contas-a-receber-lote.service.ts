@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
 import { criarLote, listarItens, listarLotes, obterLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas } from './contas-a-receber-lote.tipo.js';
@@ -134,7 +135,7 @@ async function preparar(deps: Deps, ctx: Contexto, e: ContasAReceberLoteInput) {
     criadoPor: ctx.usuarioId,
   };
   const onde: SQL = and(pessoas, ids ? inArray(pessoa.id, ids) : undefined)!;
-  const itens = sql`select ${pessoa.id} as referencia_id, trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}) as descricao
+  const itens = sql`select ${pessoa.id} as referencia_id, ${nomeCompletoPessoa} as descricao
     from ${pessoa} where ${onde}`;
   return { itens, parametros, onde };
 }

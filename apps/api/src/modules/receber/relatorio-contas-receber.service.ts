@@ -3,6 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { nomeCompletoPessoa } from '../../platform/sql.js';
 
 /**
  * `/relatorio-contas-receber` (spec §2): receivables of an organization and those below it,
@@ -58,10 +59,7 @@ export async function relatorioContasReceber(
   ]);
   // The holder filtered on, named on the printed report.
   const [titular] = q.pessoaId
-    ? await deps.db
-        .select({ nome: sql<string>`${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome}` })
-        .from(schema.pessoa)
-        .where(eq(schema.pessoa.id, q.pessoaId))
+    ? await deps.db.select({ nome: nomeCompletoPessoa }).from(schema.pessoa).where(eq(schema.pessoa.id, q.pessoaId))
     : q.organizacaoTitularId
       ? await deps.db
           .select({ nome: organizacao.nomeFantasia })

@@ -7,13 +7,14 @@ import {
   type StatusContaAReceber,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import type { CobrancaProvedor } from '../../platform/provedor-pagamento.js';
+import { nomeTitular } from '../../platform/sql.js';
 import { provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
 import { contaParaMudar } from '../receber/index.js';
 
@@ -35,7 +36,7 @@ const RESERVA_MS = 2 * 60_000;
 const selecao = {
   id: pag.id,
   contaAReceberId: pag.contaAReceberId,
-  titularNome: sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`,
+  titularNome: nomeTitular(titular),
   valor: pag.valor,
   dataPagamento: pag.dataPagamento,
   dataCredito: pag.dataCredito,

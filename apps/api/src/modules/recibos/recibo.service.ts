@@ -16,6 +16,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
+import { nomeTitular } from '../../platform/sql.js';
 import { traduzirTexto } from '../../platform/textos.js';
 import { dadosDoEmissor } from '../organizacoes/index.js';
 import { numeroRecibo, pdfRecibo } from './recibo-pdf.js';
@@ -37,7 +38,7 @@ const selecao = {
   data: rec.data,
   pessoaId: rec.pessoaId,
   organizacaoTitularId: rec.organizacaoTitularId,
-  titularNome: sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), ${titular.nomeFantasia}, '')`,
+  titularNome: nomeTitular(titular),
   titularDocumento: sql<string | null>`coalesce(${pessoa.cpf}, ${titular.cnpj})`,
   total: rec.total,
   estornadoEm: rec.estornadoEm,

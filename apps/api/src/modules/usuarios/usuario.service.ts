@@ -20,15 +20,13 @@ import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../../platform/exportacao.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { contemSemAcento } from '../../platform/sql.js';
+import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
 import { gravarVinculo, removerVinculo } from './vinculos.js';
 
 const acesso = 'Usuarios';
 const ACESSO_PESSOA = 'Pessoa';
 const LIMITE = 50;
 const { usuario, pessoa, usuarioOrganizacao, perfil, sessao } = schema;
-
-const nomeCompleto = sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`;
 
 /**
  * Users linked to some organization of the scope, or whose person is of it (an account whose links
@@ -43,14 +41,16 @@ const noEscopo = (ctx: Contexto): SQL =>
 
 export async function opcoes(deps: Deps, ctx: Contexto, busca?: string): Promise<SelectOpcao[]> {
   const linhas = await deps.db
-    .select({ value: usuario.id, label: sql<string>`${nomeCompleto} || ' <' || ${usuario.email} || '>'` })
+    .select({ value: usuario.id, label: sql<string>`${nomeCompletoPessoa} || ' <' || ${usuario.email} || '>'` })
     .from(usuario)
     .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
     .where(
       and(
         eq(usuario.ativo, true),
         noEscopo(ctx),
-        busca ? sql`(${contemSemAcento(nomeCompleto, busca)} or ${contemSemAcento(usuario.email, busca)})` : undefined,
+        busca
+          ? sql`(${contemSemAcento(nomeCompletoPessoa, busca)} or ${contemSemAcento(usuario.email, busca)})`
+          : undefined,
       ),
     )
     .orderBy(asc(pessoa.nome), asc(usuario.id))
@@ -60,7 +60,7 @@ export async function opcoes(deps: Deps, ctx: Contexto, busca?: string): Promise
 
 export async function obter(deps: Deps, ctx: Contexto, id: number): Promise<UsuarioResumo> {
   const [u] = await deps.db
-    .select({ id: usuario.id, nome: nomeCompleto, email: usuario.email })
+    .select({ id: usuario.id, nome: nomeCompletoPessoa, email: usuario.email })
     .from(usuario)
     .innerJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
     .where(and(eq(usuario.id, id), noEscopo(ctx)));
@@ -192,7 +192,7 @@ const vinculosNoEscopo = (ctx: Contexto) => sql<VinculoUsuario[]>`coalesce((
 
 const colunasLinha = (ctx: Contexto) => ({
   id: usuario.id,
-  nome: nomeCompleto,
+  nome: nomeCompletoPessoa,
   email: usuario.email,
   ativo: usuario.ativo,
   totpAtivo: usuario.totpAtivo,
@@ -212,7 +212,7 @@ function condicoes(ctx: Contexto, q: Filtros): SQL | undefined {
   return and(
     noEscopo(ctx),
     q.busca
-      ? sql`(${contemSemAcento(nomeCompleto, q.busca)} or ${contemSemAcento(usuario.email, q.busca)})`
+      ? sql`(${contemSemAcento(nomeCompletoPessoa, q.busca)} or ${contemSemAcento(usuario.email, q.busca)})`
       : undefined,
     q.ativo === undefined ? undefined : eq(usuario.ativo, q.ativo),
     q.organizacaoId ? comVinculo(eq(usuarioOrganizacao.organizacaoId, q.organizacaoId)) : undefined,
@@ -237,7 +237,7 @@ export async function listar(deps: Deps, ctx: Contexto, q: UsuarioListQuery): Pr
               ? sql`${usuario.ultimoAcessoEm} desc nulls last`
               : sql`${usuario.ultimoAcessoEm} asc nulls first`,
           ]
-        : [direcao(sql`lower(${nomeCompleto})`)];
+        : [direcao(sql`lower(${nomeCompletoPessoa})`)];
   const [linhas, [contagem]] = await Promise.all([
     deps.db
       .select(colunasLinha(ctx))
