@@ -202,38 +202,30 @@ export function IndicadorCadastros() {
                 aoClicar={(c) => pessoas(c.chave ? { tiposPessoaIds: c.chave } : { naoInformado: 'tipoPessoa' })}
               />
             </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.titularesDependentes')}
-                tipo="rosca"
-                testId="grafico-titular"
-                dados={dadosDeContagem(
-                  [
-                    { chave: 'true', total: d.titulares },
-                    { chave: 'false', total: d.pessoas - d.titulares },
-                  ],
-                  (l) => t(l.chave === 'true' ? 'pessoas:indicador.titulares' : 'pessoas:indicador.dependentes'),
-                  t('pessoas:indicador.pessoas'),
-                )}
-                aoClicar={(c) => pessoas({ titular: c.chave })}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.completude')}
-                tipo="rosca"
-                testId="grafico-completo"
-                dados={dadosDeContagem(
-                  [
-                    { chave: 'true', total: d.completos },
-                    { chave: 'false', total: d.pessoas - d.completos },
-                  ],
-                  (l) => t(l.chave === 'true' ? 'pessoas:indicador.completos' : 'pessoas:indicador.incompletos'),
-                  t('pessoas:indicador.pessoas'),
-                )}
-                aoClicar={(c) => pessoas({ cadastroCompleto: c.chave })}
-              />
-            </Col>
+            {(
+              [
+                ['titularesDependentes', 'titular', d.titulares, 'titulares', 'dependentes', 'titular'],
+                ['completude', 'completo', d.completos, 'completos', 'incompletos', 'cadastroCompleto'],
+              ] as const
+            ).map(([titulo, id, sim, rotuloSim, rotuloNao, filtro]) => (
+              <Col key={id} xs={24} md={12}>
+                {/* A yes/no share of the people, each half opening the people it counts. */}
+                <CartaoGrafico
+                  titulo={t(`pessoas:indicador.${titulo}`)}
+                  tipo="rosca"
+                  testId={`grafico-${id}`}
+                  dados={dadosDeContagem(
+                    [
+                      { chave: 'true', total: sim },
+                      { chave: 'false', total: d.pessoas - sim },
+                    ],
+                    (l) => t(`pessoas:indicador.${l.chave === 'true' ? rotuloSim : rotuloNao}`),
+                    t('pessoas:indicador.pessoas'),
+                  )}
+                  aoClicar={(c) => pessoas({ [filtro]: c.chave })}
+                />
+              </Col>
+            ))}
             <Col xs={24} md={12}>
               <CartaoGrafico
                 titulo={t('pessoas:indicador.porSexo')}
