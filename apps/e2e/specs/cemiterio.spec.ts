@@ -142,79 +142,86 @@ describe('[CEMITERIO] cemeteries, concessions and burials', () => {
     120_000,
   );
 
-  it('[CEMITERIO] converts a temporary concession to perpetual within its term, confirmed, and sees the state and the history', () =>
-    comPagina(navegador, 'cemiterio-perpetua', async (p) => {
-      const marca = Date.now().toString(36);
-      await loginAs(p, 'paroquia');
-      // A concession renewed once, laid out through the API (the first story covers those screens).
-      const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
-      const fim = new Date(Date.now() - 3 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
-      const id = await p.evaluate(
-        async ({ marca, hoje, fim }) => {
-          const api = async (metodo: string, url: string, corpo?: object) => {
-            const r = await fetch(url, {
-              method: metodo,
-              headers: { authorization: `Bearer ${localStorage.getItem('token')}`, 'content-type': 'application/json' },
-              body: corpo ? JSON.stringify(corpo) : undefined,
+  it(
+    '[CEMITERIO] converts a temporary concession to perpetual within its term, confirmed, and sees the state and the history',
+    () =>
+      comPagina(navegador, 'cemiterio-perpetua', async (p) => {
+        const marca = Date.now().toString(36);
+        await loginAs(p, 'paroquia');
+        // A concession renewed once, laid out through the API (the first story covers those screens).
+        const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+        const fim = new Date(Date.now() - 3 * 3_600_000 + 30 * 86_400_000).toISOString().slice(0, 10);
+        const id = await p.evaluate(
+          async ({ marca, hoje, fim }) => {
+            const api = async (metodo: string, url: string, corpo?: object) => {
+              const r = await fetch(url, {
+                method: metodo,
+                headers: {
+                  authorization: `Bearer ${localStorage.getItem('token')}`,
+                  'content-type': 'application/json',
+                },
+                body: corpo ? JSON.stringify(corpo) : undefined,
+              });
+              if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
+              return r.json();
+            };
+            const [modelo] = (await api('GET', '/api/arrendatario/paginado?quantidade=1')).itens;
+            const { organizacaoId } = await api('GET', `/api/cemiterio/${modelo.cemiterioId}`);
+            const c = await api('POST', '/api/cemiterio', {
+              organizacaoId,
+              nome: `Cemitério ${marca}`,
+              prazoExumacaoAnos: 3,
             });
-            if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`);
-            return r.json();
-          };
-          const [modelo] = (await api('GET', '/api/arrendatario/paginado?quantidade=1')).itens;
-          const { organizacaoId } = await api('GET', `/api/cemiterio/${modelo.cemiterioId}`);
-          const c = await api('POST', '/api/cemiterio', {
-            organizacaoId,
-            nome: `Cemitério ${marca}`,
-            prazoExumacaoAnos: 3,
-          });
-          await api('POST', `/api/cemiterio/${c.id}/jazigos`, { quadra: 'P', fileiraAte: 1, numeroAte: 1 });
-          const [j] = (await api('GET', `/api/cemiterio/${c.id}/jazigos`)).jazigos;
-          const a = await api('POST', '/api/arrendatario', {
-            jazigoId: j.id,
-            pessoaId: modelo.pessoaId,
-            tipoConcessao: 'TEMPORARIA',
-            inicio: hoje,
-            valor: '1500.00',
-            parcelas: 5,
-          });
-          await api('POST', `/api/arrendatario/${a.id}/renovar`, { renovadoAte: fim });
-          return a.id as number;
-        },
-        { marca, hoje, fim },
-      );
+            await api('POST', `/api/cemiterio/${c.id}/jazigos`, { quadra: 'P', fileiraAte: 1, numeroAte: 1 });
+            const [j] = (await api('GET', `/api/cemiterio/${c.id}/jazigos`)).jazigos;
+            const a = await api('POST', '/api/arrendatario', {
+              jazigoId: j.id,
+              pessoaId: modelo.pessoaId,
+              tipoConcessao: 'TEMPORARIA',
+              inicio: hoje,
+              valor: '1500.00',
+              parcelas: 5,
+            });
+            await api('POST', `/api/arrendatario/${a.id}/renovar`, { renovadoAte: fim });
+            return a.id as number;
+          },
+          { marca, hoje, fim },
+        );
 
-      await p.goto(`/arrendatario/form/${id}`);
-      const situacao = p.getByTestId('situacao-concessao');
-      await expect.poll(() => situacao.innerText()).toContain('A vencer');
-      // The kind is not edited in the form: only the conversion, which records the difference.
-      expect(await p.getByTestId('form-arrendatario').getByLabel('Tipo de concessão').isDisabled()).toBe(true);
-      await p.getByRole('button', { name: 'Converter em perpétua' }).click();
-      const dialogo = p.getByRole('dialog');
-      await expect.poll(() => dialogo.getByText(/Converter esta concessão temporária em perpétua\?/).count()).toBe(1);
-      await p.getByTestId('form-conversao').getByLabel('Diferença paga na conversão', { exact: true }).fill('800,00');
-      await dialogo.getByRole('button', { name: 'Converter em perpétua' }).click();
-      await expect.poll(() => p.getByText('Concessão convertida em perpétua.').count()).toBeGreaterThan(0);
-      // No one lies in the plot: a perpetual, reserved concession, with no renewal or conversion left.
-      await expect.poll(() => situacao.innerText()).toContain('Reservada');
-      expect(await situacao.innerText()).toContain('800,00');
-      expect(await p.getByRole('button', { name: 'Renovar' }).count()).toBe(0);
-      expect(await p.getByRole('button', { name: 'Converter em perpétua' }).count()).toBe(0);
-      // The history shows the conversion beside the renewal and the creation.
-      const historico = p.getByTestId('historico-concessao');
-      // A change's row (the creation's lists every field of the new record).
-      const linhaDe = (texto: string) =>
-        historico.getByRole('row').filter({ hasText: 'Alteração' }).filter({ hasText: texto });
-      await expect.poll(() => linhaDe('Tipo de concessão').count()).toBe(1);
-      const tipo = await linhaDe('Tipo de concessão').innerText();
-      expect(tipo).toContain('Temporária');
-      expect(tipo).toContain('Perpétua');
-      expect(await linhaDe('Diferença paga na conversão').innerText()).toContain('800,00');
-      // The value's change in money, as typed: 1.500,00 → 2.300,00.
-      const valor = await linhaDe('Valor').filter({ hasNotText: 'Diferença' }).innerText();
-      expect(valor).toContain('1.500,00');
-      expect(valor).toContain('2.300,00');
-      expect(await historico.getByRole('row').filter({ hasText: 'Criação' }).count()).toBe(1);
-      expect(await linhaDe('Renovado até').count()).toBe(2);
-      expect(await violacoesGraves(p), 'concession with its history').toEqual([]);
-    }));
+        await p.goto(`/arrendatario/form/${id}`);
+        const situacao = p.getByTestId('situacao-concessao');
+        await expect.poll(() => situacao.innerText()).toContain('A vencer');
+        // The kind is not edited in the form: only the conversion, which records the difference.
+        expect(await p.getByTestId('form-arrendatario').getByLabel('Tipo de concessão').isDisabled()).toBe(true);
+        await p.getByRole('button', { name: 'Converter em perpétua' }).click();
+        const dialogo = p.getByRole('dialog');
+        await expect.poll(() => dialogo.getByText(/Converter esta concessão temporária em perpétua\?/).count()).toBe(1);
+        await p.getByTestId('form-conversao').getByLabel('Diferença paga na conversão', { exact: true }).fill('800,00');
+        await dialogo.getByRole('button', { name: 'Converter em perpétua' }).click();
+        await expect.poll(() => p.getByText('Concessão convertida em perpétua.').count()).toBeGreaterThan(0);
+        // No one lies in the plot: a perpetual, reserved concession, with no renewal or conversion left.
+        await expect.poll(() => situacao.innerText()).toContain('Reservada');
+        expect(await situacao.innerText()).toContain('800,00');
+        expect(await p.getByRole('button', { name: 'Renovar' }).count()).toBe(0);
+        expect(await p.getByRole('button', { name: 'Converter em perpétua' }).count()).toBe(0);
+        // The history shows the conversion beside the renewal and the creation.
+        const historico = p.getByTestId('historico-concessao');
+        // A change's row (the creation's lists every field of the new record).
+        const linhaDe = (texto: string) =>
+          historico.getByRole('row').filter({ hasText: 'Alteração' }).filter({ hasText: texto });
+        await expect.poll(() => linhaDe('Tipo de concessão').count()).toBe(1);
+        const tipo = await linhaDe('Tipo de concessão').innerText();
+        expect(tipo).toContain('Temporária');
+        expect(tipo).toContain('Perpétua');
+        expect(await linhaDe('Diferença paga na conversão').innerText()).toContain('800,00');
+        // The value's change in money, as typed: 1.500,00 → 2.300,00.
+        const valor = await linhaDe('Valor').filter({ hasNotText: 'Diferença' }).innerText();
+        expect(valor).toContain('1.500,00');
+        expect(valor).toContain('2.300,00');
+        expect(await historico.getByRole('row').filter({ hasText: 'Criação' }).count()).toBe(1);
+        expect(await linhaDe('Renovado até').count()).toBe(2);
+        expect(await violacoesGraves(p), 'concession with its history').toEqual([]);
+      }),
+    120_000,
+  );
 });
