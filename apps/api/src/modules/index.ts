@@ -175,7 +175,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(termoRoutes, { prefix: '/termos' });
   await app.register(oficioRoutes, { prefix: '/template-oficio' });
-  await app.register(oficioEmitidoRoutes, { prefix: '/template-oficio/emitidos' });
+  await app.register(oficioEmitidoRoutes, { prefix: '/oficio' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

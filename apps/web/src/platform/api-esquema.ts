@@ -6817,22 +6817,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/template-oficio/emitir": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["criarTemplateOficioEmitir"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/template-oficio/{id}": {
         parameters: {
             query?: never;
@@ -6865,14 +6849,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/template-oficio/emitidos/paginado": {
+    "/api/oficio/paginado": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["listarTemplateOficioEmitidosPaginado"];
+        get: operations["listarOficioPaginado"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6881,14 +6865,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/template-oficio/emitidos/exportar": {
+    "/api/oficio/exportar": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["listarTemplateOficioEmitidosExportar"];
+        get: operations["listarOficioExportar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6897,14 +6881,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/template-oficio/emitidos/{id}": {
+    "/api/oficio/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["obterTemplateOficioEmitidosPorId"];
+        get?: never;
+        put?: never;
+        post: operations["criarOficio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterOficioPorId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6913,14 +6913,14 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/template-oficio/emitidos/{id}/pdf": {
+    "/api/oficio/{id}/pdf": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["listarTemplateOficioEmitidosPdf"];
+        get: operations["listarOficioPdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -33591,56 +33591,6 @@ export interface operations {
             };
         };
     };
-    criarTemplateOficioEmitir: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    templateId: number;
-                    pessoaId?: number;
-                    organizacaoDestinatariaId?: number;
-                    data?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        templateId: number;
-                        templateNome: string;
-                        /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
-                        organizacaoId: number;
-                        organizacaoNome: string;
-                        ano: number;
-                        numero: number;
-                        numeroAno: string;
-                        data: string;
-                        pessoaId: number | null;
-                        organizacaoDestinatariaId: number | null;
-                        destinatario: string;
-                        assunto: string;
-                        cabecalho: string | null;
-                        texto: string;
-                        rodape: string | null;
-                        emitidoPorNome: string | null;
-                        emitidoEm: string;
-                    };
-                };
-            };
-        };
-    };
     obterTemplateOficioPorId: {
         parameters: {
             query?: never;
@@ -33856,7 +33806,7 @@ export interface operations {
             };
         };
     };
-    listarTemplateOficioEmitidosPaginado: {
+    listarOficioPaginado: {
         parameters: {
             query?: {
                 pagina?: number;
@@ -33911,7 +33861,7 @@ export interface operations {
             };
         };
     };
-    listarTemplateOficioEmitidosExportar: {
+    listarOficioExportar: {
         parameters: {
             query?: {
                 pagina?: number;
@@ -33942,7 +33892,57 @@ export interface operations {
             };
         };
     };
-    obterTemplateOficioEmitidosPorId: {
+    criarOficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateId: number;
+                    pessoaId?: number;
+                    organizacaoDestinatariaId?: number;
+                    data?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        templateId: number;
+                        templateNome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        ano: number;
+                        numero: number;
+                        numeroAno: string;
+                        data: string;
+                        pessoaId: number | null;
+                        organizacaoDestinatariaId: number | null;
+                        destinatario: string;
+                        assunto: string;
+                        cabecalho: string | null;
+                        texto: string;
+                        rodape: string | null;
+                        emitidoPorNome: string | null;
+                        emitidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterOficioPorId: {
         parameters: {
             query?: never;
             header?: never;
@@ -33985,7 +33985,7 @@ export interface operations {
             };
         };
     };
-    listarTemplateOficioEmitidosPdf: {
+    listarOficioPdf: {
         parameters: {
             query?: never;
             header?: never;

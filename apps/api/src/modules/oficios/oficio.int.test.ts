@@ -51,7 +51,7 @@ const cpfNovo = () => {
 };
 const cpfTela = (c: string) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`;
 let cpf: string;
-const emitir = (payload: object, token = sinodo) => req('POST', '/api/template-oficio/emitir', payload, token);
+const emitir = (payload: object, token = sinodo) => req('POST', '/api/oficio', payload, token);
 
 beforeAll(async () => {
   t = await criarAppTeste();
@@ -187,7 +187,7 @@ describe('issuing letters', () => {
       `/api/template-oficio/${templateId}`,
       modelo({ nome: 'Declaração de membresia oficial', corpo: 'Outro' }),
     );
-    expect((await req('GET', `/api/template-oficio/emitidos/${oficioId}`)).json().texto).toContain('Declaramos que');
+    expect((await req('GET', `/api/oficio/${oficioId}`)).json().texto).toContain('Declaramos que');
   });
 
   it('numbers concurrent issues without gaps or repeats', async () => {
@@ -219,46 +219,58 @@ describe('issuing letters', () => {
   });
 
   it('lists, filters and exports the issued letters within the scope', async () => {
-    const r = await req('GET', `/api/template-oficio/emitidos/paginado?pessoaId=${pessoaId}&ano=2031`);
+    const r = await req('GET', `/api/oficio/paginado?pessoaId=${pessoaId}&ano=2031`);
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().itens).toEqual([
       expect.objectContaining({ id: oficioId, numeroAno: '1/2031', destinatario: nomePessoa }),
     ]);
     expect(r.json().itens[0].texto).toBeUndefined();
-    const porNome = await req(
-      'GET',
-      `/api/template-oficio/emitidos/paginado?destinatario=${encodeURIComponent('marta')}&ano=2031`,
-    );
+    const porNome = await req('GET', `/api/oficio/paginado?destinatario=${encodeURIComponent('marta')}&ano=2031`);
     expect(porNome.json().total).toBe(1);
-    const todos = await req('GET', '/api/template-oficio/emitidos/paginado?quantidade=100');
+    const todos = await req('GET', '/api/oficio/paginado?quantidade=100');
     expect(todos.json().itens.map((i: { id: number }) => i.id)).not.toContain(oficioAlheioId);
-    const invalido = await req('GET', '/api/template-oficio/emitidos/paginado?dataDe=2031-02-01&dataAte=2031-01-01');
+    const invalido = await req('GET', '/api/oficio/paginado?dataDe=2031-02-01&dataAte=2031-01-01');
     expect(invalido.statusCode).toBe(400);
-    expect((await req('GET', '/api/template-oficio/emitidos/paginado', undefined, tesouraria)).statusCode).toBe(403);
-    const csv = await req('GET', `/api/template-oficio/emitidos/exportar?formato=csv&pessoaId=${pessoaId}&ano=2031`);
+    expect((await req('GET', '/api/oficio/paginado', undefined, tesouraria)).statusCode).toBe(403);
+    const csv = await req('GET', `/api/oficio/exportar?formato=csv&pessoaId=${pessoaId}&ano=2031`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('1/2031');
     expect(csv.body).toContain(nomePessoa);
-    expect((await req('GET', `/api/template-oficio/emitidos/${oficioAlheioId}`)).statusCode).toBe(404);
+    expect((await req('GET', `/api/oficio/${oficioAlheioId}`)).statusCode).toBe(404);
   });
 
   it('prints the letter as issued to PDF', async () => {
-    const r = await req('GET', `/api/template-oficio/emitidos/${oficioId}/pdf`);
+    const r = await req('GET', `/api/oficio/${oficioId}/pdf`);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
     const texto = semEspacos(textoDoPdf(r.rawPayload));
     expect(texto).toContain(semEspacos('Ofício nº 1/2031'));
     expect(texto).toContain(semEspacos(`Declaramos que ${nomePessoa}`));
     expect(texto).toContain(semEspacos('Página 1 de 1'));
-    expect((await req('GET', `/api/template-oficio/emitidos/${oficioId}/pdf`, undefined, tesouraria)).statusCode).toBe(
-      403,
-    );
-    expect((await req('GET', `/api/template-oficio/emitidos/${oficioAlheioId}/pdf`)).statusCode).toBe(404);
+    expect((await req('GET', `/api/oficio/${oficioId}/pdf`, undefined, tesouraria)).statusCode).toBe(403);
+    expect((await req('GET', `/api/oficio/${oficioAlheioId}/pdf`)).statusCode).toBe(404);
   });
 
   it('deletes a template logically, its letters kept', async () => {
     expect((await req('DELETE', `/api/template-oficio/${templateId}`)).statusCode).toBe(200);
     expect((await req('GET', `/api/template-oficio/${templateId}`)).statusCode).toBe(404);
-    expect((await req('GET', `/api/template-oficio/emitidos/${oficioId}`)).statusCode).toBe(200);
+    expect((await req('GET', `/api/oficio/${oficioId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('demo', () => {
+  it('gives the demo parish its three templates and letters issued from them', async () => {
+    const [paroquia] = await t.logins('paroquia');
+    const modelos = await req('GET', '/api/template-oficio/paginado?nome=&quantidade=100', undefined, paroquia);
+    const nomes = modelos.json().itens.map((m: { nome: string }) => m.nome);
+    expect(nomes).toEqual(
+      expect.arrayContaining(['Carta de transferência', 'Declaração de membresia', 'Convite para o culto festivo']),
+    );
+    const emitidos = await req('GET', '/api/oficio/paginado?ordem=asc&quantidade=100', undefined, paroquia);
+    const demo = emitidos
+      .json()
+      .itens.filter((o: { templateNome: string }) => o.templateNome === 'Convite para o culto festivo');
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo[0].assunto).toBe('Convite: culto festivo de aniversário da paróquia');
   });
 });

@@ -22,9 +22,8 @@ import { pdfOficio } from './oficio-pdf.js';
 const acesso = ACESSO_OFICIOS;
 
 /**
- * `/template-oficio` (spec §2, issue 22): the office-letter templates, the live preview of a
- * form's texts, and the letters issued from them (`/emitidos`: list, export, one letter, its PDF).
- * Issuing is creating a letter (C); its PDF is reading it (R).
+ * `/template-oficio` (spec §2, issue 22): the office-letter templates and the live preview of a
+ * form's texts.
  */
 export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['oficios'];
@@ -46,15 +45,6 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { acesso, acao: 'R' }, schema: { tags, body: previaOficioInput, response: { 200: previaOficio } } },
     (req) => servico.previa(deps, req.ctx, req.body),
   );
-  app.post(
-    '/emitir',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: emissaoOficioInput, response: { 201: oficio } } },
-    async (req, reply) => {
-      const o = await servico.emitir(deps, req.ctx, req.body);
-      reply.code(201);
-      return o;
-    },
-  );
   rotasDeRegistro(app, {
     acesso,
     tags,
@@ -67,7 +57,10 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** `/template-oficio/emitidos`: the letters issued, their export, one letter and its PDF. */
+/**
+ * `/oficio`: the letters issued from the templates (the same screen's access): issuing one (C),
+ * the list and its export, one letter and its PDF (R).
+ */
 export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['oficios'];
   const deps = app.deps;
@@ -91,6 +84,15 @@ export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
+  app.post(
+    '/',
+    { config: { acesso, acao: 'C' }, schema: { tags, body: emissaoOficioInput, response: { 201: oficio } } },
+    async (req, reply) => {
+      const o = await servico.emitir(deps, req.ctx, req.body);
+      reply.code(201);
+      return o;
+    },
+  );
   app.get(
     '/:id',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: oficio } } },
