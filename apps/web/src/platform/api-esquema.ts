@@ -6625,6 +6625,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/termos/cobertura/{idCompartilhado}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosCoberturaPorIdCompartilhado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/termos/verificar-cadeia": {
         parameters: {
             query?: never;
@@ -33023,6 +33039,35 @@ export interface operations {
                         criadoEm: string;
                         atualizadoEm: string;
                     };
+                };
+            };
+        };
+    };
+    obterTermosCoberturaPorIdCompartilhado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        aceitos: number;
+                        pendentes: number;
+                        desconsiderados: number;
+                        total: number;
+                    }[];
                 };
             };
         };
