@@ -41,6 +41,7 @@ export type Recurso =
   | 'setor'
   | 'situacao'
   | 'time'
+  | 'template-oficio'
   | 'tipo-grupo'
   | 'tipo-campo-trabalho'
   | 'tipo-celebracao-oficio'

@@ -23,6 +23,7 @@ export * from './integracao.js';
 export * from './livro-caixa.js';
 export * from './ministerio.js';
 export * from './ministro.js';
+export * from './oficio.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './pendencias.js';

@@ -161,3 +161,16 @@ export const verificacaoCadeia = z.object({
   primeiraInvalidaId: z.number().int().nullable(),
 });
 export type VerificacaoCadeia = z.infer<typeof verificacaoCadeia>;
+
+/** A published version's coverage in one community: its requests by state (issue 22 item 4). */
+export const coberturaTermo = z.array(
+  z.object({
+    organizacaoId: z.number().int(),
+    organizacaoNome: z.string(),
+    aceitos: z.number().int(),
+    pendentes: z.number().int(),
+    desconsiderados: z.number().int(),
+    total: z.number().int(),
+  }),
+);
+export type CoberturaTermo = z.infer<typeof coberturaTermo>;

@@ -17,6 +17,7 @@ import enInicio from '../locales/en/inicio.json' with { type: 'json' };
 import enLotes from '../locales/en/lotes.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
 import enMinisterios from '../locales/en/ministerios.json' with { type: 'json' };
+import enOficios from '../locales/en/oficios.json' with { type: 'json' };
 import enOrganizacoes from '../locales/en/organizacoes.json' with { type: 'json' };
 import enPendencias from '../locales/en/pendencias.json' with { type: 'json' };
 import enPessoas from '../locales/en/pessoas.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import ptInicio from '../locales/pt-BR/inicio.json' with { type: 'json' };
 import ptLotes from '../locales/pt-BR/lotes.json' with { type: 'json' };
 import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
 import ptMinisterios from '../locales/pt-BR/ministerios.json' with { type: 'json' };
+import ptOficios from '../locales/pt-BR/oficios.json' with { type: 'json' };
 import ptOrganizacoes from '../locales/pt-BR/organizacoes.json' with { type: 'json' };
 import ptPendencias from '../locales/pt-BR/pendencias.json' with { type: 'json' };
 import ptPessoas from '../locales/pt-BR/pessoas.json' with { type: 'json' };
@@ -72,6 +74,7 @@ export const recursos = {
     lotes: ptLotes,
     ministerios: ptMinisterios,
     menu: ptMenu,
+    oficios: ptOficios,
     organizacoes: ptOrganizacoes,
     pendencias: ptPendencias,
     pessoas: ptPessoas,
@@ -100,6 +103,7 @@ export const recursos = {
     lotes: enLotes,
     ministerios: enMinisterios,
     menu: enMenu,
+    oficios: enOficios,
     organizacoes: enOrganizacoes,
     pendencias: enPendencias,
     pessoas: enPessoas,

@@ -48,6 +48,7 @@ import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
 import { ministerioRoutes, REGRA_TIPO_GRUPO, tipoGrupoRoutes } from './ministerios/index.js';
+import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO } from './oficios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
@@ -116,6 +117,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
     cemiterio: REGRA_CEMITERIO,
     jazigo: REGRA_JAZIGO,
     'tipo-grupo': REGRA_TIPO_GRUPO,
+    'template-oficio': REGRA_TEMPLATE_OFICIO,
   });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
@@ -172,6 +174,8 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(termoRoutes, { prefix: '/termos' });
+  await app.register(oficioRoutes, { prefix: '/template-oficio' });
+  await app.register(oficioEmitidoRoutes, { prefix: '/oficio' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

@@ -242,6 +242,20 @@ export const TELAS: Tela[] = [
       },
     ],
   },
+  {
+    acesso: 'Oficios',
+    pagina: carregar(() => import('../modules/oficios/OficioTemplateListaPage')),
+    form: {
+      rota: '/template-oficio/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/oficios/OficioTemplateFormPage')),
+    },
+    extras: [
+      {
+        rota: '/template-oficio/emitidos',
+        pagina: carregar(() => import('../modules/oficios/OficiosEmitidosPage')),
+      },
+    ],
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',

@@ -6625,6 +6625,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/termos/cobertura/{idCompartilhado}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosCoberturaPorIdCompartilhado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/termos/verificar-cadeia": {
         parameters: {
             query?: never;
@@ -6763,6 +6779,166 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarTermos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template-oficio/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTemplateOficioPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template-oficio/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTemplateOficioSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template-oficio/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTemplateOficioPrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template-oficio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTemplateOficioPorId"];
+        put: operations["atualizarTemplateOficioPorId"];
+        post?: never;
+        delete: operations["excluirTemplateOficioPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/template-oficio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTemplateOficio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarOficio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterOficioPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioPdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -32867,6 +33043,35 @@ export interface operations {
             };
         };
     };
+    obterTermosCoberturaPorIdCompartilhado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                idCompartilhado: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        aceitos: number;
+                        pendentes: number;
+                        desconsiderados: number;
+                        total: number;
+                    }[];
+                };
+            };
+        };
+    };
     listarTermosVerificarCadeia: {
         parameters: {
             query?: never;
@@ -33311,6 +33516,537 @@ export interface operations {
                         atualizadoEm: string;
                     };
                 };
+            };
+        };
+    };
+    listarTemplateOficioPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                ativo?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            nome: string;
+                            /** @enum {string} */
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            assunto: string;
+                            cabecalho: string | null;
+                            corpo: string;
+                            rodape: string | null;
+                            mostrarEmissor: boolean;
+                            /** @enum {string} */
+                            tamanhoPapel: "A4" | "CARTA" | "OFICIO";
+                            /** @enum {string} */
+                            orientacao: "RETRATO" | "PAISAGEM";
+                            margemMm: number;
+                            ativo: boolean;
+                            emitidos: number;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarTemplateOficioSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    criarTemplateOficioPrevia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    assunto: string;
+                    cabecalho?: string | null;
+                    corpo: string;
+                    rodape?: string | null;
+                    pessoaId?: number;
+                    organizacaoDestinatariaId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assunto: string;
+                        cabecalho: string | null;
+                        texto: string;
+                        rodape: string | null;
+                        destinatario: string;
+                    };
+                };
+            };
+        };
+    };
+    obterTemplateOficioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        assunto: string;
+                        cabecalho: string | null;
+                        corpo: string;
+                        rodape: string | null;
+                        mostrarEmissor: boolean;
+                        /** @enum {string} */
+                        tamanhoPapel: "A4" | "CARTA" | "OFICIO";
+                        /** @enum {string} */
+                        orientacao: "RETRATO" | "PAISAGEM";
+                        margemMm: number;
+                        ativo: boolean;
+                        emitidos: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarTemplateOficioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    /**
+                     * @default OUTRO
+                     * @enum {string}
+                     */
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    assunto: string;
+                    cabecalho?: string | null;
+                    corpo: string;
+                    rodape?: string | null;
+                    /** @default true */
+                    mostrarEmissor?: boolean;
+                    /**
+                     * @default A4
+                     * @enum {string}
+                     */
+                    tamanhoPapel?: "A4" | "CARTA" | "OFICIO";
+                    /**
+                     * @default RETRATO
+                     * @enum {string}
+                     */
+                    orientacao?: "RETRATO" | "PAISAGEM";
+                    /** @default 25 */
+                    margemMm?: number;
+                    /** @default true */
+                    ativo?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        assunto: string;
+                        cabecalho: string | null;
+                        corpo: string;
+                        rodape: string | null;
+                        mostrarEmissor: boolean;
+                        /** @enum {string} */
+                        tamanhoPapel: "A4" | "CARTA" | "OFICIO";
+                        /** @enum {string} */
+                        orientacao: "RETRATO" | "PAISAGEM";
+                        margemMm: number;
+                        ativo: boolean;
+                        emitidos: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirTemplateOficioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarTemplateOficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    nome: string;
+                    /**
+                     * @default OUTRO
+                     * @enum {string}
+                     */
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    assunto: string;
+                    cabecalho?: string | null;
+                    corpo: string;
+                    rodape?: string | null;
+                    /** @default true */
+                    mostrarEmissor?: boolean;
+                    /**
+                     * @default A4
+                     * @enum {string}
+                     */
+                    tamanhoPapel?: "A4" | "CARTA" | "OFICIO";
+                    /**
+                     * @default RETRATO
+                     * @enum {string}
+                     */
+                    orientacao?: "RETRATO" | "PAISAGEM";
+                    /** @default 25 */
+                    margemMm?: number;
+                    /** @default true */
+                    ativo?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        assunto: string;
+                        cabecalho: string | null;
+                        corpo: string;
+                        rodape: string | null;
+                        mostrarEmissor: boolean;
+                        /** @enum {string} */
+                        tamanhoPapel: "A4" | "CARTA" | "OFICIO";
+                        /** @enum {string} */
+                        orientacao: "RETRATO" | "PAISAGEM";
+                        margemMm: number;
+                        ativo: boolean;
+                        emitidos: number;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarOficioPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                templateId?: number;
+                pessoaId?: number;
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                ano?: number;
+                destinatario?: string;
+                dataDe?: string;
+                dataAte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            templateId: number;
+                            templateNome: string;
+                            /** @enum {string} */
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            ano: number;
+                            numero: number;
+                            numeroAno: string;
+                            data: string;
+                            pessoaId: number | null;
+                            organizacaoDestinatariaId: number | null;
+                            destinatario: string;
+                            assunto: string;
+                            emitidoPorNome: string | null;
+                            emitidoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarOficioExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                templateId?: number;
+                pessoaId?: number;
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                ano?: number;
+                destinatario?: string;
+                dataDe?: string;
+                dataAte?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarOficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateId: number;
+                    pessoaId?: number;
+                    organizacaoDestinatariaId?: number;
+                    data?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        templateId: number;
+                        templateNome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        ano: number;
+                        numero: number;
+                        numeroAno: string;
+                        data: string;
+                        pessoaId: number | null;
+                        organizacaoDestinatariaId: number | null;
+                        destinatario: string;
+                        assunto: string;
+                        cabecalho: string | null;
+                        texto: string;
+                        rodape: string | null;
+                        emitidoPorNome: string | null;
+                        emitidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterOficioPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        templateId: number;
+                        templateNome: string;
+                        /** @enum {string} */
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        ano: number;
+                        numero: number;
+                        numeroAno: string;
+                        data: string;
+                        pessoaId: number | null;
+                        organizacaoDestinatariaId: number | null;
+                        destinatario: string;
+                        assunto: string;
+                        cabecalho: string | null;
+                        texto: string;
+                        rodape: string | null;
+                        emitidoPorNome: string | null;
+                        emitidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarOficioPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

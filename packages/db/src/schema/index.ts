@@ -7,6 +7,7 @@ export * from './filtros.js';
 export * from './financeiro.js';
 export * from './lote.js';
 export * from './ministerios.js';
+export * from './oficios.js';
 export * from './organizacoes.js';
 export * from './pessoas.js';
 export * from './receber.js';

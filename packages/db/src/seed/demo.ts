@@ -1,5 +1,5 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
@@ -108,6 +108,7 @@ export const PERFIS_DEMO: {
           'Etiquetas',
           'CategoriaAtendimento',
           'Termos',
+          'Oficios',
         ],
         TUDO,
       ],
@@ -134,6 +135,8 @@ export const PERFIS_DEMO: {
       [['GabaritoDons'], LER],
       // The parish runs its cemetery: plots, concessions and burials.
       [['Cemiterio', 'Arrendatario', 'Falecido'], TUDO],
+      // The parish office issues its letters (membership declarations, transfers).
+      [['Oficios'], TUDO],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
@@ -534,6 +537,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarCemiterioDemo(db, paroquia.id);
   await criarMinisteriosDemo(db, sinodo.id, paroquia.id);
   await criarTermosDemo(db, sinodo.id, paroquia.id);
+  await criarOficiosDemo(db, paroquia.id, ids.get('paroquia@sig.local')!);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -1104,5 +1108,118 @@ async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number
       await db.insert(schema.termoAceite).values({ ...conteudo, hashAnterior: anterior, hash });
       anterior = hash;
     }
+  }
+}
+
+/** The demo's letter texts: the merge fields a template holds, as the letters issued from it read. */
+const TEMPLATES_OFICIO_DEMO = [
+  {
+    tipoOficio: 'TRANSFERENCIA',
+    nome: 'Carta de transferência',
+    assunto: 'Transferência de membresia de {{pessoa.nome}}',
+    corpo:
+      'Prezados irmãos e irmãs em Cristo,\n\n{{organizacao.nome}} comunica que {{pessoa.nome}}, membro desta paróquia, solicitou a transferência de sua membresia para a comunidade de seu novo domicílio.\n\nAtestamos que o(a) irmão(ã) participou da vida comunitária e está em plena comunhão com esta paróquia. Pedimos que o(a) acolham fraternalmente.\n\n{{oficio.data}}.',
+  },
+  {
+    tipoOficio: 'DECLARACAO_MEMBRESIA',
+    nome: 'Declaração de membresia',
+    assunto: 'Declaração de membresia',
+    corpo:
+      'Declaramos, para os devidos fins, que {{pessoa.nome}}, CPF {{pessoa.cpf}}, é membro de {{organizacao.razaoSocial}}.\n\nPor ser expressão da verdade, firmamos a presente declaração.\n\n{{oficio.data}}.',
+  },
+  {
+    tipoOficio: 'CONVITE',
+    nome: 'Convite para o culto festivo',
+    assunto: 'Convite: culto festivo de aniversário da paróquia',
+    corpo:
+      'Prezado(a) {{destinatario.nome}},\n\n{{organizacao.nome}} tem a alegria de convidá-lo(a) para o culto festivo de aniversário da paróquia, seguido de almoço comunitário no salão paroquial.\n\nSua presença será motivo de alegria para toda a comunidade.\n\n{{oficio.data}}.',
+  },
+] as const;
+
+/**
+ * Office letters of the demo parish (issue 22): a transfer letter, a membership declaration and
+ * an invitation, and letters issued from them to people of the parish (numbered 1, 2, 3… of the
+ * year, their texts merged as the API merges them) and to a community.
+ */
+async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) {
+  const [emissor] = await db
+    .select({ nome: schema.organizacao.nomeFantasia, razaoSocial: schema.organizacao.razaoSocial })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.id, paroquiaId));
+  const modelos = await db
+    .insert(schema.oficioTemplate)
+    .values(
+      TEMPLATES_OFICIO_DEMO.map((m) => ({
+        ...m,
+        organizacaoId: paroquiaId,
+        cabecalho: emissor!.razaoSocial,
+        rodape: 'Ofício {{oficio.numero}} – {{organizacao.nome}}',
+      })),
+    )
+    .returning();
+  const pessoas = await db
+    .select({
+      id: schema.pessoa.id,
+      nome: sql<string>`trim(${schema.pessoa.nome} || ' ' || ${schema.pessoa.sobrenome})`,
+      cpf: schema.pessoa.cpf,
+    })
+    .from(schema.pessoa)
+    .where(and(eq(schema.pessoa.organizacaoId, paroquiaId), isNotNull(schema.pessoa.cpf)))
+    .orderBy(schema.pessoa.id)
+    .limit(3);
+  const [comunidade] = await db
+    .select({ id: schema.organizacao.id, nome: schema.organizacao.nomeFantasia })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.organizacaoPaiId, paroquiaId))
+    .orderBy(schema.organizacao.id)
+    .limit(1);
+  const hoje = hojeNoBrasil();
+  const ano = Number(hoje.slice(0, 4));
+  const cpfTela = (c: string) => `${c.slice(0, 3)}.${c.slice(3, 6)}.${c.slice(6, 9)}-${c.slice(9)}`;
+  const porExtenso = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${hoje}T00:00:00Z`),
+  );
+  const destinos: [number, { pessoa?: (typeof pessoas)[number]; organizacao?: { id: number; nome: string } }][] = [
+    [1, { pessoa: pessoas[0] }],
+    [0, { pessoa: pessoas[1] }],
+    [1, { pessoa: pessoas[2] }],
+    [2, { organizacao: comunidade }],
+  ];
+  let numero = 0;
+  for (const [i, d] of destinos) {
+    if (!d.pessoa && !d.organizacao) continue;
+    numero++;
+    const m = modelos[i]!;
+    const destinatario = d.pessoa?.nome ?? d.organizacao!.nome;
+    const valores: Record<string, string> = {
+      'destinatario.nome': destinatario,
+      'pessoa.nome': destinatario,
+      'pessoa.cpf': d.pessoa?.cpf ? cpfTela(d.pessoa.cpf) : '',
+      'organizacao.nome': emissor!.nome,
+      'organizacao.razaoSocial': emissor!.razaoSocial,
+      'oficio.numero': `${numero}/${ano}`,
+      'oficio.data': porExtenso,
+    };
+    const mesclar = (texto: string | null) =>
+      texto === null ? null : texto.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (x, c: string) => valores[c] ?? x);
+    await db.insert(schema.oficio).values({
+      templateId: m.id,
+      organizacaoId: paroquiaId,
+      ano,
+      numero,
+      data: hoje,
+      pessoaId: d.pessoa?.id ?? null,
+      organizacaoDestinatariaId: d.organizacao?.id ?? null,
+      destinatario,
+      assunto: mesclar(m.assunto)!,
+      cabecalho: mesclar(m.cabecalho),
+      texto: mesclar(m.corpo)!,
+      rodape: mesclar(m.rodape),
+      mostrarEmissor: m.mostrarEmissor,
+      tamanhoPapel: m.tamanhoPapel,
+      orientacao: m.orientacao,
+      margemMm: m.margemMm,
+      emitidoPor,
+    });
   }
 }

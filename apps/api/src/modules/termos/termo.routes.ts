@@ -1,6 +1,7 @@
 import {
   ACESSO_CADEIA_CONSENTIMENTOS,
   ACESSO_TERMOS,
+  coberturaTermo,
   envioTermo,
   envioTermoInput,
   historicoTermo,
@@ -33,6 +34,7 @@ import {
   rotasDeRegistro,
 } from '../../platform/rotas-lista.js';
 import * as aceites from './aceite.service.js';
+import { cobertura } from './cobertura.service.js';
 import * as solicitacoes from './solicitacao.service.js';
 import * as servico from './termo.service.js';
 
@@ -75,6 +77,15 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/publicar/:idCompartilhado',
     { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
     (req) => servico.publicar(deps, req.ctx, req.params.idCompartilhado),
+  );
+
+  app.get(
+    '/cobertura/:idCompartilhado',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idCompartilhadoParams, response: { 200: coberturaTermo } },
+    },
+    (req) => cobertura(deps, req.ctx, req.params.idCompartilhado),
   );
 
   // The ledger holds every organization's answers: only a whole-tree scope proves it.

@@ -1,0 +1,93 @@
+import { schema } from '@sig/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { criarOrganizacao, criarPessoa, organizacaoPorNome, outroSinodo, unico } from '../../../test/fabricas.js';
+
+let t: AppTeste;
+let admin: string;
+let sinodo: string;
+let paroquia: string;
+const comunidades: { id: number; nome: string }[] = [];
+let id: string;
+let alheioId: string;
+
+const req = (method: 'GET' | 'POST', url: string, payload?: object, token = sinodo) =>
+  t.req({ method, url, token, payload });
+const termo = (organizacaoId: number) => ({
+  organizacaoId,
+  nome: unico('Consentimento'),
+  categoriaTermo: 'CONSENTIMENTO_DADOS',
+  remetente: 'Secretaria',
+  assuntoEmail: 'Consentimento',
+  corpoEmail: 'Responda: {{link}}',
+  texto: 'Texto do termo.',
+});
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
+  const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
+  for (const n of ['A', 'B']) {
+    const nome = unico(`Comunidade ${n}`);
+    comunidades.push({
+      id: await criarOrganizacao(t.banco.db, { organizacaoPaiId: sinodoId, nomeFantasia: nome }),
+      nome,
+    });
+  }
+  const criado = await req('POST', '/api/termos', termo(sinodoId));
+  id = criado.json().idCompartilhado;
+  const publicado = await req('POST', `/api/termos/publicar/${id}`);
+  expect(publicado.statusCode, publicado.body).toBe(200);
+  // Requests in every state: community A 2 accepted, 1 pending; community B 1 declined.
+  const estados: [number, string][] = [
+    [0, 'ACEITO'],
+    [0, 'ACEITO'],
+    [0, 'PENDENTE'],
+    [1, 'DESCONSIDERADO'],
+  ];
+  for (const [c, situacaoSolicitacao] of estados) {
+    const p = await criarPessoa(t.banco.db, { organizacaoId: comunidades[c]!.id });
+    await t.banco.db
+      .insert(schema.termoSolicitacao)
+      .values({ termoId: publicado.json().id, pessoaId: p.id, email: `${p.id}@exemplo.org`, situacaoSolicitacao });
+  }
+  const alheio = await req('POST', '/api/termos', termo(await outroSinodo(t.banco.db)), admin);
+  alheioId = alheio.json().idCompartilhado;
+  await req('POST', `/api/termos/publicar/${alheioId}`, undefined, admin);
+});
+afterAll(() => t?.fechar());
+
+describe('terms: coverage per community', () => {
+  it('counts the published version’s requests by community and state', async () => {
+    const r = await req('GET', `/api/termos/cobertura/${id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual([
+      {
+        organizacaoId: comunidades[0]!.id,
+        organizacaoNome: comunidades[0]!.nome,
+        aceitos: 2,
+        pendentes: 1,
+        desconsiderados: 0,
+        total: 3,
+      },
+      {
+        organizacaoId: comunidades[1]!.id,
+        organizacaoNome: comunidades[1]!.nome,
+        aceitos: 0,
+        pendentes: 0,
+        desconsiderados: 1,
+        total: 1,
+      },
+    ]);
+  });
+
+  it('refuses a malformed id, a profile without the screen, a term out of scope and one never published', async () => {
+    expect((await req('GET', '/api/termos/cobertura/nao-e-uuid')).statusCode).toBe(400);
+    expect((await req('GET', `/api/termos/cobertura/${id}`, undefined, paroquia)).statusCode).toBe(403);
+    expect((await req('GET', `/api/termos/cobertura/${alheioId}`)).statusCode).toBe(404);
+    const rascunho = await req('POST', '/api/termos', termo(comunidades[0]!.id));
+    const nunca = await req('GET', `/api/termos/cobertura/${rascunho.json().idCompartilhado}`);
+    expect(nunca.statusCode).toBe(422);
+    expect(nunca.json().codigo).toBe('TERMO_NAO_PUBLICADO');
+  });
+});
