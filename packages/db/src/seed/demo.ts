@@ -96,6 +96,8 @@ export const PERFIS_DEMO: {
       // The personal-data export (LGPD) stays the administrator's unless a profile is given it.
       [grupo('cadastros').filter((a) => a !== 'DadosPessoais'), TUDO],
       [grupo('tabelas'), TUDO],
+      // The synod's youth secretary publishes congresses and follows their registrations.
+      [grupo('eventos'), TUDO],
       [
         [
           'Perfil',
@@ -134,6 +136,9 @@ export const PERFIS_DEMO: {
       [['GabaritoDons'], LER],
       // The parish runs its cemetery: plots, concessions and burials.
       [['Cemiterio', 'Arrendatario', 'Falecido'], TUDO],
+      // The parish keeps its calendar, registers its members in the synod's events and checks them in.
+      [['Evento', 'InscricoesEventos'], TUDO],
+      [['EventoComInscricao'], LER],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
