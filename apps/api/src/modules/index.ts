@@ -36,6 +36,13 @@ import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { cepRoutes } from './enderecos/cep.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
+import {
+  eventoComInscricaoRoutes,
+  eventoPublicoRoutes,
+  eventoRoutes,
+  inscricaoRoutes,
+  REGRA_EVENTO,
+} from './eventos/index.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
 import {
@@ -116,6 +123,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
     cemiterio: REGRA_CEMITERIO,
     jazigo: REGRA_JAZIGO,
     'tipo-grupo': REGRA_TIPO_GRUPO,
+    evento: REGRA_EVENTO,
   });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
@@ -172,6 +180,10 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(termoRoutes, { prefix: '/termos' });
+  await app.register(eventoRoutes, { prefix: '/evento' });
+  await app.register(eventoComInscricaoRoutes, { prefix: '/evento-com-inscricao' });
+  await app.register(inscricaoRoutes, { prefix: '/inscricoes-de-eventos' });
+  await app.register(eventoPublicoRoutes, { prefix: '/evento-publico' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });
