@@ -42,6 +42,7 @@ import {
   eventoRoutes,
   inscricaoRoutes,
   REGRA_EVENTO,
+  TAREFA_PROCESSAR_INSCRICOES,
 } from './eventos/index.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
@@ -102,6 +103,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     ...TAREFAS_CORREIO,
     tarefaCopia(deps.banco, deps.config),
     TAREFA_ENVIAR_TERMO,
+    TAREFA_PROCESSAR_INSCRICOES,
   );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();

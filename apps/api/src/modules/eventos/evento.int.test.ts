@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { processarInscricoes } from './inscricoes.job.js';
 
 let t: AppTeste;
 let admin: string;
@@ -486,5 +487,78 @@ describe('/inscricoes-de-eventos', () => {
     expect((await req('POST', '/api/inscricoes-de-eventos/check-in', { codigo: i.codigo })).statusCode).toBe(404);
     const l = (await req('GET', `/api/inscricoes-de-eventos/paginado?quantidade=500`)).json();
     expect(l.itens.some((x: { id: number }) => x.id === i.id)).toBe(false);
+  });
+});
+
+describe('the registrations job', () => {
+  const correios = async (assunto: string) =>
+    (await t.banco.db.select().from(schema.caixaSaida)).filter((m) => m.assunto.startsWith(assunto));
+
+  it('releases an unpaid registration after its due day and gives the seat to the waiting list', async () => {
+    const e = await criar(
+      '/api/evento-com-inscricao',
+      congresso({ lotes: [{ numero: 1, valor: '80.00', quantidade: 1 }], oficinas: [] }),
+    );
+    const primeira = (await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, inscrito())).json();
+    const espera = inscrito({ listaEspera: true });
+    const segunda = (await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, espera)).json();
+    expect(segunda.status).toBe('LISTA_ESPERA');
+    // Its due day passed: the job releases it and places the next in line, who is e-mailed.
+    await t.banco.db.execute(
+      sql`update inscricao_evento set vencimento = current_date - 1 where token = ${primeira.token}`,
+    );
+    const r = await processarInscricoes(t.app.deps);
+    expect(r).toMatchObject({ expiradas: 1, promovidas: 1 });
+    expect((await publico('GET', `/api/evento-publico/inscricao/${primeira.token}`)).json().status).toBe('EXPIRADA');
+    const promovida = (await publico('GET', `/api/evento-publico/inscricao/${segunda.token}`)).json();
+    expect(promovida).toMatchObject({ status: 'PENDENTE', loteNumero: 1, valor: '80.00' });
+    const [m] = (await correios('Abriu uma vaga')).filter((x) => x.para === espera.email);
+    expect(m!.texto).toContain(`/externo/eventos/${e.codigo}?inscricao=${segunda.token}`);
+    // Run again (a retried job): nothing changes.
+    expect(await processarInscricoes(t.app.deps)).toMatchObject({ expiradas: 0, promovidas: 0 });
+  });
+
+  it('gives a cancelled seat to the waiting list at once', async () => {
+    const e = await criar(
+      '/api/evento-com-inscricao',
+      congresso({ lotes: [{ numero: 1, valor: '80.00', quantidade: 1 }], oficinas: [] }),
+    );
+    const a = (await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, inscrito())).json();
+    const b = (
+      await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, inscrito({ listaEspera: true }))
+    ).json();
+    await publico('POST', `/api/evento-publico/inscricao/${a.token}/cancelar`);
+    expect((await publico('GET', `/api/evento-publico/inscricao/${b.token}`)).json().status).toBe('PENDENTE');
+  });
+
+  it('confirms a registration whose receivable is paid and e-mails its QR code', async () => {
+    const e = await criar('/api/evento-com-inscricao', congresso());
+    const p = inscrito();
+    const i = (await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, p)).json();
+    const [pessoa] = await t.banco.db.select({ id: schema.pessoa.id }).from(schema.pessoa).limit(1);
+    const [conta] = await t.banco.db
+      .insert(schema.contaAReceber)
+      .values({
+        organizacaoId: sinodoId,
+        pessoaId: pessoa!.id,
+        tipo: 'EVENTO',
+        mesCompetencia: 1,
+        anoCompetencia: 2027,
+        vencimento: '2027-01-10',
+        valorPrevisto: '120.00',
+        status: 'PAGO',
+      })
+      .returning({ id: schema.contaAReceber.id });
+    await t.banco.db
+      .update(schema.inscricaoEvento)
+      .set({ contaAReceberId: conta!.id })
+      .where(eq(schema.inscricaoEvento.token, i.token));
+    expect((await processarInscricoes(t.app.deps)).confirmadas).toBe(1);
+    expect((await publico('GET', `/api/evento-publico/inscricao/${i.token}`)).json().status).toBe('CONFIRMADA');
+    const [m] = (await correios('Inscrição confirmada')).filter((x) => x.para === p.email);
+    expect(m!.texto).toContain(i.codigo);
+    expect(m!.anexos?.[0]).toMatchObject({ tipo: 'image/png' });
+    const ok = await req('POST', '/api/inscricoes-de-eventos/check-in', { codigo: i.codigo });
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

@@ -2,3 +2,4 @@
 export { eventoComInscricaoRoutes, eventoRoutes } from './evento.routes.js';
 export { REGRA_EVENTO } from './evento.service.js';
 export { eventoPublicoRoutes, inscricaoRoutes } from './inscricao.routes.js';
+export { TAREFA_PROCESSAR_INSCRICOES } from './inscricoes.job.js';

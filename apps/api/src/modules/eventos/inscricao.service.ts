@@ -22,6 +22,7 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
+import { promoverListaEspera } from './inscricoes.job.js';
 
 /**
  * Registrations (issue 19). A registration holds a seat of its lot and of each chosen workshop
@@ -319,17 +320,29 @@ export async function inscreverPublico(
 
 export const inscricaoPorToken = (deps: Deps, token: string) => publicaPorId(deps.db, sql`i.token = ${token}`);
 
-/** The registrant cancels from their link: the seats go back at once. */
+/**
+ * Cancels one registration still standing and hands its seats to the waiting list, under the
+ * event's locks (the lots first, as a registration takes them). False when it was not standing.
+ */
+async function cancelar(deps: Deps, onde: SQL): Promise<boolean> {
+  const [alvo] = await deps.db.select({ id: ins.id, eventoId: ins.eventoId }).from(ins).where(onde);
+  if (!alvo) throw naoEncontrado();
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from evento_lote where evento_id = ${alvo.eventoId} order by id for update`);
+    const r = await tx
+      .update(ins)
+      .set({ status: 'CANCELADA', atualizadoEm: new Date() })
+      .where(and(eq(ins.id, alvo.id), inArray(ins.status, ['PENDENTE', 'LISTA_ESPERA', 'CONFIRMADA', 'CORTESIA'])))
+      .returning({ id: ins.id });
+    if (!r.length) return false;
+    await promoverListaEspera(tx, deps, alvo.eventoId);
+    return true;
+  });
+}
+
+/** The registrant cancels from their link: the seats go back at once (to the waiting list first). */
 export async function cancelarPorToken(deps: Deps, token: string): Promise<InscricaoPublica> {
-  const r = await deps.db
-    .update(ins)
-    .set({ status: 'CANCELADA', atualizadoEm: new Date() })
-    .where(and(eq(ins.token, token), inArray(ins.status, ['PENDENTE', 'LISTA_ESPERA', 'CONFIRMADA'])))
-    .returning({ id: ins.id });
-  if (!r.length) {
-    await inscricaoPorToken(deps, token);
-    throw new AppError('INSCRICAO_NAO_CANCELAVEL');
-  }
+  if (!(await cancelar(deps, eq(ins.token, token)))) throw new AppError('INSCRICAO_NAO_CANCELAVEL');
   return inscricaoPorToken(deps, token);
 }
 
@@ -448,12 +461,7 @@ export async function inscrever(deps: Deps, ctx: Contexto, e: InscricaoInput): P
 
 export async function cancelarInscricao(deps: Deps, ctx: Contexto, id: number): Promise<Inscricao> {
   await obterInscricao(deps.db, ctx, id);
-  const r = await deps.db
-    .update(ins)
-    .set({ status: 'CANCELADA', atualizadoEm: new Date() })
-    .where(and(eq(ins.id, id), sql`${ins.status} not in ('CANCELADA', 'EXPIRADA')`))
-    .returning({ id: ins.id });
-  if (!r.length) throw new AppError('INSCRICAO_NAO_CANCELAVEL');
+  if (!(await cancelar(deps, eq(ins.id, id)))) throw new AppError('INSCRICAO_NAO_CANCELAVEL');
   return obterInscricao(deps.db, ctx, id);
 }
 
