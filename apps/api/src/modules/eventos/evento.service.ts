@@ -271,9 +271,9 @@ export async function excluirEvento(deps: Deps, ctx: Contexto, acesso: string, i
  * below its confirmed registrants; the rows are locked, so a confirmation cannot slip in between.
  */
 async function salvarFilhos(tx: DbOuTx, eventoId: number, e: EventoComInscricaoInput) {
-  const { lotes, oficinas } = await lotesEOficinas(tx, eventoId);
   await tx.select({ id: lt.id }).from(lt).where(eq(lt.eventoId, eventoId)).orderBy(lt.id).for('update');
   await tx.select({ id: of.id }).from(of).where(eq(of.eventoId, eventoId)).orderBy(of.id).for('update');
+  const { lotes, oficinas } = await lotesEOficinas(tx, eventoId);
   const erros: { campo: string; mensagem: string }[] = [];
   const loteAtual = new Map(lotes.map((l) => [l.id, l]));
   const oficinaAtual = new Map(oficinas.map((o) => [o.id, o]));
