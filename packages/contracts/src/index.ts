@@ -13,6 +13,7 @@ export * from './contas-a-receber-lote.js';
 export * from './culto.js';
 export * from './dons.js';
 export * from './erros.js';
+export * from './evento.js';
 export * from './filtro-salvo.js';
 export * from './financeiro.js';
 export * from './inadimplencia.js';

@@ -11,6 +11,7 @@ import { ref } from './comum.js';
 export type TipoReferencia =
   | Recurso
   | 'conta-a-receber'
+  | 'evento'
   | 'perfil'
   | 'atendimento'
   | 'usuario-atendimento'

@@ -14,6 +14,7 @@ export const FILAS_TAREFA = [
   'cemiterios.avisar-vencimentos',
   'correio.enviar',
   'correio.retomar',
+  'eventos.processar-inscricoes',
   'receber.marcar-vencidas',
   'sistema.copia',
   'termos.enviar',

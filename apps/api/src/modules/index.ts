@@ -36,6 +36,14 @@ import { cultoRoutes, indicadorCultosRoutes } from './cultos/culto.routes.js';
 import { testeDonsRoutes } from './dons/teste-dons.routes.js';
 import { cepRoutes } from './enderecos/cep.routes.js';
 import { etiquetasRoutes } from './etiquetas/etiquetas.routes.js';
+import {
+  eventoComInscricaoRoutes,
+  eventoPublicoRoutes,
+  eventoRoutes,
+  inscricaoRoutes,
+  REGRA_EVENTO,
+  TAREFA_PROCESSAR_INSCRICOES,
+} from './eventos/index.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
 import {
@@ -96,6 +104,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     ...TAREFAS_CORREIO,
     tarefaCopia(deps.banco, deps.config),
     TAREFA_ENVIAR_TERMO,
+    TAREFA_PROCESSAR_INSCRICOES,
   );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();
@@ -118,6 +127,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
     jazigo: REGRA_JAZIGO,
     'tipo-grupo': REGRA_TIPO_GRUPO,
     'template-oficio': REGRA_TEMPLATE_OFICIO,
+    evento: REGRA_EVENTO,
   });
   await app.register(saudeRoutes);
   await app.register(autenticacaoRoutes, { prefix: '/Autenticacao' });
@@ -176,6 +186,10 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(termoRoutes, { prefix: '/termos' });
   await app.register(oficioRoutes, { prefix: '/template-oficio' });
   await app.register(oficioEmitidoRoutes, { prefix: '/oficio' });
+  await app.register(eventoRoutes, { prefix: '/evento' });
+  await app.register(eventoComInscricaoRoutes, { prefix: '/evento-com-inscricao' });
+  await app.register(inscricaoRoutes, { prefix: '/inscricoes-de-eventos' });
+  await app.register(eventoPublicoRoutes, { prefix: '/evento-publico' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

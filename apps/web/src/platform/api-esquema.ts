@@ -6945,6 +6945,310 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evento/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarEventoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarEventoExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterEventoPorId"];
+        put: operations["atualizarEventoPorId"];
+        post?: never;
+        delete: operations["excluirEventoPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarEvento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-com-inscricao/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarEventoComInscricaoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-com-inscricao/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarEventoComInscricaoExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-com-inscricao/select": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarEventoComInscricaoSelect"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-com-inscricao/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterEventoComInscricaoPorId"];
+        put: operations["atualizarEventoComInscricaoPorId"];
+        post?: never;
+        delete: operations["excluirEventoComInscricaoPorId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-com-inscricao/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarEventoComInscricao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosExportar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventosCheckIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventosCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterInscricoesDeEventosPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-publico/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterEventoPublicoPorCodigo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-publico/{codigo}/inscricao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarEventoPublicoInscricao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-publico/inscricao/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterEventoPublicoInscricaoPorToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evento-publico/inscricao/{token}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarEventoPublicoInscricaoCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indicadores/cadastros/": {
         parameters: {
             query?: never;
@@ -34050,6 +34354,1457 @@ export interface operations {
             };
         };
     };
+    listarEventoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                tipoEvento?: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                de?: string;
+                ate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            comInscricao: boolean;
+                            /** @enum {string} */
+                            tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                            codigo: string;
+                            nome: string;
+                            descricao: string | null;
+                            inicio: string;
+                            fim: string;
+                            local: string | null;
+                            /** @enum {string} */
+                            visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                            somenteLeitura: boolean;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarEventoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                tipoEvento?: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                de?: string;
+                ate?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    obterEventoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    atualizarEventoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    /** @enum {string} */
+                    tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                    codigo: string;
+                    nome: string;
+                    descricao?: string | null;
+                    inicio: string;
+                    fim: string;
+                    local?: string | null;
+                    /**
+                     * @default HIERARQUIA
+                     * @enum {string}
+                     */
+                    visibilidade?: "ORGANIZACAO" | "HIERARQUIA";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    excluirEventoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarEvento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    /** @enum {string} */
+                    tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                    codigo: string;
+                    nome: string;
+                    descricao?: string | null;
+                    inicio: string;
+                    fim: string;
+                    local?: string | null;
+                    /**
+                     * @default HIERARQUIA
+                     * @enum {string}
+                     */
+                    visibilidade?: "ORGANIZACAO" | "HIERARQUIA";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarEventoComInscricaoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                tipoEvento?: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                de?: string;
+                ate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            comInscricao: boolean;
+                            /** @enum {string} */
+                            tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                            codigo: string;
+                            nome: string;
+                            descricao: string | null;
+                            inicio: string;
+                            fim: string;
+                            local: string | null;
+                            /** @enum {string} */
+                            visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                            somenteLeitura: boolean;
+                            criadoEm: string;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarEventoComInscricaoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                nome?: string;
+                tipoEvento?: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                de?: string;
+                ate?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarEventoComInscricaoSelect: {
+        parameters: {
+            query?: {
+                busca?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        value: number;
+                        label: string;
+                    }[];
+                };
+            };
+        };
+    };
+    obterEventoComInscricaoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                        prazoInscricao: string | null;
+                        formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                        diasVencimento: number;
+                        formulario: {
+                            /** @default {} */
+                            secoes: {
+                                [key: string]: {
+                                    /** @default false */
+                                    pedir: boolean;
+                                    /** @default false */
+                                    obrigatoria: boolean;
+                                };
+                            };
+                            /** @default [] */
+                            perguntas: {
+                                chave: string;
+                                rotulo: string;
+                                /** @enum {string} */
+                                tipo: "texto" | "numero" | "simNao" | "opcao";
+                                /** @default false */
+                                obrigatoria: boolean;
+                                /** @default [] */
+                                opcoes: string[];
+                            }[];
+                        };
+                        lotes: {
+                            id: number;
+                            numero: number;
+                            valor: string;
+                            quantidade: number;
+                            inicio: string | null;
+                            fim: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                            vagas: number;
+                            categoria: string | null;
+                            horario: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        inscritos: number;
+                    };
+                };
+            };
+        };
+    };
+    atualizarEventoComInscricaoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    /** @enum {string} */
+                    tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                    codigo: string;
+                    nome: string;
+                    descricao?: string | null;
+                    inicio: string;
+                    fim: string;
+                    local?: string | null;
+                    /**
+                     * @default HIERARQUIA
+                     * @enum {string}
+                     */
+                    visibilidade?: "ORGANIZACAO" | "HIERARQUIA";
+                    prazoInscricao: string;
+                    formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                    /** @default 3 */
+                    diasVencimento?: number;
+                    /**
+                     * @default {
+                     *       "secoes": {},
+                     *       "perguntas": []
+                     *     }
+                     */
+                    formulario?: {
+                        /** @default {} */
+                        secoes?: {
+                            [key: string]: {
+                                /** @default false */
+                                pedir?: boolean;
+                                /** @default false */
+                                obrigatoria?: boolean;
+                            };
+                        };
+                        /** @default [] */
+                        perguntas?: {
+                            chave: string;
+                            rotulo: string;
+                            /** @enum {string} */
+                            tipo: "texto" | "numero" | "simNao" | "opcao";
+                            /** @default false */
+                            obrigatoria?: boolean;
+                            /** @default [] */
+                            opcoes?: string[];
+                        }[];
+                    };
+                    lotes: {
+                        id?: number;
+                        numero: number;
+                        valor: string | number;
+                        quantidade: number;
+                        inicio?: string | null;
+                        fim?: string | null;
+                    }[];
+                    oficinas?: {
+                        id?: number;
+                        nome: string;
+                        vagas: number;
+                        categoria?: string | null;
+                        horario?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                        prazoInscricao: string | null;
+                        formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                        diasVencimento: number;
+                        formulario: {
+                            /** @default {} */
+                            secoes: {
+                                [key: string]: {
+                                    /** @default false */
+                                    pedir: boolean;
+                                    /** @default false */
+                                    obrigatoria: boolean;
+                                };
+                            };
+                            /** @default [] */
+                            perguntas: {
+                                chave: string;
+                                rotulo: string;
+                                /** @enum {string} */
+                                tipo: "texto" | "numero" | "simNao" | "opcao";
+                                /** @default false */
+                                obrigatoria: boolean;
+                                /** @default [] */
+                                opcoes: string[];
+                            }[];
+                        };
+                        lotes: {
+                            id: number;
+                            numero: number;
+                            valor: string;
+                            quantidade: number;
+                            inicio: string | null;
+                            fim: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                            vagas: number;
+                            categoria: string | null;
+                            horario: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        inscritos: number;
+                    };
+                };
+            };
+        };
+    };
+    excluirEventoComInscricaoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarEventoComInscricao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    /** @enum {string} */
+                    tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                    codigo: string;
+                    nome: string;
+                    descricao?: string | null;
+                    inicio: string;
+                    fim: string;
+                    local?: string | null;
+                    /**
+                     * @default HIERARQUIA
+                     * @enum {string}
+                     */
+                    visibilidade?: "ORGANIZACAO" | "HIERARQUIA";
+                    prazoInscricao: string;
+                    formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                    /** @default 3 */
+                    diasVencimento?: number;
+                    /**
+                     * @default {
+                     *       "secoes": {},
+                     *       "perguntas": []
+                     *     }
+                     */
+                    formulario?: {
+                        /** @default {} */
+                        secoes?: {
+                            [key: string]: {
+                                /** @default false */
+                                pedir?: boolean;
+                                /** @default false */
+                                obrigatoria?: boolean;
+                            };
+                        };
+                        /** @default [] */
+                        perguntas?: {
+                            chave: string;
+                            rotulo: string;
+                            /** @enum {string} */
+                            tipo: "texto" | "numero" | "simNao" | "opcao";
+                            /** @default false */
+                            obrigatoria?: boolean;
+                            /** @default [] */
+                            opcoes?: string[];
+                        }[];
+                    };
+                    lotes: {
+                        id?: number;
+                        numero: number;
+                        valor: string | number;
+                        quantidade: number;
+                        inicio?: string | null;
+                        fim?: string | null;
+                    }[];
+                    oficinas?: {
+                        id?: number;
+                        nome: string;
+                        vagas: number;
+                        categoria?: string | null;
+                        horario?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        comInscricao: boolean;
+                        /** @enum {string} */
+                        tipoEvento: "CONGRESSO" | "ASSEMBLEIA" | "RETIRO" | "CURSO" | "CULTO" | "ENCONTRO" | "OUTRO";
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        /** @enum {string} */
+                        visibilidade: "ORGANIZACAO" | "HIERARQUIA";
+                        somenteLeitura: boolean;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                        prazoInscricao: string | null;
+                        formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                        diasVencimento: number;
+                        formulario: {
+                            /** @default {} */
+                            secoes: {
+                                [key: string]: {
+                                    /** @default false */
+                                    pedir: boolean;
+                                    /** @default false */
+                                    obrigatoria: boolean;
+                                };
+                            };
+                            /** @default [] */
+                            perguntas: {
+                                chave: string;
+                                rotulo: string;
+                                /** @enum {string} */
+                                tipo: "texto" | "numero" | "simNao" | "opcao";
+                                /** @default false */
+                                obrigatoria: boolean;
+                                /** @default [] */
+                                opcoes: string[];
+                            }[];
+                        };
+                        lotes: {
+                            id: number;
+                            numero: number;
+                            valor: string;
+                            quantidade: number;
+                            inicio: string | null;
+                            fim: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                            vagas: number;
+                            categoria: string | null;
+                            horario: string | null;
+                            ocupadas: number;
+                            confirmadas: number;
+                        }[];
+                        inscritos: number;
+                    };
+                };
+            };
+        };
+    };
+    listarInscricoesDeEventosPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                eventoId?: number;
+                status?: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                loteId?: number;
+                oficinaId?: number;
+                comunidadeId?: number;
+                nome?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            eventoId: number;
+                            eventoNome: string;
+                            loteId: number | null;
+                            loteNumero: number | null;
+                            pessoaId: number | null;
+                            nome: string;
+                            cpf: string | null;
+                            email: string;
+                            telefone: string | null;
+                            dataNascimento: string | null;
+                            responsavelNome: string | null;
+                            comunidadeId: number | null;
+                            comunidadeNome: string | null;
+                            dados: {
+                                endereco?: string | null;
+                                cidade?: string | null;
+                                comunidade?: string | null;
+                                restricaoAlimentar?: string | null;
+                                medicamentos?: string | null;
+                                alergias?: string | null;
+                                planoSaude?: string | null;
+                                transporte?: string | null;
+                                hospedagem?: string | null;
+                                chegada?: string | null;
+                                banda?: string | null;
+                                instrumento?: string | null;
+                                /** @enum {string|null} */
+                                camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                                respostas: {
+                                    [key: string]: string | number | boolean;
+                                };
+                            };
+                            /** @enum {string} */
+                            status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                            formaPagamento: string | null;
+                            valor: string;
+                            motivoCortesia: string | null;
+                            contaAReceberId: number | null;
+                            vencimento: string | null;
+                            codigo: string;
+                            oficinas: {
+                                id: number;
+                                nome: string;
+                            }[];
+                            checkInEm: string | null;
+                            criadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                        totais: {
+                            valor: string;
+                            confirmadas: number;
+                            pendentes: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listarInscricoesDeEventosExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                eventoId?: number;
+                status?: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                loteId?: number;
+                oficinaId?: number;
+                comunidadeId?: number;
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarInscricoesDeEventosCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    codigo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventoId: number;
+                        eventoNome: string;
+                        loteId: number | null;
+                        loteNumero: number | null;
+                        pessoaId: number | null;
+                        nome: string;
+                        cpf: string | null;
+                        email: string;
+                        telefone: string | null;
+                        dataNascimento: string | null;
+                        responsavelNome: string | null;
+                        comunidadeId: number | null;
+                        comunidadeNome: string | null;
+                        dados: {
+                            endereco?: string | null;
+                            cidade?: string | null;
+                            comunidade?: string | null;
+                            restricaoAlimentar?: string | null;
+                            medicamentos?: string | null;
+                            alergias?: string | null;
+                            planoSaude?: string | null;
+                            transporte?: string | null;
+                            hospedagem?: string | null;
+                            chegada?: string | null;
+                            banda?: string | null;
+                            instrumento?: string | null;
+                            /** @enum {string|null} */
+                            camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                            respostas: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        formaPagamento: string | null;
+                        valor: string;
+                        motivoCortesia: string | null;
+                        contaAReceberId: number | null;
+                        vencimento: string | null;
+                        codigo: string;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                        }[];
+                        checkInEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarInscricoesDeEventosCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventoId: number;
+                        eventoNome: string;
+                        loteId: number | null;
+                        loteNumero: number | null;
+                        pessoaId: number | null;
+                        nome: string;
+                        cpf: string | null;
+                        email: string;
+                        telefone: string | null;
+                        dataNascimento: string | null;
+                        responsavelNome: string | null;
+                        comunidadeId: number | null;
+                        comunidadeNome: string | null;
+                        dados: {
+                            endereco?: string | null;
+                            cidade?: string | null;
+                            comunidade?: string | null;
+                            restricaoAlimentar?: string | null;
+                            medicamentos?: string | null;
+                            alergias?: string | null;
+                            planoSaude?: string | null;
+                            transporte?: string | null;
+                            hospedagem?: string | null;
+                            chegada?: string | null;
+                            banda?: string | null;
+                            instrumento?: string | null;
+                            /** @enum {string|null} */
+                            camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                            respostas: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        formaPagamento: string | null;
+                        valor: string;
+                        motivoCortesia: string | null;
+                        contaAReceberId: number | null;
+                        vencimento: string | null;
+                        codigo: string;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                        }[];
+                        checkInEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterInscricoesDeEventosPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventoId: number;
+                        eventoNome: string;
+                        loteId: number | null;
+                        loteNumero: number | null;
+                        pessoaId: number | null;
+                        nome: string;
+                        cpf: string | null;
+                        email: string;
+                        telefone: string | null;
+                        dataNascimento: string | null;
+                        responsavelNome: string | null;
+                        comunidadeId: number | null;
+                        comunidadeNome: string | null;
+                        dados: {
+                            endereco?: string | null;
+                            cidade?: string | null;
+                            comunidade?: string | null;
+                            restricaoAlimentar?: string | null;
+                            medicamentos?: string | null;
+                            alergias?: string | null;
+                            planoSaude?: string | null;
+                            transporte?: string | null;
+                            hospedagem?: string | null;
+                            chegada?: string | null;
+                            banda?: string | null;
+                            instrumento?: string | null;
+                            /** @enum {string|null} */
+                            camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                            respostas: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        formaPagamento: string | null;
+                        valor: string;
+                        motivoCortesia: string | null;
+                        contaAReceberId: number | null;
+                        vencimento: string | null;
+                        codigo: string;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                        }[];
+                        checkInEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarInscricoesDeEventos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nome: string;
+                    cpf?: string | null;
+                    /** Format: email */
+                    email: string;
+                    telefone?: string | null;
+                    dataNascimento?: string | null;
+                    responsavelNome?: string | null;
+                    /** @default false */
+                    responsavelConsentimento?: boolean;
+                    /** @default {} */
+                    dados?: {
+                        endereco?: string | null;
+                        cidade?: string | null;
+                        comunidade?: string | null;
+                        restricaoAlimentar?: string | null;
+                        medicamentos?: string | null;
+                        alergias?: string | null;
+                        planoSaude?: string | null;
+                        transporte?: string | null;
+                        hospedagem?: string | null;
+                        chegada?: string | null;
+                        banda?: string | null;
+                        instrumento?: string | null;
+                        /** @enum {string|null} */
+                        camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                        /** @default {} */
+                        respostas?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                    loteId?: number;
+                    /** @default [] */
+                    oficinaIds?: number[];
+                    /** @enum {string} */
+                    formaPagamento?: "PIX" | "BOLETO" | "CARTAO";
+                    /** @default false */
+                    listaEspera?: boolean;
+                    eventoId: number;
+                    pessoaId?: number | null;
+                    comunidadeId?: number | null;
+                    /** @default false */
+                    cortesia?: boolean;
+                    motivoCortesia?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventoId: number;
+                        eventoNome: string;
+                        loteId: number | null;
+                        loteNumero: number | null;
+                        pessoaId: number | null;
+                        nome: string;
+                        cpf: string | null;
+                        email: string;
+                        telefone: string | null;
+                        dataNascimento: string | null;
+                        responsavelNome: string | null;
+                        comunidadeId: number | null;
+                        comunidadeNome: string | null;
+                        dados: {
+                            endereco?: string | null;
+                            cidade?: string | null;
+                            comunidade?: string | null;
+                            restricaoAlimentar?: string | null;
+                            medicamentos?: string | null;
+                            alergias?: string | null;
+                            planoSaude?: string | null;
+                            transporte?: string | null;
+                            hospedagem?: string | null;
+                            chegada?: string | null;
+                            banda?: string | null;
+                            instrumento?: string | null;
+                            /** @enum {string|null} */
+                            camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                            respostas: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        formaPagamento: string | null;
+                        valor: string;
+                        motivoCortesia: string | null;
+                        contaAReceberId: number | null;
+                        vencimento: string | null;
+                        codigo: string;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                        }[];
+                        checkInEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterEventoPublicoPorCodigo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        codigo: string;
+                        nome: string;
+                        descricao: string | null;
+                        inicio: string;
+                        fim: string;
+                        local: string | null;
+                        organizacaoNome: string;
+                        prazoInscricao: string | null;
+                        aberta: boolean;
+                        formasPagamento: ("PIX" | "BOLETO" | "CARTAO")[];
+                        lote: {
+                            id: number;
+                            numero: number;
+                            valor: string;
+                            restantes: number;
+                        } | null;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                            categoria: string | null;
+                            horario: string | null;
+                            restantes: number;
+                        }[];
+                        formulario: {
+                            /** @default {} */
+                            secoes: {
+                                [key: string]: {
+                                    /** @default false */
+                                    pedir: boolean;
+                                    /** @default false */
+                                    obrigatoria: boolean;
+                                };
+                            };
+                            /** @default [] */
+                            perguntas: {
+                                chave: string;
+                                rotulo: string;
+                                /** @enum {string} */
+                                tipo: "texto" | "numero" | "simNao" | "opcao";
+                                /** @default false */
+                                obrigatoria: boolean;
+                                /** @default [] */
+                                opcoes: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    criarEventoPublicoInscricao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nome: string;
+                    cpf?: string | null;
+                    /** Format: email */
+                    email: string;
+                    telefone?: string | null;
+                    dataNascimento?: string | null;
+                    responsavelNome?: string | null;
+                    /** @default false */
+                    responsavelConsentimento?: boolean;
+                    /** @default {} */
+                    dados?: {
+                        endereco?: string | null;
+                        cidade?: string | null;
+                        comunidade?: string | null;
+                        restricaoAlimentar?: string | null;
+                        medicamentos?: string | null;
+                        alergias?: string | null;
+                        planoSaude?: string | null;
+                        transporte?: string | null;
+                        hospedagem?: string | null;
+                        chegada?: string | null;
+                        banda?: string | null;
+                        instrumento?: string | null;
+                        /** @enum {string|null} */
+                        camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                        /** @default {} */
+                        respostas?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                    loteId?: number;
+                    /** @default [] */
+                    oficinaIds?: number[];
+                    /** @enum {string} */
+                    formaPagamento?: "PIX" | "BOLETO" | "CARTAO";
+                    /** @default false */
+                    listaEspera?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        codigo: string;
+                        eventoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        valor: string;
+                        vencimento: string | null;
+                        loteNumero: number | null;
+                        oficinas: string[];
+                        pagamento: {
+                            forma: string;
+                            urlFatura: string | null;
+                            pixCopiaECola: string | null;
+                            pixQrCode: string | null;
+                            linhaDigitavel: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    obterEventoPublicoInscricaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        codigo: string;
+                        eventoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        valor: string;
+                        vencimento: string | null;
+                        loteNumero: number | null;
+                        oficinas: string[];
+                        pagamento: {
+                            forma: string;
+                            urlFatura: string | null;
+                            pixCopiaECola: string | null;
+                            pixQrCode: string | null;
+                            linhaDigitavel: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    criarEventoPublicoInscricaoCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        codigo: string;
+                        eventoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        valor: string;
+                        vencimento: string | null;
+                        loteNumero: number | null;
+                        oficinas: string[];
+                        pagamento: {
+                            forma: string;
+                            urlFatura: string | null;
+                            pixCopiaECola: string | null;
+                            pixQrCode: string | null;
+                            linhaDigitavel: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     listarIndicadoresCadastros: {
         parameters: {
             query?: {
@@ -34154,7 +35909,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -34199,7 +35954,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

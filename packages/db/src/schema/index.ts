@@ -3,6 +3,7 @@ export * from './atendimentos.js';
 export * from './cadastros.js';
 export * from './cemiterios.js';
 export * from './cultos.js';
+export * from './eventos.js';
 export * from './filtros.js';
 export * from './financeiro.js';
 export * from './lote.js';

@@ -96,6 +96,8 @@ export const PERFIS_DEMO: {
       // The personal-data export (LGPD) stays the administrator's unless a profile is given it.
       [grupo('cadastros').filter((a) => a !== 'DadosPessoais'), TUDO],
       [grupo('tabelas'), TUDO],
+      // The synod's youth secretary publishes congresses and follows their registrations.
+      [grupo('eventos'), TUDO],
       [
         [
           'Perfil',
@@ -137,6 +139,9 @@ export const PERFIS_DEMO: {
       [['Cemiterio', 'Arrendatario', 'Falecido'], TUDO],
       // The parish office issues its letters (membership declarations, transfers).
       [['Oficios'], TUDO],
+      // The parish keeps its calendar, registers its members in the synod's events and checks them in.
+      [['Evento', 'InscricoesEventos'], TUDO],
+      [['EventoComInscricao'], LER],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },

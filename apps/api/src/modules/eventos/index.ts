@@ -1,0 +1,5 @@
+/** Events, their registrations, the public registration page and the check-in (issue 19). Other modules use only this file. */
+export { eventoComInscricaoRoutes, eventoRoutes } from './evento.routes.js';
+export { REGRA_EVENTO } from './evento.service.js';
+export { eventoPublicoRoutes, inscricaoRoutes } from './inscricao.routes.js';
+export { TAREFA_PROCESSAR_INSCRICOES } from './inscricoes.job.js';

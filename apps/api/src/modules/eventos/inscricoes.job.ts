@@ -1,0 +1,168 @@
+import { hojeNoBrasil, STATUS_COM_VAGA } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { tradutor } from '@sig/i18n';
+import { eq, sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Deps } from '../../platform/contexto.js';
+import type { DefinicaoTarefa } from '../../platform/tarefas.js';
+
+type DepsJob = Pick<Deps, 'db' | 'correio' | 'config'>;
+const COM_VAGA = sql.raw(STATUS_COM_VAGA.map((s) => `'${s}'`).join(', '));
+/** A place freed for someone on the waiting list is held this many days (issue 19: a link valid 48 h). */
+const DIAS_VAGA_LIBERADA = 2;
+
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const somarDias = (dia: string, dias: number) => {
+  const d = new Date(`${dia}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + dias);
+  return d.toISOString().slice(0, 10);
+};
+const dataBr = (d: string) => d.split('-').reverse().join('/');
+// The church's language: a registrant's own is not stored.
+const t = tradutor('pt-BR');
+const linkDa = (deps: DepsJob, codigoEvento: string, token: string) =>
+  `${deps.config.publicUrl}/externo/eventos/${encodeURIComponent(codigoEvento)}?inscricao=${token}`;
+
+/**
+ * Gives the seats freed in an event to its waiting list, oldest first: each one placed is held for
+ * `DIAS_VAGA_LIBERADA` days and told by e-mail. Locks as a registration does (the event's lots,
+ * then its workshops, by id), so it never places more than there is room for. Answers how many.
+ */
+export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: number): Promise<number> {
+  const hoje = hojeNoBrasil();
+  await tx.execute(sql`select id from evento_lote where evento_id = ${eventoId} order by id for update`);
+  await tx.execute(sql`select id from evento_oficina where evento_id = ${eventoId} order by id for update`);
+  const [evento] = await tx.select().from(schema.evento).where(eq(schema.evento.id, eventoId));
+  if (!evento) return 0;
+  const lotes = rows<{
+    id: number;
+    valor: string;
+    quantidade: number;
+    inicio: string | null;
+    fim: string | null;
+    ocupadas: number;
+  }>(
+    await tx.execute(sql`select l.id, l.valor::text as valor, l.quantidade, l.inicio::text as inicio, l.fim::text as fim,
+        (select count(*)::int from inscricao_evento i where i.lote_id = l.id and i.status in (${COM_VAGA})) as ocupadas
+      from evento_lote l where l.evento_id = ${eventoId} order by l.numero`),
+  );
+  const oficinas = new Map(
+    rows<{ id: number; livres: number }>(
+      await tx.execute(sql`select o.id, o.vagas - (select count(*)::int from inscricao_oficina io join inscricao_evento i on i.id = io.inscricao_id
+          where io.oficina_id = o.id and i.status in (${COM_VAGA})) as livres
+        from evento_oficina o where o.evento_id = ${eventoId}`),
+    ).map((o) => [o.id, o.livres]),
+  );
+  const esperas = rows<{ id: number; nome: string; email: string; token: string; oficinas: number[] }>(
+    await tx.execute(sql`select i.id, i.nome, i.email, i.token,
+        coalesce((select array_agg(io.oficina_id) from inscricao_oficina io where io.inscricao_id = i.id), '{}') as oficinas
+      from inscricao_evento i where i.evento_id = ${eventoId} and i.status = 'LISTA_ESPERA' order by i.criado_em, i.id`),
+  );
+  const inicioEvento = evento.inicio.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  let promovidas = 0;
+  for (const e of esperas) {
+    const lote = lotes.find(
+      (l) => (!l.inicio || l.inicio <= hoje) && (!l.fim || l.fim >= hoje) && l.ocupadas < l.quantidade,
+    );
+    if (!lote) break;
+    if (e.oficinas.some((o) => (oficinas.get(o) ?? 0) <= 0)) continue;
+    const gratuita = Number(lote.valor) === 0;
+    const vencimento = [somarDias(hoje, DIAS_VAGA_LIBERADA), inicioEvento].sort()[0]!;
+    await tx
+      .update(schema.inscricaoEvento)
+      .set({
+        status: gratuita ? 'CONFIRMADA' : 'PENDENTE',
+        loteId: lote.id,
+        valor: lote.valor,
+        vencimento: gratuita ? null : vencimento,
+        atualizadoEm: new Date(),
+      })
+      .where(eq(schema.inscricaoEvento.id, e.id));
+    lote.ocupadas++;
+    for (const o of e.oficinas) oficinas.set(o, (oficinas.get(o) ?? 0) - 1);
+    await deps.correio.enfileirar(tx, {
+      para: e.email,
+      assunto: t('email:eventoVagaAssunto', { evento: evento.nome }),
+      texto: t('email:eventoVagaTexto', {
+        nome: e.nome,
+        evento: evento.nome,
+        data: dataBr(vencimento),
+        link: linkDa(deps, evento.codigo, e.token),
+      }),
+    });
+    promovidas++;
+  }
+  return promovidas;
+}
+
+/** The confirmation e-mail, with the check-in code as a QR code. */
+async function avisarConfirmacao(
+  tx: DbOuTx,
+  deps: DepsJob,
+  i: { nome: string; email: string; codigo: string; token: string; evento: string; evento_codigo: string },
+) {
+  const png = await QRCode.toBuffer(i.codigo, { type: 'png', width: 320, margin: 2 });
+  await deps.correio.enfileirar(tx, {
+    para: i.email,
+    assunto: t('email:eventoConfirmadaAssunto', { evento: i.evento }),
+    texto: t('email:eventoConfirmadaTexto', {
+      nome: i.nome,
+      evento: i.evento,
+      codigo: i.codigo,
+      link: linkDa(deps, i.evento_codigo, i.token),
+    }),
+    anexos: [{ nome: `inscricao-${i.codigo}.png`, tipo: 'image/png', conteudo: png.toString('base64') }],
+  });
+}
+
+/**
+ * What the registrations' job does, in this order: a pending registration whose receivable is
+ * paid is confirmed (and e-mailed its QR code), even when the payment came on its last day; an
+ * unpaid one past its due day is released (EXPIRADA); the seats freed go to the waiting list.
+ * Idempotent: each step changes only rows still in the state it looks for.
+ */
+export async function processarInscricoes(deps: DepsJob, hoje = hojeNoBrasil()) {
+  const confirmadas = await deps.db.transaction(async (tx) => {
+    const pagas = rows<{
+      nome: string;
+      email: string;
+      codigo: string;
+      token: string;
+      evento: string;
+      evento_codigo: string;
+    }>(
+      await tx.execute(sql`update inscricao_evento i set status = 'CONFIRMADA', atualizado_em = now()
+        from conta_a_receber c, evento e
+        where c.id = i.conta_a_receber_id and e.id = i.evento_id and i.status = 'PENDENTE' and c.status = 'PAGO'
+        returning i.nome, i.email, i.codigo, i.token, e.nome as evento, e.codigo as evento_codigo`),
+    );
+    for (const p of pagas) await avisarConfirmacao(tx, deps, p);
+    return pagas.length;
+  });
+  const eventos = rows<{ evento_id: number }>(
+    await deps.db.execute(sql`select distinct evento_id from inscricao_evento
+      where status = 'PENDENTE' and vencimento < ${hoje}::date`),
+  );
+  let expiradas = 0;
+  let promovidas = 0;
+  for (const { evento_id } of eventos)
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from evento_lote where evento_id = ${evento_id} order by id for update`);
+      const r = rows<{ id: number }>(
+        await tx.execute(sql`update inscricao_evento set status = 'EXPIRADA', atualizado_em = now()
+          where evento_id = ${evento_id} and status = 'PENDENTE' and vencimento < ${hoje}::date returning id`),
+      );
+      expiradas += r.length;
+      promovidas += await promoverListaEspera(tx, deps, evento_id);
+    });
+  return { confirmadas, expiradas, promovidas };
+}
+
+/** Every 10 minutes, once across the workers: payments confirm soon, held seats free on their day. */
+export const TAREFA_PROCESSAR_INSCRICOES: DefinicaoTarefa<DepsJob> = {
+  fila: 'eventos.processar-inscricoes',
+  unica: true,
+  agenda: '*/10 * * * *',
+  expiraSegundos: 600,
+  executar: (ctx) => processarInscricoes(ctx),
+};
