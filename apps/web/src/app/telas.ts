@@ -95,10 +95,16 @@ export const TELAS: Tela[] = [
     form: { rota: '/pessoa-integracao-desligamento/form/:id?', pagina: IntegracaoFormPage },
   },
   {
-    // Reached from the person's record: the form of one person's minister data.
+    // The careers' alerts; a person's minister data and career are reached from her record.
     acesso: 'PessoaMinistro',
-    pagina: MinistroFormPage,
+    pagina: carregar(() => import('../modules/pessoas/MinistrosAlertasPage')),
     form: { rota: '/pessoa-ministro/form/:id?/:visualizacao?', pagina: MinistroFormPage },
+    extras: [
+      {
+        rota: '/pessoa-ministro/carreira/:id',
+        pagina: carregar(() => import('../modules/pessoas/CarreiraMinistroPage')),
+      },
+    ],
   },
   {
     acesso: 'TesteDons',

@@ -769,6 +769,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pessoa-ministro/alertas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaMinistroAlertas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pessoa-ministro/{id}/carreira": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaMinistroCarreira"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pessoa-ministro/{id}": {
         parameters: {
             query?: never;
@@ -10857,6 +10889,15 @@ export interface operations {
                             dataFim?: string | null;
                             observacao?: string | null;
                         }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
+                            observacao?: string | null;
+                        }[];
                         criadoEm: string;
                         atualizadoEm: string;
                         pessoaNome: string;
@@ -10911,6 +10952,19 @@ export interface operations {
                         dataFim?: string | null;
                         observacao?: string | null;
                     }[];
+                    chamados?: {
+                        id?: number | null;
+                        organizacaoId: number;
+                        dataInicio: string;
+                        dataFimMandato?: string | null;
+                        dataInstalacao?: string | null;
+                        /**
+                         * @default ATIVO
+                         * @enum {string}
+                         */
+                        situacao?: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        observacao?: string | null;
+                    }[];
                 };
             };
         };
@@ -10948,10 +11002,136 @@ export interface operations {
                             dataFim?: string | null;
                             observacao?: string | null;
                         }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
+                            observacao?: string | null;
+                        }[];
                         criadoEm: string;
                         atualizadoEm: string;
                         pessoaNome: string;
                         organizacaoNome: string;
+                    };
+                };
+            };
+        };
+    };
+    listarPessoaMinistroAlertas: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                tipo?: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            /** @enum {string} */
+                            tipo: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+                            ministroId: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                            chamadoId: number | null;
+                            organizacaoNome: string | null;
+                            dataFimMandato: string | null;
+                            dias: number | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarPessoaMinistroCarreira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ministroId: number;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        organizacaoNome: string;
+                        /** @enum {string} */
+                        tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                        /** @enum {string} */
+                        situacaoMinisterial: "ATIVO" | "LICENCIADO" | "AFASTADO" | "EMERITO" | "DESLIGADO";
+                        dataOrdenacao: string | null;
+                        localOrdenacao: string | null;
+                        ordenante: string | null;
+                        postoAtual: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            dataInicio: string;
+                            dataFimMandato: string | null;
+                            dataInstalacao: string | null;
+                            /** @enum {string} */
+                            situacao: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        }[];
+                        chamados: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            dataInicio: string;
+                            dataFimMandato: string | null;
+                            dataInstalacao: string | null;
+                            /** @enum {string} */
+                            situacao: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        }[];
+                        historico: {
+                            data: string;
+                            /** @enum {string} */
+                            etapa: "ORDENACAO" | "CHAMADO" | "INSTALACAO" | "FIM_MANDATO" | "TERMO" | "EXAME" | "EMERITACAO";
+                            organizacaoNome: string | null;
+                            detalhe: string | null;
+                        }[];
+                        alertas: {
+                            /** @enum {string} */
+                            tipo: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+                            ministroId: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                            chamadoId: number | null;
+                            organizacaoNome: string | null;
+                            dataFimMandato: string | null;
+                            dias: number | null;
+                        }[];
                     };
                 };
             };
@@ -10999,6 +11179,15 @@ export interface operations {
                             numero?: string | null;
                             dataInicio?: string | null;
                             dataFim?: string | null;
+                            observacao?: string | null;
+                        }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
                             observacao?: string | null;
                         }[];
                         criadoEm: string;
@@ -11057,6 +11246,19 @@ export interface operations {
                         dataFim?: string | null;
                         observacao?: string | null;
                     }[];
+                    chamados?: {
+                        id?: number | null;
+                        organizacaoId: number;
+                        dataInicio: string;
+                        dataFimMandato?: string | null;
+                        dataInstalacao?: string | null;
+                        /**
+                         * @default ATIVO
+                         * @enum {string}
+                         */
+                        situacao?: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        observacao?: string | null;
+                    }[];
                 };
             };
         };
@@ -11092,6 +11294,15 @@ export interface operations {
                             numero?: string | null;
                             dataInicio?: string | null;
                             dataFim?: string | null;
+                            observacao?: string | null;
+                        }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
                             observacao?: string | null;
                         }[];
                         criadoEm: string;
