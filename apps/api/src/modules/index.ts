@@ -15,7 +15,12 @@ import {
   TIPO_CLIENTES_ASAAS,
   webhookAsaasRoutes,
 } from './asaas/index.js';
-import { atendimentoRoutes, indicadorAtendimentosRoutes, REGRAS_ATENDIMENTO } from './atendimentos/index.js';
+import {
+  atendimentoRoutes,
+  indicadorAtendimentosRoutes,
+  REGRAS_ATENDIMENTO,
+  timeAtendimentosRoutes,
+} from './atendimentos/index.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
@@ -163,6 +168,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
+  await app.register(timeAtendimentosRoutes, { prefix: '/time' });
   await app.register(cultoRoutes, { prefix: '/culto' });
   await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
   await app.register(cemiterioRoutes, { prefix: '/cemiterio' });
