@@ -33,10 +33,18 @@ const PAGINAS_PROPRIAS: Partial<Record<AcessoId, ComponentType>> = {
   MuralAvisos: carregar(() => import('../modules/inicio/MuralAvisosPage')),
 };
 
+// Registries whose form shows more than the record: the team's open tickets.
+const FORMS_PROPRIOS: Partial<Record<AcessoId, ComponentType>> = {
+  Time: carregar(() => import('../modules/atendimentos/TimeFormPage')),
+};
+
 const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   acesso: d.acesso,
   pagina: PAGINAS_PROPRIAS[d.acesso] ?? (() => createElement(ListaCadastro, { recurso: d.recurso })),
-  form: { rota: padraoRotaForm(d), pagina: () => createElement(FormCadastro, { recurso: d.recurso }) },
+  form: {
+    rota: padraoRotaForm(d),
+    pagina: FORMS_PROPRIOS[d.acesso] ?? (() => createElement(FormCadastro, { recurso: d.recurso })),
+  },
 }));
 
 const AtendimentoLista = carregar(() => import('../modules/atendimentos/AtendimentoListaPage'));

@@ -6033,6 +6033,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/time/{id}/atendimentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTimeAtendimentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/culto/paginado": {
         parameters: {
             query?: never;
@@ -30801,6 +30817,41 @@ export interface operations {
                             de: string;
                             ate: string;
                             total: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listarTimeAtendimentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        itens: {
+                            id: number;
+                            protocolo: string;
+                            assunto: string;
+                            /** @enum {string} */
+                            status: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
+                            organizacaoDestinoNome: string;
+                            responsavelNome: string;
+                            dataRetornoPrevista: string | null;
+                            criadoEm: string;
                         }[];
                     };
                 };
