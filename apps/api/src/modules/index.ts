@@ -52,7 +52,12 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
-import { ministerioRoutes, REGRA_TIPO_GRUPO, tipoGrupoRoutes } from './ministerios/index.js';
+import {
+  indicadorMinisteriosRoutes,
+  ministerioRoutes,
+  REGRA_TIPO_GRUPO,
+  tipoGrupoRoutes,
+} from './ministerios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
@@ -171,6 +176,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(timeAtendimentosRoutes, { prefix: '/time' });
   await app.register(cultoRoutes, { prefix: '/culto' });
   await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
+  await app.register(indicadorMinisteriosRoutes, { prefix: '/indicadores/ministerios' });
   await app.register(cemiterioRoutes, { prefix: '/cemiterio' });
   await app.register(jazigoRoutes, { prefix: '/jazigo' });
   await app.register(arrendatarioRoutes, { prefix: '/arrendatario' });
