@@ -6161,6 +6161,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/indicadores/ministerios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarIndicadoresMinisterios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cemiterio/paginado": {
         parameters: {
             query?: never;
@@ -31262,6 +31278,90 @@ export interface operations {
                             presentes: number;
                             santaCeia: number;
                             ofertas: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listarIndicadoresMinisterios: {
+        parameters: {
+            query?: {
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                periodo?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ano: number;
+                        ministerios: number;
+                        reunioesRealizadas: number;
+                        mediaPresentes: number;
+                        participantesMasculinos: number;
+                        participantesFemininos: number;
+                        reuniram: number;
+                        naoReuniram: number;
+                        naoInformaram: number;
+                        anterior: {
+                            ministerios: number;
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                            reuniram: number;
+                            naoReuniram: number;
+                            naoInformaram: number;
+                        };
+                        porTipo: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porOrganizacao: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        serie: {
+                            chave: string;
+                            ministerios: number;
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                            reuniram: number;
+                            naoReuniram: number;
+                            naoInformaram: number;
+                        }[];
+                        semRelatorio: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            total: number;
+                        }[];
+                        ministrosPorTipo: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        ministrosPorChamado: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        chamadosTerminando: {
+                            ministroId: number;
+                            pessoaNome: string;
+                            organizacaoNome: string;
+                            dataFimMandato: string;
                         }[];
                     };
                 };
