@@ -12,6 +12,12 @@ import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO_MINISTRO, caminhoFormPessoa, ROTA_FORM_MINISTRO } from './comum';
 
 type Chamado = CarreiraMinistro['chamados'][number];
+/** A call's status as a tag's light fill under the theme's dark text; the text names it. */
+const CORES_SITUACAO: Record<Chamado['situacao'], string> = {
+  ATIVO: '#d9f7be',
+  LICENCA: '#fff1b8',
+  ENCERRADO: '#f0f0f0',
+};
 
 /** The alert's sentence in the reader's language: days count forward, or back once past the term. */
 export function textoAlerta(t: (k: string, o?: Record<string, unknown>) => string, a: AlertaMinistro) {
@@ -51,9 +57,7 @@ export default function CarreiraMinistroPage() {
       dataIndex: 'situacao',
       title: t('campos:situacao'),
       render: (v: Chamado['situacao']) => (
-        <Tag color={v === 'ATIVO' ? 'green' : v === 'LICENCA' ? 'gold' : undefined}>
-          {t(`campos:opcao.situacao.${v}`)}
-        </Tag>
+        <Tag style={{ backgroundColor: CORES_SITUACAO[v] }}>{t(`campos:opcao.situacao.${v}`)}</Tag>
       ),
     },
   ];

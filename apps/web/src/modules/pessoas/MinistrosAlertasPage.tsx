@@ -13,7 +13,12 @@ import { textoAlerta } from './CarreiraMinistroPage';
 import { ROTA_CARREIRA } from './comum';
 
 type Tipo = (typeof TIPOS_ALERTA_MINISTRO)[number];
-const CORES: Record<Tipo, string> = { CHAMADO_TERMINANDO: 'gold', CHAMADO_VENCIDO: 'red', SEM_CHAMADO: 'volcano' };
+/** An alert's kind as a tag's light fill under the theme's dark text; the text names it. */
+const CORES: Record<Tipo, string> = {
+  CHAMADO_TERMINANDO: '#fff1b8',
+  CHAMADO_VENCIDO: '#ffccc7',
+  SEM_CHAMADO: '#ffe7ba',
+};
 
 /**
  * `/pessoa-ministro` (issue 21): the ministers of the scope whose careers need the synod — calls
@@ -99,7 +104,9 @@ export default function MinistrosAlertasPage() {
             key: 'tipo',
             dataIndex: 'tipo',
             title: t('campos:tipo'),
-            render: (v: Tipo) => <Tag color={CORES[v]}>{t(`pessoas:carreira.tipoAlerta.${v}`)}</Tag>,
+            render: (v: Tipo) => (
+              <Tag style={{ backgroundColor: CORES[v] }}>{t(`pessoas:carreira.tipoAlerta.${v}`)}</Tag>
+            ),
           },
           { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
           { key: 'dataFimMandato', dataIndex: 'dataFimMandato', title: t('campos:dataFimMandato'), render: celulaData },
