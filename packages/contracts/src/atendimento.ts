@@ -281,3 +281,24 @@ export const indicadorAtendimentos = z.object({
   serieAnterior: z.array(baldeAtendimentos),
 });
 export type IndicadorAtendimentos = z.infer<typeof indicadorAtendimentos>;
+
+/** The statuses that close a ticket; any other leaves it open (a team's open tickets, issue 21). */
+export const STATUS_ATENDIMENTO_ENCERRADOS = ['CANCELADO', 'CONCLUIDO'] as const satisfies readonly StatusAtendimento[];
+/** How many of a team's open tickets its form lists (the total says how many there are). */
+export const MAX_ATENDIMENTOS_TIME = 50;
+
+export const atendimentoDoTime = z.object({
+  id: z.number().int(),
+  protocolo: z.string(),
+  assunto: z.string(),
+  status: z.enum(STATUS_ATENDIMENTO),
+  organizacaoDestinoNome: z.string(),
+  responsavelNome: z.string(),
+  dataRetornoPrevista: z.string().nullable(),
+  criadoEm: z.string(),
+});
+export type AtendimentoDoTime = z.infer<typeof atendimentoDoTime>;
+
+/** `GET /api/time/:id/atendimentos`: the team's open tickets in scope, oldest first. */
+export const atendimentosDoTime = z.object({ total: z.number().int(), itens: z.array(atendimentoDoTime) });
+export type AtendimentosDoTime = z.infer<typeof atendimentosDoTime>;

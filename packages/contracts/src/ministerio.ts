@@ -199,3 +199,45 @@ export type Reuniao = z.infer<typeof reuniao>;
 export const reunioesQuery = z.object({ ano: z.coerce.number().int().min(ANO_MINIMO).max(ANO_MAXIMO) });
 export const reunioesResposta = z.array(reuniao);
 export const reuniaoParams = z.object({ id, reuniaoId: id });
+
+/**
+ * Spec §2 /indicadores/ministerios (issue 21): the ministries of the chosen organization and those
+ * below it — by group type and organization, the year's figures (the period's end year: the
+ * statistics are yearly), the last ten years' series, the communities that did not report, and the
+ * ministers by ministry and call status with the calls ending in the next six months.
+ */
+const figurasAno = {
+  ministerios: z.number().int(),
+  reunioesRealizadas: z.number().int(),
+  mediaPresentes: z.number().int(),
+  participantesMasculinos: z.number().int(),
+  participantesFemininos: z.number().int(),
+  reuniram: z.number().int(),
+  naoReuniram: z.number().int(),
+  naoInformaram: z.number().int(),
+};
+const contagem = z.object({ chave: z.string(), total: z.number().int() });
+export const indicadorMinisterios = z.object({
+  ano: z.number().int(),
+  ...figurasAno,
+  anterior: z.object(figurasAno),
+  porTipo: z.array(contagem),
+  porOrganizacao: z.array(contagem),
+  serie: z.array(z.object({ chave: z.string(), ...figurasAno })),
+  /** Communities with ministries and no figures for the year, most ministries first (a list to follow up). */
+  semRelatorio: z.array(
+    z.object({ organizacaoId: z.number().int(), organizacaoNome: z.string(), total: z.number().int() }),
+  ),
+  ministrosPorTipo: z.array(contagem),
+  /** Ministers by the status of their current call (`SEM_CHAMADO` when none is open). */
+  ministrosPorChamado: z.array(contagem),
+  chamadosTerminando: z.array(
+    z.object({
+      ministroId: z.number().int(),
+      pessoaNome: z.string(),
+      organizacaoNome: z.string(),
+      dataFimMandato: z.string(),
+    }),
+  ),
+});
+export type IndicadorMinisterios = z.infer<typeof indicadorMinisterios>;

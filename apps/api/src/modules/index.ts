@@ -15,7 +15,12 @@ import {
   TIPO_CLIENTES_ASAAS,
   webhookAsaasRoutes,
 } from './asaas/index.js';
-import { atendimentoRoutes, indicadorAtendimentosRoutes, REGRAS_ATENDIMENTO } from './atendimentos/index.js';
+import {
+  atendimentoRoutes,
+  indicadorAtendimentosRoutes,
+  REGRAS_ATENDIMENTO,
+  timeAtendimentosRoutes,
+} from './atendimentos/index.js';
 import { auditoriaRoutes } from './auditoria/auditoria.routes.js';
 import { autenticacaoRoutes } from './autenticacao/autenticacao.routes.js';
 import { contaRoutes } from './autenticacao/conta.routes.js';
@@ -55,7 +60,12 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
-import { ministerioRoutes, REGRA_TIPO_GRUPO, tipoGrupoRoutes } from './ministerios/index.js';
+import {
+  indicadorMinisteriosRoutes,
+  ministerioRoutes,
+  REGRA_TIPO_GRUPO,
+  tipoGrupoRoutes,
+} from './ministerios/index.js';
 import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO } from './oficios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
@@ -175,8 +185,10 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   for (const fila of Object.keys(FILAS_ATENDIMENTO) as FilaAtendimento[])
     await app.register(atendimentoRoutes(fila), { prefix: `/${fila}` });
   await app.register(indicadorAtendimentosRoutes, { prefix: '/indicadores/atendimentos' });
+  await app.register(timeAtendimentosRoutes, { prefix: '/time' });
   await app.register(cultoRoutes, { prefix: '/culto' });
   await app.register(indicadorCultosRoutes, { prefix: '/indicadores/cultos' });
+  await app.register(indicadorMinisteriosRoutes, { prefix: '/indicadores/ministerios' });
   await app.register(cemiterioRoutes, { prefix: '/cemiterio' });
   await app.register(jazigoRoutes, { prefix: '/jazigo' });
   await app.register(arrendatarioRoutes, { prefix: '/arrendatario' });

@@ -33,10 +33,18 @@ const PAGINAS_PROPRIAS: Partial<Record<AcessoId, ComponentType>> = {
   MuralAvisos: carregar(() => import('../modules/inicio/MuralAvisosPage')),
 };
 
+// Registries whose form shows more than the record: the team's open tickets.
+const FORMS_PROPRIOS: Partial<Record<AcessoId, ComponentType>> = {
+  Time: carregar(() => import('../modules/atendimentos/TimeFormPage')),
+};
+
 const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   acesso: d.acesso,
   pagina: PAGINAS_PROPRIAS[d.acesso] ?? (() => createElement(ListaCadastro, { recurso: d.recurso })),
-  form: { rota: padraoRotaForm(d), pagina: () => createElement(FormCadastro, { recurso: d.recurso }) },
+  form: {
+    rota: padraoRotaForm(d),
+    pagina: FORMS_PROPRIOS[d.acesso] ?? (() => createElement(FormCadastro, { recurso: d.recurso })),
+  },
 }));
 
 const AtendimentoLista = carregar(() => import('../modules/atendimentos/AtendimentoListaPage'));
@@ -95,10 +103,16 @@ export const TELAS: Tela[] = [
     form: { rota: '/pessoa-integracao-desligamento/form/:id?', pagina: IntegracaoFormPage },
   },
   {
-    // Reached from the person's record: the form of one person's minister data.
+    // The careers' alerts; a person's minister data and career are reached from her record.
     acesso: 'PessoaMinistro',
-    pagina: MinistroFormPage,
+    pagina: carregar(() => import('../modules/pessoas/MinistrosAlertasPage')),
     form: { rota: '/pessoa-ministro/form/:id?/:visualizacao?', pagina: MinistroFormPage },
+    extras: [
+      {
+        rota: '/pessoa-ministro/carreira/:id',
+        pagina: carregar(() => import('../modules/pessoas/CarreiraMinistroPage')),
+      },
+    ],
   },
   {
     acesso: 'TesteDons',

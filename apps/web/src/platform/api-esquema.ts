@@ -769,6 +769,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pessoa-ministro/alertas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaMinistroAlertas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pessoa-ministro/{id}/carreira": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarPessoaMinistroCarreira"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pessoa-ministro/{id}": {
         parameters: {
             query?: never;
@@ -6001,6 +6033,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/time/{id}/atendimentos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTimeAtendimentos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/culto/paginado": {
         parameters: {
             query?: never;
@@ -6105,6 +6153,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["listarIndicadoresCultos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indicadores/ministerios/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarIndicadoresMinisterios"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11337,6 +11401,15 @@ export interface operations {
                             dataFim?: string | null;
                             observacao?: string | null;
                         }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
+                            observacao?: string | null;
+                        }[];
                         criadoEm: string;
                         atualizadoEm: string;
                         pessoaNome: string;
@@ -11391,6 +11464,19 @@ export interface operations {
                         dataFim?: string | null;
                         observacao?: string | null;
                     }[];
+                    chamados?: {
+                        id?: number | null;
+                        organizacaoId: number;
+                        dataInicio: string;
+                        dataFimMandato?: string | null;
+                        dataInstalacao?: string | null;
+                        /**
+                         * @default ATIVO
+                         * @enum {string}
+                         */
+                        situacao?: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        observacao?: string | null;
+                    }[];
                 };
             };
         };
@@ -11428,10 +11514,136 @@ export interface operations {
                             dataFim?: string | null;
                             observacao?: string | null;
                         }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
+                            observacao?: string | null;
+                        }[];
                         criadoEm: string;
                         atualizadoEm: string;
                         pessoaNome: string;
                         organizacaoNome: string;
+                    };
+                };
+            };
+        };
+    };
+    listarPessoaMinistroAlertas: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                organizacaoId?: number;
+                tipo?: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            /** @enum {string} */
+                            tipo: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+                            ministroId: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                            chamadoId: number | null;
+                            organizacaoNome: string | null;
+                            dataFimMandato: string | null;
+                            dias: number | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarPessoaMinistroCarreira: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ministroId: number;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        organizacaoNome: string;
+                        /** @enum {string} */
+                        tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                        /** @enum {string} */
+                        situacaoMinisterial: "ATIVO" | "LICENCIADO" | "AFASTADO" | "EMERITO" | "DESLIGADO";
+                        dataOrdenacao: string | null;
+                        localOrdenacao: string | null;
+                        ordenante: string | null;
+                        postoAtual: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            dataInicio: string;
+                            dataFimMandato: string | null;
+                            dataInstalacao: string | null;
+                            /** @enum {string} */
+                            situacao: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        }[];
+                        chamados: {
+                            id: number;
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            dataInicio: string;
+                            dataFimMandato: string | null;
+                            dataInstalacao: string | null;
+                            /** @enum {string} */
+                            situacao: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        }[];
+                        historico: {
+                            data: string;
+                            /** @enum {string} */
+                            etapa: "ORDENACAO" | "CHAMADO" | "INSTALACAO" | "FIM_MANDATO" | "TERMO" | "EXAME" | "EMERITACAO";
+                            organizacaoNome: string | null;
+                            detalhe: string | null;
+                        }[];
+                        alertas: {
+                            /** @enum {string} */
+                            tipo: "CHAMADO_TERMINANDO" | "CHAMADO_VENCIDO" | "SEM_CHAMADO";
+                            ministroId: number;
+                            pessoaId: number;
+                            pessoaNome: string;
+                            /** @enum {string} */
+                            tipoMinisterio: "PASTORAL" | "DIACONAL" | "CATEQUETICO" | "MISSIONARIO";
+                            chamadoId: number | null;
+                            organizacaoNome: string | null;
+                            dataFimMandato: string | null;
+                            dias: number | null;
+                        }[];
                     };
                 };
             };
@@ -11479,6 +11691,15 @@ export interface operations {
                             numero?: string | null;
                             dataInicio?: string | null;
                             dataFim?: string | null;
+                            observacao?: string | null;
+                        }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
                             observacao?: string | null;
                         }[];
                         criadoEm: string;
@@ -11537,6 +11758,19 @@ export interface operations {
                         dataFim?: string | null;
                         observacao?: string | null;
                     }[];
+                    chamados?: {
+                        id?: number | null;
+                        organizacaoId: number;
+                        dataInicio: string;
+                        dataFimMandato?: string | null;
+                        dataInstalacao?: string | null;
+                        /**
+                         * @default ATIVO
+                         * @enum {string}
+                         */
+                        situacao?: "ATIVO" | "LICENCA" | "ENCERRADO";
+                        observacao?: string | null;
+                    }[];
                 };
             };
         };
@@ -11572,6 +11806,15 @@ export interface operations {
                             numero?: string | null;
                             dataInicio?: string | null;
                             dataFim?: string | null;
+                            observacao?: string | null;
+                        }[];
+                        chamados?: {
+                            id: number;
+                            organizacaoId?: number | null;
+                            dataInicio?: string | null;
+                            dataFimMandato?: string | null;
+                            dataInstalacao?: string | null;
+                            situacao?: string | null;
                             observacao?: string | null;
                         }[];
                         criadoEm: string;
@@ -31076,6 +31319,41 @@ export interface operations {
             };
         };
     };
+    listarTimeAtendimentos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        itens: {
+                            id: number;
+                            protocolo: string;
+                            assunto: string;
+                            /** @enum {string} */
+                            status: "ABERTO" | "EM_ANALISE" | "EM_ANDAMENTO" | "APROVADO" | "REGISTRADO" | "CANCELADO" | "CONCLUIDO" | "INCOMPLETO" | "OCULTO";
+                            organizacaoDestinoNome: string;
+                            responsavelNome: string;
+                            dataRetornoPrevista: string | null;
+                            criadoEm: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     listarCultoPaginado: {
         parameters: {
             query?: {
@@ -31480,6 +31758,90 @@ export interface operations {
                             presentes: number;
                             santaCeia: number;
                             ofertas: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listarIndicadoresMinisterios: {
+        parameters: {
+            query?: {
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                periodo?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ano: number;
+                        ministerios: number;
+                        reunioesRealizadas: number;
+                        mediaPresentes: number;
+                        participantesMasculinos: number;
+                        participantesFemininos: number;
+                        reuniram: number;
+                        naoReuniram: number;
+                        naoInformaram: number;
+                        anterior: {
+                            ministerios: number;
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                            reuniram: number;
+                            naoReuniram: number;
+                            naoInformaram: number;
+                        };
+                        porTipo: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porOrganizacao: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        serie: {
+                            chave: string;
+                            ministerios: number;
+                            reunioesRealizadas: number;
+                            mediaPresentes: number;
+                            participantesMasculinos: number;
+                            participantesFemininos: number;
+                            reuniram: number;
+                            naoReuniram: number;
+                            naoInformaram: number;
+                        }[];
+                        semRelatorio: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            total: number;
+                        }[];
+                        ministrosPorTipo: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        ministrosPorChamado: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        chamadosTerminando: {
+                            ministroId: number;
+                            pessoaNome: string;
+                            organizacaoNome: string;
+                            dataFimMandato: string;
                         }[];
                     };
                 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -570,4 +571,37 @@ export const ministroTermo = pgTable(
     excluidoEm: excluidoEm(),
   },
   (t) => [index('ministro_termo_ministro_idx').on(t.ministroId)],
+);
+
+/**
+ * Calls (issue 21): a parish council calls the minister to an organization for a term; the
+ * minister is installed, may be on leave, and the call ends. One active call per organization.
+ */
+export const ministroChamado = pgTable(
+  'ministro_chamado',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ministroId: deMinistro(),
+    organizacaoId: integer()
+      .notNull()
+      .references(() => organizacao.id),
+    dataInicio: date({ mode: 'string' }).notNull(),
+    dataFimMandato: date({ mode: 'string' }),
+    dataInstalacao: date({ mode: 'string' }),
+    situacao: text().notNull().default('ATIVO'),
+    observacao: text(),
+    excluidoEm: excluidoEm(),
+  },
+  (t) => [
+    index('ministro_chamado_ministro_idx').on(t.ministroId),
+    index('ministro_chamado_organizacao_idx').on(t.organizacaoId),
+    // The alerts read the open calls by their term's end.
+    index('ministro_chamado_fim_idx')
+      .on(t.dataFimMandato)
+      .where(sql`${t.situacao} <> 'ENCERRADO' and ${t.excluidoEm} is null`),
+    uniqueIndex('ministro_chamado_ativo_uq')
+      .on(t.ministroId, t.organizacaoId)
+      .where(sql`${t.situacao} = 'ATIVO' and ${t.excluidoEm} is null`),
+    check('ministro_chamado_periodo', sql`${t.dataFimMandato} is null or ${t.dataFimMandato} >= ${t.dataInicio}`),
+  ],
 );

@@ -541,6 +541,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarContribuicoesDemo(db, paroquia.id);
   await criarCemiterioDemo(db, paroquia.id);
   await criarMinisteriosDemo(db, sinodo.id, paroquia.id);
+  await criarMinistrosDemo(db, sinodo.id, paroquia.id);
   await criarTermosDemo(db, sinodo.id, paroquia.id);
   await criarOficiosDemo(db, paroquia.id, ids.get('paroquia@sig.local')!);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
@@ -1005,6 +1006,101 @@ async function criarMinisteriosDemo(db: Db, sinodoId: number, paroquiaId: number
       ...(g.i % 10 === 3 ? [] : [g.i % 10 === 7 ? naoReuniu(g, ano) : figuras(g, ano, mes / 12)]),
     ]),
   );
+}
+
+/**
+ * Ministers of the demo synod with their careers (issue 21): 40 pastors, deacons, catechists and
+ * missionaries, ordained over thirty years, each with the calls they served and the one they hold
+ * now. Some calls end within six months, two are past their term and still active, two ministers
+ * wait for a call, three are emeriti — so the careers' alerts have something to show. Kept out of
+ * the demo users' parish, as the ministries are. Deterministic: the same every start.
+ */
+async function criarMinistrosDemo(db: Db, sinodoId: number, paroquiaId: number) {
+  const org = schema.organizacao;
+  const caminho = async (id: number) =>
+    (await db.select({ caminho: org.caminho }).from(org).where(eq(org.id, id)))[0]!.caminho;
+  const [doSinodo, daParoquia] = [await caminho(sinodoId), await caminho(paroquiaId)];
+  const organizacoes = await db
+    .select({ id: org.id })
+    .from(org)
+    .where(
+      sql`${org.caminho} like ${`${doSinodo}%`} and ${org.nivel} >= 2 and ${org.caminho} not like ${`${daParoquia}%`}`,
+    )
+    .orderBy(org.id);
+  if (organizacoes.length < 2) return;
+  const TOTAL = 40;
+  const hoje = new Date(`${hojeNoBrasil()}T12:00:00Z`);
+  const emDias = (dias: number) => new Date(hoje.getTime() + dias * 86_400_000).toISOString().slice(0, 10);
+  const noAno = (ano: number, mes: number, dia = 1) =>
+    `${ano}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+  const anoAtual = hoje.getUTCFullYear();
+  const orgDe = (i: number, k: number) => organizacoes[(i * 5 + k * 3) % organizacoes.length]!.id;
+  const ministros = Array.from({ length: TOTAL }, (_, i) => {
+    const sexo = i % 3 === 1 ? 'F' : 'M';
+    const emerito = i % 13 === 12;
+    const semChamado = i === 7 || i === 22;
+    const ordenacao = anoAtual - 2 - ((i * 7) % 30);
+    return { i, sexo, emerito, semChamado, ordenacao, organizacaoId: orgDe(i, 2) };
+  });
+  const pessoas = await db
+    .insert(schema.pessoa)
+    .values(
+      ministros.map((m) => {
+        const nome = (m.sexo === 'F' ? NOMES_DEMO_F : NOMES_DEMO_M)[(m.i * 3) % 10]!;
+        const sobrenome = SOBRENOMES_DEMO[(m.i * 7 + 3) % 10]!;
+        return {
+          nome,
+          sobrenome,
+          nomeBusca: nomeBuscaSql(nome, sobrenome),
+          sexo: m.sexo,
+          organizacaoId: m.organizacaoId,
+        };
+      }),
+    )
+    .returning({ id: schema.pessoa.id });
+  const criados = await db
+    .insert(schema.ministro)
+    .values(
+      ministros.map((m) => ({
+        pessoaId: pessoas[m.i]!.id,
+        tipoMinisterio: m.i % 10 < 6 ? 'PASTORAL' : (['DIACONAL', 'CATEQUETICO', 'MISSIONARIO'] as const)[m.i % 3]!,
+        situacaoMinisterial: m.emerito ? 'EMERITO' : 'ATIVO',
+        registroMinisterial: `MIN-${String(1000 + m.i)}`,
+        dataOrdenacao: noAno(m.ordenacao, 1 + (m.i % 12), 7),
+        localOrdenacao: 'Catedral do Sínodo',
+        ordenante: 'Pastor sinodal',
+        dataEmeritacao: m.emerito ? noAno(anoAtual - 1, 12, 31) : null,
+      })),
+    )
+    .returning({ id: schema.ministro.id });
+  const chamados = ministros.flatMap((m) => {
+    const ministroId = criados[m.i]!.id;
+    // Calls of six years, one after another since the ordination; the last one is the current post.
+    const anos = anoAtual - m.ordenacao;
+    const n = Math.max(1, Math.ceil(anos / 6));
+    return Array.from({ length: n }, (_, k) => {
+      const inicio = m.ordenacao + k * 6;
+      const ultimo = k === n - 1;
+      const aberto = ultimo && !m.emerito && !m.semChamado;
+      // A fifth of the current calls end within six months; two are past their term.
+      const fim = !aberto
+        ? noAno(Math.min(inicio + 6, anoAtual) - (ultimo ? 1 : 0), 3, 31)
+        : m.i === 3 || m.i === 18
+          ? emDias(-20 - m.i)
+          : m.i % 5 === 0
+            ? emDias(20 + m.i * 4)
+            : noAno(inicio + 6 + (anos % 6 === 0 ? 1 : 0), 3, 31);
+      return {
+        ministroId,
+        organizacaoId: ultimo ? m.organizacaoId : orgDe(m.i, k + 3),
+        dataInicio: noAno(inicio, 4, 1),
+        dataFimMandato: fim < noAno(inicio, 4, 1) ? noAno(inicio, 12, 31) : fim,
+        dataInstalacao: noAno(inicio, 4, 10),
+        situacao: aberto ? (m.i % 17 === 9 ? 'LICENCA' : 'ATIVO') : 'ENCERRADO',
+      };
+    });
+  });
+  await db.insert(schema.ministroChamado).values(chamados);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   atendimentoInput,
   atendimentoListQuery,
   atendimentoResumo,
+  atendimentosDoTime,
   categoriaFormulario,
   comentarioInput,
   FILAS_ATENDIMENTO,
@@ -32,6 +33,7 @@ import * as servicoIndicador from './indicador-atendimentos.service.js';
 import { movimentar } from './movimento.service.js';
 import * as opcoes from './opcoes.service.js';
 import { criarTarefa, situacaoTarefa } from './tarefas.service.js';
+import * as servicoTime from './time.service.js';
 
 const buscaQuery = z.object({ busca: z.string().trim().max(200).optional() });
 const anexoParams = z.object({ id, anexoId: id });
@@ -198,5 +200,17 @@ export const indicadorAtendimentosRoutes: FastifyPluginAsyncZod = async (app) =>
       },
     },
     (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
+  );
+};
+
+/** `/time/:id/atendimentos` (issue 21): a team's open tickets, read on the team's form. */
+export const timeAtendimentosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/atendimentos',
+    {
+      config: { acesso: 'Time', acao: 'R' },
+      schema: { tags: ['atendimento'], params: idParams, response: { 200: atendimentosDoTime } },
+    },
+    (req) => servicoTime.abertos(app.deps, req.ctx, req.params.id),
   );
 };

@@ -1,3 +1,3 @@
-export { atendimentoRoutes, indicadorAtendimentosRoutes } from './atendimento.routes.js';
+export { atendimentoRoutes, indicadorAtendimentosRoutes, timeAtendimentosRoutes } from './atendimento.routes.js';
 export { listarPaginado as listarAtendimentos } from './consulta.service.js';
 export { REGRAS_ATENDIMENTO } from './referencias.js';

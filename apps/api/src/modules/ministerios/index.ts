@@ -1,3 +1,3 @@
 /** Ministries with statistics (issue 21). Other modules use only this file. */
-export { ministerioRoutes, tipoGrupoRoutes } from './ministerio.routes.js';
+export { indicadorMinisteriosRoutes, ministerioRoutes, tipoGrupoRoutes } from './ministerio.routes.js';
 export { REGRA_TIPO_GRUPO } from './ministerio.service.js';

@@ -2,6 +2,8 @@ import {
   ACESSO_MINISTERIO,
   busca,
   idParams,
+  indicadorMinisterios,
+  indicadorQuery,
   ministerio,
   ministerioInput,
   ministerioListQuery,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import * as servicoIndicador from './indicador-ministerios.service.js';
 import * as servico from './ministerio.service.js';
 import * as reunioes from './reuniao.service.js';
 
@@ -93,5 +96,17 @@ export const tipoGrupoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: z.object({ busca: busca(100) }), response: { 200: selectResposta } },
     },
     (req) => servico.tiposGrupo(app.deps, req.ctx, req.query.busca),
+  );
+};
+
+/** Spec §2 /indicadores/ministerios. */
+export const indicadorMinisteriosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { acesso: 'IndicadoresMinisterios', acao: 'L' },
+      schema: { tags, querystring: indicadorQuery, response: { 200: indicadorMinisterios } },
+    },
+    (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
   );
 };

@@ -1,8 +1,17 @@
-import { DEFINICAO_MINISTRO, ministroInput, ministroQuery } from '@sig/contracts';
+import {
+  alertasMinistroPagina,
+  alertasMinistroQuery,
+  carreiraMinistro,
+  DEFINICAO_MINISTRO,
+  idParams,
+  ministroInput,
+  ministroQuery,
+} from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquemaItem } from '../../platform/crud.js';
 import { rotasDeRegistro } from '../../platform/rotas-lista.js';
+import * as carreira from './carreira.service.js';
 import * as servico from './ministro.service.js';
 
 const acesso = 'PessoaMinistro' as const;
@@ -21,6 +30,20 @@ export const ministroRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: ministroQuery, response: { 200: ministroSaida.nullable() } },
     },
     (req) => servico.daPessoa(app.deps, req.ctx, req.query.pessoaId),
+  );
+  // Issue 21: what needs attention in the careers of the ministers in scope (the screen has no list action).
+  app.get(
+    '/alertas',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, querystring: alertasMinistroQuery, response: { 200: alertasMinistroPagina } },
+    },
+    (req) => carreira.alertas(app.deps, req.ctx, req.query),
+  );
+  app.get(
+    '/:id/carreira',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: carreiraMinistro } } },
+    (req) => carreira.carreira(app.deps, req.ctx, req.params.id),
   );
   rotasDeRegistro(app, {
     acesso,

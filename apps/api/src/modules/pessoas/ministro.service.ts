@@ -20,6 +20,7 @@ const { ministro, pessoa, organizacao } = schema;
 const filhos = new Filhos(DEFINICAO_MINISTRO.filhos!, {
   exames: { tabela: schema.ministroExame, pai: schema.ministroExame.ministroId },
   termos: { tabela: schema.ministroTermo, pai: schema.ministroTermo.ministroId },
+  chamados: { tabela: schema.ministroChamado, pai: schema.ministroChamado.ministroId },
 });
 const faltando = filhos.faltando();
 if (faltando.length) throw new Error(`Minister sub-records: tables lack ${faltando.join(', ')}`);

@@ -10,6 +10,9 @@ const PAINEIS: Partial<Record<AcessoId, ComponentType>> = {
   IndicadoresCadastros: carregar(() =>
     import('../pessoas/IndicadorCadastros').then((m) => ({ default: m.IndicadorCadastros })),
   ),
+  IndicadoresMinisterios: carregar(() =>
+    import('../ministerios/IndicadorMinisterios').then((m) => ({ default: m.IndicadorMinisterios })),
+  ),
   IndicadoresCultos: carregar(() => import('../cultos/IndicadorCultos').then((m) => ({ default: m.IndicadorCultos }))),
   IndicadoresFinanceiros: carregar(() =>
     import('../financeiro/IndicadorFinanceiro').then((m) => ({ default: m.IndicadorFinanceiro })),

@@ -19,7 +19,7 @@ import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDataHora } from '../../platform/crud/celulas';
 import { ValorHistorico } from '../../platform/crud/ValorHistorico';
 import { mensagemDeErro } from '../../platform/formulario';
-import { ACESSO_MINISTRO, ROTA_FORM_MINISTRO } from './comum';
+import { ACESSO_MINISTRO, ROTA_CARREIRA, ROTA_FORM_MINISTRO } from './comum';
 import { ACESSO_INTEGRACAO, ROTA_FORM_INTEGRACAO } from './IntegracaoFormPage';
 
 /**
@@ -207,6 +207,11 @@ export function AbaMinistro({ pessoaId, somenteLeitura = false }: { pessoaId: nu
           onClick={() => navegar(`${ROTA_FORM_MINISTRO}/${m.id}${pode(ACESSO_MINISTRO, 'U') ? '' : '/visualizacao'}`)}
         >
           {t(pode(ACESSO_MINISTRO, 'U') ? 'pessoas:editarDadosMinistro' : 'pessoas:verDadosMinistro')}
+        </Button>
+      )}
+      {m && (
+        <Button icon={<EyeOutlined />} onClick={() => navegar(`${ROTA_CARREIRA}/${m.id}`)}>
+          {t('pessoas:carreira.verCarreira')}
         </Button>
       )}
       {!m && !q.isPending && pode(ACESSO_MINISTRO, 'C') && (

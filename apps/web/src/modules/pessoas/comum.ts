@@ -10,6 +10,7 @@ export const ACESSO_MINISTRO = 'PessoaMinistro';
 export const ACESSO_DADOS_PESSOAIS = 'DadosPessoais';
 export const RECURSO_MINISTRO = 'pessoa-ministro';
 export const ROTA_FORM_MINISTRO = '/pessoa-ministro/form';
+export const ROTA_CARREIRA = '/pessoa-ministro/carreira';
 
 export const caminhoFormPessoa = (id?: number, visualizar = false) =>
   id === undefined ? ROTA_FORM : `${ROTA_FORM}/${id}${visualizar ? '/visualizacao' : ''}`;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { criarPelaApi, criarPessoa } from '../fixtures/formularios.js';
+import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+
+const navegador = usarNavegador();
+const FUSO = 'America/Sao_Paulo';
+/** Today plus `dias` in Brazil: ISO for the API, dd/mm/yyyy as the screen shows it. */
+const emDias = (dias: number) => {
+  const d = new Date(Date.now() + dias * 86_400_000);
+  return {
+    iso: d.toLocaleDateString('sv-SE', { timeZone: FUSO }),
+    tela: d.toLocaleDateString('pt-BR', { timeZone: FUSO }),
+  };
+};
+
+describe('[MINISTROS] ministers’ careers', () => {
+  it(
+    '[MINISTROS] the synod secretary opens a pastor’s career: ordination, current post, calls, history and the alert of a term ending',
+    () =>
+      comPagina(navegador, 'carreira-ministro', async (p) => {
+        const marca = `c${Date.now().toString(36)}`;
+        await loginAs(p, 'sinodo');
+        await p.goto('/pessoa');
+        const pessoaId = await criarPessoa(p, { nome: 'Helmut', sobrenome: `Kirchner ${marca}` });
+        const sinodoId = Number(await p.evaluate(() => localStorage.getItem('organizacaoLogadaId')));
+        const fim = emDias(40);
+        const ministroId = await criarPelaApi(p, 'pessoa-ministro', {
+          pessoaId,
+          tipoMinisterio: 'PASTORAL',
+          dataOrdenacao: '2010-03-07',
+          localOrdenacao: 'Catedral de Porto Alegre',
+          ordenante: 'Pastor sinodal',
+          chamados: [
+            {
+              organizacaoId: sinodoId,
+              dataInicio: '2010-04-01',
+              dataFimMandato: '2016-03-31',
+              dataInstalacao: '2010-04-11',
+              situacao: 'ENCERRADO',
+            },
+            {
+              organizacaoId: sinodoId,
+              dataInicio: '2016-04-01',
+              dataFimMandato: fim.iso,
+              dataInstalacao: '2016-04-10',
+              situacao: 'ATIVO',
+            },
+          ],
+        });
+
+        await p.goto(`/pessoa-ministro/carreira/${ministroId}`);
+        const tela = p.getByTestId('carreira-ministro');
+        await expect.poll(() => tela.getByText(`Carreira ministerial de Helmut Kirchner ${marca}`).count()).toBe(1);
+        expect(await p.title()).toBe('SIG - Carreira');
+
+        // The alert the synod must act on, with the days left and the date.
+        const alertas = p.getByTestId('alertas-carreira');
+        expect(await alertas.innerText()).toContain(
+          `O mandato em Sínodo Rio dos Sinos termina em 40 dias (${fim.tela}).`,
+        );
+        // Ordination and the post held now.
+        const ordenacao = p.getByTestId('ordenacao');
+        expect(await ordenacao.innerText()).toContain('07/03/2010');
+        expect(await ordenacao.innerText()).toContain('Catedral de Porto Alegre');
+        expect(await ordenacao.innerText()).toContain('Pastoral');
+        const posto = await p.getByTestId('posto-atual').innerText();
+        expect(posto).toContain('Sínodo Rio dos Sinos');
+        expect(posto).toContain(`desde 01/04/2016 · instalado em 10/04/2016 · até ${fim.tela}`);
+        // Both calls, newest first, with their status.
+        const chamados = p.getByTestId('chamados').locator('.ant-table-row');
+        expect(await chamados.count()).toBe(2);
+        expect(await chamados.nth(0).innerText()).toMatch(/01\/04\/2016[\s\S]*Ativo/);
+        expect(await chamados.nth(1).innerText()).toMatch(
+          /01\/04\/2010[\s\S]*11\/04\/2010[\s\S]*31\/03\/2016[\s\S]*Encerrado/,
+        );
+        // The timeline ends with the first call, its installation before it and the ordination last.
+        const historico = p.getByTestId('historico').locator('.ant-table-row');
+        const passos = await historico.allInnerTexts();
+        expect(passos.at(-1)).toMatch(/07\/03\/2010\s+Ordenação\s+Catedral de Porto Alegre\s+Pastor sinodal/);
+        expect(passos.at(-2)).toMatch(/01\/04\/2010\s+Chamado\s+Sínodo Rio dos Sinos\s+Encerrado/);
+        expect(passos.at(-3)).toMatch(/11\/04\/2010\s+Instalação/);
+        expect(await violacoesGraves(p), 'career').toEqual([]);
+
+        // The synod's alerts list names the pastor, and opens the career again.
+        await p.goto('/pessoa-ministro');
+        await expect.poll(() => p.title()).toBe('SIG - Alertas de carreira ministerial');
+        const nome = p.getByTestId('alertas-ministros').getByRole('link', { name: `Helmut Kirchner ${marca}` });
+        // Ordered by the days left, overdue first: a term ending in 40 days is on the first page.
+        await expect.poll(() => nome.count()).toBe(1);
+        const minha = p
+          .getByTestId('alertas-ministros')
+          .locator('.ant-table-row')
+          .filter({ has: p.getByRole('link', { name: `Helmut Kirchner ${marca}` }) });
+        expect(await minha.innerText()).toMatch(new RegExp(`Pastoral[\\s\\S]*Mandato terminando[\\s\\S]*${fim.tela}`));
+        expect(await violacoesGraves(p), 'alerts').toEqual([]);
+        await nome.click();
+        await p.waitForURL((u) => u.pathname === `/pessoa-ministro/carreira/${ministroId}`, { waitUntil: 'commit' });
+      }),
+    120_000,
+  );
+});
