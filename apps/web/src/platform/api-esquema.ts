@@ -6369,6 +6369,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/falecido/publico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarFalecidoPublico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/falecido/paginado": {
         parameters: {
             query?: never;
@@ -31035,6 +31051,7 @@ export interface operations {
                             nome: string;
                             endereco: string | null;
                             prazoExumacaoAnos: number;
+                            buscaPublica: boolean;
                             jazigos: number;
                             livres: number;
                             criadoEm: string;
@@ -31208,6 +31225,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -31234,6 +31252,8 @@ export interface operations {
                     endereco?: string | null;
                     /** @default 3 */
                     prazoExumacaoAnos?: number;
+                    /** @default false */
+                    buscaPublica?: boolean;
                 };
             };
         };
@@ -31251,6 +31271,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -31299,6 +31320,8 @@ export interface operations {
                     endereco?: string | null;
                     /** @default 3 */
                     prazoExumacaoAnos?: number;
+                    /** @default false */
+                    buscaPublica?: boolean;
                 };
             };
         };
@@ -31316,6 +31339,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -31901,6 +31925,39 @@ export interface operations {
                         estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarFalecidoPublico: {
+        parameters: {
+            query: {
+                nome: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            nome: string;
+                            dataNascimento: string | null;
+                            dataFalecimento: string;
+                            dataSepultamento: string;
+                            cemiterioNome: string;
+                            cemiterioEndereco: string | null;
+                            jazigoRotulo: string;
+                        }[];
+                        maisResultados: boolean;
                     };
                 };
             };
