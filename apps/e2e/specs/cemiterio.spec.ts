@@ -224,4 +224,47 @@ describe('[CEMITERIO] cemeteries, concessions and burials', () => {
       }),
     120_000,
   );
+
+  it(
+    '[CEMITERIO] a visitor finds where someone of the demo is buried, without signing in',
+    () =>
+      comPagina(navegador, 'cemiterio-publico', async (p) => {
+        await loginAs(p, 'admin');
+        // A burial of the demo's cemetery (open to the public search) still in its plot.
+        const alvo = await p.evaluate(async () => {
+          const r = await fetch('/api/falecido/paginado?quantidade=100&nome=a', {
+            headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+          });
+          const itens = (await r.json()).itens as {
+            nome: string;
+            jazigoRotulo: string;
+            cemiterioNome: string;
+            dataSepultamento: string;
+            dataExumacao: string | null;
+          }[];
+          return itens.find((f) => !f.dataExumacao && f.cemiterioNome === 'Cemitério Evangélico da Paz')!;
+        });
+        await p.evaluate(() => localStorage.clear());
+        await p.goto('/externo/sepultados');
+        const form = p.getByTestId('form-sepultados');
+        await form.getByLabel('Nome do falecido').fill(alvo.nome);
+        await form.getByRole('button', { name: 'Buscar' }).click();
+        const item = p
+          .getByTestId('sepultados')
+          .getByRole('listitem')
+          .filter({ hasText: alvo.nome })
+          .filter({
+            hasText: `Sepultura: ${alvo.jazigoRotulo}`,
+          });
+        await expect.poll(() => item.count()).toBeGreaterThan(0);
+        const texto = await item.first().innerText();
+        const [a, m, d] = alvo.dataSepultamento.split('-');
+        expect(texto).toContain(`Sepultamento: ${d}/${m}/${a}`);
+        expect(texto).toContain('Cemitério Evangélico da Paz (Estrada do Cemitério, 200)');
+        // The name stays in the address, to share the result.
+        expect(new URL(p.url()).searchParams.get('nome')).toBe(alvo.nome);
+        expect(await violacoesGraves(p), 'public burial search').toEqual([]);
+      }),
+    120_000,
+  );
 });

@@ -40,6 +40,8 @@ export const CAMPOS_CEMITERIO = [
   { nome: 'endereco', tipo: 'texto', max: 300 },
   /** The legal minimum before an exhumation (issue 20: a cemetery setting, default 3 years). */
   { nome: 'prazoExumacaoAnos', tipo: 'inteiro', min: 1, max: 50, obrigatorio: true, padrao: 3 },
+  /** Opt-in: its burials answer the public search by name (name, dates and plot only). */
+  { nome: 'buscaPublica', tipo: 'booleano' },
 ] as const satisfies readonly CampoCadastro[];
 
 export const cemiterioInput = esquemaDosCampos(CAMPOS_CEMITERIO);
@@ -52,6 +54,7 @@ export const cemiterio = z.object({
   nome: z.string(),
   endereco: z.string().nullable(),
   prazoExumacaoAnos: z.number().int(),
+  buscaPublica: z.boolean(),
   /** Plots laid out, and those still free. */
   jazigos: z.number().int(),
   livres: z.number().int(),
@@ -266,6 +269,29 @@ export const falecidoListQuery = listQuery.extend({
 });
 export const falecidoPagina = paged(falecido);
 export type FalecidoPagina = z.infer<typeof falecidoPagina>;
+
+/**
+ * The public "where is buried" search (issue 20): by name, in the cemeteries that opted in; a
+ * burial shows its name, dates and plot only (LGPD), and the exhumed are not there any more.
+ */
+export const MAXIMO_SEPULTADOS_PUBLICOS = 50;
+export const buscaSepultadosQuery = z.object({ nome: z.string().trim().min(3).max(100) });
+export const sepultadoPublico = z.object({
+  nome: z.string(),
+  dataNascimento: z.string().nullable(),
+  dataFalecimento: z.string(),
+  dataSepultamento: z.string(),
+  cemiterioNome: z.string(),
+  cemiterioEndereco: z.string().nullable(),
+  jazigoRotulo: z.string(),
+});
+export type SepultadoPublico = z.infer<typeof sepultadoPublico>;
+export const sepultadosPublicos = z.object({
+  itens: z.array(sepultadoPublico),
+  /** More burials matched than the page shows: the visitor types more of the name. */
+  maisResultados: z.boolean(),
+});
+export type SepultadosPublicos = z.infer<typeof sepultadosPublicos>;
 
 /** An exhumation: not before the cemetery's minimum term after the burial (issue 20). */
 export const CAMPOS_EXUMACAO = [

@@ -6433,6 +6433,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/falecido/publico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarFalecidoPublico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/falecido/paginado": {
         parameters: {
             query?: never;
@@ -31877,6 +31893,7 @@ export interface operations {
                             nome: string;
                             endereco: string | null;
                             prazoExumacaoAnos: number;
+                            buscaPublica: boolean;
                             jazigos: number;
                             livres: number;
                             criadoEm: string;
@@ -32050,6 +32067,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -32076,6 +32094,8 @@ export interface operations {
                     endereco?: string | null;
                     /** @default 3 */
                     prazoExumacaoAnos?: number;
+                    /** @default false */
+                    buscaPublica?: boolean;
                 };
             };
         };
@@ -32093,6 +32113,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -32141,6 +32162,8 @@ export interface operations {
                     endereco?: string | null;
                     /** @default 3 */
                     prazoExumacaoAnos?: number;
+                    /** @default false */
+                    buscaPublica?: boolean;
                 };
             };
         };
@@ -32158,6 +32181,7 @@ export interface operations {
                         nome: string;
                         endereco: string | null;
                         prazoExumacaoAnos: number;
+                        buscaPublica: boolean;
                         jazigos: number;
                         livres: number;
                         criadoEm: string;
@@ -32743,6 +32767,39 @@ export interface operations {
                         estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
                         criadoEm: string;
                         atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarFalecidoPublico: {
+        parameters: {
+            query: {
+                nome: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            nome: string;
+                            dataNascimento: string | null;
+                            dataFalecimento: string;
+                            dataSepultamento: string;
+                            cemiterioNome: string;
+                            cemiterioEndereco: string | null;
+                            jazigoRotulo: string;
+                        }[];
+                        maisResultados: boolean;
                     };
                 };
             };

@@ -14,6 +14,8 @@ export const cemiterio = pgTable(
     nome: text().notNull(),
     endereco: text(),
     prazoExumacaoAnos: integer().notNull().default(3),
+    /** Whether its burials answer the public "where is buried" search (opt-in, issue 20). */
+    buscaPublica: boolean().notNull().default(false),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     excluidoEm: timestamp({ withTimezone: true }),

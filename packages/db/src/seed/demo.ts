@@ -712,7 +712,13 @@ async function criarCemiterioDemo(db: Db, organizacaoId: number) {
   const dia = (dias: number, de = hoje) => diasAntes(de, -dias);
   const [cemiterio] = await db
     .insert(schema.cemiterio)
-    .values({ organizacaoId, nome: 'Cemitério Evangélico da Paz', endereco: 'Estrada do Cemitério, 200' })
+    // Open to the public search, so /externo/sepultados answers on the demo.
+    .values({
+      organizacaoId,
+      nome: 'Cemitério Evangélico da Paz',
+      endereco: 'Estrada do Cemitério, 200',
+      buscaPublica: true,
+    })
     .returning({ id: schema.cemiterio.id });
   const cemiterioId = cemiterio!.id;
   const layout = QUADRAS_DEMO.flatMap((q) =>

@@ -383,6 +383,61 @@ describe('/falecido/:id/exumacao', () => {
   });
 });
 
+describe('/falecido/publico: where is buried, for anyone', () => {
+  const publico = (nome: string) =>
+    t.req({ method: 'GET', url: `/api/falecido/publico?nome=${encodeURIComponent(nome)}` });
+  const abrir = async (id: number, token: string) => {
+    const c = (await req('GET', `/api/cemiterio/${id}`, undefined, token)).json();
+    const r = await req(
+      'PUT',
+      `/api/cemiterio/${id}`,
+      {
+        organizacaoId: c.organizacaoId,
+        nome: c.nome,
+        endereco: c.endereco,
+        prazoExumacaoAnos: c.prazoExumacaoAnos,
+        buscaPublica: true,
+      },
+      token,
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().buscaPublica).toBe(true);
+  };
+
+  it('answers only for the cemeteries that opted in, with name, dates and plot only', async () => {
+    const fechado = await publico('alheio');
+    expect(fechado.statusCode, fechado.body).toBe(200);
+    expect(fechado.json()).toEqual({ itens: [], maisResultados: false });
+    await abrir(alheioId, admin);
+    // Accents and case aside; no sign-in.
+    const r = (await publico('ALHÉIO')).json();
+    expect(r.maisResultados).toBe(false);
+    expect(r.itens).toHaveLength(1);
+    expect(Object.keys(r.itens[0]).sort()).toEqual([
+      'cemiterioEndereco',
+      'cemiterioNome',
+      'dataFalecimento',
+      'dataNascimento',
+      'dataSepultamento',
+      'jazigoRotulo',
+      'nome',
+    ]);
+    expect(r.itens[0]).toMatchObject({ nome: 'Alheio', dataFalecimento: '2026-03-01', dataSepultamento: '2026-03-02' });
+  });
+
+  it('leaves out the exhumed, who left the plot', async () => {
+    await abrir(cemiterioId, paroquia);
+    expect((await publico('augusto')).json().itens).toEqual([]);
+  });
+
+  it('asks for at least 3 letters of the name', async () => {
+    const r = await publico('ab');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].campo).toBe('nome');
+    expect((await t.req({ method: 'GET', url: '/api/falecido/publico' })).statusCode).toBe(400);
+  });
+});
+
 describe('/arrendatario: state over time and renewal', () => {
   const hoje = hojeNoBrasil();
   const emDias = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -31,6 +31,7 @@ const selecao = {
   nome: ce.nome,
   endereco: ce.endereco,
   prazoExumacaoAnos: ce.prazoExumacaoAnos,
+  buscaPublica: ce.buscaPublica,
   jazigos: contagem(sql`true`),
   livres: contagem(sql`j.situacao_jazigo = 'LIVRE'`),
   criadoEm: ce.criadoEm,
@@ -100,6 +101,7 @@ const colunas = (e: CemiterioInput) => ({
   nome: e.nome,
   endereco: e.endereco ?? null,
   prazoExumacaoAnos: e.prazoExumacaoAnos,
+  buscaPublica: e.buscaPublica ?? false,
 });
 
 export async function criar(deps: Deps, ctx: Contexto, e: CemiterioInput): Promise<Cemiterio> {

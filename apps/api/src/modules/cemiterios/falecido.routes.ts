@@ -1,21 +1,34 @@
 import {
   ACESSO_FALECIDO,
+  buscaSepultadosQuery,
   exumacaoInput,
   falecido,
   falecidoInput,
   falecidoListQuery,
   falecidoPagina,
   idParams,
+  sepultadosPublicos,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RegraLimite } from '../../platform/limites.js';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './falecido.service.js';
 
 const acesso = ACESSO_FALECIDO;
+/** The public search is open to anyone: a person looks up a few names, not the whole cemetery. */
+const LIMITES_PUBLICO: RegraLimite[] = [{ nome: 'sepultados-ip', max: 30, janela: '1 minute', por: 'ip' }];
 
 /** `/falecido` (spec §2): the deceased buried in the plots. */
 export const falecidoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['falecido'];
+  app.get(
+    '/publico',
+    {
+      config: { publico: true, limites: LIMITES_PUBLICO },
+      schema: { tags, querystring: buscaSepultadosQuery, response: { 200: sepultadosPublicos } },
+    },
+    (req) => servico.buscarPublico(app.deps, req.query.nome),
+  );
   rotasDeLista(app, {
     acesso,
     tags,

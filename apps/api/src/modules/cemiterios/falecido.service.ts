@@ -4,6 +4,8 @@ import {
   type Falecido,
   type FalecidoInput,
   type FalecidoPagina,
+  MAXIMO_SEPULTADOS_PUBLICOS,
+  type SepultadosPublicos,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
@@ -217,4 +219,40 @@ export async function exumar(deps: Deps, ctx: Contexto, id: number, e: ExumacaoI
     await recalcularSituacao(tx, antes.jazigoId);
   });
   return obter(deps.db, ctx, id);
+}
+
+/**
+ * "Where is buried" for anyone (issue 20): the burials of the cemeteries that opted in, by a part
+ * of the name, accents and case aside; name, dates and plot only, and not the exhumed, who left
+ * the plot. One more row than shown is read to tell whether the name matched more.
+ */
+export async function buscarPublico(deps: Deps, nome: string): Promise<SepultadosPublicos> {
+  const linhas = await deps.db
+    .select({
+      nome: fa.nome,
+      dataNascimento: fa.dataNascimento,
+      dataFalecimento: fa.dataFalecimento,
+      dataSepultamento: fa.dataSepultamento,
+      cemiterioNome: ce.nome,
+      cemiterioEndereco: ce.endereco,
+      jazigoRotulo: selecao.jazigoRotulo,
+    })
+    .from(fa)
+    .innerJoin(jz, eq(jz.id, fa.jazigoId))
+    .innerJoin(ce, eq(ce.id, jz.cemiterioId))
+    .where(
+      and(
+        isNull(fa.excluidoEm),
+        isNull(fa.dataExumacao),
+        isNull(ce.excluidoEm),
+        eq(ce.buscaPublica, true),
+        contemSemAcento(fa.nome, nome),
+      ),
+    )
+    .orderBy(fa.nome, fa.dataSepultamento, fa.id)
+    .limit(MAXIMO_SEPULTADOS_PUBLICOS + 1);
+  return {
+    itens: linhas.slice(0, MAXIMO_SEPULTADOS_PUBLICOS),
+    maisResultados: linhas.length > MAXIMO_SEPULTADOS_PUBLICOS,
+  };
 }

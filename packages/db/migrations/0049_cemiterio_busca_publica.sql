@@ -1,0 +1,1 @@
+ALTER TABLE "cemiterio" ADD COLUMN "busca_publica" boolean DEFAULT false NOT NULL;
