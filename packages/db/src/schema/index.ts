@@ -6,6 +6,7 @@ export * from './cultos.js';
 export * from './filtros.js';
 export * from './financeiro.js';
 export * from './lote.js';
+export * from './migracao.js';
 export * from './ministerios.js';
 export * from './organizacoes.js';
 export * from './pessoas.js';
