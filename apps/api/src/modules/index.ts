@@ -47,6 +47,7 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
+import { migracaoRoutes, TIPO_MIGRACAO } from './migracao/index.js';
 import { ministerioRoutes, REGRA_TIPO_GRUPO, tipoGrupoRoutes } from './ministerios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
@@ -86,6 +87,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CARNES: TIPO_CARNES,
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
+    MIGRACAO: TIPO_MIGRACAO,
   });
   deps.tarefas.declarar(
     TAREFA_APLICAR_EVENTO,
@@ -172,6 +174,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(termoRoutes, { prefix: '/termos' });
+  await app.register(migracaoRoutes, { prefix: '/migracao' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

@@ -6769,6 +6769,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/migracao/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterMigracaoPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/analise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoAnalise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/linhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoLinhas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/erros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoErros"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/confirmacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoConfirmacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoCancelamento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/desfazer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoDesfazer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indicadores/cadastros/": {
         parameters: {
             query?: never;
@@ -11192,7 +11336,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -11212,7 +11356,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -11297,7 +11441,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -24831,7 +24975,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -24851,7 +24995,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -24883,7 +25027,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -24923,7 +25067,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25008,7 +25152,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25049,7 +25193,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25096,7 +25240,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25124,7 +25268,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -25144,7 +25288,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -25196,7 +25340,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25325,7 +25469,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -25345,7 +25489,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -25543,7 +25687,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25584,7 +25728,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25656,7 +25800,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -25676,7 +25820,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -25794,7 +25938,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -33309,6 +33453,453 @@ export interface operations {
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                tipo?: "PESSOAS";
+                ordenarPor?: "criadoEm" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "PESSOAS";
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            criadoPorNome: string;
+                            nomeArquivo: string;
+                            /** @enum {string} */
+                            formato: "CSV" | "XLSX";
+                            origem: string;
+                            /** @enum {string} */
+                            status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                            cabecalhos: string[];
+                            mapeamento: {
+                                [key: string]: string | null;
+                            };
+                            linhas: number;
+                            criados: number;
+                            atualizados: number;
+                            ignorados: number;
+                            revisar: number;
+                            falhas: number;
+                            loteId: number | null;
+                            loteStatus: string | null;
+                            lotePendentes: number | null;
+                            criadoEm: string;
+                            analisadoEm: string | null;
+                            confirmadoEm: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    obterMigracaoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoArquivo: {
+        parameters: {
+            query: {
+                tipo: "PESSOAS";
+                nomeArquivo: string;
+                origem?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoAnalise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mapeamento: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoLinhas: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                acao?: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            numero: number;
+                            chaveLegada: string | null;
+                            /** @enum {string} */
+                            acao: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+                            descricao: string;
+                            diferencas: {
+                                campo: string;
+                                antes: unknown;
+                                depois: unknown;
+                            }[];
+                            mensagens: {
+                                campo: string;
+                                mensagem: string;
+                            }[];
+                            alvoId: number | null;
+                            aplicada: boolean;
+                            desfeita: boolean;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoErros: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarMigracaoConfirmacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoCancelamento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoDesfazer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
                     };
                 };
             };
