@@ -56,7 +56,10 @@ export const migracaoRoutes: FastifyPluginAsyncZod = async (app) => {
     const { conteudo, nomeArquivo } = await servico.relatorioErros(deps, req.ctx, req.params.id);
     return reply
       .header('content-type', TIPO_CONTEUDO.xlsx)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(nomeArquivo)}`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${nomeArquivo.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(nomeArquivo)}`,
+      )
       .send(conteudo);
   });
   app.post('/:id/confirmacao', { config: { acesso, acao: 'C' }, schema: porId }, (req) =>
