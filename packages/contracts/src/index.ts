@@ -22,6 +22,7 @@ export * from './indicadores.js';
 export * from './inicio.js';
 export * from './integracao.js';
 export * from './livro-caixa.js';
+export * from './migracao.js';
 export * from './ministerio.js';
 export * from './ministro.js';
 export * from './oficio.js';

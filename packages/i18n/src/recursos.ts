@@ -16,6 +16,7 @@ import enFinanceiro from '../locales/en/financeiro.json' with { type: 'json' };
 import enInicio from '../locales/en/inicio.json' with { type: 'json' };
 import enLotes from '../locales/en/lotes.json' with { type: 'json' };
 import enMenu from '../locales/en/menu.json' with { type: 'json' };
+import enMigracao from '../locales/en/migracao.json' with { type: 'json' };
 import enMinisterios from '../locales/en/ministerios.json' with { type: 'json' };
 import enOficios from '../locales/en/oficios.json' with { type: 'json' };
 import enOrganizacoes from '../locales/en/organizacoes.json' with { type: 'json' };
@@ -43,6 +44,7 @@ import ptFinanceiro from '../locales/pt-BR/financeiro.json' with { type: 'json' 
 import ptInicio from '../locales/pt-BR/inicio.json' with { type: 'json' };
 import ptLotes from '../locales/pt-BR/lotes.json' with { type: 'json' };
 import ptMenu from '../locales/pt-BR/menu.json' with { type: 'json' };
+import ptMigracao from '../locales/pt-BR/migracao.json' with { type: 'json' };
 import ptMinisterios from '../locales/pt-BR/ministerios.json' with { type: 'json' };
 import ptOficios from '../locales/pt-BR/oficios.json' with { type: 'json' };
 import ptOrganizacoes from '../locales/pt-BR/organizacoes.json' with { type: 'json' };
@@ -72,6 +74,7 @@ export const recursos = {
     financeiro: ptFinanceiro,
     inicio: ptInicio,
     lotes: ptLotes,
+    migracao: ptMigracao,
     ministerios: ptMinisterios,
     menu: ptMenu,
     oficios: ptOficios,
@@ -101,6 +104,7 @@ export const recursos = {
     financeiro: enFinanceiro,
     inicio: enInicio,
     lotes: enLotes,
+    migracao: enMigracao,
     ministerios: enMinisterios,
     menu: enMenu,
     oficios: enOficios,

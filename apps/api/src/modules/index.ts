@@ -60,6 +60,7 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
+import { migracaoRoutes, TIPO_MIGRACAO } from './migracao/index.js';
 import {
   indicadorMinisteriosRoutes,
   ministerioRoutes,
@@ -105,6 +106,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CARNES: TIPO_CARNES,
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
+    MIGRACAO: TIPO_MIGRACAO,
   });
   deps.tarefas.declarar(
     TAREFA_APLICAR_EVENTO,
@@ -202,6 +204,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(eventoComInscricaoRoutes, { prefix: '/evento-com-inscricao' });
   await app.register(inscricaoRoutes, { prefix: '/inscricoes-de-eventos' });
   await app.register(eventoPublicoRoutes, { prefix: '/evento-publico' });
+  await app.register(migracaoRoutes, { prefix: '/migracao' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });
   await app.register(tarefasRoutes, { prefix: '/tarefas' });
   await app.register(caixaDeSaidaRoutes, { prefix: '/caixa-de-saida' });

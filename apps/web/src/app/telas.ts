@@ -270,6 +270,14 @@ export const TELAS: Tela[] = [
       },
     ],
   },
+  {
+    acesso: 'Migracao',
+    pagina: carregar(() => import('../modules/migracao/MigracaoListaPage')),
+    form: {
+      rota: '/migracao/form/:id?',
+      pagina: carregar(() => import('../modules/migracao/MigracaoFormPage')),
+    },
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',

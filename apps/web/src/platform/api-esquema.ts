@@ -7329,6 +7329,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/migracao/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterMigracaoPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoArquivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/analise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoAnalise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/linhas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoLinhas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/erros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarMigracaoErros"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/confirmacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoConfirmacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/cancelamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoCancelamento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/migracao/{id}/desfazer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarMigracaoDesfazer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indicadores/cadastros/": {
         parameters: {
             query?: never;
@@ -11931,7 +12075,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -11951,7 +12095,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12036,7 +12180,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25570,7 +25714,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -25590,7 +25734,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -25622,7 +25766,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -25662,7 +25806,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25747,7 +25891,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25788,7 +25932,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25835,7 +25979,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -25863,7 +26007,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -25883,7 +26027,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -25935,7 +26079,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26064,7 +26208,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26084,7 +26228,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26282,7 +26426,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26323,7 +26467,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26395,7 +26539,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26415,7 +26559,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26533,7 +26677,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36219,6 +36363,453 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                tipo?: "PESSOAS";
+                ordenarPor?: "criadoEm" | "id";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "PESSOAS";
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            criadoPorNome: string;
+                            nomeArquivo: string;
+                            /** @enum {string} */
+                            formato: "CSV" | "XLSX";
+                            origem: string;
+                            /** @enum {string} */
+                            status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                            cabecalhos: string[];
+                            mapeamento: {
+                                [key: string]: string | null;
+                            };
+                            linhas: number;
+                            criados: number;
+                            atualizados: number;
+                            ignorados: number;
+                            revisar: number;
+                            falhas: number;
+                            loteId: number | null;
+                            loteStatus: string | null;
+                            lotePendentes: number | null;
+                            criadoEm: string;
+                            analisadoEm: string | null;
+                            confirmadoEm: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    obterMigracaoPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoArquivo: {
+        parameters: {
+            query: {
+                tipo: "PESSOAS";
+                nomeArquivo: string;
+                origem?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoAnalise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    mapeamento: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoLinhas: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                acao?: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            numero: number;
+                            chaveLegada: string | null;
+                            /** @enum {string} */
+                            acao: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+                            descricao: string;
+                            diferencas: {
+                                campo: string;
+                                antes: unknown;
+                                depois: unknown;
+                            }[];
+                            mensagens: {
+                                campo: string;
+                                mensagem: string;
+                            }[];
+                            alvoId: number | null;
+                            aplicada: boolean;
+                            desfeita: boolean;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarMigracaoErros: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarMigracaoConfirmacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoCancelamento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarMigracaoDesfazer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "PESSOAS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        nomeArquivo: string;
+                        /** @enum {string} */
+                        formato: "CSV" | "XLSX";
+                        origem: string;
+                        /** @enum {string} */
+                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        cabecalhos: string[];
+                        mapeamento: {
+                            [key: string]: string | null;
+                        };
+                        linhas: number;
+                        criados: number;
+                        atualizados: number;
+                        ignorados: number;
+                        revisar: number;
+                        falhas: number;
+                        loteId: number | null;
+                        loteStatus: string | null;
+                        lotePendentes: number | null;
+                        criadoEm: string;
+                        analisadoEm: string | null;
+                        confirmadoEm: string | null;
                     };
                 };
             };

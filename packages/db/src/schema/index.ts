@@ -7,6 +7,7 @@ export * from './eventos.js';
 export * from './filtros.js';
 export * from './financeiro.js';
 export * from './lote.js';
+export * from './migracao.js';
 export * from './ministerios.js';
 export * from './oficios.js';
 export * from './organizacoes.js';

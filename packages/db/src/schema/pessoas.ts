@@ -79,6 +79,9 @@ export const pessoa = pgTable(
     recebeJornal: boolean().notNull().default(false),
     codigoOutroSistema: text(),
     observacao: text(),
+    /** A record brought by a migration: its source system and its key there (issue 23, reruns match on them). */
+    origem: text(),
+    chaveLegada: text(),
     /** Set when the person's data was anonymized (LGPD): the row stays for rites and finance. */
     anonimizadoEm: timestamp({ withTimezone: true }),
     excluidoEm: excluidoEm(),
@@ -98,6 +101,9 @@ export const pessoa = pgTable(
       .where(sql`${t.excluidoEm} is null and ${t.id} > 0`),
     index('pessoa_nome_busca_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
     index('pessoa_nascimento_idx').on(t.dataNascimento),
+    index('pessoa_chave_legada_idx')
+      .on(t.chaveLegada, t.origem)
+      .where(sql`${t.chaveLegada} is not null and ${t.excluidoEm} is null`),
   ],
 );
 

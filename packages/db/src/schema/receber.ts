@@ -53,6 +53,9 @@ export const contaAReceber = pgTable(
     cobrancaIniciadaEm: timestamp({ withTimezone: true }),
     /** Brought from the previous system (spec §8): it has no bill and cannot go in a receipt. */
     migrada: boolean().notNull().default(false),
+    /** With `migrada`: the source system and the record's key there (issue 23). */
+    origem: text(),
+    chaveLegada: text(),
     /** The contribution category it was generated from (receivables in bulk). */
     categoriaContribuicaoId: integer().references(() => categoriaContribuicao.id),
     /** The bulk-processing item that generated it: what that item's undo excludes. */

@@ -544,6 +544,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarMinistrosDemo(db, sinodo.id, paroquia.id);
   await criarTermosDemo(db, sinodo.id, paroquia.id);
   await criarOficiosDemo(db, paroquia.id, ids.get('paroquia@sig.local')!);
+  await criarMigracoesDemo(db, paroquia.id, ids.get('tesouraria@sig.local')!);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -1329,4 +1330,117 @@ async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) 
       emitidoPor,
     });
   }
+/**
+ * Two migration runs of the parish (issue 23): one finished, whose three members came from an older
+ * sheet (their source and key kept on them), and one dry run with rows in error waiting to be fixed.
+ */
+async function criarMigracoesDemo(db: Db, paroquiaId: number, usuarioId: number) {
+  const pessoas = await db
+    .select({ id: schema.pessoa.id, nome: schema.pessoa.nome, sobrenome: schema.pessoa.sobrenome })
+    .from(schema.pessoa)
+    .where(sql`${schema.pessoa.organizacaoId} = ${paroquiaId} and ${schema.pessoa.excluidoEm} is null`)
+    .orderBy(schema.pessoa.id)
+    .limit(3);
+  const cabecalhos = ['Código', 'Nome completo', 'CPF', 'Data de nascimento'];
+  const mapeamento = {
+    chaveLegada: 'Código',
+    nomeCompleto: 'Nome completo',
+    cpf: 'CPF',
+    dataNascimento: 'Data de nascimento',
+  };
+  const [feita] = await db
+    .insert(schema.migracao)
+    .values({
+      organizacaoId: paroquiaId,
+      criadoPor: usuarioId,
+      tipo: 'PESSOAS',
+      nomeArquivo: 'membros-2019.xlsx',
+      formato: 'XLSX',
+      origem: 'planilha-2019',
+      cabecalhos,
+      mapeamento,
+      status: 'CONCLUIDA',
+      linhas: pessoas.length,
+      criados: pessoas.length,
+      analisadoEm: sql`now() - interval '30 days'`,
+      confirmadoEm: sql`now() - interval '30 days'`,
+      criadoEm: sql`now() - interval '30 days'`,
+    })
+    .returning({ id: schema.migracao.id });
+  for (const [i, p] of pessoas.entries()) {
+    const chave = `P-${String(i + 1).padStart(3, '0')}`;
+    await db
+      .update(schema.pessoa)
+      .set({ origem: 'planilha-2019', chaveLegada: chave })
+      .where(eq(schema.pessoa.id, p.id));
+    await db.insert(schema.migracaoLinha).values({
+      migracaoId: feita!.id,
+      numero: i + 2,
+      chaveLegada: chave,
+      descricao: `${p.nome} ${p.sobrenome}`,
+      acao: 'CRIAR',
+      original: { Código: chave, 'Nome completo': `${p.nome} ${p.sobrenome}`, CPF: '', 'Data de nascimento': '' },
+      dados: { campos: { nome: p.nome, sobrenome: p.sobrenome }, enderecos: [], contatos: [], chaveLegada: chave },
+      alvoId: p.id,
+      anteriores: { campos: {}, enderecos: [], contatos: [] },
+      aplicadaEm: sql`now() - interval '30 days'`,
+    });
+  }
+  const [comErros] = await db
+    .insert(schema.migracao)
+    .values({
+      organizacaoId: paroquiaId,
+      criadoPor: usuarioId,
+      tipo: 'PESSOAS',
+      nomeArquivo: 'membros-comunidade.csv',
+      formato: 'CSV',
+      origem: 'planilha-comunidade',
+      cabecalhos,
+      mapeamento,
+      status: 'ANALISADA',
+      linhas: 4,
+      criados: 2,
+      falhas: 2,
+      analisadoEm: sql`now()`,
+    })
+    .returning({ id: schema.migracao.id });
+  const nova = (numero: number, chave: string, nome: string, sobrenome: string, nascimento: string) => ({
+    migracaoId: comErros!.id,
+    numero,
+    chaveLegada: chave,
+    descricao: `${nome} ${sobrenome}`,
+    acao: 'CRIAR',
+    original: { Código: chave, 'Nome completo': `${nome} ${sobrenome}`, CPF: '', 'Data de nascimento': nascimento },
+    dados: {
+      campos: { nome, sobrenome, dataNascimento: nascimento.split('/').reverse().join('-') },
+      enderecos: [],
+      contatos: [],
+      chaveLegada: chave,
+    },
+  });
+  const erro = (
+    numero: number,
+    chave: string,
+    nomeCompleto: string,
+    cpf: string,
+    nascimento: string,
+    campo: string,
+    chaveMsg: string,
+  ) => ({
+    migracaoId: comErros!.id,
+    numero,
+    chaveLegada: chave,
+    descricao: nomeCompleto,
+    acao: 'ERRO',
+    original: { Código: chave, 'Nome completo': nomeCompleto, CPF: cpf, 'Data de nascimento': nascimento },
+    mensagens: [{ code: 'custom', path: [campo], message: chaveMsg }],
+  });
+  await db
+    .insert(schema.migracaoLinha)
+    .values([
+      nova(2, 'C-101', 'Irma', 'Gerhardt', '03/04/1950'),
+      erro(3, 'C-102', 'Otto Wendt', '123.456.789-00', '11/09/1948', 'cpf', 'validacao:cpfInvalido'),
+      nova(4, 'C-103', 'Lia', 'Strassburger', '22/10/1999'),
+      erro(5, 'C-104', 'Bruno Heck', '', '31/06/1971', 'dataNascimento', 'validacao:dataInvalida'),
+    ]);
 }

@@ -1,4 +1,11 @@
 /** Bulk processing: batches, their items and the worker. Other modules use only this file. */
-export { criarLote, listarItens, listarLotes, obterLote } from './processamento-lote.service.js';
+export {
+  cancelarLote,
+  criarLote,
+  desfazerItens,
+  listarItens,
+  listarLotes,
+  obterLote,
+} from './processamento-lote.service.js';
 export { type DefinicaoTipoLote, type ItemEmTrabalho, registrarTiposLote, tipoLote } from './tipos.js';
 export { RESERVA_ITEM_MS, TrabalhadorLote } from './trabalhador.js';

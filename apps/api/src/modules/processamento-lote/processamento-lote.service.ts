@@ -176,8 +176,8 @@ export async function criarLote(
 }
 
 /** Spec §4 "can be cancelled": items not started stay PENDENTE and are never worked; the one in hand finishes. */
-export async function cancelarLote(deps: Deps, ctx: Contexto, id: number) {
-  await obterLote(deps.db, ctx, id);
+export async function cancelarLote(deps: Deps, ctx: Contexto, id: number, acesso = ACESSO_LOTE) {
+  await obterLote(deps.db, ctx, id, acesso);
   const mudou = await deps.db
     .update(lote)
     .set({ status: 'CANCELADO', canceladoEm: new Date() })
@@ -185,7 +185,7 @@ export async function cancelarLote(deps: Deps, ctx: Contexto, id: number) {
     .returning({ id: lote.id });
   if (!mudou.length) throw new AppError('LOTE_SITUACAO_INVALIDA');
   await publicar(deps, { tipo: 'processamento_lote', id });
-  return obterLote(deps.db, ctx, id);
+  return obterLote(deps.db, ctx, id, acesso);
 }
 
 /** Back to work: items move to PENDENTE, their counts leave the batch's, the batch runs again. */
@@ -221,10 +221,16 @@ export async function reprocessarErros(deps: Deps, ctx: Contexto, id: number) {
 }
 
 /** Spec §4 "items undone": done items (all, or the chosen ones) are undone by the worker. */
-export async function desfazerItens(deps: Deps, ctx: Contexto, id: number, e: DesfazerItensInput) {
-  const l = await obterLote(deps.db, ctx, id);
+export async function desfazerItens(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  e: DesfazerItensInput,
+  acesso = ACESSO_LOTE,
+) {
+  const l = await obterLote(deps.db, ctx, id, acesso);
   if (!l.desfazivel) throw new AppError('LOTE_DESFAZER_NAO_SUPORTADO');
   const ok = sql`status = 'OK'`;
   await reabrir(deps, id, e.itemIds ? sql`${ok} and ${inArray(item.id, e.itemIds)}` : ok, { sucessos: true });
-  return obterLote(deps.db, ctx, id);
+  return obterLote(deps.db, ctx, id, acesso);
 }

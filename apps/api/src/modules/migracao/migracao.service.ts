@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  type AnaliseMigracaoInput,
+  CAMPOS_OBRIGATORIOS_MIGRACAO,
+  type EnvioMigracaoQuery,
+  type LinhaMigracao,
+  type LinhasMigracaoQuery,
+  type MapeamentoMigracao,
+  type Migracao,
+  type MigracaoListQuery,
+  type Paged,
+  TAMANHO_MAXIMO_MIGRACAO,
+} from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { type Chave, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Contexto, Deps } from '../../platform/contexto.js';
+import { AppError, naoEncontrado } from '../../platform/erros.js';
+import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { arquivoExportacao } from '../../platform/exportacao.js';
+import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/index.js';
+import { mapearAutomaticamente } from './conversao.js';
+import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
+import { ACESSO_MIGRACAO, analisarPessoas, carregarReferencias, type ValoresLinha, type Vistos } from './pessoas.js';
+
+/**
+ * Spec §2 /migracao (issue 23): upload → mapping → dry run (nothing written) → confirm, which
+ * hands the rows to write to a MIGRACAO bulk batch (progress, cancel, resume, undo).
+ */
+const { migracao: mig, migracaoLinha: linha, migracaoMapeamento: mapa, organizacao, usuario, pessoa } = schema;
+const { processamentoLote: lote } = schema;
+
+/** Rows checked and matched together: three look-ups per chunk, not per row. */
+const TAMANHO_BLOCO = 500;
+
+const selecao = {
+  id: mig.id,
+  tipo: mig.tipo,
+  organizacaoId: mig.organizacaoId,
+  organizacaoNome: organizacao.nomeFantasia,
+  criadoPorNome: sql<string>`coalesce(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}), '')`,
+  nomeArquivo: mig.nomeArquivo,
+  formato: mig.formato,
+  origem: mig.origem,
+  status: mig.status,
+  cabecalhos: mig.cabecalhos,
+  mapeamento: mig.mapeamento,
+  linhas: mig.linhas,
+  criados: mig.criados,
+  atualizados: mig.atualizados,
+  ignorados: mig.ignorados,
+  revisar: mig.revisar,
+  falhas: mig.falhas,
+  loteId: mig.loteId,
+  loteStatus: lote.status,
+  loteTotal: lote.total,
+  loteSucessos: lote.sucessos,
+  loteErros: lote.erros,
+  loteDesfeitos: lote.desfeitos,
+  criadoEm: mig.criadoEm,
+  analisadoEm: mig.analisadoEm,
+  confirmadoEm: mig.confirmadoEm,
+};
+const consulta = (db: DbOuTx) =>
+  db
+    .select(selecao)
+    .from(mig)
+    .innerJoin(organizacao, eq(organizacao.id, mig.organizacaoId))
+    .innerJoin(usuario, eq(usuario.id, mig.criadoPor))
+    .leftJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
+    .leftJoin(lote, eq(lote.id, mig.loteId));
+type Lida = Awaited<ReturnType<ReturnType<typeof consulta>['execute']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function paraMigracao(l: Lida): Migracao {
+  const { loteTotal, loteSucessos, loteErros, loteDesfeitos, ...resto } = l;
+  const pendentes =
+    loteTotal === null ? null : loteTotal - (loteSucessos ?? 0) - (loteErros ?? 0) - (loteDesfeitos ?? 0);
+  // The batch is done: the run is too (its errors counted among the run's failures).
+  const terminado =
+    l.status === 'IMPORTANDO' && l.loteStatus !== null && !['PENDENTE', 'EM_ANDAMENTO'].includes(l.loteStatus);
+  return {
+    ...resto,
+    tipo: l.tipo as Migracao['tipo'],
+    formato: l.formato as Migracao['formato'],
+    status: (terminado ? 'CONCLUIDA' : l.status) as Migracao['status'],
+    cabecalhos: l.cabecalhos as string[],
+    mapeamento: l.mapeamento as MapeamentoMigracao,
+    falhas: l.falhas + (loteErros ?? 0),
+    lotePendentes: pendentes,
+    criadoEm: l.criadoEm.toISOString(),
+    analisadoEm: iso(l.analisadoEm),
+    confirmadoEm: iso(l.confirmadoEm),
+  };
+}
+
+export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Migracao> {
+  const [l] = await consulta(db).where(and(eq(mig.id, id), filtroOrganizacao(ctx, ACESSO_MIGRACAO, mig.organizacaoId)));
+  if (!l) throw naoEncontrado();
+  return paraMigracao(l);
+}
+
+export async function listar(deps: Deps, ctx: Contexto, q: MigracaoListQuery): Promise<Paged<Migracao>> {
+  const filtros: SQL[] = [filtroOrganizacao(ctx, ACESSO_MIGRACAO, mig.organizacaoId)];
+  if (q.tipo) filtros.push(eq(mig.tipo, q.tipo));
+  const onde = and(...filtros);
+  const coluna = q.ordenarPor === 'id' ? mig.id : mig.criadoEm;
+  const [linhas, [contagem]] = await Promise.all([
+    consulta(deps.db)
+      .where(onde)
+      .orderBy(q.ordem === 'desc' || !q.ordenarPor ? desc(coluna) : asc(coluna), desc(mig.id))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(mig).where(onde),
+  ]);
+  return { itens: linhas.map(paraMigracao), total: contagem?.total ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+}
+
+/** The file streamed to disk, refused past the limit before it is all read. */
+async function gravarArquivo(deps: Deps, corpo: Readable): Promise<string> {
+  const dir = path.join(deps.config.dataDir, 'migracao');
+  await mkdir(dir, { recursive: true });
+  const caminho = path.join(dir, randomUUID());
+  let lidos = 0;
+  const limite = new Transform({
+    transform(parte: Buffer, _enc, feito) {
+      lidos += parte.length;
+      if (lidos > TAMANHO_MAXIMO_MIGRACAO) return feito(new AppError('CORPO_GRANDE'));
+      feito(null, parte);
+    },
+  });
+  try {
+    await pipeline(corpo, limite, createWriteStream(caminho));
+  } catch (err) {
+    await rm(caminho, { force: true });
+    throw err instanceof AppError ? err : new AppError('MIGRACAO_ARQUIVO_INVALIDO');
+  }
+  if (!lidos) {
+    await rm(caminho, { force: true });
+    throw new AppError('MIGRACAO_ARQUIVO_INVALIDO');
+  }
+  return caminho;
+}
+
+/** Upload: the file kept, its headers read and mapped (from the organization's last mapping, then by name). */
+export async function enviar(deps: Deps, ctx: Contexto, q: EnvioMigracaoQuery, corpo: Readable): Promise<Migracao> {
+  await exigirNoEscopo(deps.db, ctx, ACESSO_MIGRACAO, ctx.organizacaoId);
+  const caminho = await gravarArquivo(deps, corpo);
+  try {
+    const formato = await formatoDoArquivo(caminho);
+    const cabecalhos = await cabecalhosDoArquivo(caminho, formato);
+    const [lembrado] = await deps.db
+      .select({ mapeamento: mapa.mapeamento })
+      .from(mapa)
+      .where(and(eq(mapa.organizacaoId, ctx.organizacaoId), eq(mapa.tipo, q.tipo)));
+    const [novo] = await deps.db
+      .insert(mig)
+      .values({
+        organizacaoId: ctx.organizacaoId,
+        criadoPor: ctx.usuarioId,
+        tipo: q.tipo,
+        nomeArquivo: q.nomeArquivo,
+        formato,
+        caminhoArquivo: path.relative(deps.config.dataDir, caminho),
+        origem: q.origem,
+        cabecalhos,
+        mapeamento: mapearAutomaticamente(q.tipo, cabecalhos, (lembrado?.mapeamento as MapeamentoMigracao) ?? null),
+      })
+      .returning({ id: mig.id });
+    return obter(deps.db, ctx, novo!.id);
+  } catch (err) {
+    await rm(caminho, { force: true });
+    throw err;
+  }
+}
+
+async function exigirSituacao(db: DbOuTx, ctx: Contexto, id: number, situacoes: string[]) {
+  const m = await obter(db, ctx, id);
+  if (!situacoes.includes(m.status)) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  return m;
+}
+
+/**
+ * The dry run: every row of the file checked with the form's schema and matched, its decision
+ * kept; nothing of the registry is written. May run again with another mapping until confirmed.
+ */
+export async function analisar(deps: Deps, ctx: Contexto, id: number, e: AnaliseMigracaoInput): Promise<Migracao> {
+  const m = await exigirSituacao(deps.db, ctx, id, ['ENVIADA', 'ANALISADA']);
+  const mapeamento = Object.fromEntries(
+    Object.entries(e.mapeamento).filter(([, cab]) => cab && m.cabecalhos.includes(cab)),
+  ) as Record<string, string>;
+  for (const grupo of CAMPOS_OBRIGATORIOS_MIGRACAO[m.tipo])
+    if (!grupo.some((c) => mapeamento[c])) throw new AppError('MIGRACAO_MAPEAMENTO_INCOMPLETO', { campo: grupo[0]! });
+  const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
+  if (!arquivo?.caminho) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  await deps.db.delete(linha).where(eq(linha.migracaoId, id));
+  const refs = await carregarReferencias(deps.db);
+  const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
+  const contagem = { linhas: 0, CRIAR: 0, ATUALIZAR: 0, IGNORAR: 0, REVISAR: 0, ERRO: 0 };
+  let cabecalhos: string[] | null = null;
+  let bloco: Parameters<typeof analisarPessoas>[4] = [];
+  let numero = 1;
+  const indice = new Map<string, number>();
+  const gravar = async () => {
+    if (!bloco.length) return;
+    const analisadas = await analisarPessoas(deps.db, ctx, m, refs, bloco, vistos);
+    bloco = [];
+    for (const a of analisadas) contagem[a.acao]++;
+    await deps.db.insert(linha).values(
+      analisadas.map((a) => ({
+        migracaoId: id,
+        numero: a.numero,
+        chaveLegada: a.chaveLegada,
+        descricao: a.descricao.slice(0, 300),
+        acao: a.acao,
+        original: a.original,
+        dados: a.dados,
+        diferencas: a.diferencas,
+        mensagens: a.mensagens,
+        alvoId: a.alvoId,
+      })),
+    );
+  };
+  for await (const celulas of linhasDoArquivo(path.join(deps.config.dataDir, arquivo.caminho), m.formato)) {
+    if (!cabecalhos) {
+      cabecalhos = celulas.map((c) => c.trim());
+      cabecalhos.forEach((c, i) => {
+        if (!indice.has(c)) indice.set(c, i);
+      });
+      continue;
+    }
+    numero++;
+    contagem.linhas++;
+    const original = Object.fromEntries(cabecalhos.map((c, i) => [c, celulas[i] ?? '']));
+    const valores: ValoresLinha = {};
+    for (const [campo, cab] of Object.entries(mapeamento)) {
+      const v = (celulas[indice.get(cab)!] ?? '').trim();
+      if (v) valores[campo] = v;
+    }
+    bloco.push({ numero, original, valores });
+    if (bloco.length >= TAMANHO_BLOCO) await gravar();
+  }
+  await gravar();
+  await deps.db
+    .insert(mapa)
+    .values({ organizacaoId: m.organizacaoId, tipo: m.tipo, mapeamento })
+    .onConflictDoUpdate({ target: [mapa.organizacaoId, mapa.tipo], set: { mapeamento, atualizadoEm: new Date() } });
+  await deps.db
+    .update(mig)
+    .set({
+      status: 'ANALISADA',
+      mapeamento,
+      linhas: contagem.linhas,
+      criados: contagem.CRIAR,
+      atualizados: contagem.ATUALIZAR,
+      ignorados: contagem.IGNORAR,
+      revisar: contagem.REVISAR,
+      falhas: contagem.ERRO,
+      analisadoEm: new Date(),
+    })
+    .where(eq(mig.id, id));
+  return obter(deps.db, ctx, id);
+}
+
+const localizar = (t: ReturnType<typeof tradutor>, mensagens: IssueValidacao[]) =>
+  mensagens.map((i) => ({
+    campo: i.path.map(String).join('.'),
+    mensagem: i.message.startsWith('erros:') ? t(i.message as Chave) : mensagemDeIssue(t, i),
+  }));
+
+/** The dry run's rows (or the import's), with the diff and the problems in the reader's language. */
+export async function listarLinhas(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  q: LinhasMigracaoQuery,
+): Promise<Paged<LinhaMigracao>> {
+  await obter(deps.db, ctx, id);
+  const onde = and(eq(linha.migracaoId, id), q.acao ? eq(linha.acao, q.acao) : undefined);
+  const [linhas, [contagem]] = await Promise.all([
+    deps.db
+      .select()
+      .from(linha)
+      .where(onde)
+      .orderBy(asc(linha.numero))
+      .limit(q.quantidade)
+      .offset((q.pagina - 1) * q.quantidade),
+    deps.db.select({ total: sql<number>`count(*)::int` }).from(linha).where(onde),
+  ]);
+  const t = tradutor(ctx.idioma);
+  return {
+    itens: linhas.map((l) => ({
+      id: l.id,
+      numero: l.numero,
+      chaveLegada: l.chaveLegada,
+      acao: l.acao as LinhaMigracao['acao'],
+      descricao: l.descricao,
+      diferencas: l.diferencas as LinhaMigracao['diferencas'],
+      mensagens: localizar(t, l.mensagens as IssueValidacao[]),
+      alvoId: l.alvoId,
+      aplicada: !!l.aplicadaEm,
+      desfeita: !!l.desfeitaEm,
+    })),
+    total: contagem?.total ?? 0,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
+}
+
+/** The rows with problems as the file had them, plus the row number and the messages: fix and send again. */
+export async function relatorioErros(deps: Deps, ctx: Contexto, id: number) {
+  const m = await obter(deps.db, ctx, id);
+  const t = tradutor(ctx.idioma);
+  async function* lotes(): AsyncGenerator<unknown[][]> {
+    let depois = 0;
+    for (;;) {
+      const ls = await deps.db
+        .select({ numero: linha.numero, original: linha.original, mensagens: linha.mensagens })
+        .from(linha)
+        .where(and(eq(linha.migracaoId, id), inArray(linha.acao, ['ERRO', 'REVISAR']), gt(linha.numero, depois)))
+        .orderBy(asc(linha.numero))
+        .limit(1000);
+      if (!ls.length) return;
+      depois = ls.at(-1)!.numero;
+      yield ls.map((l) => {
+        const o = l.original as Record<string, string>;
+        const msgs = localizar(t, l.mensagens as IssueValidacao[]).map((x) => x.mensagem);
+        return [l.numero, ...m.cabecalhos.map((c) => o[c] ?? ''), msgs.join(' ')];
+      });
+    }
+  }
+  const conteudo = arquivoExportacao('xlsx', {
+    titulo: t('migracao:errosTitulo'),
+    idioma: ctx.idioma,
+    colunas: [
+      { titulo: t('migracao:linha'), tipo: 'numero' },
+      ...m.cabecalhos.map((c) => ({ titulo: c })),
+      { titulo: t('migracao:mensagem'), peso: 4 },
+    ],
+    lotes: lotes(),
+  });
+  return { conteudo, nomeArquivo: `${m.nomeArquivo.replace(/\.[^.]+$/, '')}-erros.xlsx` };
+}
+
+/** Confirm: the rows to write become a MIGRACAO batch; a run with nothing to write is done at once. */
+export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
+  const m = await exigirSituacao(deps.db, ctx, id, ['ANALISADA']);
+  const [tomada] = await deps.db
+    .update(mig)
+    .set({ status: 'IMPORTANDO', confirmadoEm: new Date() })
+    .where(and(eq(mig.id, id), eq(mig.status, 'ANALISADA')))
+    .returning({ id: mig.id });
+  if (!tomada) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  if (!m.criados && !m.atualizados) {
+    await deps.db.update(mig).set({ status: 'CONCLUIDA' }).where(eq(mig.id, id));
+    return obter(deps.db, ctx, id);
+  }
+  try {
+    const loteId = await criarLote(deps, ctx, {
+      tipo: 'MIGRACAO',
+      organizacaoId: m.organizacaoId,
+      parametros: { migracaoId: id },
+      itens: sql`select ${linha.id} as referencia_id, ${linha.descricao} as descricao from ${linha}
+        where ${linha.migracaoId} = ${id} and ${linha.acao} in ('CRIAR', 'ATUALIZAR')`,
+    });
+    await deps.db.update(mig).set({ loteId }).where(eq(mig.id, id));
+  } catch (err) {
+    await deps.db.update(mig).set({ status: 'ANALISADA', confirmadoEm: null }).where(eq(mig.id, id));
+    throw err;
+  }
+  return obter(deps.db, ctx, id);
+}
+
+async function loteDaMigracao(deps: Deps, ctx: Contexto, id: number) {
+  const m = await obter(deps.db, ctx, id);
+  if (!m.loteId) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  return m.loteId;
+}
+
+/** Stops the import: rows not yet written never are (those written stay, and can be undone). */
+export async function cancelar(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
+  await cancelarLote(deps, ctx, await loteDaMigracao(deps, ctx, id), ACESSO_MIGRACAO);
+  return obter(deps.db, ctx, id);
+}
+
+/** Undo of the whole run: created people leave the registry, updated fields get their values back. */
+export async function desfazer(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
+  await desfazerItens(deps, ctx, await loteDaMigracao(deps, ctx, id), {}, ACESSO_MIGRACAO);
+  await deps.db.update(mig).set({ status: 'DESFEITA' }).where(eq(mig.id, id));
+  return obter(deps.db, ctx, id);
+}

@@ -1,0 +1,51 @@
+import { schema } from '@sig/db';
+import { eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/contexto.js';
+import { naoEncontrado } from '../../platform/erros.js';
+import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/index.js';
+import { type Anteriores, type DadosPessoa, desfazerPessoa, escreverPessoa } from './pessoas.js';
+
+const { migracao: mig, migracaoLinha: linha } = schema;
+
+const autor = (item: ItemEmTrabalho) => ({ usuarioId: item.criadoPor, organizacaoId: item.organizacaoId });
+
+/**
+ * MIGRACAO: one row of a confirmed run per item. The row is locked and marked written in the
+ * same transaction as the write, so an item taken again after a kill -9 finds it written and
+ * writes nothing twice; undo restores what the row's write recorded.
+ */
+export const TIPO_MIGRACAO: DefinicaoTipoLote = {
+  async processar(deps: Deps, item) {
+    return deps.db.transaction(async (tx) => {
+      const [l] = await tx.select().from(linha).where(eq(linha.id, item.referenciaId)).for('update');
+      if (!l) throw naoEncontrado();
+      if (l.aplicadaEm && !l.desfeitaEm) return String(l.alvoId);
+      const [m] = await tx
+        .select({ organizacaoId: mig.organizacaoId, origem: mig.origem })
+        .from(mig)
+        .where(eq(mig.id, l.migracaoId));
+      const r = await escreverPessoa(tx, autor(item), m!, {
+        acao: l.acao,
+        alvoId: l.alvoId,
+        dados: l.dados as DadosPessoa,
+      });
+      await tx
+        .update(linha)
+        .set({ alvoId: r.alvoId, anteriores: r.anteriores, aplicadaEm: sql`now()`, desfeitaEm: null })
+        .where(eq(linha.id, l.id));
+      return String(r.alvoId);
+    });
+  },
+  async desfazer(deps: Deps, item) {
+    await deps.db.transaction(async (tx) => {
+      const [l] = await tx.select().from(linha).where(eq(linha.id, item.referenciaId)).for('update');
+      if (!l?.aplicadaEm || l.desfeitaEm || !l.alvoId) return;
+      await desfazerPessoa(tx, autor(item), {
+        acao: l.acao,
+        alvoId: l.alvoId,
+        anteriores: l.anteriores as Anteriores,
+      });
+      await tx.update(linha).set({ desfeitaEm: sql`now()` }).where(eq(linha.id, l.id));
+    });
+  },
+};

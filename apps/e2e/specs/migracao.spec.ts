@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+
+const navegador = usarNavegador();
+const AMOSTRA = path.resolve(import.meta.dirname, '../../../packages/db/src/seed/amostras/migracao-pessoas.csv');
+
+describe('[MIGRACAO] spreadsheet migration', () => {
+  it(
+    '[MIGRACAO] the treasury uploads the sample, maps, dry-runs, imports and undoes a people sheet',
+    () =>
+      comPagina(navegador, 'migracao', async (p) => {
+        await loginAs(p, 'tesouraria');
+        await p.goto('/migracao');
+        await p.getByTestId('novo').click();
+        await p.waitForURL(/\/migracao\/form$/, { waitUntil: 'commit' });
+        await p.getByTestId('origem').fill(`e2e-${Date.now()}`);
+        await p.getByTestId('arquivo').setInputFiles(AMOSTRA);
+        await p.getByTestId('enviar').click();
+        await p.waitForURL(/\/migracao\/form\/\d+$/, { waitUntil: 'commit' });
+
+        // The headers are matched by name: the legacy code and the whole name come mapped.
+        await expect.poll(() => p.getByTestId('mapa-chaveLegada').innerText()).toContain('Código');
+        expect(await p.getByTestId('mapa-nomeCompleto').innerText()).toContain('Nome completo');
+        expect(await violacoesGraves(p), 'mapping').toEqual([]);
+        await p.getByTestId('simular').click();
+
+        const contagens = p.getByTestId('contagens');
+        await expect.poll(() => contagens.innerText()).toMatch(/Criados\s*5/);
+        expect(await contagens.innerText()).toMatch(/Com erro\s*5/);
+        await expect.poll(() => linha(p, 'Ana Lúcia Schmidt').count()).toBe(1);
+        expect(await linha(p, 'Ana Lúcia Schmidt').innerText()).toContain('Criar');
+        expect(await linha(p, 'Marta Reichert').innerText()).toContain('CPF');
+        const [download] = await Promise.all([p.waitForEvent('download'), p.getByTestId('baixar-erros').click()]);
+        expect(download.suggestedFilename()).toBe('migracao-pessoas-erros.xlsx');
+
+        await p.getByTestId('confirmar').click();
+        await p.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Sim' }).click();
+        await expect.poll(() => p.getByTestId('status-migracao').innerText(), { timeout: 30_000 }).toBe('Concluída');
+
+        await p.getByTestId('desfazer').click();
+        await p.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Sim' }).click();
+        await expect.poll(() => p.getByTestId('status-migracao').innerText()).toBe('Desfeita');
+
+        await p.goto('/migracao');
+        const run = linha(p, 'migracao-pessoas.csv').first();
+        await expect.poll(() => run.count()).toBe(1);
+        expect(await run.innerText()).toContain('Desfeita');
+      }),
+    150_000,
+  );
+});

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { cadeia } from './comum.js';
+import { listQuery } from './paginacao.js';
+
+/**
+ * Migration (spec §2 /migracao, issue 23): a parish's spreadsheet (CSV or XLSX) brought in as
+ * records, through a column mapping, a dry run that writes nothing and, once confirmed, a bulk
+ * batch. Every row is checked with the same schema as the record's form.
+ */
+export const TIPOS_MIGRACAO = ['PESSOAS'] as const;
+export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
+
+/** Largest file accepted (the upload is streamed to disk, never held whole). */
+export const TAMANHO_MAXIMO_MIGRACAO = 50 * 1024 * 1024;
+
+/**
+ * The fields a people sheet may fill, with the headers they are usually found under (compared
+ * without accents, case or punctuation). `chaveLegada` is the row's key in the source system.
+ */
+export const CAMPOS_MIGRACAO = {
+  PESSOAS: {
+    chaveLegada: ['codigo', 'cod', 'id', 'chave', 'matricula', 'codigo legado', 'codigo membro', 'registro'],
+    nomeCompleto: ['nome completo', 'membro', 'nome do membro'],
+    nome: ['nome', 'primeiro nome', 'prenome'],
+    sobrenome: ['sobrenome', 'ultimo nome'],
+    cpf: ['cpf', 'documento', 'cpf membro'],
+    dataNascimento: ['data nascimento', 'nascimento', 'data de nascimento', 'dt nasc', 'nasc'],
+    sexo: ['sexo', 'genero'],
+    estadoCivil: ['estado civil', 'est civil'],
+    email: ['email', 'e mail', 'correio eletronico'],
+    rg: ['rg', 'identidade'],
+    nomeMae: ['mae', 'nome da mae', 'nome mae'],
+    nomePai: ['pai', 'nome do pai', 'nome pai'],
+    observacao: ['observacao', 'obs', 'observacoes'],
+    cep: ['cep', 'codigo postal'],
+    logradouro: ['endereco', 'logradouro', 'rua'],
+    numero: ['numero', 'num', 'n'],
+    complemento: ['complemento', 'compl'],
+    bairro: ['bairro'],
+    cidade: ['cidade', 'municipio'],
+    uf: ['uf', 'estado'],
+    telefone: ['telefone', 'fone', 'tel', 'telefone fixo'],
+    celular: ['celular', 'cel', 'whatsapp', 'telefone celular'],
+  },
+} as const satisfies Record<TipoMigracao, Record<string, readonly string[]>>;
+export type CampoMigracaoPessoa = keyof (typeof CAMPOS_MIGRACAO)['PESSOAS'];
+
+/** The fields a people sheet cannot do without: a name (whole, or first and last). */
+export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readonly string[])[]> = {
+  PESSOAS: [['nomeCompleto', 'nome']],
+};
+
+export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;
+export type StatusMigracao = (typeof STATUS_MIGRACAO)[number];
+
+export const ACOES_LINHA_MIGRACAO = ['CRIAR', 'ATUALIZAR', 'IGNORAR', 'REVISAR', 'ERRO'] as const;
+export type AcaoLinhaMigracao = (typeof ACOES_LINHA_MIGRACAO)[number];
+
+/** Target field → the file's header it is read from (null: not in this file). */
+export const mapeamentoMigracao = z.record(cadeia().max(60), cadeia().max(200).nullable());
+export type MapeamentoMigracao = z.infer<typeof mapeamentoMigracao>;
+
+/** The upload's query (the body is the file itself). */
+export const envioMigracaoQuery = z.object({
+  tipo: z.enum(TIPOS_MIGRACAO),
+  nomeArquivo: cadeia().trim().min(1).max(200),
+  /** The source system's name, kept on every record with its key there. */
+  origem: cadeia().trim().min(1).max(60).default('planilha'),
+});
+export type EnvioMigracaoQuery = z.infer<typeof envioMigracaoQuery>;
+
+export const analiseMigracaoInput = z.object({ mapeamento: mapeamentoMigracao });
+export type AnaliseMigracaoInput = z.infer<typeof analiseMigracaoInput>;
+
+export const migracao = z.object({
+  id: z.number().int(),
+  tipo: z.enum(TIPOS_MIGRACAO),
+  organizacaoId: z.number().int(),
+  organizacaoNome: z.string(),
+  criadoPorNome: z.string(),
+  nomeArquivo: z.string(),
+  formato: z.enum(['CSV', 'XLSX']),
+  origem: z.string(),
+  status: z.enum(STATUS_MIGRACAO),
+  cabecalhos: z.array(z.string()),
+  mapeamento: mapeamentoMigracao,
+  linhas: z.number().int(),
+  criados: z.number().int(),
+  atualizados: z.number().int(),
+  ignorados: z.number().int(),
+  revisar: z.number().int(),
+  falhas: z.number().int(),
+  /** The batch that writes the run, once confirmed: its progress, cancel and undo. */
+  loteId: z.number().int().nullable(),
+  loteStatus: z.string().nullable(),
+  lotePendentes: z.number().int().nullable(),
+  criadoEm: z.string(),
+  analisadoEm: z.string().nullable(),
+  confirmadoEm: z.string().nullable(),
+});
+export type Migracao = z.infer<typeof migracao>;
+
+export const migracaoListQuery = listQuery.extend({
+  tipo: z.enum(TIPOS_MIGRACAO).optional(),
+  ordenarPor: z.enum(['criadoEm', 'id']).optional(),
+});
+export type MigracaoListQuery = z.infer<typeof migracaoListQuery>;
+
+export const diferencaMigracao = z.object({
+  campo: z.string(),
+  antes: z.unknown(),
+  depois: z.unknown(),
+});
+
+export const linhaMigracao = z.object({
+  id: z.number().int(),
+  numero: z.number().int(),
+  chaveLegada: z.string().nullable(),
+  acao: z.enum(ACOES_LINHA_MIGRACAO),
+  /** What the row names: the person's name. */
+  descricao: z.string(),
+  diferencas: z.array(diferencaMigracao),
+  /** Each problem in the request's language, with its field. */
+  mensagens: z.array(z.object({ campo: z.string(), mensagem: z.string() })),
+  alvoId: z.number().int().nullable(),
+  aplicada: z.boolean(),
+  desfeita: z.boolean(),
+});
+export type LinhaMigracao = z.infer<typeof linhaMigracao>;
+
+export const linhasMigracaoQuery = listQuery.extend({
+  acao: z.enum(ACOES_LINHA_MIGRACAO).optional(),
+});
+export type LinhasMigracaoQuery = z.infer<typeof linhasMigracaoQuery>;
