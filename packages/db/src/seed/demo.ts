@@ -1330,6 +1330,8 @@ async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) 
       emitidoPor,
     });
   }
+}
+
 /**
  * Two migration runs of the parish (issue 23): one finished, whose three members came from an older
  * sheet (their source and key kept on them), and one dry run with rows in error waiting to be fixed.
