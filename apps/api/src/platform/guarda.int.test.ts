@@ -24,6 +24,13 @@ const PUBLICAS = [
   // A consent term's public page, by the request's personal token (issue 22).
   'GET /api/termos/publico/:token',
   'POST /api/termos/publico/:token/resposta',
+  // "Where is buried", in the cemeteries that opted in (issue 20).
+  'GET /api/falecido/publico',
+  // An event's registration page and one's own registration by its token (issue 19).
+  'GET /api/evento-publico/:codigo',
+  'POST /api/evento-publico/:codigo/inscricao',
+  'GET /api/evento-publico/inscricao/:token',
+  'POST /api/evento-publico/inscricao/:token/cancelar',
 ].sort();
 
 /**
