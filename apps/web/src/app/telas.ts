@@ -256,6 +256,13 @@ export const TELAS: Tela[] = [
       },
     ],
   },
+  {
+    acesso: 'InscricoesEventos',
+    pagina: carregar(() => import('../modules/eventos/InscricaoListaPage')),
+    extras: [
+      { rota: '/inscricoes-de-eventos/check-in', pagina: carregar(() => import('../modules/eventos/CheckInPage')) },
+    ],
+  },
   ...telasAtendimento,
   {
     acesso: 'ConfiguracaoOrganizacao',
