@@ -39,6 +39,8 @@ const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   form: { rota: padraoRotaForm(d), pagina: () => createElement(FormCadastro, { recurso: d.recurso }) },
 }));
 
+const EventoLista = carregar(() => import('../modules/eventos/EventoListaPage'));
+
 const AtendimentoLista = carregar(() => import('../modules/atendimentos/AtendimentoListaPage'));
 const AtendimentoNovo = carregar(() => import('../modules/atendimentos/AtendimentoNovoPage'));
 const AtendimentoEdicao = carregar(() => import('../modules/atendimentos/AtendimentoEdicaoPage'));
@@ -256,6 +258,8 @@ export const TELAS: Tela[] = [
       },
     ],
   },
+  { acesso: 'Evento', pagina: () => createElement(EventoLista, { comInscricao: false }) },
+  { acesso: 'EventoComInscricao', pagina: () => createElement(EventoLista, { comInscricao: true }) },
   {
     acesso: 'InscricoesEventos',
     pagina: carregar(() => import('../modules/eventos/InscricaoListaPage')),
