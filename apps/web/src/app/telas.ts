@@ -258,7 +258,14 @@ export const TELAS: Tela[] = [
       },
     ],
   },
-  { acesso: 'Evento', pagina: () => createElement(EventoLista, { comInscricao: false }) },
+  {
+    acesso: 'Evento',
+    pagina: () => createElement(EventoLista, { comInscricao: false }),
+    form: {
+      rota: '/evento-form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/eventos/EventoFormPage')),
+    },
+  },
   { acesso: 'EventoComInscricao', pagina: () => createElement(EventoLista, { comInscricao: true }) },
   {
     acesso: 'InscricoesEventos',

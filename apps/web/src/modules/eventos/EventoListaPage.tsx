@@ -1,10 +1,12 @@
 import { ACESSO_EVENTO, ACESSO_EVENTO_COM_INSCRICAO, TIPOS_EVENTO } from '@sig/contracts';
 import { useTranslation } from 'react-i18next';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
-import { useListaRecurso } from '../../platform/useListaRecurso';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
+import { ROTA_FORM_EVENTO } from './comum';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome' },
@@ -26,6 +28,8 @@ export default function EventoListaPage({ comInscricao }: { comInscricao: boolea
     recurso: comInscricao ? 'evento-com-inscricao' : 'evento',
     acesso,
     filtros: FILTROS,
+    // The event with registrations has no form here yet: only the calendar entry opens one.
+    rotaForm: comInscricao ? undefined : ROTA_FORM_EVENTO,
     colunas: [
       { key: 'codigo', dataIndex: 'codigo', title: t('campos:codigo') },
       { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },
@@ -39,6 +43,17 @@ export default function EventoListaPage({ comInscricao }: { comInscricao: boolea
       { key: 'inicio', dataIndex: 'inicio', title: t('campos:inicio'), render: celulaDataHora },
       { key: 'fim', dataIndex: 'fim', title: t('campos:fim'), render: celulaDataHora },
       { key: 'local', dataIndex: 'local', title: t('campos:local') },
+      ...(comInscricao
+        ? []
+        : [
+            {
+              key: 'acoes',
+              title: t('comum:acoes'),
+              render: (_: unknown, e: Linha<'evento'>) => (
+                <AcoesLinha {...lista.acoes(e, { editavel: !e.somenteLeitura, excluivel: !e.somenteLeitura })} />
+              ),
+            },
+          ]),
     ],
   });
   return <PaginaDaLista titulo={t(`menu:acessos.${acesso}`)} lista={lista} />;

@@ -12,6 +12,8 @@ import { celulaTag } from '../../platform/crud/celulas';
 
 export const ROTA_INSCRICOES = '/inscricoes-de-eventos';
 export const ROTA_CHECK_IN = '/inscricoes-de-eventos/check-in';
+export const ROTA_EVENTOS = '/evento';
+export const ROTA_FORM_EVENTO = '/evento-form';
 
 /** An icon tells the states apart: coloured tags fail the contrast check. */
 const ICONES_STATUS: Record<StatusInscricao, ReactNode> = {
