@@ -98,6 +98,53 @@ describe('InscricaoListaPage', () => {
       ]),
     );
   }, 30_000);
+
+  it('grants a courtesy with its reason once confirmed, for the event the list is filtered by', async () => {
+    const f = apiFalsa([
+      sessaoDeAdministrador(),
+      ...ROTAS_LISTA,
+      {
+        metodo: 'GET',
+        caminho: /^\/api\/inscricoes-de-eventos\/paginado$/,
+        responder: () => ({
+          corpo: {
+            itens: [],
+            total: 0,
+            pagina: 1,
+            quantidade: 10,
+            totais: { valor: '0.00', confirmadas: 0, pendentes: 0 },
+          },
+        }),
+      },
+      {
+        metodo: 'GET',
+        caminho: /^\/api\/evento-com-inscricao\/7$/,
+        responder: () => ({ corpo: { id: 7, lotes: [{ id: 3, numero: 1 }], oficinas: [{ id: 1, nome: 'Louvor' }] } }),
+      },
+      { metodo: 'GET', caminho: /\/select$/, responder: () => ({ corpo: [{ value: 7, label: 'Retiro de Jovens' }] }) },
+      {
+        metodo: 'POST',
+        caminho: /^\/api\/inscricoes-de-eventos\/?$/,
+        responder: () => ({ status: 201, corpo: inscricao(9, { nome: 'Carla', codigo: 'CORT9', status: 'CORTESIA' }) }),
+      },
+    ]);
+    montar(<InscricaoListaPage />, '/inscricoes-de-eventos?eventoId=7', '/inscricoes-de-eventos');
+    const u = userEvent.setup();
+    await u.click(await screen.findByTestId('nova-cortesia'));
+    await u.type(await screen.findByTestId('cortesia-nome'), 'Carla');
+    await u.type(screen.getByTestId('cortesia-email'), 'carla@example.org');
+    await u.type(screen.getByTestId('cortesia-motivo'), 'Equipe de apoio');
+    await u.click(screen.getByTestId('conceder-cortesia'));
+    await u.click(await screen.findByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Cortesia concedida a Carla (código CORT9).')).toBeTruthy();
+    expect(f.pedidos.find((p) => p.metodo === 'POST' && p.url.pathname.startsWith('/api/inscricoes'))?.corpo).toEqual({
+      eventoId: 7,
+      nome: 'Carla',
+      email: 'carla@example.org',
+      motivoCortesia: 'Equipe de apoio',
+      cortesia: true,
+    });
+  }, 30_000);
 });
 
 describe('CheckInPage', () => {
