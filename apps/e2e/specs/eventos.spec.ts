@@ -75,4 +75,44 @@ describe('[EVENTOS] event registrations', () => {
       }),
     180_000,
   );
+  it(
+    '[EVENTOS] finds a calendar entry in the list and edits its place, keeping its dates',
+    () =>
+      comPagina(navegador, 'eventos-calendario', async (p) => {
+        const marca = Date.now().toString(36);
+        await loginAs(p, 'paroquia');
+        const organizacaoId = Number(await p.evaluate(() => localStorage.getItem('organizacaoLogadaId')));
+        const ano = new Date().getUTCFullYear() + 1;
+        const nome = `Culto de Ramos ${marca}`;
+        const criado = await api<{ id: number; inicio: string; fim: string }>(p, 'POST', 'evento', {
+          organizacaoId,
+          tipoEvento: 'CULTO',
+          codigo: `ramos-${marca}`,
+          nome,
+          inicio: `${ano}-03-28T09:00:00-03:00`,
+          fim: `${ano}-03-28T11:00:00-03:00`,
+          local: 'Templo',
+        });
+        expect(criado.status, JSON.stringify(criado.corpo)).toBe(201);
+
+        await p.goto(`/evento?nome=${encodeURIComponent(nome)}`);
+        await expect.poll(() => linha(p, nome).count()).toBe(1);
+        expect(await linha(p, nome).innerText()).toContain('Culto');
+        await linha(p, nome).getByRole('button', { name: 'Editar' }).click();
+        const form = p.getByTestId('form-evento');
+        await expect.poll(() => form.getByLabel('Nome', { exact: true }).inputValue()).toBe(nome);
+        await form.getByLabel('Local', { exact: true }).fill('Salão comunitário');
+        await p.getByRole('button', { name: 'Salvar' }).click();
+        await p.waitForURL((u) => u.pathname === '/evento', { timeout: 30_000 });
+
+        const lido = await api<{ local: string; inicio: string; fim: string }>(p, 'GET', `evento/${criado.corpo.id}`);
+        expect(lido.corpo).toMatchObject({
+          local: 'Salão comunitário',
+          inicio: criado.corpo.inicio,
+          fim: criado.corpo.fim,
+        });
+        expect(await violacoesGraves(p), 'calendar list').toEqual([]);
+      }),
+    120_000,
+  );
 });
