@@ -12,6 +12,7 @@ import enDons from '../locales/en/dons.json' with { type: 'json' };
 import enEmail from '../locales/en/email.json' with { type: 'json' };
 import enErros from '../locales/en/erros.json' with { type: 'json' };
 import enEtiquetas from '../locales/en/etiquetas.json' with { type: 'json' };
+import enEventos from '../locales/en/eventos.json' with { type: 'json' };
 import enFinanceiro from '../locales/en/financeiro.json' with { type: 'json' };
 import enInicio from '../locales/en/inicio.json' with { type: 'json' };
 import enLotes from '../locales/en/lotes.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import ptDons from '../locales/pt-BR/dons.json' with { type: 'json' };
 import ptEmail from '../locales/pt-BR/email.json' with { type: 'json' };
 import ptErros from '../locales/pt-BR/erros.json' with { type: 'json' };
 import ptEtiquetas from '../locales/pt-BR/etiquetas.json' with { type: 'json' };
+import ptEventos from '../locales/pt-BR/eventos.json' with { type: 'json' };
 import ptFinanceiro from '../locales/pt-BR/financeiro.json' with { type: 'json' };
 import ptInicio from '../locales/pt-BR/inicio.json' with { type: 'json' };
 import ptLotes from '../locales/pt-BR/lotes.json' with { type: 'json' };
@@ -71,6 +73,7 @@ export const recursos = {
     email: ptEmail,
     erros: ptErros,
     etiquetas: ptEtiquetas,
+    eventos: ptEventos,
     financeiro: ptFinanceiro,
     inicio: ptInicio,
     lotes: ptLotes,
@@ -101,6 +104,7 @@ export const recursos = {
     email: enEmail,
     erros: enErros,
     etiquetas: enEtiquetas,
+    eventos: enEventos,
     financeiro: enFinanceiro,
     inicio: enInicio,
     lotes: enLotes,

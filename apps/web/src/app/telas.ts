@@ -47,6 +47,8 @@ const telasCadastro: Tela[] = CADASTROS.map((d) => ({
   },
 }));
 
+const EventoLista = carregar(() => import('../modules/eventos/EventoListaPage'));
+
 const AtendimentoLista = carregar(() => import('../modules/atendimentos/AtendimentoListaPage'));
 const AtendimentoNovo = carregar(() => import('../modules/atendimentos/AtendimentoNovoPage'));
 const AtendimentoEdicao = carregar(() => import('../modules/atendimentos/AtendimentoEdicaoPage'));
@@ -277,6 +279,22 @@ export const TELAS: Tela[] = [
       rota: '/migracao/form/:id?',
       pagina: carregar(() => import('../modules/migracao/MigracaoFormPage')),
     },
+  },
+  {
+    acesso: 'Evento',
+    pagina: () => createElement(EventoLista, { comInscricao: false }),
+    form: {
+      rota: '/evento-form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/eventos/EventoFormPage')),
+    },
+  },
+  { acesso: 'EventoComInscricao', pagina: () => createElement(EventoLista, { comInscricao: true }) },
+  {
+    acesso: 'InscricoesEventos',
+    pagina: carregar(() => import('../modules/eventos/InscricaoListaPage')),
+    extras: [
+      { rota: '/inscricoes-de-eventos/check-in', pagina: carregar(() => import('../modules/eventos/CheckInPage')) },
+    ],
   },
   ...telasAtendimento,
   {

@@ -1,0 +1,60 @@
+import { ACESSO_EVENTO, ACESSO_EVENTO_COM_INSCRICAO, TIPOS_EVENTO } from '@sig/contracts';
+import { useTranslation } from 'react-i18next';
+import { AcoesLinha } from '../../platform/crud/AcoesLinha';
+import { celulaDataHora } from '../../platform/crud/celulas';
+import type { FiltroLista } from '../../platform/crud/filtros';
+import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
+import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
+import { useTitulo } from '../../platform/useTitulo';
+import { ROTA_FORM_EVENTO } from './comum';
+
+const FILTROS: readonly FiltroLista[] = [
+  { tipo: 'texto', nome: 'nome' },
+  { tipo: 'referencia', nome: 'organizacaoId', referencia: 'organizacao' },
+  { tipo: 'opcao', nome: 'tipoEvento', opcoes: TIPOS_EVENTO, rotulos: 'eventos:tipos' },
+  // A calendar's range, not a search period over records: no warning for a long one.
+  { tipo: 'periodo', de: 'de', ate: 'ate', aviso: false },
+];
+
+/**
+ * `/evento` and `/evento-com-inscricao` (spec §2): the events the user's organizations hold or
+ * see from above, by name, organizer, type and dates, exported as listed.
+ */
+export default function EventoListaPage({ comInscricao }: { comInscricao: boolean }) {
+  const { t } = useTranslation(['campos', 'comum', 'eventos', 'menu']);
+  const acesso = comInscricao ? ACESSO_EVENTO_COM_INSCRICAO : ACESSO_EVENTO;
+  useTitulo(`menu:acessos.${acesso}`);
+  const lista = useListaRecurso({
+    recurso: comInscricao ? 'evento-com-inscricao' : 'evento',
+    acesso,
+    filtros: FILTROS,
+    // The event with registrations has no form here yet: only the calendar entry opens one.
+    rotaForm: comInscricao ? undefined : ROTA_FORM_EVENTO,
+    colunas: [
+      { key: 'codigo', dataIndex: 'codigo', title: t('campos:codigo') },
+      { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },
+      {
+        key: 'tipoEvento',
+        dataIndex: 'tipoEvento',
+        title: t('campos:tipoEvento'),
+        render: (v: (typeof TIPOS_EVENTO)[number]) => t(`eventos:tipos.${v}`),
+      },
+      { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoNome') },
+      { key: 'inicio', dataIndex: 'inicio', title: t('campos:inicio'), render: celulaDataHora },
+      { key: 'fim', dataIndex: 'fim', title: t('campos:fim'), render: celulaDataHora },
+      { key: 'local', dataIndex: 'local', title: t('campos:local') },
+      ...(comInscricao
+        ? []
+        : [
+            {
+              key: 'acoes',
+              title: t('comum:acoes'),
+              render: (_: unknown, e: Linha<'evento'>) => (
+                <AcoesLinha {...lista.acoes(e, { editavel: !e.somenteLeitura, excluivel: !e.somenteLeitura })} />
+              ),
+            },
+          ]),
+    ],
+  });
+  return <PaginaDaLista titulo={t(`menu:acessos.${acesso}`)} lista={lista} />;
+}

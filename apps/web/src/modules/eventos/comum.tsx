@@ -1,0 +1,29 @@
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CloseCircleOutlined,
+  GiftOutlined,
+  HourglassOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import type { StatusInscricao } from '@sig/contracts';
+import type { ReactNode } from 'react';
+import { celulaTag } from '../../platform/crud/celulas';
+
+export const ROTA_INSCRICOES = '/inscricoes-de-eventos';
+export const ROTA_CHECK_IN = '/inscricoes-de-eventos/check-in';
+export const ROTA_EVENTOS = '/evento';
+export const ROTA_FORM_EVENTO = '/evento-form';
+
+/** An icon tells the states apart: coloured tags fail the contrast check. */
+const ICONES_STATUS: Record<StatusInscricao, ReactNode> = {
+  PENDENTE: <ClockCircleOutlined />,
+  CONFIRMADA: <CheckCircleOutlined />,
+  CORTESIA: <GiftOutlined />,
+  LISTA_ESPERA: <HourglassOutlined />,
+  CANCELADA: <CloseCircleOutlined />,
+  EXPIRADA: <StopOutlined />,
+};
+
+/** A registration's state in a list cell. */
+export const celulaStatusInscricao = celulaTag('eventos:status', ICONES_STATUS);
