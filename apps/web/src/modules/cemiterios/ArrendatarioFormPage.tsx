@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { celulaData, celulaDataHora, celulaDinheiro } from '../../platform/crud/celulas';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
@@ -27,7 +28,7 @@ import { mensagemDeErro } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposDeclarados, CORES_ESTADO_CONCESSAO, ROTA_LISTA_ARRENDATARIO } from './comum';
+import { CORES_ESTADO_CONCESSAO, ROTA_LISTA_ARRENDATARIO } from './comum';
 
 type Acao = 'renovar' | 'converter' | 'encerrar';
 
@@ -86,7 +87,7 @@ export default function ArrendatarioFormPage() {
         <CamposDeclarados
           campos={CAMPOS_ARRENDATARIO}
           esquema={arrendatarioInput}
-          fixos={id === undefined ? [] : ['tipoConcessao']}
+          fixos={id === undefined ? {} : { tipoConcessao: t('cemiterios:fixo.tipoConcessao') }}
         />
       </Form>
       {registro && <Historico arrendatarioId={registro.id} />}

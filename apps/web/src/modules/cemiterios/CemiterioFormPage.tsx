@@ -3,11 +3,12 @@ import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposDeclarados, ROTA_FORM_CEMITERIO, ROTA_LISTA_CEMITERIO } from './comum';
+import { ROTA_FORM_CEMITERIO, ROTA_LISTA_CEMITERIO } from './comum';
 import { JazigosDoCemiterio } from './JazigosDoCemiterio';
 
 /**

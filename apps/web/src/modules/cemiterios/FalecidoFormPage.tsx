@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { celulaData } from '../../platform/crud/celulas';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
@@ -20,7 +21,7 @@ import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposDeclarados, ROTA_LISTA_FALECIDO } from './comum';
+import { ROTA_LISTA_FALECIDO } from './comum';
 
 /**
  * `/falecido/form/:id?/:visualizacao?`: a burial in a plot under its concession: a person of the

@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
-import { CamposDeclarados, CORES_SITUACAO } from './comum';
+import { CORES_SITUACAO } from './comum';
 
 type Jazigo = GradeJazigos['jazigos'][number];
 

@@ -1,11 +1,4 @@
-import type { CampoCadastro, EstadoConcessao, SituacaoJazigo } from '@sig/contracts';
-import { Col, Form, Row } from 'antd';
-import { cloneElement, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { ZodType } from 'zod';
-import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { rotuloCampo } from '../../platform/crud/definicao';
-import { regrasZod } from '../../platform/formulario';
+import type { EstadoConcessao, SituacaoJazigo } from '@sig/contracts';
 
 export const ROTA_LISTA_CEMITERIO = '/cemiterio';
 export const ROTA_FORM_CEMITERIO = '/cemiterio/form';
@@ -35,42 +28,3 @@ export const CORES_ESTADO_CONCESSAO: Record<EstadoConcessao, string> = {
   EM_EXUMACAO: '#efdbff',
   ENCERRADA: '#d9d9d9',
 };
-
-/**
- * The declared fields of a hand form, laid out two by two, with the input schema's rules.
- * `fixos`: fields shown but not edited here, as only an action of their own changes them.
- */
-export function CamposDeclarados({
-  campos,
-  esquema,
-  fixos = [],
-}: {
-  campos: readonly CampoCadastro[];
-  esquema: ZodType;
-  fixos?: readonly string[];
-}) {
-  const { t, i18n } = useTranslation(['campos', 'cemiterios']);
-  const regras = regrasZod(esquema);
-  return (
-    <Row gutter={16}>
-      {campos.map((c) => (
-        <Col key={c.nome} xs={24} md={12}>
-          <Form.Item
-            name={c.nome}
-            label={t(rotuloCampo(c))}
-            required={c.obrigatorio}
-            rules={regras(c.nome)}
-            {...propsItem(c)}
-            extra={fixos.includes(c.nome) ? t(`cemiterios:fixo.${c.nome}`, { defaultValue: '' }) : undefined}
-          >
-            {fixos.includes(c.nome)
-              ? cloneElement(controleCampo(c, i18n.language) as ReactElement<{ disabled?: boolean }>, {
-                  disabled: true,
-                })
-              : controleCampo(c, i18n.language)}
-          </Form.Item>
-        </Col>
-      ))}
-    </Row>
-  );
-}

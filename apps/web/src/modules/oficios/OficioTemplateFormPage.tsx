@@ -14,12 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { cliente, dados } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposTemplate, ROTA_LISTA_TEMPLATES } from './comum';
+import { ROTA_LISTA_TEMPLATES } from './comum';
 
 const NOME_FORM = 'template-oficio';
 type Texto = (typeof TEXTOS_TEMPLATE)[number];
@@ -193,7 +194,7 @@ export default function OficioTemplateFormPage() {
           agendarPrevia();
         }}
       >
-        <CamposTemplate campos={CAMPOS_TEMPLATE_OFICIO} esquema={templateOficioInput} />
+        <CamposDeclarados campos={CAMPOS_TEMPLATE_OFICIO} esquema={templateOficioInput} />
       </Form>
     </PaginaDeFormulario>
   );

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposTermo, EtiquetaSituacao, ROTA_LISTA_TERMOS, rotaHistorico, rotaRascunho } from './comum';
+import { EtiquetaSituacao, ROTA_LISTA_TERMOS, rotaHistorico, rotaRascunho } from './comum';
 
 /** The term's draft: the one there is, or a new version copied from the latest (the API's get-or-create). */
 const lerRascunho = (idCompartilhado: string) =>
@@ -121,7 +122,7 @@ function FormularioTermo({ rascunho }: { rascunho?: Termo }) {
         initialValues={{ ...valoresIniciais(CAMPOS_TERMO), organizacaoId: autorizacao?.organizacaoId }}
         data-testid="form-termo"
       >
-        <CamposTermo campos={CAMPOS_TERMO} esquema={termoInput} />
+        <CamposDeclarados campos={CAMPOS_TERMO} esquema={termoInput} />
       </Form>
     </PaginaDeFormulario>
   );
