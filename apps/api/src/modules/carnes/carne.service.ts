@@ -4,7 +4,6 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 import {
@@ -118,7 +117,7 @@ export async function criarLoteCarnes(deps: Deps, ctx: Contexto, q: CarneQuery):
   const itens = sql`${deps.db
     .select({
       referenciaId: sql`${pessoa.id}`.as('referencia_id'),
-      descricao: sql`min(${nomeCompletoPessoa})`.as('descricao'),
+      descricao: sql`min(trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome}))`.as('descricao'),
     })
     .from(cob)
     .innerJoin(car, eq(car.id, cob.contaAReceberId))
