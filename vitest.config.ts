@@ -47,6 +47,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/preparar.ts'],
+          // antd and the app's modules load once per worker, not once per file: half the lane's
+          // CPU (bench/README.md, "npm test wall time"). preparar.ts resets the shared state.
+          isolate: false,
           testTimeout: 15_000,
         },
       },

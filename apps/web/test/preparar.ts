@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { afterAll, beforeAll } from 'vitest';
+import { i18n } from '../src/platform/i18n';
 
 // antd reads these browser APIs, which happy-dom leaves out.
 window.matchMedia ??= (query: string) =>
@@ -22,4 +25,11 @@ configure({ asyncUtilTimeout: 5_000 });
 afterAll(async () => {
   cleanup();
   await new Promise((pronto) => setTimeout(pronto, 20));
+});
+
+// Files share one module graph (vitest.config.ts, `isolate: false`): a file that switched to
+// English must not leave the next one in it.
+beforeAll(async () => {
+  await i18n.changeLanguage('pt-BR');
+  dayjs.locale('pt-br');
 });
