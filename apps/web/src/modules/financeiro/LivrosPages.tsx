@@ -7,7 +7,7 @@ import {
   relatorioFinanceiroQuery,
 } from '@sig/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Form, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Space, Table, type TableProps, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +72,54 @@ function CamposPeriodo({ esquema }: { esquema: z.ZodType }) {
         <EntradaData />
       </Form.Item>
     </>
+  );
+}
+
+/** The filters every books page opens with: the organization and the period, then its own. */
+function FiltrosLivros({
+  form,
+  nome,
+  esquema,
+  aoEnviar,
+  children,
+}: {
+  form: ReturnType<typeof Form.useForm<Valores>>[0];
+  nome: string;
+  esquema: z.ZodType;
+  aoEnviar: (v: Valores) => void;
+  children: ReactNode;
+}) {
+  const layoutFiltros = useLayoutDosFiltros();
+  const { t } = useTranslation(['campos', 'financeiro']);
+  return (
+    <Form
+      form={form}
+      name={nome}
+      layout={layoutFiltros}
+      style={{ rowGap: 12 }}
+      initialValues={iniciais()}
+      onFinish={aoEnviar}
+    >
+      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
+        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
+      </Form.Item>
+      <CamposPeriodo esquema={esquema} />
+      {children}
+    </Form>
+  );
+}
+
+/** A report's table: every row on screen (no paging), scrolling sideways inside its card. */
+function TabelaRelatorio<T extends object>(props: TableProps<T>) {
+  const { t } = useTranslation(['erros']);
+  return (
+    <Table<T>
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
+      {...props}
+    />
   );
 }
 
@@ -169,24 +217,12 @@ const coluna = (chave: string, titulo: string, render?: (v: string) => ReactNode
  * its descendants; on screen, PDF or XLSX.
  */
 export function RelatorioFinanceiroPage() {
-  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioFinanceiro>('relatorio-financeiro', form);
   const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
   const filtros = (
-    <Form
-      form={form}
-      name="relatorio-financeiro"
-      layout={layoutFiltros}
-      style={{ rowGap: 12 }}
-      initialValues={iniciais()}
-      onFinish={consultar}
-    >
-      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
-      </Form.Item>
-      <CamposPeriodo esquema={relatorioFinanceiroQuery} />
+    <FiltrosLivros form={form} nome="relatorio-financeiro" esquema={relatorioFinanceiroQuery} aoEnviar={consultar}>
       <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} style={{ minWidth: 260 }}>
         <SelectReferencia referencia="conta-caixa" allowClear />
       </Form.Item>
@@ -197,7 +233,7 @@ export function RelatorioFinanceiroPage() {
         <Checkbox>{t('financeiro:livros.somenteOrganizacao')}</Checkbox>
       </Form.Item>
       <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
-    </Form>
+    </FiltrosLivros>
   );
   const r = q.data;
   return (
@@ -206,13 +242,9 @@ export function RelatorioFinanceiroPage() {
       {r && (
         <>
           <Card size="small" title={t('financeiro:livros.contasCaixa')} data-testid="relatorio-contas">
-            <Table
+            <TabelaRelatorio
               rowKey="contaCaixaId"
-              size="small"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
               dataSource={r.contas}
-              locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
               columns={[
                 coluna('organizacaoNome', t('campos:organizacaoNome')),
                 coluna('contaCaixaNome', t('campos:contaCaixaNome')),
@@ -236,13 +268,9 @@ export function RelatorioFinanceiroPage() {
             />
           </Card>
           <Card size="small" title={t('financeiro:livros.planoDeContas')} data-testid="relatorio-planos">
-            <Table
+            <TabelaRelatorio
               rowKey="planoContaId"
-              size="small"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
               dataSource={r.planos}
-              locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
               columns={[
                 coluna('codigoInterno', t('campos:codigoInterno')),
                 coluna('codigoContabil', t('campos:codigoContabil')),
@@ -264,39 +292,23 @@ export function RelatorioFinanceiroPage() {
  * opening balance, money in and out in the period, balance.
  */
 export function RelatorioGerencialPage() {
-  const layoutFiltros = useLayoutDosFiltros();
   const { t, i18n } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { q, consultar, baixar, baixando } = useRelatorio<RelatorioGerencial>('relatorio-gerencial', form);
   const dinheiro = (v: string) => dinheiroParaTela(v, i18n.language);
   const filtros = (
-    <Form
-      form={form}
-      name="relatorio-gerencial"
-      layout={layoutFiltros}
-      style={{ rowGap: 12 }}
-      initialValues={iniciais()}
-      onFinish={consultar}
-    >
-      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
-      </Form.Item>
-      <CamposPeriodo esquema={relatorioFinanceiroQuery} />
+    <FiltrosLivros form={form} nome="relatorio-gerencial" esquema={relatorioFinanceiroQuery} aoEnviar={consultar}>
       <BotoesRelatorio baixar={(f) => void baixar(f)} baixando={baixando} carregando={q.isFetching} />
-    </Form>
+    </FiltrosLivros>
   );
   return (
     <PaginaLivros acesso="RelatorioGerencial" filtros={filtros}>
       {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
       {q.data && (
-        <Table
+        <TabelaRelatorio
           data-testid="relatorio-gerencial"
           rowKey="controleGerencialId"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
           dataSource={q.data.linhas}
-          locale={{ emptyText: t('erros:NENHUM_RESULTADO') }}
           columns={[
             {
               key: 'codigo',
@@ -322,7 +334,6 @@ export function RelatorioGerencialPage() {
  * in the layout of docs/exportacao-contabil.md.
  */
 export function ExportacaoContabilPage() {
-  const layoutFiltros = useLayoutDosFiltros();
   const { t } = useTranslation(['campos', 'comum', 'erros', 'financeiro', 'menu', 'relatorios']);
   const [form] = Form.useForm<Valores>();
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
@@ -335,22 +346,16 @@ export function ExportacaoContabilPage() {
     );
   };
   const filtros = (
-    <Form
+    <FiltrosLivros
       form={form}
-      name="exportacao-contabil"
-      layout={layoutFiltros}
-      style={{ rowGap: 12 }}
-      initialValues={iniciais()}
-      onFinish={(v) => void exportar(v)}
+      nome="exportacao-contabil"
+      esquema={exportacaoContabilQuery}
+      aoEnviar={(v) => void exportar(v)}
     >
-      <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} style={{ minWidth: 320 }}>
-        <SelectReferencia referencia="organizacao" allowClear placeholder={t('financeiro:livros.organizacaoAtual')} />
-      </Form.Item>
-      <CamposPeriodo esquema={exportacaoContabilQuery} />
       <Button type="primary" htmlType="submit" icon={<DownloadOutlined />} loading={gerando}>
         {t('financeiro:livros.exportar')}
       </Button>
-    </Form>
+    </FiltrosLivros>
   );
   return (
     <PaginaLivros acesso="ExportacaoArquivoContabil" filtros={filtros}>
