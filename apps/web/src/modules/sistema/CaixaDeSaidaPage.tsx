@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
-import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
+import { celulaDataHora, celulaErro, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
@@ -101,17 +101,7 @@ export default function CaixaDeSaidaPage() {
         render: celulaSituacao,
       },
       { key: 'tentativas', dataIndex: 'tentativas', title: t('sistema:caixaSaida.tentativas') },
-      {
-        key: 'erro',
-        dataIndex: 'erro',
-        title: t('sistema:caixaSaida.erro'),
-        render: (v: string | null) =>
-          v && (
-            <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
-              {v}
-            </Typography.Text>
-          ),
-      },
+      { key: 'erro', dataIndex: 'erro', title: t('sistema:caixaSaida.erro'), render: celulaErro },
       {
         key: 'criadoEm',
         dataIndex: 'criadoEm',

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { colunaDeAcoes } from '../../platform/crud/AcoesLinha';
-import { celulaDataHora, celulaTag } from '../../platform/crud/celulas';
+import { celulaDataHora, celulaErro, celulaTag } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { ErroDaLista, PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
@@ -120,17 +120,7 @@ export default function TarefasPage() {
         title: t('sistema:tarefas.tentativas'),
         render: (_, x) => `${x.tentativas} / ${x.tentativasMaximas}`,
       },
-      {
-        key: 'erro',
-        dataIndex: 'erro',
-        title: t('sistema:tarefas.erro'),
-        render: (v: string | null) =>
-          v && (
-            <Typography.Text type="danger" ellipsis={{ tooltip: v }} style={{ maxWidth: 320 }}>
-              {v}
-            </Typography.Text>
-          ),
-      },
+      { key: 'erro', dataIndex: 'erro', title: t('sistema:tarefas.erro'), render: celulaErro },
       {
         key: 'criadoEm',
         dataIndex: 'criadoEm',

@@ -1,5 +1,5 @@
 import { type CampoCadastro, campoRotulo } from '@sig/contracts';
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { i18n } from '../i18n';
@@ -55,6 +55,16 @@ export const celulaTag =
     ) : (
       <Tag icon={icones[String(v)]}>{i18n.t(`${rotulos}.${String(v)}`, { defaultValue: String(v) })}</Tag>
     );
+
+/** A failure's message (a job's, an e-mail's), cut to the column with the whole text on hover. */
+export const celulaErro = (v: unknown): ReactNode =>
+  vazio(v) ? (
+    ''
+  ) : (
+    <Typography.Text type="danger" ellipsis={{ tooltip: String(v) }} style={{ maxWidth: 320 }}>
+      {String(v)}
+    </Typography.Text>
+  );
 
 /** The cell of a declared field: its extension's when it names one, else its type's. */
 export function celulaDoCampo(c: CampoCadastro): (v: unknown, linha: Registro) => ReactNode {
