@@ -25,9 +25,8 @@ import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
-import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
-import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+import { CartaoPessoas, consultaFiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
 import { TabelaLotes } from '../processamento-lote/comum';
 import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
 
@@ -73,7 +72,6 @@ function NovoLote() {
   const navegar = useNavigate();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const maximoSelecao = useMaximoSelecao();
   const regra = regrasZod(parametrosContasAReceberLote);
   const valoresIniciais = useMemo(iniciais, []);
   const podeCriar = pode(ACESSO, 'C');
@@ -153,17 +151,7 @@ function NovoLote() {
           onFinish={(v) => conferir.mutate(corpo(v))}
         >
           <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-              <FiltrosPessoa />
-              <Form.Item
-                name="pessoasIds"
-                label={t('lotes:pessoasContas')}
-                extra={t('lotes:pessoasContasDica')}
-                rules={regrasSeletorPessoas(t('lotes:pessoasContas'), {}, maximoSelecao)}
-              >
-                <SeletorPessoas aria-label={t('lotes:pessoasContas')} />
-              </Form.Item>
-            </Card>
+            <CartaoPessoas rotulo={t('lotes:pessoasContas')} dica={t('lotes:pessoasContasDica')} />
             <Card size="small" title={t('lotes:cobranca')} data-testid="cobranca">
               <Row gutter={16}>
                 <Col {...col}>

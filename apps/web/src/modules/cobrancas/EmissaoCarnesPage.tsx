@@ -10,10 +10,9 @@ import { avisarErro } from '../../platform/aviso';
 import { cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
-import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
-import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+import { CartaoPessoas, consultaFiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
 import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
 
 const ACESSO = 'Carnes';
@@ -60,7 +59,6 @@ export default function EmissaoCarnesPage() {
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-linhas');
-  const maximoSelecao = useMaximoSelecao();
   const regras = regrasZod(periodoCarne);
   const valoresIniciais = useMemo(iniciais, []);
 
@@ -107,17 +105,7 @@ export default function EmissaoCarnesPage() {
         onFinish={(v) => criarLote.mutate(v)}
       >
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-            <FiltrosPessoa />
-            <Form.Item
-              name="pessoasIds"
-              label={t('campos:pessoasIds')}
-              extra={t('cobrancas:carnes.pessoasDica')}
-              rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
-            >
-              <SeletorPessoas />
-            </Form.Item>
-          </Card>
+          <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('cobrancas:carnes.pessoasDica')} />
           <Card size="small" title={t('cobrancas:carnes.periodo')}>
             <Typography.Paragraph type="secondary">{t('cobrancas:carnes.periodoDica')}</Typography.Paragraph>
             <Row gutter={16}>

@@ -4,10 +4,9 @@ import { Button, Card, Col, Form, InputNumber, Row, Space, Switch, Typography } 
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, recurso } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
-import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
-import { consultaFiltrosPessoa, FiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
+import { CartaoPessoas, consultaFiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
 
 const ACESSO = 'Etiquetas';
 /** The API's bound; the chosen layout's sheet narrows it when it can be read. */
@@ -25,7 +24,6 @@ export default function EmissaoEtiquetasPage() {
   const [form] = Form.useForm<Record<string, unknown>>();
   useTitulo(`menu:acessos.${ACESSO}`);
   const { estado, gerando, gerar } = useGerarDocumento(form, 'x-total-etiquetas');
-  const maximoSelecao = useMaximoSelecao();
 
   const configuracaoId = Form.useWatch('configuracaoId', form) as number | null | undefined;
   // Only a hint: a profile that may print but not read the settings still gets the API's bound.
@@ -64,17 +62,7 @@ export default function EmissaoEtiquetasPage() {
       </Typography.Title>
       <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={emitir}>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-            <FiltrosPessoa />
-            <Form.Item
-              name="pessoasIds"
-              label={t('campos:pessoasIds')}
-              extra={t('etiquetas:pessoasDica')}
-              rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
-            >
-              <SeletorPessoas />
-            </Form.Item>
-          </Card>
+          <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('etiquetas:pessoasDica')} />
           <Card size="small" title={t('etiquetas:folha')}>
             <Row gutter={16}>
               <Col xs={24} md={12} xl={8}>

@@ -1,6 +1,9 @@
 import { CAMPOS_NAO_INFORMADOS, SEXOS, STATUS_PESSOA } from '@sig/contracts';
+import { Card, Form } from 'antd';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CamposDeFiltro, type FiltroLista, urlDosValores, valoresDaUrl } from '../../platform/crud/filtros';
+import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useRegrasCampos } from './comum';
 
 /**
@@ -45,5 +48,22 @@ export function FiltrosPessoa() {
     <div style={{ display: 'flex', flexWrap: 'wrap', columnGap: 16 }}>
       <CamposDeFiltro filtros={filtros} />
     </div>
+  );
+}
+
+/**
+ * Whom a document or a batch is for (labels, booklets, receivables in bulk): the people filters,
+ * or people chosen by name (`pessoasIds`, at most the configured number).
+ */
+export function CartaoPessoas({ rotulo, dica }: { rotulo: string; dica: string }) {
+  const { t } = useTranslation(['comum']);
+  const maximoSelecao = useMaximoSelecao();
+  return (
+    <Card size="small" title={t('comum:filtros')} data-testid="filtros">
+      <FiltrosPessoa />
+      <Form.Item name="pessoasIds" label={rotulo} extra={dica} rules={regrasSeletorPessoas(rotulo, {}, maximoSelecao)}>
+        <SeletorPessoas aria-label={rotulo} />
+      </Form.Item>
+    </Card>
   );
 }
