@@ -1,20 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { idDaPessoa } from '../fixtures/api.js';
 import { criarPelaApi } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
-
-/** A demo person's id, as the people selector finds it. */
-const idDaPessoa = (p: Page, nome: string) =>
-  p.evaluate(async (n) => {
-    const r = await fetch(`/api/pessoa/select?busca=${encodeURIComponent(n)}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    const [primeira] = (await r.json()) as { value: number }[];
-    return primeira!.value;
-  }, nome);
 
 describe('[CARNES] payment booklets', () => {
   it('[CARNES] the treasurer prints the booklet of a charged receivable, in a batch and at once', () =>

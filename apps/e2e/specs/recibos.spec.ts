@@ -1,19 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { idDaPessoa } from '../fixtures/api.js';
 import { criarPelaApi, escolher } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
-
-/** A demo person's id, as the people selector finds it. */
-const idDaPessoa = (p: Page, nome: string) =>
-  p.evaluate(async (n) => {
-    const r = await fetch(`/api/pessoa/select?busca=${encodeURIComponent(n)}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    const [primeira] = (await r.json()) as { value: number }[];
-    return primeira!.value;
-  }, nome);
 
 const linha = (p: Page, texto: string) =>
   p.locator('.ant-table-row:visible').filter({ has: p.getByRole('cell', { name: texto, exact: true }) });
