@@ -1,6 +1,6 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../fixtures/api.js';
+import { contagem, tabelaDo } from '../fixtures/graficos.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
@@ -15,20 +15,6 @@ type Indicador = {
   porSexo: Contagem[];
   porFaixaEtaria: Contagem[];
 };
-
-/** A chart card drawn (ECharts' SVG in it), then switched to its table; answers the body's rows as cell texts. */
-async function tabelaDo(cartao: Locator): Promise<string[][]> {
-  await cartao.getByTestId('grafico').locator('svg').first().waitFor();
-  await cartao.getByRole('button', { name: 'Ver como tabela' }).click();
-  const linhas = cartao.locator('tbody tr.ant-table-row');
-  await linhas.first().waitFor();
-  return linhas.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s/g, ' ').trim())),
-  );
-}
-
-/** A count as pt-BR writes it ("1.234") back to a number. */
-const contagem = (s: string) => Number(s.replace(/\./g, ''));
 
 describe('[INDICADORES] the registry indicator on the demo year', () => {
   it('[INDICADORES] draws the people by status as the people list counts them, and a slice opens that list', () =>

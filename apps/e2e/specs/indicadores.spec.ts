@@ -1,7 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../fixtures/api.js';
 import { criarPelaApi } from '../fixtures/formularios.js';
+import { contagem, tabelaDo } from '../fixtures/graficos.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
@@ -10,19 +11,6 @@ const hojeIso = new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_
 type Balde = { chave: string; de: string; ate: string };
 type Pagina = { total: number };
 
-/** A chart card drawn (ECharts' SVG in it), then switched to its table; answers the body's rows as cell texts. */
-async function tabelaDo(cartao: Locator): Promise<string[][]> {
-  await cartao.getByTestId('grafico').locator('svg').first().waitFor();
-  await cartao.getByRole('button', { name: 'Ver como tabela' }).click();
-  const linhas = cartao.locator('tbody tr.ant-table-row');
-  await linhas.first().waitFor();
-  return linhas.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => (td.textContent ?? '').replace(/\s/g, ' ').trim())),
-  );
-}
-
-/** A count as pt-BR writes it ("1.234") back to a number. */
-const contagem = (s: string) => Number(s.replace(/\./g, ''));
 /** An amount as pt-BR writes it ("R$ 1.234,50") back to the API's decimal string. */
 const dinheiro = (s: string) => Number(s.replace(/[^\d,-]/g, '').replace(',', '.')).toFixed(2);
 
