@@ -14,6 +14,7 @@ export * from './culto.js';
 export * from './dons.js';
 export * from './erros.js';
 export * from './evento.js';
+export * from './evento-relatorios.js';
 export * from './filtro-salvo.js';
 export * from './financeiro.js';
 export * from './inadimplencia.js';

@@ -45,8 +45,11 @@ import {
   eventoComInscricaoRoutes,
   eventoPublicoRoutes,
   eventoRoutes,
+  indicadorInscricoesRoutes,
+  inscricaoEquipeRoutes,
   inscricaoRoutes,
   REGRA_EVENTO,
+  relatorioInscricoesRoutes,
   TAREFA_PROCESSAR_INSCRICOES,
 } from './eventos/index.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
@@ -203,6 +206,9 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(eventoRoutes, { prefix: '/evento' });
   await app.register(eventoComInscricaoRoutes, { prefix: '/evento-com-inscricao' });
   await app.register(inscricaoRoutes, { prefix: '/inscricoes-de-eventos' });
+  await app.register(inscricaoEquipeRoutes, { prefix: '/inscricoes-de-eventos' });
+  await app.register(relatorioInscricoesRoutes, { prefix: '/relatorio-inscricoes-congrenaje' });
+  await app.register(indicadorInscricoesRoutes, { prefix: '/indicadores/inscricoes' });
   await app.register(eventoPublicoRoutes, { prefix: '/evento-publico' });
   await app.register(migracaoRoutes, { prefix: '/migracao' });
   await app.register(indicadorCadastrosRoutes, { prefix: '/indicadores/cadastros' });

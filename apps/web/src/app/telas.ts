@@ -288,12 +288,29 @@ export const TELAS: Tela[] = [
       pagina: carregar(() => import('../modules/eventos/EventoFormPage')),
     },
   },
-  { acesso: 'EventoComInscricao', pagina: () => createElement(EventoLista, { comInscricao: true }) },
+  {
+    acesso: 'EventoComInscricao',
+    pagina: () => createElement(EventoLista, { comInscricao: true }),
+    form: {
+      rota: '/evento-com-inscricao/form/:id?/:visualizacao?',
+      pagina: carregar(() => import('../modules/eventos/EventoComInscricaoFormPage')),
+    },
+    extras: [
+      {
+        rota: '/relatorio-inscricoes-congrenaje',
+        pagina: carregar(() => import('../modules/eventos/RelatorioInscricoesPage')),
+      },
+    ],
+  },
   {
     acesso: 'InscricoesEventos',
     pagina: carregar(() => import('../modules/eventos/InscricaoListaPage')),
     extras: [
       { rota: '/inscricoes-de-eventos/check-in', pagina: carregar(() => import('../modules/eventos/CheckInPage')) },
+      {
+        rota: '/inscricoes-de-eventos/:eventoId/dados-inscritos/:id',
+        pagina: carregar(() => import('../modules/eventos/DadosInscritoPage')),
+      },
     ],
   },
   ...telasAtendimento,

@@ -7265,6 +7265,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inscricoes-de-eventos/{id}/cortesia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventosCortesia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/{id}/certificado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosCertificado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/certificados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosCertificados"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relatorio-inscricoes-congrenaje/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarRelatorioInscricoesCongrenaje"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/relatorio-inscricoes-congrenaje/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarRelatorioInscricoesCongrenajeArquivo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/indicadores/inscricoes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarIndicadoresInscricoes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evento-publico/{codigo}": {
         parameters: {
             query?: never;
@@ -36133,6 +36229,237 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    criarInscricoesDeEventosCortesia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        eventoId: number;
+                        eventoNome: string;
+                        loteId: number | null;
+                        loteNumero: number | null;
+                        pessoaId: number | null;
+                        nome: string;
+                        cpf: string | null;
+                        email: string;
+                        telefone: string | null;
+                        dataNascimento: string | null;
+                        responsavelNome: string | null;
+                        comunidadeId: number | null;
+                        comunidadeNome: string | null;
+                        dados: {
+                            endereco?: string | null;
+                            cidade?: string | null;
+                            comunidade?: string | null;
+                            restricaoAlimentar?: string | null;
+                            medicamentos?: string | null;
+                            alergias?: string | null;
+                            planoSaude?: string | null;
+                            transporte?: string | null;
+                            hospedagem?: string | null;
+                            chegada?: string | null;
+                            banda?: string | null;
+                            instrumento?: string | null;
+                            /** @enum {string|null} */
+                            camiseta?: "PP" | "P" | "M" | "G" | "GG" | "XG" | null;
+                            respostas: {
+                                [key: string]: string | number | boolean;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        formaPagamento: string | null;
+                        valor: string;
+                        motivoCortesia: string | null;
+                        contaAReceberId: number | null;
+                        vencimento: string | null;
+                        codigo: string;
+                        oficinas: {
+                            id: number;
+                            nome: string;
+                        }[];
+                        checkInEm: string | null;
+                        criadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarInscricoesDeEventosCertificado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarInscricoesDeEventosCertificados: {
+        parameters: {
+            query: {
+                eventoId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarRelatorioInscricoesCongrenaje: {
+        parameters: {
+            query: {
+                eventoId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventoNome: string;
+                        inscritos: number;
+                        linhas: {
+                            /** @enum {string} */
+                            secao: "comunidade" | "lote" | "oficina" | "camiseta" | "saude" | "transporte" | "hospedagem" | "status";
+                            item: string;
+                            total: number;
+                            confirmadas: number;
+                            pendentes: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    listarRelatorioInscricoesCongrenajeArquivo: {
+        parameters: {
+            query: {
+                eventoId: number;
+                formato?: "pdf" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarIndicadoresInscricoes: {
+        parameters: {
+            query?: {
+                organizacaoId?: number;
+                somenteMinhaOrganizacao?: "true" | "false";
+                periodo?: number;
+                periodoDe?: string;
+                periodoAte?: string;
+                eventoId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        periodoDe: string;
+                        periodoAte: string;
+                        recortado: boolean;
+                        anteriorDe: string;
+                        anteriorAte: string;
+                        capacidade: number;
+                        inscricoes: number;
+                        confirmadas: number;
+                        pendentes: number;
+                        listaEspera: number;
+                        valorPago: string;
+                        valorPendente: string;
+                        anterior: {
+                            inscricoes: number;
+                            confirmadas: number;
+                        };
+                        serie: {
+                            chave: string;
+                            de: string;
+                            ate: string;
+                            novas: number;
+                            ocupadas: number;
+                        }[];
+                        porStatus: {
+                            chave: string;
+                            total: number;
+                        }[];
+                        porLote: {
+                            chave: string;
+                            quantidade: number;
+                            confirmadas: number;
+                            pendentes: number;
+                        }[];
                     };
                 };
             };

@@ -2,4 +2,6 @@
 export { eventoComInscricaoRoutes, eventoRoutes } from './evento.routes.js';
 export { REGRA_EVENTO } from './evento.service.js';
 export { eventoPublicoRoutes, inscricaoRoutes } from './inscricao.routes.js';
+export { inscricaoEquipeRoutes } from './inscricao-equipe.routes.js';
 export { TAREFA_PROCESSAR_INSCRICOES } from './inscricoes.job.js';
+export { indicadorInscricoesRoutes, relatorioInscricoesRoutes } from './relatorios-inscricoes.routes.js';

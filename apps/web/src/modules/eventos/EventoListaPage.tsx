@@ -1,12 +1,15 @@
+import { BarChartOutlined } from '@ant-design/icons';
 import { ACESSO_EVENTO, ACESSO_EVENTO_COM_INSCRICAO, TIPOS_EVENTO } from '@sig/contracts';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { ROTA_FORM_EVENTO } from './comum';
+import { ROTA_FORM_EVENTO, ROTA_FORM_EVENTO_COM_INSCRICAO, ROTA_RELATORIO_INSCRICOES } from './comum';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome' },
@@ -23,13 +26,13 @@ const FILTROS: readonly FiltroLista[] = [
 export default function EventoListaPage({ comInscricao }: { comInscricao: boolean }) {
   const { t } = useTranslation(['campos', 'comum', 'eventos', 'menu']);
   const acesso = comInscricao ? ACESSO_EVENTO_COM_INSCRICAO : ACESSO_EVENTO;
+  const navegar = useNavigate();
   useTitulo(`menu:acessos.${acesso}`);
   const lista = useListaRecurso({
     recurso: comInscricao ? 'evento-com-inscricao' : 'evento',
     acesso,
     filtros: FILTROS,
-    // The event with registrations has no form here yet: only the calendar entry opens one.
-    rotaForm: comInscricao ? undefined : ROTA_FORM_EVENTO,
+    rotaForm: comInscricao ? ROTA_FORM_EVENTO_COM_INSCRICAO : ROTA_FORM_EVENTO,
     colunas: [
       { key: 'codigo', dataIndex: 'codigo', title: t('campos:codigo') },
       { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },
@@ -43,18 +46,26 @@ export default function EventoListaPage({ comInscricao }: { comInscricao: boolea
       { key: 'inicio', dataIndex: 'inicio', title: t('campos:inicio'), render: celulaDataHora },
       { key: 'fim', dataIndex: 'fim', title: t('campos:fim'), render: celulaDataHora },
       { key: 'local', dataIndex: 'local', title: t('campos:local') },
-      ...(comInscricao
-        ? []
-        : [
-            {
-              key: 'acoes',
-              title: t('comum:acoes'),
-              render: (_: unknown, e: Linha<'evento'>) => (
-                <AcoesLinha {...lista.acoes(e, { editavel: !e.somenteLeitura, excluivel: !e.somenteLeitura })} />
-              ),
-            },
-          ]),
+      {
+        key: 'acoes',
+        title: t('comum:acoes'),
+        render: (_: unknown, e: Linha<'evento'>) => (
+          <AcoesLinha {...lista.acoes(e, { editavel: !e.somenteLeitura, excluivel: !e.somenteLeitura })} />
+        ),
+      },
     ],
   });
-  return <PaginaDaLista titulo={t(`menu:acessos.${acesso}`)} lista={lista} />;
+  return (
+    <PaginaDaLista
+      titulo={t(`menu:acessos.${acesso}`)}
+      lista={lista}
+      extra={
+        comInscricao && (
+          <Button icon={<BarChartOutlined />} onClick={() => navegar(ROTA_RELATORIO_INSCRICOES)}>
+            {t('eventos:relatorio.titulo')}
+          </Button>
+        )
+      }
+    />
+  );
 }

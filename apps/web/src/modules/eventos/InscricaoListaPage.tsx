@@ -1,4 +1,4 @@
-import { GiftOutlined, LoginOutlined, StopOutlined } from '@ant-design/icons';
+import { EyeOutlined, FilePdfOutlined, GiftOutlined, LoginOutlined, StopOutlined } from '@ant-design/icons';
 import { ACESSO_INSCRICOES_EVENTOS, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
@@ -14,8 +14,10 @@ import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
+import { baixarCertificado, baixarCertificados } from './baixar';
+import { CortesiaInscricaoModal } from './CortesiaInscricaoModal';
 import { CortesiaModal } from './CortesiaModal';
-import { celulaStatusInscricao, ROTA_CHECK_IN } from './comum';
+import { celulaStatusInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
 
 const INVALIDAR = [chaves('inscricoes-de-eventos').todas, chaves('evento-com-inscricao').todas];
 
@@ -30,6 +32,7 @@ export default function InscricaoListaPage() {
   const navegar = useNavigate();
   const [url] = useSearchParams();
   const [cortesia, setCortesia] = useState(false);
+  const [cortesiaDe, setCortesiaDe] = useState<Inscricao | null>(null);
   useTitulo(`menu:acessos.${ACESSO_INSCRICOES_EVENTOS}`);
   const eventoId = Number(url.get('eventoId')) || undefined;
   // The lots and workshops to filter by are the chosen event's.
@@ -66,6 +69,8 @@ export default function InscricaoListaPage() {
     invalidar: INVALIDAR,
     sucesso: (i) => t('eventos:cancelada', { nome: i.nome }),
   });
+  const certificado = useAcao({ mutationFn: (i: Inscricao) => baixarCertificado(i) });
+  const certificados = useAcao({ mutationFn: (id: number) => baixarCertificados(id) });
   const podeAlterar = pode(ACESSO_INSCRICOES_EVENTOS, 'U');
   const lista = useListaRecurso({
     recurso: 'inscricoes-de-eventos',
@@ -97,6 +102,25 @@ export default function InscricaoListaPage() {
       colunaDeAcoes<Linha<'inscricoes-de-eventos'>>(
         t('comum:acoes'),
         (i) => [
+          {
+            icone: <EyeOutlined />,
+            rotulo: t('eventos:verDados'),
+            testId: `dados-${i.codigo}`,
+            aoClicar: () => navegar(`${ROTA_INSCRICOES}/${i.eventoId}/dados-inscritos/${i.id}`),
+          },
+          !!i.checkInEm && {
+            icone: <FilePdfOutlined />,
+            rotulo: t('eventos:certificado.baixar'),
+            testId: `certificado-${i.codigo}`,
+            aoClicar: () => certificado.mutate(i as Inscricao),
+          },
+          podeAlterar &&
+            i.status === 'PENDENTE' && {
+              icone: <GiftOutlined />,
+              rotulo: t('eventos:concederCortesia'),
+              testId: `cortesia-${i.codigo}`,
+              aoClicar: () => setCortesiaDe(i as Inscricao),
+            },
           podeAlterar &&
             ['PENDENTE', 'CONFIRMADA', 'CORTESIA', 'LISTA_ESPERA'].includes(i.status) && {
               icone: <StopOutlined />,
@@ -124,6 +148,16 @@ export default function InscricaoListaPage() {
               {t('eventos:totais', lista.totais)}
             </Typography.Text>
           )}
+          {eventoId !== undefined && (
+            <Button
+              icon={<FilePdfOutlined />}
+              loading={certificados.isPending}
+              data-testid="baixar-certificados"
+              onClick={() => certificados.mutate(eventoId)}
+            >
+              {t('eventos:certificado.baixarTodos')}
+            </Button>
+          )}
           {podeAlterar && (
             <Button icon={<LoginOutlined />} data-testid="abrir-check-in" onClick={() => navegar(ROTA_CHECK_IN)}>
               {t('eventos:checkIn.abrir')}
@@ -137,6 +171,7 @@ export default function InscricaoListaPage() {
         </>
       }
     >
+      <CortesiaInscricaoModal inscricao={cortesiaDe} fechar={() => setCortesiaDe(null)} invalidar={INVALIDAR} />
       <CortesiaModal aberto={cortesia} fechar={() => setCortesia(false)} eventoId={eventoId} invalidar={INVALIDAR} />
     </PaginaDaLista>
   );

@@ -14,6 +14,9 @@ export const ROTA_INSCRICOES = '/inscricoes-de-eventos';
 export const ROTA_CHECK_IN = '/inscricoes-de-eventos/check-in';
 export const ROTA_EVENTOS = '/evento';
 export const ROTA_FORM_EVENTO = '/evento-form';
+export const ROTA_EVENTOS_COM_INSCRICAO = '/evento-com-inscricao';
+export const ROTA_FORM_EVENTO_COM_INSCRICAO = '/evento-com-inscricao/form';
+export const ROTA_RELATORIO_INSCRICOES = '/relatorio-inscricoes-congrenaje';
 
 /** An icon tells the states apart: coloured tags fail the contrast check. */
 const ICONES_STATUS: Record<StatusInscricao, ReactNode> = {

@@ -20,6 +20,9 @@ const PAINEIS: Partial<Record<AcessoId, ComponentType>> = {
   IndicadoresAtendimentos: carregar(() =>
     import('../atendimentos/IndicadorAtendimentos').then((m) => ({ default: m.IndicadorAtendimentos })),
   ),
+  IndicadoresInscricoes: carregar(() =>
+    import('../eventos/IndicadorInscricoes').then((m) => ({ default: m.IndicadorInscricoes })),
+  ),
 };
 
 /** An indicator screen's frame; each area's module fills its charts. */
