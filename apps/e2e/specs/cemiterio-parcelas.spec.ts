@@ -12,22 +12,16 @@ describe('[CEMITERIO] a concession in installments', () => {
         const marca = Date.now().toString(36);
         await loginAs(p, 'paroquia');
         await criarPessoa(p, { nome: 'Ingrid', sobrenome: `Parcelada ${marca}` });
-        // The cemetery and its plots are the other story's; here they are only the ground.
-        await p.evaluate(async (nome) => {
-          const pedir = async (url: string, corpo: object) => {
-            const r = await fetch(url, {
-              method: 'POST',
-              headers: {
-                authorization: `Bearer ${localStorage.getItem('token')}`,
-                'content-type': 'application/json',
-              },
-              body: JSON.stringify(corpo),
-            });
-            return (await r.json()) as { id: number };
-          };
-          const c = await pedir('/api/cemiterio', { nome });
-          await pedir(`/api/cemiterio/${c.id}/jazigos`, { quadra: 'K', fileiraAte: 1, numeroAte: 2 });
-        }, `Cemitério ${marca}`);
+        // The cemetery and a block of two plots: the ground the concession is granted on.
+        await p.goto('/cemiterio/form');
+        await p.getByTestId('form-cemiterio').getByLabel('Nome', { exact: true }).fill(`Cemitério ${marca}`);
+        await salvarE(p, (u) => /\/cemiterio\/form\/\d+$/.test(u.pathname));
+        const gerar = p.getByTestId('form-gerar-jazigos');
+        await gerar.getByLabel('Quadra', { exact: true }).fill('K');
+        await gerar.getByLabel('Até a fileira', { exact: true }).fill('1');
+        await gerar.getByLabel('Até o lote', { exact: true }).fill('2');
+        await gerar.getByRole('button', { name: 'Gerar' }).click();
+        await expect.poll(() => p.getByText('2 jazigo(s) criado(s); 0 já existia(m).').count()).toBeGreaterThan(0);
 
         await p.goto('/arrendatario/form');
         const concessao = p.getByTestId('form-arrendatario');

@@ -1,6 +1,6 @@
 import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { avisarVencimentos } from './vencimentos.job.js';
@@ -1043,24 +1043,6 @@ describe('upkeep fees in arrears and the forecast of free plots', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('F-1-2');
     expect((await atraso('&vencidasAte=2025-13-01')).statusCode).toBe(400);
-  });
-
-  it("shows the demo cemetery's concessions with their installments and upkeep fees in arrears", async () => {
-    const [demo] = await t.banco.db
-      .select({ id: schema.cemiterio.id })
-      .from(schema.cemiterio)
-      .where(eq(schema.cemiterio.nome, 'Cemitério Evangélico da Paz'));
-    const lista = (
-      await req('GET', `/api/conservacao-em-atraso/paginado?cemiterioId=${demo!.id}`, undefined, admin)
-    ).json();
-    expect(lista.total).toBeGreaterThan(30);
-    const [umaParcelada] = await t.banco.db
-      .select({ id: schema.arrendatarioParcela.arrendatarioId })
-      .from(schema.arrendatarioParcela)
-      .where(and(eq(schema.arrendatarioParcela.origem, 'CONCESSAO'), gt(schema.arrendatarioParcela.de, 2)))
-      .limit(1);
-    const parcelasDemo = (await req('GET', `/api/arrendatario/${umaParcelada!.id}/parcelas`, undefined, admin)).json();
-    expect(parcelasDemo.filter((x: { origem: string }) => x.origem === 'CONCESSAO').length).toBeGreaterThan(2);
   });
 
   it('forecasts the free plots by month from terms ending and exhumation terms', async () => {
