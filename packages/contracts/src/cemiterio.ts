@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type CampoCadastro, esquemaDosCampos } from './cadastros.js';
 import { busca, data, id } from './comum.js';
-import { listQuery, paged } from './paginacao.js';
+import { FORMAS_COBRANCA } from './conta-a-receber.js';
+import { listQuery, paged, pagedComTotais } from './paginacao.js';
 import { referencia } from './referencias.js';
 
 /**
@@ -144,6 +145,8 @@ export const CAMPOS_ARRENDATARIO = [
   { nome: 'parcelas', tipo: 'inteiro', min: 1, max: 11, obrigatorio: true, padrao: 1 },
   { nome: 'isento', tipo: 'booleano' },
   { nome: 'motivoIsencao', tipo: 'texto', max: 300 },
+  /** On request, the installments are charged at the provider too (a charges batch, by this method). */
+  { nome: 'formaCobranca', tipo: 'opcao', opcoes: FORMAS_COBRANCA, rotuloOpcoes: 'campos:opcao.formaPagamento' },
 ] as const satisfies readonly CampoCadastro[];
 
 export const arrendatarioInput = esquemaDosCampos(CAMPOS_ARRENDATARIO, (v, ctx) => {
@@ -196,6 +199,11 @@ export type ArrendatarioPagina = z.infer<typeof arrendatarioPagina>;
 /** A renewal: the new "renewed until", after the current one (the service checks it). */
 export const CAMPOS_RENOVACAO = [
   { nome: 'renovadoAte', tipo: 'data', obrigatorio: true },
+  /** What the renewal costs, in installments as a grant (none when zero or the concession is exempt). */
+  { nome: 'valor', tipo: 'dinheiro', min: 0, padrao: '0.00' },
+  { nome: 'parcelas', tipo: 'inteiro', min: 1, max: 11, padrao: 1 },
+  /** On request, the installments are charged at the provider too (a charges batch, by this method). */
+  { nome: 'formaCobranca', tipo: 'opcao', opcoes: FORMAS_COBRANCA, rotuloOpcoes: 'campos:opcao.formaPagamento' },
 ] as const satisfies readonly CampoCadastro[];
 export const renovacaoInput = esquemaDosCampos(CAMPOS_RENOVACAO);
 export type RenovacaoInput = z.infer<typeof renovacaoInput>;
@@ -207,9 +215,98 @@ export type RenovacaoInput = z.infer<typeof renovacaoInput>;
 export const CAMPOS_CONVERSAO = [
   { nome: 'convertidaEm', tipo: 'data', obrigatorio: true },
   { nome: 'diferencaConversao', tipo: 'dinheiro', min: 0, obrigatorio: true },
+  { nome: 'parcelas', tipo: 'inteiro', min: 1, max: 11, padrao: 1 },
+  /** On request, the installments are charged at the provider too (a charges batch, by this method). */
+  { nome: 'formaCobranca', tipo: 'opcao', opcoes: FORMAS_COBRANCA, rotuloOpcoes: 'campos:opcao.formaPagamento' },
 ] as const satisfies readonly CampoCadastro[];
 export const conversaoInput = esquemaDosCampos(CAMPOS_CONVERSAO);
 export type ConversaoInput = z.infer<typeof conversaoInput>;
+
+/**
+ * The holder's succession (issue 20): on the holder's death the concession passes to an heir
+ * chosen among the holder's family links (the service checks both), from a day on.
+ */
+export const CAMPOS_SUCESSAO = [
+  { nome: 'herdeiroId', tipo: 'referencia', referencia: 'pessoa', obrigatorio: true },
+  { nome: 'sucedidaEm', tipo: 'data', obrigatorio: true },
+] as const satisfies readonly CampoCadastro[];
+export const sucessaoInput = esquemaDosCampos(CAMPOS_SUCESSAO);
+export type SucessaoInput = z.infer<typeof sucessaoInput>;
+
+/** A possible heir: a living relative of the holder, with the degree of the link. */
+export const herdeiro = z.object({ pessoaId: z.number().int(), nome: z.string(), grau: z.string() });
+export type Herdeiro = z.infer<typeof herdeiro>;
+
+/** Where a concession's receivable came from: the grant, a renewal or the conversion to perpetual. */
+export const ORIGENS_PARCELA = ['CONCESSAO', 'RENOVACAO', 'CONVERSAO', 'CONSERVACAO'] as const;
+
+/** A year's upkeep fee ("taxa de conservação") of a concession: one receivable, due on a day. */
+export const CAMPOS_CONSERVACAO = [
+  { nome: 'vencimento', tipo: 'data', obrigatorio: true },
+  { nome: 'valor', tipo: 'dinheiro', min: 0.01, obrigatorio: true },
+] as const satisfies readonly CampoCadastro[];
+export const conservacaoInput = esquemaDosCampos(CAMPOS_CONSERVACAO);
+export type ConservacaoInput = z.infer<typeof conservacaoInput>;
+
+/** Upkeep fees in arrears (issue 20): the concessions with an upkeep receivable past due and unpaid. */
+export const conservacaoAtrasoQuery = listQuery.extend({
+  cemiterioId: referencia('cemiterio', id).optional(),
+  nome: busca(150),
+  /** Only fees due on or before this day (default: all before today). */
+  vencidasAte: data.optional(),
+});
+export type ConservacaoAtrasoQuery = z.infer<typeof conservacaoAtrasoQuery>;
+export const conservacaoAtraso = z.object({
+  arrendatarioId: z.number().int(),
+  pessoaNome: z.string(),
+  cemiterioNome: z.string(),
+  jazigoRotulo: z.string(),
+  parcelasEmAtraso: z.number().int(),
+  valorEmAtraso: z.string(),
+  vencimentoMaisAntigo: z.string(),
+});
+/** The totals are of the whole filtered set, not the page. */
+export const conservacaoAtrasoPagina = pagedComTotais(conservacaoAtraso, {
+  parcelasEmAtraso: z.number().int(),
+  valorEmAtraso: z.string(),
+});
+export type ConservacaoAtrasoPagina = z.infer<typeof conservacaoAtrasoPagina>;
+
+/** The forecast of free plots by month (issue 20): terms ending and burials reaching the exhumation term. */
+export const MESES_PREVISAO_MAXIMO = 60;
+export const previsaoVagasQuery = z.object({
+  meses: z.coerce.number().int().min(1).max(MESES_PREVISAO_MAXIMO).default(12),
+});
+export const previsaoVagas = z.object({
+  /** Plots free now. */
+  livresHoje: z.number().int(),
+  meses: z.array(
+    z.object({
+      /** `YYYY-MM`. */
+      mes: z.string(),
+      /** Temporary or free concessions whose term ends in the month: their plots may be freed. */
+      termosEncerrando: z.number().int(),
+      /** Burials in such concessions reaching the cemetery's minimum term before exhumation. */
+      exumacoesPossiveis: z.number().int(),
+      /** Free now plus the terms ended up to this month. */
+      livresPrevistos: z.number().int(),
+    }),
+  ),
+});
+export type PrevisaoVagas = z.infer<typeof previsaoVagas>;
+
+/** A concession's installment: its receivable, as it stands now. */
+export const parcelaConcessao = z.object({
+  contaAReceberId: z.number().int(),
+  origem: z.enum(ORIGENS_PARCELA),
+  numero: z.number().int(),
+  de: z.number().int(),
+  vencimento: z.string(),
+  valorPrevisto: z.string(),
+  valorPago: z.string().nullable(),
+  status: z.string(),
+});
+export type ParcelaConcessao = z.infer<typeof parcelaConcessao>;
 
 /** The end of a concession whose plot is empty: the plot is given back, the record kept. */
 export const CAMPOS_ENCERRAMENTO = [

@@ -30,6 +30,7 @@ import { carnesRoutes, TIPO_CARNES } from './carnes/index.js';
 import {
   arrendatarioRoutes,
   cemiterioRoutes,
+  conservacaoAtrasoRoutes,
   falecidoRoutes,
   jazigoRoutes,
   REGRA_CEMITERIO,
@@ -197,6 +198,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(cemiterioRoutes, { prefix: '/cemiterio' });
   await app.register(jazigoRoutes, { prefix: '/jazigo' });
   await app.register(arrendatarioRoutes, { prefix: '/arrendatario' });
+  await app.register(conservacaoAtrasoRoutes, { prefix: '/conservacao-em-atraso' });
   await app.register(falecidoRoutes, { prefix: '/falecido' });
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });

@@ -68,6 +68,13 @@ const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLow
 export const contemSemAcento = (coluna: PgColumn | SQL, termo: string): SQL =>
   sql`lower(translate(${coluna}, ${COM_ACENTO}, ${SEM_ACENTO})) like ${`%${escaparLike(semAcento(termo))}%`}`;
 
+/**
+ * "Contains" on a column that already holds the text lower-cased and without accents (a
+ * generated search column): the column is compared as it is, so its trigram index serves.
+ */
+export const contemNaBusca = (coluna: PgColumn | SQL, termo: string): SQL =>
+  sql`${coluna} like ${`%${escaparLike(semAcento(termo))}%`}`;
+
 export type ErroPg = { code?: string; constraint?: string; column?: string; detail?: string };
 
 const textoOuNada = (v: unknown) => (typeof v === 'string' ? v : undefined);

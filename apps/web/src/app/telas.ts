@@ -233,6 +233,12 @@ export const TELAS: Tela[] = [
       rota: '/arrendatario/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/cemiterios/ArrendatarioFormPage')),
     },
+    extras: [
+      {
+        rota: '/arrendatario/conservacao-em-atraso',
+        pagina: carregar(() => import('../modules/cemiterios/ConservacaoAtrasoPage')),
+      },
+    ],
   },
   {
     acesso: 'Falecido',

@@ -6241,6 +6241,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cemiterio/{id}/previsao-vagas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarCemiterioPrevisaoVagas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cemiterio/{id}": {
         parameters: {
             query?: never;
@@ -6385,6 +6401,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/arrendatario/{id}/conservacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatarioConservacao"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/herdeiros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarArrendatarioHerdeiros"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/suceder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarArrendatarioSuceder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/arrendatario/{id}/parcelas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarArrendatarioParcelas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/arrendatario/{id}/historico": {
         parameters: {
             query?: never;
@@ -6427,6 +6507,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarArrendatario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conservacao-em-atraso/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarConservacaoEmAtrasoPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conservacao-em-atraso/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarConservacaoEmAtrasoExportar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -32283,6 +32395,38 @@ export interface operations {
             };
         };
     };
+    listarCemiterioPrevisaoVagas: {
+        parameters: {
+            query?: {
+                meses?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        livresHoje: number;
+                        meses: {
+                            mes: string;
+                            termosEncerrando: number;
+                            exumacoesPossiveis: number;
+                            livresPrevistos: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     obterCemiterioPorId: {
         parameters: {
             query?: never;
@@ -32638,6 +32782,10 @@ export interface operations {
             content: {
                 "application/json": {
                     renovadoAte: string;
+                    valor?: (string | number) | null;
+                    parcelas?: number | null;
+                    /** @enum {string|null} */
+                    formaCobranca?: "BOLETO" | "PIX" | "CARTAO" | null;
                 };
             };
         };
@@ -32691,6 +32839,9 @@ export interface operations {
                 "application/json": {
                     convertidaEm: string;
                     diferencaConversao: string | number;
+                    parcelas?: number | null;
+                    /** @enum {string|null} */
+                    formaCobranca?: "BOLETO" | "PIX" | "CARTAO" | null;
                 };
             };
         };
@@ -32778,6 +32929,156 @@ export interface operations {
                         criadoEm: string;
                         atualizadoEm: string;
                     };
+                };
+            };
+        };
+    };
+    criarArrendatarioConservacao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vencimento: string;
+                    valor: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contaAReceberId: number;
+                        /** @enum {string} */
+                        origem: "CONCESSAO" | "RENOVACAO" | "CONVERSAO" | "CONSERVACAO";
+                        numero: number;
+                        de: number;
+                        vencimento: string;
+                        valorPrevisto: string;
+                        valorPago: string | null;
+                        status: string;
+                    }[];
+                };
+            };
+        };
+    };
+    listarArrendatarioHerdeiros: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pessoaId: number;
+                        nome: string;
+                        grau: string;
+                    }[];
+                };
+            };
+        };
+    };
+    criarArrendatarioSuceder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    herdeiroId: number;
+                    sucedidaEm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        jazigoId: number;
+                        jazigoRotulo: string;
+                        cemiterioId: number;
+                        cemiterioNome: string;
+                        pessoaId: number;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        tipoConcessao: "TEMPORARIA" | "PERPETUA" | "GRATUITA";
+                        inicio: string;
+                        renovadoAte: string | null;
+                        valor: string;
+                        parcelas: number;
+                        isento: boolean;
+                        motivoIsencao: string | null;
+                        convertidaEm: string | null;
+                        diferencaConversao: string | null;
+                        encerradaEm: string | null;
+                        falecidos: number;
+                        /** @enum {string} */
+                        estadoConcessao: "RESERVADA" | "VIGENTE" | "A_VENCER" | "VENCIDA" | "EM_EXUMACAO" | "ENCERRADA";
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    listarArrendatarioParcelas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        contaAReceberId: number;
+                        /** @enum {string} */
+                        origem: "CONCESSAO" | "RENOVACAO" | "CONVERSAO" | "CONSERVACAO";
+                        numero: number;
+                        de: number;
+                        vencimento: string;
+                        valorPrevisto: string;
+                        valorPago: string | null;
+                        status: string;
+                    }[];
                 };
             };
         };
@@ -32885,6 +33186,8 @@ export interface operations {
                     /** @default false */
                     isento?: boolean;
                     motivoIsencao?: string | null;
+                    /** @enum {string|null} */
+                    formaCobranca?: "BOLETO" | "PIX" | "CARTAO" | null;
                 };
             };
         };
@@ -32973,6 +33276,8 @@ export interface operations {
                     /** @default false */
                     isento?: boolean;
                     motivoIsencao?: string | null;
+                    /** @enum {string|null} */
+                    formaCobranca?: "BOLETO" | "PIX" | "CARTAO" | null;
                 };
             };
         };
@@ -33009,6 +33314,76 @@ export interface operations {
                         atualizadoEm: string;
                     };
                 };
+            };
+        };
+    };
+    listarConservacaoEmAtrasoPaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+                vencidasAte?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            arrendatarioId: number;
+                            pessoaNome: string;
+                            cemiterioNome: string;
+                            jazigoRotulo: string;
+                            parcelasEmAtraso: number;
+                            valorEmAtraso: string;
+                            vencimentoMaisAntigo: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                        totais: {
+                            parcelasEmAtraso: number;
+                            valorEmAtraso: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listarConservacaoEmAtrasoExportar: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                cemiterioId?: number;
+                nome?: string;
+                vencidasAte?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

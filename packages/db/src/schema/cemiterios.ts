@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
+import { contaAReceber } from './receber.js';
 
 /** A cemetery of an organization (issue 20); `prazoExumacaoAnos` is the legal minimum before an exhumation. */
 export const cemiterio = pgTable(
@@ -93,6 +94,15 @@ export const falecido = pgTable(
       .references(() => arrendatario.id),
     pessoaId: integer().references(() => pessoa.id),
     nome: text().notNull(),
+    /**
+     * The name lower-cased and without accents, kept by the database, so the name search (the
+     * public "where is buried" among 200,000 burials, issue 20) reads a trigram index.
+     */
+    nomeBusca: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(translate(nome, 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ', 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn'))`,
+      ),
     dataNascimento: date({ mode: 'string' }),
     dataFalecimento: date({ mode: 'string' }).notNull(),
     dataSepultamento: date({ mode: 'string' }).notNull(),
@@ -109,5 +119,35 @@ export const falecido = pgTable(
     uniqueIndex('falecido_pessoa_uq').on(t.pessoaId).where(sql`${t.excluidoEm} is null and ${t.dataExumacao} is null`),
     index('falecido_jazigo_idx').on(t.jazigoId),
     index('falecido_arrendatario_idx').on(t.arrendatarioId),
+    index('falecido_nome_busca_trgm_idx').using('gin', sql`${t.nomeBusca} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * A receivable a concession generated (issue 20): an installment of its grant, renewal or
+ * conversion to perpetual. One row per receivable; the installment's number within its origin
+ * and event keeps a retried request from adding a second one.
+ */
+export const arrendatarioParcela = pgTable(
+  'arrendatario_parcela',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    arrendatarioId: integer()
+      .notNull()
+      .references(() => arrendatario.id),
+    contaAReceberId: integer()
+      .notNull()
+      .references(() => contaAReceber.id),
+    /** CONCESSAO, RENOVACAO or CONVERSAO. */
+    origem: text().notNull(),
+    /** The event's day (the grant's start, the new term, the conversion's day). */
+    referencia: date({ mode: 'string' }).notNull(),
+    numero: integer().notNull(),
+    de: integer().notNull(),
+    criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('arrendatario_parcela_conta_uq').on(t.contaAReceberId),
+    uniqueIndex('arrendatario_parcela_evento_uq').on(t.arrendatarioId, t.origem, t.referencia, t.numero),
   ],
 );

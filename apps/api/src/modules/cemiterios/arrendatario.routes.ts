@@ -4,15 +4,22 @@ import {
   arrendatarioInput,
   arrendatarioListQuery,
   arrendatarioPagina,
+  conservacaoAtrasoPagina,
+  conservacaoAtrasoQuery,
+  conservacaoInput,
   conversaoInput,
   encerramentoInput,
+  herdeiro,
   idParams,
+  parcelaConcessao,
   renovacaoInput,
+  sucessaoInput,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './arrendatario.service.js';
+import { conservacaoEmAtraso } from './relatorios.service.js';
 
 const acesso = ACESSO_ARRENDATARIO;
 
@@ -70,6 +77,38 @@ export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => servico.encerrar(app.deps, req.ctx, req.params.id, req.body),
   );
+  app.post(
+    '/:id/conservacao',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: conservacaoInput, response: { 200: z.array(parcelaConcessao) } },
+    },
+    (req) => servico.lancarConservacao(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.get(
+    '/:id/herdeiros',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, response: { 200: z.array(herdeiro) } },
+    },
+    (req) => servico.herdeiros(app.deps, req.ctx, req.params.id),
+  );
+  app.post(
+    '/:id/suceder',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: idParams, body: sucessaoInput, response: { 200: arrendatario } },
+    },
+    (req) => servico.suceder(app.deps, req.ctx, req.params.id, req.body),
+  );
+  app.get(
+    '/:id/parcelas',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, response: { 200: z.array(parcelaConcessao) } },
+    },
+    (req) => servico.parcelas(app.deps, req.ctx, req.params.id),
+  );
   app.get(
     '/:id/historico',
     {
@@ -103,5 +142,27 @@ export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
     criar: (ctx, corpo) => servico.criar(app.deps, ctx, corpo),
     atualizar: (ctx, id, corpo) => servico.atualizar(app.deps, ctx, id, corpo),
     excluir: (ctx, id) => servico.excluir(app.deps, ctx, id),
+  });
+};
+
+/** `/conservacao-em-atraso` (issue 20): the concessions whose upkeep fees are in arrears, with totals and export. */
+export const conservacaoAtrasoRoutes: FastifyPluginAsyncZod = async (app) => {
+  rotasDeLista(app, {
+    acesso,
+    tags: ['arrendatario'],
+    consulta: conservacaoAtrasoQuery,
+    pagina: conservacaoAtrasoPagina,
+    listar: (ctx, q) => conservacaoEmAtraso(app.deps, ctx, q),
+    exportar: {
+      planilha: 'conservacao-em-atraso',
+      colunas: [
+        { campo: 'pessoaNome', rotulo: 'pessoaNome' },
+        { campo: 'cemiterioNome', rotulo: 'cemiterioNome' },
+        { campo: 'jazigoRotulo', rotulo: 'jazigoId' },
+        { campo: 'parcelasEmAtraso', rotulo: 'parcelasEmAtraso', tipo: 'numero' },
+        { campo: 'valorEmAtraso', rotulo: 'valorEmAtraso', tipo: 'dinheiro' },
+        { campo: 'vencimentoMaisAntigo', rotulo: 'vencimentoMaisAntigo', tipo: 'data' },
+      ],
+    },
   });
 };

@@ -3,13 +3,16 @@ import {
   type Arrendatario,
   type ArrendatarioInput,
   type ArrendatarioPagina,
+  type ConservacaoInput,
   type ConversaoInput,
   DIAS_A_VENCER,
   type EncerramentoInput,
   type EstadoConcessao,
+  type Herdeiro,
   hojeNoBrasil,
   normalizarValor,
   type RenovacaoInput,
+  type SucessaoInput,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
@@ -17,8 +20,11 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
+import { nomeNoIdioma } from '../../platform/textos.js';
+import { cobrarContasGeradas, exigirCobranca } from '../cobrancas/index.js';
 import { cemiterioNoEscopo } from './cemiterio.service.js';
 import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
+import { type Geradas, gerarParcelas, listarParcelas, temParcelas } from './parcela.service.js';
 
 /**
  * Lease holders (spec §2 /arrendatario, §3): the concession of a plot to a person of the registry.
@@ -208,16 +214,51 @@ const paraHistorico = (a: Arrendatario) => ({
   motivoIsencao: a.motivoIsencao,
 });
 
+type FormaCobranca = ArrendatarioInput['formaCobranca'];
+
+/** The user's right to charge, asked before any installment is generated to be charged. */
+const podeCobrar = (ctx: Contexto, forma: FormaCobranca) => {
+  if (forma) exigirCobranca(ctx);
+};
+
+/**
+ * The installments just committed charged at the provider, when the user asked: a batch, worked
+ * outside the transaction (a provider's call never runs inside one).
+ */
+const cobrar = (deps: Deps, ctx: Contexto, forma: FormaCobranca, g: Geradas) =>
+  forma ? cobrarContasGeradas(deps, ctx, { ...g, forma }) : undefined;
+
 export async function criar(deps: Deps, ctx: Contexto, e: ArrendatarioInput): Promise<Arrendatario> {
-  return deps.db.transaction(async (tx) => {
+  podeCobrar(ctx, e.formaCobranca);
+  const { criado, geradas } = await deps.db.transaction(async (tx) => {
     await concederJazigo(tx, e.jazigoId);
     const [novo] = await tx.insert(ar).values(colunas(e)).returning({ id: ar.id });
     await recalcularSituacao(tx, e.jazigoId);
+    const geradas = await gerarParcelas(tx, ctx, {
+      arrendatarioId: novo!.id,
+      pessoaId: e.pessoaId,
+      jazigoId: e.jazigoId,
+      isento: e.isento,
+      origem: 'CONCESSAO',
+      referencia: e.inicio,
+      valor: e.valor,
+      parcelas: e.parcelas,
+    });
     const criado = await obter(tx, ctx, novo!.id);
     await registrarAlteracao(tx, ctx, 'arrendatario', criado.id, null, paraHistorico(criado));
-    return criado;
+    return { criado, geradas };
   });
+  await cobrar(deps, ctx, e.formaCobranca, geradas);
+  return criado;
 }
+
+/** What an event of the concession needs to generate its installments. */
+const doEvento = (a: Arrendatario) => ({
+  arrendatarioId: a.id,
+  pessoaId: a.pessoaId,
+  jazigoId: a.jazigoId,
+  isento: a.isento,
+});
 
 /** The concession locked for a change; a closed one is only read. */
 async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number, { encerrada = false } = {}) {
@@ -228,13 +269,22 @@ async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number, { encerrada = fa
 }
 
 export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: ArrendatarioInput): Promise<Arrendatario> {
-  await deps.db.transaction(async (tx) => {
+  podeCobrar(ctx, e.formaCobranca);
+  const geradas = await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id);
     // A temporary concession becomes perpetual only by the conversion, which adds the difference.
     if (antes.tipoConcessao !== e.tipoConcessao)
       throw new AppError('TIPO_CONCESSAO_NA_EDICAO', {}, [
         { campo: 'tipoConcessao', mensagem: 'erros:TIPO_CONCESSAO_NA_EDICAO' },
       ]);
+    // Its receivables were made from what it cost: the price and its terms stay as charged. One
+    // granted free or exempt and priced now gets its installments here.
+    const mudouCobranca =
+      normalizarValor(e.valor) !== normalizarValor(antes.valor) ||
+      e.parcelas !== antes.parcelas ||
+      e.isento !== antes.isento;
+    const cobrada = await temParcelas(tx, id, 'CONCESSAO');
+    if (mudouCobranca && cobrada) throw new AppError('CONCESSAO_COM_PARCELAS');
     if (antes.jazigoId !== e.jazigoId) {
       await liberarJazigo(tx, id, antes.jazigoId);
       // The row leaves its plot first, so the check of the new plot does not find it.
@@ -247,6 +297,18 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Arrend
       .where(eq(ar.id, id));
     await recalcularSituacao(tx, antes.jazigoId);
     await recalcularSituacao(tx, e.jazigoId);
+    const geradas = cobrada
+      ? null
+      : await gerarParcelas(tx, ctx, {
+          arrendatarioId: id,
+          pessoaId: e.pessoaId,
+          jazigoId: e.jazigoId,
+          isento: e.isento,
+          origem: 'CONCESSAO',
+          referencia: e.inicio,
+          valor: e.valor,
+          parcelas: e.parcelas,
+        });
     await registrarAlteracao(
       tx,
       ctx,
@@ -255,7 +317,9 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Arrend
       paraHistorico(antes),
       paraHistorico(await obter(tx, ctx, id)),
     );
+    return geradas;
   });
+  if (geradas) await cobrar(deps, ctx, e.formaCobranca, geradas);
   return obter(deps.db, ctx, id);
 }
 
@@ -264,7 +328,8 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Arrend
  * kept in the record's change history.
  */
 export async function renovar(deps: Deps, ctx: Contexto, id: number, e: RenovacaoInput): Promise<Arrendatario> {
-  await deps.db.transaction(async (tx) => {
+  podeCobrar(ctx, e.formaCobranca);
+  const geradas = await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id);
     if (antes.tipoConcessao === 'PERPETUA') throw new AppError('CONCESSAO_PERPETUA');
     // With no term yet, the renewal still starts after the concession does.
@@ -274,6 +339,13 @@ export async function renovar(deps: Deps, ctx: Contexto, id: number, e: Renovaca
         { campo: 'renovadoAte', mensagem: 'erros:RENOVACAO_NAO_POSTERIOR' },
       ]);
     await tx.update(ar).set({ renovadoAte: e.renovadoAte, atualizadoEm: new Date() }).where(eq(ar.id, id));
+    const geradas = await gerarParcelas(tx, ctx, {
+      ...doEvento(antes),
+      origem: 'RENOVACAO',
+      referencia: e.renovadoAte,
+      valor: e.valor ?? '0',
+      parcelas: e.parcelas ?? 1,
+    });
     await registrarAlteracao(
       tx,
       ctx,
@@ -282,7 +354,9 @@ export async function renovar(deps: Deps, ctx: Contexto, id: number, e: Renovaca
       { renovadoAte: antes.renovadoAte },
       { renovadoAte: e.renovadoAte },
     );
+    return geradas;
   });
+  await cobrar(deps, ctx, e.formaCobranca, geradas);
   return obter(deps.db, ctx, id);
 }
 
@@ -297,7 +371,8 @@ export async function converterPerpetua(
   id: number,
   e: ConversaoInput,
 ): Promise<Arrendatario> {
-  await deps.db.transaction(async (tx) => {
+  podeCobrar(ctx, e.formaCobranca);
+  const geradas = await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id);
     if (antes.tipoConcessao !== 'TEMPORARIA') throw new AppError('CONCESSAO_NAO_TEMPORARIA');
     if (e.convertidaEm < antes.inicio || (antes.renovadoAte && e.convertidaEm > antes.renovadoAte))
@@ -317,6 +392,13 @@ export async function converterPerpetua(
       })
       .where(eq(ar.id, id))
       .returning({ valor: ar.valor });
+    const geradas = await gerarParcelas(tx, ctx, {
+      ...doEvento(antes),
+      origem: 'CONVERSAO',
+      referencia: e.convertidaEm,
+      valor: diferenca,
+      parcelas: e.parcelas ?? 1,
+    });
     await registrarAlteracao(
       tx,
       ctx,
@@ -337,7 +419,9 @@ export async function converterPerpetua(
         diferencaConversao: diferenca,
       },
     );
+    return geradas;
   });
+  await cobrar(deps, ctx, e.formaCobranca, geradas);
   return obter(deps.db, ctx, id);
 }
 
@@ -381,6 +465,91 @@ export async function historico(deps: Deps, ctx: Contexto, id: number) {
     .orderBy(desc(h.criadoEm), desc(h.id))
     .limit(LIMITE_HISTORICO);
   return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
+}
+
+const { pessoaFamilia: familia, grauParentesco: grau } = schema;
+
+/** The holder's living relatives (the registry's family links): who may succeed the holder. */
+const familiaresVivos = (titularId: number) =>
+  and(
+    eq(familia.pessoaId, titularId),
+    isNull(familia.excluidoEm),
+    isNull(pessoa.excluidoEm),
+    sql`${pessoa.status} <> 'FALECIDO'`,
+    isNull(pessoa.dataFalecimento),
+  );
+
+/** Who may succeed the concession's holder: the holder's living relatives, by name. */
+export async function herdeiros(deps: Deps, ctx: Contexto, id: number): Promise<Herdeiro[]> {
+  const a = await obter(deps.db, ctx, id);
+  return deps.db
+    .select({ pessoaId: pessoa.id, nome: nomeCompletoPessoa, grau: nomeNoIdioma(grau.nome, grau.nomeEn, ctx.idioma) })
+    .from(familia)
+    .innerJoin(pessoa, eq(pessoa.id, familia.parenteId))
+    .innerJoin(grau, eq(grau.id, familia.grauParentescoId))
+    .where(familiaresVivos(a.pessoaId))
+    .orderBy(nomeCompletoPessoa);
+}
+
+/**
+ * The holder's succession (issue 20): the holder died, and the concession passes to an heir among
+ * the holder's living relatives; the change of holder, with its day, stays in the history.
+ */
+export async function suceder(deps: Deps, ctx: Contexto, id: number, e: SucessaoInput): Promise<Arrendatario> {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    const [titular] = await tx
+      .select({ status: pessoa.status, dataFalecimento: pessoa.dataFalecimento })
+      .from(pessoa)
+      .where(eq(pessoa.id, antes.pessoaId));
+    if (titular?.status !== 'FALECIDO' && !titular?.dataFalecimento) throw new AppError('TITULAR_NAO_FALECIDO');
+    const [parente] = await tx
+      .select({ id: pessoa.id })
+      .from(familia)
+      .innerJoin(pessoa, eq(pessoa.id, familia.parenteId))
+      .where(and(familiaresVivos(antes.pessoaId), eq(familia.parenteId, e.herdeiroId)));
+    if (!parente)
+      throw new AppError('HERDEIRO_SEM_VINCULO', {}, [{ campo: 'herdeiroId', mensagem: 'erros:HERDEIRO_SEM_VINCULO' }]);
+    if (e.sucedidaEm < antes.inicio)
+      throw new AppError('SUCESSAO_ANTES_DO_INICIO', { data: antes.inicio }, [
+        { campo: 'sucedidaEm', mensagem: 'erros:SUCESSAO_ANTES_DO_INICIO' },
+      ]);
+    await tx.update(ar).set({ pessoaId: e.herdeiroId, atualizadoEm: new Date() }).where(eq(ar.id, id));
+    await registrarAlteracao(
+      tx,
+      ctx,
+      'arrendatario',
+      id,
+      { pessoaId: antes.pessoaId, sucedidaEm: null },
+      { pessoaId: e.herdeiroId, sucedidaEm: e.sucedidaEm },
+    );
+  });
+  return obter(deps.db, ctx, id);
+}
+
+/**
+ * A year's upkeep fee of the concession (issue 20): one receivable due on the day given; the
+ * same day twice is refused by the installments' unique key. An exempt concession pays none.
+ */
+export async function lancarConservacao(deps: Deps, ctx: Contexto, id: number, e: ConservacaoInput) {
+  await deps.db.transaction(async (tx) => {
+    const antes = await paraMudar(tx, ctx, id);
+    if (antes.isento) throw new AppError('CONCESSAO_ISENTA');
+    await gerarParcelas(tx, ctx, {
+      ...doEvento(antes),
+      origem: 'CONSERVACAO',
+      referencia: e.vencimento,
+      valor: e.valor,
+      parcelas: 1,
+    });
+  });
+  return listarParcelas(deps.db, id);
+}
+
+/** The concession's installments and the state of their receivables. */
+export async function parcelas(deps: Deps, ctx: Contexto, id: number) {
+  await obter(deps.db, ctx, id);
+  return listarParcelas(deps.db, id);
 }
 
 /** Logical delete of a concession with no one buried under it; its plot is free again. */

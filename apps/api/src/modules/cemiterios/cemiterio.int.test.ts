@@ -1,6 +1,6 @@
 import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { avisarVencimentos } from './vencimentos.job.js';
@@ -231,7 +231,8 @@ describe('/arrendatario', () => {
   });
 
   it('updates and ends a concession, freeing the plot', async () => {
-    const c = await criar('/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-1-2') }));
+    // Granted at no cost, so it has no installments and its price may still change.
+    const c = await criar('/api/arrendatario', concessao({ jazigoId: jazigos.get('Z-1-2'), valor: '0.00' }));
     const r = await req(
       'PUT',
       `/api/arrendatario/${c.id}`,
@@ -563,7 +564,7 @@ describe('/arrendatario: life cycle — conversion to perpetual, closing, what e
     for (const j of (await grade(cemiterioId, 'V')).jazigos) v.set(j.rotulo, j.id);
     const casos: [string, string, Record<string, unknown>][] = [
       ['temporaria', 'V-1-1', { inicio: '2024-01-01', renovadoAte: emDias(40) }],
-      ['longa', 'V-1-2', { inicio: '2024-01-01', renovadoAte: emDias(200) }],
+      ['longa', 'V-1-2', { inicio: '2024-01-01', renovadoAte: emDias(200), valor: '0.00' }],
       ['gratuita', 'V-1-3', { tipoConcessao: 'GRATUITA', inicio: '2024-01-01', renovadoAte: emDias(60) }],
       ['vazia', 'V-1-4', { inicio: '2024-01-01', renovadoAte: emDias(-10) }],
     ];
@@ -580,7 +581,7 @@ describe('/arrendatario: life cycle — conversion to perpetual, closing, what e
     expect(r.statusCode, r.body).toBe(200);
     const h = await historico(ids.longa!);
     // Money stays a decimal string in the history, as the record holds it.
-    expect([h[0].valorAnterior, h[0].valorNovo]).toEqual(['1200.00', '1300.00']);
+    expect([h[0].valorAnterior, h[0].valorNovo]).toEqual(['0.00', '1300.00']);
     expect(h).toMatchObject([
       { operacao: 'ALTERACAO', campo: 'valor' },
       { operacao: 'CRIACAO', campo: null, valorNovo: expect.objectContaining({ tipoConcessao: 'TEMPORARIA' }) },
@@ -753,5 +754,333 @@ describe('/arrendatario: life cycle — conversion to perpetual, closing, what e
     expect((await req('POST', `/api/arrendatario/${alheia.id}/converter-perpetua`, conversao)).statusCode).toBe(404);
     expect((await req('POST', `/api/arrendatario/${alheia.id}/encerrar`, { encerradaEm: hoje })).statusCode).toBe(404);
     expect((await req('GET', `/api/arrendatario/${alheia.id}/historico`)).statusCode).toBe(404);
+  });
+});
+
+describe('/arrendatario/:id/parcelas: installments become receivables', () => {
+  const p = new Map<string, number>();
+  const parcelas = async (id: number, token = paroquia) =>
+    req('GET', `/api/arrendatario/${id}/parcelas`, undefined, token);
+  const contasDa = async (id: number) =>
+    t.banco.db
+      .select({ valor: schema.contaAReceber.valorPrevisto, organizacaoId: schema.contaAReceber.organizacaoId })
+      .from(schema.arrendatarioParcela)
+      .innerJoin(schema.contaAReceber, eq(schema.contaAReceber.id, schema.arrendatarioParcela.contaAReceberId))
+      .where(eq(schema.arrendatarioParcela.arrendatarioId, id));
+
+  beforeAll(async () => {
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'P', fileiraAte: 1, numeroAte: 6 });
+    for (const j of (await grade(cemiterioId, 'P')).jazigos) p.set(j.rotulo, j.id);
+  });
+
+  it('splits R$ 1.000,00 in 3 to the cent, each a receivable of the parish falling due a month apart', async () => {
+    const c = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: p.get('P-1-1'), inicio: '2026-01-31', valor: '1000.00', parcelas: 3 }),
+    );
+    const r = await parcelas(c.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual([
+      expect.objectContaining({
+        origem: 'CONCESSAO',
+        numero: 1,
+        de: 3,
+        vencimento: '2026-01-31',
+        valorPrevisto: '333.33',
+        status: 'ABERTO',
+      }),
+      expect.objectContaining({ numero: 2, vencimento: '2026-02-28', valorPrevisto: '333.33' }),
+      expect.objectContaining({ numero: 3, vencimento: '2026-03-31', valorPrevisto: '333.34' }),
+    ]);
+    const contas = await contasDa(c.id);
+    expect(contas.every((x) => x.organizacaoId === paroquiaId)).toBe(true);
+  });
+
+  it('creates nothing twice on a double submit, and nothing for an exempt concession', async () => {
+    const pedido = concessao({ jazigoId: p.get('P-1-2'), valor: '1000.00', parcelas: 3 });
+    const [a, b] = await Promise.all([
+      req('POST', '/api/arrendatario', pedido),
+      req('POST', '/api/arrendatario', pedido),
+    ]);
+    const criada = [a!, b!].find((x) => x.statusCode === 201)!;
+    expect([a!.statusCode, b!.statusCode].sort()).toEqual([201, 409]);
+    expect(await contasDa(criada.json().id)).toHaveLength(3);
+    const isenta = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: p.get('P-1-3'), isento: true, motivoIsencao: 'Família de baixa renda' }),
+    );
+    expect((await parcelas(isenta.id)).json()).toEqual([]);
+    // Its price is fixed once charged: the edit that changes it is refused, and charges nothing.
+    const muda = await req('PUT', `/api/arrendatario/${criada.json().id}`, { ...pedido, valor: '900.00' });
+    expect(muda.statusCode).toBe(422);
+    expect(muda.json().codigo).toBe('CONCESSAO_COM_PARCELAS');
+    expect(await contasDa(criada.json().id)).toHaveLength(3);
+  });
+
+  it('renewal and conversion to perpetual (the difference) add their own installments, once', async () => {
+    const c = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: p.get('P-1-4'), inicio: '2026-01-10', renovadoAte: '2029-01-10', valor: '0.00' }),
+    );
+    const renova = { renovadoAte: '2032-01-10', valor: '600.00', parcelas: 2 };
+    const [r1, r2] = await Promise.all([
+      req('POST', `/api/arrendatario/${c.id}/renovar`, renova),
+      req('POST', `/api/arrendatario/${c.id}/renovar`, renova),
+    ]);
+    expect([r1!.statusCode, r2!.statusCode].sort()).toEqual([200, 422]);
+    const conv = await req('POST', `/api/arrendatario/${c.id}/converter-perpetua`, {
+      convertidaEm: '2027-05-01',
+      diferencaConversao: '100.00',
+      parcelas: 3,
+    });
+    expect(conv.statusCode, conv.body).toBe(200);
+    const lista = (await parcelas(c.id)).json();
+    expect(lista.map((x: { origem: string; valorPrevisto: string }) => `${x.origem} ${x.valorPrevisto}`)).toEqual([
+      'CONVERSAO 33.33',
+      'CONVERSAO 33.33',
+      'CONVERSAO 33.34',
+      'RENOVACAO 300.00',
+      'RENOVACAO 300.00',
+    ]);
+  });
+
+  it('charges the installments on request, by a charges batch of exactly them, for who may charge', async () => {
+    const pedido = concessao({ jazigoId: p.get('P-1-6'), valor: '1000.00', parcelas: 3, formaCobranca: 'BOLETO' });
+    // The secretary may not charge: refused before anything is granted.
+    const negado = await req('POST', '/api/arrendatario', pedido);
+    expect(negado.statusCode).toBe(403);
+    const livre = (await grade(cemiterioId, 'P')).jazigos.find((j: { rotulo: string }) => j.rotulo === 'P-1-6');
+    expect(livre.situacaoJazigo).toBe('LIVRE');
+    const c = await criar('/api/arrendatario', pedido, admin);
+    const contas = (await parcelas(c.id, admin)).json().map((x: { contaAReceberId: number }) => x.contaAReceberId);
+    expect(contas).toHaveLength(3);
+    const itens = await t.banco.db
+      .select({ referenciaId: schema.processamentoLoteItem.referenciaId, tipo: schema.processamentoLote.tipo })
+      .from(schema.processamentoLoteItem)
+      .innerJoin(schema.processamentoLote, eq(schema.processamentoLote.id, schema.processamentoLoteItem.loteId))
+      .where(inArray(schema.processamentoLoteItem.referenciaId, contas));
+    expect(itens.map((i) => i.tipo)).toEqual(['COBRANCAS', 'COBRANCAS', 'COBRANCAS']);
+    expect(itens.map((i) => i.referenciaId).sort()).toEqual([...contas].sort());
+  });
+
+  it('refuses bad input, needs its permission and keeps other organizations out', async () => {
+    const c = await criar('/api/arrendatario', concessao({ jazigoId: p.get('P-1-5'), renovadoAte: '2029-01-10' }));
+    const ruim = await req('POST', `/api/arrendatario/${c.id}/renovar`, { renovadoAte: '2030-01-10', parcelas: 12 });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().campos[0].campo).toBe('parcelas');
+    expect((await req('GET', '/api/arrendatario/abc/parcelas')).statusCode).toBe(400);
+    expect((await parcelas(c.id, atendimento)).statusCode).toBe(403);
+    const alheia = await t.banco.db
+      .select({ id: schema.arrendatario.id })
+      .from(schema.arrendatario)
+      .where(eq(schema.arrendatario.jazigoId, jazigoAlheio));
+    expect((await parcelas(alheia[0]!.id)).statusCode).toBe(404);
+  });
+});
+
+describe('/arrendatario/:id/suceder: the holder dies, an heir of the family takes the concession', () => {
+  let titular: number;
+  let filha: number;
+  let estranho: number;
+  let id: number;
+
+  beforeAll(async () => {
+    const outras = await t.banco.db
+      .insert(schema.pessoa)
+      .values(['Otto', 'Hilde', 'Bruno'].map((nome) => ({ nome, sobrenome: 'Sucessão', organizacaoId: paroquiaId })))
+      .returning({ id: schema.pessoa.id });
+    [titular, filha, estranho] = outras.map((o) => o.id) as [number, number, number];
+    const [grau] = await t.banco.db.select({ id: schema.grauParentesco.id }).from(schema.grauParentesco).limit(1);
+    await t.banco.db
+      .insert(schema.pessoaFamilia)
+      .values({ pessoaId: titular, parenteId: filha, grauParentescoId: grau!.id });
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'H', fileiraAte: 1, numeroAte: 1 });
+    const h = (await grade(cemiterioId, 'H')).jazigos[0].id;
+    id = (await criar('/api/arrendatario', concessao({ jazigoId: h, pessoaId: titular, valor: '0.00' }))).id;
+  });
+
+  it('passes only after the death, to a living relative, and keeps it in the history', async () => {
+    const cedo = await req('POST', `/api/arrendatario/${id}/suceder`, { herdeiroId: filha, sucedidaEm: '2026-06-01' });
+    expect(cedo.statusCode).toBe(422);
+    expect(cedo.json().codigo).toBe('TITULAR_NAO_FALECIDO');
+    await t.banco.db.update(schema.pessoa).set({ status: 'FALECIDO' }).where(eq(schema.pessoa.id, titular));
+    const lista = (await req('GET', `/api/arrendatario/${id}/herdeiros`)).json();
+    expect(lista.map((h: { pessoaId: number }) => h.pessoaId)).toEqual([filha]);
+    expect(lista[0].grau).toBeTruthy();
+    const alheio = await req('POST', `/api/arrendatario/${id}/suceder`, {
+      herdeiroId: estranho,
+      sucedidaEm: '2026-06-01',
+    });
+    expect(alheio.statusCode).toBe(422);
+    expect(alheio.json()).toMatchObject({ codigo: 'HERDEIRO_SEM_VINCULO', campos: [{ campo: 'herdeiroId' }] });
+    const r = await req('POST', `/api/arrendatario/${id}/suceder`, { herdeiroId: filha, sucedidaEm: '2026-06-01' });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().pessoaId).toBe(filha);
+    const h = (await req('GET', `/api/arrendatario/${id}/historico`)).json();
+    expect(h.find((x: { campo: string }) => x.campo === 'pessoaId')).toMatchObject({
+      valorAnterior: titular,
+      valorNovo: filha,
+    });
+    expect(h.find((x: { campo: string }) => x.campo === 'sucedidaEm')).toMatchObject({ valorNovo: '2026-06-01' });
+  });
+
+  it('refuses bad input, needs its permission and keeps other organizations out', async () => {
+    const ruim = await req('POST', `/api/arrendatario/${id}/suceder`, { herdeiroId: filha, sucedidaEm: '2026-02-30' });
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().campos[0].campo).toBe('sucedidaEm');
+    const cedo = await req('POST', `/api/arrendatario/${id}/suceder`, { herdeiroId: filha, sucedidaEm: '2020-01-01' });
+    expect(cedo.statusCode).toBe(422);
+    expect(
+      (
+        await req(
+          'POST',
+          `/api/arrendatario/${id}/suceder`,
+          { herdeiroId: filha, sucedidaEm: '2026-06-01' },
+          atendimento,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await req('GET', `/api/arrendatario/${id}/herdeiros`, undefined, atendimento)).statusCode).toBe(403);
+    const [alheia] = await t.banco.db
+      .select({ id: schema.arrendatario.id })
+      .from(schema.arrendatario)
+      .where(eq(schema.arrendatario.jazigoId, jazigoAlheio));
+    expect((await req('GET', `/api/arrendatario/${alheia!.id}/herdeiros`)).statusCode).toBe(404);
+    expect(
+      (await req('POST', `/api/arrendatario/${alheia!.id}/suceder`, { herdeiroId: filha, sucedidaEm: '2026-06-01' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('upkeep fees in arrears and the forecast of free plots', () => {
+  const hoje = hojeNoBrasil();
+  const emDias = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  let previsaoId: number;
+  const f = new Map<string, number>();
+  const c: Record<string, number> = {};
+  const atraso = async (filtro = '', token = paroquia) =>
+    req('GET', `/api/conservacao-em-atraso/paginado?cemiterioId=${previsaoId}${filtro}`, undefined, token);
+
+  beforeAll(async () => {
+    previsaoId = (
+      await criar('/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Cemitério da Previsão', prazoExumacaoAnos: 3 })
+    ).id;
+    await req('POST', `/api/cemiterio/${previsaoId}/jazigos`, { quadra: 'F', fileiraAte: 1, numeroAte: 4 });
+    for (const j of (await grade(previsaoId, 'F')).jazigos) f.set(j.rotulo, j.id);
+    const base = { valor: '0.00', inicio: '2020-01-01' };
+    c.termo = (
+      await criar('/api/arrendatario', concessao({ ...base, jazigoId: f.get('F-1-1'), renovadoAte: emDias(40) }))
+    ).id;
+    c.perpetua = (
+      await criar('/api/arrendatario', concessao({ ...base, jazigoId: f.get('F-1-2'), tipoConcessao: 'PERPETUA' }))
+    ).id;
+    c.sepultado = (
+      await criar(
+        '/api/arrendatario',
+        concessao({
+          ...base,
+          jazigoId: f.get('F-1-3'),
+          renovadoAte: '2099-01-01',
+          isento: true,
+          motivoIsencao: 'Baixa renda',
+        }),
+      )
+    ).id;
+    // Buried 3 years less 20 days ago: the exhumation is allowed within this month or the next.
+    const sepultamento = emDias(-3 * 365 + 20);
+    await criar('/api/falecido', {
+      jazigoId: f.get('F-1-3'),
+      nome: 'Erna Previsão',
+      dataFalecimento: sepultamento,
+      dataSepultamento: sepultamento,
+    });
+  });
+
+  it('launches an upkeep fee once per day due, none for an exempt concession', async () => {
+    const r = await req('POST', `/api/arrendatario/${c.termo}/conservacao`, {
+      vencimento: '2025-03-31',
+      valor: '100.00',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toEqual([
+      expect.objectContaining({ origem: 'CONSERVACAO', valorPrevisto: '100.00', vencimento: '2025-03-31' }),
+    ]);
+    expect(
+      (await req('POST', `/api/arrendatario/${c.termo}/conservacao`, { vencimento: '2025-03-31', valor: '100.00' }))
+        .statusCode,
+    ).toBe(409);
+    await req('POST', `/api/arrendatario/${c.termo}/conservacao`, { vencimento: '2099-03-31', valor: '100.00' });
+    await req('POST', `/api/arrendatario/${c.perpetua}/conservacao`, { vencimento: '2025-06-30', valor: '50.50' });
+    const isenta = await req('POST', `/api/arrendatario/${c.sepultado}/conservacao`, {
+      vencimento: '2025-06-30',
+      valor: '50.00',
+    });
+    expect(isenta.statusCode).toBe(422);
+    expect(isenta.json().codigo).toBe('CONCESSAO_ISENTA');
+    const ruim = await req('POST', `/api/arrendatario/${c.termo}/conservacao`, {
+      vencimento: '2025-02-30',
+      valor: '0',
+    });
+    expect(ruim.statusCode).toBe(400);
+  });
+
+  it('lists the concessions with upkeep fees past due, with totals, filters and export', async () => {
+    const r = await atraso();
+    expect(r.statusCode, r.body).toBe(200);
+    const pagina = r.json();
+    expect(pagina.total).toBe(2);
+    expect(pagina.totais).toEqual({ parcelasEmAtraso: 2, valorEmAtraso: '150.50' });
+    expect(pagina.itens[0]).toMatchObject({
+      arrendatarioId: c.termo,
+      jazigoRotulo: 'F-1-1',
+      parcelasEmAtraso: 1,
+      valorEmAtraso: '100.00',
+      vencimentoMaisAntigo: '2025-03-31',
+    });
+    expect((await atraso('&vencidasAte=2025-04-30')).json().total).toBe(1);
+    const csv = await req('GET', `/api/conservacao-em-atraso/exportar?formato=csv&cemiterioId=${previsaoId}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('F-1-2');
+    expect((await atraso('&vencidasAte=2025-13-01')).statusCode).toBe(400);
+  });
+
+  it('forecasts the free plots by month from terms ending and exhumation terms', async () => {
+    const r = await req('GET', `/api/cemiterio/${previsaoId}/previsao-vagas?meses=3`);
+    expect(r.statusCode, r.body).toBe(200);
+    const p = r.json();
+    expect(p.livresHoje).toBe(1);
+    expect(p.meses).toHaveLength(3);
+    const mesDoTermo = emDias(40).slice(0, 7);
+    const m = p.meses.find((x: { mes: string }) => x.mes === mesDoTermo);
+    expect(m).toMatchObject({ termosEncerrando: 1, livresPrevistos: 2 });
+    expect(p.meses.reduce((s: number, x: { termosEncerrando: number }) => s + x.termosEncerrando, 0)).toBe(1);
+    expect(p.meses.reduce((s: number, x: { exumacoesPossiveis: number }) => s + x.exumacoesPossiveis, 0)).toBe(1);
+    expect((await req('GET', `/api/cemiterio/${previsaoId}/previsao-vagas?meses=61`)).statusCode).toBe(400);
+  });
+
+  it('needs its permission and keeps other organizations out', async () => {
+    expect((await atraso('', atendimento)).statusCode).toBe(403);
+    expect((await req('GET', `/api/cemiterio/${previsaoId}/previsao-vagas`, undefined, atendimento)).statusCode).toBe(
+      403,
+    );
+    expect((await req('GET', `/api/cemiterio/${alheioId}/previsao-vagas`)).statusCode).toBe(404);
+    const [alheia] = await t.banco.db
+      .select({ id: schema.arrendatario.id })
+      .from(schema.arrendatario)
+      .where(eq(schema.arrendatario.jazigoId, jazigoAlheio));
+    const admin1 = await req(
+      'POST',
+      `/api/arrendatario/${alheia!.id}/conservacao`,
+      { vencimento: '2025-01-31', valor: '10.00' },
+      admin,
+    );
+    expect(admin1.statusCode, admin1.body).toBe(200);
+    expect(
+      (await req('POST', `/api/arrendatario/${alheia!.id}/conservacao`, { vencimento: '2025-02-28', valor: '10.00' }))
+        .statusCode,
+    ).toBe(404);
+    const todos = (await req('GET', '/api/conservacao-em-atraso/paginado?quantidade=100')).json();
+    expect(todos.itens.map((i: { arrendatarioId: number }) => i.arrendatarioId)).not.toContain(alheia!.id);
   });
 });

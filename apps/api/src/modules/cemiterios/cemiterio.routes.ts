@@ -9,11 +9,14 @@ import {
   gradeJazigos,
   gradeJazigosQuery,
   idParams,
+  previsaoVagas,
+  previsaoVagasQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './cemiterio.service.js';
+import { previsaoVagas as prever } from './relatorios.service.js';
 
 const acesso = ACESSO_CEMITERIO;
 
@@ -49,6 +52,14 @@ export const cemiterioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, querystring: gradeJazigosQuery, response: { 200: gradeJazigos } },
     },
     (req) => servico.grade(app.deps, req.ctx, req.params.id, req.query.quadra),
+  );
+  app.get(
+    '/:id/previsao-vagas',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, params: idParams, querystring: previsaoVagasQuery, response: { 200: previsaoVagas } },
+    },
+    (req) => prever(app.deps, req.ctx, req.params.id, req.query.meses),
   );
   app.post(
     '/:id/jazigos',

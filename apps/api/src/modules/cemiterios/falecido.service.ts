@@ -11,7 +11,7 @@ import { type DbOuTx, schema } from '@sig/db';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
+import { contemNaBusca, nomeCompletoPessoa } from '../../platform/sql.js';
 import { registrarFalecimento } from '../pessoas/index.js';
 import { concessaoDoJazigo } from './arrendatario.service.js';
 import { cemiterioNoEscopo } from './cemiterio.service.js';
@@ -69,7 +69,7 @@ export async function listar(
   const onde = and(
     doEscopo(ctx),
     q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
-    q.nome ? contemSemAcento(fa.nome, q.nome) : undefined,
+    q.nome ? contemNaBusca(fa.nomeBusca, q.nome) : undefined,
   );
   const [linhas, [n]] = await Promise.all([
     consulta(deps.db, onde)
@@ -246,7 +246,7 @@ export async function buscarPublico(deps: Deps, nome: string): Promise<Sepultado
         isNull(fa.dataExumacao),
         isNull(ce.excluidoEm),
         eq(ce.buscaPublica, true),
-        contemSemAcento(fa.nome, nome),
+        contemNaBusca(fa.nomeBusca, nome),
       ),
     )
     .orderBy(fa.nome, fa.dataSepultamento, fa.id)

@@ -1,5 +1,5 @@
 /** Cemeteries, their plots, concessions and burials (issue 20). Other modules use only this file. */
-export { arrendatarioRoutes } from './arrendatario.routes.js';
+export { arrendatarioRoutes, conservacaoAtrasoRoutes } from './arrendatario.routes.js';
 export { cemiterioRoutes } from './cemiterio.routes.js';
 export { falecidoRoutes } from './falecido.routes.js';
 export { jazigoRoutes } from './jazigo.routes.js';

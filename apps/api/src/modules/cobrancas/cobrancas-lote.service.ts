@@ -1,9 +1,11 @@
 import {
   type CobrancasLoteFiltro,
   type CobrancasLoteInput,
+  type FORMAS_COBRANCA,
   type PreviaCobrancasLote,
   type ProcessamentoLote,
   type ProcessamentoLoteListQuery,
+  parametrosCobrancaLote,
   VALOR_MINIMO_COBRANCA,
 } from '@sig/contracts';
 import { schema } from '@sig/db';
@@ -11,8 +13,10 @@ import { and, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
+import { exigir } from '../../platform/permissoes.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
+import { ACESSO_COBRANCA } from './cobranca.service.js';
 
 /**
  * Spec §2 /cobrancas-em-lote: the open or overdue receivables without a charge that the filters
@@ -89,6 +93,30 @@ export async function criarLoteCobrancas(deps: Deps, ctx: Contexto, e: Cobrancas
   });
   return obterLote(deps.db, ctx, id, ACESSO_COBRANCAS_LOTE);
 }
+
+/**
+ * Charges receivables another module has just generated (a concession's installments), on its
+ * user's request: a COBRANCAS batch of those receivables, worked like any other. Ask
+ * `exigirCobranca` first, before generating them.
+ */
+export async function cobrarContasGeradas(
+  deps: Deps,
+  ctx: Contexto,
+  pedido: { organizacaoId: number; contaAReceberIds: number[]; forma: (typeof FORMAS_COBRANCA)[number] },
+): Promise<void> {
+  if (!pedido.contaAReceberIds.length) return;
+  const itens = sql`select ${car.id} as referencia_id, coalesce(${car.descricao}, '') as descricao
+    from ${car} where ${inArray(car.id, pedido.contaAReceberIds)}`;
+  await criarLote(deps, ctx, {
+    tipo: 'COBRANCAS',
+    organizacaoId: pedido.organizacaoId,
+    parametros: parametrosCobrancaLote.parse({ forma: pedido.forma }),
+    itens,
+  });
+}
+
+/** Whether the user may charge: asked before the receivables to charge are generated. */
+export const exigirCobranca = (ctx: Contexto) => exigir(ctx, ACESSO_COBRANCA, 'C');
 
 /** The screen's own list: the charges batches of the scope. */
 export const listarLotesCobrancas = (deps: Deps, ctx: Contexto, q: ProcessamentoLoteListQuery) =>

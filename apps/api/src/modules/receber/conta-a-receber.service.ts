@@ -371,6 +371,36 @@ export async function criarConta(deps: Deps, ctx: Contexto, e: ContaAReceberInpu
   return obterConta(deps.db, ctx, id);
 }
 
+/** A receivable another module generates (a concession's installment), in that module's transaction. */
+export type ContaGerada = {
+  organizacaoId: number;
+  pessoaId: number;
+  tipo: ContaAReceberInput['tipo'];
+  vencimento: string;
+  valorPrevisto: string;
+  descricao: string;
+};
+
+/**
+ * Receivables another module generates within its own transaction, so they exist exactly when
+ * what they charge does. Each is recorded in the change history as one created by hand.
+ */
+export async function criarContasNaTransacao(tx: DbOuTx, ctx: Contexto, contas: ContaGerada[]): Promise<number[]> {
+  if (!contas.length) return [];
+  const linhas = contas.map((c) => ({
+    ...c,
+    mesCompetencia: Number(c.vencimento.slice(5, 7)),
+    anoCompetencia: Number(c.vencimento.slice(0, 4)),
+    parcelas: 1,
+  }));
+  const novas = await tx
+    .insert(car)
+    .values(linhas.map((l) => ({ ...l, criadoPor: ctx.usuarioId })))
+    .returning({ id: car.id });
+  for (const [i, n] of novas.entries()) await registrarAlteracao(tx, ctx, 'conta_a_receber', n.id, null, linhas[i]!);
+  return novas.map((n) => n.id);
+}
+
 const editavel = (c: { status: string; cobrancaGerada: boolean }) =>
   STATUS_EDITAVEIS.includes(c.status as StatusContaAReceber) && !c.cobrancaGerada;
 

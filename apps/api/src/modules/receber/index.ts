@@ -4,7 +4,12 @@
  */
 
 export { contaAReceberRoutes } from './conta-a-receber.routes.js';
-export { contaParaMudar, listarContas, REGRA_CONTA_A_RECEBER } from './conta-a-receber.service.js';
+export {
+  contaParaMudar,
+  criarContasNaTransacao,
+  listarContas,
+  REGRA_CONTA_A_RECEBER,
+} from './conta-a-receber.service.js';
 export { contasAReceberLoteRoutes } from './contas-a-receber-lote.routes.js';
 export { TIPO_CONTAS_A_RECEBER } from './contas-a-receber-lote.tipo.js';
 export { inadimplenciaRoutes } from './inadimplencia.routes.js';

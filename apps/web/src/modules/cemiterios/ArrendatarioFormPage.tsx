@@ -6,13 +6,15 @@ import {
   CAMPOS_CONVERSAO,
   CAMPOS_ENCERRAMENTO,
   CAMPOS_RENOVACAO,
+  CAMPOS_SUCESSAO,
   conversaoInput,
   encerramentoInput,
   hojeNoBrasil,
   renovacaoInput,
+  sucessaoInput,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -30,7 +32,7 @@ import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { CORES_ESTADO_CONCESSAO, ROTA_LISTA_ARRENDATARIO } from './comum';
 
-type Acao = 'renovar' | 'converter' | 'encerrar';
+type Acao = 'renovar' | 'converter' | 'encerrar' | 'suceder';
 
 /**
  * `/arrendatario/form/:id?/:visualizacao?`: the concession of a plot to a person of the registry;
@@ -69,6 +71,7 @@ export default function ArrendatarioFormPage() {
             {registro.tipoConcessao === 'TEMPORARIA' && (
               <Button onClick={() => setAcao('converter')}>{t('cemiterios:converterPerpetua')}</Button>
             )}
+            <Button onClick={() => setAcao('suceder')}>{t('cemiterios:suceder')}</Button>
             {registro.falecidos === 0 && (
               <Button onClick={() => setAcao('encerrar')}>{t('cemiterios:encerrar')}</Button>
             )}
@@ -90,6 +93,7 @@ export default function ArrendatarioFormPage() {
           fixos={id === undefined ? {} : { tipoConcessao: t('cemiterios:fixo.tipoConcessao') }}
         />
       </Form>
+      {registro && <Parcelas arrendatarioId={registro.id} />}
       {registro && <Historico arrendatarioId={registro.id} />}
     </PaginaDeFormulario>
   );
@@ -120,7 +124,72 @@ function Situacao({ registro: r }: { registro: Arrendatario }) {
   );
 }
 
-const DECLARACOES_HISTORICO = { campos: [...CAMPOS_ARRENDATARIO, ...CAMPOS_CONVERSAO, ...CAMPOS_ENCERRAMENTO] };
+/** The concession's installments (grant, renewals, conversion): each receivable and its state now. */
+function Parcelas({ arrendatarioId }: { arrendatarioId: number }) {
+  const { t } = useTranslation(['campos', 'cemiterios', 'crud']);
+  const q = useQuery({
+    queryKey: [...chaves('arrendatario').item(arrendatarioId), 'parcelas'],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/arrendatario/{id}/parcelas', { params: { path: { id: arrendatarioId } }, signal })),
+  });
+  type Linha = NonNullable<typeof q.data>[number];
+  return (
+    <Card size="small" title={t('cemiterios:parcelas')} style={{ marginTop: 16 }} data-testid="parcelas-concessao">
+      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
+      <Table<Linha>
+        rowKey="contaAReceberId"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('cemiterios:semParcelas') }}
+        columns={[
+          {
+            key: 'numero',
+            title: t('cemiterios:parcelaNumero'),
+            render: (_: unknown, l: Linha) => t('cemiterios:parcelaN', { numero: l.numero, de: l.de }),
+          },
+          {
+            key: 'origem',
+            dataIndex: 'origem',
+            title: t('cemiterios:parcelaOrigem'),
+            render: (v: Linha['origem']) => t(`cemiterios:origens.${v}`),
+          },
+          {
+            key: 'vencimento',
+            dataIndex: 'vencimento',
+            title: t('cemiterios:parcelaVencimento'),
+            render: celulaData,
+          },
+          {
+            key: 'valorPrevisto',
+            dataIndex: 'valorPrevisto',
+            title: t('cemiterios:parcelaValor'),
+            align: 'right',
+            render: celulaDinheiro,
+          },
+          {
+            key: 'valorPago',
+            dataIndex: 'valorPago',
+            title: t('cemiterios:parcelaPago'),
+            align: 'right',
+            render: celulaDinheiro,
+          },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('cemiterios:parcelaSituacao'),
+            render: (v: string) => t(`campos:opcao.statusContaAReceber.${v}`, { defaultValue: v }),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const DECLARACOES_HISTORICO = {
+  campos: [...CAMPOS_ARRENDATARIO, ...CAMPOS_CONVERSAO, ...CAMPOS_ENCERRAMENTO, ...CAMPOS_SUCESSAO],
+};
 
 /** The change history of the concession (spec §2 update history): who changed what, when, from what to what. */
 function Historico({ arrendatarioId }: { arrendatarioId: number }) {
@@ -192,7 +261,39 @@ const ACOES = {
     ok: 'cemiterios:encerrar',
     nome: 'encerramento',
   },
+  suceder: {
+    caminho: '/api/arrendatario/{id}/suceder',
+    // The heir is chosen among the holder's relatives, in its own select above the date.
+    campos: CAMPOS_SUCESSAO.filter((c) => c.nome !== 'herdeiroId'),
+    esquema: sucessaoInput,
+    titulo: 'cemiterios:sucederConcessao',
+    ok: 'comum:salvar',
+    nome: 'sucessao',
+  },
 } as const;
+
+/** The heir's select: the holder's living relatives from the registry's family links. */
+function SelectHerdeiro({ arrendatarioId }: { arrendatarioId: number }) {
+  const { t } = useTranslation(['campos', 'cemiterios', 'validacao']);
+  const q = useQuery({
+    queryKey: [...chaves('arrendatario').item(arrendatarioId), 'herdeiros'],
+    queryFn: ({ signal }) =>
+      dados(cliente.GET('/api/arrendatario/{id}/herdeiros', { params: { path: { id: arrendatarioId } }, signal })),
+  });
+  if (q.data && !q.data.length) return <Alert type="info" showIcon title={t('cemiterios:semHerdeiros')} />;
+  return (
+    <Form.Item
+      name="herdeiroId"
+      label={t('campos:herdeiroId')}
+      rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:herdeiroId') }) }]}
+    >
+      <Select
+        loading={q.isFetching}
+        options={(q.data ?? []).map((h) => ({ value: h.pessoaId, label: `${h.nome} (${h.grau})` }))}
+      />
+    </Form.Item>
+  );
+}
 
 /**
  * A life-cycle action in a dialog: a renewal to a new "renewed until" (after the current one), the
@@ -212,7 +313,9 @@ function AcaoDaConcessao({ acao, arrendatarioId, fechar }: { acao: Acao; arrenda
       message.success(
         acao === 'renovar'
           ? t('cemiterios:renovada', { data: celulaData(r.renovadoAte) })
-          : t(acao === 'converter' ? 'cemiterios:convertida' : 'cemiterios:encerrada'),
+          : acao === 'suceder'
+            ? t('cemiterios:sucedida', { nome: r.pessoaNome })
+            : t(acao === 'converter' ? 'cemiterios:convertida' : 'cemiterios:encerrada'),
       );
       await qc.invalidateQueries({ queryKey: chaves('arrendatario').todas });
       await qc.invalidateQueries({ queryKey: chaves('cemiterio').todas });
@@ -224,7 +327,7 @@ function AcaoDaConcessao({ acao, arrendatarioId, fechar }: { acao: Acao; arrenda
     <ModalDeFormulario
       titulo={t(a.titulo)}
       textoOk={t(a.ok)}
-      perigo={acao !== 'renovar'}
+      perigo={acao === 'converter' || acao === 'encerrar'}
       form={form}
       enviando={enviar.isPending}
       fechar={fechar}
@@ -234,11 +337,12 @@ function AcaoDaConcessao({ acao, arrendatarioId, fechar }: { acao: Acao; arrenda
         form={form}
         layout="vertical"
         name={a.nome}
-        initialValues={acao === 'renovar' ? {} : { convertidaEm: hoje, encerradaEm: hoje }}
+        initialValues={acao === 'renovar' ? {} : { convertidaEm: hoje, encerradaEm: hoje, sucedidaEm: hoje }}
         onFinish={(v) => enviar.mutate(v)}
         data-testid={`form-${a.nome}`}
         style={{ marginTop: 12 }}
       >
+        {acao === 'suceder' && <SelectHerdeiro arrendatarioId={arrendatarioId} />}
         <CamposDeclarados campos={a.campos} esquema={a.esquema} />
       </Form>
     </ModalDeFormulario>

@@ -1,13 +1,14 @@
 import { ACESSO_ARRENDATARIO, ESTADOS_CONCESSAO, type EstadoConcessao } from '@sig/contracts';
-import { Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro, celulaNumero, celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { CORES_ESTADO_CONCESSAO, ROTA_FORM_ARRENDATARIO } from './comum';
+import { CORES_ESTADO_CONCESSAO, ROTA_CONSERVACAO_ATRASO, ROTA_FORM_ARRENDATARIO } from './comum';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome' },
@@ -24,6 +25,7 @@ const FILTROS: readonly FiltroLista[] = [
 export default function ArrendatarioListaPage() {
   const { t } = useTranslation(['campos', 'comum', 'cemiterios', 'menu']);
   useTitulo(`menu:acessos.${ACESSO_ARRENDATARIO}`);
+  const navegar = useNavigate();
   const lista = useListaRecurso({
     recurso: 'arrendatario',
     acesso: ACESSO_ARRENDATARIO,
@@ -61,6 +63,7 @@ export default function ArrendatarioListaPage() {
       titulo={t(`menu:acessos.${ACESSO_ARRENDATARIO}`)}
       lista={lista}
       textoNovo={t('cemiterios:novoArrendatario')}
+      extra={<Button onClick={() => navegar(ROTA_CONSERVACAO_ATRASO)}>{t('cemiterios:conservacaoEmAtraso')}</Button>}
     />
   );
 }

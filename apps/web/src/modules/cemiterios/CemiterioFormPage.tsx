@@ -10,6 +10,7 @@ import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_FORM_CEMITERIO, ROTA_LISTA_CEMITERIO } from './comum';
 import { JazigosDoCemiterio } from './JazigosDoCemiterio';
+import { PrevisaoVagas } from './PrevisaoVagas';
 
 /**
  * `/cemiterio/form/:id?/:visualizacao?`: a cemetery (organization, name, address, the minimum
@@ -42,7 +43,10 @@ export default function CemiterioFormPage() {
         id === undefined ? (
           <Alert type="info" showIcon title={t('cemiterios:salveAntes')} />
         ) : (
-          <JazigosDoCemiterio cemiterioId={id} somenteLeitura={somenteLeitura} />
+          <>
+            <JazigosDoCemiterio cemiterioId={id} somenteLeitura={somenteLeitura} />
+            <PrevisaoVagas cemiterioId={id} />
+          </>
         )
       }
     >

@@ -4,6 +4,7 @@ export const ROTA_LISTA_CEMITERIO = '/cemiterio';
 export const ROTA_FORM_CEMITERIO = '/cemiterio/form';
 export const ROTA_LISTA_ARRENDATARIO = '/arrendatario';
 export const ROTA_FORM_ARRENDATARIO = '/arrendatario/form';
+export const ROTA_CONSERVACAO_ATRASO = '/arrendatario/conservacao-em-atraso';
 export const ROTA_LISTA_FALECIDO = '/falecido';
 export const ROTA_FORM_FALECIDO = '/falecido/form';
 
