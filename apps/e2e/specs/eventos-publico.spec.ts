@@ -49,7 +49,7 @@ describe('[EVENTOS] the public registration page', () => {
         await p.evaluate(() => localStorage.clear());
         await p.setViewportSize({ width: 390, height: 844 });
         await p.goto(`/externo/eventos/${codigo}`);
-        await expect.poll(() => p.getByTestId('evento-lote').innerText()).toContain('R$ 95,00');
+        await expect.poll(() => p.getByTestId('evento-lote').innerText()).toMatch(/R\$\s95,00/);
         const nome = `Lia Jovem ${marca}`;
         const form = p.getByTestId('form-inscricao');
         await form.getByLabel('Nome completo').fill(nome);

@@ -368,7 +368,13 @@ function MinhaInscricao({ token }: { token: string }) {
           )}
           {p.pixCopiaECola && (
             <>
-              <Input.TextArea readOnly value={p.pixCopiaECola} autoSize data-testid="pix-copia-cola" />
+              <Input.TextArea
+                readOnly
+                value={p.pixCopiaECola}
+                autoSize
+                aria-label={t('publico:evento.pixCopiaECola')}
+                data-testid="pix-copia-cola"
+              />
               <Button onClick={() => copiar(p.pixCopiaECola!)}>
                 {copiado ? t('publico:evento.copiado') : t('publico:evento.copiar')}
               </Button>
@@ -377,7 +383,13 @@ function MinhaInscricao({ token }: { token: string }) {
           {p.linhaDigitavel && (
             <>
               <div>{t('publico:evento.linhaDigitavel')}</div>
-              <Input.TextArea readOnly value={p.linhaDigitavel} autoSize data-testid="linha-digitavel" />
+              <Input.TextArea
+                readOnly
+                value={p.linhaDigitavel}
+                autoSize
+                aria-label={t('publico:evento.linhaDigitavel')}
+                data-testid="linha-digitavel"
+              />
               <Button onClick={() => copiar(p.linhaDigitavel!)}>
                 {copiado ? t('publico:evento.copiado') : t('publico:evento.copiar')}
               </Button>
