@@ -52,6 +52,8 @@ const EXCECOES: Record<string, string> = {
   'GET /api/evento-publico/:codigo': "public: an event's registration page, by the event's code",
   'POST /api/evento-publico/:codigo/inscricao': 'public: a registration through the event page',
   'GET /api/evento-publico/inscricao/:token': "public: one's own registration, by its personal token",
+  'POST /api/evento-publico/inscricao/:token/cobranca':
+    "public: asking again for one's registration charge, by its token",
   'POST /api/evento-publico/inscricao/:token/cancelar': "public: cancelling one's own registration, by its token",
   'POST /api/Autenticacao/autenticar-2FA': 'own session: the second factor of a sign-in',
   'POST /api/Autenticacao/enviar-codigo-2FA': 'own session: e-mails the second-factor code',

@@ -30,6 +30,7 @@ const PUBLICAS = [
   'GET /api/evento-publico/:codigo',
   'POST /api/evento-publico/:codigo/inscricao',
   'GET /api/evento-publico/inscricao/:token',
+  'POST /api/evento-publico/inscricao/:token/cobranca',
   'POST /api/evento-publico/inscricao/:token/cancelar',
 ].sort();
 

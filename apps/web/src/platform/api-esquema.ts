@@ -7521,6 +7521,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evento-publico/inscricao/{token}/cobranca": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarEventoPublicoInscricaoCobranca"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evento-publico/inscricao/{token}/cancelar": {
         parameters: {
             query?: never;
@@ -36991,6 +37007,46 @@ export interface operations {
         };
     };
     obterEventoPublicoInscricaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        codigo: string;
+                        eventoNome: string;
+                        nome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                        valor: string;
+                        vencimento: string | null;
+                        loteNumero: number | null;
+                        oficinas: string[];
+                        pagamento: {
+                            forma: string;
+                            urlFatura: string | null;
+                            pixCopiaECola: string | null;
+                            pixQrCode: string | null;
+                            linhaDigitavel: string | null;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    criarEventoPublicoInscricaoCobranca: {
         parameters: {
             query?: never;
             header?: never;

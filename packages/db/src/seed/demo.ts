@@ -545,6 +545,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarTermosDemo(db, sinodo.id, paroquia.id);
   await criarOficiosDemo(db, paroquia.id, ids.get('paroquia@sig.local')!);
   await criarMigracoesDemo(db, paroquia.id, ids.get('tesouraria@sig.local')!);
+  await criarEventoDemo(db, sinodo.id);
   return { criado: true, usuarios: usuarios.map(({ email, perfil, organizacao }) => ({ email, perfil, organizacao })) };
 }
 
@@ -1446,3 +1447,246 @@ async function criarMigracoesDemo(db: Db, paroquiaId: number, usuarioId: number)
       erro(5, 'C-104', 'Bruno Heck', '', '31/06/1971', 'dataNascimento', 'validacao:dataInvalida'),
     ]);
 }
+
+/** A valid CPF from a 9-digit base (the demo's registrants). */
+function cpfDemo(base: number) {
+  const b = String(base).padStart(9, '0').split('').map(Number);
+  const dv = (ds: number[]) => {
+    const r = (ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0) * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  const d1 = dv(b);
+  return [...b, d1, dv([...b, d1])].join('');
+}
+
+const OFICINAS_DEMO = [
+  { nome: 'Louvor e banda', categoria: 'Música', horario: 'Sábado manhã' },
+  { nome: 'Teatro', categoria: 'Artes', horario: 'Sábado manhã' },
+  { nome: 'Liderança jovem', categoria: 'Formação', horario: 'Sábado tarde' },
+  { nome: 'Fotografia e redes', categoria: 'Comunicação', horario: 'Sábado tarde' },
+  { nome: 'Diaconia na prática', categoria: 'Diaconia', horario: 'Domingo manhã' },
+  { nome: 'Dança', categoria: 'Artes', horario: 'Domingo manhã' },
+];
+
+/**
+ * Each 20 registrations in a row, by state (issue 19: every state): 10 paid, 3 awaiting payment,
+ * 1 courtesy, 2 cancelled, 2 expired and 2 on the waiting list.
+ */
+const estadoInscricaoDemo = (i: number) =>
+  (
+    [
+      'CONFIRMADA',
+      'PENDENTE',
+      'CONFIRMADA',
+      'CANCELADA',
+      'CONFIRMADA',
+      'CORTESIA',
+      'CONFIRMADA',
+      'EXPIRADA',
+      'CONFIRMADA',
+      'PENDENTE',
+      'CONFIRMADA',
+      'LISTA_ESPERA',
+      'CONFIRMADA',
+      'CANCELADA',
+      'CONFIRMADA',
+      'PENDENTE',
+      'CONFIRMADA',
+      'EXPIRADA',
+      'CONFIRMADA',
+      'LISTA_ESPERA',
+    ] as const
+  )[i % 20]!;
+
+/**
+ * The synod's youth congress (issue 19): 3 price lots (the first sold out, the second open, the
+ * third from two weeks on), 6 workshops in 3 time slots, and 300 registrations in every state. The
+ * paid ones hold a receivable marked paid, as the demo's other paid receivables; those awaiting
+ * payment hold an open one, charged at the provider by the registrations' job; each payer is a
+ * person of the registry created by the registration (origem EVENTO). "Louvor e banda" is full,
+ * so the waiting list is for it.
+ */
+async function criarEventoDemo(db: Db, sinodoId: number) {
+  const hoje = hojeNoBrasil();
+  const dia = (dias: number) => diasAntes(hoje, -dias);
+  const inicio = dia(75);
+  const [ev] = await db
+    .insert(schema.evento)
+    .values({
+      organizacaoId: sinodoId,
+      comInscricao: true,
+      tipoEvento: 'CONGRESSO',
+      codigo: 'congrenaje',
+      nome: `Congrenaje ${inicio.slice(0, 4)} — Congresso Sinodal da Juventude`,
+      descricao: 'Três dias de louvor, estudo e oficinas para a juventude do Sínodo Rio dos Sinos. Traga sua barraca!',
+      inicio: new Date(`${inicio}T19:00:00-03:00`),
+      fim: new Date(`${dia(77)}T12:00:00-03:00`),
+      local: 'Ginásio da Faculdades EST, São Leopoldo',
+      visibilidade: 'HIERARQUIA',
+      prazoInscricao: new Date(`${dia(65)}T23:59:00-03:00`),
+      formasPagamento: ['PIX', 'BOLETO', 'CARTAO'],
+      diasVencimento: 3,
+      formulario: {
+        secoes: {
+          camiseta: { pedir: true, obrigatoria: true },
+          logistica: { pedir: true, obrigatoria: false },
+          saude: { pedir: true, obrigatoria: false },
+          oficinas: { pedir: true, obrigatoria: false },
+        },
+        perguntas: [{ chave: 'comunidade', rotulo: 'Sua comunidade', tipo: 'texto', obrigatoria: false, opcoes: [] }],
+      },
+    })
+    .returning({ id: schema.evento.id });
+  const eventoId = ev!.id;
+  const estados = Array.from({ length: 300 }, (_, i) => estadoInscricaoDemo(i));
+  const comVaga = estados.filter((s) => s === 'CONFIRMADA' || s === 'PENDENTE' || s === 'CORTESIA').length;
+  const lotes = await db
+    .insert(schema.eventoLote)
+    .values([
+      { eventoId, numero: 1, valor: '120.00', quantidade: 150, inicio: dia(-40), fim: dia(20) },
+      { eventoId, numero: 2, valor: '150.00', quantidade: comVaga - 150 + 60, inicio: null, fim: dia(35) },
+      { eventoId, numero: 3, valor: '180.00', quantidade: 100, inicio: dia(14), fim: null },
+    ])
+    .returning({ id: schema.eventoLote.id, valor: schema.eventoLote.valor });
+  // Each seat-holder picks one workshop of each Saturday slot, round the list; "Louvor e banda" gets exactly its vacancies.
+  const manha = (k: number) => (k % 2 === 0 ? 0 : 1);
+  const tarde = (k: number) => (k % 3 === 0 ? 3 : 2);
+  const louvor = Math.ceil(comVaga / 2);
+  const oficinas = await db
+    .insert(schema.eventoOficina)
+    .values(OFICINAS_DEMO.map((o, i) => ({ eventoId, ...o, vagas: i === 0 ? louvor : 80 })))
+    .returning({ id: schema.eventoOficina.id });
+
+  const pagantes = estados.filter((s) => s === 'CONFIRMADA' || s === 'PENDENTE').length;
+  const pessoas = await db
+    .insert(schema.pessoa)
+    .values(
+      Array.from({ length: pagantes }, (_, i) => {
+        const nome = PRENOMES_JOVENS[i % PRENOMES_JOVENS.length]!;
+        const sobrenome = `${SOBRENOMES[(i * 7) % SOBRENOMES.length]} ${SOBRENOMES_JOVENS[i % SOBRENOMES_JOVENS.length]}`;
+        return {
+          nome,
+          sobrenome,
+          nomeBusca: nomeBuscaSql(nome, sobrenome),
+          cpf: cpfDemo(710_000_000 + i * 37),
+          email: `${nome.toLowerCase()}.${i}@jovens.example.org`,
+          dataNascimento: `${2000 + (i % 9)}-${String((i % 12) + 1).padStart(2, '0')}-15`,
+          organizacaoId: sinodoId,
+          preCadastro: true,
+          origem: 'EVENTO',
+        };
+      }),
+    )
+    .returning({
+      id: schema.pessoa.id,
+      nome: schema.pessoa.nome,
+      sobrenome: schema.pessoa.sobrenome,
+      cpf: schema.pessoa.cpf,
+    });
+
+  let seat = 0;
+  let pagante = 0;
+  const linhas = estados.map((status, i) => {
+    const segura = status === 'CONFIRMADA' || status === 'PENDENTE' || status === 'CORTESIA';
+    const lote = segura ? (seat < 150 ? lotes[0]! : lotes[1]!) : status === 'LISTA_ESPERA' ? null : lotes[0]!;
+    const k = segura ? seat++ : i;
+    const p = status === 'CONFIRMADA' || status === 'PENDENTE' ? pessoas[pagante++]! : null;
+    const nome = p
+      ? `${p.nome} ${p.sobrenome}`
+      : `${PRENOMES_JOVENS[(i * 5) % PRENOMES_JOVENS.length]} ${SOBRENOMES[i % SOBRENOMES.length]}`;
+    const criado = dia(-40 + Math.floor(i / 8));
+    return {
+      i,
+      k,
+      p,
+      status,
+      lote,
+      criado,
+      linha: {
+        eventoId,
+        loteId: lote?.id ?? null,
+        pessoaId: p?.id ?? null,
+        nome,
+        cpf: p?.cpf ?? null,
+        email: `inscrito${i}@jovens.example.org`,
+        telefone: `(51) 9${String(80_000_000 + i * 131).slice(0, 4)}-${String(1000 + i).slice(-4)}`,
+        dataNascimento: `${2000 + (i % 9)}-${String((i % 12) + 1).padStart(2, '0')}-15`,
+        dados: {
+          camiseta: ['P', 'M', 'G', 'GG', 'M', 'PP'][i % 6],
+          transporte: i % 3 === 0 ? 'Ônibus da paróquia' : null,
+          restricaoAlimentar: i % 11 === 0 ? 'Vegetariana' : null,
+          respostas: {},
+        },
+        status,
+        formaPagamento: status === 'CORTESIA' ? null : (['PIX', 'PIX', 'BOLETO', 'CARTAO'] as const)[i % 4],
+        valor: status === 'CORTESIA' || !lote ? '0.00' : lote.valor,
+        motivoCortesia: status === 'CORTESIA' ? 'Equipe de louvor do congresso' : null,
+        vencimento: status === 'PENDENTE' ? dia(2) : status === 'EXPIRADA' ? dia(-5) : null,
+        token: sha256(`demo-inscricao-${i}`).slice(0, 32),
+        codigo: `${sha256(`demo-codigo-${i}`).slice(0, 4)}-${sha256(`demo-codigo-${i}`).slice(4, 8)}`.toUpperCase(),
+        criadoEm: new Date(`${criado}T10:00:00-03:00`),
+      },
+    };
+  });
+  const contas = await db
+    .insert(schema.contaAReceber)
+    .values(
+      linhas
+        .filter((l) => l.p)
+        .map((l) => {
+          const venc = l.status === 'PENDENTE' ? dia(2) : diasAntes(l.criado, -3);
+          return {
+            organizacaoId: sinodoId,
+            pessoaId: l.p!.id,
+            tipo: 'EVENTO',
+            mesCompetencia: Number(venc.slice(5, 7)),
+            anoCompetencia: Number(venc.slice(0, 4)),
+            vencimento: venc,
+            valorPrevisto: l.lote!.valor,
+            formaPagamento: l.linha.formaPagamento,
+            descricao: `Congrenaje — ${l.linha.nome}`,
+            ...(l.status === 'CONFIRMADA'
+              ? {
+                  status: 'PAGO',
+                  valorPago: l.lote!.valor,
+                  dataPagamento: diasAntes(l.criado, -1),
+                  dataCredito: diasAntes(l.criado, -2),
+                }
+              : { status: 'ABERTO' }),
+          };
+        }),
+    )
+    .returning({ id: schema.contaAReceber.id });
+  let c = 0;
+  const inscricoes = await db
+    .insert(schema.inscricaoEvento)
+    .values(linhas.map((l) => ({ ...l.linha, contaAReceberId: l.p ? contas[c++]!.id : null })))
+    .returning({ id: schema.inscricaoEvento.id });
+  await db.insert(schema.inscricaoOficina).values(
+    linhas.flatMap((l, n) => {
+      const id = inscricoes[n]!.id;
+      if (l.status === 'LISTA_ESPERA') return [{ inscricaoId: id, oficinaId: oficinas[0]!.id }];
+      if (!l.lote) return [];
+      return [
+        { inscricaoId: id, oficinaId: oficinas[manha(l.k)]!.id },
+        { inscricaoId: id, oficinaId: oficinas[tarde(l.k)]!.id },
+      ];
+    }),
+  );
+}
+
+const PRENOMES_JOVENS = [
+  'Lucas',
+  'Júlia',
+  'Mateus',
+  'Larissa',
+  'Gabriel',
+  'Camila',
+  'Pedro',
+  'Bianca',
+  'Rafael',
+  'Letícia',
+  'Vinícius',
+  'Amanda',
+];
+const SOBRENOMES_JOVENS = ['da Silva', 'Ramos', 'Pereira', 'Lima', 'Santos', 'Oliveira', 'Costa'];

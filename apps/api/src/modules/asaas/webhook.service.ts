@@ -79,6 +79,7 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
       if (!linha) return null;
       if (linha.processadoEm) return linha.resultado;
       const resultado = await aplicar(tx, linha.payload as EventoAsaas);
+      if (resultado.startsWith('aplicado:PAGO')) await avisarPagamentoDeEvento(deps, tx, linha.payload as EventoAsaas);
       await tx
         .update(ev)
         .set({ processadoEm: new Date(), resultado, tentativas: sql`${ev.tentativas} + 1`, erro: null })
@@ -93,6 +94,21 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
     throw err;
   }
 }
+
+/**
+ * An event registration's receivable just paid: its registration is confirmed now by the
+ * registrations' job (queue named here, not imported: events build on this module), not at its
+ * next scheduled run.
+ */
+async function avisarPagamentoDeEvento(deps: Deps, tx: Tx, e: EventoAsaas) {
+  const [conta] = await tx
+    .select({ tipo: car.tipo })
+    .from(cob)
+    .innerJoin(car, eq(car.id, cob.contaAReceberId))
+    .where(eq(cob.provedorId, e.payment!.id!));
+  if (conta?.tipo === 'EVENTO') await deps.tarefas.enviar(FILA_INSCRICOES_EVENTOS, {}, { em: tx });
+}
+const FILA_INSCRICOES_EVENTOS = 'eventos.processar-inscricoes';
 
 async function aplicar(tx: Tx, e: EventoAsaas): Promise<string> {
   const p = e.payment;

@@ -143,7 +143,8 @@ type LinhaConta = typeof car.$inferSelect;
 export type PedidoCobranca = {
   /** The receivables the requester may charge (a user's scope: 404 outside); none for a batch, which chose them. */
   escopo?: SQL;
-  autor: { usuarioId: number; organizacaoId: number };
+  /** No user when the system asks (a public registration's charge). */
+  autor: { usuarioId: number | null; organizacaoId: number };
   /**
    * A batch item claimed again after its worker died or erred: the reservation it finds may be its
    * own, and a receivable already charged means that earlier attempt finished (not an error).

@@ -103,6 +103,14 @@ export const eventoPublicoRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => servico.inscricaoPorToken(app.deps, req.params.token),
   );
   app.post(
+    '/inscricao/:token/cobranca',
+    {
+      config: { publico: true, limites: LIMITE_INSCRICAO },
+      schema: { tags, params: tokenInscricaoParams, response: { 200: inscricaoPublica } },
+    },
+    (req) => servico.cobrarPorToken(app.deps, req.params.token),
+  );
+  app.post(
     '/inscricao/:token/cancelar',
     {
       config: { publico: true, limites: LIMITE_INSCRICAO },

@@ -23,6 +23,7 @@ import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo
 import { contemSemAcento } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
 import { promoverListaEspera } from './inscricoes.job.js';
+import { abrirConta, cobrarInscricao, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
 
 /**
  * Registrations (issue 19). A registration holds a seat of its lot and of each chosen workshop
@@ -46,7 +47,14 @@ const novoCodigo = () =>
 type LinhaEvento = typeof ev.$inferSelect;
 type Origem =
   | { tipo: 'publico' }
-  | { tipo: 'equipe'; pessoaId: number | null; comunidadeId: number | null; cortesia: boolean; motivo: string | null };
+  | {
+      tipo: 'equipe';
+      usuarioId: number;
+      pessoaId: number | null;
+      comunidadeId: number | null;
+      cortesia: boolean;
+      motivo: string | null;
+    };
 
 function rows<T>(r: unknown): T[] {
   return (r as { rows: T[] }).rows;
@@ -133,10 +141,30 @@ const loteAberto = (lotes: Ocupacao[], hoje: string) =>
   lotes.find((l) => loteNoPrazo(l, hoje) && l.ocupadas < l.quantidade) ?? null;
 
 /**
- * Writes one registration under the lots' and workshops' locks. Answers its id. `listaEspera`
- * turns 'vagas esgotadas' into a place on the waiting list (no seat held).
+ * Writes one registration under the lots' and workshops' locks, with its receivable when it is to
+ * be paid; then charges it (after commit: the provider is never called inside a transaction).
+ * Answers its id. `listaEspera` turns 'vagas esgotadas' into a place on the waiting list (no seat held).
  */
 async function registrar(deps: Deps, evento: LinhaEvento, e: InscricaoPublicaInput, origem: Origem): Promise<number> {
+  const { id, cobrar } = await registrarComVaga(deps, evento, e, origem);
+  if (cobrar) await cobrarInscricao(deps, id, origem.tipo === 'equipe' ? origem.usuarioId : null);
+  return id;
+}
+
+/** The day a held seat is due: the event's due days ahead, never past its registration deadline nor its first day. */
+export const vencimentoDaVaga = (evento: LinhaEvento, hoje: string, dias: number) =>
+  [
+    somarDias(hoje, dias),
+    diaNoBrasil(evento.inicio),
+    ...(evento.prazoInscricao ? [diaNoBrasil(evento.prazoInscricao)] : []),
+  ].sort()[0]!;
+
+async function registrarComVaga(
+  deps: Deps,
+  evento: LinhaEvento,
+  e: InscricaoPublicaInput,
+  origem: Origem,
+): Promise<{ id: number; cobrar: boolean }> {
   const agora = new Date();
   const hoje = hojeNoBrasil();
   const cortesia = origem.tipo === 'equipe' && origem.cortesia;
@@ -189,15 +217,31 @@ async function registrar(deps: Deps, evento: LinhaEvento, e: InscricaoPublicaInp
         : gratuita
           ? 'CONFIRMADA'
           : 'PENDENTE';
-    // Held until the due day, never past the event's first day.
-    const vencimento =
-      status === 'PENDENTE' ? [somarDias(hoje, evento.diasVencimento), diaNoBrasil(evento.inicio)].sort()[0]! : null;
+    const vencimento = status === 'PENDENTE' ? vencimentoDaVaga(evento, hoje, evento.diasVencimento) : null;
+    const formaPagamento = gratuita ? null : (e.formaPagamento ?? evento.formasPagamento[0] ?? null);
+    const pessoaEquipe = origem.tipo === 'equipe' ? origem.pessoaId : null;
+    // A seat to be paid is held only together with its receivable: both or neither.
+    const pessoaId =
+      status === 'PENDENTE' ? await pessoaDoInscrito(tx, evento.organizacaoId, e, pessoaEquipe) : pessoaEquipe;
+    const contaAReceberId =
+      status === 'PENDENTE'
+        ? await abrirConta(tx, {
+            organizacaoId: evento.organizacaoId,
+            pessoaId: pessoaId!,
+            valor,
+            vencimento: vencimento!,
+            formaPagamento,
+            descricao: `${evento.nome} — ${e.nome}`,
+            criadoPor: origem.tipo === 'equipe' ? origem.usuarioId : null,
+          })
+        : null;
     const [nova] = await tx
       .insert(ins)
       .values({
         eventoId: evento.id,
         loteId: esgotada ? null : (lote?.id ?? null),
-        pessoaId: origem.tipo === 'equipe' ? origem.pessoaId : null,
+        pessoaId,
+        contaAReceberId,
         nome: e.nome,
         cpf: e.cpf,
         email: e.email,
@@ -208,7 +252,7 @@ async function registrar(deps: Deps, evento: LinhaEvento, e: InscricaoPublicaInp
         comunidadeId: origem.tipo === 'equipe' ? origem.comunidadeId : null,
         dados: e.dados,
         status,
-        formaPagamento: gratuita ? null : (e.formaPagamento ?? evento.formasPagamento[0] ?? null),
+        formaPagamento,
         valor: gratuita ? '0.00' : valor,
         motivoCortesia: origem.tipo === 'equipe' ? origem.motivo : null,
         vencimento,
@@ -218,7 +262,7 @@ async function registrar(deps: Deps, evento: LinhaEvento, e: InscricaoPublicaInp
       .returning({ id: ins.id });
     if (oficinaIds.length)
       await tx.insert(io).values(oficinaIds.map((oficinaId) => ({ inscricaoId: nova!.id, oficinaId })));
-    return nova!.id;
+    return { id: nova!.id, cobrar: contaAReceberId !== null };
   });
 }
 
@@ -272,7 +316,7 @@ export async function eventoPublico(deps: Deps, codigo: string): Promise<EventoP
   };
 }
 
-async function publicaPorId(db: DbOuTx, onde: SQL): Promise<InscricaoPublica> {
+async function publicaPorId(deps: Deps, onde: SQL): Promise<InscricaoPublica> {
   const [l] = rows<{
     token: string;
     codigo: string;
@@ -283,9 +327,10 @@ async function publicaPorId(db: DbOuTx, onde: SQL): Promise<InscricaoPublica> {
     vencimento: string | null;
     lote_numero: number | null;
     forma_pagamento: string | null;
+    conta_a_receber_id: number | null;
     oficinas: string[];
   }>(
-    await db.execute(sql`select i.token, i.codigo, e.nome as evento_nome, i.nome, i.status, i.valor::text as valor,
+    await deps.db.execute(sql`select i.token, i.conta_a_receber_id, i.codigo, e.nome as evento_nome, i.nome, i.status, i.valor::text as valor,
         i.vencimento::text as vencimento, l.numero as lote_numero, i.forma_pagamento,
         coalesce((select array_agg(o.nome order by o.id) from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id
           where io.inscricao_id = i.id), '{}') as oficinas
@@ -303,7 +348,7 @@ async function publicaPorId(db: DbOuTx, onde: SQL): Promise<InscricaoPublica> {
     vencimento: l.vencimento,
     loteNumero: l.lote_numero,
     oficinas: l.oficinas,
-    pagamento: null,
+    pagamento: l.status === 'PENDENTE' ? await pagamentoDa(deps, l.conta_a_receber_id) : null,
   };
 }
 
@@ -315,10 +360,18 @@ export async function inscreverPublico(
   const evento = await eventoPorCodigo(deps.db, codigo);
   // The public page picks no lot: it takes the open one.
   const id = await registrar(deps, evento, { ...e, loteId: undefined }, { tipo: 'publico' });
-  return publicaPorId(deps.db, sql`i.id = ${id}`);
+  return publicaPorId(deps, sql`i.id = ${id}`);
 }
 
-export const inscricaoPorToken = (deps: Deps, token: string) => publicaPorId(deps.db, sql`i.token = ${token}`);
+export const inscricaoPorToken = (deps: Deps, token: string) => publicaPorId(deps, sql`i.token = ${token}`);
+
+/** The registrant asks again for the charge the provider failed to create (the page's "try again"). */
+export async function cobrarPorToken(deps: Deps, token: string): Promise<InscricaoPublica> {
+  const [l] = await deps.db.select({ id: ins.id }).from(ins).where(eq(ins.token, token));
+  if (!l) throw naoEncontrado();
+  await cobrarInscricao(deps, l.id, null);
+  return inscricaoPorToken(deps, token);
+}
 
 /**
  * Cancels one registration still standing and hands its seats to the waiting list, under the
@@ -451,6 +504,7 @@ export async function inscrever(deps: Deps, ctx: Contexto, e: InscricaoInput): P
   if (!evento) throw naoEncontrado();
   const id = await registrar(deps, evento, e, {
     tipo: 'equipe',
+    usuarioId: ctx.usuarioId,
     pessoaId: e.pessoaId ?? null,
     comunidadeId: e.comunidadeId ?? null,
     cortesia: e.cortesia,

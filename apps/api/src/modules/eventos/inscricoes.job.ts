@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/contexto.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
+import { abrirConta, cobrarPendentes, pessoaDoInscrito } from './pagamento.service.js';
 
 type DepsJob = Pick<Deps, 'db' | 'correio' | 'config'>;
 const COM_VAGA = sql.raw(STATUS_COM_VAGA.map((s) => `'${s}'`).join(', '));
@@ -53,8 +54,20 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
         from evento_oficina o where o.evento_id = ${eventoId}`),
     ).map((o) => [o.id, o.livres]),
   );
-  const esperas = rows<{ id: number; nome: string; email: string; token: string; oficinas: number[] }>(
-    await tx.execute(sql`select i.id, i.nome, i.email, i.token,
+  const esperas = rows<{
+    id: number;
+    nome: string;
+    email: string;
+    token: string;
+    cpf: string | null;
+    telefone: string | null;
+    data_nascimento: string | null;
+    pessoa_id: number | null;
+    forma_pagamento: string | null;
+    oficinas: number[];
+  }>(
+    await tx.execute(sql`select i.id, i.nome, i.email, i.token, i.cpf, i.telefone, i.data_nascimento::text as data_nascimento,
+        i.pessoa_id, i.forma_pagamento,
         coalesce((select array_agg(io.oficina_id) from inscricao_oficina io where io.inscricao_id = i.id), '{}') as oficinas
       from inscricao_evento i where i.evento_id = ${eventoId} and i.status = 'LISTA_ESPERA' order by i.criado_em, i.id`),
   );
@@ -68,6 +81,27 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
     if (e.oficinas.some((o) => (oficinas.get(o) ?? 0) <= 0)) continue;
     const gratuita = Number(lote.valor) === 0;
     const vencimento = [somarDias(hoje, DIAS_VAGA_LIBERADA), inicioEvento].sort()[0]!;
+    // A seat given from the waiting list is paid like any other: its receivable now, its charge
+    // by this job's next run (or the registrant's page) after commit.
+    let pessoaId = e.pessoa_id;
+    let contaAReceberId: number | null = null;
+    if (!gratuita) {
+      pessoaId = await pessoaDoInscrito(
+        tx,
+        evento.organizacaoId,
+        { nome: e.nome, cpf: e.cpf, email: e.email, telefone: e.telefone, dataNascimento: e.data_nascimento },
+        e.pessoa_id,
+      );
+      contaAReceberId = await abrirConta(tx, {
+        organizacaoId: evento.organizacaoId,
+        pessoaId,
+        valor: lote.valor,
+        vencimento,
+        formaPagamento: e.forma_pagamento ?? evento.formasPagamento[0] ?? null,
+        descricao: `${evento.nome} — ${e.nome}`,
+        criadoPor: null,
+      });
+    }
     await tx
       .update(schema.inscricaoEvento)
       .set({
@@ -75,6 +109,9 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
         loteId: lote.id,
         valor: lote.valor,
         vencimento: gratuita ? null : vencimento,
+        pessoaId,
+        contaAReceberId,
+        formaPagamento: gratuita ? null : (e.forma_pagamento ?? evento.formasPagamento[0] ?? null),
         atualizadoEm: new Date(),
       })
       .where(eq(schema.inscricaoEvento.id, e.id));
@@ -116,13 +153,13 @@ async function avisarConfirmacao(
 }
 
 /**
- * What the registrations' job does, in this order: a pending registration whose receivable is
- * paid is confirmed (and e-mailed its QR code), even when the payment came on its last day; an
- * unpaid one past its due day is released (EXPIRADA); the seats freed go to the waiting list.
- * Idempotent: each step changes only rows still in the state it looks for.
+ * Confirms the pending registrations of an event whose receivable is paid, under the event's
+ * lots' lock as every writer of its registrations takes it (a release or a promotion of the same
+ * rows waits), and e-mails each its QR code. Answers how many.
  */
-export async function processarInscricoes(deps: DepsJob, hoje = hojeNoBrasil()) {
-  const confirmadas = await deps.db.transaction(async (tx) => {
+export async function confirmarPagas(deps: DepsJob, eventoId: number): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from evento_lote where evento_id = ${eventoId} order by id for update`);
     const pagas = rows<{
       nome: string;
       email: string;
@@ -133,12 +170,29 @@ export async function processarInscricoes(deps: DepsJob, hoje = hojeNoBrasil()) 
     }>(
       await tx.execute(sql`update inscricao_evento i set status = 'CONFIRMADA', atualizado_em = now()
         from conta_a_receber c, evento e
-        where c.id = i.conta_a_receber_id and e.id = i.evento_id and i.status = 'PENDENTE' and c.status = 'PAGO'
+        where c.id = i.conta_a_receber_id and e.id = i.evento_id and i.evento_id = ${eventoId}
+          and i.status = 'PENDENTE' and c.status = 'PAGO'
         returning i.nome, i.email, i.codigo, i.token, e.nome as evento, e.codigo as evento_codigo`),
     );
     for (const p of pagas) await avisarConfirmacao(tx, deps, p);
     return pagas.length;
   });
+}
+
+/**
+ * What the registrations' job does, in this order: a pending registration whose receivable is
+ * paid is confirmed (and e-mailed its QR code), even when the payment came on its last day; an
+ * unpaid one past its due day is released (EXPIRADA); the seats freed go to the waiting list;
+ * a pending registration whose charge the provider failed to create (or a promoted one) is charged.
+ * Idempotent: each step changes only rows still in the state it looks for.
+ */
+export async function processarInscricoes(deps: Deps, hoje = hojeNoBrasil()) {
+  let confirmadas = 0;
+  const comPagas = rows<{ evento_id: number }>(
+    await deps.db.execute(sql`select distinct i.evento_id from inscricao_evento i
+      join conta_a_receber c on c.id = i.conta_a_receber_id where i.status = 'PENDENTE' and c.status = 'PAGO'`),
+  );
+  for (const { evento_id } of comPagas) confirmadas += await confirmarPagas(deps, evento_id);
   const eventos = rows<{ evento_id: number }>(
     await deps.db.execute(sql`select distinct evento_id from inscricao_evento
       where status = 'PENDENTE' and vencimento < ${hoje}::date`),
@@ -155,11 +209,12 @@ export async function processarInscricoes(deps: DepsJob, hoje = hojeNoBrasil()) 
       expiradas += r.length;
       promovidas += await promoverListaEspera(tx, deps, evento_id);
     });
-  return { confirmadas, expiradas, promovidas };
+  const cobradas = await cobrarPendentes(deps);
+  return { confirmadas, expiradas, promovidas, cobradas };
 }
 
 /** Every 10 minutes, once across the workers: payments confirm soon, held seats free on their day. */
-export const TAREFA_PROCESSAR_INSCRICOES: DefinicaoTarefa<DepsJob> = {
+export const TAREFA_PROCESSAR_INSCRICOES: DefinicaoTarefa<Deps> = {
   fila: 'eventos.processar-inscricoes',
   unica: true,
   agenda: '*/10 * * * *',

@@ -1,0 +1,195 @@
+import type { InscricaoPublica } from '@sig/contracts';
+import { type DbOuTx, schema } from '@sig/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Deps } from '../../platform/contexto.js';
+import { AppError } from '../../platform/erros.js';
+import { provedorDa } from '../asaas/index.js';
+import { cobrarConta } from '../cobrancas/index.js';
+import { normalizarBusca } from '../pessoas/index.js';
+
+/**
+ * What a paid registration is charged with (issue 19): the registrant as a person of the registry
+ * (found by CPF, else created in the organizing organization with origem 'EVENTO'), a receivable
+ * of the lot's value written in the registration's own transaction, and one charge at the
+ * provider made after commit through the charges module, whose reservation on the receivable
+ * keeps a retry from charging twice.
+ */
+const { pessoa, contaAReceber: car, cobranca: cob, inscricaoEvento: ins } = schema;
+
+/** People created by a registration are told apart by this origin. */
+export const ORIGEM_PESSOA_EVENTO = 'EVENTO';
+
+type Inscrito = {
+  nome: string;
+  cpf: string | null;
+  email: string;
+  telefone: string | null;
+  dataNascimento: string | null;
+};
+
+/**
+ * The registrant's person: the one given by staff, else the registry's holder of the CPF, else a
+ * new minimal record. Two registrations of one new CPF at once meet on `pessoa_cpf_uq`: the
+ * second finds the first's record.
+ */
+export async function pessoaDoInscrito(
+  tx: DbOuTx,
+  organizacaoId: number,
+  e: Inscrito,
+  pessoaId: number | null,
+): Promise<number> {
+  if (pessoaId) return pessoaId;
+  if (!e.cpf) throw new AppError('VALIDACAO', {}, [{ campo: 'cpf', mensagem: 'validacao:obrigatorio' }]);
+  const porCpf = () =>
+    tx
+      .select({ id: pessoa.id })
+      .from(pessoa)
+      .where(and(eq(pessoa.cpf, e.cpf!), isNull(pessoa.excluidoEm)));
+  const [achada] = await porCpf();
+  if (achada) return achada.id;
+  const [primeiro = e.nome, ...resto] = e.nome.trim().split(/\s+/);
+  const sobrenome = resto.join(' ');
+  const [nova] = await tx
+    .insert(pessoa)
+    .values({
+      nome: primeiro,
+      sobrenome,
+      nomeBusca: normalizarBusca(`${primeiro} ${sobrenome}`),
+      cpf: e.cpf,
+      email: e.email,
+      dataNascimento: e.dataNascimento,
+      organizacaoId,
+      preCadastro: true,
+      origem: ORIGEM_PESSOA_EVENTO,
+    })
+    .onConflictDoNothing()
+    .returning({ id: pessoa.id });
+  if (nova) {
+    if (e.telefone)
+      await tx.execute(sql`insert into pessoa_contato (pessoa_id, tipo_contato_id, valor, principal)
+        select ${nova.id}, t.id, ${e.telefone}, true from tipo_contato t
+        where t.nome = 'Celular' and t.excluido_em is null limit 1`);
+    return nova.id;
+  }
+  const [outra] = await porCpf();
+  return outra!.id;
+}
+
+/** The registration's receivable (type EVENTO) for its value, due on the registration's due day. */
+export async function abrirConta(
+  tx: DbOuTx,
+  dados: {
+    organizacaoId: number;
+    pessoaId: number;
+    valor: string;
+    vencimento: string;
+    formaPagamento: string | null;
+    descricao: string;
+    criadoPor: number | null;
+  },
+): Promise<number> {
+  const [conta] = await tx
+    .insert(car)
+    .values({
+      organizacaoId: dados.organizacaoId,
+      pessoaId: dados.pessoaId,
+      tipo: 'EVENTO',
+      mesCompetencia: Number(dados.vencimento.slice(5, 7)),
+      anoCompetencia: Number(dados.vencimento.slice(0, 4)),
+      vencimento: dados.vencimento,
+      valorPrevisto: dados.valor,
+      formaPagamento: dados.formaPagamento,
+      descricao: dados.descricao.slice(0, 500),
+      criadoPor: dados.criadoPor,
+    })
+    .returning({ id: car.id });
+  return conta!.id;
+}
+
+const FORMAS_COBRAVEIS = ['PIX', 'BOLETO', 'CARTAO'] as const;
+
+/**
+ * Charges a pending registration's receivable when it has none yet. A provider failure is not
+ * the registrant's error: the receivable stays uncharged (the page offers to try again and the
+ * registrations' job retries), and the charges module's reservation makes a retry look up what
+ * a timed-out attempt may have created before creating. True when a charge exists afterwards.
+ */
+export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId: number | null): Promise<boolean> {
+  const [l] = await deps.db
+    .select({
+      status: ins.status,
+      forma: ins.formaPagamento,
+      contaId: car.id,
+      organizacaoId: car.organizacaoId,
+      gerada: car.cobrancaGerada,
+    })
+    .from(ins)
+    .innerJoin(car, eq(car.id, ins.contaAReceberId))
+    .where(eq(ins.id, inscricaoId));
+  if (l?.status !== 'PENDENTE') return false;
+  if (l.gerada) return true;
+  const forma = FORMAS_COBRAVEIS.find((f) => f === l.forma) ?? 'PIX';
+  try {
+    await cobrarConta(
+      deps,
+      { autor: { usuarioId, organizacaoId: l.organizacaoId }, retomada: false },
+      { contaAReceberId: l.contaId, forma, parcelas: 1, confirmarMinimo: false },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pending registrations whose receivable has no charge yet (a provider failure): the job retries them. */
+export async function cobrarPendentes(deps: Deps): Promise<number> {
+  const pendentes = await deps.db
+    .select({ id: ins.id })
+    .from(ins)
+    .innerJoin(car, eq(car.id, ins.contaAReceberId))
+    .where(and(eq(ins.status, 'PENDENTE'), eq(car.cobrancaGerada, false), eq(car.status, 'ABERTO')))
+    .orderBy(ins.id)
+    .limit(500);
+  let n = 0;
+  for (const p of pendentes) if (await cobrarInscricao(deps, p.id, null)) n++;
+  return n;
+}
+
+/**
+ * How to pay a registration's charge: its invoice link, and the Pix code or the boleto line read
+ * from the provider each time (never stored). Null while there is no charge.
+ */
+export async function pagamentoDa(deps: Deps, contaId: number | null): Promise<InscricaoPublica['pagamento']> {
+  if (!contaId) return null;
+  const [c] = await deps.db
+    .select({
+      provedorId: cob.provedorId,
+      forma: cob.forma,
+      urlFatura: cob.urlFatura,
+      organizacaoId: car.organizacaoId,
+    })
+    .from(cob)
+    .innerJoin(car, eq(car.id, cob.contaAReceberId))
+    .where(and(eq(cob.contaAReceberId, contaId), isNull(cob.canceladaEm)))
+    .orderBy(sql`${cob.id} desc`)
+    .limit(1);
+  if (!c) return null;
+  const r: NonNullable<InscricaoPublica['pagamento']> = {
+    forma: c.forma,
+    urlFatura: c.urlFatura,
+    pixCopiaECola: null,
+    pixQrCode: null,
+    linhaDigitavel: null,
+  };
+  try {
+    const provedor = await provedorDa(deps, deps.db, c.organizacaoId);
+    if (c.forma === 'PIX') {
+      const pix = await provedor.qrCodePix(c.provedorId);
+      r.pixCopiaECola = pix.copiaECola;
+      r.pixQrCode = pix.imagemPngBase64;
+    } else if (c.forma === 'BOLETO') r.linhaDigitavel = (await provedor.linhaDigitavel(c.provedorId)).linhaDigitavel;
+  } catch {
+    // The invoice link still lets them pay while the provider does not answer.
+  }
+  return r;
+}
