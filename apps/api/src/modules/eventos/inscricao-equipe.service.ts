@@ -7,6 +7,7 @@ import { AppError } from '../../platform/erros.js';
 import { dadosDoEmissor } from '../organizacoes/index.js';
 import { type Certificado, pdfCertificados } from './certificado-pdf.js';
 import { obterInscricao } from './inscricao.service.js';
+import { liberarContas } from './pagamento.service.js';
 import { eventoDoRelatorio } from './relatorios-inscricoes.service.js';
 
 const { inscricaoEvento: ins } = schema;
@@ -29,8 +30,12 @@ export async function concederCortesia(deps: Deps, ctx: Contexto, id: number, mo
       atualizadoEm: new Date(),
     })
     .where(and(eq(ins.id, id), eq(ins.status, 'PENDENTE')))
-    .returning({ id: ins.id });
+    .returning({ contaAReceberId: ins.contaAReceberId });
   if (!feita.length) throw new AppError('INSCRICAO_CORTESIA_NAO_PERMITIDA');
+  await liberarContas(
+    deps,
+    feita.map((f) => f.contaAReceberId),
+  );
   return obterInscricao(deps.db, ctx, id);
 }
 

@@ -23,7 +23,7 @@ import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo
 import { contemSemAcento } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
 import { promoverListaEspera } from './inscricoes.job.js';
-import { abrirConta, cobrarInscricao, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
+import { abrirConta, cobrarInscricao, liberarContas, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
 
 /**
  * Registrations (issue 19). A registration holds a seat of its lot and of each chosen workshop
@@ -380,17 +380,20 @@ export async function cobrarPorToken(deps: Deps, token: string): Promise<Inscric
 async function cancelar(deps: Deps, onde: SQL): Promise<boolean> {
   const [alvo] = await deps.db.select({ id: ins.id, eventoId: ins.eventoId }).from(ins).where(onde);
   if (!alvo) throw naoEncontrado();
-  return deps.db.transaction(async (tx) => {
+  const cancelada = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select id from evento_lote where evento_id = ${alvo.eventoId} order by id for update`);
-    const r = await tx
+    const [r] = await tx
       .update(ins)
       .set({ status: 'CANCELADA', atualizadoEm: new Date() })
       .where(and(eq(ins.id, alvo.id), inArray(ins.status, ['PENDENTE', 'LISTA_ESPERA', 'CONFIRMADA', 'CORTESIA'])))
-      .returning({ id: ins.id });
-    if (!r.length) return false;
+      .returning({ contaAReceberId: ins.contaAReceberId });
+    if (!r) return null;
     await promoverListaEspera(tx, deps, alvo.eventoId);
-    return true;
+    return r;
   });
+  if (!cancelada) return false;
+  await liberarContas(deps, [cancelada.contaAReceberId]);
+  return true;
 }
 
 /** The registrant cancels from their link: the seats go back at once (to the waiting list first). */

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/contexto.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
-import { abrirConta, cobrarPendentes, pessoaDoInscrito } from './pagamento.service.js';
+import { abrirConta, cobrarPendentes, liberarContas, pessoaDoInscrito } from './pagamento.service.js';
 
 type DepsJob = Pick<Deps, 'db' | 'correio' | 'config'>;
 const COM_VAGA = sql.raw(STATUS_COM_VAGA.map((s) => `'${s}'`).join(', '));
@@ -199,16 +199,20 @@ export async function processarInscricoes(deps: Deps, hoje = hojeNoBrasil()) {
   );
   let expiradas = 0;
   let promovidas = 0;
-  for (const { evento_id } of eventos)
-    await deps.db.transaction(async (tx) => {
+  for (const { evento_id } of eventos) {
+    const contas = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select id from evento_lote where evento_id = ${evento_id} order by id for update`);
-      const r = rows<{ id: number }>(
+      const r = rows<{ conta_a_receber_id: number | null }>(
         await tx.execute(sql`update inscricao_evento set status = 'EXPIRADA', atualizado_em = now()
-          where evento_id = ${evento_id} and status = 'PENDENTE' and vencimento < ${hoje}::date returning id`),
+          where evento_id = ${evento_id} and status = 'PENDENTE' and vencimento < ${hoje}::date
+          returning conta_a_receber_id`),
       );
       expiradas += r.length;
       promovidas += await promoverListaEspera(tx, deps, evento_id);
+      return r.map((l) => l.conta_a_receber_id);
     });
+    await liberarContas(deps, contas);
+  }
   const cobradas = await cobrarPendentes(deps);
   return { confirmadas, expiradas, promovidas, cobradas };
 }

@@ -270,3 +270,47 @@ describe('the charge at registration', () => {
     expect(await cobrancasDe(contaId)).toMatchObject([{ forma: 'BOLETO' }]);
   });
 });
+
+describe('a registration that will not be paid releases its receivable', () => {
+  const contaDe = async (id: number) => {
+    const [c] = await t.banco.db.select().from(schema.contaAReceber).where(eq(schema.contaAReceber.id, id));
+    return c!;
+  };
+
+  it('cancelled by the registrant: the charge is cancelled at the provider and the receivable with it', async () => {
+    const r = await inscrever(await novoEvento());
+    const i = await registroDe(r.token);
+    const cancelada = await publico('POST', `/api/evento-publico/inscricao/${r.token}/cancelar`);
+    expect(cancelada.statusCode, cancelada.body).toBe(200);
+    expect(await cobrancasDe(i.contaAReceberId!)).toMatchObject([{ status: 'CANCELADO' }]);
+    expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'CANCELADO' });
+    const noProvedor = await cobrancasNoProvedor(provedor, i.contaAReceberId!);
+    expect(noProvedor.every((c) => c.excluida)).toBe(true);
+  });
+
+  it('made a courtesy by staff: nothing is left to pay', async () => {
+    const r = await inscrever(await novoEvento());
+    const i = await registroDe(r.token);
+    const cortesia = await t.req({
+      method: 'POST',
+      url: `/api/inscricoes-de-eventos/${i.id}/cortesia`,
+      token: sinodo,
+      payload: { motivo: 'Bolsa do sínodo' },
+    });
+    expect(cortesia.statusCode, cortesia.body).toBe(200);
+    expect(await cobrancasDe(i.contaAReceberId!)).toMatchObject([{ status: 'CANCELADO' }]);
+    expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'CANCELADO' });
+  });
+
+  it('cancelled before any charge existed (provider down): the receivable is cancelled all the same', async () => {
+    const codigo = await novoEvento();
+    falha = 'fora';
+    const r = await inscrever(codigo).finally(() => {
+      falha = null;
+    });
+    const i = await registroDe(r.token);
+    expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(0);
+    await publico('POST', `/api/evento-publico/inscricao/${r.token}/cancelar`);
+    expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'CANCELADO' });
+  });
+});
