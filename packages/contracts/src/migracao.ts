@@ -7,7 +7,7 @@ import { listQuery } from './paginacao.js';
  * records, through a column mapping, a dry run that writes nothing and, once confirmed, a bulk
  * batch. Every row is checked with the same schema as the record's form.
  */
-export const TIPOS_MIGRACAO = ['PESSOAS'] as const;
+export const TIPOS_MIGRACAO = ['PESSOAS', 'CONTAS_A_RECEBER'] as const;
 export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
 
 /** Largest file accepted (the upload is streamed to disk, never held whole). */
@@ -42,12 +42,36 @@ export const CAMPOS_MIGRACAO = {
     telefone: ['telefone', 'fone', 'tel', 'telefone fixo'],
     celular: ['celular', 'cel', 'whatsapp', 'telefone celular'],
   },
+  /**
+   * Receivables with their payments, as history: the person by their key in the source system
+   * (as the people sheet gave it) or CPF; organization and category by name.
+   */
+  CONTAS_A_RECEBER: {
+    chaveLegada: ['codigo', 'cod', 'id', 'chave', 'lancamento', 'codigo lancamento', 'numero lancamento'],
+    pessoaChave: ['codigo membro', 'codigo do membro', 'membro', 'matricula', 'codigo pessoa', 'codigo contribuinte'],
+    cpf: ['cpf', 'cpf membro', 'cpf do membro', 'cpf contribuinte'],
+    organizacao: ['organizacao', 'paroquia', 'comunidade', 'congregacao'],
+    categoria: ['categoria', 'categoria contribuicao', 'plano'],
+    tipo: ['tipo', 'tipo lancamento'],
+    competencia: ['competencia', 'referencia', 'mes referencia', 'mes ano'],
+    vencimento: ['vencimento', 'data vencimento', 'data de vencimento', 'venc'],
+    valorPrevisto: ['valor', 'valor previsto', 'valor devido', 'valor cobrado'],
+    descricao: ['descricao', 'historico', 'observacao'],
+    valorPago: ['valor pago', 'pago', 'valor recebido'],
+    dataPagamento: ['data pagamento', 'data de pagamento', 'pago em', 'data do pagamento'],
+    dataCredito: ['data credito', 'data de credito', 'data do credito', 'credito'],
+    formaPagamento: ['forma pagamento', 'forma de pagamento', 'forma', 'meio de pagamento'],
+  },
 } as const satisfies Record<TipoMigracao, Record<string, readonly string[]>>;
 export type CampoMigracaoPessoa = keyof (typeof CAMPOS_MIGRACAO)['PESSOAS'];
 
-/** The fields a people sheet cannot do without: a name (whole, or first and last). */
+/**
+ * The fields a sheet cannot do without, each group one of: a person's name (whole, or first and
+ * last); a receivable's own key (what makes a rerun update it), its holder, due date and amount.
+ */
 export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readonly string[])[]> = {
   PESSOAS: [['nomeCompleto', 'nome']],
+  CONTAS_A_RECEBER: [['chaveLegada'], ['pessoaChave', 'cpf'], ['vencimento'], ['valorPrevisto']],
 };
 
 export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;
@@ -117,7 +141,7 @@ export const linhaMigracao = z.object({
   numero: z.number().int(),
   chaveLegada: z.string().nullable(),
   acao: z.enum(ACOES_LINHA_MIGRACAO),
-  /** What the row names: the person's name. */
+  /** What the row names: the person's name; a receivable's holder, competence and amount. */
   descricao: z.string(),
   diferencas: z.array(diferencaMigracao),
   /** Each problem in the request's language, with its field. */

@@ -142,6 +142,8 @@ export const PERFIS_DEMO: {
       // The parish keeps its calendar, registers its members in the synod's events and checks them in.
       [['Evento', 'InscricoesEventos'], TUDO],
       [['EventoComInscricao'], LER],
+      // The parish office brings its members in from the old system's spreadsheets (issue 23).
+      [['Migracao'], TUDO],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },

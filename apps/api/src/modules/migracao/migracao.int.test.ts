@@ -12,7 +12,7 @@ const xlsx = readFileSync(new URL('migracao-pessoas.xlsx', AMOSTRAS));
 
 let t: AppTeste;
 let tesouraria: string;
-let paroquia: string;
+let atendimento: string;
 let fora: string;
 let organizacaoId: number;
 
@@ -55,7 +55,7 @@ const pessoasDaOrigem = (origem: string) =>
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
+  [tesouraria, atendimento] = await t.logins('tesouraria', 'atendimento');
   organizacaoId = await organizacaoDoUsuario(t.banco.db, 'tesouraria@sig.local');
   const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Migracao' }] });
   ({ token: fora } = await criarUsuario(t.banco.db, {
@@ -114,8 +114,8 @@ describe('upload and mapping', () => {
   });
 
   it('is refused without the Migracao permission (403) and outside the scope (404)', async () => {
-    expect((await enviar(csv, 'membros.csv', paroquia)).statusCode).toBe(403);
-    expect((await get('/api/migracao/paginado', paroquia)).statusCode).toBe(403);
+    expect((await enviar(csv, 'membros.csv', atendimento)).statusCode).toBe(403);
+    expect((await get('/api/migracao/paginado', atendimento)).statusCode).toBe(403);
     const m = (await enviar(csv, 'membros.csv')).json();
     expect((await get(`/api/migracao/${m.id}`, fora)).statusCode).toBe(404);
     expect((await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento }, fora)).statusCode).toBe(404);

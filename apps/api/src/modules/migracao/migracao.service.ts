@@ -16,6 +16,7 @@ import {
   type MigracaoListQuery,
   type Paged,
   TAMANHO_MAXIMO_MIGRACAO,
+  type TipoMigracao,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { type Chave, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
@@ -24,10 +25,19 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao } from '../../platform/exportacao.js';
+import { pode } from '../../platform/permissoes.js';
 import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
-import { ACESSO_MIGRACAO, analisarPessoas, carregarReferencias, type ValoresLinha, type Vistos } from './pessoas.js';
+import {
+  ACESSO_MIGRACAO,
+  analisarPessoas,
+  carregarReferencias,
+  type LinhaAnalisada,
+  type ValoresLinha,
+  type Vistos,
+} from './pessoas.js';
+import { analisarContas, carregarReferenciasContas } from './receber.js';
 
 /**
  * Spec §2 /migracao (issue 23): upload → mapping → dry run (nothing written) → confirm, which
@@ -149,8 +159,13 @@ async function gravarArquivo(deps: Deps, corpo: Readable): Promise<string> {
   return caminho;
 }
 
+/** Financial history is the treasury's: its importer needs the receivables' create permission as well. */
+const ACESSO_DO_TIPO: Partial<Record<TipoMigracao, string>> = { CONTAS_A_RECEBER: 'ContaAReceber' };
+
 /** Upload: the file kept, its headers read and mapped (from the organization's last mapping, then by name). */
 export async function enviar(deps: Deps, ctx: Contexto, q: EnvioMigracaoQuery, corpo: Readable): Promise<Migracao> {
+  const acessoDoTipo = ACESSO_DO_TIPO[q.tipo];
+  if (acessoDoTipo && !pode(ctx, acessoDoTipo, 'C')) throw new AppError('ACESSO_NAO_PERMITIDO');
   await exigirNoEscopo(deps.db, ctx, ACESSO_MIGRACAO, ctx.organizacaoId);
   const caminho = await gravarArquivo(deps, corpo);
   try {
@@ -187,6 +202,24 @@ async function exigirSituacao(db: DbOuTx, ctx: Contexto, id: number, situacoes: 
   return m;
 }
 
+type Bloco = Parameters<typeof analisarPessoas>[4];
+
+/** The kind's check of a chunk of rows, with what it loads once per run and remembers across chunks. */
+async function analisador(
+  deps: Deps,
+  ctx: Contexto,
+  m: Migracao,
+): Promise<(bloco: Bloco) => Promise<LinhaAnalisada<unknown>[]>> {
+  if (m.tipo === 'CONTAS_A_RECEBER') {
+    const refs = await carregarReferenciasContas(deps.db, ctx);
+    const vistas = new Set<string>();
+    return (bloco) => analisarContas(deps.db, ctx, m, refs, bloco, vistas);
+  }
+  const refs = await carregarReferencias(deps.db);
+  const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
+  return (bloco) => analisarPessoas(deps.db, ctx, m, refs, bloco, vistos);
+}
+
 /**
  * The dry run: every row of the file checked with the form's schema and matched, its decision
  * kept; nothing of the registry is written. May run again with another mapping until confirmed.
@@ -201,16 +234,15 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
   const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
   if (!arquivo?.caminho) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
   await deps.db.delete(linha).where(eq(linha.migracaoId, id));
-  const refs = await carregarReferencias(deps.db);
-  const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
+  const analisarBloco = await analisador(deps, ctx, m);
   const contagem = { linhas: 0, CRIAR: 0, ATUALIZAR: 0, IGNORAR: 0, REVISAR: 0, ERRO: 0 };
   let cabecalhos: string[] | null = null;
-  let bloco: Parameters<typeof analisarPessoas>[4] = [];
+  let bloco: Bloco = [];
   let numero = 1;
   const indice = new Map<string, number>();
   const gravar = async () => {
     if (!bloco.length) return;
-    const analisadas = await analisarPessoas(deps.db, ctx, m, refs, bloco, vistos);
+    const analisadas = await analisarBloco(bloco);
     bloco = [];
     for (const a of analisadas) contagem[a.acao]++;
     await deps.db.insert(linha).values(

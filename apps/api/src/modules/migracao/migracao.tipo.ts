@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/index.js';
 import { type Anteriores, type DadosPessoa, desfazerPessoa, escreverPessoa } from './pessoas.js';
+import { type AnterioresConta, type DadosConta, desfazerConta, escreverConta } from './receber.js';
 
 const { migracao: mig, migracaoLinha: linha } = schema;
 
@@ -21,14 +22,17 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
       if (!l) throw naoEncontrado();
       if (l.aplicadaEm && !l.desfeitaEm) return String(l.alvoId);
       const [m] = await tx
-        .select({ organizacaoId: mig.organizacaoId, origem: mig.origem })
+        .select({ organizacaoId: mig.organizacaoId, origem: mig.origem, tipo: mig.tipo })
         .from(mig)
         .where(eq(mig.id, l.migracaoId));
-      const r = await escreverPessoa(tx, autor(item), m!, {
-        acao: l.acao,
-        alvoId: l.alvoId,
-        dados: l.dados as DadosPessoa,
-      });
+      const r =
+        m!.tipo === 'CONTAS_A_RECEBER'
+          ? await escreverConta(tx, autor(item), m!, { acao: l.acao, alvoId: l.alvoId, dados: l.dados as DadosConta })
+          : await escreverPessoa(tx, autor(item), m!, {
+              acao: l.acao,
+              alvoId: l.alvoId,
+              dados: l.dados as DadosPessoa,
+            });
       await tx
         .update(linha)
         .set({ alvoId: r.alvoId, anteriores: r.anteriores, aplicadaEm: sql`now()`, desfeitaEm: null })
@@ -40,11 +44,19 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
     await deps.db.transaction(async (tx) => {
       const [l] = await tx.select().from(linha).where(eq(linha.id, item.referenciaId)).for('update');
       if (!l?.aplicadaEm || l.desfeitaEm || !l.alvoId) return;
-      await desfazerPessoa(tx, autor(item), {
-        acao: l.acao,
-        alvoId: l.alvoId,
-        anteriores: l.anteriores as Anteriores,
-      });
+      const [m] = await tx.select({ tipo: mig.tipo }).from(mig).where(eq(mig.id, l.migracaoId));
+      if (m!.tipo === 'CONTAS_A_RECEBER')
+        await desfazerConta(tx, autor(item), {
+          acao: l.acao,
+          alvoId: l.alvoId,
+          anteriores: l.anteriores as AnterioresConta,
+        });
+      else
+        await desfazerPessoa(tx, autor(item), {
+          acao: l.acao,
+          alvoId: l.alvoId,
+          anteriores: l.anteriores as Anteriores,
+        });
       await tx.update(linha).set({ desfeitaEm: sql`now()` }).where(eq(linha.id, l.id));
     });
   },

@@ -54,13 +54,13 @@ export type DadosPessoa = {
   chaveLegada: string | null;
 };
 
-export type LinhaAnalisada = {
+export type LinhaAnalisada<D = DadosPessoa> = {
   numero: number;
   chaveLegada: string | null;
   descricao: string;
   acao: AcaoLinhaMigracao;
   original: Record<string, string>;
-  dados: DadosPessoa | null;
+  dados: D | null;
   diferencas: { campo: string; antes: unknown; depois: unknown }[];
   mensagens: IssueValidacao[];
   alvoId: number | null;
@@ -109,7 +109,7 @@ const ESTADOS_CIVIS: [string, string][] = [
   ['viuv', 'VIUVO'],
 ];
 
-const issue = (campo: string, mensagem: string): IssueValidacao => ({
+export const issue = (campo: string, mensagem: string): IssueValidacao => ({
   code: 'custom',
   path: [campo],
   message: mensagem,
@@ -187,7 +187,7 @@ function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) 
 }
 
 /** A zod issue as stored on the row (localized when read), with what was sent at its path. */
-function guardarIssue(
+export function guardarIssue(
   i: { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>,
   entrada: object,
 ) {
@@ -409,7 +409,7 @@ export type Anteriores = {
   contatos: number[];
 };
 
-type Autor = { usuarioId: number; organizacaoId: number };
+export type Autor = { usuarioId: number; organizacaoId: number };
 
 async function inserirFilhos(tx: DbOuTx, pessoaId: number, d: DadosPessoa, primeiro: boolean) {
   const enderecos = d.enderecos.length
