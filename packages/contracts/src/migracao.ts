@@ -7,7 +7,7 @@ import { listQuery } from './paginacao.js';
  * records, through a column mapping, a dry run that writes nothing and, once confirmed, a bulk
  * batch. Every row is checked with the same schema as the record's form.
  */
-export const TIPOS_MIGRACAO = ['PESSOAS', 'CONTAS_A_RECEBER'] as const;
+export const TIPOS_MIGRACAO = ['PESSOAS', 'FAMILIAS', 'CONTAS_A_RECEBER'] as const;
 export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
 
 /** Largest file accepted (the upload is streamed to disk, never held whole). */
@@ -43,6 +43,19 @@ export const CAMPOS_MIGRACAO = {
     celular: ['celular', 'cel', 'whatsapp', 'telefone celular'],
   },
   /**
+   * Households: one row per member, grouped by the source's family key or, without one, by address
+   * and surname (then only proposed, for review); the head of each is whoever the degree calls so.
+   */
+  FAMILIAS: {
+    chaveFamilia: ['familia', 'codigo familia', 'codigo da familia', 'grupo familiar', 'chave familia'],
+    pessoaChave: ['codigo membro', 'codigo do membro', 'codigo', 'matricula', 'membro', 'codigo pessoa'],
+    cpf: ['cpf', 'cpf membro', 'documento'],
+    parentesco: ['parentesco', 'grau parentesco', 'grau de parentesco', 'relacao', 'vinculo'],
+    logradouro: ['endereco', 'logradouro', 'rua'],
+    numero: ['numero', 'num', 'n'],
+    cep: ['cep', 'codigo postal'],
+  },
+  /**
    * Receivables with their payments, as history: the person by their key in the source system
    * (as the people sheet gave it) or CPF; organization and category by name.
    */
@@ -71,6 +84,10 @@ export type CampoMigracaoPessoa = keyof (typeof CAMPOS_MIGRACAO)['PESSOAS'];
  */
 export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readonly string[])[]> = {
   PESSOAS: [['nomeCompleto', 'nome']],
+  FAMILIAS: [
+    ['pessoaChave', 'cpf'],
+    ['chaveFamilia', 'logradouro'],
+  ],
   CONTAS_A_RECEBER: [['chaveLegada'], ['pessoaChave', 'cpf'], ['vencimento'], ['valorPrevisto']],
 };
 

@@ -36374,7 +36374,7 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                tipo?: "PESSOAS" | "CONTAS_A_RECEBER";
+                tipo?: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                 ordenarPor?: "criadoEm" | "id";
             };
             header?: never;
@@ -36393,7 +36393,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                            tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -36448,7 +36448,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36482,7 +36482,7 @@ export interface operations {
     criarMigracaoArquivo: {
         parameters: {
             query: {
-                tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                 nomeArquivo: string;
                 origem?: string;
             };
@@ -36501,7 +36501,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36560,7 +36560,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36682,7 +36682,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36733,7 +36733,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36784,7 +36784,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;

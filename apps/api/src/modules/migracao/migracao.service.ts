@@ -28,6 +28,7 @@ import { arquivoExportacao } from '../../platform/exportacao.js';
 import { pode } from '../../platform/permissoes.js';
 import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
+import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
 import {
   ACESSO_MIGRACAO,
@@ -204,20 +205,26 @@ async function exigirSituacao(db: DbOuTx, ctx: Contexto, id: number, situacoes: 
 
 type Bloco = Parameters<typeof analisarPessoas>[4];
 
+type Analisador = {
+  bloco: (bloco: Bloco) => Promise<LinhaAnalisada<unknown>[]>;
+  /** A kind that decides over the whole file (families) answers its rows at the end. */
+  fim?: () => Promise<LinhaAnalisada<unknown>[]>;
+};
+
 /** The kind's check of a chunk of rows, with what it loads once per run and remembers across chunks. */
-async function analisador(
-  deps: Deps,
-  ctx: Contexto,
-  m: Migracao,
-): Promise<(bloco: Bloco) => Promise<LinhaAnalisada<unknown>[]>> {
+async function analisador(deps: Deps, ctx: Contexto, m: Migracao): Promise<Analisador> {
   if (m.tipo === 'CONTAS_A_RECEBER') {
     const refs = await carregarReferenciasContas(deps.db, ctx);
     const vistas = new Set<string>();
-    return (bloco) => analisarContas(deps.db, ctx, m, refs, bloco, vistas);
+    return { bloco: (bloco) => analisarContas(deps.db, ctx, m, refs, bloco, vistas) };
+  }
+  if (m.tipo === 'FAMILIAS') {
+    const a = analisadorFamilias(deps.db, ctx, m, await carregarReferenciasFamilias(deps.db));
+    return { bloco: (bloco) => a.bloco(bloco), fim: () => a.fim() };
   }
   const refs = await carregarReferencias(deps.db);
   const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
-  return (bloco) => analisarPessoas(deps.db, ctx, m, refs, bloco, vistos);
+  return { bloco: (bloco) => analisarPessoas(deps.db, ctx, m, refs, bloco, vistos) };
 }
 
 /**
@@ -234,31 +241,33 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
   const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
   if (!arquivo?.caminho) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
   await deps.db.delete(linha).where(eq(linha.migracaoId, id));
-  const analisarBloco = await analisador(deps, ctx, m);
+  const doTipo = await analisador(deps, ctx, m);
   const contagem = { linhas: 0, CRIAR: 0, ATUALIZAR: 0, IGNORAR: 0, REVISAR: 0, ERRO: 0 };
   let cabecalhos: string[] | null = null;
   let bloco: Bloco = [];
   let numero = 1;
   const indice = new Map<string, number>();
-  const gravar = async () => {
-    if (!bloco.length) return;
-    const analisadas = await analisarBloco(bloco);
+  const gravar = async (fim = false) => {
+    const analisadas = bloco.length ? await doTipo.bloco(bloco) : [];
     bloco = [];
+    if (fim && doTipo.fim) analisadas.push(...(await doTipo.fim()));
     for (const a of analisadas) contagem[a.acao]++;
-    await deps.db.insert(linha).values(
-      analisadas.map((a) => ({
-        migracaoId: id,
-        numero: a.numero,
-        chaveLegada: a.chaveLegada,
-        descricao: a.descricao.slice(0, 300),
-        acao: a.acao,
-        original: a.original,
-        dados: a.dados,
-        diferencas: a.diferencas,
-        mensagens: a.mensagens,
-        alvoId: a.alvoId,
-      })),
-    );
+    // The rows a whole-file kind answers at the end are written a chunk at a time too.
+    for (let i = 0; i < analisadas.length; i += TAMANHO_BLOCO)
+      await deps.db.insert(linha).values(
+        analisadas.slice(i, i + TAMANHO_BLOCO).map((a) => ({
+          migracaoId: id,
+          numero: a.numero,
+          chaveLegada: a.chaveLegada,
+          descricao: a.descricao.slice(0, 300),
+          acao: a.acao,
+          original: a.original,
+          dados: a.dados,
+          diferencas: a.diferencas,
+          mensagens: a.mensagens,
+          alvoId: a.alvoId,
+        })),
+      );
   };
   for await (const celulas of linhasDoArquivo(path.join(deps.config.dataDir, arquivo.caminho), m.formato)) {
     if (!cabecalhos) {
@@ -279,7 +288,7 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
     bloco.push({ numero, original, valores });
     if (bloco.length >= TAMANHO_BLOCO) await gravar();
   }
-  await gravar();
+  await gravar(true);
   await deps.db
     .insert(mapa)
     .values({ organizacaoId: m.organizacaoId, tipo: m.tipo, mapeamento })

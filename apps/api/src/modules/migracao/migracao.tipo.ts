@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/index.js';
+import { type AnterioresFamilia, type DadosFamilia, desfazerFamilia, escreverFamilia } from './familias.js';
 import { type Anteriores, type DadosPessoa, desfazerPessoa, escreverPessoa } from './pessoas.js';
 import { type AnterioresConta, type DadosConta, desfazerConta, escreverConta } from './receber.js';
 
@@ -25,14 +26,13 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
         .select({ organizacaoId: mig.organizacaoId, origem: mig.origem, tipo: mig.tipo })
         .from(mig)
         .where(eq(mig.id, l.migracaoId));
+      const linhaDoTipo = { acao: l.acao, alvoId: l.alvoId };
       const r =
         m!.tipo === 'CONTAS_A_RECEBER'
-          ? await escreverConta(tx, autor(item), m!, { acao: l.acao, alvoId: l.alvoId, dados: l.dados as DadosConta })
-          : await escreverPessoa(tx, autor(item), m!, {
-              acao: l.acao,
-              alvoId: l.alvoId,
-              dados: l.dados as DadosPessoa,
-            });
+          ? await escreverConta(tx, autor(item), m!, { ...linhaDoTipo, dados: l.dados as DadosConta })
+          : m!.tipo === 'FAMILIAS'
+            ? await escreverFamilia(tx, autor(item), l.dados as DadosFamilia)
+            : await escreverPessoa(tx, autor(item), m!, { ...linhaDoTipo, dados: l.dados as DadosPessoa });
       await tx
         .update(linha)
         .set({ alvoId: r.alvoId, anteriores: r.anteriores, aplicadaEm: sql`now()`, desfeitaEm: null })
@@ -45,7 +45,8 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
       const [l] = await tx.select().from(linha).where(eq(linha.id, item.referenciaId)).for('update');
       if (!l?.aplicadaEm || l.desfeitaEm || !l.alvoId) return;
       const [m] = await tx.select({ tipo: mig.tipo }).from(mig).where(eq(mig.id, l.migracaoId));
-      if (m!.tipo === 'CONTAS_A_RECEBER')
+      if (m!.tipo === 'FAMILIAS') await desfazerFamilia(tx, autor(item), l.anteriores as AnterioresFamilia);
+      else if (m!.tipo === 'CONTAS_A_RECEBER')
         await desfazerConta(tx, autor(item), {
           acao: l.acao,
           alvoId: l.alvoId,

@@ -198,16 +198,17 @@ function paraEntrada(v: ValoresLinha, run: { organizacaoId: number }, refs: Refe
   return { conta, pagamento, categoriaContribuicaoId, problemas };
 }
 
-type Titular = { id: number; nome: string; noEscopo: boolean };
+export type Titular = { id: number; nome: string; sobrenome: string; noEscopo: boolean };
 
 /** The people the chunk names, by their key in the same source and by CPF, anywhere (the scope is checked per row). */
-async function carregarTitulares(db: DbOuTx, ctx: Contexto, origem: string, chaves: string[], cpfs: string[]) {
+export async function carregarTitulares(db: DbOuTx, ctx: Contexto, origem: string, chaves: string[], cpfs: string[]) {
   const escopo = filtroOrganizacao(ctx, ACESSO_MIGRACAO, pessoa.organizacaoId);
   const colunas = {
     id: pessoa.id,
     chave: pessoa.chaveLegada,
     cpf: pessoa.cpf,
     nome: sql<string>`trim(${pessoa.nome} || ' ' || ${pessoa.sobrenome})`,
+    sobrenome: pessoa.sobrenome,
     noEscopo: sql<boolean>`${escopo}`,
   };
   const vivas = isNull(pessoa.excluidoEm);
@@ -225,7 +226,12 @@ async function carregarTitulares(db: DbOuTx, ctx: Contexto, origem: string, chav
           .where(and(inArray(pessoa.cpf, cpfs), vivas))
       : [],
   ]);
-  const t = (p: (typeof porChave)[number]): Titular => ({ id: p.id, nome: p.nome, noEscopo: p.noEscopo });
+  const t = (p: (typeof porChave)[number]): Titular => ({
+    id: p.id,
+    nome: p.nome,
+    sobrenome: p.sobrenome,
+    noEscopo: p.noEscopo,
+  });
   return {
     chave: new Map(porChave.map((p) => [p.chave!, t(p)])),
     cpf: new Map(porCpf.map((p) => [p.cpf!, t(p)])),
