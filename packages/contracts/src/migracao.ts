@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cadeia } from './comum.js';
+import { cadeia, id } from './comum.js';
 import { listQuery } from './paginacao.js';
 
 /**
@@ -153,6 +153,15 @@ export const diferencaMigracao = z.object({
   depois: z.unknown(),
 });
 
+/** What the user chose for a row left for review: a new record, the suggested one, or nothing. */
+export const DECISOES_LINHA_MIGRACAO = ['CRIAR', 'VINCULAR', 'IGNORAR'] as const;
+export type DecisaoLinhaMigracao = (typeof DECISOES_LINHA_MIGRACAO)[number];
+
+export const decisaoLinhaMigracaoInput = z.object({ decisao: z.enum(DECISOES_LINHA_MIGRACAO) });
+export type DecisaoLinhaMigracaoInput = z.infer<typeof decisaoLinhaMigracaoInput>;
+
+export const linhaMigracaoParams = z.object({ id, linhaId: id });
+
 export const linhaMigracao = z.object({
   id: z.number().int(),
   numero: z.number().int(),
@@ -164,6 +173,8 @@ export const linhaMigracao = z.object({
   /** Each problem in the request's language, with its field. */
   mensagens: z.array(z.object({ campo: z.string(), mensagem: z.string() })),
   alvoId: z.number().int().nullable(),
+  /** The choice made for a row left for review (REVISAR); null until made. */
+  decisao: z.enum(DECISOES_LINHA_MIGRACAO).nullable(),
   aplicada: z.boolean(),
   desfeita: z.boolean(),
 });

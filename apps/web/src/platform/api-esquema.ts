@@ -7409,6 +7409,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/migracao/{id}/linhas/{linhaId}/decisao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["atualizarMigracaoLinhasDecisao"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/migracao/{id}/erros": {
         parameters: {
             query?: never;
@@ -36631,12 +36647,65 @@ export interface operations {
                                 mensagem: string;
                             }[];
                             alvoId: number | null;
+                            /** @enum {string|null} */
+                            decisao: "CRIAR" | "VINCULAR" | "IGNORAR" | null;
                             aplicada: boolean;
                             desfeita: boolean;
                         }[];
                         total: number;
                         pagina: number;
                         quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    atualizarMigracaoLinhasDecisao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                linhaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decisao: "CRIAR" | "VINCULAR" | "IGNORAR";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        numero: number;
+                        chaveLegada: string | null;
+                        /** @enum {string} */
+                        acao: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+                        descricao: string;
+                        diferencas: {
+                            campo: string;
+                            antes: unknown;
+                            depois: unknown;
+                        }[];
+                        mensagens: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        alvoId: number | null;
+                        /** @enum {string|null} */
+                        decisao: "CRIAR" | "VINCULAR" | "IGNORAR" | null;
+                        aplicada: boolean;
+                        desfeita: boolean;
                     };
                 };
             };

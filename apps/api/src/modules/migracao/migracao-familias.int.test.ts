@@ -133,6 +133,21 @@ describe('families', () => {
     expect(JSON.stringify(l!.mensagens)).toMatch(/endereço e sobrenome/);
     await importar(m.id);
     expect((await vinculos()).filter((x) => x.pessoaId === otto.id)).toHaveLength(0);
+
+    // Confirmed by the user on the row, the next run links them.
+    const deNovo = await simular(arquivo, 'sem-chave.csv');
+    const [, revisar] = (await get(`/api/migracao/${deNovo.id}/linhas`)).json().itens as Corpo[];
+    const r = await t.req({
+      method: 'PUT',
+      url: `/api/migracao/${deNovo.id}/linhas/${revisar!.id}/decisao`,
+      token: tesouraria,
+      payload: { decisao: 'VINCULAR' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await importar(deNovo.id);
+    expect((await vinculos()).filter((x) => x.pessoaId === otto.id)).toEqual([
+      { pessoaId: otto.id, parenteId: ids.get('M-003') },
+    ]);
   });
 
   it('refuses a member outside the scope', async () => {
@@ -147,6 +162,6 @@ describe('families', () => {
   it('undo removes the links it made', async () => {
     expect((await post(`/api/migracao/${id}/desfazer`)).statusCode).toBe(200);
     await t.app.lotes.processarTudo();
-    expect(await vinculos()).toHaveLength(0);
+    expect((await vinculos()).filter((x) => [x.pessoaId, x.parenteId].includes(ids.get('M-002')!))).toHaveLength(0);
   });
 });

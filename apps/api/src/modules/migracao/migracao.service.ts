@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   type AnaliseMigracaoInput,
   CAMPOS_OBRIGATORIOS_MIGRACAO,
+  type DecisaoLinhaMigracaoInput,
   type EnvioMigracaoQuery,
   type LinhaMigracao,
   type LinhasMigracaoQuery,
@@ -316,6 +317,20 @@ const localizar = (t: ReturnType<typeof tradutor>, mensagens: IssueValidacao[]) 
     mensagem: i.message.startsWith('erros:') ? t(i.message as Chave) : mensagemDeIssue(t, i),
   }));
 
+const paraLinha = (t: ReturnType<typeof tradutor>, l: typeof linha.$inferSelect): LinhaMigracao => ({
+  id: l.id,
+  numero: l.numero,
+  chaveLegada: l.chaveLegada,
+  acao: l.acao as LinhaMigracao['acao'],
+  descricao: l.descricao,
+  diferencas: l.diferencas as LinhaMigracao['diferencas'],
+  mensagens: localizar(t, l.mensagens as IssueValidacao[]),
+  alvoId: l.alvoId,
+  decisao: l.decisao as LinhaMigracao['decisao'],
+  aplicada: !!l.aplicadaEm,
+  desfeita: !!l.desfeitaEm,
+});
+
 /** The dry run's rows (or the import's), with the diff and the problems in the reader's language. */
 export async function listarLinhas(
   deps: Deps,
@@ -337,18 +352,7 @@ export async function listarLinhas(
   ]);
   const t = tradutor(ctx.idioma);
   return {
-    itens: linhas.map((l) => ({
-      id: l.id,
-      numero: l.numero,
-      chaveLegada: l.chaveLegada,
-      acao: l.acao as LinhaMigracao['acao'],
-      descricao: l.descricao,
-      diferencas: l.diferencas as LinhaMigracao['diferencas'],
-      mensagens: localizar(t, l.mensagens as IssueValidacao[]),
-      alvoId: l.alvoId,
-      aplicada: !!l.aplicadaEm,
-      desfeita: !!l.desfeitaEm,
-    })),
+    itens: linhas.map((l) => paraLinha(t, l)),
     total: contagem?.total ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
@@ -390,6 +394,32 @@ export async function relatorioErros(deps: Deps, ctx: Contexto, id: number) {
   return { conteudo, nomeArquivo: `${m.nomeArquivo.replace(/\.[^.]+$/, '')}-erros.xlsx` };
 }
 
+/** Rows the import writes: those the dry run decided, and those left for review the user chose to write. */
+const aEscrever = (id: number) =>
+  sql`${linha.migracaoId} = ${id} and (${linha.acao} in ('CRIAR', 'ATUALIZAR')
+    or (${linha.acao} = 'REVISAR' and ${linha.decisao} in ('CRIAR', 'VINCULAR')))`;
+
+/**
+ * The user's choice for a row the dry run left for review (a possible duplicate, a household
+ * guessed by address), kept on the row until the import applies it.
+ */
+export async function decidir(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  linhaId: number,
+  e: DecisaoLinhaMigracaoInput,
+): Promise<LinhaMigracao> {
+  await exigirSituacao(deps.db, ctx, id, ['ANALISADA']);
+  const [l] = await deps.db
+    .update(linha)
+    .set({ decisao: e.decisao })
+    .where(and(eq(linha.id, linhaId), eq(linha.migracaoId, id), eq(linha.acao, 'REVISAR')))
+    .returning();
+  if (!l) throw naoEncontrado();
+  return paraLinha(tradutor(ctx.idioma), l);
+}
+
 /** Confirm: the rows to write become a MIGRACAO batch; a run with nothing to write is done at once. */
 export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
   const m = await exigirSituacao(deps.db, ctx, id, ['ANALISADA']);
@@ -399,7 +429,8 @@ export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<
     .where(and(eq(mig.id, id), eq(mig.status, 'ANALISADA')))
     .returning({ id: mig.id });
   if (!tomada) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
-  if (!m.criados && !m.atualizados) {
+  const [contagem] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(linha).where(aEscrever(id));
+  if (!contagem?.n) {
     await deps.db.update(mig).set({ status: 'CONCLUIDA' }).where(eq(mig.id, id));
     return obter(deps.db, ctx, id);
   }
@@ -409,7 +440,7 @@ export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<
       organizacaoId: m.organizacaoId,
       parametros: { migracaoId: id },
       itens: sql`select ${linha.id} as referencia_id, ${linha.descricao} as descricao from ${linha}
-        where ${linha.migracaoId} = ${id} and ${linha.acao} in ('CRIAR', 'ATUALIZAR')`,
+        where ${aEscrever(id)}`,
     });
     await deps.db.update(mig).set({ loteId }).where(eq(mig.id, id));
   } catch (err) {

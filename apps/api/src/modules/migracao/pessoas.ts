@@ -271,6 +271,16 @@ function diferencasCom(e: Existente, d: DadosPessoa): { dados: DadosPessoa; dife
   return { dados: { campos, enderecos, contatos, chaveLegada }, diferencas };
 }
 
+/**
+ * A row left for review that the user linked to the suggested person: what it changes on them,
+ * as for a row matched by key (blank cells erase nothing, known addresses and contacts are kept).
+ */
+export async function dadosParaVincular(db: DbOuTx, alvoId: number, d: DadosPessoa): Promise<DadosPessoa> {
+  const e = (await carregarExistentes(db, [alvoId])).get(alvoId);
+  if (!e) throw new AppError('NAO_ENCONTRADO');
+  return diferencasCom(e, d).dados;
+}
+
 /** What a run remembers across its chunks: the keys and CPFs already seen in the file. */
 export type Vistos = { chaves: Set<string>; cpfs: Set<string> };
 
