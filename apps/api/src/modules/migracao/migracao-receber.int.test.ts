@@ -269,4 +269,28 @@ describe('receivables with their payments', () => {
     const en = (await get(`/api/migracao/${m.id}/linhas?acao=ERRO`, 'en')).json().itens as Corpo[];
     expect(JSON.stringify(en)).toMatch(/outside your scope/);
   });
+
+  it('a cancelled run is undone: what it wrote before the cancel is removed, the rest never written', async () => {
+    const arquivo = Buffer.from(
+      ['Lançamento;CPF;Vencimento;Valor', ...[1, 2, 3].map((n) => `C-${n};418.736.920-13;10/0${n}/2024;${n}0,00`)].join(
+        '\n',
+      ),
+    );
+    const m = await simular(arquivo, 'cancelada.csv', 'CONTAS_A_RECEBER', 'cancelada');
+    expect(m.criados).toBe(3);
+    await post(`/api/migracao/${m.id}/confirmacao`);
+    expect(await t.app.lotes.processarProximo()).toBe(true);
+    expect(await vivas('cancelada')).toHaveLength(1);
+    expect((await post(`/api/migracao/${m.id}/cancelamento`)).statusCode).toBe(200);
+    await t.app.lotes.processarTudo();
+    expect(await vivas('cancelada')).toHaveLength(1);
+
+    const r = await post(`/api/migracao/${m.id}/desfazer`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'DESFEITA' });
+    await t.app.lotes.processarTudo();
+    expect(await vivas('cancelada')).toHaveLength(0);
+    const linhas = (await get(`/api/migracao/${m.id}/linhas`)).json().itens as Corpo[];
+    expect(linhas.filter((l) => l.aplicada && !l.desfeita)).toHaveLength(0);
+  });
 });

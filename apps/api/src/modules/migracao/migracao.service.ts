@@ -31,6 +31,7 @@ import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/in
 import { mapearAutomaticamente } from './conversao.js';
 import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
+import { TIPO_MIGRACAO } from './migracao.tipo.js';
 import {
   ACESSO_MIGRACAO,
   analisarPessoas,
@@ -46,7 +47,7 @@ import { analisarContas, carregarReferenciasContas } from './receber.js';
  * hands the rows to write to a MIGRACAO bulk batch (progress, cancel, resume, undo).
  */
 const { migracao: mig, migracaoLinha: linha, migracaoMapeamento: mapa, organizacao, usuario, pessoa } = schema;
-const { processamentoLote: lote } = schema;
+const { processamentoLote: lote, processamentoLoteItem: item } = schema;
 
 /** Rows checked and matched together: three look-ups per chunk, not per row. */
 const TAMANHO_BLOCO = 500;
@@ -462,9 +463,47 @@ export async function cancelar(deps: Deps, ctx: Contexto, id: number): Promise<M
   return obter(deps.db, ctx, id);
 }
 
-/** Undo of the whole run: created people leave the registry, updated fields get their values back. */
+/** Undo of the whole run: created records leave the registry, updated fields get their values back. */
 export async function desfazer(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
-  await desfazerItens(deps, ctx, await loteDaMigracao(deps, ctx, id), {}, ACESSO_MIGRACAO);
+  const m = await obter(deps.db, ctx, id);
+  if (!m.loteId) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  if (m.loteStatus === 'CANCELADO') await desfazerCancelada(deps, ctx, m, m.loteId);
+  else await desfazerItens(deps, ctx, m.loteId, {}, ACESSO_MIGRACAO);
   await deps.db.update(mig).set({ status: 'DESFEITA' }).where(eq(mig.id, id));
   return obter(deps.db, ctx, id);
+}
+
+/**
+ * A cancelled batch is not run again (its items never taken would then be): what it wrote before
+ * the cancel is undone here, row by row as the batch's undo does, and its items marked undone.
+ */
+async function desfazerCancelada(deps: Deps, ctx: Contexto, m: Migracao, loteId: number) {
+  const [emAndamento] = await deps.db
+    .select({ id: item.id })
+    .from(item)
+    .where(and(eq(item.loteId, loteId), eq(item.status, 'EM_ANDAMENTO')))
+    .limit(1);
+  // A row still being written when the batch was cancelled: undo waits for it.
+  if (emAndamento) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  const feitos = await deps.db
+    .select({ id: item.id, referenciaId: item.referenciaId })
+    .from(item)
+    .where(and(eq(item.loteId, loteId), eq(item.status, 'OK')));
+  for (const f of feitos) {
+    await TIPO_MIGRACAO.desfazer!(deps, {
+      id: f.id,
+      loteId,
+      referenciaId: f.referenciaId,
+      resultado: null,
+      organizacaoId: m.organizacaoId,
+      tentativas: 1,
+      parametros: { migracaoId: m.id },
+      criadoPor: ctx.usuarioId,
+    });
+    await deps.db.update(item).set({ status: 'DESFEITO', atualizadoEm: new Date() }).where(eq(item.id, f.id));
+    await deps.db
+      .update(lote)
+      .set({ sucessos: sql`${lote.sucessos} - 1`, desfeitos: sql`${lote.desfeitos} + 1` })
+      .where(eq(lote.id, loteId));
+  }
 }
