@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cadeia } from './comum.js';
+import { cadeia, id } from './comum.js';
 import { listQuery } from './paginacao.js';
 
 /**
@@ -7,7 +7,7 @@ import { listQuery } from './paginacao.js';
  * records, through a column mapping, a dry run that writes nothing and, once confirmed, a bulk
  * batch. Every row is checked with the same schema as the record's form.
  */
-export const TIPOS_MIGRACAO = ['PESSOAS'] as const;
+export const TIPOS_MIGRACAO = ['PESSOAS', 'FAMILIAS', 'CONTAS_A_RECEBER'] as const;
 export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
 
 /** Largest file accepted (the upload is streamed to disk, never held whole). */
@@ -42,12 +42,53 @@ export const CAMPOS_MIGRACAO = {
     telefone: ['telefone', 'fone', 'tel', 'telefone fixo'],
     celular: ['celular', 'cel', 'whatsapp', 'telefone celular'],
   },
+  /**
+   * Households: one row per member, grouped by the source's family key or, without one, by address
+   * and surname (then only proposed, for review); the head of each is whoever the degree calls so.
+   */
+  FAMILIAS: {
+    chaveFamilia: ['familia', 'codigo familia', 'codigo da familia', 'grupo familiar', 'chave familia'],
+    pessoaChave: ['codigo membro', 'codigo do membro', 'codigo', 'matricula', 'membro', 'codigo pessoa'],
+    cpf: ['cpf', 'cpf membro', 'documento'],
+    parentesco: ['parentesco', 'grau parentesco', 'grau de parentesco', 'relacao', 'vinculo'],
+    logradouro: ['endereco', 'logradouro', 'rua'],
+    numero: ['numero', 'num', 'n'],
+    cep: ['cep', 'codigo postal'],
+  },
+  /**
+   * Receivables with their payments, as history: the person by their key in the source system
+   * (as the people sheet gave it) or CPF; organization and category by name.
+   */
+  CONTAS_A_RECEBER: {
+    chaveLegada: ['codigo', 'cod', 'id', 'chave', 'lancamento', 'codigo lancamento', 'numero lancamento'],
+    pessoaChave: ['codigo membro', 'codigo do membro', 'membro', 'matricula', 'codigo pessoa', 'codigo contribuinte'],
+    cpf: ['cpf', 'cpf membro', 'cpf do membro', 'cpf contribuinte'],
+    organizacao: ['organizacao', 'paroquia', 'comunidade', 'congregacao'],
+    categoria: ['categoria', 'categoria contribuicao', 'plano'],
+    tipo: ['tipo', 'tipo lancamento'],
+    competencia: ['competencia', 'referencia', 'mes referencia', 'mes ano'],
+    vencimento: ['vencimento', 'data vencimento', 'data de vencimento', 'venc'],
+    valorPrevisto: ['valor', 'valor previsto', 'valor devido', 'valor cobrado'],
+    descricao: ['descricao', 'historico', 'observacao'],
+    valorPago: ['valor pago', 'pago', 'valor recebido'],
+    dataPagamento: ['data pagamento', 'data de pagamento', 'pago em', 'data do pagamento'],
+    dataCredito: ['data credito', 'data de credito', 'data do credito', 'credito'],
+    formaPagamento: ['forma pagamento', 'forma de pagamento', 'forma', 'meio de pagamento'],
+  },
 } as const satisfies Record<TipoMigracao, Record<string, readonly string[]>>;
 export type CampoMigracaoPessoa = keyof (typeof CAMPOS_MIGRACAO)['PESSOAS'];
 
-/** The fields a people sheet cannot do without: a name (whole, or first and last). */
+/**
+ * The fields a sheet cannot do without, each group one of: a person's name (whole, or first and
+ * last); a receivable's own key (what makes a rerun update it), its holder, due date and amount.
+ */
 export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readonly string[])[]> = {
   PESSOAS: [['nomeCompleto', 'nome']],
+  FAMILIAS: [
+    ['pessoaChave', 'cpf'],
+    ['chaveFamilia', 'logradouro'],
+  ],
+  CONTAS_A_RECEBER: [['chaveLegada'], ['pessoaChave', 'cpf'], ['vencimento'], ['valorPrevisto']],
 };
 
 export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;
@@ -112,17 +153,28 @@ export const diferencaMigracao = z.object({
   depois: z.unknown(),
 });
 
+/** What the user chose for a row left for review: a new record, the suggested one, or nothing. */
+export const DECISOES_LINHA_MIGRACAO = ['CRIAR', 'VINCULAR', 'IGNORAR'] as const;
+export type DecisaoLinhaMigracao = (typeof DECISOES_LINHA_MIGRACAO)[number];
+
+export const decisaoLinhaMigracaoInput = z.object({ decisao: z.enum(DECISOES_LINHA_MIGRACAO) });
+export type DecisaoLinhaMigracaoInput = z.infer<typeof decisaoLinhaMigracaoInput>;
+
+export const linhaMigracaoParams = z.object({ id, linhaId: id });
+
 export const linhaMigracao = z.object({
   id: z.number().int(),
   numero: z.number().int(),
   chaveLegada: z.string().nullable(),
   acao: z.enum(ACOES_LINHA_MIGRACAO),
-  /** What the row names: the person's name. */
+  /** What the row names: the person's name; a receivable's holder, competence and amount. */
   descricao: z.string(),
   diferencas: z.array(diferencaMigracao),
   /** Each problem in the request's language, with its field. */
   mensagens: z.array(z.object({ campo: z.string(), mensagem: z.string() })),
   alvoId: z.number().int().nullable(),
+  /** The choice made for a row left for review (REVISAR); null until made. */
+  decisao: z.enum(DECISOES_LINHA_MIGRACAO).nullable(),
   aplicada: z.boolean(),
   desfeita: z.boolean(),
 });

@@ -7633,6 +7633,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/migracao/{id}/linhas/{linhaId}/decisao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["atualizarMigracaoLinhasDecisao"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/migracao/{id}/erros": {
         parameters: {
             query?: never;
@@ -37132,7 +37148,7 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                tipo?: "PESSOAS";
+                tipo?: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                 ordenarPor?: "criadoEm" | "id";
             };
             header?: never;
@@ -37151,7 +37167,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "PESSOAS";
+                            tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -37206,7 +37222,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37240,7 +37256,7 @@ export interface operations {
     criarMigracaoArquivo: {
         parameters: {
             query: {
-                tipo: "PESSOAS";
+                tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                 nomeArquivo: string;
                 origem?: string;
             };
@@ -37259,7 +37275,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37318,7 +37334,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37389,12 +37405,65 @@ export interface operations {
                                 mensagem: string;
                             }[];
                             alvoId: number | null;
+                            /** @enum {string|null} */
+                            decisao: "CRIAR" | "VINCULAR" | "IGNORAR" | null;
                             aplicada: boolean;
                             desfeita: boolean;
                         }[];
                         total: number;
                         pagina: number;
                         quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    atualizarMigracaoLinhasDecisao: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                linhaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decisao: "CRIAR" | "VINCULAR" | "IGNORAR";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        numero: number;
+                        chaveLegada: string | null;
+                        /** @enum {string} */
+                        acao: "CRIAR" | "ATUALIZAR" | "IGNORAR" | "REVISAR" | "ERRO";
+                        descricao: string;
+                        diferencas: {
+                            campo: string;
+                            antes: unknown;
+                            depois: unknown;
+                        }[];
+                        mensagens: {
+                            campo: string;
+                            mensagem: string;
+                        }[];
+                        alvoId: number | null;
+                        /** @enum {string|null} */
+                        decisao: "CRIAR" | "VINCULAR" | "IGNORAR" | null;
+                        aplicada: boolean;
+                        desfeita: boolean;
                     };
                 };
             };
@@ -37440,7 +37509,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37491,7 +37560,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37542,7 +37611,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;

@@ -69,6 +69,11 @@ export const migracaoLinha = pgTable(
     /** [{campo, mensagem}] with i18n keys, localized when read. */
     mensagens: jsonb().notNull().default([]),
     alvoId: integer(),
+    /**
+     * What the user chose for a row the dry run left for review (REVISAR): CRIAR as new, VINCULAR
+     * to the suggested record, or IGNORAR; the import applies it, a new dry run asks again.
+     */
+    decisao: text(),
     anteriores: jsonb(),
     aplicadaEm: timestamp({ withTimezone: true }),
     desfeitaEm: timestamp({ withTimezone: true }),

@@ -142,6 +142,8 @@ export const PERFIS_DEMO: {
       // The parish keeps its calendar, registers its members in the synod's events and checks them in.
       [['Evento', 'InscricoesEventos'], TUDO],
       [['EventoComInscricao'], LER],
+      // The parish office brings its members in from the old system's spreadsheets (issue 23).
+      [['Migracao'], TUDO],
     ],
     campos: [
       { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
@@ -1334,8 +1336,8 @@ async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) 
 }
 
 /**
- * Two migration runs of the parish (issue 23): one finished, whose three members came from an older
- * sheet (their source and key kept on them), and one dry run with rows in error waiting to be fixed.
+ * Migration runs of the parish (issue 23): one finished, whose three members came from an older
+ * sheet (their source and key kept on them), and dry runs (people, receivables) with rows in error.
  */
 async function criarMigracoesDemo(db: Db, paroquiaId: number, usuarioId: number) {
   const pessoas = await db
@@ -1446,6 +1448,74 @@ async function criarMigracoesDemo(db: Db, paroquiaId: number, usuarioId: number)
       nova(4, 'C-103', 'Lia', 'Strassburger', '22/10/1999'),
       erro(5, 'C-104', 'Bruno Heck', '', '31/06/1971', 'dataNascimento', 'validacao:dataInvalida'),
     ]);
+
+  // The treasury's receivables history from the old system, dry-run: one paid tithe, one amount in error.
+  const titular = pessoas[0];
+  if (!titular) return;
+  const cabecalhosContas = ['Lançamento', 'Código do membro', 'Vencimento', 'Valor', 'Valor pago', 'Data de pagamento'];
+  const [contas] = await db
+    .insert(schema.migracao)
+    .values({
+      organizacaoId: paroquiaId,
+      criadoPor: usuarioId,
+      tipo: 'CONTAS_A_RECEBER',
+      nomeArquivo: 'lancamentos-2019.csv',
+      formato: 'CSV',
+      origem: 'planilha-2019',
+      cabecalhos: cabecalhosContas,
+      mapeamento: {
+        chaveLegada: 'Lançamento',
+        pessoaChave: 'Código do membro',
+        vencimento: 'Vencimento',
+        valorPrevisto: 'Valor',
+        valorPago: 'Valor pago',
+        dataPagamento: 'Data de pagamento',
+      },
+      status: 'ANALISADA',
+      linhas: 2,
+      criados: 1,
+      falhas: 1,
+      analisadoEm: sql`now()`,
+    })
+    .returning({ id: schema.migracao.id });
+  const original = (chave: string, valor: string, pago: string, data: string) =>
+    Object.fromEntries(cabecalhosContas.map((c, i) => [c, [chave, 'P-001', '10/03/2019', valor, pago, data][i]!]));
+  const nome = `${titular.nome} ${titular.sobrenome}`;
+  await db.insert(schema.migracaoLinha).values([
+    {
+      migracaoId: contas!.id,
+      numero: 2,
+      chaveLegada: 'L-2019-031',
+      descricao: `${nome} · 3/2019 · 1250.00`,
+      acao: 'CRIAR',
+      original: original('L-2019-031', '1.250,00', '1.250,00', '08/03/2019'),
+      dados: {
+        conta: {
+          organizacaoId: paroquiaId,
+          pessoaId: titular.id,
+          categoriaContribuicaoId: null,
+          tipo: 'CONTRIBUICAO',
+          mesCompetencia: 3,
+          anoCompetencia: 2019,
+          vencimento: '2019-03-10',
+          valorPrevisto: '1250.00',
+          descricao: null,
+          formaPagamento: null,
+        },
+        pagamento: { valor: '1250.00', dataPagamento: '2019-03-08', dataCredito: '2019-03-08', forma: 'OUTRA' },
+        chaveLegada: 'L-2019-031',
+      },
+    },
+    {
+      migracaoId: contas!.id,
+      numero: 3,
+      chaveLegada: 'L-2019-032',
+      descricao: `${nome} · 4/2019 · 1,250.00`,
+      acao: 'ERRO',
+      original: original('L-2019-032', '1,250.00', '', ''),
+      mensagens: [{ code: 'custom', path: ['valorPrevisto'], message: 'validacao:valorInvalido' }],
+    },
+  ]);
 }
 
 /** A valid CPF from a 9-digit base (the demo's registrants). */

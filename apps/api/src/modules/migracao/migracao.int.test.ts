@@ -12,7 +12,7 @@ const xlsx = readFileSync(new URL('migracao-pessoas.xlsx', AMOSTRAS));
 
 let t: AppTeste;
 let tesouraria: string;
-let paroquia: string;
+let atendimento: string;
 let fora: string;
 let organizacaoId: number;
 
@@ -55,7 +55,7 @@ const pessoasDaOrigem = (origem: string) =>
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
+  [tesouraria, atendimento] = await t.logins('tesouraria', 'atendimento');
   organizacaoId = await organizacaoDoUsuario(t.banco.db, 'tesouraria@sig.local');
   const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Migracao' }] });
   ({ token: fora } = await criarUsuario(t.banco.db, {
@@ -114,8 +114,8 @@ describe('upload and mapping', () => {
   });
 
   it('is refused without the Migracao permission (403) and outside the scope (404)', async () => {
-    expect((await enviar(csv, 'membros.csv', paroquia)).statusCode).toBe(403);
-    expect((await get('/api/migracao/paginado', paroquia)).statusCode).toBe(403);
+    expect((await enviar(csv, 'membros.csv', atendimento)).statusCode).toBe(403);
+    expect((await get('/api/migracao/paginado', atendimento)).statusCode).toBe(403);
     const m = (await enviar(csv, 'membros.csv')).json();
     expect((await get(`/api/migracao/${m.id}`, fora)).statusCode).toBe(404);
     expect((await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento }, fora)).statusCode).toBe(404);
@@ -276,11 +276,57 @@ describe('dry run, import, rerun and undo', () => {
     expect(l!.alvoId).toBeTypeOf('number');
   });
 
+  it('a row for review is written as the user decides: linked, new or skipped', async () => {
+    const arquivo = Buffer.from(
+      'Nome;Sobrenome;Nascimento;E-mail\r\nHelga;Brandt;21/07/1941;helga@exemplo.com.br\r\nHelga;Brandt;21/07/1941;\r\n',
+    );
+    const m = await simular(arquivo, 'decisoes.csv', 'decisoes');
+    expect(m).toMatchObject({ criados: 0, revisar: 2 });
+    const [a, b] = (await get(`/api/migracao/${m.id}/linhas`)).json().itens as Corpo[];
+    const decidir = (linha: Corpo, decisao: unknown, token = tesouraria) =>
+      t.req({ method: 'PUT', url: `/api/migracao/${m.id}/linhas/${linha.id}/decisao`, token, payload: { decisao } });
+    expect((await decidir(a!, 'FUNDIR')).statusCode).toBe(400);
+    expect((await decidir(a!, 'VINCULAR', atendimento)).statusCode).toBe(403);
+    expect((await decidir(a!, 'VINCULAR', fora)).statusCode).toBe(404);
+    const r = await decidir(a!, 'VINCULAR');
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ acao: 'REVISAR', decisao: 'VINCULAR' });
+    expect((await decidir(b!, 'CRIAR')).json().decisao).toBe('CRIAR');
+    // A row the dry run decided itself takes no decision.
+    const criada = ((await get(`/api/migracao/${id}/linhas?acao=CRIAR`)).json().itens as Corpo[])[0]!;
+    const outra = await t.req({
+      method: 'PUT',
+      url: `/api/migracao/${m.id}/linhas/${criada.id}/decisao`,
+      token: tesouraria,
+      payload: { decisao: 'CRIAR' },
+    });
+    expect(outra.statusCode).toBe(404);
+
+    const feito = await importar(m.id);
+    expect(feito).toMatchObject({ status: 'CONCLUIDA', lotePendentes: 0 });
+    const [helga] = await t.banco.db
+      .select()
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.id, a!.alvoId as number));
+    expect(helga).toMatchObject({ email: 'helga@exemplo.com.br', dataNascimento: '1941-07-21' });
+    expect(await pessoasDaOrigem('decisoes')).toHaveLength(1);
+
+    // Undone: the new Helga leaves, the linked one loses the e-mail the run gave her.
+    await post(`/api/migracao/${m.id}/desfazer`);
+    await t.app.lotes.processarTudo();
+    expect(await pessoasDaOrigem('decisoes')).toHaveLength(0);
+    const [depois] = await t.banco.db
+      .select()
+      .from(schema.pessoa)
+      .where(eq(schema.pessoa.id, a!.alvoId as number));
+    expect(depois!.email).toBeNull();
+  });
+
   it('lists the runs of the scope, newest first', async () => {
     const r = await get('/api/migracao/paginado?quantidade=3');
     expect(r.statusCode).toBe(200);
     const { itens, total } = r.json();
     expect(total).toBeGreaterThanOrEqual(5);
-    expect(itens[0].nomeArquivo).toBe('homonimos.csv');
+    expect(itens[0].nomeArquivo).toBe('decisoes.csv');
   });
 });

@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import {
   analiseMigracaoInput,
+  decisaoLinhaMigracaoInput,
   envioMigracaoQuery,
   idParams,
   linhaMigracao,
+  linhaMigracaoParams,
   linhasMigracaoQuery,
   migracao,
   migracaoListQuery,
@@ -51,6 +53,14 @@ export const migracaoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParams, querystring: linhasMigracaoQuery, response: { 200: paged(linhaMigracao) } },
     },
     (req) => servico.listarLinhas(deps, req.ctx, req.params.id, req.query),
+  );
+  app.put(
+    '/:id/linhas/:linhaId/decisao',
+    {
+      config: { acesso, acao: 'U' },
+      schema: { tags, params: linhaMigracaoParams, body: decisaoLinhaMigracaoInput, response: { 200: linhaMigracao } },
+    },
+    (req) => servico.decidir(deps, req.ctx, req.params.id, req.params.linhaId, req.body),
   );
   app.get('/:id/erros', { config: { acesso, acao: 'R' }, schema: { tags, params: idParams } }, async (req, reply) => {
     const { conteudo, nomeArquivo } = await servico.relatorioErros(deps, req.ctx, req.params.id);

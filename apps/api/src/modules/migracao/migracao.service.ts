@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   type AnaliseMigracaoInput,
   CAMPOS_OBRIGATORIOS_MIGRACAO,
+  type DecisaoLinhaMigracaoInput,
   type EnvioMigracaoQuery,
   type LinhaMigracao,
   type LinhasMigracaoQuery,
@@ -16,6 +17,7 @@ import {
   type MigracaoListQuery,
   type Paged,
   TAMANHO_MAXIMO_MIGRACAO,
+  type TipoMigracao,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { type Chave, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
@@ -24,17 +26,28 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao } from '../../platform/exportacao.js';
+import { pode } from '../../platform/permissoes.js';
 import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
+import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
-import { ACESSO_MIGRACAO, analisarPessoas, carregarReferencias, type ValoresLinha, type Vistos } from './pessoas.js';
+import { TIPO_MIGRACAO } from './migracao.tipo.js';
+import {
+  ACESSO_MIGRACAO,
+  analisarPessoas,
+  carregarReferencias,
+  type LinhaAnalisada,
+  type ValoresLinha,
+  type Vistos,
+} from './pessoas.js';
+import { analisarContas, carregarReferenciasContas } from './receber.js';
 
 /**
  * Spec §2 /migracao (issue 23): upload → mapping → dry run (nothing written) → confirm, which
  * hands the rows to write to a MIGRACAO bulk batch (progress, cancel, resume, undo).
  */
 const { migracao: mig, migracaoLinha: linha, migracaoMapeamento: mapa, organizacao, usuario, pessoa } = schema;
-const { processamentoLote: lote } = schema;
+const { processamentoLote: lote, processamentoLoteItem: item } = schema;
 
 /** Rows checked and matched together: three look-ups per chunk, not per row. */
 const TAMANHO_BLOCO = 500;
@@ -149,8 +162,13 @@ async function gravarArquivo(deps: Deps, corpo: Readable): Promise<string> {
   return caminho;
 }
 
+/** Financial history is the treasury's: its importer needs the receivables' create permission as well. */
+const ACESSO_DO_TIPO: Partial<Record<TipoMigracao, string>> = { CONTAS_A_RECEBER: 'ContaAReceber' };
+
 /** Upload: the file kept, its headers read and mapped (from the organization's last mapping, then by name). */
 export async function enviar(deps: Deps, ctx: Contexto, q: EnvioMigracaoQuery, corpo: Readable): Promise<Migracao> {
+  const acessoDoTipo = ACESSO_DO_TIPO[q.tipo];
+  if (acessoDoTipo && !pode(ctx, acessoDoTipo, 'C')) throw new AppError('ACESSO_NAO_PERMITIDO');
   await exigirNoEscopo(deps.db, ctx, ACESSO_MIGRACAO, ctx.organizacaoId);
   const caminho = await gravarArquivo(deps, corpo);
   try {
@@ -187,6 +205,30 @@ async function exigirSituacao(db: DbOuTx, ctx: Contexto, id: number, situacoes: 
   return m;
 }
 
+type Bloco = Parameters<typeof analisarPessoas>[4];
+
+type Analisador = {
+  bloco: (bloco: Bloco) => Promise<LinhaAnalisada<unknown>[]>;
+  /** A kind that decides over the whole file (families) answers its rows at the end. */
+  fim?: () => Promise<LinhaAnalisada<unknown>[]>;
+};
+
+/** The kind's check of a chunk of rows, with what it loads once per run and remembers across chunks. */
+async function analisador(deps: Deps, ctx: Contexto, m: Migracao): Promise<Analisador> {
+  if (m.tipo === 'CONTAS_A_RECEBER') {
+    const refs = await carregarReferenciasContas(deps.db, ctx);
+    const vistas = new Set<string>();
+    return { bloco: (bloco) => analisarContas(deps.db, ctx, m, refs, bloco, vistas) };
+  }
+  if (m.tipo === 'FAMILIAS') {
+    const a = analisadorFamilias(deps.db, ctx, m, await carregarReferenciasFamilias(deps.db));
+    return { bloco: (bloco) => a.bloco(bloco), fim: () => a.fim() };
+  }
+  const refs = await carregarReferencias(deps.db);
+  const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
+  return { bloco: (bloco) => analisarPessoas(deps.db, ctx, m, refs, bloco, vistos) };
+}
+
 /**
  * The dry run: every row of the file checked with the form's schema and matched, its decision
  * kept; nothing of the registry is written. May run again with another mapping until confirmed.
@@ -201,32 +243,33 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
   const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
   if (!arquivo?.caminho) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
   await deps.db.delete(linha).where(eq(linha.migracaoId, id));
-  const refs = await carregarReferencias(deps.db);
-  const vistos: Vistos = { chaves: new Set(), cpfs: new Set() };
+  const doTipo = await analisador(deps, ctx, m);
   const contagem = { linhas: 0, CRIAR: 0, ATUALIZAR: 0, IGNORAR: 0, REVISAR: 0, ERRO: 0 };
   let cabecalhos: string[] | null = null;
-  let bloco: Parameters<typeof analisarPessoas>[4] = [];
+  let bloco: Bloco = [];
   let numero = 1;
   const indice = new Map<string, number>();
-  const gravar = async () => {
-    if (!bloco.length) return;
-    const analisadas = await analisarPessoas(deps.db, ctx, m, refs, bloco, vistos);
+  const gravar = async (fim = false) => {
+    const analisadas = bloco.length ? await doTipo.bloco(bloco) : [];
     bloco = [];
+    if (fim && doTipo.fim) analisadas.push(...(await doTipo.fim()));
     for (const a of analisadas) contagem[a.acao]++;
-    await deps.db.insert(linha).values(
-      analisadas.map((a) => ({
-        migracaoId: id,
-        numero: a.numero,
-        chaveLegada: a.chaveLegada,
-        descricao: a.descricao.slice(0, 300),
-        acao: a.acao,
-        original: a.original,
-        dados: a.dados,
-        diferencas: a.diferencas,
-        mensagens: a.mensagens,
-        alvoId: a.alvoId,
-      })),
-    );
+    // The rows a whole-file kind answers at the end are written a chunk at a time too.
+    for (let i = 0; i < analisadas.length; i += TAMANHO_BLOCO)
+      await deps.db.insert(linha).values(
+        analisadas.slice(i, i + TAMANHO_BLOCO).map((a) => ({
+          migracaoId: id,
+          numero: a.numero,
+          chaveLegada: a.chaveLegada,
+          descricao: a.descricao.slice(0, 300),
+          acao: a.acao,
+          original: a.original,
+          dados: a.dados,
+          diferencas: a.diferencas,
+          mensagens: a.mensagens,
+          alvoId: a.alvoId,
+        })),
+      );
   };
   for await (const celulas of linhasDoArquivo(path.join(deps.config.dataDir, arquivo.caminho), m.formato)) {
     if (!cabecalhos) {
@@ -247,7 +290,7 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
     bloco.push({ numero, original, valores });
     if (bloco.length >= TAMANHO_BLOCO) await gravar();
   }
-  await gravar();
+  await gravar(true);
   await deps.db
     .insert(mapa)
     .values({ organizacaoId: m.organizacaoId, tipo: m.tipo, mapeamento })
@@ -275,6 +318,20 @@ const localizar = (t: ReturnType<typeof tradutor>, mensagens: IssueValidacao[]) 
     mensagem: i.message.startsWith('erros:') ? t(i.message as Chave) : mensagemDeIssue(t, i),
   }));
 
+const paraLinha = (t: ReturnType<typeof tradutor>, l: typeof linha.$inferSelect): LinhaMigracao => ({
+  id: l.id,
+  numero: l.numero,
+  chaveLegada: l.chaveLegada,
+  acao: l.acao as LinhaMigracao['acao'],
+  descricao: l.descricao,
+  diferencas: l.diferencas as LinhaMigracao['diferencas'],
+  mensagens: localizar(t, l.mensagens as IssueValidacao[]),
+  alvoId: l.alvoId,
+  decisao: l.decisao as LinhaMigracao['decisao'],
+  aplicada: !!l.aplicadaEm,
+  desfeita: !!l.desfeitaEm,
+});
+
 /** The dry run's rows (or the import's), with the diff and the problems in the reader's language. */
 export async function listarLinhas(
   deps: Deps,
@@ -296,18 +353,7 @@ export async function listarLinhas(
   ]);
   const t = tradutor(ctx.idioma);
   return {
-    itens: linhas.map((l) => ({
-      id: l.id,
-      numero: l.numero,
-      chaveLegada: l.chaveLegada,
-      acao: l.acao as LinhaMigracao['acao'],
-      descricao: l.descricao,
-      diferencas: l.diferencas as LinhaMigracao['diferencas'],
-      mensagens: localizar(t, l.mensagens as IssueValidacao[]),
-      alvoId: l.alvoId,
-      aplicada: !!l.aplicadaEm,
-      desfeita: !!l.desfeitaEm,
-    })),
+    itens: linhas.map((l) => paraLinha(t, l)),
     total: contagem?.total ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
@@ -349,6 +395,32 @@ export async function relatorioErros(deps: Deps, ctx: Contexto, id: number) {
   return { conteudo, nomeArquivo: `${m.nomeArquivo.replace(/\.[^.]+$/, '')}-erros.xlsx` };
 }
 
+/** Rows the import writes: those the dry run decided, and those left for review the user chose to write. */
+const aEscrever = (id: number) =>
+  sql`${linha.migracaoId} = ${id} and (${linha.acao} in ('CRIAR', 'ATUALIZAR')
+    or (${linha.acao} = 'REVISAR' and ${linha.decisao} in ('CRIAR', 'VINCULAR')))`;
+
+/**
+ * The user's choice for a row the dry run left for review (a possible duplicate, a household
+ * guessed by address), kept on the row until the import applies it.
+ */
+export async function decidir(
+  deps: Deps,
+  ctx: Contexto,
+  id: number,
+  linhaId: number,
+  e: DecisaoLinhaMigracaoInput,
+): Promise<LinhaMigracao> {
+  await exigirSituacao(deps.db, ctx, id, ['ANALISADA']);
+  const [l] = await deps.db
+    .update(linha)
+    .set({ decisao: e.decisao })
+    .where(and(eq(linha.id, linhaId), eq(linha.migracaoId, id), eq(linha.acao, 'REVISAR')))
+    .returning();
+  if (!l) throw naoEncontrado();
+  return paraLinha(tradutor(ctx.idioma), l);
+}
+
 /** Confirm: the rows to write become a MIGRACAO batch; a run with nothing to write is done at once. */
 export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
   const m = await exigirSituacao(deps.db, ctx, id, ['ANALISADA']);
@@ -358,7 +430,8 @@ export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<
     .where(and(eq(mig.id, id), eq(mig.status, 'ANALISADA')))
     .returning({ id: mig.id });
   if (!tomada) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
-  if (!m.criados && !m.atualizados) {
+  const [contagem] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(linha).where(aEscrever(id));
+  if (!contagem?.n) {
     await deps.db.update(mig).set({ status: 'CONCLUIDA' }).where(eq(mig.id, id));
     return obter(deps.db, ctx, id);
   }
@@ -368,7 +441,7 @@ export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<
       organizacaoId: m.organizacaoId,
       parametros: { migracaoId: id },
       itens: sql`select ${linha.id} as referencia_id, ${linha.descricao} as descricao from ${linha}
-        where ${linha.migracaoId} = ${id} and ${linha.acao} in ('CRIAR', 'ATUALIZAR')`,
+        where ${aEscrever(id)}`,
     });
     await deps.db.update(mig).set({ loteId }).where(eq(mig.id, id));
   } catch (err) {
@@ -390,9 +463,47 @@ export async function cancelar(deps: Deps, ctx: Contexto, id: number): Promise<M
   return obter(deps.db, ctx, id);
 }
 
-/** Undo of the whole run: created people leave the registry, updated fields get their values back. */
+/** Undo of the whole run: created records leave the registry, updated fields get their values back. */
 export async function desfazer(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
-  await desfazerItens(deps, ctx, await loteDaMigracao(deps, ctx, id), {}, ACESSO_MIGRACAO);
+  const m = await obter(deps.db, ctx, id);
+  if (!m.loteId) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  if (m.loteStatus === 'CANCELADO') await desfazerCancelada(deps, ctx, m, m.loteId);
+  else await desfazerItens(deps, ctx, m.loteId, {}, ACESSO_MIGRACAO);
   await deps.db.update(mig).set({ status: 'DESFEITA' }).where(eq(mig.id, id));
   return obter(deps.db, ctx, id);
+}
+
+/**
+ * A cancelled batch is not run again (its items never taken would then be): what it wrote before
+ * the cancel is undone here, row by row as the batch's undo does, and its items marked undone.
+ */
+async function desfazerCancelada(deps: Deps, ctx: Contexto, m: Migracao, loteId: number) {
+  const [emAndamento] = await deps.db
+    .select({ id: item.id })
+    .from(item)
+    .where(and(eq(item.loteId, loteId), eq(item.status, 'EM_ANDAMENTO')))
+    .limit(1);
+  // A row still being written when the batch was cancelled: undo waits for it.
+  if (emAndamento) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  const feitos = await deps.db
+    .select({ id: item.id, referenciaId: item.referenciaId })
+    .from(item)
+    .where(and(eq(item.loteId, loteId), eq(item.status, 'OK')));
+  for (const f of feitos) {
+    await TIPO_MIGRACAO.desfazer!(deps, {
+      id: f.id,
+      loteId,
+      referenciaId: f.referenciaId,
+      resultado: null,
+      organizacaoId: m.organizacaoId,
+      tentativas: 1,
+      parametros: { migracaoId: m.id },
+      criadoPor: ctx.usuarioId,
+    });
+    await deps.db.update(item).set({ status: 'DESFEITO', atualizadoEm: new Date() }).where(eq(item.id, f.id));
+    await deps.db
+      .update(lote)
+      .set({ sucessos: sql`${lote.sucessos} - 1`, desfeitos: sql`${lote.desfeitos} + 1` })
+      .where(eq(lote.id, loteId));
+  }
 }

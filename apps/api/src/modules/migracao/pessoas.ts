@@ -54,13 +54,13 @@ export type DadosPessoa = {
   chaveLegada: string | null;
 };
 
-export type LinhaAnalisada = {
+export type LinhaAnalisada<D = DadosPessoa> = {
   numero: number;
   chaveLegada: string | null;
   descricao: string;
   acao: AcaoLinhaMigracao;
   original: Record<string, string>;
-  dados: DadosPessoa | null;
+  dados: D | null;
   diferencas: { campo: string; antes: unknown; depois: unknown }[];
   mensagens: IssueValidacao[];
   alvoId: number | null;
@@ -109,7 +109,7 @@ const ESTADOS_CIVIS: [string, string][] = [
   ['viuv', 'VIUVO'],
 ];
 
-const issue = (campo: string, mensagem: string): IssueValidacao => ({
+export const issue = (campo: string, mensagem: string): IssueValidacao => ({
   code: 'custom',
   path: [campo],
   message: mensagem,
@@ -187,7 +187,7 @@ function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) 
 }
 
 /** A zod issue as stored on the row (localized when read), with what was sent at its path. */
-function guardarIssue(
+export function guardarIssue(
   i: { code: string; path: PropertyKey[]; message: string } & Record<string, unknown>,
   entrada: object,
 ) {
@@ -269,6 +269,16 @@ function diferencasCom(e: Existente, d: DadosPessoa): { dados: DadosPessoa; dife
   const chaveLegada = d.chaveLegada && e.chaveLegada !== d.chaveLegada ? d.chaveLegada : null;
   if (chaveLegada) diferencas.push({ campo: 'chaveLegada', antes: e.chaveLegada, depois: chaveLegada });
   return { dados: { campos, enderecos, contatos, chaveLegada }, diferencas };
+}
+
+/**
+ * A row left for review that the user linked to the suggested person: what it changes on them,
+ * as for a row matched by key (blank cells erase nothing, known addresses and contacts are kept).
+ */
+export async function dadosParaVincular(db: DbOuTx, alvoId: number, d: DadosPessoa): Promise<DadosPessoa> {
+  const e = (await carregarExistentes(db, [alvoId])).get(alvoId);
+  if (!e) throw new AppError('NAO_ENCONTRADO');
+  return diferencasCom(e, d).dados;
 }
 
 /** What a run remembers across its chunks: the keys and CPFs already seen in the file. */
@@ -409,7 +419,7 @@ export type Anteriores = {
   contatos: number[];
 };
 
-type Autor = { usuarioId: number; organizacaoId: number };
+export type Autor = { usuarioId: number; organizacaoId: number };
 
 async function inserirFilhos(tx: DbOuTx, pessoaId: number, d: DadosPessoa, primeiro: boolean) {
   const enderecos = d.enderecos.length

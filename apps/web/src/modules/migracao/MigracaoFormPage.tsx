@@ -3,6 +3,8 @@ import {
   ACOES_LINHA_MIGRACAO,
   type AcaoLinhaMigracao,
   CAMPOS_MIGRACAO,
+  DECISOES_LINHA_MIGRACAO,
+  type DecisaoLinhaMigracao,
   type LinhaMigracao,
   type MapeamentoMigracao,
   type Migracao,
@@ -229,7 +231,11 @@ function DetalheMigracao({ id }: { id: number }) {
           {m.status === 'ANALISADA' && (
             <Alert type="info" showIcon title={t('migracao:simulacaoAjuda')} style={{ marginBottom: 12 }} />
           )}
-          <Linhas id={id} versao={m.analisadoEm ?? ''} />
+          <Linhas
+            id={id}
+            versao={m.analisadoEm ?? ''}
+            decidivel={m.status === 'ANALISADA' && pode(ACESSO_MIGRACAO, 'U')}
+          />
         </Card>
       )}
     </Space>
@@ -290,8 +296,10 @@ function Mapeamento({ migracao: m, aoAnalisar }: { migracao: Migracao; aoAnalisa
 
 const texto = (v: unknown) => (v === null || v === undefined ? '—' : Array.isArray(v) ? v.join(', ') : String(v));
 
-function Linhas({ id, versao }: { id: number; versao: string }) {
+function Linhas({ id, versao, decidivel }: { id: number; versao: string; decidivel: boolean }) {
   const { t } = useTranslation(['campos', 'comum', 'migracao']);
+  const { message } = App.useApp();
+  const fila = useQueryClient();
   const [pagina, setPagina] = useState(1);
   const [quantidade, setQuantidade] = useState(10);
   const [acao, setAcao] = useState<AcaoLinhaMigracao | undefined>();
@@ -307,6 +315,18 @@ function Linhas({ id, versao }: { id: number; versao: string }) {
       ),
     placeholderData: keepPreviousData,
     retry: false,
+  });
+  // A row left for review (a possible duplicate, a household guessed by address) waits for a choice.
+  const decisao = useMutation({
+    mutationFn: ({ linhaId, decisao }: { linhaId: number; decisao: DecisaoLinhaMigracao }) =>
+      dados(
+        cliente.PUT('/api/migracao/{id}/linhas/{linhaId}/decisao', {
+          params: { path: { id, linhaId } },
+          body: { decisao },
+        }),
+      ),
+    onSuccess: () => fila.invalidateQueries({ queryKey: [...chaves('migracao').item(id), 'linhas'] }),
+    onError: (e) => void message.error(mensagemDeErro(e)),
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
@@ -345,7 +365,23 @@ function Linhas({ id, versao }: { id: number; versao: string }) {
             key: 'acao',
             dataIndex: 'acao',
             title: t('campos:status'),
-            render: (v: AcaoLinhaMigracao) => <Tag>{t(`migracao:acao.${v}`)}</Tag>,
+            render: (v: AcaoLinhaMigracao, l) => (
+              <Space wrap>
+                <Tag>{t(`migracao:acao.${v}`)}</Tag>
+                {v === 'REVISAR' && decidivel && (
+                  <Select<DecisaoLinhaMigracao>
+                    size="small"
+                    style={{ minWidth: 180 }}
+                    data-testid={`decisao-${l.numero}`}
+                    aria-label={t('migracao:decisaoRotulo')}
+                    placeholder={t('migracao:decisaoRotulo')}
+                    value={l.decisao ?? undefined}
+                    onChange={(d) => decisao.mutate({ linhaId: l.id, decisao: d })}
+                    options={DECISOES_LINHA_MIGRACAO.map((d) => ({ value: d, label: t(`migracao:decisao.${d}`) }))}
+                  />
+                )}
+              </Space>
+            ),
           },
           {
             key: 'diferencas',

@@ -1,0 +1,1 @@
+ALTER TABLE "migracao_linha" ADD COLUMN "decisao" text;
