@@ -11,6 +11,7 @@ const LoginPage = carregar(() => import('../modules/auth/LoginPage'));
 const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
 const ResetSenhaPage = carregar(() => import('../modules/auth/ResetSenhaPage'));
 const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPage'));
+const TermosRevogacaoPage = carregar(() => import('../modules/auth/TermosRevogacaoPage'));
 const SepultadosExternoPage = carregar(() => import('../modules/auth/SepultadosExternoPage'));
 // The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
 const AreaLogada = carregar(() => import('./AreaLogada'));
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
       { path: '/reset-senha', element: <ResetSenhaPage /> },
     ],
   },
+  { path: '/externo/termos/revogar/:token', element: comEsperaLeve(<TermosRevogacaoPage />) },
   { path: '/externo/termos/:token?', element: comEsperaLeve(<TermosExternoPage />) },
   { path: '/externo/sepultados', element: comEsperaLeve(<SepultadosExternoPage />) },
   { path: '/externo', element: <Navigate to="/externo/termos" replace /> },

@@ -6833,6 +6833,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/termos/publico/revogacao/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosPublicoRevogacaoPorToken"];
+        put?: never;
+        post: operations["criarTermosPublicoRevogacaoPorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/obrigatorios-pendentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosObrigatoriosPendentes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/obrigatorios-pendentes/{solicitacaoId}/aceite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosObrigatoriosPendentesAceite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/termos/{id}": {
         parameters: {
             query?: never;
@@ -6859,6 +6907,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarTermos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termo-cobertura/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermoCoberturaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termo-cobertura/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermoCoberturaExportar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -33773,6 +33853,7 @@ export interface operations {
                             situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
                             remetente: string;
                             assuntoEmail: string;
+                            obrigatorio: boolean;
                             publicadoEm: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -33822,6 +33903,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -33862,6 +33944,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -33902,6 +33985,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -33933,6 +34017,8 @@ export interface operations {
                         aceitos: number;
                         pendentes: number;
                         desconsiderados: number;
+                        revogados: number;
+                        substituidos: number;
                         total: number;
                     }[];
                 };
@@ -34039,8 +34125,11 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO")[];
                 nome?: string;
+                organizacaoId?: number;
+                publicada?: "true" | "false";
+                reaceite?: "true" | "false";
             };
             header?: never;
             path: {
@@ -34065,12 +34154,15 @@ export interface operations {
                             pessoaNome: string;
                             email: string;
                             /** @enum {string} */
-                            situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                            situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                             enviadoEm: string | null;
                             expiraEm: string | null;
                             respondidoEm: string | null;
+                            revogadoEm: string | null;
+                            reaceite: boolean;
                             ip: string | null;
                             navegador: string | null;
+                            organizacaoNome: string;
                         }[];
                         total: number;
                         pagina: number;
@@ -34086,8 +34178,11 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO")[];
                 nome?: string;
+                organizacaoId?: number;
+                publicada?: "true" | "false";
+                reaceite?: "true" | "false";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -34133,12 +34228,15 @@ export interface operations {
                         pessoaNome: string;
                         email: string;
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         enviadoEm: string | null;
                         expiraEm: string | null;
                         respondidoEm: string | null;
+                        revogadoEm: string | null;
+                        reaceite: boolean;
                         ip: string | null;
                         navegador: string | null;
+                        organizacaoNome: string;
                     };
                 };
             };
@@ -34171,8 +34269,9 @@ export interface operations {
                         texto: string;
                         hashTexto: string;
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         respondidoEm: string | null;
+                        menor: boolean;
                     };
                 };
             };
@@ -34193,6 +34292,9 @@ export interface operations {
                     /** @enum {string} */
                     decisao: "ACEITO" | "DESCONSIDERADO";
                     hashTexto: string;
+                    responsavelNome?: string;
+                    /** @enum {string} */
+                    responsavelRelacao?: "MAE" | "PAI" | "TUTOR" | "OUTRO";
                 };
             };
         };
@@ -34205,7 +34307,128 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterTermosPublicoRevogacaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string | null;
+                        revogadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarTermosPublicoRevogacaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string | null;
+                        revogadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosObrigatoriosPendentes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        solicitacaoId: number;
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        texto: string;
+                        hashTexto: string;
+                    }[];
+                };
+            };
+        };
+    };
+    criarTermosObrigatoriosPendentesAceite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                solicitacaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hashTexto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         respondidoEm: string;
                     };
                 };
@@ -34244,6 +34467,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34275,6 +34499,8 @@ export interface operations {
                     assuntoEmail: string;
                     corpoEmail: string;
                     texto: string;
+                    /** @default false */
+                    obrigatorio?: boolean;
                 };
             };
         };
@@ -34300,6 +34526,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34353,6 +34580,8 @@ export interface operations {
                     assuntoEmail: string;
                     corpoEmail: string;
                     texto: string;
+                    /** @default false */
+                    obrigatorio?: boolean;
                 };
             };
         };
@@ -34378,11 +34607,87 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
                 };
+            };
+        };
+    };
+    listarTermoCoberturaPaginado: {
+        parameters: {
+            query: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                idCompartilhado: string;
+                organizacaoId?: number;
+                nome?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            aceitos: number;
+                            pendentes: number;
+                            desconsiderados: number;
+                            revogados: number;
+                            substituidos: number;
+                            total: number;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                        totais: {
+                            aceitos: number;
+                            pendentes: number;
+                            desconsiderados: number;
+                            revogados: number;
+                            substituidos: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listarTermoCoberturaExportar: {
+        parameters: {
+            query: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                idCompartilhado: string;
+                organizacaoId?: number;
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
