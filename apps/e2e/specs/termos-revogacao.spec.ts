@@ -59,7 +59,8 @@ describe('[TERMOS] revocation, coverage and the sign-in gate', () => {
       await expect.poll(() => p.getByText('Consentimento revogado.').count()).toBe(1);
 
       // Coverage: the synod's row counts one revoked more; its count opens the people revoked.
-      await p.goto(`/termos/cobertura/${CONSENTIMENTO}`);
+      // The name filter, in the address as the list keeps it (the synod's communities fill pages).
+      await p.goto(`/termos/cobertura/${CONSENTIMENTO}?nome=${encodeURIComponent('Sínodo Rio dos Sinos')}`);
       const linhaSinodo = p.locator('.ant-table-row', { hasText: 'Sínodo Rio dos Sinos' });
       await linhaSinodo.first().waitFor();
       expect(await violacoesGraves(p), 'coverage').toEqual([]);
