@@ -48,6 +48,8 @@ const EXCECOES: Record<string, string> = {
   'POST /api/webhooks/asaas': "public: the payment provider's webhook, authenticated by its token",
   'GET /api/termos/publico/:token': "public: a consent term read by the request's personal token",
   'POST /api/termos/publico/:token/resposta': "public: the answer to a consent term, by the request's personal token",
+  'GET /api/termos/publico/revogacao/:token': 'public: the consent a revocation link withdraws, by its token',
+  'POST /api/termos/publico/revogacao/:token': "public: revoking a consent, by the revocation link's token",
   'GET /api/falecido/publico': 'public: "where is buried", in the cemeteries that opted in (name, dates, plot)',
   'GET /api/evento-publico/:codigo': "public: an event's registration page, by the event's code",
   'POST /api/evento-publico/:codigo/inscricao': 'public: a registration through the event page',
@@ -74,6 +76,8 @@ const EXCECOES: Record<string, string> = {
   'DELETE /api/filtro-salvo/:id': "own account: the user's saved filters",
   'POST /api/analitica/pagina': 'own session: page-view analytics',
   'GET /api/hub': "own session: the user's event stream",
+  'GET /api/termos/obrigatorios-pendentes': "own session: the user's required terms of use (the sign-in gate)",
+  'POST /api/termos/obrigatorios-pendentes/:solicitacaoId/aceite': "own session: accepting one's own required term",
 };
 
 const MEMBRO_EMAIL = 'membro.matriz@sig.local';

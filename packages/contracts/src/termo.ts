@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type CampoCadastro, esquemaDosCampos } from './cadastros.js';
 import { busca, id, listaDaConsulta } from './comum.js';
-import { listQuery, paged } from './paginacao.js';
+import { listQuery, paged, pagedComTotais } from './paginacao.js';
 import { STATUS_PESSOA } from './pessoa.js';
 import { referencia } from './referencias.js';
 
@@ -17,8 +17,11 @@ export const ACESSO_CADEIA_CONSENTIMENTOS = 'CadeiaConsentimentos';
 export const CATEGORIAS_TERMO = ['TERMOS_USO', 'CONSENTIMENTO_DADOS'] as const;
 export const SITUACOES_TERMO = ['RASCUNHO', 'PUBLICADO', 'SUBSTITUIDO'] as const;
 export type SituacaoTermo = (typeof SITUACOES_TERMO)[number];
-/** A request's state (spec §3): waiting, accepted, or declined (disregarded). */
-export const SITUACOES_SOLICITACAO = ['PENDENTE', 'ACEITO', 'DESCONSIDERADO'] as const;
+/**
+ * A request's state (spec §3): waiting, accepted, or declined (disregarded); an accepted one may
+ * later be revoked by the person, or superseded by a newer version (then a new request asks again).
+ */
+export const SITUACOES_SOLICITACAO = ['PENDENTE', 'ACEITO', 'DESCONSIDERADO', 'REVOGADO', 'SUBSTITUIDO'] as const;
 export type SituacaoSolicitacao = (typeof SITUACOES_SOLICITACAO)[number];
 
 /** The variable the e-mail body must hold (spec §5): where each person's link goes. */
@@ -34,6 +37,7 @@ export const CAMPOS_TERMO = [
   { nome: 'assuntoEmail', tipo: 'texto', obrigatorio: true, max: 200 },
   { nome: 'corpoEmail', tipo: 'textoLongo', obrigatorio: true, max: 5_000 },
   { nome: 'texto', tipo: 'textoLongo', obrigatorio: true, max: 100_000 },
+  { nome: 'obrigatorio', tipo: 'booleano', padrao: false },
 ] as const satisfies readonly CampoCadastro[];
 
 export const termoInput = esquemaDosCampos(CAMPOS_TERMO, (v, ctx) => {
@@ -55,6 +59,7 @@ export const termo = z.object({
   assuntoEmail: z.string(),
   corpoEmail: z.string(),
   texto: z.string(),
+  obrigatorio: z.boolean(),
   publicadoEm: z.string().nullable(),
   criadoEm: z.string(),
   atualizadoEm: z.string(),
@@ -111,8 +116,12 @@ export const solicitacaoTermo = z.object({
   enviadoEm: z.string().nullable(),
   expiraEm: z.string().nullable(),
   respondidoEm: z.string().nullable(),
+  revogadoEm: z.string().nullable(),
+  /** An older version's acceptance this request asks again for. */
+  reaceite: z.boolean(),
   ip: z.string().nullable(),
   navegador: z.string().nullable(),
+  organizacaoNome: z.string(),
 });
 export type SolicitacaoTermo = z.infer<typeof solicitacaoTermo>;
 
@@ -122,6 +131,12 @@ export const solicitacaoTermoListQuery = listQuery.extend({
     z.array(z.enum(SITUACOES_SOLICITACAO)).max(SITUACOES_SOLICITACAO.length).optional(),
   ),
   nome: busca(150),
+  /** The community of the people asked (the coverage's drill-down). */
+  organizacaoId: referencia('organizacao', id).optional(),
+  /** Only the published version's requests. */
+  publicada: z.enum(['true', 'false']).optional(),
+  /** Only requests asking again after a superseded acceptance. */
+  reaceite: z.enum(['true', 'false']).optional(),
 });
 export const solicitacaoTermoPagina = paged(solicitacaoTermo);
 export type SolicitacaoTermoPagina = z.infer<typeof solicitacaoTermoPagina>;
@@ -141,17 +156,48 @@ export const termoPublico = z.object({
   /** An answered link shows its answer again (a clear page, not an error). */
   situacaoSolicitacao: z.enum(SITUACOES_SOLICITACAO),
   respondidoEm: z.string().nullable(),
+  /** Under 18 (by the birth date on record): a guardian answers, giving their name and relationship. */
+  menor: z.boolean(),
 });
 export type TermoPublico = z.infer<typeof termoPublico>;
+export const RELACOES_RESPONSAVEL = ['MAE', 'PAI', 'TUTOR', 'OUTRO'] as const;
 export const respostaTermoInput = z.object({
   decisao: z.enum(['ACEITO', 'DESCONSIDERADO']),
   hashTexto: z.string().regex(/^[0-9a-f]{64}$/),
+  responsavelNome: z.string().trim().min(3).max(150).optional(),
+  responsavelRelacao: z.enum(RELACOES_RESPONSAVEL).optional(),
 });
 export type RespostaTermoInput = z.infer<typeof respostaTermoInput>;
 export const respostaTermo = z.object({
   situacaoSolicitacao: z.enum(SITUACOES_SOLICITACAO),
   respondidoEm: z.string(),
 });
+
+/** The revocation page (issue 22 item 4): the consent a revocation link withdraws, and its state. */
+export const revogacaoPublica = z.object({
+  nome: z.string(),
+  versao: z.number().int(),
+  organizacaoNome: z.string(),
+  pessoaNome: z.string(),
+  situacaoSolicitacao: z.enum(SITUACOES_SOLICITACAO),
+  respondidoEm: z.string().nullable(),
+  revogadoEm: z.string().nullable(),
+});
+export type RevogacaoPublica = z.infer<typeof revogacaoPublica>;
+
+/** A required term of use the signed-in user must accept before anything else (the sign-in gate). */
+export const termoObrigatorioPendente = z.object({
+  solicitacaoId: z.number().int(),
+  nome: z.string(),
+  versao: z.number().int(),
+  organizacaoNome: z.string(),
+  texto: z.string(),
+  hashTexto: z.string(),
+});
+export const termosObrigatoriosPendentes = z.array(termoObrigatorioPendente);
+export type TermoObrigatorioPendente = z.infer<typeof termoObrigatorioPendente>;
+export const aceiteObrigatorioInput = z.object({ hashTexto: z.string().regex(/^[0-9a-f]{64}$/) });
+export const solicitacaoIdParams = z.object({ solicitacaoId: id });
 
 /** The consent ledger's check: every row's hash and its link to the one before. */
 export const verificacaoCadeia = z.object({
@@ -170,7 +216,33 @@ export const coberturaTermo = z.array(
     aceitos: z.number().int(),
     pendentes: z.number().int(),
     desconsiderados: z.number().int(),
+    revogados: z.number().int(),
+    /** Accepted an older version, asked again for this one and not answered yet. */
+    substituidos: z.number().int(),
     total: z.number().int(),
   }),
 );
 export type CoberturaTermo = z.infer<typeof coberturaTermo>;
+
+/**
+ * The coverage screen's list (`/api/termo-cobertura/paginado?idCompartilhado=…`): the same rows,
+ * filtered by an organization's subtree and the community's name, a page at a time, with the
+ * whole filtered set's totals.
+ */
+export const linhaCobertura = coberturaTermo.element;
+export type LinhaCobertura = z.infer<typeof linhaCobertura>;
+export const coberturaListQuery = listQuery.extend({
+  idCompartilhado: z.uuid(),
+  organizacaoId: referencia('organizacao', id).optional(),
+  nome: busca(150),
+});
+const contagemCobertura = z.number().int();
+export const coberturaPagina = pagedComTotais(linhaCobertura, {
+  aceitos: contagemCobertura,
+  pendentes: contagemCobertura,
+  desconsiderados: contagemCobertura,
+  revogados: contagemCobertura,
+  substituidos: contagemCobertura,
+  total: contagemCobertura,
+});
+export type CoberturaPagina = z.infer<typeof coberturaPagina>;

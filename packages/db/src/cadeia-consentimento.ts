@@ -19,6 +19,8 @@ export type ConteudoAceite = {
   registradoEm: Date;
   ip: string | null;
   navegador: string | null;
+  responsavelNome?: string | null;
+  responsavelRelacao?: string | null;
 };
 
 export const hashDoAceite = (anterior: string, c: ConteudoAceite) =>
@@ -34,5 +36,7 @@ export const hashDoAceite = (anterior: string, c: ConteudoAceite) =>
       c.registradoEm.toISOString(),
       c.ip,
       c.navegador,
+      // Only a guardian's answer holds these: the rows before them keep the hash they were written with.
+      ...(c.responsavelNome || c.responsavelRelacao ? [c.responsavelNome ?? null, c.responsavelRelacao ?? null] : []),
     ]),
   );

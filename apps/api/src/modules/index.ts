@@ -97,7 +97,7 @@ import { caixaDeSaidaRoutes } from './sistema/caixa-de-saida.routes.js';
 import { tarefaCopia } from './sistema/copia.job.js';
 import { saudeRoutes } from './sistema/saude.routes.js';
 import { tarefasRoutes } from './sistema/tarefas.routes.js';
-import { TAREFA_ENVIAR_TERMO, termoRoutes } from './termos/index.js';
+import { TAREFA_ENVIAR_TERMO, termoCoberturaRoutes, termoRoutes } from './termos/index.js';
 import { usuarioRoutes } from './usuarios/usuario.routes.js';
 
 /**
@@ -203,6 +203,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(ministerioRoutes, { prefix: '/ministerio' });
   await app.register(tipoGrupoRoutes, { prefix: '/tipo-grupo' });
   await app.register(termoRoutes, { prefix: '/termos' });
+  await app.register(termoCoberturaRoutes, { prefix: '/termo-cobertura' });
   await app.register(oficioRoutes, { prefix: '/template-oficio' });
   await app.register(oficioEmitidoRoutes, { prefix: '/oficio' });
   await app.register(eventoRoutes, { prefix: '/evento' });

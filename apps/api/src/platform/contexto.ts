@@ -19,6 +19,8 @@ export type Contexto = {
   perfilId: number;
   pendente2FA: boolean;
   trocarSenha: boolean;
+  /** A required term of use is pending for the user's person: only its own calls are open (the sign-in gate). */
+  termoPendente?: boolean;
   permissoes: ConjuntoPermissoes;
   idioma: Idioma;
   ip: string;

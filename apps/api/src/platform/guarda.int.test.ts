@@ -24,6 +24,9 @@ const PUBLICAS = [
   // A consent term's public page, by the request's personal token (issue 22).
   'GET /api/termos/publico/:token',
   'POST /api/termos/publico/:token/resposta',
+  // Its revocation page, by the revocation link every request e-mail carries.
+  'GET /api/termos/publico/revogacao/:token',
+  'POST /api/termos/publico/revogacao/:token',
   // "Where is buried", in the cemeteries that opted in (issue 20).
   'GET /api/falecido/publico',
   // An event's registration page and one's own registration by its token (issue 19).

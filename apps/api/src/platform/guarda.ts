@@ -24,6 +24,8 @@ export type DeclaracaoAcesso = {
   permitePendente2FA?: boolean;
   /** Allowed while a password change is forced (change password, sign out, who am I). */
   permiteTrocaSenha?: boolean;
+  /** Allowed while a required term is pending (the term's own calls); permiteTrocaSenha's routes are too. */
+  permiteTermoPendente?: boolean;
   /** Not written to the access audit (health checks). */
   semAuditoria?: boolean;
   /**
@@ -121,6 +123,8 @@ export function registrarGuarda(app: FastifyInstance, sessoes: Sessoes, auditori
     req.ctxOpcional = ctx;
     if (ctx.pendente2FA && !d.permitePendente2FA) throw new AppError('SEGUNDO_FATOR_PENDENTE');
     if (ctx.trocarSenha && !d.permiteTrocaSenha && !d.permitePendente2FA) throw new AppError('TROCA_SENHA_OBRIGATORIA');
+    if (ctx.termoPendente && !d.permiteTermoPendente && !d.permiteTrocaSenha && !d.permitePendente2FA)
+      throw new AppError('TERMO_OBRIGATORIO_PENDENTE');
     if (d.acesso && d.acao && !(d.opcoesDe && !pode(ctx, d.acesso, d.acao) && podeConsultar(ctx, d.opcoesDe)))
       exigir(ctx, d.acesso, d.acao);
   });

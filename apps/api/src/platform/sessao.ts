@@ -22,6 +22,7 @@ type LinhaSessao = {
   organizacaoCaminho: string;
   organizacaoNome: string;
   perfilVersao: number;
+  termoPendente: boolean;
 };
 
 /** Runs on every authenticated request: one indexed lookup, prepared, on the driver. */
@@ -30,7 +31,10 @@ const SQL_SESSAO = `
          s.perfil_id as "perfilId", s.pendente2_fa as "pendente2FA", s.ultimo_uso_em as "ultimoUsoEm",
          s.criado_em as "criadoEm",
          u.pessoa_id as "pessoaId", u.trocar_senha as "trocarSenha", u.ativo as "usuarioAtivo",
-         o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao"
+         o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao",
+         exists (select 1 from termo_solicitacao ts join termo t on t.id = ts.termo_id
+                  where ts.pessoa_id = u.pessoa_id and ts.situacao_solicitacao = 'PENDENTE'
+                    and t.obrigatorio and t.situacao_termo = 'PUBLICADO') as "termoPendente"
     from sessao s
     join usuario u on u.id = s.usuario_id
     join organizacao o on o.id = s.organizacao_id
@@ -76,6 +80,7 @@ export class Sessoes {
       perfilId: s.perfilId,
       pendente2FA: s.pendente2FA,
       trocarSenha: s.trocarSenha,
+      termoPendente: s.termoPendente,
       permissoes,
       idioma: req.idioma,
       ip: req.ip,

@@ -9,6 +9,7 @@ import { AutorizacaoProvider, useAutorizacao } from '../platform/autorizacao';
 import { carregar } from '../platform/carregar';
 import { NAMESPACES_AREA_LOGADA } from '../platform/i18n';
 import { comEspera, espera } from './espera';
+import { PortaoTermos } from './PortaoTermos';
 import Shell from './Shell';
 import { INDICADORES, TELAS } from './telas';
 
@@ -98,7 +99,9 @@ export default function AreaLogada() {
   const tela = useRoutes(rotas);
   return (
     <AntApp>
-      <AutorizacaoProvider>{tela}</AutorizacaoProvider>
+      <PortaoTermos>
+        <AutorizacaoProvider>{tela}</AutorizacaoProvider>
+      </PortaoTermos>
     </AntApp>
   );
 }

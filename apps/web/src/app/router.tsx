@@ -11,6 +11,7 @@ const LoginPage = carregar(() => import('../modules/auth/LoginPage'));
 const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
 const ResetSenhaPage = carregar(() => import('../modules/auth/ResetSenhaPage'));
 const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPage'));
+const TermosRevogacaoPage = carregar(() => import('../modules/auth/TermosRevogacaoPage'));
 const SepultadosExternoPage = carregar(() => import('../modules/auth/SepultadosExternoPage'));
 const EventoExternoPage = carregar(() => import('../modules/eventos/EventoExternoPage'));
 // The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
       { path: '/reset-senha', element: <ResetSenhaPage /> },
     ],
   },
+  { path: '/externo/termos/revogar/:token', element: comEsperaLeve(<TermosRevogacaoPage />) },
   { path: '/externo/termos/:token?', element: comEsperaLeve(<TermosExternoPage />) },
   { path: '/externo/sepultados', element: comEsperaLeve(<SepultadosExternoPage />) },
   { path: '/externo/eventos/:codigo', element: comEsperaLeve(<EventoExternoPage />) },

@@ -262,6 +262,10 @@ export const TELAS: Tela[] = [
         rota: '/termos/solicitacies/:idCompartilhado',
         pagina: carregar(() => import('../modules/termos/TermoSolicitacoesPage')),
       },
+      {
+        rota: '/termos/cobertura/:idCompartilhado',
+        pagina: carregar(() => import('../modules/termos/TermoCoberturaPage')),
+      },
     ],
   },
   {

@@ -6945,6 +6945,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/termos/publico/revogacao/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterTermosPublicoRevogacaoPorToken"];
+        put?: never;
+        post: operations["criarTermosPublicoRevogacaoPorToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/obrigatorios-pendentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermosObrigatoriosPendentes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termos/obrigatorios-pendentes/{solicitacaoId}/aceite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTermosObrigatoriosPendentesAceite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/termos/{id}": {
         parameters: {
             query?: never;
@@ -6971,6 +7019,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarTermos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termo-cobertura/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermoCoberturaPaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/termo-cobertura/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarTermoCoberturaExportar"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -34276,6 +34356,7 @@ export interface operations {
                             situacaoTermo: "RASCUNHO" | "PUBLICADO" | "SUBSTITUIDO";
                             remetente: string;
                             assuntoEmail: string;
+                            obrigatorio: boolean;
                             publicadoEm: string | null;
                             criadoEm: string;
                             atualizadoEm: string;
@@ -34325,6 +34406,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34365,6 +34447,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34405,6 +34488,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34436,6 +34520,8 @@ export interface operations {
                         aceitos: number;
                         pendentes: number;
                         desconsiderados: number;
+                        revogados: number;
+                        substituidos: number;
                         total: number;
                     }[];
                 };
@@ -34542,8 +34628,11 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO")[];
                 nome?: string;
+                organizacaoId?: number;
+                publicada?: "true" | "false";
+                reaceite?: "true" | "false";
             };
             header?: never;
             path: {
@@ -34568,12 +34657,15 @@ export interface operations {
                             pessoaNome: string;
                             email: string;
                             /** @enum {string} */
-                            situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                            situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                             enviadoEm: string | null;
                             expiraEm: string | null;
                             respondidoEm: string | null;
+                            revogadoEm: string | null;
+                            reaceite: boolean;
                             ip: string | null;
                             navegador: string | null;
+                            organizacaoNome: string;
                         }[];
                         total: number;
                         pagina: number;
@@ -34589,8 +34681,11 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO")[];
+                situacaoSolicitacao?: ("PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO")[];
                 nome?: string;
+                organizacaoId?: number;
+                publicada?: "true" | "false";
+                reaceite?: "true" | "false";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -34636,12 +34731,15 @@ export interface operations {
                         pessoaNome: string;
                         email: string;
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         enviadoEm: string | null;
                         expiraEm: string | null;
                         respondidoEm: string | null;
+                        revogadoEm: string | null;
+                        reaceite: boolean;
                         ip: string | null;
                         navegador: string | null;
+                        organizacaoNome: string;
                     };
                 };
             };
@@ -34674,8 +34772,9 @@ export interface operations {
                         texto: string;
                         hashTexto: string;
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         respondidoEm: string | null;
+                        menor: boolean;
                     };
                 };
             };
@@ -34696,6 +34795,9 @@ export interface operations {
                     /** @enum {string} */
                     decisao: "ACEITO" | "DESCONSIDERADO";
                     hashTexto: string;
+                    responsavelNome?: string;
+                    /** @enum {string} */
+                    responsavelRelacao?: "MAE" | "PAI" | "TUTOR" | "OUTRO";
                 };
             };
         };
@@ -34708,7 +34810,128 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO";
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string;
+                    };
+                };
+            };
+        };
+    };
+    obterTermosPublicoRevogacaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string | null;
+                        revogadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    criarTermosPublicoRevogacaoPorToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        pessoaNome: string;
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
+                        respondidoEm: string | null;
+                        revogadoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarTermosObrigatoriosPendentes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        solicitacaoId: number;
+                        nome: string;
+                        versao: number;
+                        organizacaoNome: string;
+                        texto: string;
+                        hashTexto: string;
+                    }[];
+                };
+            };
+        };
+    };
+    criarTermosObrigatoriosPendentesAceite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                solicitacaoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hashTexto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        situacaoSolicitacao: "PENDENTE" | "ACEITO" | "DESCONSIDERADO" | "REVOGADO" | "SUBSTITUIDO";
                         respondidoEm: string;
                     };
                 };
@@ -34747,6 +34970,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34778,6 +35002,8 @@ export interface operations {
                     assuntoEmail: string;
                     corpoEmail: string;
                     texto: string;
+                    /** @default false */
+                    obrigatorio?: boolean;
                 };
             };
         };
@@ -34803,6 +35029,7 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
@@ -34856,6 +35083,8 @@ export interface operations {
                     assuntoEmail: string;
                     corpoEmail: string;
                     texto: string;
+                    /** @default false */
+                    obrigatorio?: boolean;
                 };
             };
         };
@@ -34881,11 +35110,87 @@ export interface operations {
                         assuntoEmail: string;
                         corpoEmail: string;
                         texto: string;
+                        obrigatorio: boolean;
                         publicadoEm: string | null;
                         criadoEm: string;
                         atualizadoEm: string;
                     };
                 };
+            };
+        };
+    };
+    listarTermoCoberturaPaginado: {
+        parameters: {
+            query: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                idCompartilhado: string;
+                organizacaoId?: number;
+                nome?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            aceitos: number;
+                            pendentes: number;
+                            desconsiderados: number;
+                            revogados: number;
+                            substituidos: number;
+                            total: number;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                        totais: {
+                            aceitos: number;
+                            pendentes: number;
+                            desconsiderados: number;
+                            revogados: number;
+                            substituidos: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listarTermoCoberturaExportar: {
+        parameters: {
+            query: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                idCompartilhado: string;
+                organizacaoId?: number;
+                nome?: string;
+                formato?: "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
@@ -26,6 +37,8 @@ export const termo = pgTable(
     assuntoEmail: text().notNull(),
     corpoEmail: text().notNull(),
     texto: text().notNull(),
+    /** A required term of use: a signed-in user with a pending request of it is held at sign-in until they accept. */
+    obrigatorio: boolean().notNull().default(false),
     publicadoEm: timestamp({ withTimezone: true }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -67,21 +80,29 @@ export const termoSolicitacao = pgTable(
     envioId: integer().references(() => termoEnvio.id),
     email: text().notNull(),
     tokenHash: text(),
+    /** The revocation link's token (hash), sent in every e-mail beside the acceptance link. */
+    tokenRevogacaoHash: text(),
+    /** The older version's request whose acceptance this one supersedes (the person must accept again). */
+    anteriorId: integer().references((): AnyPgColumn => termoSolicitacao.id),
     situacaoSolicitacao: text().notNull().default('PENDENTE'),
     enviadoEm: timestamp({ withTimezone: true }),
     expiraEm: timestamp({ withTimezone: true }),
     respondidoEm: timestamp({ withTimezone: true }),
+    revogadoEm: timestamp({ withTimezone: true }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('termo_solicitacao_pessoa_uq').on(t.termoId, t.pessoaId),
     uniqueIndex('termo_solicitacao_token_uq').on(t.tokenHash),
+    uniqueIndex('termo_solicitacao_revogacao_uq').on(t.tokenRevogacaoHash),
+    // The sign-in gate looks up a person's pending requests on every request.
+    index('termo_solicitacao_pessoa_pendente_idx').on(t.pessoaId).where(sql`${t.situacaoSolicitacao} = 'PENDENTE'`),
     index('termo_solicitacao_envio_idx').on(t.envioId, t.enviadoEm),
   ],
 );
 
 /**
- * The consent ledger (issue 22 item 4): append-only (a trigger refuses updates and deletes) and
+ * The consent ledger (issue 22 item 4): acceptances, refusals, revocations and supersessions, append-only (a trigger refuses updates and deletes) and
  * chained: each row holds the previous row's hash and its own, over its content and that link,
  * so a changed or removed row breaks the chain `GET /api/termos/verificar-cadeia` walks.
  */
@@ -105,11 +126,15 @@ export const termoAceite = pgTable(
     registradoEm: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     ip: text(),
     navegador: text(),
+    /** For a minor: the guardian who answered, and how they are related. */
+    responsavelNome: text(),
+    responsavelRelacao: text(),
     hashAnterior: text().notNull(),
     hash: text().notNull(),
   },
   (t) => [
-    uniqueIndex('termo_aceite_solicitacao_uq').on(t.solicitacaoId),
+    // A request's answer, then perhaps its revocation or its supersession: one row of each.
+    uniqueIndex('termo_aceite_solicitacao_decisao_uq').on(t.solicitacaoId, t.decisao),
     // Two rows on one predecessor would fork the chain.
     uniqueIndex('termo_aceite_anterior_uq').on(t.hashAnterior),
   ],

@@ -1,6 +1,6 @@
 import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
+import { type ConteudoAceite, HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
 import type { Db } from '../index.js';
 import * as schema from '../schema/index.js';
 import { hashSenha } from '../senha.js';
@@ -532,6 +532,16 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
       perfil: 'Atendimento',
       organizacao: sinodo.nome,
     },
+    // The one demo user held at sign-in by a required term of use still pending (issue 22).
+    {
+      nome: 'Tânia',
+      sobrenome: 'Termos',
+      email: 'termos@sig.local',
+      cpf: '12345678909',
+      vinculos: [[paroquia.id, perfis.get('Secretaria Paroquial')!]] as [number, number][],
+      perfil: 'Secretaria Paroquial',
+      organizacao: paroquia.nome,
+    },
   ];
   const ids = new Map<string, number>();
   for (const u of usuarios) ids.set(u.email, await criarUsuario(db, u, senhaHash));
@@ -544,7 +554,7 @@ export async function semearDemo(db: Db): Promise<ResultadoDemo> {
   await criarCemiterioDemo(db, paroquia.id);
   await criarMinisteriosDemo(db, sinodo.id, paroquia.id);
   await criarMinistrosDemo(db, sinodo.id, paroquia.id);
-  await criarTermosDemo(db, sinodo.id, paroquia.id);
+  await criarTermosDemo(db, sinodo.id, paroquia.id, ids.get('termos@sig.local')!);
   await criarOficiosDemo(db, paroquia.id, ids.get('paroquia@sig.local')!);
   await criarMigracoesDemo(db, paroquia.id, ids.get('tesouraria@sig.local')!);
   await criarEventoDemo(db, sinodo.id);
@@ -1115,10 +1125,12 @@ async function criarMinistrosDemo(db: Db, sinodoId: number, paroquiaId: number) 
 
 /**
  * Two published consent terms of the synod (issue 22): data consent, at its second version (the
- * first superseded, with the answers it had), and terms of use; their requests in every state,
- * sent to people of the demo parish, and the answers in the chained consent ledger.
+ * first superseded: its acceptances superseded and those people asked again), and the required
+ * terms of use; their requests in every state — pending, accepted, declined, revoked, superseded —
+ * sent to people of the demo parish who are no users (a user with a pending required term is held
+ * at sign-in), but for the demo user `termos@sig.local`, who is; all in the chained ledger.
  */
-async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number) {
+async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number, usuarioTermosId: number) {
   const email = (versao: string) => ({
     remetente: 'Secretaria Sinodal',
     assuntoEmail: `Leia e responda: ${versao}`,
@@ -1165,45 +1177,92 @@ async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number
         situacaoTermo: 'PUBLICADO',
         ...email('termos de uso'),
         texto: 'Termos de uso do SIG.\n\nO acesso é pessoal e intransferível.\n\nO uso é registrado para auditoria.',
+        obrigatorio: true,
         publicadoEm,
       },
     ])
     .returning();
-  const pessoas = await db
+  // The parish's people first, then the synod's other communities': six who are no users.
+  const pessoas = (
+    (await db.execute(sql`select p.id, p.email from pessoa p join organizacao o on o.id = p.organizacao_id
+      where o.caminho like (select caminho from organizacao where id = ${organizacaoId}) || '%'
+        and not exists (select 1 from usuario u where u.pessoa_id = p.id)
+      order by p.organizacao_id <> ${paroquiaId}, p.id limit 6`)) as unknown as {
+      rows: { id: number; email: string | null }[];
+    }
+  ).rows;
+  const [tania] = await db
     .select({ id: schema.pessoa.id, email: schema.pessoa.email })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-    .orderBy(schema.pessoa.id)
-    .limit(6);
-  // Per version: the people asked and what each answered (null: still pending).
-  const respostas: [number, (string | null)[]][] = [
-    [0, ['ACEITO', 'ACEITO', 'DESCONSIDERADO']],
-    [1, ['ACEITO', 'DESCONSIDERADO', null, null, 'ACEITO']],
-    [2, ['ACEITO', null, 'DESCONSIDERADO', 'ACEITO', null, 'ACEITO']],
-  ];
+    .from(schema.usuario)
+    .innerJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(eq(schema.usuario.id, usuarioTermosId));
+  /**
+   * Per version: the people asked and their story (null: still pending; ACEITO>REVOGADO: accepted,
+   * then revoked; ACEITO>SUBSTITUIDO: accepted, then superseded by the next version; REACEITE: asked
+   * again after that, still pending).
+   */
+  const respostas: [number, { pessoa: { id: number; email: string | null } | undefined; historia: string | null }[]][] =
+    [
+      [
+        0,
+        ['ACEITO>SUBSTITUIDO', 'ACEITO>SUBSTITUIDO', 'DESCONSIDERADO'].map((h, k) => ({
+          pessoa: pessoas[k],
+          historia: h,
+        })),
+      ],
+      [
+        1,
+        ['ACEITO', 'REACEITE', null, 'DESCONSIDERADO', 'ACEITO>REVOGADO', 'ACEITO'].map((h, k) => ({
+          pessoa: pessoas[k],
+          historia: h,
+        })),
+      ],
+      [
+        2,
+        [
+          // The required terms of use: only the dedicated demo user is left pending (held at sign-in).
+          ...['ACEITO', 'DESCONSIDERADO', 'ACEITO', 'ACEITO', 'ACEITO>REVOGADO', 'ACEITO'].map((h, k) => ({
+            pessoa: pessoas[k],
+            historia: h,
+          })),
+          { pessoa: tania, historia: null },
+        ],
+      ],
+    ];
   let anterior = HASH_INICIAL;
   let minuto = 0;
-  for (const [i, decisoes] of respostas) {
+  const acrescentar = async (conteudo: ConteudoAceite) => {
+    const hash = hashDoAceite(anterior, conteudo);
+    await db.insert(schema.termoAceite).values({ ...conteudo, hashAnterior: anterior, hash });
+    anterior = hash;
+  };
+  // Who accepted the first version: their request, asked again in the second.
+  const substituidas = new Map<number, number>();
+  for (const [i, pedidos] of respostas) {
     const t = termos[i]!;
     const enviadoEm = t.publicadoEm!;
-    for (const [k, decisao] of decisoes.entries()) {
-      const p = pessoas[k];
+    for (const [k, { pessoa: p, historia }] of pedidos.entries()) {
       if (!p) continue;
-      const respondidoEm = decisao ? new Date(enviadoEm.getTime() + ++minuto * 3_600_000) : null;
+      const [decisao, depois] = (historia ?? '').split('>') as [string, string | undefined];
+      const respondeu = decisao === 'ACEITO' || decisao === 'DESCONSIDERADO';
+      const respondidoEm = respondeu ? new Date(enviadoEm.getTime() + ++minuto * 3_600_000) : null;
+      const revogadoEm = depois === 'REVOGADO' ? new Date(respondidoEm!.getTime() + 86_400_000) : null;
       const [s] = await db
         .insert(schema.termoSolicitacao)
         .values({
           termoId: t.id,
           pessoaId: p.id,
           email: p.email ?? `pessoa${p.id}@exemplo.org`,
-          situacaoSolicitacao: decisao ?? 'PENDENTE',
+          situacaoSolicitacao: depois ?? (respondeu ? decisao : 'PENDENTE'),
+          anteriorId: substituidas.get(p.id) ?? null,
           enviadoEm,
           // The demo's links are not known to anyone: a resend gives a pending request a new one.
           expiraEm: new Date(enviadoEm.getTime() + 30 * 86_400_000),
           respondidoEm,
+          revogadoEm,
         })
         .returning({ id: schema.termoSolicitacao.id });
-      if (!decisao || !respondidoEm) continue;
+      if (!respondidoEm) continue;
       const conteudo = {
         solicitacaoId: s!.id,
         termoId: t.id,
@@ -1215,9 +1274,18 @@ async function criarTermosDemo(db: Db, organizacaoId: number, paroquiaId: number
         ip: `198.51.100.${10 + k}`,
         navegador: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
       };
-      const hash = hashDoAceite(anterior, conteudo);
-      await db.insert(schema.termoAceite).values({ ...conteudo, hashAnterior: anterior, hash });
-      anterior = hash;
+      await acrescentar(conteudo);
+      if (revogadoEm) await acrescentar({ ...conteudo, decisao: 'REVOGADO', registradoEm: revogadoEm });
+      if (depois === 'SUBSTITUIDO') {
+        substituidas.set(p.id, s!.id);
+        await acrescentar({
+          ...conteudo,
+          decisao: 'SUBSTITUIDO',
+          registradoEm: termos[1]!.publicadoEm!,
+          ip: null,
+          navegador: null,
+        });
+      }
     }
   }
 }

@@ -124,7 +124,7 @@ export const autenticacaoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/trocar-organizacao',
     {
-      config: { autenticado: true },
+      config: { autenticado: true, permiteTermoPendente: true },
       schema: { tags, querystring: trocarOrganizacaoQuery, response: { 200: autenticacaoResposta } },
     },
     (req) => servico.trocarOrganizacao(deps, req.ctx, req.query.organizacaoId, tokenDaRequisicao(req)!),

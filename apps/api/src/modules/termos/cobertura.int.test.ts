@@ -68,6 +68,8 @@ describe('terms: coverage per community', () => {
         aceitos: 2,
         pendentes: 1,
         desconsiderados: 0,
+        revogados: 0,
+        substituidos: 0,
         total: 3,
       },
       {
@@ -76,6 +78,8 @@ describe('terms: coverage per community', () => {
         aceitos: 0,
         pendentes: 0,
         desconsiderados: 1,
+        revogados: 0,
+        substituidos: 0,
         total: 1,
       },
     ]);
@@ -89,5 +93,44 @@ describe('terms: coverage per community', () => {
     const nunca = await req('GET', `/api/termos/cobertura/${rascunho.json().idCompartilhado}`);
     expect(nunca.statusCode).toBe(422);
     expect(nunca.json().codigo).toBe('TERMO_NAO_PUBLICADO');
+  });
+});
+
+describe('terms: the coverage screen’s list', () => {
+  it('pages the communities with the filtered set’s totals, filters by name and exports', async () => {
+    const r = await req('GET', `/api/termo-cobertura/paginado?idCompartilhado=${id}&quantidade=1`);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({
+      total: 2,
+      itens: [{ organizacaoId: comunidades[0]!.id, aceitos: 2, pendentes: 1 }],
+      totais: { aceitos: 2, pendentes: 1, desconsiderados: 1, revogados: 0, substituidos: 0, total: 4 },
+    });
+    const b = await req(
+      'GET',
+      `/api/termo-cobertura/paginado?idCompartilhado=${id}&nome=${encodeURIComponent(comunidades[1]!.nome)}`,
+    );
+    expect(b.json()).toMatchObject({ total: 1, totais: { desconsiderados: 1, total: 1 } });
+    const subarvore = await req(
+      'GET',
+      `/api/termo-cobertura/paginado?idCompartilhado=${id}&organizacaoId=${comunidades[0]!.id}`,
+    );
+    expect(subarvore.json().totais.total).toBe(3);
+    const csv = await req('GET', `/api/termo-cobertura/exportar?idCompartilhado=${id}&formato=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(comunidades[1]!.nome);
+    expect(csv.body).toContain('Revogados');
+  });
+
+  it('refuses a malformed id, a profile without the screen and a term out of scope', async () => {
+    expect((await req('GET', '/api/termo-cobertura/paginado?idCompartilhado=x')).statusCode).toBe(400);
+    expect(
+      (await req('GET', `/api/termo-cobertura/paginado?idCompartilhado=${id}`, undefined, paroquia)).statusCode,
+    ).toBe(403);
+    expect((await req('GET', `/api/termo-cobertura/paginado?idCompartilhado=${alheioId}`)).statusCode).toBe(404);
+    const fora = await req(
+      'GET',
+      `/api/termo-cobertura/paginado?idCompartilhado=${id}&organizacaoId=${await outroSinodo(t.banco.db)}`,
+    );
+    expect(fora.statusCode).toBe(404);
   });
 });

@@ -7,7 +7,8 @@ import {
   type SolicitacaoTermoPagina,
   VARIAVEL_LINK,
 } from '@sig/contracts';
-import { type DbOuTx, schema } from '@sig/db';
+import { type DbOuTx, schema, sha256 } from '@sig/db';
+import { IDIOMA_PADRAO } from '@sig/i18n';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { hashToken, novoToken } from '../../platform/cripto.js';
@@ -15,6 +16,8 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { organizacoesEscolhidas } from '../../platform/escopo.js';
 import { contemSemAcento, nomeCompletoPessoa, umDosIds } from '../../platform/sql.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
+import { textoTraduzivel, traduzirTexto } from '../../platform/textos.js';
+import { acrescentar, type Origem } from './aceite.service.js';
 import { historico, publicada } from './termo.service.js';
 
 /**
@@ -23,23 +26,32 @@ import { historico, publicada } from './termo.service.js';
  * in the outbox, a batch per transaction, so the sending's progress is the share of rows sent.
  */
 const ACESSO = ACESSO_TERMOS;
-const { termoSolicitacao: so, termoEnvio: en, termoAceite: ac, termo: tm, pessoa } = schema;
+const { termoSolicitacao: so, termoEnvio: en, termoAceite: ac, termo: tm, pessoa, organizacao } = schema;
 export const FILA_ENVIAR_TERMO = 'termos.enviar';
 /** Requests given their token and e-mail per transaction. */
 const LOTE_ENVIO = 200;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The e-mail of a request: the term's subject, its body with the person's link (and name), signed by the sender. */
+/**
+ * The e-mail of a request: the term's subject, its body with the person's link (and name), signed
+ * by the sender; every e-mail ends with the revocation link (revoking is as easy as accepting).
+ */
 function mensagem(
   deps: Pick<Deps, 'config'>,
   t: { assuntoEmail: string; corpoEmail: string; remetente: string },
   para: { email: string; nome: string },
   token: string,
+  tokenRevogacao: string,
 ) {
   const link = `${deps.config.publicUrl}/externo/termos/${token}`;
+  const revogacao = `${deps.config.publicUrl}/externo/termos/revogar/${tokenRevogacao}`;
   const corpo = t.corpoEmail.replaceAll(VARIAVEL_LINK, link).replaceAll('{{nome}}', para.nome);
-  return { para: para.email, assunto: t.assuntoEmail, texto: `${corpo}\n\n${t.remetente}` };
+  const rodape = traduzirTexto(
+    IDIOMA_PADRAO,
+    textoTraduzivel('configuracoes:termos.emailRevogacao', { link: revogacao }),
+  );
+  return { para: para.email, assunto: t.assuntoEmail, texto: `${corpo}\n\n${t.remetente}\n\n${rodape}` };
 }
 
 /** A new token on a request, its e-mail in the outbox: the first sending and a resend alike. */
@@ -49,16 +61,18 @@ async function darToken(
   s: { id: number; email: string; nome: string; assuntoEmail: string; corpoEmail: string; remetente: string },
 ) {
   const token = novoToken();
+  const tokenRevogacao = novoToken();
   const agora = new Date();
   await tx
     .update(so)
     .set({
       tokenHash: hashToken(token),
+      tokenRevogacaoHash: hashToken(tokenRevogacao),
       enviadoEm: agora,
       expiraEm: new Date(agora.getTime() + DIAS_VALIDADE_LINK * 86_400_000),
     })
     .where(eq(so.id, s.id));
-  await deps.correio.enfileirar(tx, mensagem(deps, s, s, token));
+  await deps.correio.enfileirar(tx, mensagem(deps, s, s, token, tokenRevogacao));
 }
 
 const selecaoEnvio = (id: number) =>
@@ -175,19 +189,24 @@ const selecao = {
   enviadoEm: so.enviadoEm,
   expiraEm: so.expiraEm,
   respondidoEm: so.respondidoEm,
+  revogadoEm: so.revogadoEm,
+  reaceite: sql<boolean>`${so.anteriorId} is not null`,
   ip: ac.ip,
   navegador: ac.navegador,
+  organizacaoNome: organizacao.nomeFantasia,
 };
-type Linha = Omit<SolicitacaoTermo, 'enviadoEm' | 'expiraEm' | 'respondidoEm'> & {
+type Linha = Omit<SolicitacaoTermo, 'enviadoEm' | 'expiraEm' | 'respondidoEm' | 'revogadoEm'> & {
   enviadoEm: Date | null;
   expiraEm: Date | null;
   respondidoEm: Date | null;
+  revogadoEm: Date | null;
 };
 const paraSolicitacao = (l: Linha): SolicitacaoTermo => ({
   ...l,
   enviadoEm: iso(l.enviadoEm),
   expiraEm: iso(l.expiraEm),
   respondidoEm: iso(l.respondidoEm),
+  revogadoEm: iso(l.revogadoEm),
 });
 
 /** A request as the export writes it. */
@@ -199,20 +218,38 @@ const consulta = (db: DbOuTx) =>
     .from(so)
     .innerJoin(tm, eq(tm.id, so.termoId))
     .innerJoin(pessoa, eq(pessoa.id, so.pessoaId))
-    .leftJoin(ac, eq(ac.solicitacaoId, so.id));
+    .innerJoin(organizacao, eq(organizacao.id, pessoa.organizacaoId))
+    // The answer's row (the revocation's and supersession's rows come after it).
+    .leftJoin(ac, and(eq(ac.solicitacaoId, so.id), inArray(ac.decisao, ['ACEITO', 'DESCONSIDERADO'])));
 
-/** The requests of every version of a term, newest first, with the answer's address and browser. */
+/**
+ * The requests of every version of a term, newest first, with the answer's address and browser;
+ * by community (the person's organization, within the user's scope: the coverage's drill-down).
+ */
 export async function listar(
   deps: Deps,
   ctx: Contexto,
   idCompartilhado: string,
-  q: { situacaoSolicitacao?: string[]; nome?: string; pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
+  q: {
+    situacaoSolicitacao?: string[];
+    nome?: string;
+    organizacaoId?: number;
+    publicada?: 'true' | 'false';
+    reaceite?: 'true' | 'false';
+    pagina: number;
+    quantidade: number;
+    ordem: 'asc' | 'desc';
+  },
 ): Promise<SolicitacaoTermoPagina> {
   await historico(deps, ctx, idCompartilhado);
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
     eq(tm.idCompartilhado, idCompartilhado),
     q.situacaoSolicitacao?.length ? inArray(so.situacaoSolicitacao, q.situacaoSolicitacao) : undefined,
     q.nome ? contemSemAcento(pessoa.nomeBusca, q.nome) : undefined,
+    escolhidas ? eq(pessoa.organizacaoId, q.organizacaoId!) : undefined,
+    q.publicada ? sql`(${tm.situacaoTermo} = 'PUBLICADO') = ${q.publicada === 'true'}` : undefined,
+    q.reaceite ? sql`(${so.anteriorId} is not null) = ${q.reaceite === 'true'}` : undefined,
   );
   const [linhas, [n]] = await Promise.all([
     consulta(deps.db)
@@ -265,4 +302,66 @@ export async function reenviar(
     const [l] = await consulta(tx).where(eq(so.id, id));
     return paraSolicitacao(l as Linha);
   });
+}
+
+/**
+ * A new version published (issue 22 item 4): every acceptance of the version it replaces is
+ * superseded — a SUBSTITUIDO row appended to the ledger for each (the acceptance's row stays as it
+ * was) and the request marked superseded — and each of those people is asked again: a request of
+ * the new version pointing to the old one, e-mailed by the sending job like any other.
+ */
+export async function substituirAceites(
+  deps: Deps,
+  tx: DbOuTx,
+  ctx: Contexto,
+  v: { anteriorId: number; novaId: number },
+  origem: Origem,
+) {
+  const { anteriorId, novaId } = v;
+  const aceitos = (
+    (await tx.execute(sql`select s.id, s.pessoa_id as "pessoaId", coalesce(nullif(p.email, ''), s.email) as email,
+        t.versao, t.texto
+      from termo_solicitacao s join termo t on t.id = s.termo_id join pessoa p on p.id = s.pessoa_id
+      where s.termo_id = ${anteriorId} and s.situacao_solicitacao = 'ACEITO'
+      order by s.id for update of s`)) as unknown as {
+      rows: { id: number; pessoaId: number; email: string; versao: number; texto: string }[];
+    }
+  ).rows;
+  if (!aceitos.length) return;
+  const registradoEm = new Date();
+  await acrescentar(
+    tx,
+    aceitos.map((a) => ({
+      solicitacaoId: a.id,
+      termoId: anteriorId,
+      pessoaId: a.pessoaId,
+      versao: a.versao,
+      decisao: 'SUBSTITUIDO',
+      hashTexto: sha256(a.texto),
+      registradoEm,
+      ip: origem.ip,
+      navegador: origem.navegador?.slice(0, 500) ?? null,
+    })),
+  );
+  await tx
+    .update(so)
+    .set({ situacaoSolicitacao: 'SUBSTITUIDO' })
+    .where(and(eq(so.termoId, anteriorId), eq(so.situacaoSolicitacao, 'ACEITO')));
+  const [envio] = await tx
+    .insert(en)
+    .values({ termoId: novaId, filtro: { substituicao: anteriorId }, total: aceitos.length, usuarioId: ctx.usuarioId })
+    .returning({ id: en.id });
+  await tx
+    .insert(so)
+    .values(
+      aceitos.map((a) => ({
+        termoId: novaId,
+        pessoaId: a.pessoaId,
+        envioId: envio!.id,
+        email: a.email,
+        anteriorId: a.id,
+      })),
+    )
+    .onConflictDoNothing();
+  await deps.tarefas.enviar(FILA_ENVIAR_TERMO, { envioId: envio!.id }, { em: tx, chave: String(envio!.id) });
 }

@@ -165,7 +165,9 @@ describe('requests and the public page', () => {
       .toBe(true);
     const [m] = await emailsPara(t.banco.db, emails.ana);
     expect(m!.assunto).toBe('Seu consentimento');
-    expect(m!.texto).toMatch(/^Olá ana .*\/externo\/termos\/[\w-]{43}\n\nSecretaria do Sínodo$/s);
+    expect(m!.texto).toMatch(
+      /^Olá ana .*\/externo\/termos\/[\w-]{43}\n\nSecretaria do Sínodo\n\n.*\/externo\/termos\/revogar\/[\w-]{43}$/s,
+    );
     expect(await emailsPara(t.banco.db, emails.inativa)).toEqual([]);
     // Only the token's hash is kept.
     const token = await tokenDe(emails.ana);
@@ -282,6 +284,16 @@ describe('the demo', () => {
       ['TERMOS_USO', 1],
     ]);
     for (const l of demo) expect(Math.min(l.aceitos, l.pendentes, l.desconsiderados)).toBeGreaterThan(0);
+    const situacoes = new Set<string>();
+    for (const idc of ['7a1e2c4d-0000-4000-8000-000000000001', '7a1e2c4d-0000-4000-8000-000000000002'])
+      for (const i of (await req('GET', `/api/termos/solicitacoes/${idc}/paginado?quantidade=50`)).json().itens)
+        situacoes.add(i.situacaoSolicitacao);
+    expect([...situacoes].sort()).toEqual(['ACEITO', 'DESCONSIDERADO', 'PENDENTE', 'REVOGADO', 'SUBSTITUIDO']);
+    // Only the dedicated demo user is held by the required terms of use.
+    expect((await req('GET', '/api/termos/paginado', undefined, await t.login('termos@sig.local'))).statusCode).toBe(
+      428,
+    );
+    expect((await req('GET', '/api/termos/paginado', undefined, sinodo)).statusCode).toBe(200);
   });
 });
 

@@ -1,13 +1,19 @@
 import {
   ACESSO_CADEIA_CONSENTIMENTOS,
   ACESSO_TERMOS,
+  aceiteObrigatorioInput,
+  coberturaListQuery,
+  coberturaPagina,
   coberturaTermo,
   envioTermo,
   envioTermoInput,
   historicoTermo,
   idCompartilhadoParams,
+  type LinhaCobertura,
   respostaTermo,
   respostaTermoInput,
+  revogacaoPublica,
+  solicitacaoIdParams,
   solicitacaoParams,
   solicitacaoTermo,
   solicitacaoTermoListQuery,
@@ -17,9 +23,11 @@ import {
   termoListQuery,
   termoPagina,
   termoPublico,
+  termosObrigatoriosPendentes,
   tokenTermoParams,
   verificacaoCadeia,
 } from '@sig/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/erros.js';
@@ -34,11 +42,12 @@ import {
   rotasDeRegistro,
 } from '../../platform/rotas-lista.js';
 import * as aceites from './aceite.service.js';
-import { cobertura } from './cobertura.service.js';
+import { cobertura, listarCobertura } from './cobertura.service.js';
 import * as solicitacoes from './solicitacao.service.js';
 import * as servico from './termo.service.js';
 
 const acesso = ACESSO_TERMOS;
+const origem = (req: FastifyRequest): aceites.Origem => ({ ip: req.ip, navegador: req.headers['user-agent'] ?? null });
 
 /**
  * The public page's limits (docs/adr/0008): the token is 32 random bytes, so the limit guards
@@ -76,7 +85,10 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/publicar/:idCompartilhado',
     { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
-    (req) => servico.publicar(deps, req.ctx, req.params.idCompartilhado),
+    (req) =>
+      servico.publicar(deps, req.ctx, req.params.idCompartilhado, (tx, v) =>
+        solicitacoes.substituirAceites(deps, tx, req.ctx, v, origem(req)),
+      ),
   );
 
   app.get(
@@ -185,11 +197,41 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { publico: true, limites: LIMITES_PUBLICO },
       schema: { tags, params: tokenTermoParams, body: respostaTermoInput, response: { 200: respostaTermo } },
     },
-    (req) =>
-      aceites.responder(deps, req.params.token, req.body, {
-        ip: req.ip,
-        navegador: req.headers['user-agent'] ?? null,
-      }),
+    (req) => aceites.responder(deps, req.params.token, req.body, origem(req)),
+  );
+  app.get(
+    '/publico/revogacao/:token',
+    {
+      config: { publico: true, limites: LIMITES_PUBLICO },
+      schema: { tags, params: tokenTermoParams, response: { 200: revogacaoPublica } },
+    },
+    (req) => aceites.lerRevogacao(deps, req.params.token),
+  );
+  app.post(
+    '/publico/revogacao/:token',
+    {
+      config: { publico: true, limites: LIMITES_PUBLICO },
+      schema: { tags, params: tokenTermoParams, response: { 200: revogacaoPublica } },
+    },
+    (req) => aceites.revogar(deps, req.params.token, origem(req)),
+  );
+
+  // The sign-in gate (issue 22 item 5): the user's own required terms, open while they are pending.
+  app.get(
+    '/obrigatorios-pendentes',
+    {
+      config: { autenticado: true, permiteTermoPendente: true },
+      schema: { tags, response: { 200: termosObrigatoriosPendentes } },
+    },
+    (req) => aceites.obrigatoriosPendentes(deps, req.ctx),
+  );
+  app.post(
+    '/obrigatorios-pendentes/:solicitacaoId/aceite',
+    {
+      config: { autenticado: true, permiteTermoPendente: true },
+      schema: { tags, params: solicitacaoIdParams, body: aceiteObrigatorioInput, response: { 200: respostaTermo } },
+    },
+    (req) => aceites.aceitarObrigatorio(deps, req.ctx, req.params.solicitacaoId, req.body.hashTexto, origem(req)),
   );
 
   rotasDeRegistro(app, {
@@ -202,4 +244,57 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
     atualizar: (ctx, id, corpo) => servico.atualizar(deps, ctx, id, corpo),
     excluir: (ctx, id) => servico.excluir(deps, ctx, id),
   });
+};
+
+/**
+ * `/termo-cobertura` (issue 22 item 4): the coverage screen's list of a term (`idCompartilhado` in
+ * the query) — a resource of its own, as the platform's list hook names one.
+ */
+export const termoCoberturaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['termos'];
+  const deps = app.deps;
+  app.get(
+    '/paginado',
+    {
+      config: { acesso, acao: 'L' },
+      schema: { tags, querystring: coberturaListQuery, response: { 200: coberturaPagina } },
+    },
+    (req) => listarCobertura(deps, req.ctx, req.query),
+  );
+  app.get(
+    '/exportar',
+    {
+      config: { acesso, acao: 'L' },
+      schema: {
+        tags,
+        querystring: coberturaListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('xlsx') })),
+      },
+    },
+    async (req, reply) => {
+      const { formato, ...q } = req.query;
+      const contagem = <C extends Exclude<keyof LinhaCobertura, 'organizacaoId' | 'organizacaoNome'>>(campo: C) => ({
+        campo,
+        rotulo: campo,
+        tipo: 'numero' as const,
+      });
+      const exportado = exportarPelaLista<LinhaCobertura>(
+        deps,
+        req.ctx,
+        {
+          acesso,
+          planilha: 'termo-cobertura',
+          colunas: [
+            { campo: 'organizacaoNome', rotulo: 'organizacaoNome' },
+            ...(['aceitos', 'pendentes', 'desconsiderados', 'revogados', 'substituidos', 'total'] as const).map(
+              contagem,
+            ),
+          ],
+          pagina: (pagina, quantidade) => listarCobertura(deps, req.ctx, { ...q, pagina, quantidade }) as never,
+        },
+        formato,
+        origemDoPedido(req),
+      );
+      return enviarExportacao(reply, formato, exportado);
+    },
+  );
 };

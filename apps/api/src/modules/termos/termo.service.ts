@@ -28,6 +28,7 @@ const selecao = {
   assuntoEmail: tm.assuntoEmail,
   corpoEmail: tm.corpoEmail,
   texto: tm.texto,
+  obrigatorio: tm.obrigatorio,
   publicadoEm: tm.publicadoEm,
   criadoEm: tm.criadoEm,
   atualizadoEm: tm.atualizadoEm,
@@ -136,6 +137,7 @@ const colunas = (e: TermoInput) => ({
   assuntoEmail: e.assuntoEmail,
   corpoEmail: e.corpoEmail,
   texto: e.texto,
+  obrigatorio: e.obrigatorio ?? false,
 });
 
 /** A new term: its first version, a draft. */
@@ -188,14 +190,20 @@ export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<vo
 /**
  * Publishes a term's draft: the published version before it becomes SUBSTITUIDO and the draft
  * the published one, in one transaction (the partial unique index refuses a second published
- * version should two publications race).
+ * version should two publications race); `aoSubstituir` runs in it when a version was replaced.
  */
-export async function publicar(deps: Deps, ctx: Contexto, idCompartilhado: string): Promise<Termo> {
+export async function publicar(
+  deps: Deps,
+  ctx: Contexto,
+  idCompartilhado: string,
+  aoSubstituir?: (tx: DbOuTx, v: { anteriorId: number; novaId: number }) => Promise<void>,
+): Promise<Termo> {
   return deps.db.transaction(async (tx) => {
     const versoes = await historico({ ...deps, db: tx }, ctx, idCompartilhado);
     const aberto = versoes.find((v) => v.situacaoTermo === 'RASCUNHO');
     if (!aberto) throw new AppError('TERMO_SEM_RASCUNHO');
     const agora = new Date();
+    const anterior = versoes.find((v) => v.situacaoTermo === 'PUBLICADO');
     await tx
       .update(tm)
       .set({ situacaoTermo: 'SUBSTITUIDO', atualizadoEm: agora })
@@ -204,6 +212,7 @@ export async function publicar(deps: Deps, ctx: Contexto, idCompartilhado: strin
       .update(tm)
       .set({ situacaoTermo: 'PUBLICADO', publicadoEm: agora, atualizadoEm: agora })
       .where(and(eq(tm.id, aberto.id), eq(tm.situacaoTermo, 'RASCUNHO'), isNull(tm.publicadoEm)));
+    if (anterior && aoSubstituir) await aoSubstituir(tx, { anteriorId: anterior.id, novaId: aberto.id });
     return obter(tx, ctx, aberto.id);
   });
 }

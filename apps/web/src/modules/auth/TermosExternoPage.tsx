@@ -1,5 +1,5 @@
-import type { TermoPublico } from '@sig/contracts';
-import { Button, Flex, Result } from 'antd';
+import { RELACOES_RESPONSAVEL, type SituacaoSolicitacao, type TermoPublico } from '@sig/contracts';
+import { Button, Flex, Input, Result, Select } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -11,8 +11,16 @@ import { PublicoCard } from './PublicoCard';
 type Estado =
   | { tipo: 'carregando' }
   | { tipo: 'termo'; termo: TermoPublico }
-  | { tipo: 'respondido'; decisao: 'ACEITO' | 'DESCONSIDERADO' }
+  | { tipo: 'respondido'; decisao: SituacaoSolicitacao }
   | { tipo: 'erro'; codigo: string; mensagem: string };
+
+const RESULTADOS: Record<SituacaoSolicitacao, 'aceiteRegistrado' | 'recusaRegistrada' | 'revogado' | 'substituido'> = {
+  PENDENTE: 'aceiteRegistrado',
+  ACEITO: 'aceiteRegistrado',
+  DESCONSIDERADO: 'recusaRegistrada',
+  REVOGADO: 'revogado',
+  SUBSTITUIDO: 'substituido',
+};
 
 /** The link's problems the page explains in its own words (an unknown, expired or used link is no failure). */
 const TITULOS_ERRO: Record<string, 'linkInvalido' | 'linkExpirado' | 'jaRespondido'> = {
@@ -32,12 +40,14 @@ const erroDe = (e: unknown): Estado =>
  * hash of the text shown, so it is recorded against exactly that text.
  */
 export default function TermosExternoPage() {
-  const { t } = useTranslation(['publico']);
+  const { t } = useTranslation(['publico', 'campos']);
   useTitulo('publico:titulos.termos');
   const { token } = useParams();
   const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
   const [lido, setLido] = useState(false);
   const [enviando, setEnviando] = useState(false);
+  const [responsavelNome, setResponsavelNome] = useState('');
+  const [responsavelRelacao, setResponsavelRelacao] = useState<(typeof RELACOES_RESPONSAVEL)[number]>();
   const caixa = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -69,7 +79,11 @@ export default function TermosExternoPage() {
       await dados(
         clienteDiscreto.POST('/api/termos/publico/{token}/resposta', {
           params: { path: { token } },
-          body: { decisao, hashTexto: estado.termo.hashTexto },
+          body: {
+            decisao,
+            hashTexto: estado.termo.hashTexto,
+            ...(estado.termo.menor ? { responsavelNome: responsavelNome.trim(), responsavelRelacao } : {}),
+          },
         }),
       );
       setEstado({ tipo: 'respondido', decisao });
@@ -93,13 +107,10 @@ export default function TermosExternoPage() {
     );
   }
   if (estado.tipo === 'respondido')
-    return (
-      <Quadro
-        titulo={t(estado.decisao === 'ACEITO' ? 'publico:termos.aceiteRegistrado' : 'publico:termos.recusaRegistrada')}
-        status="success"
-      />
-    );
+    return <Quadro titulo={t(`publico:termos.${RESULTADOS[estado.decisao]}`)} status="success" />;
   const { termo } = estado;
+  // A minor's answer is given by a guardian, who names themselves and how they are related.
+  const faltaResponsavel = termo.menor && (responsavelNome.trim().length < 3 || !responsavelRelacao);
   return (
     <PublicoCard titulo={termo.nome}>
       <Flex vertical gap="middle">
@@ -135,11 +146,38 @@ export default function TermosExternoPage() {
             {t('publico:termos.leiaAteOFim')}
           </p>
         )}
+        {termo.menor && (
+          <Flex vertical gap="small">
+            <p style={{ margin: 0 }}>{t('publico:termos.menor')}</p>
+            <Input
+              aria-label={t('campos:responsavelNome')}
+              placeholder={t('campos:responsavelNome')}
+              maxLength={150}
+              value={responsavelNome}
+              onChange={(e) => setResponsavelNome(e.target.value)}
+            />
+            <Select
+              aria-label={t('campos:responsavelRelacao')}
+              placeholder={t('campos:responsavelRelacao')}
+              value={responsavelRelacao}
+              onChange={setResponsavelRelacao}
+              options={RELACOES_RESPONSAVEL.map((r) => ({
+                value: r,
+                label: t(`campos:opcao.responsavelRelacao.${r}`),
+              }))}
+            />
+          </Flex>
+        )}
         <Flex gap="small" wrap>
-          <Button type="primary" disabled={!lido} loading={enviando} onClick={() => void responder('ACEITO')}>
+          <Button
+            type="primary"
+            disabled={!lido || faltaResponsavel}
+            loading={enviando}
+            onClick={() => void responder('ACEITO')}
+          >
             {t('publico:termos.aceito')}
           </Button>
-          <Button disabled={enviando} onClick={() => void responder('DESCONSIDERADO')}>
+          <Button disabled={enviando || faltaResponsavel} onClick={() => void responder('DESCONSIDERADO')}>
             {t('publico:termos.recusar')}
           </Button>
         </Flex>

@@ -9,7 +9,7 @@ import { cliente, dados } from '../../platform/cliente';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
-import { EtiquetaSituacao, ROTA_LISTA_TERMOS, rotaRascunho, rotaSolicitacoes } from './comum';
+import { EtiquetaSituacao, ROTA_LISTA_TERMOS, rotaCobertura, rotaRascunho, rotaSolicitacoes } from './comum';
 import { diferenca } from './diferenca';
 
 const COR: Record<string, string | undefined> = { removida: '#ffccc7', incluida: '#d9f7be', igual: undefined };
@@ -55,6 +55,9 @@ export default function TermoHistoricoPage() {
           <Button onClick={() => navegar(rotaSolicitacoes(idCompartilhado))}>
             {t('configuracoes:termos.solicitacoes')}
           </Button>
+        )}
+        {publicada && (
+          <Button onClick={() => navegar(rotaCobertura(idCompartilhado))}>{t('configuracoes:termos.cobertura')}</Button>
         )}
         <Button onClick={() => navegar(ROTA_LISTA_TERMOS)}>{t('comum:voltar')}</Button>
       </Space>

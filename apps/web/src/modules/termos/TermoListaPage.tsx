@@ -1,4 +1,4 @@
-import { EditOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined, PieChartOutlined, SendOutlined } from '@ant-design/icons';
 import { ACESSO_TERMOS, CATEGORIAS_TERMO, type TermoResumo } from '@sig/contracts';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,14 @@ import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
-import { EtiquetaSituacao, ROTA_CADASTRAR_TERMO, rotaHistorico, rotaRascunho, rotaSolicitacoes } from './comum';
+import {
+  EtiquetaSituacao,
+  ROTA_CADASTRAR_TERMO,
+  rotaCobertura,
+  rotaHistorico,
+  rotaRascunho,
+  rotaSolicitacoes,
+} from './comum';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'nome' },
@@ -86,6 +93,13 @@ export default function TermoListaPage() {
                 icone={<SendOutlined />}
                 rotulo={t('configuracoes:termos.solicitacoes')}
                 aoClicar={() => navegar(rotaSolicitacoes(l.idCompartilhado))}
+              />
+            )}
+            {l.versaoPublicada !== null && (
+              <AcaoLinha
+                icone={<PieChartOutlined />}
+                rotulo={t('configuracoes:termos.cobertura')}
+                aoClicar={() => navegar(rotaCobertura(l.idCompartilhado))}
               />
             )}
           </Space>

@@ -11,7 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Card, Col, Form, Progress, Row, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { cliente, dados } from '../../platform/cliente';
@@ -39,9 +39,18 @@ export default function TermoSolicitacoesPage() {
   const idCompartilhado = useParams().idCompartilhado as string;
   const path = { idCompartilhado };
   const [form] = Form.useForm<EnvioTermoInput>();
-  const [situacoes, setSituacoes] = useState<SituacaoSolicitacao[]>([]);
+  // The coverage's drill-down opens this list on one community and state (its address's query).
+  const [busca, setBusca] = useSearchParams();
+  const recorte = Object.fromEntries(
+    ['organizacaoId', 'publicada', 'reaceite'].flatMap((k) => (busca.get(k) ? [[k, busca.get(k) as string]] : [])),
+  );
+  const [situacoes, setSituacoes] = useState<SituacaoSolicitacao[]>(
+    busca
+      .getAll('situacaoSolicitacao')
+      .filter((s): s is SituacaoSolicitacao => (SITUACOES_SOLICITACAO as readonly string[]).includes(s)),
+  );
   const [pagina, setPagina] = useState(1);
-  const consultaLista = { pagina, quantidade: QUANTIDADE, situacaoSolicitacao: situacoes };
+  const consultaLista = { pagina, quantidade: QUANTIDADE, situacaoSolicitacao: situacoes, ...recorte };
 
   const historico = useQuery({
     queryKey: ['termos', 'historico', idCompartilhado],
@@ -90,7 +99,7 @@ export default function TermoSolicitacoesPage() {
   });
   const exportar = async (formato: 'csv' | 'xlsx') => {
     const { data, response } = await cliente.GET('/api/termos/solicitacoes/{idCompartilhado}/exportar', {
-      params: { path, query: { situacaoSolicitacao: situacoes, formato } as never },
+      params: { path, query: { situacaoSolicitacao: situacoes, ...recorte, formato } as never },
       parseAs: 'blob',
     });
     baixarArquivo(data as Blob, response, `termo-solicitacoes.${formato}`);
@@ -166,6 +175,16 @@ export default function TermoSolicitacoesPage() {
           options={SITUACOES_SOLICITACAO.map((s) => ({ value: s, label: t(`campos:opcao.situacaoSolicitacao.${s}`) }))}
           style={{ minWidth: 240 }}
         />
+        {Object.keys(recorte).length > 0 && (
+          <Button
+            onClick={() => {
+              setBusca({});
+              setPagina(1);
+            }}
+          >
+            {t('configuracoes:termos.verTodas')}
+          </Button>
+        )}
         <Button onClick={() => void exportar('csv')}>{t('crud:exportarCsv')}</Button>
         <Button onClick={() => void exportar('xlsx')}>{t('crud:exportarXlsx')}</Button>
         <Button onClick={() => navegar(rotaHistorico(idCompartilhado))}>{t('comum:voltar')}</Button>
@@ -185,6 +204,7 @@ export default function TermoSolicitacoesPage() {
         columns={[
           { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:pessoaNome') },
           { key: 'email', dataIndex: 'email', title: t('campos:email') },
+          { key: 'organizacaoNome', dataIndex: 'organizacaoNome', title: t('campos:organizacaoNome') },
           { key: 'versao', dataIndex: 'versao', title: t('campos:versao') },
           {
             key: 'situacaoSolicitacao',
@@ -194,6 +214,7 @@ export default function TermoSolicitacoesPage() {
           },
           { key: 'enviadoEm', dataIndex: 'enviadoEm', title: t('campos:enviadoEm'), render: celulaDataHora },
           { key: 'respondidoEm', dataIndex: 'respondidoEm', title: t('campos:respondidoEm'), render: celulaDataHora },
+          { key: 'revogadoEm', dataIndex: 'revogadoEm', title: t('campos:revogadoEm'), render: celulaDataHora },
           { key: 'ip', dataIndex: 'ip', title: t('campos:ip') },
           { key: 'navegador', dataIndex: 'navegador', title: t('campos:navegador'), ellipsis: true },
           {

@@ -7,6 +7,7 @@ export const ROTA_CADASTRAR_TERMO = '/termos/cadastrar';
 export const rotaRascunho = (idCompartilhado: string) => `/termos/editar-rascunho/${idCompartilhado}`;
 export const rotaHistorico = (idCompartilhado: string) => `/termos/historico/${idCompartilhado}`;
 export const rotaSolicitacoes = (idCompartilhado: string) => `/termos/solicitacies/${idCompartilhado}`;
+export const rotaCobertura = (idCompartilhado: string) => `/termos/cobertura/${idCompartilhado}`;
 
 /** A status as a tag's light fill under the theme's dark text; the text names the status. */
 const CORES: Record<SituacaoTermo | SituacaoSolicitacao, string> = {
@@ -16,6 +17,7 @@ const CORES: Record<SituacaoTermo | SituacaoSolicitacao, string> = {
   PENDENTE: '#fff1b8',
   ACEITO: '#d9f7be',
   DESCONSIDERADO: '#ffccc7',
+  REVOGADO: '#ffd8bf',
 };
 
 export function EtiquetaSituacao({ situacao }: { situacao: SituacaoTermo | SituacaoSolicitacao }) {
