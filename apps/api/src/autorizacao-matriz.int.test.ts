@@ -53,6 +53,7 @@ const EXCECOES: Record<string, string> = {
   'POST /api/evento-publico/:codigo/inscricao': 'public: a registration through the event page',
   'GET /api/evento-publico/inscricao/:token': "public: one's own registration, by its personal token",
   'POST /api/evento-publico/inscricao/:token/cancelar': "public: cancelling one's own registration, by its token",
+  'GET /api/oficio/verificar/:codigo': "public: an office letter's number, date, issuer and recipient, by its QR code",
   'POST /api/Autenticacao/autenticar-2FA': 'own session: the second factor of a sign-in',
   'POST /api/Autenticacao/enviar-codigo-2FA': 'own session: e-mails the second-factor code',
   'PUT /api/Autenticacao/invalidar-token': 'own session: sign-out',

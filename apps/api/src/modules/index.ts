@@ -67,7 +67,7 @@ import {
   REGRA_TIPO_GRUPO,
   tipoGrupoRoutes,
 } from './ministerios/index.js';
-import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO } from './oficios/index.js';
+import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO, TIPO_OFICIOS } from './oficios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
@@ -107,6 +107,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
     MIGRACAO: TIPO_MIGRACAO,
+    OFICIOS: TIPO_OFICIOS,
   });
   deps.tarefas.declarar(
     TAREFA_APLICAR_EVENTO,

@@ -31,6 +31,8 @@ const PUBLICAS = [
   'POST /api/evento-publico/:codigo/inscricao',
   'GET /api/evento-publico/inscricao/:token',
   'POST /api/evento-publico/inscricao/:token/cancelar',
+  // An office letter checked by the code its QR holds (issue 22).
+  'GET /api/oficio/verificar/:codigo',
 ].sort();
 
 /**

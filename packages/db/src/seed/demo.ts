@@ -1328,6 +1328,8 @@ async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) 
       orientacao: m.orientacao,
       margemMm: m.margemMm,
       emitidoPor,
+      // Fixed, so the public verification page can be tried on the demo (DEMO20260001, …).
+      codigoVerificacao: `DEMO${ano}${String(numero).padStart(4, '0')}`,
     });
   }
 }
