@@ -12,6 +12,7 @@ const CadastroPage = carregar(() => import('../modules/auth/CadastroPage'));
 const ResetSenhaPage = carregar(() => import('../modules/auth/ResetSenhaPage'));
 const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPage'));
 const SepultadosExternoPage = carregar(() => import('../modules/auth/SepultadosExternoPage'));
+const OficioVerificacaoPage = carregar(() => import('../modules/auth/OficioVerificacaoPage'));
 // The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
 const AreaLogada = carregar(() => import('./AreaLogada'));
 
@@ -58,6 +59,7 @@ export const router = createBrowserRouter([
   },
   { path: '/externo/termos/:token?', element: comEsperaLeve(<TermosExternoPage />) },
   { path: '/externo/sepultados', element: comEsperaLeve(<SepultadosExternoPage />) },
+  { path: '/externo/oficio/:codigo?', element: comEsperaLeve(<OficioVerificacaoPage />) },
   { path: '/externo', element: <Navigate to="/externo/termos" replace /> },
   // Every other path is the signed-in area's; signed out, it goes to the login page.
   { path: '*', element: <SomenteLogado /> },
