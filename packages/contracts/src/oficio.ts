@@ -12,14 +12,21 @@ import { referencia } from './referencias.js';
  */
 export const ACESSO_OFICIOS = 'Oficios';
 
-export const TIPOS_OFICIO = ['TRANSFERENCIA', 'DECLARACAO_MEMBRESIA', 'CONVITE', 'OUTRO'] as const;
+export const TIPOS_OFICIO = [
+  'TRANSFERENCIA',
+  'DECLARACAO_MEMBRESIA',
+  'CONVITE',
+  'CERTIFICADO_MINISTERIAL',
+  'OUTRO',
+] as const;
 /** The label sheets' paper sizes (their millimetres in `TAMANHOS_PAPEL`). */
 export const PAPEIS_OFICIO = ['A4', 'CARTA', 'OFICIO'] as const satisfies readonly (keyof typeof TAMANHOS_PAPEL)[];
 export const ORIENTACOES_PAPEL = ['RETRATO', 'PAISAGEM'] as const;
 
 /**
  * The merge fields a template may hold: the recipient person's, the issuing organization's, the
- * recipient (a person or an organization) and the letter's own number and date. Labels
+ * recipient (a person or an organization), the person's minister data (ministry certificates,
+ * issue 21) and the letter's own number and date. Labels
  * `oficios:mesclagem.<campo>`.
  */
 export const CAMPOS_MESCLAGEM = [
@@ -33,6 +40,11 @@ export const CAMPOS_MESCLAGEM = [
   'organizacao.razaoSocial',
   'organizacao.cnpj',
   'organizacao.endereco',
+  'ministro.tipoMinisterio',
+  'ministro.registroMinisterial',
+  'ministro.dataOrdenacao',
+  'ministro.localOrdenacao',
+  'ministro.ordenante',
   'oficio.numero',
   'oficio.data',
 ] as const;

@@ -72,6 +72,7 @@ import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
+import { TAREFA_AVISAR_FIM_MANDATO } from './pessoas/fim-mandato.job.js';
 import { indicadorCadastrosRoutes } from './pessoas/indicador-cadastros.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { movimentoRoutes } from './pessoas/movimento.routes.js';
@@ -118,6 +119,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     tarefaCopia(deps.banco, deps.config),
     TAREFA_ENVIAR_TERMO,
     TAREFA_PROCESSAR_INSCRICOES,
+    TAREFA_AVISAR_FIM_MANDATO,
   );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();

@@ -34490,7 +34490,7 @@ export interface operations {
                 ordem?: "asc" | "desc";
                 organizacaoId?: number;
                 nome?: string;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ativo?: "true" | "false";
             };
             header?: never;
@@ -34512,7 +34512,7 @@ export interface operations {
                             organizacaoNome: string;
                             nome: string;
                             /** @enum {string} */
-                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                             assunto: string;
                             cabecalho: string | null;
                             corpo: string;
@@ -34540,6 +34540,7 @@ export interface operations {
         parameters: {
             query?: {
                 busca?: string;
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
             };
             header?: never;
             path?: never;
@@ -34622,7 +34623,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -34660,7 +34661,7 @@ export interface operations {
                      * @default OUTRO
                      * @enum {string}
                      */
-                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                     assunto: string;
                     cabecalho?: string | null;
                     corpo: string;
@@ -34697,7 +34698,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -34757,7 +34758,7 @@ export interface operations {
                      * @default OUTRO
                      * @enum {string}
                      */
-                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                     assunto: string;
                     cabecalho?: string | null;
                     corpo: string;
@@ -34794,7 +34795,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -35077,7 +35078,7 @@ export interface operations {
                 organizacaoId?: number;
                 templateId?: number;
                 pessoaId?: number;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ano?: number;
                 destinatario?: string;
                 dataDe?: string;
@@ -35101,7 +35102,7 @@ export interface operations {
                             templateId: number;
                             templateNome: string;
                             /** @enum {string} */
-                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             ano: number;
@@ -35133,7 +35134,7 @@ export interface operations {
                 organizacaoId?: number;
                 templateId?: number;
                 pessoaId?: number;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ano?: number;
                 destinatario?: string;
                 dataDe?: string;
@@ -35184,7 +35185,7 @@ export interface operations {
                         templateId: number;
                         templateNome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         ano: number;
@@ -35228,7 +35229,7 @@ export interface operations {
                         templateId: number;
                         templateNome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         ano: number;
@@ -37272,7 +37273,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -37317,7 +37318,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

@@ -1,3 +1,4 @@
+import { schema } from '@sig/db';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
@@ -168,5 +169,46 @@ describe('the public check of a letter', () => {
     const r = await verificar('abc');
     expect(r.statusCode).toBe(400);
     expect((await verificar('ZZZZZZZZZZZZ')).statusCode).toBe(404);
+  });
+});
+
+describe('a ministry certificate issued as a letter', () => {
+  it("merges the person's minister data into a certificate template", async () => {
+    const p = await criarPessoa(t.banco.db, { organizacaoId: comunidadeId, nome: 'Helmut' });
+    await t.banco.db.insert(schema.ministro).values({
+      pessoaId: p.id,
+      tipoMinisterio: 'PASTORAL',
+      registroMinisterial: 'RM-4711',
+      dataOrdenacao: '2010-05-02',
+      localOrdenacao: 'São Leopoldo',
+      ordenante: 'Pastor Sinodal',
+    });
+    const m = await req('POST', '/api/template-oficio', {
+      ...modelo(comunidadeId),
+      nome: unico('Certificado'),
+      tipoOficio: 'CERTIFICADO_MINISTERIAL',
+      assunto: 'Certificado ministerial de {{pessoa.nome}}',
+      corpo:
+        'Certificamos que {{pessoa.nome}} ({{ministro.registroMinisterial}}) foi ordenado para o ministério {{ministro.tipoMinisterio}} em {{ministro.dataOrdenacao}}, em {{ministro.localOrdenacao}}, por {{ministro.ordenante}}.',
+    });
+    expect(m.statusCode, m.body).toBe(201);
+    // The certificate action lists only certificate templates.
+    const opcoes = await req('GET', '/api/template-oficio/select?tipoOficio=CERTIFICADO_MINISTERIAL');
+    expect(opcoes.statusCode, opcoes.body).toBe(200);
+    const ids = opcoes.json().map((o: { value: number }) => o.value);
+    expect(ids).toContain(m.json().id);
+    expect(ids).not.toContain(templateId);
+    expect((await req('GET', '/api/template-oficio/select?tipoOficio=NENHUM')).statusCode).toBe(400);
+    const o = await req('POST', '/api/oficio', { templateId: m.json().id, pessoaId: p.id });
+    expect(o.statusCode, o.body).toBe(201);
+    expect(o.json().texto).toBe(
+      `Certificamos que Helmut ${p.sobrenome} (RM-4711) foi ordenado para o ministério Pastoral em 2 de maio de 2010, em São Leopoldo, por Pastor Sinodal.`,
+    );
+    // A person without minister data: the gaps show as the fields' names.
+    const sem = await req('POST', '/api/oficio', {
+      templateId: m.json().id,
+      pessoaId: (await criarPessoa(t.banco.db, { organizacaoId: comunidadeId })).id,
+    });
+    expect(sem.json().texto).toContain('[Local da ordenação]');
   });
 });

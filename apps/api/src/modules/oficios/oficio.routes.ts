@@ -12,6 +12,7 @@ import {
   previaOficioInput,
   processamentoLote,
   processamentoLoteListQuery,
+  TIPOS_OFICIO,
   templateOficio,
   templateOficioInput,
   templateOficioListQuery,
@@ -44,9 +45,9 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: templateOficioPagina,
     listar: (ctx, q) => servico.listarTemplates(deps, ctx, q),
     select: {
-      consulta: z.object({ busca: z.string().trim().max(150).optional() }),
+      consulta: z.object({ busca: z.string().trim().max(150).optional(), tipoOficio: z.enum(TIPOS_OFICIO).optional() }),
       opcoesDe: 'template-oficio',
-      opcoes: (ctx, q) => servico.selecionarTemplates(deps, ctx, q.busca),
+      opcoes: (ctx, q) => servico.selecionarTemplates(deps, ctx, q.busca, q.tipoOficio),
     },
   });
   app.post(

@@ -18,6 +18,7 @@ import {
   type TemplateOficio,
   type TemplateOficioInput,
   type TemplateOficioPagina,
+  type TipoMinisterio,
   type VerificacaoOficio,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
@@ -42,7 +43,7 @@ import { criarLote, type ItemEmTrabalho, listarLotes, obterLote } from '../proce
  * and page layout as issued; its number runs per issuing organization (the template's) and year.
  */
 const ACESSO = ACESSO_OFICIOS;
-const { oficioTemplate: tpl, oficio: ofi, organizacao, pessoa } = schema;
+const { oficioTemplate: tpl, oficio: ofi, organizacao, pessoa, ministro } = schema;
 
 const doEscopo = (ctx: Contexto, acesso = ACESSO) =>
   and(isNull(tpl.excluidoEm), filtroOrganizacao(ctx, acesso, tpl.organizacaoId));
@@ -182,12 +183,19 @@ export async function excluirTemplate(deps: Deps, ctx: Contexto, id: number): Pr
   if (!r.length) throw naoEncontrado();
 }
 
-/** The active templates, for the issue form's select. */
-export async function selecionarTemplates(deps: Deps, ctx: Contexto, busca?: string) {
+/** The active templates, for the issue forms' select (a minister's certificate asks for its kind only). */
+export async function selecionarTemplates(deps: Deps, ctx: Contexto, busca?: string, tipoOficio?: string) {
   return deps.db
     .select({ value: tpl.id, label: tpl.nome })
     .from(tpl)
-    .where(and(doEscopo(ctx), eq(tpl.ativo, true), busca ? contemSemAcento(tpl.nome, busca) : undefined))
+    .where(
+      and(
+        doEscopo(ctx),
+        eq(tpl.ativo, true),
+        busca ? contemSemAcento(tpl.nome, busca) : undefined,
+        tipoOficio ? eq(tpl.tipoOficio, tipoOficio) : undefined,
+      ),
+    )
     .orderBy(tpl.nome)
     .limit(50);
 }
@@ -208,7 +216,7 @@ async function valoresMesclagem(
 ): Promise<Record<CampoMesclagem, string>> {
   const t = tradutor(idioma);
   const orgPessoa = alias(organizacao, 'org_pessoa');
-  const [emissor, [p], [od]] = await Promise.all([
+  const [emissor, [p], [od], [min]] = await Promise.all([
     dadosDoEmissor(deps, organizacaoId),
     destino.pessoaId
       ? deps.db
@@ -229,6 +237,18 @@ async function valoresMesclagem(
           .from(organizacao)
           .where(eq(organizacao.id, destino.organizacaoDestinatariaId))
       : [],
+    destino.pessoaId
+      ? deps.db
+          .select({
+            tipoMinisterio: ministro.tipoMinisterio,
+            registroMinisterial: ministro.registroMinisterial,
+            dataOrdenacao: ministro.dataOrdenacao,
+            localOrdenacao: ministro.localOrdenacao,
+            ordenante: ministro.ordenante,
+          })
+          .from(ministro)
+          .where(and(eq(ministro.pessoaId, destino.pessoaId), isNull(ministro.excluidoEm)))
+      : [],
   ]);
   const valores: Partial<Record<CampoMesclagem, string | null | undefined>> = {
     'destinatario.nome': p?.nome ?? od?.nome,
@@ -241,6 +261,11 @@ async function valoresMesclagem(
     'organizacao.razaoSocial': emissor.razaoSocial,
     'organizacao.cnpj': emissor.cnpj ? documentoTela(emissor.cnpj) : null,
     'organizacao.endereco': emissor.endereco,
+    'ministro.tipoMinisterio': min ? t(`campos:opcao.tipoMinisterio.${min.tipoMinisterio as TipoMinisterio}`) : null,
+    'ministro.registroMinisterial': min?.registroMinisterial,
+    'ministro.dataOrdenacao': min?.dataOrdenacao ? dataPorExtenso(min.dataOrdenacao, idioma) : null,
+    'ministro.localOrdenacao': min?.localOrdenacao,
+    'ministro.ordenante': min?.ordenante,
     'oficio.numero': oficio.numeroAno,
     'oficio.data': dataPorExtenso(oficio.data, idioma),
   };
