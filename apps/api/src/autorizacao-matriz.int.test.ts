@@ -57,6 +57,7 @@ const EXCECOES: Record<string, string> = {
   'POST /api/evento-publico/inscricao/:token/cobranca':
     "public: asking again for one's registration charge, by its token",
   'POST /api/evento-publico/inscricao/:token/cancelar': "public: cancelling one's own registration, by its token",
+  'GET /api/oficio/verificar/:codigo': "public: an office letter's number, date, issuer and recipient, by its QR code",
   'POST /api/Autenticacao/autenticar-2FA': 'own session: the second factor of a sign-in',
   'POST /api/Autenticacao/enviar-codigo-2FA': 'own session: e-mails the second-factor code',
   'PUT /api/Autenticacao/invalidar-token': 'own session: sign-out',

@@ -11,6 +11,7 @@ import { referencia } from './referencias.js';
  * ministerial activity (appointments to an organization for a period).
  */
 export const TIPOS_MINISTERIO = ['PASTORAL', 'DIACONAL', 'CATEQUETICO', 'MISSIONARIO'] as const;
+export type TipoMinisterio = (typeof TIPOS_MINISTERIO)[number];
 export const SITUACOES_MINISTERIAIS = ['ATIVO', 'LICENCIADO', 'AFASTADO', 'EMERITO', 'DESLIGADO'] as const;
 export const RESULTADOS_EXAME = ['PENDENTE', 'APROVADO', 'REPROVADO'] as const;
 export const TIPOS_TERMO_ATIVIDADE = ['NOMEACAO', 'DESIGNACAO', 'CONTRATO', 'LICENCA'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type CampoCadastro, esquemaDosCampos, type TAMANHOS_PAPEL } from './cadastros.js';
 import { busca, data, id, MSG, periodoValido } from './comum.js';
 import { listQuery, paged } from './paginacao.js';
+import { idsPessoas, pessoaListQuery } from './pessoa.js';
 import { referencia } from './referencias.js';
 
 /**
@@ -11,14 +12,21 @@ import { referencia } from './referencias.js';
  */
 export const ACESSO_OFICIOS = 'Oficios';
 
-export const TIPOS_OFICIO = ['TRANSFERENCIA', 'DECLARACAO_MEMBRESIA', 'CONVITE', 'OUTRO'] as const;
+export const TIPOS_OFICIO = [
+  'TRANSFERENCIA',
+  'DECLARACAO_MEMBRESIA',
+  'CONVITE',
+  'CERTIFICADO_MINISTERIAL',
+  'OUTRO',
+] as const;
 /** The label sheets' paper sizes (their millimetres in `TAMANHOS_PAPEL`). */
 export const PAPEIS_OFICIO = ['A4', 'CARTA', 'OFICIO'] as const satisfies readonly (keyof typeof TAMANHOS_PAPEL)[];
 export const ORIENTACOES_PAPEL = ['RETRATO', 'PAISAGEM'] as const;
 
 /**
  * The merge fields a template may hold: the recipient person's, the issuing organization's, the
- * recipient (a person or an organization) and the letter's own number and date. Labels
+ * recipient (a person or an organization), the person's minister data (ministry certificates,
+ * issue 21) and the letter's own number and date. Labels
  * `oficios:mesclagem.<campo>`.
  */
 export const CAMPOS_MESCLAGEM = [
@@ -32,6 +40,11 @@ export const CAMPOS_MESCLAGEM = [
   'organizacao.razaoSocial',
   'organizacao.cnpj',
   'organizacao.endereco',
+  'ministro.tipoMinisterio',
+  'ministro.registroMinisterial',
+  'ministro.dataOrdenacao',
+  'ministro.localOrdenacao',
+  'ministro.ordenante',
   'oficio.numero',
   'oficio.data',
 ] as const;
@@ -153,6 +166,8 @@ export const oficio = z.object({
   rodape: z.string().nullable(),
   emitidoPorNome: z.string().nullable(),
   emitidoEm: z.string(),
+  /** Printed as the letter's QR; the public page confirms the letter by it. */
+  codigoVerificacao: z.string(),
 });
 export type Oficio = z.infer<typeof oficio>;
 /** A list row: the letter without its texts. */
@@ -173,3 +188,30 @@ export const oficioListQuery = listQuery
   .refine((q) => periodoValido(q.dataDe, q.dataAte), { path: ['dataAte'], message: MSG.dataFimAntesInicio });
 export const oficioPagina = paged(oficioResumo);
 export type OficioPagina = z.infer<typeof oficioPagina>;
+
+/**
+ * Letters for a people filter (issue 22): the people chosen by the people list's filters (or one
+ * by one) each get a numbered letter from the template, issued by an OFICIOS batch; the batch's
+ * letters then download as one PDF or a ZIP of PDFs.
+ */
+export const oficioLoteInput = pessoaListQuery.and(
+  z.object({ templateId: referencia('template-oficio'), data: data.optional(), pessoasIds: idsPessoas.optional() }),
+);
+export type OficioLoteInput = z.infer<typeof oficioLoteInput>;
+
+/** The code printed as a letter's QR (12 letters and digits; read case-insensitively). */
+export const codigoVerificacaoParams = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-Z]{12}$/, { message: 'validacao:codigoVerificacaoInvalido' }),
+});
+/** What the public page confirms of a letter: nothing more than this. */
+export const verificacaoOficio = z.object({
+  numeroAno: z.string(),
+  data: z.string(),
+  organizacao: z.string(),
+  destinatario: z.string(),
+});
+export type VerificacaoOficio = z.infer<typeof verificacaoOficio>;

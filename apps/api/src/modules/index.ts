@@ -71,11 +71,12 @@ import {
   REGRA_TIPO_GRUPO,
   tipoGrupoRoutes,
 } from './ministerios/index.js';
-import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO } from './oficios/index.js';
+import { oficioEmitidoRoutes, oficioRoutes, REGRA_TEMPLATE_OFICIO, TIPO_OFICIOS } from './oficios/index.js';
 import { organizacaoRoutes } from './organizacoes/organizacao.routes.js';
 import { pendenciasRoutes } from './pendencias/index.js';
 import { perfilRoutes } from './perfis/perfil.routes.js';
 import { dadosPessoaisRoutes } from './pessoas/dados-pessoais.routes.js';
+import { TAREFA_AVISAR_FIM_MANDATO } from './pessoas/fim-mandato.job.js';
 import { indicadorCadastrosRoutes } from './pessoas/indicador-cadastros.routes.js';
 import { ministroRoutes } from './pessoas/ministro.routes.js';
 import { movimentoRoutes } from './pessoas/movimento.routes.js';
@@ -111,6 +112,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
     MIGRACAO: TIPO_MIGRACAO,
+    OFICIOS: TIPO_OFICIOS,
   });
   deps.tarefas.declarar(
     TAREFA_APLICAR_EVENTO,
@@ -121,6 +123,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     tarefaCopia(deps.banco, deps.config),
     TAREFA_ENVIAR_TERMO,
     TAREFA_PROCESSAR_INSCRICOES,
+    TAREFA_AVISAR_FIM_MANDATO,
   );
   // The administrator's screen filters and names the queues from the contracts' list.
   const declaradas = deps.tarefas.filas().sort().join();

@@ -1,4 +1,5 @@
 import type { Idioma } from '@sig/i18n';
+import QRCode from 'qrcode';
 
 /** What a document prints of who issues it (modules/organizacoes reads it). */
 export type EmissorPdf = {
@@ -65,4 +66,38 @@ export function desenharEmissor(
   if (e.cnpj) doc.text(`CNPJ ${documentoTela(e.cnpj)}`, xt, doc.y, { width: wt, lineBreak: false, ellipsis: true });
   if (e.endereco) doc.text(e.endereco, xt, doc.y, { width: wt, height: altura / 2, ellipsis: true });
   return Math.max(y + (logo ? altura : 0), doc.y);
+}
+
+/**
+ * The dark runs of each row of a QR code (column, row, length in modules). Drawn as
+ * vectors: embedding the provider's PNG (with alpha) made PDFKit decode every image, which cost
+ * seconds per hundred slips and held gigabytes at ten thousand.
+ */
+// One byte segment, as Pix codes are usually encoded; it also skips the library's mixed-mode search.
+export function modulosQr(texto: string): { lado: number; trechos: [number, number, number][] } {
+  const { size, data } = QRCode.create([{ data: Buffer.from(texto), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+  }).modules;
+  const trechos: [number, number, number][] = [];
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      if (!data[y * size + x]) continue;
+      const inicio = x;
+      while (x + 1 < size && data[y * size + x + 1]) x++;
+      trechos.push([inicio, y, x - inicio + 1]);
+    }
+  return { lado: size, trechos };
+}
+
+/** A QR code of `texto`, `lado` points wide, its top left at (x, y). */
+export function desenharQr(doc: PDFKit.PDFDocument, texto: string, x: number, y: number, lado: number) {
+  const { lado: modulos, trechos } = modulosQr(texto);
+  // In module units, as one path: a rect() call per run made the PDF larger and slower.
+  doc
+    .save()
+    .translate(x, y)
+    .scale(lado / modulos)
+    .addContent(trechos.map(([cx, cy, n]) => `${cx} ${cy} ${n} 1 re`).join('\n'))
+    .fill('#000')
+    .restore();
 }

@@ -35,6 +35,8 @@ const PUBLICAS = [
   'GET /api/evento-publico/inscricao/:token',
   'POST /api/evento-publico/inscricao/:token/cobranca',
   'POST /api/evento-publico/inscricao/:token/cancelar',
+  // An office letter checked by the code its QR holds (issue 22).
+  'GET /api/oficio/verificar/:codigo',
 ].sort();
 
 /**

@@ -27,6 +27,7 @@ export const ENTIDADES_HISTORICO = [
   'atendimentoTarefa',
   'atendimentoAnexo',
   'arrendatario',
+  'ministerio',
 ] as const;
 export type EntidadeHistorico = (typeof ENTIDADES_HISTORICO)[number] | Recurso;
 

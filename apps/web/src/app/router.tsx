@@ -14,6 +14,7 @@ const TermosExternoPage = carregar(() => import('../modules/auth/TermosExternoPa
 const TermosRevogacaoPage = carregar(() => import('../modules/auth/TermosRevogacaoPage'));
 const SepultadosExternoPage = carregar(() => import('../modules/auth/SepultadosExternoPage'));
 const EventoExternoPage = carregar(() => import('../modules/eventos/EventoExternoPage'));
+const OficioVerificacaoPage = carregar(() => import('../modules/auth/OficioVerificacaoPage'));
 // The shell, its screens and the catalogue they read come in one lazy chunk that the public pages never fetch.
 const AreaLogada = carregar(() => import('./AreaLogada'));
 
@@ -62,6 +63,7 @@ export const router = createBrowserRouter([
   { path: '/externo/termos/:token?', element: comEsperaLeve(<TermosExternoPage />) },
   { path: '/externo/sepultados', element: comEsperaLeve(<SepultadosExternoPage />) },
   { path: '/externo/eventos/:codigo', element: comEsperaLeve(<EventoExternoPage />) },
+  { path: '/externo/oficio/:codigo?', element: comEsperaLeve(<OficioVerificacaoPage />) },
   { path: '/externo', element: <Navigate to="/externo/termos" replace /> },
   // Every other path is the signed-in area's; signed out, it goes to the login page.
   { path: '*', element: <SomenteLogado /> },

@@ -280,6 +280,10 @@ export const TELAS: Tela[] = [
         rota: '/template-oficio/emitidos',
         pagina: carregar(() => import('../modules/oficios/OficiosEmitidosPage')),
       },
+      {
+        rota: '/template-oficio/lote',
+        pagina: carregar(() => import('../modules/oficios/OficiosLotePage')),
+      },
     ],
   },
   {

@@ -7137,6 +7137,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oficio/verificar/{codigo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterOficioVerificarPorCodigo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/lote/previa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarOficioLotePrevia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/lote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarOficioLote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/lote/paginado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioLotePaginado"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/lote/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioLotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oficio/lote/{id}/zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarOficioLoteZip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/oficio/paginado": {
         parameters: {
             query?: never;
@@ -12395,7 +12491,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -12415,7 +12511,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12500,7 +12596,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26034,7 +26130,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26054,7 +26150,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26086,7 +26182,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -26126,7 +26222,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26211,7 +26307,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26252,7 +26348,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26299,7 +26395,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26327,7 +26423,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26347,7 +26443,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26399,7 +26495,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26528,7 +26624,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26548,7 +26644,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26746,7 +26842,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26787,7 +26883,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26859,7 +26955,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26879,7 +26975,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26997,7 +27093,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -35202,7 +35298,7 @@ export interface operations {
                 ordem?: "asc" | "desc";
                 organizacaoId?: number;
                 nome?: string;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ativo?: "true" | "false";
             };
             header?: never;
@@ -35224,7 +35320,7 @@ export interface operations {
                             organizacaoNome: string;
                             nome: string;
                             /** @enum {string} */
-                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                             assunto: string;
                             cabecalho: string | null;
                             corpo: string;
@@ -35252,6 +35348,7 @@ export interface operations {
         parameters: {
             query?: {
                 busca?: string;
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
             };
             header?: never;
             path?: never;
@@ -35334,7 +35431,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -35372,7 +35469,7 @@ export interface operations {
                      * @default OUTRO
                      * @enum {string}
                      */
-                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                     assunto: string;
                     cabecalho?: string | null;
                     corpo: string;
@@ -35409,7 +35506,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -35469,7 +35566,7 @@ export interface operations {
                      * @default OUTRO
                      * @enum {string}
                      */
-                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                    tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                     assunto: string;
                     cabecalho?: string | null;
                     corpo: string;
@@ -35506,7 +35603,7 @@ export interface operations {
                         organizacaoNome: string;
                         nome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
@@ -35526,6 +35623,260 @@ export interface operations {
             };
         };
     };
+    obterOficioVerificarPorCodigo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                codigo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        numeroAno: string;
+                        data: string;
+                        organizacao: string;
+                        destinatario: string;
+                    };
+                };
+            };
+        };
+    };
+    criarOficioLotePrevia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    pagina?: number;
+                    /** @default 10 */
+                    quantidade?: number;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    cpf?: string;
+                    tiposPessoaIds?: number[];
+                    status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                    sexo?: ("F" | "M")[];
+                    situacaoId?: number;
+                    organizacaoId?: number;
+                    /** @enum {string} */
+                    somenteMinhaOrganizacao?: "true" | "false";
+                    /** @enum {string} */
+                    titular?: "true" | "false";
+                    nascimentoDe?: string;
+                    nascimentoAte?: string;
+                    /** @enum {string} */
+                    preCadastro?: "true" | "false";
+                    /** @enum {string} */
+                    cadastroCompleto?: "true" | "false";
+                    naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
+                    /** @enum {string} */
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
+                    templateId: number;
+                    data?: string;
+                    pessoasIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pessoas: number;
+                    };
+                };
+            };
+        };
+    };
+    criarOficioLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    pagina?: number;
+                    /** @default 10 */
+                    quantidade?: number;
+                    /**
+                     * @default asc
+                     * @enum {string}
+                     */
+                    ordem?: "asc" | "desc";
+                    nome?: string;
+                    cpf?: string;
+                    tiposPessoaIds?: number[];
+                    status?: ("ATIVO" | "INATIVO" | "FALECIDO" | "DESLIGADO")[];
+                    sexo?: ("F" | "M")[];
+                    situacaoId?: number;
+                    organizacaoId?: number;
+                    /** @enum {string} */
+                    somenteMinhaOrganizacao?: "true" | "false";
+                    /** @enum {string} */
+                    titular?: "true" | "false";
+                    nascimentoDe?: string;
+                    nascimentoAte?: string;
+                    /** @enum {string} */
+                    preCadastro?: "true" | "false";
+                    /** @enum {string} */
+                    cadastroCompleto?: "true" | "false";
+                    naoInformado?: ("sexo" | "tipoPessoa" | "dataNascimento")[];
+                    /** @enum {string} */
+                    ordenarPor?: "nome" | "dataNascimento" | "criadoEm" | "id";
+                    templateId: number;
+                    data?: string;
+                    pessoasIds?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                        total: number;
+                        sucessos: number;
+                        erros: number;
+                        desfeitos: number;
+                        pendentes: number;
+                        desfazivel: boolean;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        canceladoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarOficioLotePaginado: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
+                organizacaoId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            /** @enum {string} */
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            organizacaoId: number;
+                            organizacaoNome: string;
+                            criadoPorNome: string;
+                            /** @enum {string} */
+                            status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                            total: number;
+                            sucessos: number;
+                            erros: number;
+                            desfeitos: number;
+                            pendentes: number;
+                            desfazivel: boolean;
+                            criadoEm: string;
+                            iniciadoEm: string | null;
+                            concluidoEm: string | null;
+                            canceladoEm: string | null;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
+            };
+        };
+    };
+    listarOficioLotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listarOficioLoteZip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listarOficioPaginado: {
         parameters: {
             query?: {
@@ -35535,7 +35886,7 @@ export interface operations {
                 organizacaoId?: number;
                 templateId?: number;
                 pessoaId?: number;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ano?: number;
                 destinatario?: string;
                 dataDe?: string;
@@ -35559,7 +35910,7 @@ export interface operations {
                             templateId: number;
                             templateNome: string;
                             /** @enum {string} */
-                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                            tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                             organizacaoId: number;
                             organizacaoNome: string;
                             ano: number;
@@ -35572,6 +35923,7 @@ export interface operations {
                             assunto: string;
                             emitidoPorNome: string | null;
                             emitidoEm: string;
+                            codigoVerificacao: string;
                         }[];
                         total: number;
                         pagina: number;
@@ -35590,7 +35942,7 @@ export interface operations {
                 organizacaoId?: number;
                 templateId?: number;
                 pessoaId?: number;
-                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                tipoOficio?: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                 ano?: number;
                 destinatario?: string;
                 dataDe?: string;
@@ -35641,7 +35993,7 @@ export interface operations {
                         templateId: number;
                         templateNome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         ano: number;
@@ -35657,6 +36009,7 @@ export interface operations {
                         rodape: string | null;
                         emitidoPorNome: string | null;
                         emitidoEm: string;
+                        codigoVerificacao: string;
                     };
                 };
             };
@@ -35684,7 +36037,7 @@ export interface operations {
                         templateId: number;
                         templateNome: string;
                         /** @enum {string} */
-                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "OUTRO";
+                        tipoOficio: "TRANSFERENCIA" | "DECLARACAO_MEMBRESIA" | "CONVITE" | "CERTIFICADO_MINISTERIAL" | "OUTRO";
                         organizacaoId: number;
                         organizacaoNome: string;
                         ano: number;
@@ -35700,6 +36053,7 @@ export interface operations {
                         rodape: string | null;
                         emitidoPorNome: string | null;
                         emitidoEm: string;
+                        codigoVerificacao: string;
                     };
                 };
             };
@@ -38051,7 +38405,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -38096,7 +38450,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

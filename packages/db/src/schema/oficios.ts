@@ -1,5 +1,6 @@
 import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
+import { processamentoLote } from './lote.js';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
 
@@ -63,9 +64,15 @@ export const oficio = pgTable(
     margemMm: smallint().notNull(),
     emitidoPor: integer().references(() => usuario.id),
     emitidoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The batch that issued it (letters for a people filter); one letter per person and batch. */
+    loteId: integer().references(() => processamentoLote.id),
+    /** Printed as the letter's QR: the public page confirms the letter by it. */
+    codigoVerificacao: text().notNull(),
   },
   (t) => [
     uniqueIndex('oficio_numero_uq').on(t.organizacaoId, t.ano, t.numero),
+    uniqueIndex('oficio_codigo_verificacao_uq').on(t.codigoVerificacao),
+    uniqueIndex('oficio_lote_pessoa_uq').on(t.loteId, t.pessoaId),
     index('oficio_pessoa_idx').on(t.pessoaId),
     index('oficio_template_idx').on(t.templateId),
   ],

@@ -596,6 +596,8 @@ export const ministroChamado = pgTable(
     dataInstalacao: date({ mode: 'string' }),
     situacao: text().notNull().default('ATIVO'),
     observacao: text(),
+    /** The term's end already e-mailed to the synod (issue 21): once per term, again when it moves. */
+    avisoFimMandato: date({ mode: 'string' }),
     excluidoEm: excluidoEm(),
   },
   (t) => [

@@ -1313,11 +1313,18 @@ const TEMPLATES_OFICIO_DEMO = [
     corpo:
       'Prezado(a) {{destinatario.nome}},\n\n{{organizacao.nome}} tem a alegria de convidá-lo(a) para o culto festivo de aniversário da paróquia, seguido de almoço comunitário no salão paroquial.\n\nSua presença será motivo de alegria para toda a comunidade.\n\n{{oficio.data}}.',
   },
+  {
+    tipoOficio: 'CERTIFICADO_MINISTERIAL',
+    nome: 'Certificado ministerial',
+    assunto: 'Certificado ministerial de {{pessoa.nome}}',
+    corpo:
+      'Certificamos, para os devidos fins, que {{pessoa.nome}}, registro ministerial {{ministro.registroMinisterial}}, foi ordenado(a) para o ministério {{ministro.tipoMinisterio}} em {{ministro.dataOrdenacao}}, em {{ministro.localOrdenacao}}, pela imposição de mãos de {{ministro.ordenante}}, e exerce o ministério em comunhão com esta igreja.\n\n{{oficio.data}}.',
+  },
 ] as const;
 
 /**
- * Office letters of the demo parish (issue 22): a transfer letter, a membership declaration and
- * an invitation, and letters issued from them to people of the parish (numbered 1, 2, 3… of the
+ * Office letters of the demo parish (issue 22): a transfer letter, a membership declaration, an
+ * invitation and a ministry certificate (issue 21), and letters issued from them to people of the parish (numbered 1, 2, 3… of the
  * year, their texts merged as the API merges them) and to a community.
  */
 async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) {
@@ -1399,6 +1406,8 @@ async function criarOficiosDemo(db: Db, paroquiaId: number, emitidoPor: number) 
       orientacao: m.orientacao,
       margemMm: m.margemMm,
       emitidoPor,
+      // Fixed, so the public verification page can be tried on the demo (DEMO20260001, …).
+      codigoVerificacao: `DEMO${ano}${String(numero).padStart(4, '0')}`,
     });
   }
 }

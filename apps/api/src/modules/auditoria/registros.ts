@@ -16,6 +16,7 @@ type Localizador = (id: number) => SQL;
 const {
   pessoa,
   ministro,
+  ministerio,
   pessoaIntegracao,
   organizacao,
   perfil,
@@ -78,6 +79,7 @@ const LOCALIZADORES: Record<(typeof ENTIDADES_HISTORICO)[number], Localizador> =
   arrendatario: (id) =>
     sql`select ${cemiterio.organizacaoId} from ${arrendatario} join ${jazigo} on ${eq(jazigo.id, arrendatario.jazigoId)}
         join ${cemiterio} on ${eq(cemiterio.id, jazigo.cemiterioId)} where ${eq(arrendatario.id, id)}`,
+  ministerio: (id) => sql`select ${ministerio.organizacaoId} from ${ministerio} where ${eq(ministerio.id, id)}`,
 };
 
 /** A registry row (CADASTROS): in its organization when the registry is kept per organization, else church-wide. */

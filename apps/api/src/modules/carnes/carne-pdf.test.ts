@@ -2,7 +2,8 @@ import jpeg from 'jpeg-js';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { imagensDoPdf, operadoresDoPdf } from '../../../test/pdf.js';
-import { barrasItf, linhaDigitavelFormatada, modulosQr, pdfCarne } from './carne-pdf.js';
+import { modulosQr } from '../../platform/emissor-pdf.js';
+import { barrasItf, linhaDigitavelFormatada, pdfCarne } from './carne-pdf.js';
 
 describe('booklet slip layout', () => {
   it('formats the 47-digit typed line in the bank groups and leaves anything else as it came', () => {

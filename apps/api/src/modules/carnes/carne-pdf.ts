@@ -3,8 +3,7 @@ import type { Readable } from 'node:stream';
 import { type Idioma, tradutor } from '@sig/i18n';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { abrirImagem, type ImagemPdf } from '../../platform/emissor-pdf.js';
+import { abrirImagem, desenharQr, type ImagemPdf } from '../../platform/emissor-pdf.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 
 /** One slip of a booklet; the codes are null when the charge has none (Pix only) or the provider failed. */
@@ -50,27 +49,6 @@ export function linhaDigitavelFormatada(linha: string): string {
 export function barrasItf(codigo: string): number[] {
   const [simbolo] = bwipjs.raw({ bcid: 'interleaved2of5', text: codigo }) as { sbs: number[] }[];
   return simbolo!.sbs.map((m) => (m > 1 ? BARRA_LARGA : BARRA_FINA));
-}
-
-/**
- * The dark runs of each row of the Pix code's QR (column, row, length in modules). Drawn as
- * vectors: embedding the provider's PNG (with alpha) made PDFKit decode every image, which cost
- * seconds per hundred slips and held gigabytes at ten thousand.
- */
-// One byte segment, as Pix codes are usually encoded; it also skips the library's mixed-mode search.
-export function modulosQr(copiaECola: string): { lado: number; trechos: [number, number, number][] } {
-  const { size, data } = QRCode.create([{ data: Buffer.from(copiaECola), mode: 'byte' }], {
-    errorCorrectionLevel: 'M',
-  }).modules;
-  const trechos: [number, number, number][] = [];
-  for (let y = 0; y < size; y++)
-    for (let x = 0; x < size; x++) {
-      if (!data[y * size + x]) continue;
-      const inicio = x;
-      while (x + 1 < size && data[y * size + x + 1]) x++;
-      trechos.push([inicio, y, x - inicio + 1]);
-    }
-  return { lado: size, trechos };
 }
 
 /**
@@ -177,15 +155,7 @@ export function pdfCarne(
     if (b.pix) {
       const xq = x + w - QR;
       const yq = topo + MARGEM + 20;
-      const { lado, trechos } = modulosQr(b.pix);
-      // In module units, as one path: a rect() call per run made the PDF larger and slower.
-      doc
-        .save()
-        .translate(xq, yq)
-        .scale(QR / lado)
-        .addContent(trechos.map(([cx, cy, n]) => `${cx} ${cy} ${n} 1 re`).join('\n'))
-        .fill('#000')
-        .restore();
+      desenharQr(doc, b.pix, xq, yq, QR);
       doc
         .font('Helvetica')
         .fontSize(7)

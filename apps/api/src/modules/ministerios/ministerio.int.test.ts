@@ -365,3 +365,27 @@ describe('GET /api/tipo-grupo/select', () => {
     expect((await req('GET', '/api/tipo-grupo/select', undefined, atendimento)).statusCode).toBe(403);
   });
 });
+
+describe('the change history of a ministry', () => {
+  it('records its creation, each changed field and its deletion, as other records', async () => {
+    const historico = () => req('GET', `/api/auditoria-acesso/historico/ministerio/${id}`, undefined, admin);
+    const c = await req('POST', '/api/ministerio', ministerio({ nome: 'Grupo de jovens Emaús' }));
+    expect(c.statusCode, c.body).toBe(201);
+    const id = c.json().id as number;
+    const u = await req(
+      'PUT',
+      `/api/ministerio/${id}`,
+      ministerio({ nome: 'Grupo de jovens Emaús', reunioesPorAno: 20 }),
+    );
+    expect(u.statusCode, u.body).toBe(200);
+    const h = await historico();
+    expect(h.statusCode, h.body).toBe(200);
+    expect(h.json().map((x: { operacao: string; campo: string | null }) => [x.operacao, x.campo])).toEqual([
+      ['ALTERACAO', 'reunioesPorAno'],
+      ['CRIACAO', null],
+    ]);
+    expect(h.json()[0]).toMatchObject({ valorAnterior: 40, valorNovo: 20 });
+    expect((await req('DELETE', `/api/ministerio/${id}`)).statusCode).toBe(200);
+    expect((await historico()).json()[0].operacao).toBe('EXCLUSAO');
+  });
+});

@@ -14,6 +14,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import { registrarAlteracao } from '../../platform/historico.js';
 import { linhasExistentes, type RegraReferencia } from '../../platform/referencias.js';
 import { contemSemAcento } from '../../platform/sql.js';
 import { nomeNoIdioma } from '../../platform/textos.js';
@@ -195,10 +196,25 @@ async function salvarFilhos(tx: DbOuTx, ministerioId: number, e: MinisterioInput
     );
 }
 
+/**
+ * What the change history keeps of a ministry (issue 21, as the other records): its fields, the
+ * participants and each year's figures as saved; names and warnings are read, not kept.
+ */
+const paraHistorico = (m: Ministerio) => ({
+  organizacaoId: m.organizacaoId,
+  nome: m.nome,
+  tipoGrupoId: m.tipoGrupoId,
+  coordenadorId: m.coordenadorId,
+  reunioesPorAno: m.reunioesPorAno,
+  participantes: m.participantes.map(({ pessoaId, funcao }) => ({ pessoaId, funcao })),
+  estatisticas: m.estatisticas,
+});
+
 export async function criar(deps: Deps, ctx: Contexto, e: MinisterioInput): Promise<Ministerio> {
   const id = await deps.db.transaction(async (tx) => {
     const [novo] = await tx.insert(mi).values(colunas(e)).returning({ id: mi.id });
     await salvarFilhos(tx, novo!.id, e);
+    await registrarAlteracao(tx, ctx, 'ministerio', novo!.id, null, paraHistorico(await obter(tx, ctx, novo!.id)));
     return novo!.id;
   });
   return obter(deps.db, ctx, id);
@@ -206,25 +222,31 @@ export async function criar(deps: Deps, ctx: Contexto, e: MinisterioInput): Prom
 
 export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: MinisterioInput): Promise<Ministerio> {
   await deps.db.transaction(async (tx) => {
-    const r = await tx
+    // Locked, so two saves at once record their changes one after the other (404 outside the scope).
+    const [atual] = await tx
+      .select({ id: mi.id })
+      .from(mi)
+      .where(and(eq(mi.id, id), doEscopo(ctx)))
+      .for('update');
+    if (!atual) throw naoEncontrado();
+    const anterior = paraHistorico(await obter(tx, ctx, id));
+    await tx
       .update(mi)
       .set({ ...colunas(e), atualizadoEm: new Date() })
-      .where(and(eq(mi.id, id), doEscopo(ctx)))
-      .returning({ id: mi.id });
-    if (!r.length) throw naoEncontrado();
+      .where(eq(mi.id, id));
     await salvarFilhos(tx, id, e);
+    await registrarAlteracao(tx, ctx, 'ministerio', id, anterior, paraHistorico(await obter(tx, ctx, id)));
   });
   return obter(deps.db, ctx, id);
 }
 
 /** Logical delete: the figures stay for the years they were reported. */
 export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
-  const r = await deps.db
-    .update(mi)
-    .set({ excluidoEm: new Date(), atualizadoEm: new Date() })
-    .where(and(eq(mi.id, id), doEscopo(ctx)))
-    .returning({ id: mi.id });
-  if (!r.length) throw naoEncontrado();
+  await deps.db.transaction(async (tx) => {
+    const anterior = paraHistorico(await obter(tx, ctx, id));
+    await tx.update(mi).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(mi.id, id));
+    await registrarAlteracao(tx, ctx, 'ministerio', id, anterior, null);
+  });
 }
 
 /** The group types a form offers, in the reader's language. */

@@ -1,25 +1,35 @@
 import {
   ACESSO_OFICIOS,
+  codigoVerificacaoParams,
   emissaoOficioInput,
   idParams,
   oficio,
   oficioListQuery,
+  oficioLoteInput,
   oficioPagina,
+  paged,
   previaOficio,
   previaOficioInput,
+  processamentoLote,
+  processamentoLoteListQuery,
+  TIPOS_OFICIO,
   templateOficio,
   templateOficioInput,
   templateOficioListQuery,
   templateOficioPagina,
+  verificacaoOficio,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RegraLimite } from '../../platform/limites.js';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { dadosDoEmissor } from '../organizacoes/index.js';
 import * as servico from './oficio.service.js';
-import { pdfOficio } from './oficio-pdf.js';
+import { pdfOficio, pdfOficios, zipOficios } from './oficio-pdf.js';
 
 const acesso = ACESSO_OFICIOS;
+/** Anyone holding a letter may check it; a few checks a minute, not a walk through the codes. */
+const LIMITES_VERIFICACAO: RegraLimite[] = [{ nome: 'oficio-verificar-ip', max: 30, janela: '1 minute', por: 'ip' }];
 
 /**
  * `/template-oficio` (spec §2, issue 22): the office-letter templates and the live preview of a
@@ -35,9 +45,9 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: templateOficioPagina,
     listar: (ctx, q) => servico.listarTemplates(deps, ctx, q),
     select: {
-      consulta: z.object({ busca: z.string().trim().max(150).optional() }),
+      consulta: z.object({ busca: z.string().trim().max(150).optional(), tipoOficio: z.enum(TIPOS_OFICIO).optional() }),
       opcoesDe: 'template-oficio',
-      opcoes: (ctx, q) => servico.selecionarTemplates(deps, ctx, q.busca),
+      opcoes: (ctx, q) => servico.selecionarTemplates(deps, ctx, q.busca, q.tipoOficio),
     },
   });
   app.post(
@@ -59,11 +69,69 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * `/oficio`: the letters issued from the templates (the same screen's access): issuing one (C),
- * the list and its export, one letter and its PDF (R).
+ * the list and its export, one letter and its PDF (R); letters for a people filter as an OFICIOS
+ * batch (C) whose letters download as one PDF or a ZIP once it is done (R); and the public check
+ * of a letter by its QR code.
  */
 export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['oficios'];
   const deps = app.deps;
+  const urlVerificacao = `${deps.config.publicUrl}/externo/oficio`;
+  app.get(
+    '/verificar/:codigo',
+    {
+      config: { publico: true, limites: LIMITES_VERIFICACAO },
+      schema: { tags, params: codigoVerificacaoParams, response: { 200: verificacaoOficio } },
+    },
+    (req) => servico.verificar(deps, req.params.codigo),
+  );
+  app.post(
+    '/lote/previa',
+    {
+      config: { acesso, acao: 'C' },
+      schema: { tags, body: oficioLoteInput, response: { 200: z.object({ pessoas: z.number().int() }) } },
+    },
+    (req) => servico.previaLote(deps, req.ctx, req.body),
+  );
+  app.post(
+    '/lote',
+    { config: { acesso, acao: 'C' }, schema: { tags, body: oficioLoteInput, response: { 201: processamentoLote } } },
+    async (req, reply) => reply.status(201).send(await servico.criarLoteOficios(deps, req.ctx, req.body)),
+  );
+  app.get(
+    '/lote/paginado',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
+    },
+    (req) => servico.listarLotesOficios(deps, req.ctx, req.query),
+  );
+  app.get(
+    '/lote/:id/pdf',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, produces: ['application/pdf'] } },
+    async (req, reply) => {
+      const l = await servico.oficiosDoLote(deps, req.ctx, req.params.id);
+      const emissor = await dadosDoEmissor(deps, l.organizacaoId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${l.nome}.pdf"`)
+        .header('x-total-linhas', String(l.total))
+        .send(pdfOficios(l.oficios, emissor, req.idioma, urlVerificacao, l.nome));
+    },
+  );
+  app.get(
+    '/lote/:id/zip',
+    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, produces: ['application/zip'] } },
+    async (req, reply) => {
+      const l = await servico.oficiosDoLote(deps, req.ctx, req.params.id);
+      const emissor = await dadosDoEmissor(deps, l.organizacaoId);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${l.nome}.zip"`)
+        .header('x-total-linhas', String(l.total))
+        .send(zipOficios(l.oficios, emissor, req.idioma, urlVerificacao));
+    },
+  );
   rotasDeLista(app, {
     acesso,
     tags,
@@ -107,7 +175,7 @@ export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="oficio-${o.numero}-${o.ano}.pdf"`)
-        .send(pdfOficio(o, emissor, req.idioma));
+        .send(pdfOficio(o, emissor, req.idioma, urlVerificacao));
     },
   );
 };

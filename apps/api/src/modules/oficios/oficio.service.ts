@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ACESSO_OFICIOS,
   CAMPOS_MESCLAGEM,
@@ -7,18 +8,23 @@ import {
   hojeNoBrasil,
   MARCADOR_MESCLAGEM,
   type Oficio,
+  type OficioLoteInput,
   type OficioPagina,
   type PreviaOficio,
   type PreviaOficioInput,
+  type ProcessamentoLote,
+  type ProcessamentoLoteListQuery,
   TEXTOS_TEMPLATE,
   type TemplateOficio,
   type TemplateOficioInput,
   type TemplateOficioPagina,
+  type TipoMinisterio,
+  type VerificacaoOficio,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { type Idioma, tradutor } from '@sig/i18n';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { dataPorExtenso, documentoTela } from '../../platform/emissor-pdf.js';
 import { AppError, erroDeCampo, naoEncontrado } from '../../platform/erros.js';
@@ -28,6 +34,8 @@ import type { RegraReferencia } from '../../platform/referencias.js';
 import { linhasExistentes } from '../../platform/referencias.js';
 import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
 import { dadosDoEmissor } from '../organizacoes/index.js';
+import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
+import { criarLote, type ItemEmTrabalho, listarLotes, obterLote } from '../processamento-lote/index.js';
 
 /**
  * Office letters (issue 22): an organization's templates and the letters issued from them, all
@@ -35,10 +43,20 @@ import { dadosDoEmissor } from '../organizacoes/index.js';
  * and page layout as issued; its number runs per issuing organization (the template's) and year.
  */
 const ACESSO = ACESSO_OFICIOS;
-const { oficioTemplate: tpl, oficio: ofi, organizacao, pessoa } = schema;
+const { oficioTemplate: tpl, oficio: ofi, organizacao, pessoa, ministro } = schema;
 
 const doEscopo = (ctx: Contexto, acesso = ACESSO) =>
   and(isNull(tpl.excluidoEm), filtroOrganizacao(ctx, acesso, tpl.organizacaoId));
+
+/**
+ * A list's rows by `coluna`'s organization: the organization its filter chose and those below
+ * (404 outside the scope; a subtree in scope is all in scope), else the whole scope.
+ */
+async function daOrganizacaoEscolhida(deps: Deps, ctx: Contexto, coluna: PgColumn, organizacaoId?: number) {
+  return organizacaoId
+    ? entreOrganizacoes(coluna, await organizacoesEscolhidas(deps.db, ctx, ACESSO, organizacaoId))
+    : filtroOrganizacao(ctx, ACESSO, coluna);
+}
 
 /** The templates a write elsewhere may name (an issue, a filter): those of the writer's scope. */
 export const REGRA_TEMPLATE_OFICIO: RegraReferencia = linhasExistentes(tpl, (ctx, acesso) =>
@@ -79,10 +97,9 @@ export async function listarTemplates(
   ctx: Contexto,
   q: FiltrosTemplate & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
 ): Promise<TemplateOficioPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
-    doEscopo(ctx),
-    escolhidas ? entreOrganizacoes(tpl.organizacaoId, escolhidas) : undefined,
+    isNull(tpl.excluidoEm),
+    await daOrganizacaoEscolhida(deps, ctx, tpl.organizacaoId, q.organizacaoId),
     q.nome ? contemSemAcento(tpl.nome, q.nome) : undefined,
     q.tipoOficio ? eq(tpl.tipoOficio, q.tipoOficio) : undefined,
     q.ativo ? eq(tpl.ativo, q.ativo === 'true') : undefined,
@@ -166,12 +183,19 @@ export async function excluirTemplate(deps: Deps, ctx: Contexto, id: number): Pr
   if (!r.length) throw naoEncontrado();
 }
 
-/** The active templates, for the issue form's select. */
-export async function selecionarTemplates(deps: Deps, ctx: Contexto, busca?: string) {
+/** The active templates, for the issue forms' select (a minister's certificate asks for its kind only). */
+export async function selecionarTemplates(deps: Deps, ctx: Contexto, busca?: string, tipoOficio?: string) {
   return deps.db
     .select({ value: tpl.id, label: tpl.nome })
     .from(tpl)
-    .where(and(doEscopo(ctx), eq(tpl.ativo, true), busca ? contemSemAcento(tpl.nome, busca) : undefined))
+    .where(
+      and(
+        doEscopo(ctx),
+        eq(tpl.ativo, true),
+        busca ? contemSemAcento(tpl.nome, busca) : undefined,
+        tipoOficio ? eq(tpl.tipoOficio, tipoOficio) : undefined,
+      ),
+    )
     .orderBy(tpl.nome)
     .limit(50);
 }
@@ -192,7 +216,7 @@ async function valoresMesclagem(
 ): Promise<Record<CampoMesclagem, string>> {
   const t = tradutor(idioma);
   const orgPessoa = alias(organizacao, 'org_pessoa');
-  const [emissor, [p], [od]] = await Promise.all([
+  const [emissor, [p], [od], [min]] = await Promise.all([
     dadosDoEmissor(deps, organizacaoId),
     destino.pessoaId
       ? deps.db
@@ -213,6 +237,18 @@ async function valoresMesclagem(
           .from(organizacao)
           .where(eq(organizacao.id, destino.organizacaoDestinatariaId))
       : [],
+    destino.pessoaId
+      ? deps.db
+          .select({
+            tipoMinisterio: ministro.tipoMinisterio,
+            registroMinisterial: ministro.registroMinisterial,
+            dataOrdenacao: ministro.dataOrdenacao,
+            localOrdenacao: ministro.localOrdenacao,
+            ordenante: ministro.ordenante,
+          })
+          .from(ministro)
+          .where(and(eq(ministro.pessoaId, destino.pessoaId), isNull(ministro.excluidoEm)))
+      : [],
   ]);
   const valores: Partial<Record<CampoMesclagem, string | null | undefined>> = {
     'destinatario.nome': p?.nome ?? od?.nome,
@@ -225,6 +261,11 @@ async function valoresMesclagem(
     'organizacao.razaoSocial': emissor.razaoSocial,
     'organizacao.cnpj': emissor.cnpj ? documentoTela(emissor.cnpj) : null,
     'organizacao.endereco': emissor.endereco,
+    'ministro.tipoMinisterio': min ? t(`campos:opcao.tipoMinisterio.${min.tipoMinisterio as TipoMinisterio}`) : null,
+    'ministro.registroMinisterial': min?.registroMinisterial,
+    'ministro.dataOrdenacao': min?.dataOrdenacao ? dataPorExtenso(min.dataOrdenacao, idioma) : null,
+    'ministro.localOrdenacao': min?.localOrdenacao,
+    'ministro.ordenante': min?.ordenante,
     'oficio.numero': oficio.numeroAno,
     'oficio.data': dataPorExtenso(oficio.data, idioma),
   };
@@ -254,11 +295,66 @@ export async function previa(deps: Deps, ctx: Contexto, e: PreviaOficioInput): P
 /** `12/2026`: a letter's number as printed. */
 export const numeroAno = (numero: number, ano: number) => `${numero}/${ano}`;
 
+/** 12 characters of 32 without look-alikes (no 0/O, 1/I): 60 random bits, not to be guessed. */
+const ALFABETO_CODIGO = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const novoCodigo = () => [...randomBytes(12)].map((b) => ALFABETO_CODIGO[b & 31]).join('');
+
+type Emissao = { destino: Destino; data: string; emitidoPor: number | null; loteId?: number };
+
 /**
- * Issues a letter from an active template: the next number of the template's organization in the
- * letter's year — the organization's row locked, so concurrent issues queue instead of sharing a
- * number (the unique index is the backstop) — and the merged texts stored as printed.
+ * Issues a letter from template row `m` within the caller's transaction: the next number of the
+ * template's organization in the letter's year — the organization's row locked, so concurrent
+ * issues queue instead of sharing a number (the unique index is the backstop) — and the merged
+ * texts stored as printed.
  */
+async function emitirNa(
+  deps: Deps,
+  idioma: Idioma,
+  m: typeof tpl.$inferSelect,
+  e: Emissao,
+): Promise<{ id: number; numeroAno: string }> {
+  const ano = Number(e.data.slice(0, 4));
+  await deps.db
+    .select({ id: organizacao.id })
+    .from(organizacao)
+    .where(eq(organizacao.id, m.organizacaoId))
+    .for('update');
+  const [{ proximo }] = (await deps.db
+    .select({ proximo: sql<number>`coalesce(max(${ofi.numero}), 0)::int + 1` })
+    .from(ofi)
+    .where(and(eq(ofi.organizacaoId, m.organizacaoId), eq(ofi.ano, ano)))) as [{ proximo: number }];
+  const valores = await valoresMesclagem(deps, idioma, m.organizacaoId, e.destino, {
+    numeroAno: numeroAno(proximo, ano),
+    data: e.data,
+  });
+  const [novo] = await deps.db
+    .insert(ofi)
+    .values({
+      templateId: m.id,
+      organizacaoId: m.organizacaoId,
+      ano,
+      numero: proximo,
+      data: e.data,
+      pessoaId: e.destino.pessoaId ?? null,
+      organizacaoDestinatariaId: e.destino.organizacaoDestinatariaId ?? null,
+      destinatario: valores['destinatario.nome'],
+      assunto: mesclar(m.assunto, valores),
+      cabecalho: mesclarOuNulo(m.cabecalho, valores),
+      texto: mesclar(m.corpo, valores),
+      rodape: mesclarOuNulo(m.rodape, valores),
+      mostrarEmissor: m.mostrarEmissor,
+      tamanhoPapel: m.tamanhoPapel,
+      orientacao: m.orientacao,
+      margemMm: m.margemMm,
+      emitidoPor: e.emitidoPor,
+      loteId: e.loteId ?? null,
+      codigoVerificacao: novoCodigo(),
+    })
+    .returning({ id: ofi.id });
+  return { id: novo!.id, numeroAno: numeroAno(proximo, ano) };
+}
+
+/** Issues a letter from an active template of the scope. */
 export async function emitir(deps: Deps, ctx: Contexto, e: EmissaoOficioInput): Promise<Oficio> {
   const id = await deps.db.transaction(async (tx) => {
     const [m] = await tx
@@ -267,40 +363,12 @@ export async function emitir(deps: Deps, ctx: Contexto, e: EmissaoOficioInput): 
       .where(and(eq(tpl.id, e.templateId), doEscopo(ctx)));
     if (!m) throw naoEncontrado();
     if (!m.ativo) throw new AppError('OFICIO_TEMPLATE_INATIVO');
-    const data = e.data ?? hojeNoBrasil();
-    const ano = Number(data.slice(0, 4));
-    await tx.select({ id: organizacao.id }).from(organizacao).where(eq(organizacao.id, m.organizacaoId)).for('update');
-    const [{ proximo }] = (await tx
-      .select({ proximo: sql<number>`coalesce(max(${ofi.numero}), 0)::int + 1` })
-      .from(ofi)
-      .where(and(eq(ofi.organizacaoId, m.organizacaoId), eq(ofi.ano, ano)))) as [{ proximo: number }];
-    const valores = await valoresMesclagem({ ...deps, db: tx }, ctx.idioma, m.organizacaoId, e, {
-      numeroAno: numeroAno(proximo, ano),
-      data,
+    const { id } = await emitirNa({ ...deps, db: tx }, ctx.idioma, m, {
+      destino: e,
+      data: e.data ?? hojeNoBrasil(),
+      emitidoPor: ctx.usuarioId,
     });
-    const [novo] = await tx
-      .insert(ofi)
-      .values({
-        templateId: m.id,
-        organizacaoId: m.organizacaoId,
-        ano,
-        numero: proximo,
-        data,
-        pessoaId: e.pessoaId ?? null,
-        organizacaoDestinatariaId: e.organizacaoDestinatariaId ?? null,
-        destinatario: valores['destinatario.nome'],
-        assunto: mesclar(m.assunto, valores),
-        cabecalho: mesclarOuNulo(m.cabecalho, valores),
-        texto: mesclar(m.corpo, valores),
-        rodape: mesclarOuNulo(m.rodape, valores),
-        mostrarEmissor: m.mostrarEmissor,
-        tamanhoPapel: m.tamanhoPapel,
-        orientacao: m.orientacao,
-        margemMm: m.margemMm,
-        emitidoPor: ctx.usuarioId,
-      })
-      .returning({ id: ofi.id });
-    return novo!.id;
+    return id;
   });
   return obter(deps.db, ctx, id);
 }
@@ -324,6 +392,7 @@ const selecaoOficio = {
   emitidoPorNome: sql<string | null>`(select trim(p.nome || ' ' || coalesce(p.sobrenome, '')) from usuario u
     join pessoa p on p.id = u.pessoa_id where u.id = "oficio"."emitido_por")`,
   emitidoEm: ofi.emitidoEm,
+  codigoVerificacao: ofi.codigoVerificacao,
 };
 const oficiosNoEscopo = (ctx: Contexto) => filtroOrganizacao(ctx, ACESSO, ofi.organizacaoId);
 
@@ -344,10 +413,8 @@ export async function listar(
   ctx: Contexto,
   q: FiltrosOficio & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
 ): Promise<OficioPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
-    oficiosNoEscopo(ctx),
-    escolhidas ? entreOrganizacoes(ofi.organizacaoId, escolhidas) : undefined,
+    await daOrganizacaoEscolhida(deps, ctx, ofi.organizacaoId, q.organizacaoId),
     q.templateId ? eq(ofi.templateId, q.templateId) : undefined,
     q.pessoaId ? eq(ofi.pessoaId, q.pessoaId) : undefined,
     q.tipoOficio ? eq(tpl.tipoOficio, q.tipoOficio) : undefined,
@@ -384,8 +451,8 @@ export type OficioCompleto = Oficio & {
   margemMm: number;
 };
 
-export async function obterCompleto(db: DbOuTx, ctx: Contexto, id: number): Promise<OficioCompleto> {
-  const [l] = await db
+const completos = (db: DbOuTx) =>
+  db
     .select({
       ...selecaoOficio,
       cabecalho: ofi.cabecalho,
@@ -398,13 +465,154 @@ export async function obterCompleto(db: DbOuTx, ctx: Contexto, id: number): Prom
     })
     .from(ofi)
     .innerJoin(tpl, eq(tpl.id, ofi.templateId))
-    .innerJoin(organizacao, eq(organizacao.id, ofi.organizacaoId))
-    .where(and(eq(ofi.id, id), oficiosNoEscopo(ctx)));
+    .innerJoin(organizacao, eq(organizacao.id, ofi.organizacaoId));
+const paraCompleto = (l: { emitidoEm: Date }) => ({ ...l, emitidoEm: l.emitidoEm.toISOString() }) as OficioCompleto;
+
+export async function obterCompleto(db: DbOuTx, ctx: Contexto, id: number): Promise<OficioCompleto> {
+  const [l] = await completos(db).where(and(eq(ofi.id, id), oficiosNoEscopo(ctx)));
   if (!l) throw naoEncontrado();
-  return { ...l, emitidoEm: l.emitidoEm.toISOString() } as OficioCompleto;
+  return paraCompleto(l);
 }
 
 export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Oficio> {
   const { mostrarEmissor: _m, tamanhoPapel: _t, orientacao: _o, margemMm: _g, ...o } = await obterCompleto(db, ctx, id);
   return o;
+}
+
+/** One batch; a larger filter is split (an organization at a time). */
+export const LIMITE_LOTE = 10_000;
+/** Letters read at a time while a batch's PDF is written. */
+const LEITURA = 100;
+
+/** What an OFICIOS batch keeps: the template, the letters' date and language, fixed when it was made. */
+export type ParametrosLoteOficios = { templateId: number; organizacaoId: number; data: string; idioma: Idioma };
+
+/** The people of a batch: the people list's filters within the scope of this screen, or some of them by hand. */
+async function pessoasDoLote(deps: Deps, ctx: Contexto, q: OficioLoteInput) {
+  const { templateId, data, pessoasIds, ...filtros } = q;
+  const [m] = await deps.db
+    .select({ organizacaoId: tpl.organizacaoId, ativo: tpl.ativo })
+    .from(tpl)
+    .where(and(eq(tpl.id, templateId), doEscopo(ctx)));
+  if (!m) throw naoEncontrado();
+  if (!m.ativo) throw new AppError('OFICIO_TEMPLATE_INATIVO');
+  await exigirDentroDoMaximo(deps, 'pessoasIds', pessoasIds);
+  const onde = and(
+    await condicoes(deps, ctx, filtros, ACESSO),
+    pessoasIds?.length ? inArray(pessoa.id, pessoasIds) : undefined,
+  )!;
+  const [c] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(
+    sql`(${deps.db
+      .select({ id: pessoa.id })
+      .from(pessoa)
+      .where(onde)
+      .limit(LIMITE_LOTE + 1)}) as x`,
+  );
+  const pessoas = c?.n ?? 0;
+  if (pessoas > LIMITE_LOTE) throw new AppError('OFICIO_LOTE_GRANDE', { maximo: String(LIMITE_LOTE) });
+  const parametros: ParametrosLoteOficios = {
+    templateId,
+    organizacaoId: m.organizacaoId,
+    data: data ?? hojeNoBrasil(),
+    idioma: ctx.idioma,
+  };
+  return { onde, pessoas, parametros };
+}
+
+/** How many letters a batch would issue, for the confirmation. */
+export async function previaLote(deps: Deps, ctx: Contexto, q: OficioLoteInput): Promise<{ pessoas: number }> {
+  return { pessoas: (await pessoasDoLote(deps, ctx, q)).pessoas };
+}
+
+/** An OFICIOS batch: one item per person, each issuing that person's numbered letter. */
+export async function criarLoteOficios(deps: Deps, ctx: Contexto, q: OficioLoteInput): Promise<ProcessamentoLote> {
+  const { onde, parametros } = await pessoasDoLote(deps, ctx, q);
+  const id = await criarLote(deps, ctx, {
+    tipo: 'OFICIOS',
+    organizacaoId: parametros.organizacaoId,
+    parametros,
+    itens: sql`select ${pessoa.id} as referencia_id, ${nomeCompletoPessoa} as descricao from ${pessoa} where ${onde}`,
+  });
+  return obterLote(deps.db, ctx, id, ACESSO);
+}
+
+/** The screen's own list: the letter batches of the scope. */
+export const listarLotesOficios = (deps: Deps, ctx: Contexto, q: ProcessamentoLoteListQuery) =>
+  listarLotes(deps, ctx, { ...q, tipo: 'OFICIOS' }, ACESSO);
+
+/**
+ * A batch item's letter (its id and number): the one it already issued (a run again after a crash or a reprocess
+ * finds it), else a new one issued as the batch's creator would have. The template may have been
+ * deactivated since: the item then ends in error and can be reprocessed once it is active again.
+ */
+export async function emitirDoLote(deps: Deps, item: ItemEmTrabalho): Promise<{ id: number; numeroAno: string }> {
+  const p = item.parametros as ParametrosLoteOficios;
+  return deps.db.transaction(async (tx) => {
+    const [ja] = await tx
+      .select({ id: ofi.id, numeroAno: sql<string>`${ofi.numero} || '/' || ${ofi.ano}` })
+      .from(ofi)
+      .where(and(eq(ofi.loteId, item.loteId), eq(ofi.pessoaId, item.referenciaId)));
+    if (ja) return ja;
+    const [m] = await tx
+      .select()
+      .from(tpl)
+      .where(and(eq(tpl.id, p.templateId), isNull(tpl.excluidoEm)));
+    if (!m?.ativo) throw new AppError('OFICIO_TEMPLATE_INATIVO');
+    return emitirNa({ ...deps, db: tx }, p.idioma, m, {
+      destino: { pessoaId: item.referenciaId },
+      data: p.data,
+      emitidoPor: item.criadoPor,
+      loteId: item.loteId,
+    });
+  });
+}
+
+export type OficiosDoLote = {
+  total: number;
+  organizacaoId: number;
+  /** For the file names: the first and last numbers. */
+  nome: string;
+  oficios: AsyncIterable<OficioCompleto[]>;
+};
+
+/** A finished batch's letters, in the order they were numbered, read a hundred at a time. */
+export async function oficiosDoLote(deps: Deps, ctx: Contexto, loteId: number): Promise<OficiosDoLote> {
+  const l = await obterLote(deps.db, ctx, loteId, ACESSO);
+  if (l.tipo !== 'OFICIOS') throw naoEncontrado();
+  if (l.status !== 'CONCLUIDO' && l.status !== 'CONCLUIDO_COM_ERROS') throw new AppError('LOTE_SITUACAO_INVALIDA');
+  const onde = and(eq(ofi.loteId, loteId), oficiosNoEscopo(ctx));
+  const [c] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(ofi).where(onde);
+  async function* oficios() {
+    let depois = 0;
+    for (;;) {
+      const lote = await completos(deps.db)
+        .where(and(onde, sql`${ofi.id} > ${depois}`))
+        .orderBy(ofi.id)
+        .limit(LEITURA);
+      if (!lote.length) return;
+      yield lote.map(paraCompleto);
+      depois = lote[lote.length - 1]!.id;
+    }
+  }
+  // The batch belongs to the template's organization, the letters' issuer.
+  return { total: c?.n ?? 0, organizacaoId: l.organizacaoId, nome: `oficios-lote-${loteId}`, oficios: oficios() };
+}
+
+/**
+ * The public check of a letter by the code its QR holds: its number, date, issuing organization
+ * and recipient's name, nothing more; 404 for an unknown code.
+ */
+export async function verificar(deps: Deps, codigo: string): Promise<VerificacaoOficio> {
+  const [l] = await deps.db
+    .select({
+      numeroAno: sql<string>`${ofi.numero} || '/' || ${ofi.ano}`,
+      data: ofi.data,
+      organizacao: organizacao.razaoSocial,
+      destinatario: ofi.destinatario,
+    })
+    .from(ofi)
+    .innerJoin(organizacao, eq(organizacao.id, ofi.organizacaoId))
+    .where(eq(ofi.codigoVerificacao, codigo));
+  if (!l) throw naoEncontrado();
+  return l;
 }

@@ -17,7 +17,7 @@ import { regrasZod } from '../../platform/formulario';
 import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
 import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
-import { ROTA_LISTA_TEMPLATES } from './comum';
+import { ROTA_LISTA_TEMPLATES, ROTA_LOTE_OFICIOS } from './comum';
 
 const FILTROS: readonly FiltroLista[] = [
   { tipo: 'texto', nome: 'destinatario' },
@@ -172,6 +172,9 @@ export default function OficiosEmitidosPage() {
         extra={
           <>
             <Button onClick={() => navegar(ROTA_LISTA_TEMPLATES)}>{t('oficios:modelos')}</Button>
+            <Button onClick={() => navegar(ROTA_LOTE_OFICIOS)} data-testid="oficios-lote">
+              {t('oficios:lote.titulo')}
+            </Button>
             {pode(ACESSO_OFICIOS, 'C') && (
               <Button type="primary" icon={<PlusOutlined />} data-testid="emitir" onClick={() => setEmitindo(true)}>
                 {t('oficios:emitir')}

@@ -9,6 +9,7 @@ import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaData } from '../../platform/crud/celulas';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
+import { EmitirCertificado } from '../oficios/EmitirCertificado';
 import { ACESSO_MINISTRO, caminhoFormPessoa, ROTA_FORM_MINISTRO } from './comum';
 
 type Chamado = CarreiraMinistro['chamados'][number];
@@ -77,6 +78,7 @@ export default function CarreiraMinistroPage() {
                   {t('pessoas:editarDadosMinistro')}
                 </Button>
               )}
+              <EmitirCertificado pessoaId={c.pessoaId} />
             </Space>
           </Space>
           <div data-testid="alertas-carreira">
