@@ -245,7 +245,7 @@ const LIMITE_EXPORTACAO = 100_000;
  * filters, scope and field rules) read page after page, the columns labelled from `campos`;
  * the table, written in whichever format the route offers.
  */
-export function exportarPelaLista<L extends Record<string, unknown>>(
+export async function exportarPelaLista<L extends Record<string, unknown>>(
   deps: Deps,
   ctx: Contexto,
   o: {
@@ -256,16 +256,19 @@ export function exportarPelaLista<L extends Record<string, unknown>>(
   },
   formato: FormatoExportacao,
   origem: OrigemPedido,
-): Exportado {
+): Promise<Exportado> {
   deps.auditoria.exportacao(ctx, o.acesso, origem);
   const t = tradutor(ctx.idioma);
   // A field the profile may not see leaves the file, not only its values (spec §6 field rules).
   const ocultos = camposOcultos(ctx, o.acesso);
   const visiveis = o.colunas.filter((c) => !ocultos.has(c.campo));
   const colunas = visiveis.map(({ campo: _, rotulo, ...c }) => ({ ...c, titulo: t(`campos:${rotulo}`) }));
+  // The first page is read before the answer starts: a refusal (a record named in the filter that
+  // does not exist or is out of scope) is a clean 4xx, not a file cut off halfway.
+  const primeira = await o.pagina(1, QUANTIDADE_MAXIMA);
   async function* lotes(): AsyncGenerator<unknown[][]> {
     for (let n = 1; (n - 1) * QUANTIDADE_MAXIMA < LIMITE_EXPORTACAO; n++) {
-      const { itens } = await o.pagina(n, QUANTIDADE_MAXIMA);
+      const { itens } = n === 1 ? primeira : await o.pagina(n, QUANTIDADE_MAXIMA);
       if (itens.length) yield itens.map((l) => visiveis.map((c) => l[c.campo] ?? null));
       if (itens.length < QUANTIDADE_MAXIMA) return;
     }

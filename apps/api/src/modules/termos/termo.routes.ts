@@ -145,7 +145,7 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
       const { formato, ...q } = req.query;
       const id = req.params.idCompartilhado;
       await servico.historico(deps, req.ctx, id);
-      const exportado = exportarPelaLista<solicitacoes.LinhaExportada>(
+      const exportado = await exportarPelaLista<solicitacoes.LinhaExportada>(
         deps,
         req.ctx,
         {
@@ -277,7 +277,7 @@ export const termoCoberturaRoutes: FastifyPluginAsyncZod = async (app) => {
         rotulo: campo,
         tipo: 'numero' as const,
       });
-      const exportado = exportarPelaLista<LinhaCobertura>(
+      const exportado = await exportarPelaLista<LinhaCobertura>(
         deps,
         req.ctx,
         {
