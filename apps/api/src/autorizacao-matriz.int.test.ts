@@ -23,6 +23,8 @@ import {
   type Org,
   RELACOES,
   type Relacao,
+  textoNenhum,
+  UUID_NENHUM,
   valorObrigatorio,
 } from '../test/matriz.js';
 
@@ -152,8 +154,8 @@ function pedido(op: Operacao, alvo: Alvo, org: Org | undefined, id: number | und
   let outrosIds = false;
   const noCaminho = id !== undefined && (alvo.tipo === 'organizacao' || (alvo.tipo === 'registro' && !alvo.naConsulta));
   for (const [i, p] of op.parametros.filter((x) => x.in === 'path').entries()) {
-    const valor = i === 0 && noCaminho ? String(id) : p.schema.type === 'string' ? 'pessoa' : String(ID_NENHUM);
-    if (valor === String(ID_NENHUM)) outrosIds = true;
+    const valor = i === 0 && noCaminho ? String(id) : p.schema.type === 'string' ? textoNenhum(p) : String(ID_NENHUM);
+    if (valor === String(ID_NENHUM) || valor === UUID_NENHUM) outrosIds = true;
     url = url.replace(`{${p.name}}`, valor);
   }
   const consulta: string[] = [];
@@ -162,7 +164,7 @@ function pedido(op: Operacao, alvo: Alvo, org: Org | undefined, id: number | und
     else if (alvo.tipo === 'registro' && alvo.naConsulta && p.name === 'pessoaId') consulta.push(`pessoaId=${id}`);
     else if (p.required) {
       const valor = valorObrigatorio(p);
-      if (valor === String(ID_NENHUM)) outrosIds = true;
+      if (valor === String(ID_NENHUM) || valor === UUID_NENHUM) outrosIds = true;
       consulta.push(`${p.name}=${valor}`);
     }
   }

@@ -187,8 +187,15 @@ export function alvoDe(op: Operacao): Alvo {
 export const ID_NENHUM = 2_147_483_000;
 
 /** A valid value for a required query parameter the matrix does not aim with (dates, columns, ids). */
+/** A well-formed uuid that names no record (a term's `idCompartilhado`). */
+export const UUID_NENHUM = '00000000-0000-4000-8000-000000000000';
+
+/** What names no record where `p` wants an id-like string: a uuid when its format says so. */
+export const textoNenhum = (p: Parametro) => (p.schema.format === 'uuid' ? UUID_NENHUM : 'pessoa');
+
 export function valorObrigatorio(p: Parametro): string {
   const s = p.schema;
+  if (s.format === 'uuid') return UUID_NENHUM;
   if (s.type === 'array') return String(s.items?.enum?.[0] ?? 'x');
   // A bounded number (a year) at its bound; an unbounded one names no record.
   if (s.type === 'integer' || s.type === 'number')
