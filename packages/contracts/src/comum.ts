@@ -115,11 +115,14 @@ export const ref = z.number().int().positive().max(INTEIRO_MAXIMO);
 export const inteiro = (min = -INTEIRO_MAXIMO - 1, max = INTEIRO_MAXIMO) => z.number().int().min(min).max(max);
 export const idParams = z.object({ id });
 
-/** Money travels as a decimal string with up to two places (never a float). */
+/**
+ * Money travels as a decimal string with up to two places (never a float). An invalid one stops
+ * here (`abort`): later refinements (sign, bounds) read it as a decimal.
+ */
 export const dinheiro = z
   .union([cadeia(), z.number()])
   .transform((v) => String(v).trim())
-  .refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(v), { message: 'validacao:valorInvalido' });
+  .refine((v) => /^-?\d{1,12}(\.\d{1,2})?$/.test(v), { message: 'validacao:valorInvalido', abort: true });
 
 export const bool = z.boolean();
 

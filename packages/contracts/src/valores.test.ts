@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loteEventoInput } from './evento.js';
 import { centavos, deCentavos, negarValor, normalizarValor, somarValores } from './valores.js';
 
 describe('money arithmetic in centavos', () => {
@@ -19,5 +20,13 @@ describe('money arithmetic in centavos', () => {
     expect(negarValor('30.00')).toBe('-30.00');
     expect(negarValor('-0.5')).toBe('0.50');
     expect(negarValor('0')).toBe('0.00');
+  });
+});
+
+describe('an invalid amount is refused before any rule reads it as a decimal', () => {
+  it('a float in exponent notation is a validation issue, not a thrown error', () => {
+    const r = loteEventoInput.safeParse({ numero: 1, valor: -3.2743792168621076e-304, quantidade: 1 });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['validacao:valorInvalido']);
   });
 });
