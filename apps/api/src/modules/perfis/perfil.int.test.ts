@@ -77,7 +77,8 @@ describe('GET /api/perfil', () => {
     const porNome = new Map(lista.map((p) => [p.nome, p]));
     expect(porNome.get(PERFIL_ADMINISTRADOR)).toMatchObject({ administrador: true, quantidadeUsuarios: 1 });
     expect(porNome.get('Secretaria Sinodal')).toMatchObject({ administrador: false, quantidadeUsuarios: 1 });
-    expect(porNome.get('Secretaria Paroquial')?.quantidadeUsuarios).toBe(2);
+    // The parish's two staff users and the demo user held by a required term.
+    expect(porNome.get('Secretaria Paroquial')?.quantidadeUsuarios).toBe(3);
     expect(porNome.get('Membro')?.quantidadeUsuarios).toBe(0);
     const nomes = lista.map((p) => p.nome.toLowerCase());
     expect(nomes).toEqual([...nomes].sort((a, b) => a.localeCompare(b)));
