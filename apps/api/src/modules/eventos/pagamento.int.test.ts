@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
 import { cobrancasNoProvedor, criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { cpfDe } from '../../../test/eventos.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { processarInscricoes } from './inscricoes.job.js';
 
@@ -35,19 +36,6 @@ const congresso = (lotes: { numero: number; valor: string; quantidade: number }[
   lotes: lotes.map((l) => ({ ...l, inicio: null, fim: null })),
   oficinas: [],
 });
-
-/** A valid CPF from a 9-digit base. */
-function cpfDe(n: number) {
-  const b = String(n).padStart(9, '0').split('').map(Number);
-  const dv = (ds: number[]) => {
-    const s = ds.reduce((acc, d, i) => acc + d * (ds.length + 1 - i), 0);
-    const r = (s * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const d1 = dv(b);
-  const d2 = dv([...b, d1]);
-  return [...b, d1, d2].join('');
-}
 
 let pessoaSeq = 0;
 const inscrito = (extra: Record<string, unknown> = {}) => {
