@@ -1,9 +1,17 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SENHA } from '../fixtures/constantes.js';
 import { criarPessoa, salvarE } from '../fixtures/formularios.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
+
+/** The requests list narrowed to one person by name. */
+async function buscarPessoa(p: Page, nome: string) {
+  const busca = p.getByPlaceholder('Pessoa', { exact: true });
+  await busca.fill(nome);
+  await busca.press('Enter');
+}
 
 describe('[TERMOS] consent terms', () => {
   it('[TERMOS] drafts a term, publishes it, sends it, and the person accepts it on the public page after reading to the end', () =>
@@ -58,6 +66,8 @@ describe('[TERMOS] consent terms', () => {
       await expect
         .poll(() => p.getByTestId('progresso-envio').innerText(), { timeout: 30_000 })
         .toMatch(/^(\d+) de \1 /);
+      // Among the synod's hundreds of requests, found by name.
+      await buscarPessoa(p, `Helga Consentimento ${marca}`);
       await expect.poll(() => linha(p, email).count(), { timeout: 30_000 }).toBe(1);
       expect(await linha(p, email).innerText()).toContain('Pendente');
       expect(await violacoesGraves(p), 'requests').toEqual([]);
@@ -89,6 +99,7 @@ describe('[TERMOS] consent terms', () => {
 
       // The request shows the acceptance.
       await p.goto(`/termos/solicitacies/${idCompartilhado}`);
+      await buscarPessoa(p, `Helga Consentimento ${marca}`);
       await expect
         .poll(async () =>
           (

@@ -8,7 +8,7 @@ import {
   STATUS_PESSOA,
 } from '@sig/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Progress, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Progress, Row, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -49,8 +49,15 @@ export default function TermoSolicitacoesPage() {
       .getAll('situacaoSolicitacao')
       .filter((s): s is SituacaoSolicitacao => (SITUACOES_SOLICITACAO as readonly string[]).includes(s)),
   );
+  const [nome, setNome] = useState('');
   const [pagina, setPagina] = useState(1);
-  const consultaLista = { pagina, quantidade: QUANTIDADE, situacaoSolicitacao: situacoes, ...recorte };
+  const consultaLista = {
+    pagina,
+    quantidade: QUANTIDADE,
+    situacaoSolicitacao: situacoes,
+    ...(nome ? { nome } : {}),
+    ...recorte,
+  };
 
   const historico = useQuery({
     queryKey: ['termos', 'historico', idCompartilhado],
@@ -162,6 +169,17 @@ export default function TermoSolicitacoesPage() {
         </Card>
       )}
       <Space wrap>
+        <Input.Search
+          allowClear
+          aria-label={t('campos:pessoaNome')}
+          placeholder={t('campos:pessoaNome')}
+          maxLength={150}
+          onSearch={(v) => {
+            setNome(v.trim());
+            setPagina(1);
+          }}
+          style={{ width: 260 }}
+        />
         <Select
           mode="multiple"
           allowClear
