@@ -1,12 +1,13 @@
 import type { TermoObrigatorioPendente } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cliente, dados } from '../platform/cliente';
 import { mensagemDeErro } from '../platform/formulario';
 import { limparSessao } from '../platform/sessao';
+import { TextoAteOFim } from '../platform/TextoAteOFim';
 import { espera } from './espera';
 
 const CHAVE = ['termos-obrigatorios-pendentes'];
@@ -32,12 +33,7 @@ function TermoPendente({ termo }: { termo: TermoObrigatorioPendente }) {
   const qc = useQueryClient();
   const navegar = useNavigate();
   const [lido, setLido] = useState(false);
-  const caixa = useRef<HTMLDivElement>(null);
-  const conferirFim = useCallback(() => {
-    const c = caixa.current;
-    if (c && c.scrollTop + c.clientHeight >= c.scrollHeight - 4) setLido(true);
-  }, []);
-  useEffect(conferirFim, [conferirFim]);
+  const marcarLido = useCallback(() => setLido(true), []);
   const aceite = useMutation({
     mutationFn: () =>
       dados(
@@ -62,25 +58,12 @@ function TermoPendente({ termo }: { termo: TermoObrigatorioPendente }) {
           <Typography.Paragraph style={{ margin: 0 }}>
             {t('comum:portaoTermos.explicacao', { organizacao: termo.organizacaoNome, versao: termo.versao })}
           </Typography.Paragraph>
-          <div
-            ref={caixa}
-            onScroll={conferirFim}
-            data-testid="texto-termo-obrigatorio"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-            tabIndex={0}
-            role="document"
-            aria-label={termo.nome}
-            style={{
-              maxHeight: '50vh',
-              overflowY: 'auto',
-              whiteSpace: 'pre-wrap',
-              border: '1px solid #d9d9d9',
-              borderRadius: 6,
-              padding: 12,
-            }}
-          >
-            {termo.texto}
-          </div>
+          <TextoAteOFim
+            texto={termo.texto}
+            rotulo={termo.nome}
+            testId="texto-termo-obrigatorio"
+            aoLerTudo={marcarLido}
+          />
           {!lido && <Typography.Text aria-live="polite">{t('comum:portaoTermos.leiaAteOFim')}</Typography.Text>}
           {aceite.isError && <Alert type="error" showIcon title={mensagemDeErro(aceite.error)} />}
           <Flex gap="small" wrap>

@@ -1,10 +1,11 @@
 import { RELACOES_RESPONSAVEL, type SituacaoSolicitacao, type TermoPublico } from '@sig/contracts';
 import { Button, Flex, Input, Result, Select } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../platform/api';
 import { clienteDiscreto, dados } from '../../platform/cliente';
+import { TextoAteOFim } from '../../platform/TextoAteOFim';
 import { useTitulo } from '../../platform/useTitulo';
 import { PublicoCard } from './PublicoCard';
 
@@ -48,7 +49,6 @@ export default function TermosExternoPage() {
   const [enviando, setEnviando] = useState(false);
   const [responsavelNome, setResponsavelNome] = useState('');
   const [responsavelRelacao, setResponsavelRelacao] = useState<(typeof RELACOES_RESPONSAVEL)[number]>();
-  const caixa = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!token) return;
@@ -63,14 +63,7 @@ export default function TermosExternoPage() {
     );
   }, [token]);
 
-  // Read to the end: scrolled to the bottom, or a text short enough to need no scrolling.
-  const conferirFim = useCallback(() => {
-    const c = caixa.current;
-    if (c && c.scrollTop + c.clientHeight >= c.scrollHeight - 4) setLido(true);
-  }, []);
-  useEffect(() => {
-    if (estado.tipo === 'termo') conferirFim();
-  }, [estado.tipo, conferirFim]);
+  const marcarLido = useCallback(() => setLido(true), []);
 
   const responder = async (decisao: 'ACEITO' | 'DESCONSIDERADO') => {
     if (estado.tipo !== 'termo' || !token) return;
@@ -121,26 +114,7 @@ export default function TermosExternoPage() {
             versao: termo.versao,
           })}
         </p>
-        <div
-          ref={caixa}
-          onScroll={conferirFim}
-          data-testid="texto-termo"
-          // Focusable, so the text scrolls with the keyboard too.
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          role="document"
-          aria-label={termo.nome}
-          style={{
-            maxHeight: '50vh',
-            overflowY: 'auto',
-            whiteSpace: 'pre-wrap',
-            border: '1px solid #d9d9d9',
-            borderRadius: 6,
-            padding: 12,
-          }}
-        >
-          {termo.texto}
-        </div>
+        <TextoAteOFim texto={termo.texto} rotulo={termo.nome} testId="texto-termo" aoLerTudo={marcarLido} />
         {!lido && (
           <p style={{ margin: 0 }} aria-live="polite">
             {t('publico:termos.leiaAteOFim')}
