@@ -1,9 +1,11 @@
 import { hojeNoBrasil, MESES_AVISO_VENCIMENTO } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, gte, like, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
+import { dataTela } from '../../platform/exportacao.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
+import { emailDaOrganizacao } from '../organizacoes/index.js';
 
 type Vencimento = {
   organizacao_id: number;
@@ -13,9 +15,6 @@ type Vencimento = {
   jazigo: string;
   renovado_ate: string;
 };
-
-/** `2026-03-01` as the church's screens write it. */
-const dataBr = (d: string) => d.split('-').reverse().join('/');
 
 /**
  * The monthly e-mail of issue 20: each parish with a cemetery gets the concessions whose term ends
@@ -43,17 +42,10 @@ export async function avisarVencimentos(deps: Pick<Deps, 'db' | 'correio' | 'con
   // The church's language: a parish's own language is not stored.
   const t = tradutor('pt-BR');
   const inicioDoMes = new Date(`${hoje.slice(0, 8)}01T03:00:00Z`);
-  const contato = schema.organizacaoContato;
   let enviados = 0;
   let semEmail = 0;
   for (const [organizacaoId, vencimentos] of porOrganizacao) {
-    const [c] = await deps.db
-      .select({ valor: contato.valor })
-      .from(contato)
-      .where(and(eq(contato.organizacaoId, organizacaoId), like(contato.valor, '%@%')))
-      .orderBy(sql`${contato.principal} desc`, contato.id)
-      .limit(1);
-    const para = c?.valor.trim();
+    const para = await emailDaOrganizacao(deps.db, organizacaoId);
     if (!para) {
       semEmail++;
       continue;
@@ -74,7 +66,7 @@ export async function avisarVencimentos(deps: Pick<Deps, 'db' | 'correio' | 'con
     const lista = vencimentos
       .map((v) =>
         t('email:vencimentosLinha', {
-          data: dataBr(v.renovado_ate),
+          data: dataTela(v.renovado_ate, 'pt-BR'),
           pessoa: v.pessoa,
           cemiterio: v.cemiterio,
           jazigo: v.jazigo,

@@ -4,6 +4,7 @@ import { tradutor } from '@sig/i18n';
 import { eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Deps } from '../../platform/contexto.js';
+import { dataTela } from '../../platform/exportacao.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
 import { abrirConta, cobrarPendentes, liberarContas, pessoaDoInscrito } from './pagamento.service.js';
 
@@ -18,7 +19,6 @@ const somarDias = (dia: string, dias: number) => {
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
 };
-const dataBr = (d: string) => d.split('-').reverse().join('/');
 // The church's language: a registrant's own is not stored.
 const t = tradutor('pt-BR');
 const linkDa = (deps: DepsJob, codigoEvento: string, token: string) =>
@@ -123,7 +123,7 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
       texto: t('email:eventoVagaTexto', {
         nome: e.nome,
         evento: evento.nome,
-        data: dataBr(vencimento),
+        data: dataTela(vencimento, 'pt-BR'),
         link: linkDa(deps, evento.codigo, e.token),
       }),
     });

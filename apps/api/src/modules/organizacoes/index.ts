@@ -1,2 +1,3 @@
 /** Organizations: the registry and its logo. Other modules use only this file. */
+export { emailDaOrganizacao } from './contato.js';
 export { dadosDoEmissor, logoDaOrganizacao } from './emissor.js';

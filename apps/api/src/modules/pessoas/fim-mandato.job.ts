@@ -1,9 +1,11 @@
 import { DIAS_ALERTA_CHAMADO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
+import { dataTela } from '../../platform/exportacao.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
+import { emailDaOrganizacao } from '../organizacoes/index.js';
 
 type Chamado = {
   id: number;
@@ -13,9 +15,6 @@ type Chamado = {
   sinodo_id: number;
   sinodo: string;
 };
-
-/** `2026-03-01` as the church's screens write it. */
-const dataBr = (d: string) => d.split('-').reverse().join('/');
 
 /**
  * Issue 21's alert: a minister's call whose term ends within `DIAS_ALERTA_CHAMADO` days is
@@ -41,17 +40,10 @@ export async function avisarFimMandato(deps: Pick<Deps, 'db' | 'correio' | 'conf
   for (const c of chamados) porSinodo.set(c.sinodo_id, [...(porSinodo.get(c.sinodo_id) ?? []), c]);
   // The church's language: a synod's own language is not stored.
   const t = tradutor('pt-BR');
-  const contato = schema.organizacaoContato;
   let enviados = 0;
   let semEmail = 0;
   for (const [sinodoId, doSinodo] of porSinodo) {
-    const [c] = await deps.db
-      .select({ valor: contato.valor })
-      .from(contato)
-      .where(and(eq(contato.organizacaoId, sinodoId), like(contato.valor, '%@%')))
-      .orderBy(sql`${contato.principal} desc`, contato.id)
-      .limit(1);
-    const para = c?.valor.trim();
+    const para = await emailDaOrganizacao(deps.db, sinodoId);
     if (!para) {
       semEmail++;
       continue;
@@ -82,7 +74,7 @@ export async function avisarFimMandato(deps: Pick<Deps, 'db' | 'correio' | 'conf
           lista: lista
             .map((x) =>
               t('email:fimMandatoLinha', {
-                data: dataBr(x.data_fim_mandato),
+                data: dataTela(x.data_fim_mandato, 'pt-BR'),
                 pessoa: x.pessoa,
                 organizacao: x.organizacao,
               }),

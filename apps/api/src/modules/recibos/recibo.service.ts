@@ -9,7 +9,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { type Idioma, tradutor } from '@sig/i18n';
-import { and, desc, eq, inArray, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
@@ -18,7 +18,7 @@ import { registrarAlteracao } from '../../platform/historico.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 import { nomeTitular } from '../../platform/sql.js';
 import { traduzirTexto } from '../../platform/textos.js';
-import { dadosDoEmissor } from '../organizacoes/index.js';
+import { dadosDoEmissor, emailDaOrganizacao } from '../organizacoes/index.js';
 import { numeroRecibo, pdfRecibo } from './recibo-pdf.js';
 
 /**
@@ -230,15 +230,7 @@ async function emailDoTitular(db: DbOuTx, r: Recibo): Promise<string | null> {
     const [p] = await db.select({ email: pessoa.email }).from(pessoa).where(eq(pessoa.id, r.pessoaId));
     return p?.email || null;
   }
-  if (!r.organizacaoTitularId) return null;
-  const contato = schema.organizacaoContato;
-  const [c] = await db
-    .select({ valor: contato.valor })
-    .from(contato)
-    .where(and(eq(contato.organizacaoId, r.organizacaoTitularId), like(contato.valor, '%@%')))
-    .orderBy(desc(contato.principal), contato.id)
-    .limit(1);
-  return c?.valor.trim() || null;
+  return r.organizacaoTitularId ? emailDaOrganizacao(db, r.organizacaoTitularId) : null;
 }
 
 /**
