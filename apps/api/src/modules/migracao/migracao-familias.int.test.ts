@@ -4,8 +4,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { criarPessoa, outroSinodo } from '../../../test/fabricas.js';
+import { AMOSTRAS, fluxoDeMigracao } from '../../../test/migracao.js';
 
-const AMOSTRAS = new URL('../../../../../packages/db/src/seed/amostras/', import.meta.url);
 const pessoasCsv = readFileSync(new URL('migracao-pessoas.csv', AMOSTRAS));
 const csv = readFileSync(new URL('migracao-familias.csv', AMOSTRAS));
 const xlsx = readFileSync(new URL('migracao-familias.xlsx', AMOSTRAS));
@@ -19,27 +19,12 @@ type Corpo = Record<string, unknown>;
 const post = (url: string, payload?: object) => t.req({ method: 'POST', url, token: tesouraria, payload });
 const get = (url: string, idioma?: string) => t.req({ method: 'GET', url, token: tesouraria, idioma });
 
-async function simular(arquivo: Buffer, nome: string, tipo = 'FAMILIAS') {
-  const r = await t.req({
-    method: 'POST',
-    url: `/api/migracao/arquivo?tipo=${tipo}&nomeArquivo=${encodeURIComponent(nome)}&origem=${origem}`,
-    token: tesouraria,
-    headers: { 'content-type': 'application/octet-stream' },
-    payload: arquivo,
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  const m = r.json();
-  const a = await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento });
-  expect(a.statusCode, a.body).toBe(200);
-  return a.json();
-}
-
-async function importar(id: number) {
-  const r = await post(`/api/migracao/${id}/confirmacao`);
-  expect(r.statusCode, r.body).toBe(200);
-  await t.app.lotes.processarTudo();
-  return (await get(`/api/migracao/${id}`)).json();
-}
+const fluxo = fluxoDeMigracao(
+  () => t,
+  () => tesouraria,
+);
+const simular = (arquivo: Buffer, nome: string, tipo = 'FAMILIAS') => fluxo.simular(arquivo, nome, tipo, origem);
+const { importar } = fluxo;
 
 const ids = new Map<string, number>();
 const vinculos = async () =>

@@ -5,8 +5,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { criarPerfil, criarUsuario, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
+import { AMOSTRAS, fluxoDeMigracao } from '../../../test/migracao.js';
 
-const AMOSTRAS = new URL('../../../../../packages/db/src/seed/amostras/', import.meta.url);
 const csv = readFileSync(new URL('migracao-pessoas.csv', AMOSTRAS));
 const xlsx = readFileSync(new URL('migracao-pessoas.xlsx', AMOSTRAS));
 
@@ -18,34 +18,18 @@ let organizacaoId: number;
 
 type Corpo = Record<string, unknown>;
 
+const fluxo = fluxoDeMigracao(
+  () => t,
+  () => tesouraria,
+);
 const enviar = (arquivo: Buffer, nomeArquivo: string, token = tesouraria, origem = 'planilha-teste') =>
-  t.req({
-    method: 'POST',
-    url: `/api/migracao/arquivo?tipo=PESSOAS&nomeArquivo=${encodeURIComponent(nomeArquivo)}&origem=${origem}`,
-    token,
-    headers: { 'content-type': 'application/octet-stream' },
-    payload: arquivo,
-  });
+  fluxo.enviar(arquivo, nomeArquivo, 'PESSOAS', origem, token);
 const post = (url: string, payload?: object, token = tesouraria, idioma?: string) =>
   t.req({ method: 'POST', url, token, payload, idioma });
 const get = (url: string, token = tesouraria, idioma?: string) => t.req({ method: 'GET', url, token, idioma });
-
-/** Upload, keep the automatic mapping, dry run: the run as the dry run left it. */
-async function simular(arquivo: Buffer, nome: string, origem = 'planilha-teste') {
-  const r = await enviar(arquivo, nome, tesouraria, origem);
-  expect(r.statusCode, r.body).toBe(201);
-  const m = r.json();
-  const a = await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento });
-  expect(a.statusCode, a.body).toBe(200);
-  return a.json();
-}
-
-async function importar(id: number) {
-  const r = await post(`/api/migracao/${id}/confirmacao`);
-  expect(r.statusCode, r.body).toBe(200);
-  await t.app.lotes.processarTudo();
-  return (await get(`/api/migracao/${id}`)).json();
-}
+const simular = (arquivo: Buffer, nome: string, origem = 'planilha-teste') =>
+  fluxo.simular(arquivo, nome, 'PESSOAS', origem);
+const { importar } = fluxo;
 
 const pessoasDaOrigem = (origem: string) =>
   t.banco.db
