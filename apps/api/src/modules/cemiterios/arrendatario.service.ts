@@ -260,10 +260,14 @@ const doEvento = (a: Arrendatario) => ({
   isento: a.isento,
 });
 
-/** The concession locked for a change; a closed one is only read. */
+/**
+ * The concession locked for a change; a closed one is only read. Locked before it is read: a change
+ * that waited on another one reads what that one wrote (a second renewal at once is refused, not
+ * applied on the stale term).
+ */
 async function paraMudar(tx: DbOuTx, ctx: Contexto, id: number, { encerrada = false } = {}) {
-  const antes = await obter(tx, ctx, id);
   await tx.select({ id: ar.id }).from(ar).where(eq(ar.id, id)).for('update');
+  const antes = await obter(tx, ctx, id);
   if (antes.encerradaEm && !encerrada) throw new AppError('CONCESSAO_ENCERRADA');
   return antes;
 }
