@@ -100,6 +100,11 @@ export const contaAReceber = pgTable(
         t.mesCompetencia,
       )
       .where(sql`${t.loteItemId} is not null and ${t.status} not in ('EXCLUIDO', 'CANCELADO')`),
+    // A migrated receivable once per owner and source key: two runs of one file confirmed at the
+    // same instant cannot both write it (the later row fails as a duplicate, nothing is doubled).
+    uniqueIndex('conta_a_receber_migrada_uq')
+      .on(t.organizacaoId, t.origem, t.chaveLegada)
+      .where(sql`${t.migrada} and ${t.chaveLegada} is not null and ${t.status} <> 'EXCLUIDO'`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { criarPessoa, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
+import { criarContaAReceber, criarPessoa, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
 import { AMOSTRAS, fluxoDeMigracao } from '../../../test/migracao.js';
 
 const pessoasCsv = readFileSync(new URL('migracao-pessoas.csv', AMOSTRAS));
@@ -254,6 +254,18 @@ describe('receivables with their payments', () => {
     expect(c!.categoriaContribuicaoId).not.toBeNull();
     const en = (await get(`/api/migracao/${m.id}/linhas?acao=ERRO`, 'en')).json().itens as Corpo[];
     expect(JSON.stringify(en)).toMatch(/outside your scope/);
+  });
+
+  it('the database holds one migrated receivable per owner and source key, whichever run writes it', async () => {
+    const chave = { migrada: true, origem: 'corrida', chaveLegada: 'L-1', organizacaoId };
+    const primeira = await criarContaAReceber(t.banco.db, chave);
+    await expect(criarContaAReceber(t.banco.db, chave)).rejects.toMatchObject({ cause: { code: '23505' } });
+    // Removed by an undo, the key is free for the next run.
+    await t.banco.db
+      .update(schema.contaAReceber)
+      .set({ status: 'EXCLUIDO' })
+      .where(eq(schema.contaAReceber.id, primeira.id));
+    expect((await criarContaAReceber(t.banco.db, chave)).id).not.toBe(primeira.id);
   });
 
   it('a cancelled run is undone: what it wrote before the cancel is removed, the rest never written', async () => {

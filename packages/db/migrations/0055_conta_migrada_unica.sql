@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "conta_a_receber_migrada_uq" ON "conta_a_receber" USING btree ("organizacao_id","origem","chave_legada") WHERE "conta_a_receber"."migrada" and "conta_a_receber"."chave_legada" is not null and "conta_a_receber"."status" <> 'EXCLUIDO';
