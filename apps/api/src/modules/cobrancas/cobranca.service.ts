@@ -6,7 +6,7 @@ import {
   VALOR_MINIMO_COBRANCA,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
@@ -464,6 +464,49 @@ export async function cancelarNaConta(
       conta.id,
       { status: conta.status, cobrancaGerada: conta.cobrancaGerada, linkPagamento: conta.linkPagamento },
       { cobrancaGerada: conta.cobrancaGerada, linkPagamento: conta.linkPagamento, ...novos },
+    );
+  });
+}
+
+/**
+ * A receivable the system withdraws (`motivo`, written in the record): its pending charges are
+ * cancelled at the provider and it with them, or it alone when it was never charged. A charge the
+ * provider will not cancel now stays as it was: the reconciliation shows it, and a payment on it
+ * reaches the receivable as any other. Paid or already closed receivables are left alone.
+ */
+export async function retirarConta(deps: Deps, contaId: number, motivo: string) {
+  const [conta] = await deps.db
+    .select({ organizacaoId: car.organizacaoId })
+    .from(car)
+    .where(and(eq(car.id, contaId), inArray(car.status, ['ABERTO', 'VENCIDO'])));
+  if (!conta) return;
+  const pedido = {
+    escopo: eq(car.organizacaoId, conta.organizacaoId),
+    autor: { usuarioId: null, organizacaoId: conta.organizacaoId },
+    retomada: false,
+  };
+  for (const c of await ativasDa(deps.db, contaId))
+    if (['ABERTO', 'VENCIDO'].includes(c.status))
+      await cancelarNaConta(deps, pedido, c, conta.organizacaoId, true).catch(() => undefined);
+  await deps.db.transaction(async (tx) => {
+    const [atual] = await tx
+      .select({ status: car.status })
+      .from(car)
+      .where(and(eq(car.id, contaId), eq(car.cobrancaGerada, false), inArray(car.status, ['ABERTO', 'VENCIDO'])))
+      .for('update');
+    if (!atual) return;
+    const novos = { status: 'CANCELADO', motivoCancelamento: motivo };
+    await tx
+      .update(car)
+      .set({ ...novos, atualizadoEm: new Date() })
+      .where(eq(car.id, contaId));
+    await registrarAlteracao(
+      tx,
+      pedido.autor,
+      'conta_a_receber',
+      contaId,
+      { status: atual.status, motivoCancelamento: null },
+      novos,
     );
   });
 }

@@ -1,12 +1,11 @@
 import type { InscricaoPublica } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
-import { registrarAlteracao } from '../../platform/historico.js';
 import { provedorDa } from '../asaas/index.js';
-import { cancelarNaConta, cobrarConta } from '../cobrancas/index.js';
+import { cobrarConta, retirarConta } from '../cobrancas/index.js';
 import { normalizarBusca } from '../pessoas/index.js';
 
 /**
@@ -145,49 +144,11 @@ export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId
 
 /**
  * Registrations that will not be paid any more (cancelled, expired, made a courtesy): their open
- * receivables are cancelled, with their charges at the provider, so that nobody pays for a seat
- * they no longer hold. A charge the provider will not cancel now stays as it was: the daily
- * reconciliation shows it, and a payment on it reaches the receivable as any other does.
+ * receivables are withdrawn with their charges, so that nobody pays for a seat they no longer hold.
  */
 export async function liberarContas(deps: Deps, contasIds: readonly (number | null)[]) {
-  const ids = contasIds.filter((id): id is number => id !== null);
-  if (!ids.length) return;
-  const contas = await deps.db
-    .select({ id: car.id, organizacaoId: car.organizacaoId })
-    .from(car)
-    .where(and(inArray(car.id, ids), inArray(car.status, ['ABERTO', 'VENCIDO'])));
   const motivo = tradutor('pt-BR')('eventos:contaLiberada');
-  for (const conta of contas) {
-    const pedido = {
-      escopo: eq(car.organizacaoId, conta.organizacaoId),
-      autor: { usuarioId: null, organizacaoId: conta.organizacaoId },
-      retomada: false,
-    };
-    const abertas = await deps.db
-      .select()
-      .from(cob)
-      .where(
-        and(eq(cob.contaAReceberId, conta.id), isNull(cob.canceladaEm), inArray(cob.status, ['ABERTO', 'VENCIDO'])),
-      );
-    for (const c of abertas) await cancelarNaConta(deps, pedido, c, conta.organizacaoId, true).catch(() => undefined);
-    // Without a charge (never made, or a provider failure) the receivable is cancelled here.
-    await deps.db.transaction(async (tx) => {
-      const [antes] = await tx
-        .update(car)
-        .set({ status: 'CANCELADO', motivoCancelamento: motivo, atualizadoEm: new Date() })
-        .where(and(eq(car.id, conta.id), eq(car.cobrancaGerada, false), inArray(car.status, ['ABERTO', 'VENCIDO'])))
-        .returning({ id: car.id });
-      if (antes)
-        await registrarAlteracao(
-          tx,
-          pedido.autor,
-          'conta_a_receber',
-          conta.id,
-          { status: 'ABERTO', motivoCancelamento: null },
-          { status: 'CANCELADO', motivoCancelamento: motivo },
-        );
-    });
-  }
+  for (const id of contasIds) if (id !== null) await retirarConta(deps, id, motivo);
 }
 
 /** Pending registrations whose receivable has no charge yet (a provider failure): the job retries them. */
