@@ -87,17 +87,17 @@ async function preparar(db: import('@sig/db').Db) {
   await db.execute(sql`insert into cemiterio (organizacao_id, nome)
     select id, 'Cemitério ' || nome_fantasia from organizacao where nivel >= 2`);
   await db.execute(sql`
-    with c as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from cemiterio)
+    with c as (select id, row_number() over (order by id) - 1 as n from cemiterio)
     insert into jazigo (cemiterio_id, quadra, fileira, numero, tipo_jazigo, capacidade, situacao_jazigo)
     select c.id, 'Q' || chr(65 + (g / 1000) % 26), 1 + (g / 50) % 20, 1 + g % 50 + 50 * (g / 26000), 'SEPULTURA', 3, 'OCUPADO'
-    from generate_series(0, ${plots - 1}) g join c on c.n = g % c.total`);
+    from generate_series(0, ${plots - 1}) g join c on c.n = g % (select count(*) from cemiterio)`);
   await db.execute(sql`
     with p as (select array_agg(id) as ids from pessoa where excluido_em is null)
     insert into arrendatario (jazigo_id, pessoa_id, tipo_concessao, inicio, valor, parcelas)
     select j.id, p.ids[1 + j.id % array_length(p.ids, 1)], 'PERPETUA', date '2000-01-01' + (j.id % 9000), 3000, 1
     from jazigo j cross join p where not exists (select from arrendatario a where a.jazigo_id = j.id)`);
   await db.execute(sql`
-    with a as (select id, jazigo_id, row_number() over (order by id) - 1 as n, count(*) over () as total from arrendatario),
+    with a as (select id, jazigo_id, row_number() over (order by id) - 1 as n from arrendatario),
     nomes as (select array[${lista(PRENOMES)}]::text[] as pre, array[${lista(SOBRENOMES)}]::text[] as sob)
     insert into falecido (jazigo_id, arrendatario_id, nome, data_nascimento, data_falecimento, data_sepultamento, gaveta)
     select a.jazigo_id, a.id,
@@ -105,7 +105,7 @@ async function preparar(db: import('@sig/db').Db) {
         || ' ' || nomes.sob[1 + (g / 131) % array_length(nomes.sob, 1)],
       date '1920-01-01' + (g % 20000), date '1990-01-01' + (g % 12000), date '1990-01-03' + (g % 12000),
       chr(65 + g % 3)
-    from generate_series(0, ${falecidos - 1}) g join a on a.n = g % a.total cross join nomes`);
+    from generate_series(0, ${falecidos - 1}) g join a on a.n = g % (select count(*) from arrendatario) cross join nomes`);
   await db.execute(sql`vacuum analyze`);
   return undefined;
 }

@@ -51,7 +51,7 @@ async function preparar(db: import('@sig/db').Db) {
       tipos as (select id, row_number() over (order by id) - 1 as k, count(*) over () as total from tipo_grupo)
       insert into ministerio (organizacao_id, nome, tipo_grupo_id, coordenador_id, reunioes_por_ano)
       select c.id, 'Grupo ' || g.i, t.id, c.pessoa_id, (array[12, 24, 40, 48, 10])[1 + g.i % 5]
-      from generate_series(${n}, ${MINISTERIOS - 1}) g(i)
+      from generate_series(${n}::int, ${MINISTERIOS - 1}::int) g(i)
         join comunidades c on c.k = g.i % c.total
         join tipos t on t.k = g.i % t.total`);
     await db.execute(sql`insert into ministerio_participante (ministerio_id, pessoa_id, funcao)
