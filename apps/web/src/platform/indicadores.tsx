@@ -1,14 +1,23 @@
 import { AGRUPAMENTOS_INDICADOR, MAXIMO_BALDES_INDICADOR } from '@sig/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Radio } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Alert, Button, Card, Col, type ColProps, Form, Radio, Row, Space } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { paths } from './api-esquema';
 import { cliente, dados, type RespostaDe } from './cliente';
 import { dataParaTela } from './crud/definicao';
 import { CamposDeFiltro, type FiltroLista, padroesDosFiltros, urlDosValores, valoresDaUrl } from './crud/filtros';
-import { type DadosGrafico, type FormatoValor, rotuloBalde } from './graficos';
+import { ErroDaLista } from './crud/PartesDaLista';
+import {
+  CartaoGrafico,
+  CartaoKpi,
+  type DadosGrafico,
+  type FormatoValor,
+  type PropsCartaoGrafico,
+  type PropsCartaoKpi,
+  rotuloBalde,
+} from './graficos';
 import { i18n } from './i18n';
 import { useLayoutDosFiltros } from './layoutFiltros';
 import { useConfirmarPeriodo } from './useConfirmarPeriodo';
@@ -175,6 +184,72 @@ export function serieComAnterior<B extends BaldeDaResposta>(
       },
     ],
   };
+}
+
+type Largura = Pick<ColProps, 'xs' | 'md' | 'lg'>;
+
+/**
+ * A piece of an indicator's grid: a KPI card (a quarter of a wide screen, half a phone's), a chart
+ * or any other block (half a wide screen, a phone's whole width); `largura` sets another.
+ */
+export type PecaIndicador = { largura?: Largura } & (
+  | { kpi: PropsCartaoKpi & { testId: string } }
+  | { grafico: PropsCartaoGrafico & { testId: string } }
+  | { bloco: ReactNode; chave: string }
+);
+
+function Peca({ peca }: { peca: PecaIndicador }) {
+  if ('kpi' in peca)
+    return (
+      <Col xs={12} md={6} {...peca.largura}>
+        <CartaoKpi {...peca.kpi} />
+      </Col>
+    );
+  return (
+    <Col xs={24} md={12} {...peca.largura}>
+      {'grafico' in peca ? <CartaoGrafico {...peca.grafico} /> : peca.bloco}
+    </Col>
+  );
+}
+
+const chaveDa = (p: PecaIndicador) => ('kpi' in p ? p.kpi.testId : 'grafico' in p ? p.grafico.testId : p.chave);
+
+/**
+ * An indicator screen (spec §2): its filters, what the screen shows under them (`antes`), the
+ * answer's error, and once the answer is in, the period it describes (`periodo`, when the
+ * indicator has one) and the grid of its pieces, declared from the answer.
+ */
+export function TelaIndicador<D>({
+  filtros,
+  q,
+  antes,
+  periodo,
+  pecas,
+}: {
+  filtros: ReactNode;
+  q: { data?: D; error: unknown };
+  antes?: ReactNode;
+  periodo?: (d: D) => PeriodoDaResposta;
+  pecas: (d: D) => readonly PecaIndicador[];
+}) {
+  const d = q.data;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {filtros}
+      {antes}
+      <ErroDaLista erro={q.error} />
+      {d !== undefined && (
+        <>
+          {periodo && <PeriodoDoIndicador r={periodo(d)} />}
+          <Row gutter={[16, 16]}>
+            {pecas(d).map((p) => (
+              <Peca key={chaveDa(p)} peca={p} />
+            ))}
+          </Row>
+        </>
+      )}
+    </Space>
+  );
 }
 
 /** A list's address with its filters as useListaRecurso reads them (blank ones left out). */

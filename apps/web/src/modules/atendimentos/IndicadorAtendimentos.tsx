@@ -1,15 +1,13 @@
 import type { StatusAtendimento } from '@sig/contracts';
-import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
-import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi, dadosDeContagem } from '../../platform/graficos';
+import { dadosDeContagem } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
-  PeriodoDoIndicador,
   serieComAnterior,
+  TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
 import { NS } from './comum';
@@ -30,80 +28,77 @@ export function IndicadorAtendimentos() {
     ...chaves('indicadores').todas,
     'atendimentos',
   ]);
-  const d = q.data;
-  const periodo = d && { periodoDe: d.periodoDe, periodoAte: d.periodoAte };
-
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {filtros}
-      <ErroDaLista erro={q.error} />
-      {d && periodo && (
-        <>
-          <PeriodoDoIndicador r={d} />
-          <Row gutter={[16, 16]}>
-            <Col xs={24}>
-              <CartaoKpi
-                titulo={t('atendimentos:indicador.total')}
-                valor={d.total}
-                anterior={d.anterior.total}
-                para={enderecoDaLista(LISTA, periodo)}
-                testId="total-atendimentos"
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('atendimentos:indicador.porStatus')}
-                tipo="rosca"
-                rotuloCategoria={t('atendimentos:coluna.status')}
-                testId="grafico-porStatus"
-                dados={dadosDeContagem(
-                  d.porStatus,
-                  (c) => t(`atendimentos:status.${c.chave as StatusAtendimento}`),
-                  t('atendimentos:indicador.total'),
-                )}
-                aoClicar={(c) => navegar(enderecoDaLista(LISTA, { ...periodo, status: c.chave }))}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('atendimentos:indicador.serie')}
-                tipo="colunas"
-                testId="grafico-serie"
-                dados={serieComAnterior(
-                  d.serie,
-                  d.serieAnterior,
-                  (b) => b.total,
-                  t('atendimentos:indicador.total'),
-                  i18n.language,
-                )}
-                aoClicar={(b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('atendimentos:indicador.porCategoria')}
-                tipo="barras"
-                rotuloCategoria={t('atendimentos:coluna.categoria')}
-                testId="grafico-porCategoria"
-                dados={dadosDeContagem(d.porCategoria, (c) => c.chave, t('atendimentos:indicador.total'))}
-                aoClicar={(c) => {
-                  const categoria = d.porCategoria.find((l) => l.chave === c.chave);
-                  navegar(enderecoDaLista(LISTA, { ...periodo, categoriaAtendimentoId: categoria?.id }));
-                }}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('atendimentos:indicador.porOrganizacao')}
-                tipo="barras"
-                rotuloCategoria={t('atendimentos:indicador.porOrganizacao')}
-                testId="grafico-porOrganizacao"
-                dados={dadosDeContagem(d.porOrganizacao, (c) => c.chave, t('atendimentos:indicador.total'))}
-              />
-            </Col>
-          </Row>
-        </>
-      )}
-    </Space>
+    <TelaIndicador
+      filtros={filtros}
+      q={q}
+      periodo={(d) => d}
+      pecas={(d) => {
+        const periodo = { periodoDe: d.periodoDe, periodoAte: d.periodoAte };
+        return [
+          {
+            largura: { xs: 24, md: 24 },
+            kpi: {
+              titulo: t('atendimentos:indicador.total'),
+              valor: d.total,
+              anterior: d.anterior.total,
+              para: enderecoDaLista(LISTA, periodo),
+              testId: 'total-atendimentos',
+            },
+          },
+          {
+            grafico: {
+              titulo: t('atendimentos:indicador.porStatus'),
+              tipo: 'rosca',
+              rotuloCategoria: t('atendimentos:coluna.status'),
+              testId: 'grafico-porStatus',
+              dados: dadosDeContagem(
+                d.porStatus,
+                (c) => t(`atendimentos:status.${c.chave as StatusAtendimento}`),
+                t('atendimentos:indicador.total'),
+              ),
+              aoClicar: (c) => navegar(enderecoDaLista(LISTA, { ...periodo, status: c.chave })),
+            },
+          },
+          {
+            grafico: {
+              titulo: t('atendimentos:indicador.serie'),
+              tipo: 'colunas',
+              testId: 'grafico-serie',
+              dados: serieComAnterior(
+                d.serie,
+                d.serieAnterior,
+                (b) => b.total,
+                t('atendimentos:indicador.total'),
+                i18n.language,
+              ),
+              aoClicar: (b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+            },
+          },
+          {
+            grafico: {
+              titulo: t('atendimentos:indicador.porCategoria'),
+              tipo: 'barras',
+              rotuloCategoria: t('atendimentos:coluna.categoria'),
+              testId: 'grafico-porCategoria',
+              dados: dadosDeContagem(d.porCategoria, (c) => c.chave, t('atendimentos:indicador.total')),
+              aoClicar: (c) => {
+                const categoria = d.porCategoria.find((l) => l.chave === c.chave);
+                navegar(enderecoDaLista(LISTA, { ...periodo, categoriaAtendimentoId: categoria?.id }));
+              },
+            },
+          },
+          {
+            grafico: {
+              titulo: t('atendimentos:indicador.porOrganizacao'),
+              tipo: 'barras',
+              rotuloCategoria: t('atendimentos:indicador.porOrganizacao'),
+              testId: 'grafico-porOrganizacao',
+              dados: dadosDeContagem(d.porOrganizacao, (c) => c.chave, t('atendimentos:indicador.total')),
+            },
+          },
+        ];
+      }}
+    />
   );
 }

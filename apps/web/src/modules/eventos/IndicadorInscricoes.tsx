@@ -1,10 +1,8 @@
-import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves } from '../../platform/cliente';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi, type DadosGrafico, dadosDeContagem } from '../../platform/graficos';
-import { enderecoDaLista, PeriodoDoIndicador, useIndicador } from '../../platform/indicadores';
+import { type DadosGrafico, dadosDeContagem } from '../../platform/graficos';
+import { enderecoDaLista, TelaIndicador, useIndicador } from '../../platform/indicadores';
 import { ROTA_INSCRICOES } from './comum';
 
 const EXTRAS: readonly FiltroLista[] = [{ tipo: 'referencia', nome: 'eventoId', referencia: 'evento-com-inscricao' }];
@@ -44,84 +42,81 @@ export function IndicadorInscricoes() {
     })),
   };
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {filtros}
-      <ErroDaLista erro={q.error} />
-      {d && (
-        <>
-          <PeriodoDoIndicador r={d} />
-          <Row gutter={[16, 16]}>
-            <Col xs={12} md={6}>
-              <CartaoKpi
-                titulo={t('eventos:indicador.inscricoes')}
-                valor={d.inscricoes}
-                anterior={d.anterior.inscricoes}
-                para={lista()}
-                testId="total-inscricoes"
-              />
-            </Col>
-            <Col xs={12} md={6}>
-              <CartaoKpi
-                titulo={t('eventos:indicador.confirmadas')}
-                valor={d.confirmadas}
-                anterior={d.anterior.confirmadas}
-                para={lista('CONFIRMADA')}
-                testId="total-confirmadas"
-              />
-            </Col>
-            <Col xs={12} md={6}>
-              <CartaoKpi
-                titulo={t('eventos:indicador.valorPago')}
-                valor={d.valorPago}
-                formato="dinheiro"
-                testId="total-valorPago"
-              />
-            </Col>
-            <Col xs={12} md={6}>
-              <CartaoKpi
-                titulo={t('eventos:indicador.valorPendente')}
-                valor={d.valorPendente}
-                formato="dinheiro"
-                para={lista('PENDENTE')}
-                testId="total-valorPendente"
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('eventos:indicador.aoLongoDoTempo')}
-                tipo="linha"
-                total={false}
-                rotuloCategoria={t('comum:graficos.categoria')}
-                testId="grafico-tempo"
-                dados={tempo}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('eventos:indicador.porStatus')}
-                tipo="rosca"
-                rotuloCategoria={t('campos:status')}
-                testId="grafico-porStatus"
-                dados={dadosDeContagem(
-                  d.porStatus,
-                  (s) => t(`eventos:status.${s.chave as 'PENDENTE'}`),
-                  t('eventos:indicador.inscricoes'),
-                )}
-              />
-            </Col>
-            <Col xs={24}>
-              <CartaoGrafico
-                titulo={t('eventos:indicador.porLote')}
-                tipo="colunas"
-                total={false}
-                rotuloCategoria={t('campos:loteNumero')}
-                testId="grafico-porLote"
-                dados={lotes}
-              />
-            </Col>
-          </Row>
-        </>
-      )}
-    </Space>
+    <TelaIndicador
+      filtros={filtros}
+      q={q}
+      periodo={(d) => d}
+      pecas={(d) => [
+        {
+          kpi: {
+            titulo: t('eventos:indicador.inscricoes'),
+            valor: d.inscricoes,
+            anterior: d.anterior.inscricoes,
+            para: lista(),
+            testId: 'total-inscricoes',
+          },
+        },
+        {
+          kpi: {
+            titulo: t('eventos:indicador.confirmadas'),
+            valor: d.confirmadas,
+            anterior: d.anterior.confirmadas,
+            para: lista('CONFIRMADA'),
+            testId: 'total-confirmadas',
+          },
+        },
+        {
+          kpi: {
+            titulo: t('eventos:indicador.valorPago'),
+            valor: d.valorPago,
+            formato: 'dinheiro',
+            testId: 'total-valorPago',
+          },
+        },
+        {
+          kpi: {
+            titulo: t('eventos:indicador.valorPendente'),
+            valor: d.valorPendente,
+            formato: 'dinheiro',
+            para: lista('PENDENTE'),
+            testId: 'total-valorPendente',
+          },
+        },
+        {
+          grafico: {
+            titulo: t('eventos:indicador.aoLongoDoTempo'),
+            tipo: 'linha',
+            total: false,
+            rotuloCategoria: t('comum:graficos.categoria'),
+            testId: 'grafico-tempo',
+            dados: tempo,
+          },
+        },
+        {
+          grafico: {
+            titulo: t('eventos:indicador.porStatus'),
+            tipo: 'rosca',
+            rotuloCategoria: t('campos:status'),
+            testId: 'grafico-porStatus',
+            dados: dadosDeContagem(
+              d.porStatus,
+              (s) => t(`eventos:status.${s.chave as 'PENDENTE'}`),
+              t('eventos:indicador.inscricoes'),
+            ),
+          },
+        },
+        {
+          largura: { xs: 24, md: 24 },
+          grafico: {
+            titulo: t('eventos:indicador.porLote'),
+            tipo: 'colunas',
+            total: false,
+            rotuloCategoria: t('campos:loteNumero'),
+            testId: 'grafico-porLote',
+            dados: lotes,
+          },
+        },
+      ]}
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { Col, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
-import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi, dadosDeContagem } from '../../platform/graficos';
+import { dadosDeContagem } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
-  PeriodoDoIndicador,
+  type PecaIndicador,
   serieComAnterior,
+  TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
 import { ContagemPendencias } from '../pendencias';
@@ -24,80 +23,71 @@ export function IndicadorFinanceiro() {
   const { t, i18n } = useTranslation(['financeiro']);
   const navegar = useNavigate();
   const { filtros, q } = useIndicador('/api/indicadores/financeiros/', chaves('lancamento-caixa').todas);
-  const d = q.data;
-  const periodo = d && enderecoDaLista(LISTA, { periodoDe: d.periodoDe, periodoAte: d.periodoAte });
   const porConta = (linhas: { chave: string; valor: string }[], nome: string) =>
     dadosDeContagem(linhas, (l) => l.chave, nome, { valor: (l) => l.valor, formato: 'dinheiro' });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {filtros}
-      <ContagemPendencias />
-      <ErroDaLista erro={q.error} />
-      {d && (
-        <>
-          <PeriodoDoIndicador r={d} />
-          <Row gutter={[16, 16]}>
-            {(['entradas', 'saidas', 'resultado'] as const).map((c) => (
-              <Col key={c} xs={24} md={8}>
-                <CartaoKpi
-                  titulo={t(`financeiro:livros.indicador.${c}`)}
-                  valor={d[c]}
-                  anterior={d.anterior[c]}
-                  formato="dinheiro"
-                  subidaRuim={c === 'saidas'}
-                  para={periodo}
-                  testId={`total-${c}`}
-                />
-              </Col>
-            ))}
-            {(['entradas', 'saidas'] as const).map((c) => (
-              <Col key={c} xs={24} md={12}>
-                <CartaoGrafico
-                  titulo={t(
-                    c === 'entradas'
-                      ? 'financeiro:livros.indicador.serieEntradas'
-                      : 'financeiro:livros.indicador.serieSaidas',
-                  )}
-                  tipo="colunas"
-                  testId={`grafico-${c}`}
-                  dados={serieComAnterior(
-                    d.serie,
-                    d.serieAnterior,
-                    (b) => b[c],
-                    t(`financeiro:livros.indicador.${c}`),
-                    i18n.language,
-                    'dinheiro',
-                  )}
-                  aoClicar={(b, s) =>
-                    navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))
-                  }
-                />
-              </Col>
-            ))}
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('financeiro:livros.indicador.entradasPorConta')}
-                tipo="rosca"
-                rotuloCategoria={t('financeiro:livros.indicador.conta')}
-                testId="grafico-entradasPorConta"
-                dados={porConta(d.entradasPorConta, t('financeiro:livros.indicador.entradas'))}
-                aoClicar={() => periodo && navegar(periodo)}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('financeiro:livros.indicador.saidasPorConta')}
-                tipo="rosca"
-                rotuloCategoria={t('financeiro:livros.indicador.conta')}
-                testId="grafico-saidasPorConta"
-                dados={porConta(d.saidasPorConta, t('financeiro:livros.indicador.saidas'))}
-                aoClicar={() => periodo && navegar(periodo)}
-              />
-            </Col>
-          </Row>
-        </>
-      )}
-    </Space>
+    <TelaIndicador
+      filtros={filtros}
+      q={q}
+      antes={<ContagemPendencias />}
+      periodo={(d) => d}
+      pecas={(d) => {
+        const periodo = enderecoDaLista(LISTA, { periodoDe: d.periodoDe, periodoAte: d.periodoAte });
+        return [
+          ...(['entradas', 'saidas', 'resultado'] as const).map(
+            (c): PecaIndicador => ({
+              largura: { xs: 24, md: 8 },
+              kpi: {
+                titulo: t(`financeiro:livros.indicador.${c}`),
+                valor: d[c],
+                anterior: d.anterior[c],
+                formato: 'dinheiro',
+                subidaRuim: c === 'saidas',
+                para: periodo,
+                testId: `total-${c}`,
+              },
+            }),
+          ),
+          ...(['entradas', 'saidas'] as const).map(
+            (c): PecaIndicador => ({
+              grafico: {
+                titulo: t(
+                  c === 'entradas'
+                    ? 'financeiro:livros.indicador.serieEntradas'
+                    : 'financeiro:livros.indicador.serieSaidas',
+                ),
+                tipo: 'colunas',
+                testId: `grafico-${c}`,
+                dados: serieComAnterior(
+                  d.serie,
+                  d.serieAnterior,
+                  (b) => b[c],
+                  t(`financeiro:livros.indicador.${c}`),
+                  i18n.language,
+                  'dinheiro',
+                ),
+                aoClicar: (b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+              },
+            }),
+          ),
+          ...(['entradas', 'saidas'] as const).map(
+            (c): PecaIndicador => ({
+              grafico: {
+                titulo: t(`financeiro:livros.indicador.${c}PorConta`),
+                tipo: 'rosca',
+                rotuloCategoria: t('financeiro:livros.indicador.conta'),
+                testId: `grafico-${c}PorConta`,
+                dados: porConta(
+                  c === 'entradas' ? d.entradasPorConta : d.saidasPorConta,
+                  t(`financeiro:livros.indicador.${c}`),
+                ),
+                aoClicar: () => navegar(periodo),
+              },
+            }),
+          ),
+        ];
+      }}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { Card, Col, Row, Space, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import { celulaData } from '../../platform/crud/celulas';
-import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi, type DadosGrafico, dadosDeContagem } from '../../platform/graficos';
-import { enderecoDaLista, useIndicador } from '../../platform/indicadores';
+import { type DadosGrafico, dadosDeContagem, type PropsCartaoGrafico } from '../../platform/graficos';
+import { enderecoDaLista, type PecaIndicador, TelaIndicador, useIndicador } from '../../platform/indicadores';
 
 type Kpi = 'ministerios' | 'reuniram' | 'naoInformaram' | 'mediaPresentes';
 const KPIS: readonly Kpi[] = ['ministerios', 'reuniram', 'naoInformaram', 'mediaPresentes'];
@@ -36,97 +35,95 @@ export function IndicadorMinisterios() {
       valores: (d?.serie ?? []).map((s) => s[c]),
     })),
   });
+  const grafico = (
+    chave: 'porTipo' | 'porOrganizacao' | 'ministrosPorTipo' | 'ministrosPorChamado',
+    tipo: PropsCartaoGrafico['tipo'],
+    rotuloCategoria: string,
+    dados: DadosGrafico,
+  ): PecaIndicador => ({
+    grafico: {
+      titulo: t(`ministerios:indicador.${chave}`),
+      tipo,
+      rotuloCategoria,
+      testId: `grafico-${chave}`,
+      dados,
+    },
+  });
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {filtros}
-      <ErroDaLista erro={q.error} />
-      {d && (
-        <Row gutter={[16, 16]}>
-          {KPIS.map((c) => (
-            <Col key={c} xs={12} md={6}>
-              <CartaoKpi
-                titulo={t(`ministerios:indicador.${c}`, { ano: d.ano })}
-                valor={d[c]}
-                anterior={d.anterior[c]}
-                subidaRuim={c === 'naoInformaram'}
-                para={
-                  c === 'naoInformaram'
-                    ? enderecoDaLista('/ministerio', { ano: String(d.ano), situacaoAno: 'NAO_INFORMADO' })
-                    : c === 'ministerios'
-                      ? enderecoDaLista('/ministerio', { ano: String(d.ano) })
-                      : undefined
-                }
-                testId={`total-${c}`}
-              />
-            </Col>
-          ))}
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.situacaoPorAno')}
-              tipo="empilhado"
-              rotuloCategoria={t('campos:ano')}
-              testId="grafico-situacao"
-              dados={serie(['reuniram', 'naoReuniram', 'naoInformaram'])}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.participantesPorAno')}
-              tipo="empilhado"
-              rotuloCategoria={t('campos:ano')}
-              testId="grafico-participantes"
-              dados={serie(['participantesFemininos', 'participantesMasculinos'])}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.porTipo')}
-              tipo="rosca"
-              rotuloCategoria={t('campos:tipoGrupoId')}
-              testId="grafico-porTipo"
-              dados={dadosDeContagem(d.porTipo, (o) => o.chave, t('ministerios:indicador.ministerios', { ano: d.ano }))}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.porOrganizacao')}
-              tipo="barras"
-              rotuloCategoria={t('campos:organizacaoNome')}
-              testId="grafico-porOrganizacao"
-              dados={dadosDeContagem(
-                d.porOrganizacao,
-                (o) => o.chave,
-                t('ministerios:indicador.ministerios', { ano: d.ano }),
-              )}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.ministrosPorTipo')}
-              tipo="rosca"
-              rotuloCategoria={t('campos:tipoMinisterio')}
-              testId="grafico-ministrosPorTipo"
-              dados={dadosDeContagem(
-                d.ministrosPorTipo,
-                (o) => t(`campos:opcao.tipoMinisterio.${o.chave as 'PASTORAL'}`),
-                t('ministerios:indicador.ministros'),
-              )}
-            />
-          </Col>
-          <Col xs={24} md={12}>
-            <CartaoGrafico
-              titulo={t('ministerios:indicador.ministrosPorChamado')}
-              tipo="rosca"
-              rotuloCategoria={t('campos:situacao')}
-              testId="grafico-ministrosPorChamado"
-              dados={dadosDeContagem(
-                d.ministrosPorChamado,
-                (o) => t(`ministerios:indicador.chamado.${o.chave as 'ATIVO'}`),
-                t('ministerios:indicador.ministros'),
-              )}
-            />
-          </Col>
-          <Col xs={24} md={12}>
+    <TelaIndicador
+      filtros={filtros}
+      q={q}
+      pecas={(d) => [
+        ...KPIS.map(
+          (c): PecaIndicador => ({
+            kpi: {
+              titulo: t(`ministerios:indicador.${c}`, { ano: d.ano }),
+              valor: d[c],
+              anterior: d.anterior[c],
+              subidaRuim: c === 'naoInformaram',
+              para:
+                c === 'naoInformaram'
+                  ? enderecoDaLista('/ministerio', { ano: String(d.ano), situacaoAno: 'NAO_INFORMADO' })
+                  : c === 'ministerios'
+                    ? enderecoDaLista('/ministerio', { ano: String(d.ano) })
+                    : undefined,
+              testId: `total-${c}`,
+            },
+          }),
+        ),
+        {
+          grafico: {
+            titulo: t('ministerios:indicador.situacaoPorAno'),
+            tipo: 'empilhado',
+            rotuloCategoria: t('campos:ano'),
+            testId: 'grafico-situacao',
+            dados: serie(['reuniram', 'naoReuniram', 'naoInformaram']),
+          },
+        },
+        {
+          grafico: {
+            titulo: t('ministerios:indicador.participantesPorAno'),
+            tipo: 'empilhado',
+            rotuloCategoria: t('campos:ano'),
+            testId: 'grafico-participantes',
+            dados: serie(['participantesFemininos', 'participantesMasculinos']),
+          },
+        },
+        grafico(
+          'porTipo',
+          'rosca',
+          t('campos:tipoGrupoId'),
+          dadosDeContagem(d.porTipo, (o) => o.chave, t('ministerios:indicador.ministerios', { ano: d.ano })),
+        ),
+        grafico(
+          'porOrganizacao',
+          'barras',
+          t('campos:organizacaoNome'),
+          dadosDeContagem(d.porOrganizacao, (o) => o.chave, t('ministerios:indicador.ministerios', { ano: d.ano })),
+        ),
+        grafico(
+          'ministrosPorTipo',
+          'rosca',
+          t('campos:tipoMinisterio'),
+          dadosDeContagem(
+            d.ministrosPorTipo,
+            (o) => t(`campos:opcao.tipoMinisterio.${o.chave as 'PASTORAL'}`),
+            t('ministerios:indicador.ministros'),
+          ),
+        ),
+        grafico(
+          'ministrosPorChamado',
+          'rosca',
+          t('campos:situacao'),
+          dadosDeContagem(
+            d.ministrosPorChamado,
+            (o) => t(`ministerios:indicador.chamado.${o.chave as 'ATIVO'}`),
+            t('ministerios:indicador.ministros'),
+          ),
+        ),
+        {
+          chave: 'sem-relatorio',
+          bloco: (
             <Card size="small" title={t('ministerios:indicador.semRelatorio', { ano: d.ano })}>
               <Table
                 rowKey="organizacaoId"
@@ -160,8 +157,11 @@ export function IndicadorMinisterios() {
                 ]}
               />
             </Card>
-          </Col>
-          <Col xs={24} md={12}>
+          ),
+        },
+        {
+          chave: 'chamados-terminando',
+          bloco: (
             <Card size="small" title={t('ministerios:indicador.chamadosTerminando')}>
               <Table
                 rowKey={(c) => `${c.ministroId}-${c.organizacaoNome}-${c.dataFimMandato}`}
@@ -186,9 +186,9 @@ export function IndicadorMinisterios() {
                 ]}
               />
             </Card>
-          </Col>
-        </Row>
-      )}
-    </Space>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,16 +1,16 @@
 import { FAIXAS_ETARIAS, MOVIMENTOS_CADASTRO, STATUS_PESSOA } from '@sig/contracts';
-import { Button, Card, Col, Row, Space, Table } from 'antd';
+import { Button, Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import type { FiltroLista } from '../../platform/crud/filtros';
-import { ErroDaLista } from '../../platform/crud/PartesDaLista';
-import { CartaoGrafico, CartaoKpi, dadosDeContagem, rotuloBalde } from '../../platform/graficos';
+import { dadosDeContagem, rotuloBalde } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
-  PeriodoDoIndicador,
+  type PecaIndicador,
   serieComAnterior,
+  TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
 
@@ -78,222 +78,204 @@ export function IndicadorCadastros() {
       movimento: movimentos.join(','),
       ...dias,
     });
-  const d = q.data;
   const nao = t('pessoas:indicador.naoInformado');
+  const cartao = (
+    id: 'pessoas' | 'titulares' | 'completos',
+    valor: number,
+    filtro: Record<string, string>,
+  ): PecaIndicador => ({
+    largura: { xs: 12, md: 8 },
+    kpi: {
+      titulo: t(`pessoas:indicador.${id}`),
+      valor,
+      para: enderecoPessoas(filtro),
+      testId: `total-${id}`,
+    },
+  });
+  const metade = { xs: 24, lg: 12 };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      {filtros}
-      <ErroDaLista erro={q.error} />
-      {d && (
-        <>
-          <PeriodoDoIndicador r={d} />
-          <Row gutter={[16, 16]}>
-            <Col xs={12} md={8}>
-              <CartaoKpi
-                titulo={t('pessoas:indicador.pessoas')}
-                valor={d.pessoas}
-                para={enderecoPessoas({})}
-                testId="total-pessoas"
+    <TelaIndicador
+      filtros={filtros}
+      q={q}
+      periodo={(d) => d}
+      pecas={(d) => [
+        cartao('pessoas', d.pessoas, {}),
+        cartao('titulares', d.titulares, { titular: 'true' }),
+        cartao('completos', d.completos, { cadastroCompleto: 'true' }),
+        ...MOVIMENTOS.map(
+          (m): PecaIndicador => ({
+            largura: { xs: 12, md: 8, lg: 4 },
+            kpi: {
+              titulo: t(`pessoas:indicador.${m}`),
+              valor: d.movimento[m],
+              anterior: d.movimentoAnterior[m],
+              subidaRuim: m !== 'admissoes' && m !== 'transferenciasRecebidas',
+              para: enderecoMovimentos([m], { periodoDe: d.periodoDe, periodoAte: d.periodoAte }),
+              testId: `total-${m}`,
+            },
+          }),
+        ),
+        ...(
+          [
+            ['entradas', ENTRADAS],
+            ['saidas', SAIDAS],
+          ] as const
+        ).map(
+          ([lado, movimentos]): PecaIndicador => ({
+            largura: metade,
+            grafico: {
+              titulo: t(`pessoas:indicador.${lado}`),
+              subtitulo: t(`pessoas:indicador.${lado}Nota`),
+              tipo: 'colunas',
+              testId: `grafico-${lado}`,
+              dados: serieComAnterior(
+                d.serie,
+                d.serieAnterior,
+                (b) => movimentos.reduce((soma, m) => soma + b[m], 0),
+                t(`pessoas:indicador.${lado}`),
+                i18n.language,
+              ),
+              aoClicar: (b, s) =>
+                navegar(enderecoMovimentos(movimentos, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+            },
+          }),
+        ),
+        {
+          largura: { xs: 24, md: 24 },
+          grafico: {
+            titulo: t('pessoas:indicador.serie'),
+            tipo: 'empilhado',
+            rotuloCategoria: t('pessoas:indicador.balde'),
+            testId: 'grafico-movimento',
+            dados: {
+              categorias: d.serie.map((b) => ({ chave: b.chave, rotulo: rotuloBalde(b.chave, i18n.language) })),
+              series: MOVIMENTOS.map((m) => ({
+                chave: m,
+                nome: t(`pessoas:indicador.${m}`),
+                valores: d.serie.map((b) => b[m]),
+              })),
+            },
+            aoClicar: (b, s) => navegar(enderecoMovimentos([s.chave], diasDoBalde(d.serie, [], b.chave, {}))),
+          },
+        },
+        {
+          grafico: {
+            titulo: t('pessoas:indicador.porStatus'),
+            tipo: 'rosca',
+            rotuloCategoria: t('campos:status'),
+            testId: 'grafico-porStatus',
+            dados: dadosDeContagem(
+              d.porStatus,
+              (l) => t(`campos:opcao.status.${l.chave}`, { defaultValue: l.chave }),
+              t('pessoas:indicador.pessoas'),
+            ),
+            aoClicar: (c) => pessoas({ status: c.chave }),
+          },
+        },
+        {
+          grafico: {
+            titulo: t('pessoas:indicador.porTipo'),
+            tipo: 'rosca',
+            rotuloCategoria: t('campos:tipoPessoaId'),
+            testId: 'grafico-porTipo',
+            dados: dadosDeContagem(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas')),
+            aoClicar: (c) => pessoas(c.chave ? { tiposPessoaIds: c.chave } : { naoInformado: 'tipoPessoa' }),
+          },
+        },
+        ...(
+          [
+            ['titularesDependentes', 'titular', d.titulares, 'titulares', 'dependentes', 'titular'],
+            ['completude', 'completo', d.completos, 'completos', 'incompletos', 'cadastroCompleto'],
+          ] as const
+        ).map(
+          ([titulo, id, sim, rotuloSim, rotuloNao, filtro]): PecaIndicador => ({
+            // A yes/no share of the people, each half opening the people it counts.
+            grafico: {
+              titulo: t(`pessoas:indicador.${titulo}`),
+              tipo: 'rosca',
+              testId: `grafico-${id}`,
+              dados: dadosDeContagem(
+                [
+                  { chave: 'true', total: sim },
+                  { chave: 'false', total: d.pessoas - sim },
+                ],
+                (l) => t(`pessoas:indicador.${l.chave === 'true' ? rotuloSim : rotuloNao}`),
+                t('pessoas:indicador.pessoas'),
+              ),
+              aoClicar: (c) => pessoas({ [filtro]: c.chave }),
+            },
+          }),
+        ),
+        {
+          grafico: {
+            titulo: t('pessoas:indicador.porSexo'),
+            tipo: 'rosca',
+            rotuloCategoria: t('campos:sexo'),
+            testId: 'grafico-porSexo',
+            dados: dadosDeContagem(
+              d.porSexo,
+              (l) => (l.chave ? t(`campos:opcao.sexo.${l.chave}`, { defaultValue: l.chave }) : nao),
+              t('pessoas:indicador.pessoas'),
+            ),
+            aoClicar: (c) => pessoas(c.chave ? { sexo: c.chave } : { naoInformado: 'sexo' }),
+          },
+        },
+        {
+          grafico: {
+            titulo: t('pessoas:indicador.porFaixaEtaria'),
+            tipo: 'colunas',
+            testId: 'grafico-porFaixaEtaria',
+            dados: dadosDeContagem(
+              d.porFaixaEtaria,
+              (l) => (l.chave === FAIXAS_ETARIAS.at(-1) ? nao : l.chave),
+              t('pessoas:indicador.pessoas'),
+            ),
+            aoClicar: (c) =>
+              pessoas(nascimentoDaFaixa(c.chave, new Date().getFullYear()) ?? { naoInformado: 'dataNascimento' }),
+          },
+        },
+        {
+          chave: 'porOrganizacao',
+          largura: { xs: 24, md: 24 },
+          bloco: (
+            <Card size="small" title={t('pessoas:indicador.porOrganizacao')}>
+              <Table
+                size="small"
+                rowKey="organizacaoId"
+                scroll={{ x: true }}
+                dataSource={d.porOrganizacao}
+                columns={[
+                  {
+                    key: 'nome',
+                    title: t('campos:organizacaoId'),
+                    render: (_: unknown, o: (typeof d.porOrganizacao)[number]) =>
+                      o.temFilhas ? (
+                        <Button
+                          type="link"
+                          size="small"
+                          style={{ padding: 0 }}
+                          onClick={() => aplicar({ ...form.getFieldsValue(), organizacaoId: o.organizacaoId })}
+                        >
+                          {o.nome}
+                        </Button>
+                      ) : (
+                        o.nome
+                      ),
+                  },
+                  { key: 'total', dataIndex: 'total', title: t('pessoas:indicador.pessoas'), align: 'right' },
+                  {
+                    key: 'titulares',
+                    dataIndex: 'titulares',
+                    title: t('pessoas:indicador.titulares'),
+                    align: 'right',
+                  },
+                ]}
               />
-            </Col>
-            <Col xs={12} md={8}>
-              <CartaoKpi
-                titulo={t('pessoas:indicador.titulares')}
-                valor={d.titulares}
-                para={enderecoPessoas({ titular: 'true' })}
-                testId="total-titulares"
-              />
-            </Col>
-            <Col xs={12} md={8}>
-              <CartaoKpi
-                titulo={t('pessoas:indicador.completos')}
-                valor={d.completos}
-                para={enderecoPessoas({ cadastroCompleto: 'true' })}
-                testId="total-completos"
-              />
-            </Col>
-            {MOVIMENTOS.map((m) => (
-              <Col key={m} xs={12} md={8} lg={4}>
-                <CartaoKpi
-                  titulo={t(`pessoas:indicador.${m}`)}
-                  valor={d.movimento[m]}
-                  anterior={d.movimentoAnterior[m]}
-                  subidaRuim={m !== 'admissoes' && m !== 'transferenciasRecebidas'}
-                  para={enderecoMovimentos([m], { periodoDe: d.periodoDe, periodoAte: d.periodoAte })}
-                  testId={`total-${m}`}
-                />
-              </Col>
-            ))}
-            <Col xs={24} lg={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.entradas')}
-                subtitulo={t('pessoas:indicador.entradasNota')}
-                tipo="colunas"
-                testId="grafico-entradas"
-                dados={serieComAnterior(
-                  d.serie,
-                  d.serieAnterior,
-                  (b) => b.admissoes + b.transferenciasRecebidas,
-                  t('pessoas:indicador.entradas'),
-                  i18n.language,
-                )}
-                aoClicar={(b, s) =>
-                  navegar(enderecoMovimentos(ENTRADAS, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))
-                }
-              />
-            </Col>
-            <Col xs={24} lg={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.saidas')}
-                subtitulo={t('pessoas:indicador.saidasNota')}
-                tipo="colunas"
-                testId="grafico-saidas"
-                dados={serieComAnterior(
-                  d.serie,
-                  d.serieAnterior,
-                  (b) => b.desligamentos + b.falecimentos + b.transferenciasEnviadas,
-                  t('pessoas:indicador.saidas'),
-                  i18n.language,
-                )}
-                aoClicar={(b, s) =>
-                  navegar(enderecoMovimentos(SAIDAS, diasDoBalde(d.serie, d.serieAnterior, b.chave, s)))
-                }
-              />
-            </Col>
-            <Col xs={24}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.serie')}
-                tipo="empilhado"
-                rotuloCategoria={t('pessoas:indicador.balde')}
-                testId="grafico-movimento"
-                dados={{
-                  categorias: d.serie.map((b) => ({ chave: b.chave, rotulo: rotuloBalde(b.chave, i18n.language) })),
-                  series: MOVIMENTOS.map((m) => ({
-                    chave: m,
-                    nome: t(`pessoas:indicador.${m}`),
-                    valores: d.serie.map((b) => b[m]),
-                  })),
-                }}
-                aoClicar={(b, s) => navegar(enderecoMovimentos([s.chave], diasDoBalde(d.serie, [], b.chave, {})))}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.porStatus')}
-                tipo="rosca"
-                rotuloCategoria={t('campos:status')}
-                testId="grafico-porStatus"
-                dados={dadosDeContagem(
-                  d.porStatus,
-                  (l) => t(`campos:opcao.status.${l.chave}`, { defaultValue: l.chave }),
-                  t('pessoas:indicador.pessoas'),
-                )}
-                aoClicar={(c) => pessoas({ status: c.chave })}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.porTipo')}
-                tipo="rosca"
-                rotuloCategoria={t('campos:tipoPessoaId')}
-                testId="grafico-porTipo"
-                dados={dadosDeContagem(d.porTipo, (l) => l.nome || nao, t('pessoas:indicador.pessoas'))}
-                aoClicar={(c) => pessoas(c.chave ? { tiposPessoaIds: c.chave } : { naoInformado: 'tipoPessoa' })}
-              />
-            </Col>
-            {(
-              [
-                ['titularesDependentes', 'titular', d.titulares, 'titulares', 'dependentes', 'titular'],
-                ['completude', 'completo', d.completos, 'completos', 'incompletos', 'cadastroCompleto'],
-              ] as const
-            ).map(([titulo, id, sim, rotuloSim, rotuloNao, filtro]) => (
-              <Col key={id} xs={24} md={12}>
-                {/* A yes/no share of the people, each half opening the people it counts. */}
-                <CartaoGrafico
-                  titulo={t(`pessoas:indicador.${titulo}`)}
-                  tipo="rosca"
-                  testId={`grafico-${id}`}
-                  dados={dadosDeContagem(
-                    [
-                      { chave: 'true', total: sim },
-                      { chave: 'false', total: d.pessoas - sim },
-                    ],
-                    (l) => t(`pessoas:indicador.${l.chave === 'true' ? rotuloSim : rotuloNao}`),
-                    t('pessoas:indicador.pessoas'),
-                  )}
-                  aoClicar={(c) => pessoas({ [filtro]: c.chave })}
-                />
-              </Col>
-            ))}
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.porSexo')}
-                tipo="rosca"
-                rotuloCategoria={t('campos:sexo')}
-                testId="grafico-porSexo"
-                dados={dadosDeContagem(
-                  d.porSexo,
-                  (l) => (l.chave ? t(`campos:opcao.sexo.${l.chave}`, { defaultValue: l.chave }) : nao),
-                  t('pessoas:indicador.pessoas'),
-                )}
-                aoClicar={(c) => pessoas(c.chave ? { sexo: c.chave } : { naoInformado: 'sexo' })}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <CartaoGrafico
-                titulo={t('pessoas:indicador.porFaixaEtaria')}
-                tipo="colunas"
-                testId="grafico-porFaixaEtaria"
-                dados={dadosDeContagem(
-                  d.porFaixaEtaria,
-                  (l) => (l.chave === FAIXAS_ETARIAS.at(-1) ? nao : l.chave),
-                  t('pessoas:indicador.pessoas'),
-                )}
-                aoClicar={(c) =>
-                  pessoas(nascimentoDaFaixa(c.chave, new Date().getFullYear()) ?? { naoInformado: 'dataNascimento' })
-                }
-              />
-            </Col>
-            <Col xs={24}>
-              <Card size="small" title={t('pessoas:indicador.porOrganizacao')}>
-                <Table
-                  size="small"
-                  rowKey="organizacaoId"
-                  scroll={{ x: true }}
-                  dataSource={d.porOrganizacao}
-                  columns={[
-                    {
-                      key: 'nome',
-                      title: t('campos:organizacaoId'),
-                      render: (_: unknown, o: (typeof d.porOrganizacao)[number]) =>
-                        o.temFilhas ? (
-                          <Button
-                            type="link"
-                            size="small"
-                            style={{ padding: 0 }}
-                            onClick={() => aplicar({ ...form.getFieldsValue(), organizacaoId: o.organizacaoId })}
-                          >
-                            {o.nome}
-                          </Button>
-                        ) : (
-                          o.nome
-                        ),
-                    },
-                    { key: 'total', dataIndex: 'total', title: t('pessoas:indicador.pessoas'), align: 'right' },
-                    {
-                      key: 'titulares',
-                      dataIndex: 'titulares',
-                      title: t('pessoas:indicador.titulares'),
-                      align: 'right',
-                    },
-                  ]}
-                />
-              </Card>
-            </Col>
-          </Row>
-        </>
-      )}
-    </Space>
+            </Card>
+          ),
+        },
+      ]}
+    />
   );
 }

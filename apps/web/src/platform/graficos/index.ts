@@ -3,6 +3,6 @@
  * donuts, stacked columns and bars, each with a "see as table" toggle, and KPI cards. ECharts
  * itself loads with the first chart drawn. Types and formatters: `./tipos`.
  */
-export { CartaoGrafico } from './CartaoGrafico';
-export { CartaoKpi } from './CartaoKpi';
+export { CartaoGrafico, type PropsCartaoGrafico } from './CartaoGrafico';
+export { CartaoKpi, type PropsCartaoKpi } from './CartaoKpi';
 export { type DadosGrafico, dadosDeContagem, type FormatoValor, rotuloBalde } from './tipos';
