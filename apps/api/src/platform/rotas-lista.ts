@@ -1,4 +1,4 @@
-import type { AcessoId, SelectOpcao, TipoReferencia } from '@sig/contracts';
+import type { Acao, AcessoId, SelectOpcao, TipoReferencia } from '@sig/contracts';
 import { hojeNoBrasil, idParams, okResposta, type Paged, QUANTIDADE_MAXIMA, selectResposta } from '@sig/contracts';
 import { type NomeCampo, tradutor } from '@sig/i18n';
 import type {
@@ -235,6 +235,43 @@ export function rotasDeRegistro<I extends z.ZodType, E extends z.ZodType>(
         return { sucesso: true };
       },
     );
+}
+
+/**
+ * The actions on one record beside its own routes (`POST /:id/renovar`, `GET /:id/parcelas`),
+ * each declared with its access action, body and answer; the record's id comes from the path.
+ */
+export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] }) {
+  const { acesso, tags } = o;
+  return {
+    /** `GET caminho`: what `ler` answers for the record, read with `acao` (default R). */
+    ler<R extends z.ZodType>(
+      caminho: `/:id/${string}`,
+      resposta: R,
+      ler: (ctx: Contexto, id: number) => Promise<z.input<R>>,
+      acao: Acao = 'R',
+    ) {
+      app.get(
+        caminho,
+        { config: { acesso, acao }, schema: { tags, params: idParams, response: { 200: resposta } } },
+        (req) => ler(req.ctx, req.params.id) as never,
+      );
+    },
+    /** `POST caminho` with `corpo`: what `fazer` answers, written with `acao`. */
+    executar<C extends z.ZodType, R extends z.ZodType>(
+      caminho: `/:id/${string}`,
+      acao: Acao,
+      corpo: C,
+      resposta: R,
+      fazer: (ctx: Contexto, id: number, corpo: z.output<C>) => Promise<z.input<R>>,
+    ) {
+      app.post(
+        caminho,
+        { config: { acesso, acao }, schema: { tags, params: idParams, body: corpo, response: { 200: resposta } } },
+        (req) => fazer(req.ctx, req.params.id, req.body as z.output<C>) as never,
+      );
+    },
+  };
 }
 
 /** Rows one export writes at most, as the lists with an export of their own. */

@@ -4225,6 +4225,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conta-a-receber/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarContaAReceberCancelar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conta-a-receber/{id}": {
         parameters: {
             query?: never;
@@ -4251,22 +4267,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarContaAReceber"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conta-a-receber/{id}/cancelar": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["criarContaAReceberCancelar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4481,22 +4481,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/recibo/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["obterReciboPorId"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/recibo/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4529,22 +4513,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/recibo/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["criarRecibo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/recibo/{id}/estorno": {
         parameters: {
             query?: never;
@@ -4555,6 +4523,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarReciboEstorno"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recibo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterReciboPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recibo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarRecibo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24881,6 +24881,62 @@ export interface operations {
             };
         };
     };
+    criarContaAReceberCancelar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    motivo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        pessoaId: number | null;
+                        organizacaoTitularId: number | null;
+                        titularNome: string;
+                        /** @enum {string} */
+                        tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
+                        mesCompetencia: number;
+                        anoCompetencia: number;
+                        vencimento: string;
+                        valorPrevisto: string;
+                        valorPago: string | null;
+                        dataPagamento: string | null;
+                        dataCredito: string | null;
+                        formaPagamento: string | null;
+                        linkPagamento: string | null;
+                        descricao: string | null;
+                        /** @enum {string} */
+                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
+                        motivoCancelamento: string | null;
+                        cobrancaGerada: boolean;
+                        parcelas: number;
+                        migrada: boolean;
+                        reciboId: number | null;
+                        criadoEm: string;
+                        atualizadoEm: string;
+                    };
+                };
+            };
+        };
+    };
     obterContaAReceberPorId: {
         parameters: {
             query?: never;
@@ -25054,62 +25110,6 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        organizacaoId: number;
-                        organizacaoNome: string;
-                        pessoaId: number | null;
-                        organizacaoTitularId: number | null;
-                        titularNome: string;
-                        /** @enum {string} */
-                        tipo: "CONTRIBUICAO" | "DIZIMO" | "OFERTA" | "EVENTO" | "ARRENDAMENTO" | "OUTROS";
-                        mesCompetencia: number;
-                        anoCompetencia: number;
-                        vencimento: string;
-                        valorPrevisto: string;
-                        valorPago: string | null;
-                        dataPagamento: string | null;
-                        dataCredito: string | null;
-                        formaPagamento: string | null;
-                        linkPagamento: string | null;
-                        descricao: string | null;
-                        /** @enum {string} */
-                        status: "ABERTO" | "VENCIDO" | "PAGO" | "CANCELADO" | "EXCLUIDO" | "ESTORNADO" | "PENDENTE" | "FECHADO";
-                        motivoCancelamento: string | null;
-                        cobrancaGerada: boolean;
-                        parcelas: number;
-                        migrada: boolean;
-                        reciboId: number | null;
-                        criadoEm: string;
-                        atualizadoEm: string;
-                    };
-                };
-            };
-        };
-    };
-    criarContaAReceberCancelar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    motivo: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25777,6 +25777,103 @@ export interface operations {
             };
         };
     };
+    listarReciboPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    criarReciboEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        para: string;
+                    };
+                };
+            };
+        };
+    };
+    criarReciboEstorno: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    justificativa: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        numero: number;
+                        data: string;
+                        pessoaId: number | null;
+                        organizacaoTitularId: number | null;
+                        titularNome: string;
+                        titularDocumento: string | null;
+                        total: string;
+                        estornadoEm: string | null;
+                        justificativaEstorno: string | null;
+                        criadoEm: string;
+                        quantidadeItens: number;
+                        itens: {
+                            contaAReceberId: number;
+                            descricao: string | null;
+                            tipo: string;
+                            mesCompetencia: number;
+                            anoCompetencia: number;
+                            vencimento: string;
+                            dataPagamento: string | null;
+                            valor: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     obterReciboPorId: {
         parameters: {
             query?: never;
@@ -25824,50 +25921,6 @@ export interface operations {
             };
         };
     };
-    listarReciboPdf: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    criarReciboEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        para: string;
-                    };
-                };
-            };
-        };
-    };
     criarRecibo: {
         parameters: {
             query?: never;
@@ -25886,59 +25939,6 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        organizacaoId: number;
-                        organizacaoNome: string;
-                        numero: number;
-                        data: string;
-                        pessoaId: number | null;
-                        organizacaoTitularId: number | null;
-                        titularNome: string;
-                        titularDocumento: string | null;
-                        total: string;
-                        estornadoEm: string | null;
-                        justificativaEstorno: string | null;
-                        criadoEm: string;
-                        quantidadeItens: number;
-                        itens: {
-                            contaAReceberId: number;
-                            descricao: string | null;
-                            tipo: string;
-                            mesCompetencia: number;
-                            anoCompetencia: number;
-                            vencimento: string;
-                            dataPagamento: string | null;
-                            valor: string;
-                        }[];
-                    };
-                };
-            };
-        };
-    };
-    criarReciboEstorno: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    justificativa: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,12 +4,9 @@ import {
   contaAReceberInput,
   contaAReceberListQuery,
   contaAReceberPagina,
-  idParams,
-  okResposta,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idDaRota } from '../../platform/referencias.js';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as contas from './conta-a-receber.service.js';
 
 const tags = ['cobrancas'];
@@ -25,38 +22,21 @@ export const contaAReceberRoutes: FastifyPluginAsyncZod = async (app) => {
     listar: (ctx, q) => contas.listarContas(app.deps, ctx, q),
     exportar: (ctx, q, formato, origem) => contas.exportarContas(app.deps, ctx, q, formato, origem),
   });
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: contaAReceber } } },
-    (req) => contas.obterConta(app.deps.db, req.ctx, req.params.id),
-  );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: contaAReceberInput, response: { 201: contaAReceber } } },
-    async (req, reply) => reply.status(201).send(await contas.criarConta(app.deps, req.ctx, req.body)),
-  );
-  app.put(
-    '/:id',
-    {
-      config: { acesso, acao: 'U', registroAtual: (req) => contas.obterConta(app.deps.db, req.ctx, idDaRota(req)) },
-      schema: { tags, params: idParams, body: contaAReceberInput, response: { 200: contaAReceber } },
-    },
-    (req) => contas.atualizarConta(app.deps, req.ctx, req.params.id, req.body),
-  );
-  app.post(
+  acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/cancelar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: cancelamentoContaAReceberInput, response: { 200: contaAReceber } },
-    },
-    (req) => contas.cancelarConta(app.deps, req.ctx, req.params.id, req.body),
+    'U',
+    cancelamentoContaAReceberInput,
+    contaAReceber,
+    (ctx, id, corpo) => contas.cancelarConta(app.deps, ctx, id, corpo),
   );
-  app.delete(
-    '/:id',
-    { config: { acesso, acao: 'D' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
-    async (req) => {
-      await contas.excluirConta(app.deps, req.ctx, req.params.id);
-      return { sucesso: true };
-    },
-  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: contaAReceber,
+    entrada: contaAReceberInput,
+    obter: (ctx, id) => contas.obterConta(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => contas.criarConta(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => contas.atualizarConta(app.deps, ctx, id, corpo),
+    excluir: (ctx, id) => contas.excluirConta(app.deps, ctx, id),
+  });
 };

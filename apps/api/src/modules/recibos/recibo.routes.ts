@@ -11,7 +11,7 @@ import {
   reciboResumo,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { declaracaoAnual } from './declaracao.service.js';
 import { pdfDeclaracao } from './declaracao-pdf.js';
 import * as recibos from './recibo.service.js';
@@ -45,11 +45,6 @@ export const reciboRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: recibo } } },
-    (req) => recibos.obterRecibo(app.deps.db, req.ctx, req.params.id),
-  );
-  app.get(
     '/:id/pdf',
     { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, produces: ['application/pdf'] } },
     async (req, reply) => {
@@ -68,17 +63,19 @@ export const reciboRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => recibos.enviarReciboPorEmail(app.deps, req.ctx, req.params.id, req.idioma),
   );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: reciboInput, response: { 201: recibo } } },
-    async (req, reply) => reply.status(201).send(await recibos.emitirRecibo(app.deps, req.ctx, req.body)),
-  );
-  app.post(
+  acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/estorno',
-    {
-      config: { acesso, acao: 'D' },
-      schema: { tags, params: idParams, body: justificativaEstornoInput, response: { 200: recibo } },
-    },
-    (req) => recibos.estornarRecibo(app.deps, req.ctx, req.params.id, req.body),
+    'D',
+    justificativaEstornoInput,
+    recibo,
+    (ctx, id, corpo) => recibos.estornarRecibo(app.deps, ctx, id, corpo),
   );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: recibo,
+    entrada: reciboInput,
+    obter: (ctx, id) => recibos.obterRecibo(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => recibos.emitirRecibo(app.deps, ctx, corpo),
+  });
 };

@@ -11,7 +11,7 @@ import {
   vinculoUsuarioParams,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { solicitarRedefinicao } from '../autenticacao/index.js';
 import * as servico from './usuario.service.js';
 
@@ -37,18 +37,13 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
       opcoes: (ctx, q) => servico.opcoes(app.deps, ctx, q.busca),
     },
   });
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: usuarioResumo } } },
-    (req) => servico.obter(app.deps, req.ctx, req.params.id),
-  );
-  app.post(
+  rotasDeRegistro(app, { acesso, tags, item: usuarioResumo, obter: (ctx, id) => servico.obter(app.deps, ctx, id) });
+  acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/vinculos',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: vinculoUsuarioInput, response: { 200: usuarioLinha } },
-    },
-    (req) => servico.vincular(app.deps, req.ctx, req.params.id, req.body),
+    'U',
+    vinculoUsuarioInput,
+    usuarioLinha,
+    (ctx, id, corpo) => servico.vincular(app.deps, ctx, id, corpo),
   );
   app.delete(
     '/:id/vinculos/:organizacaoId',
