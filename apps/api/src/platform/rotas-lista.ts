@@ -257,17 +257,20 @@ export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] 
         (req) => ler(req.ctx, req.params.id) as never,
       );
     },
-    /** `POST caminho` with `corpo`: what `fazer` answers, written with `acao`. */
+    /** `POST caminho` with `corpo` (`null`: none): what `fazer` answers, written with `acao`. */
     executar<C extends z.ZodType, R extends z.ZodType>(
       caminho: `/:id/${string}`,
       acao: Acao,
-      corpo: C,
+      corpo: C | null,
       resposta: R,
       fazer: (ctx: Contexto, id: number, corpo: z.output<C>) => Promise<z.input<R>>,
     ) {
       app.post(
         caminho,
-        { config: { acesso, acao }, schema: { tags, params: idParams, body: corpo, response: { 200: resposta } } },
+        {
+          config: { acesso, acao },
+          schema: { tags, params: idParams, ...(corpo && { body: corpo }), response: { 200: resposta } },
+        },
         (req) => fazer(req.ctx, req.params.id, req.body as z.output<C>) as never,
       );
     },

@@ -4081,6 +4081,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lancamento-caixa/{id}/estornar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarLancamentoCaixaEstornar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lancamento-caixa/{id}": {
         parameters: {
             query?: never;
@@ -4107,22 +4123,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["criarLancamentoCaixa"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/lancamento-caixa/{id}/estornar": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["criarLancamentoCaixaEstornar"];
         delete?: never;
         options?: never;
         head?: never;
@@ -24347,6 +24347,56 @@ export interface operations {
             };
         };
     };
+    criarLancamentoCaixaEstornar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    justificativa: string;
+                    data?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        data: string;
+                        /** @enum {string} */
+                        tipo: "ENTRADA" | "SAIDA" | "TRANSFERENCIA";
+                        contaCaixaId: number;
+                        contaCaixaNome: string;
+                        periodoContabilId: number;
+                        valor: string;
+                        planoContaId: number;
+                        planoContaNome: string;
+                        controleGerencialId: number | null;
+                        historico: string;
+                        documento: string | null;
+                        pessoaId: number | null;
+                        organizacaoReferenciaId: number | null;
+                        transferenciaId: number | null;
+                        estornoDeId: number | null;
+                        estornadoEm: string | null;
+                        justificativaEstorno: string | null;
+                        saldo: string;
+                    };
+                };
+            };
+        };
+    };
     obterLancamentoCaixaPorId: {
         parameters: {
             query?: never;
@@ -24478,56 +24528,6 @@ export interface operations {
         responses: {
             /** @description Default Response */
             201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: number;
-                        data: string;
-                        /** @enum {string} */
-                        tipo: "ENTRADA" | "SAIDA" | "TRANSFERENCIA";
-                        contaCaixaId: number;
-                        contaCaixaNome: string;
-                        periodoContabilId: number;
-                        valor: string;
-                        planoContaId: number;
-                        planoContaNome: string;
-                        controleGerencialId: number | null;
-                        historico: string;
-                        documento: string | null;
-                        pessoaId: number | null;
-                        organizacaoReferenciaId: number | null;
-                        transferenciaId: number | null;
-                        estornoDeId: number | null;
-                        estornadoEm: string | null;
-                        justificativaEstorno: string | null;
-                        saldo: string;
-                    };
-                };
-            };
-        };
-    };
-    criarLancamentoCaixaEstornar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    justificativa: string;
-                    data?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
                 headers: {
                     [name: string]: unknown;
                 };

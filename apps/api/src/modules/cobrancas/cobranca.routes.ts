@@ -11,7 +11,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as cobrancas from './cobranca.service.js';
 import * as lista from './cobranca-lista.service.js';
 
@@ -59,19 +59,8 @@ export const cobrancaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => cobrancas.cancelarCobranca(app.deps, req.ctx, req.params.id, req.query.cancelarConta === 'true'),
   );
-  app.post(
-    '/:id/sincronizar',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: cobranca } } },
-    (req) => cobrancas.sincronizar(app.deps, req.ctx, req.params.id),
-  );
-  app.get(
-    '/:id/linha-digitavel',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: linhaDigitavel } } },
-    (req) => cobrancas.linhaDigitavel(app.deps, req.ctx, req.params.id),
-  );
-  app.get(
-    '/:id/pix',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: qrCodePix } } },
-    (req) => cobrancas.qrCodePix(app.deps, req.ctx, req.params.id),
-  );
+  const registro = acoesDoRegistro(app, { acesso, tags });
+  registro.executar('/:id/sincronizar', 'U', null, cobranca, (ctx, id) => cobrancas.sincronizar(app.deps, ctx, id));
+  registro.ler('/:id/linha-digitavel', linhaDigitavel, (ctx, id) => cobrancas.linhaDigitavel(app.deps, ctx, id));
+  registro.ler('/:id/pix', qrCodePix, (ctx, id) => cobrancas.qrCodePix(app.deps, ctx, id));
 };

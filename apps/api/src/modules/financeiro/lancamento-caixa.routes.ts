@@ -1,14 +1,6 @@
-import {
-  estornoInput,
-  idParams,
-  lancamento,
-  lancamentoInput,
-  lancamentoListQuery,
-  lancamentoPagina,
-} from '@sig/contracts';
+import { estornoInput, lancamento, lancamentoInput, lancamentoListQuery, lancamentoPagina } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idDaRota } from '../../platform/referencias.js';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './livro-caixa.service.js';
 
 const acesso = servico.ACESSO_LANCAMENTO;
@@ -26,34 +18,16 @@ export const lancamentoCaixaRoutes: FastifyPluginAsyncZod = async (app) => {
     exportacao: { caminho: '/exportar-lista' },
     exportar: (ctx, q, formato, origem) => servico.exportarLancamentos(app.deps, ctx, q, formato, origem),
   });
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: lancamento } } },
-    (req) => servico.obterLancamento(app.deps.db, req.ctx, req.params.id),
+  acoesDoRegistro(app, { acesso, tags }).executar('/:id/estornar', 'U', estornoInput, lancamento, (ctx, id, corpo) =>
+    servico.estornarLancamento(app.deps, ctx, id, corpo),
   );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: lancamentoInput, response: { 201: lancamento } } },
-    async (req, reply) => reply.status(201).send(await servico.criarLancamento(app.deps, req.ctx, req.body)),
-  );
-  app.put(
-    '/:id',
-    {
-      config: {
-        acesso,
-        acao: 'U',
-        registroAtual: (req) => servico.obterLancamento(app.deps.db, req.ctx, idDaRota(req)),
-      },
-      schema: { tags, params: idParams, body: lancamentoInput, response: { 200: lancamento } },
-    },
-    (req) => servico.atualizarLancamento(app.deps, req.ctx, req.params.id, req.body),
-  );
-  app.post(
-    '/:id/estornar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: estornoInput, response: { 200: lancamento } },
-    },
-    (req) => servico.estornarLancamento(app.deps, req.ctx, req.params.id, req.body),
-  );
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: lancamento,
+    entrada: lancamentoInput,
+    obter: (ctx, id) => servico.obterLancamento(app.deps.db, ctx, id),
+    criar: (ctx, corpo) => servico.criarLancamento(app.deps, ctx, corpo),
+    atualizar: (ctx, id, corpo) => servico.atualizarLancamento(app.deps, ctx, id, corpo),
+  });
 };
