@@ -3,7 +3,10 @@ ALTER TABLE "usuario" ADD COLUMN "termo_pendente" boolean DEFAULT false NOT NULL
 -- lookup of every request reads the flag; these triggers keep it in the transaction of whatever
 -- changes the answer (a request made, answered or removed, a version published or superseded, an
 -- account opened), so no service has to remember it.
+-- The users' rows are locked first and the count made in the next statement's fresh snapshot: two
+-- transactions changing one person's requests at once count in turn, the second seeing the first's.
 CREATE FUNCTION termo_pendente_recalcular(pessoas integer[]) RETURNS void LANGUAGE sql AS $$
+  SELECT 1 FROM usuario WHERE pessoa_id = ANY (pessoas) ORDER BY id FOR UPDATE;
   UPDATE usuario u SET termo_pendente = p.pendente
     FROM (SELECT x.id, EXISTS (SELECT 1 FROM termo_solicitacao s JOIN termo t ON t.id = s.termo_id
                                 WHERE s.pessoa_id = x.pessoa_id AND s.situacao_solicitacao = 'PENDENTE'
