@@ -5,7 +5,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,60 @@ export const percentil = (tempos: number[], p: number) => {
   return Math.round(ordenados[Math.min(ordenados.length - 1, Math.ceil((p / 100) * ordenados.length) - 1)]! * 10) / 10;
 };
 
-type Pronto = { porta: number; geracao: string } & Record<string, unknown>;
+/** A connection of the parent's to the bench's database (`comServidor`'s `nome`), to read it while measuring. */
+export async function conectar(nome: string) {
+  const u = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  u.pathname = `/${nome}`;
+  const banco = new pg.Client({ connectionString: u.toString() });
+  // The database is dropped with its connections when a step fails: that error is not the one to show.
+  banco.on('error', () => undefined);
+  await banco.connect();
+  return banco;
+}
+
+/** Seconds of CPU (user + system) a process has used, from /proc (0 once it is gone; 100 ticks a second). */
+function cpuDe(pid: number): number {
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(campos[11]) + Number(campos[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where the CPU of a span went on a shared machine: the app's process, the backends of the bench's
+ * own database (sampled each second, so a connection opened meanwhile counts too) and this process.
+ */
+export async function medirCpu(pidApp: number, banco: pg.Client) {
+  const backends = async () =>
+    (
+      await banco.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')
+    ).rows.map((r) => r.pid);
+  const inicio = new Map((await backends()).map((pid) => [pid, cpuDe(pid)]));
+  const ultimo = new Map(inicio);
+  const amostrar = async () => {
+    for (const pid of await backends()) ultimo.set(pid, Math.max(ultimo.get(pid) ?? 0, cpuDe(pid)));
+  };
+  const app = cpuDe(pidApp);
+  const este = process.cpuUsage();
+  const amostras = setInterval(() => void amostrar().catch(() => undefined), 1000);
+  return async () => {
+    clearInterval(amostras);
+    await amostrar();
+    let segundosBanco = 0;
+    for (const [pid, fim] of ultimo) segundosBanco += fim - (inicio.get(pid) ?? 0);
+    const e = process.cpuUsage(este);
+    return {
+      app: cpuDe(pidApp) - app,
+      banco: segundosBanco,
+      este: (e.user + e.system) / 1e6,
+      carga: os.loadavg(),
+    };
+  };
+}
+
+type Pronto = { porta: number; geracao: string; pid: number } & Record<string, unknown>;
 
 /**
  * Creates a database, forks `script` with `--servidor --url <db> --dados <dir>` plus `args`, and
@@ -44,11 +97,14 @@ export async function comServidor(
   args: string[],
   medir: (base: string, pronto: Pronto) => Promise<void>,
   manter = false,
+  /** A database name of the caller's (dropped first if it is there), instead of a random one. */
+  nome?: string,
 ) {
   const raiz = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const nomeBanco = `sig_bench_${randomBytes(4).toString('hex')}`;
+  const nomeBanco = nome ?? `sig_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: raiz });
   await admin.connect();
+  if (nome) await admin.query(`drop database if exists "${nomeBanco}" with (force)`);
   await admin.query(`create database "${nomeBanco}"`);
   const u = new URL(raiz);
   u.pathname = `/${nomeBanco}`;
@@ -85,12 +141,15 @@ export async function servir(
     demo = true,
     env = {},
     trabalhador = false,
+    trabalhar = false,
   }: {
     demo?: boolean;
     /** More configuration (the payment provider's URL and key, say). */
     env?: Record<string, string>;
     /** Start the bulk-processing worker, as the real server does. */
     trabalhador?: boolean;
+    /** Work the job layer's queues (mail, sendings), as a `SIG_ROLE=all` server does. */
+    trabalhar?: boolean;
   } = {},
 ) {
   const { abrirBanco, migrar } = await import('@sig/db');
@@ -114,10 +173,10 @@ export async function servir(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await construirApp({ config, banco, logger: false });
+  const app = await construirApp({ config, banco, logger: false, trabalhar });
   await app.listen({ port: 0, host: '127.0.0.1' });
   if (trabalhador) app.lotes.iniciar();
-  process.send!({ ...extras, porta: (app.server.address() as AddressInfo).port, geracao });
+  process.send!({ ...extras, porta: (app.server.address() as AddressInfo).port, geracao, pid: process.pid });
   process.on('message', async (m) => {
     if (m !== 'parar') return;
     await app.close();

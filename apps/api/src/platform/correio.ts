@@ -14,6 +14,16 @@ const FILA_ENVIAR = 'correio.enviar';
 const MAX_ERRO = 500;
 
 /**
+ * nodemailer's pool of SMTP connections unless the URL says otherwise (`?pool=false`): a batch of
+ * mail reuses a few connections instead of opening one per message.
+ */
+export function comConexoesReusadas(smtpUrl: string): string {
+  const u = new URL(smtpUrl);
+  if (!u.searchParams.has('pool')) u.searchParams.set('pool', 'true');
+  return u.toString();
+}
+
+/**
  * Mail goes through the outbox table first, in the transaction of the change that causes it;
  * the row is the record. With `SMTP_URL` set, a job of the same transaction sends it (retried
  * with backoff; the row says each failure). Without SMTP the rows stay in the outbox, where the
@@ -25,11 +35,11 @@ export class Correio {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly tarefas: Pick<Tarefas<never>, 'enviar'>,
+    private readonly tarefas: Pick<Tarefas<never>, 'enviar' | 'enviarVarios'>,
     smtpUrl: string | undefined,
     private readonly remetente: string,
   ) {
-    this.transporte = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.transporte = smtpUrl ? nodemailer.createTransport(comConexoesReusadas(smtpUrl)) : null;
   }
 
   /** Whether mail leaves the outbox at all (SMTP_URL is set). */
@@ -38,10 +48,21 @@ export class Correio {
   }
 
   /** Writes the message to the outbox and, with SMTP, its sending job: both or neither. */
-  async enfileirar(db: DbOuTx, m: Mensagem): Promise<void> {
+  enfileirar(db: DbOuTx, m: Mensagem): Promise<void> {
+    return this.enfileirarVarias(db, [m]);
+  }
+
+  /** `enfileirar` for many messages (a sending to a synod): one insert of the rows, one of their jobs. */
+  async enfileirarVarias(db: DbOuTx, ms: Mensagem[]): Promise<void> {
+    if (!ms.length) return;
     await db.transaction(async (tx) => {
-      const [linha] = await tx.insert(caixaSaida).values(m).returning({ id: caixaSaida.id });
-      await this.agendar(tx, linha!.id);
+      const linhas = await tx.insert(caixaSaida).values(ms).returning({ id: caixaSaida.id });
+      if (this.transporte)
+        await this.tarefas.enviarVarios(
+          FILA_ENVIAR,
+          linhas.map(({ id }) => ({ dados: { id }, chave: String(id) })),
+          { em: tx },
+        );
     });
   }
 
@@ -135,6 +156,8 @@ export const TAREFAS_CORREIO = [
     esperaSegundos: 30,
     expiraSegundos: 120,
     concorrencia: 2,
+    // Thousands of messages at once (a term sent to a synod) drain without a poll's wait between them.
+    lote: 20,
     executar: (ctx, t) => ctx.correio.enviar(t.dados.id, t.ultima),
   } satisfies DefinicaoTarefa<{ correio: Correio }, { id: number }>,
   {

@@ -25,16 +25,17 @@ type LinhaSessao = {
   termoPendente: boolean;
 };
 
-/** Runs on every authenticated request: one indexed lookup, prepared, on the driver. */
+/**
+ * Runs on every authenticated request: one indexed lookup, prepared, on the driver. A pending
+ * required term is the user's flag, kept by the database's triggers (migration 0058).
+ */
 const SQL_SESSAO = `
   select s.id as "sessaoId", s.usuario_id as "usuarioId", s.organizacao_id as "organizacaoId",
          s.perfil_id as "perfilId", s.pendente2_fa as "pendente2FA", s.ultimo_uso_em as "ultimoUsoEm",
          s.criado_em as "criadoEm",
          u.pessoa_id as "pessoaId", u.trocar_senha as "trocarSenha", u.ativo as "usuarioAtivo",
          o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao",
-         exists (select 1 from termo_solicitacao ts join termo t on t.id = ts.termo_id
-                  where ts.pessoa_id = u.pessoa_id and ts.situacao_solicitacao = 'PENDENTE'
-                    and t.obrigatorio and t.situacao_termo = 'PUBLICADO') as "termoPendente"
+         u.termo_pendente as "termoPendente"
     from sessao s
     join usuario u on u.id = s.usuario_id
     join organizacao o on o.id = s.organizacao_id

@@ -47,3 +47,41 @@ describe('a job whose worker died', () => {
     }
   });
 });
+
+describe('a queue worked in batches', () => {
+  it('drains a backlog without waiting out the poll between jobs, each job completed or failed on its own', async () => {
+    const execucoes: number[] = [];
+    const definicao: DefinicaoTarefa<object, { n: number }> = {
+      fila: 'teste.em-lote',
+      unica: true,
+      lote: 5,
+      tentativas: 1,
+      esperaSegundos: 3600,
+      executar: async (_ctx, tarefa) => {
+        execucoes.push(tarefa.dados.n);
+        if (tarefa.dados.n === 7) throw new Error('falhou o sete');
+        return { n: tarefa.dados.n };
+      },
+    };
+    // A poll a minute apart: only the batches' own pace can drain twelve jobs in seconds.
+    const tarefas = new Tarefas<object>(t.banco, t.app.log, { intervaloSegundos: 60 });
+    tarefas.declarar(definicao as DefinicaoTarefa<object, never>);
+    try {
+      await tarefas.abrir({ supervisionar: true });
+      await tarefas.trabalhar({});
+      const itens = Array.from({ length: 12 }, (_, n) => ({ dados: { n }, chave: String(n) }));
+      await t.banco.db.transaction((tx) => tarefas.enviarVarios(definicao.fila, itens, { em: tx }));
+      for (let i = 0; i < 100 && execucoes.length < 12; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(execucoes.sort((a, b) => a - b)).toEqual(itens.map((i) => i.dados.n));
+      const estados = (
+        (await t.banco.db.execute(
+          sql`select data->>'n' as n, state::text as estado, output->>'message' as erro from pgboss.job where name = ${definicao.fila}`,
+        )) as unknown as { rows: { n: string; estado: string; erro: string | null }[] }
+      ).rows;
+      expect(estados.filter((e) => e.estado === 'completed')).toHaveLength(11);
+      expect(estados.find((e) => e.n === '7')).toMatchObject({ estado: 'retry', erro: 'falhou o sete' });
+    } finally {
+      await tarefas.parar();
+    }
+  });
+});

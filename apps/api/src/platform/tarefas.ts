@@ -7,6 +7,7 @@ import {
   type DrizzleTransactionLike,
   fromDrizzle,
   fromPglite,
+  type JobResult,
   type JobWithMetadata,
   PgBoss,
   type Queue,
@@ -76,6 +77,13 @@ export type DefinicaoTarefa<C, D extends object = Record<string, never>> = {
   aoIniciar?: boolean;
   /** Jobs of this queue a worker runs at once (default 1). */
   concorrencia?: number;
+  /**
+   * Jobs a worker takes in one fetch and runs together (default 1), each completed or failed (and
+   * retried) on its own. A worker whose fetch came back full fetches again at once: a
+   * queue of many small jobs (one per e-mail) drains at the speed of its jobs, where one job per
+   * fetch waits out the poll interval after each job once no new job wakes the worker.
+   */
+  lote?: number;
 };
 
 /** A worker with a loop of its own (the bulk batches), started and stopped with the jobs. */
@@ -162,16 +170,28 @@ export class Tarefas<C> {
     this.trabalhando = true;
     const intervalo = this.opcoes.intervaloSegundos;
     for (const d of this.definicoes.values()) {
-      await boss.work(
-        d.fila,
-        {
-          includeMetadata: true,
-          pollingIntervalSeconds: intervalo,
-          notifyPollingIntervalSeconds: intervalo,
-          localConcurrency: d.concorrencia ?? 1,
-        },
-        async ([job]: JobWithMetadata<object>[]) => this.executar(ctx, d, job!),
-      );
+      const opcoes = {
+        includeMetadata: true,
+        pollingIntervalSeconds: intervalo,
+        notifyPollingIntervalSeconds: intervalo,
+        localConcurrency: d.concorrencia ?? 1,
+      } as const;
+      if ((d.lote ?? 1) > 1)
+        await boss.work(
+          d.fila,
+          { ...opcoes, batchSize: d.lote, burstWhenBatchFull: true, perJobResults: true },
+          (jobs: JobWithMetadata<object>[]) =>
+            Promise.all(
+              jobs.map(
+                (job): Promise<JobResult> =>
+                  this.executar(ctx, d, job).then(
+                    (output) => ({ id: job.id, status: 'completed', output }),
+                    (err: Error) => ({ id: job.id, status: 'failed', output: { message: err.message } }),
+                  ),
+              ),
+            ),
+        );
+      else await boss.work(d.fila, opcoes, async ([job]: JobWithMetadata<object>[]) => this.executar(ctx, d, job!));
       if (d.agenda) await boss.schedule(d.fila, d.agenda, {}, { tz: FUSO_AGENDA });
       else await boss.unschedule(d.fila);
       if (d.aoIniciar)
@@ -208,6 +228,20 @@ export class Tarefas<C> {
       singletonKey: opcoes.chave,
       db: opcoes.em ? fromDrizzle(opcoes.em as unknown as DrizzleTransactionLike, sql) : undefined,
     });
+  }
+
+  /**
+   * Several jobs of one queue in one statement (a batch of e-mails): `enviar`'s rules, each job with
+   * its own `chave`.
+   */
+  async enviarVarios(fila: string, itens: { dados: object; chave?: string }[], opcoes: { em?: DbOuTx } = {}) {
+    if (!this.definicoes.has(fila)) throw new Error(`job queue ${fila} is not declared`);
+    if (!itens.length) return;
+    await this.aberto().insert(
+      fila,
+      itens.map((i) => ({ data: i.dados, singletonKey: i.chave })),
+      { db: opcoes.em ? fromDrizzle(opcoes.em as unknown as DrizzleTransactionLike, sql) : undefined },
+    );
   }
 
   /** A failed job back to its queue (the administrator's retry); false when it is not a failed one. */

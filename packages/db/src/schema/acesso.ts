@@ -85,6 +85,12 @@ export const usuario = pgTable(
     bloqueadoAte: timestamp({ withTimezone: true }),
     senhaAlteradaEm: timestamp({ withTimezone: true }),
     ultimoAcessoEm: timestamp({ withTimezone: true }),
+    /**
+     * The person has a pending request of a published required term (issue 22 item 5): the session
+     * lookup reads it instead of searching the requests on every request. Kept by triggers on
+     * `termo_solicitacao`, `termo` and this table (migration 0058), in the transaction of the change.
+     */
+    termoPendente: boolean().notNull().default(false),
     criadoEm: criadoEm(),
   },
   (t) => [uniqueIndex('usuario_email_uq').on(sql`lower(${t.email})`), uniqueIndex('usuario_pessoa_uq').on(t.pessoaId)],

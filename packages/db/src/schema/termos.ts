@@ -95,7 +95,7 @@ export const termoSolicitacao = pgTable(
     uniqueIndex('termo_solicitacao_pessoa_uq').on(t.termoId, t.pessoaId),
     uniqueIndex('termo_solicitacao_token_uq').on(t.tokenHash),
     uniqueIndex('termo_solicitacao_revogacao_uq').on(t.tokenRevogacaoHash),
-    // The sign-in gate looks up a person's pending requests on every request.
+    // The pending-term flag (usuario.termo_pendente) is recounted from a person's pending requests.
     index('termo_solicitacao_pessoa_pendente_idx').on(t.pessoaId).where(sql`${t.situacaoSolicitacao} = 'PENDENTE'`),
     index('termo_solicitacao_envio_idx').on(t.envioId, t.enviadoEm),
   ],

@@ -6,6 +6,7 @@ import {
   criarOrganizacao,
   criarPerfil,
   criarPessoa,
+  criarSessao,
   criarUsuario,
   emailsPara,
   organizacaoPorNome,
@@ -283,5 +284,88 @@ describe('the sign-in gate', () => {
     expect(linha).toMatchObject({ decisao: 'ACEITO' });
     // The demo's users are not held.
     expect((await req('GET', '/api/termos/paginado', undefined, admin)).statusCode).toBe(200);
+  });
+
+  /** A required term of a community of its own, published and sent to its people; its idCompartilhado. */
+  const obrigatorioEnviado = async (organizacaoId: number) => {
+    const idc = (await req('POST', '/api/termos', termo({ organizacaoId, obrigatorio: true }))).json().idCompartilhado;
+    await req('POST', `/api/termos/publicar/${idc}`);
+    await enviarPara(idc, organizacaoId);
+    return idc as string;
+  };
+  const enviarPara = async (idc: string, organizacaoId: number) => {
+    expect((await req('POST', `/api/termos/solicitacoes/${idc}/envio`, { organizacaoId })).statusCode).toBe(200);
+    await concluido(idc);
+  };
+  const novaVersao = async (idc: string, texto: string) => {
+    const r = await req('POST', `/api/termos/rascunho/${idc}`);
+    const { organizacaoId, nome, categoriaTermo, remetente, assuntoEmail, corpoEmail, obrigatorio } = r.json();
+    const corpo = { organizacaoId, nome, categoriaTermo, remetente, assuntoEmail, corpoEmail, obrigatorio, texto };
+    expect((await req('PUT', `/api/termos/${r.json().id}`, corpo)).statusCode).toBe(200);
+    expect((await req('POST', `/api/termos/publicar/${idc}`)).statusCode).toBe(200);
+  };
+  const situacao = async (token: string) => (await req('GET', '/api/termos/paginado', undefined, token)).statusCode;
+  const aceitarPendente = async (token: string) => {
+    const [p] = (await req('GET', '/api/termos/obrigatorios-pendentes', undefined, token)).json();
+    const url = `/api/termos/obrigatorios-pendentes/${p.solicitacaoId}/aceite`;
+    expect((await req('POST', url, { hashTexto: p.hashTexto }, token)).statusCode).toBe(200);
+    return p as { versao: number };
+  };
+  const comunidadeNova = async () =>
+    criarOrganizacao(t.banco.db, {
+      organizacaoPaiId: await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos'),
+      nomeFantasia: unico('Comunidade'),
+    });
+
+  it('holds a signed-in user on the request after a new version is requested from them, releases them after it', async () => {
+    const org = await comunidadeNova();
+    const { id: perfil } = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Termos' }] });
+    const email = `versao.${process.pid}@exemplo.org`;
+    const u = await criarUsuario(t.banco.db, { organizacaoId: org, perfilId: perfil, pessoa: { nome: 'Vera', email } });
+    expect(await situacao(u.token)).toBe(200);
+    const idc = await obrigatorioEnviado(org);
+    expect(await situacao(u.token)).toBe(428);
+    expect(await aceitarPendente(u.token)).toMatchObject({ versao: 1 });
+    expect(await situacao(u.token)).toBe(200);
+
+    // Publishing version 2 supersedes the acceptance and asks again, while the user is signed in.
+    await novaVersao(idc, 'Texto dois.');
+    expect(await situacao(u.token)).toBe(428);
+    expect(await aceitarPendente(u.token)).toMatchObject({ versao: 2 });
+    expect(await situacao(u.token)).toBe(200);
+
+    // A revoked acceptance is no pending request: revoking does not hold the user.
+    expect((await revogacao('POST', await revogacaoDe(email))).statusCode).toBe(200);
+    expect(await situacao(u.token)).toBe(200);
+  });
+
+  it('a superseded version no longer holds, a refusal releases, and an account opened later is held', async () => {
+    const org = await comunidadeNova();
+    const { id: perfil } = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Termos' }] });
+    const email = `tarde.${process.pid}@exemplo.org`;
+    const pessoa = await criarPessoa(t.banco.db, { organizacaoId: org, nome: 'Tereza', email });
+    const idc = await obrigatorioEnviado(org);
+    // The account is opened after the request was made.
+    const [usuario] = await t.banco.db
+      .insert(schema.usuario)
+      .values({ pessoaId: pessoa.id, email, senhaHash: 'fabrica$sem-senha' })
+      .returning();
+    await t.banco.db
+      .insert(schema.usuarioOrganizacao)
+      .values({ usuarioId: usuario!.id, organizacaoId: org, perfilId: perfil, padrao: true });
+    const token = await criarSessao(t.banco.db, usuario!.id);
+    expect(await situacao(token)).toBe(428);
+
+    // Version 2 published: version 1's pending request lapses, and nobody accepted it to be asked again.
+    await novaVersao(idc, 'Texto dois.');
+    expect(await situacao(token)).toBe(200);
+
+    // Sent again: held; declined on the public page: released.
+    await enviarPara(idc, org);
+    expect(await situacao(token)).toBe(428);
+    const link = await tokenDe(email);
+    const { hashTexto } = (await publico(link)).json();
+    expect((await responder(link, { decisao: 'DESCONSIDERADO', hashTexto })).statusCode).toBe(200);
+    expect(await situacao(token)).toBe(200);
   });
 });

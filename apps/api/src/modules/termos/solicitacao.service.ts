@@ -54,25 +54,25 @@ function mensagem(
   return { para: para.email, assunto: t.assuntoEmail, texto: `${corpo}\n\n${t.remetente}\n\n${rodape}` };
 }
 
-/** A new token on a request, its e-mail in the outbox: the first sending and a resend alike. */
-async function darToken(
-  deps: Deps,
-  tx: DbOuTx,
-  s: { id: number; email: string; nome: string; assuntoEmail: string; corpoEmail: string; remetente: string },
-) {
-  const token = novoToken();
-  const tokenRevogacao = novoToken();
+/**
+ * A new token on each request, its e-mail in the outbox: the first sending (a batch) and a resend
+ * (one) alike; one update and one outbox insert for the batch.
+ */
+async function darTokens(deps: Deps, tx: DbOuTx, linhas: ParaEnviar[]) {
+  if (!linhas.length) return;
+  const tokens = linhas.map(() => ({ token: novoToken(), revogacao: novoToken() }));
   const agora = new Date();
-  await tx
-    .update(so)
-    .set({
-      tokenHash: hashToken(token),
-      tokenRevogacaoHash: hashToken(tokenRevogacao),
-      enviadoEm: agora,
-      expiraEm: new Date(agora.getTime() + DIAS_VALIDADE_LINK * 86_400_000),
-    })
-    .where(eq(so.id, s.id));
-  await deps.correio.enfileirar(tx, mensagem(deps, s, s, token, tokenRevogacao));
+  const lista = (xs: (string | number)[]) => `{${xs.join(',')}}`;
+  await tx.execute(sql`update termo_solicitacao s
+    set token_hash = v.token_hash, token_revogacao_hash = v.revogacao_hash, enviado_em = ${agora},
+        expira_em = ${new Date(agora.getTime() + DIAS_VALIDADE_LINK * 86_400_000)}
+    from unnest(${lista(linhas.map((l) => l.id))}::int[], ${lista(tokens.map((t) => hashToken(t.token)))}::text[],
+                ${lista(tokens.map((t) => hashToken(t.revogacao)))}::text[]) as v(id, token_hash, revogacao_hash)
+    where s.id = v.id`);
+  await deps.correio.enfileirarVarias(
+    tx,
+    linhas.map((l, i) => mensagem(deps, l, l, tokens[i]!.token, tokens[i]!.revogacao)),
+  );
 }
 
 const selecaoEnvio = (id: number) =>
@@ -97,7 +97,7 @@ export async function enviarLote(deps: Deps, envioId: number): Promise<{ enviado
   for (;;) {
     const n = await deps.db.transaction(async (tx) => {
       const linhas = ((await tx.execute(selecaoEnvio(envioId))) as unknown as { rows: ParaEnviar[] }).rows;
-      for (const s of linhas) await darToken(deps, tx, s);
+      await darTokens(deps, tx, linhas);
       return linhas.length;
     });
     enviados += n;
@@ -293,12 +293,9 @@ export async function reenviar(
     ).rows;
     if (!s) throw naoEncontrado();
     if (s.situacao !== 'PENDENTE') throw new AppError('TERMO_JA_RESPONDIDO');
-    await darToken(deps, tx, {
-      ...s,
-      assuntoEmail: versao.assuntoEmail,
-      corpoEmail: versao.corpoEmail,
-      remetente: versao.remetente,
-    });
+    await darTokens(deps, tx, [
+      { ...s, assuntoEmail: versao.assuntoEmail, corpoEmail: versao.corpoEmail, remetente: versao.remetente },
+    ]);
     const [l] = await consulta(tx).where(eq(so.id, id));
     return paraSolicitacao(l as Linha);
   });
