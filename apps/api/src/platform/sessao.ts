@@ -27,7 +27,7 @@ type LinhaSessao = {
 
 /**
  * Runs on every authenticated request: one indexed lookup, prepared, on the driver. A pending
- * required term is the user's flag, kept by the database's triggers (migration 0058).
+ * required term is the user's flag, kept by the database's triggers (migration 0056).
  */
 const SQL_SESSAO = `
   select s.id as "sessaoId", s.usuario_id as "usuarioId", s.organizacao_id as "organizacaoId",

@@ -88,7 +88,7 @@ export const usuario = pgTable(
     /**
      * The person has a pending request of a published required term (issue 22 item 5): the session
      * lookup reads it instead of searching the requests on every request. Kept by triggers on
-     * `termo_solicitacao`, `termo` and this table (migration 0058), in the transaction of the change.
+     * `termo_solicitacao`, `termo` and this table (migration 0056), in the transaction of the change.
      */
     termoPendente: boolean().notNull().default(false),
     criadoEm: criadoEm(),
