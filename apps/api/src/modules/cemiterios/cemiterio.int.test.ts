@@ -1084,3 +1084,74 @@ describe('upkeep fees in arrears and the forecast of free plots', () => {
     expect(todos.itens.map((i: { arrendatarioId: number }) => i.arrendatarioId)).not.toContain(alheia!.id);
   });
 });
+
+describe('DELETE /arrendatario/:id: the concession leaves, and so does what it still owed', () => {
+  const d = new Map<string, number>();
+  const { contaAReceber: car, cobranca: cob, arrendatarioParcela: ap } = schema;
+  const contasDa = (id: number) =>
+    t.banco.db
+      .select({ id: car.id, status: car.status, motivo: car.motivoCancelamento })
+      .from(ap)
+      .innerJoin(car, eq(car.id, ap.contaAReceberId))
+      .where(eq(ap.arrendatarioId, id))
+      .orderBy(car.vencimento);
+  const cobrar = async (contaAReceberId: number) => {
+    const r = await req('POST', '/api/cobranca', { contaAReceberId, forma: 'BOLETO' }, admin);
+    expect(r.statusCode, r.body).toBe(201);
+  };
+
+  beforeAll(async () => {
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'D', fileiraAte: 1, numeroAte: 3 });
+    for (const j of (await grade(cemiterioId, 'D')).jazigos) d.set(j.rotulo, j.id);
+  });
+
+  it('withdraws its open installments and cancels their charges, with the reason in their history', async () => {
+    const c = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: d.get('D-1-1'), inicio: '2099-01-10', valor: '900.00', parcelas: 3 }),
+    );
+    const [primeira, segunda] = await contasDa(c.id);
+    await cobrar(primeira!.id);
+    await cobrar(segunda!.id);
+    const r = await req('DELETE', `/api/arrendatario/${c.id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const motivo = 'Concessão de jazigo excluída: suas parcelas em aberto não são mais cobradas.';
+    expect(await contasDa(c.id)).toEqual([
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+    ]);
+    const cobrancas = await t.banco.db
+      .select({ status: cob.status, statusProvedor: cob.statusProvedor })
+      .from(cob)
+      .where(inArray(cob.contaAReceberId, [primeira!.id, segunda!.id]));
+    expect(cobrancas).toEqual([
+      { status: 'CANCELADO', statusProvedor: 'DELETED' },
+      { status: 'CANCELADO', statusProvedor: 'DELETED' },
+    ]);
+    const h = schema.historicoAlteracao;
+    const historico = await t.banco.db
+      .select({ valorNovo: h.valorNovo })
+      .from(h)
+      .where(and(eq(h.entidade, 'conta_a_receber'), eq(h.entidadeId, primeira!.id), eq(h.campo, 'motivoCancelamento')));
+    expect(historico.map((x) => x.valorNovo)).toContain(motivo);
+    expect((await req('GET', `/api/jazigo/${d.get('D-1-1')}`)).json().situacaoJazigo).toBe('LIVRE');
+  });
+
+  it('refuses while an installment is paid: the treasurer reverses it first; nothing is withdrawn', async () => {
+    const c = await criar('/api/arrendatario', concessao({ jazigoId: d.get('D-1-2'), valor: '400.00', parcelas: 2 }));
+    const [paga, aberta] = await contasDa(c.id);
+    await t.banco.db.update(car).set({ status: 'PAGO', valorPago: '200.00' }).where(eq(car.id, paga!.id));
+    const r = await t.req({ method: 'DELETE', url: `/api/arrendatario/${c.id}`, token: paroquia, idioma: 'en' });
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json()).toMatchObject({
+      codigo: 'CONCESSAO_COM_PARCELA_PAGA',
+      mensagem: expect.stringContaining('reverse'),
+    });
+    expect(await contasDa(c.id)).toEqual([
+      expect.objectContaining({ id: paga!.id, status: 'PAGO' }),
+      expect.objectContaining({ id: aberta!.id, status: 'ABERTO', motivo: null }),
+    ]);
+    expect((await req('GET', `/api/arrendatario/${c.id}`)).statusCode).toBe(200);
+  });
+});
