@@ -3,6 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 import { avisarVencimentos } from './vencimentos.job.js';
 
 let t: AppTeste;
@@ -1153,5 +1154,35 @@ describe('DELETE /arrendatario/:id: the concession leaves, and so does what it s
       expect.objectContaining({ id: aberta!.id, status: 'ABERTO', motivo: null }),
     ]);
     expect((await req('GET', `/api/arrendatario/${c.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('/falecido/paginado: a name search counts up to its cap', () => {
+  it('says "more than 100" past the cap, counts exactly below it, and pages by burial date', async () => {
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'K', fileiraAte: 1, numeroAte: 1 });
+    const jazigoId = (await grade(cemiterioId, 'K')).jazigos[0].id as number;
+    const c = await criar('/api/arrendatario', concessao({ jazigoId, valor: '0.00' }));
+    await t.banco.db.insert(schema.falecido).values(
+      Array.from({ length: LIMITE_CONTAGEM_NOME + 1 }, (_, i) => ({
+        jazigoId,
+        arrendatarioId: c.id,
+        nome: `Ênio Contado ${i}`,
+        dataFalecimento: '2020-01-01',
+        dataSepultamento: `2020-01-${String(2 + (i % 27)).padStart(2, '0')}`,
+      })),
+    );
+    const muitos = await req('GET', '/api/falecido/paginado?nome=enio%20contado&quantidade=10&ordem=desc');
+    expect(muitos.statusCode, muitos.body).toBe(200);
+    expect(muitos.json()).toMatchObject({ total: LIMITE_CONTAGEM_NOME, totalExato: false });
+    const datas = muitos.json().itens.map((f: { dataSepultamento: string }) => f.dataSepultamento);
+    expect(datas).toEqual([...datas].sort().reverse());
+    expect(datas[0]).toBe('2020-01-28');
+    const poucos = await req('GET', '/api/falecido/paginado?nome=contado%2010&quantidade=10');
+    // "Contado 10" and "Contado 100": the page is not full, so it is the whole answer.
+    expect(poucos.json()).toMatchObject({ total: 2, totalExato: true });
+    const ultima = await req('GET', '/api/falecido/paginado?nome=contado%201&quantidade=10&pagina=2');
+    // 1, 10–19, 100: twelve, the second page holding the last two.
+    expect(ultima.json()).toMatchObject({ total: 12, totalExato: true });
+    expect(ultima.json().itens).toHaveLength(2);
   });
 });
