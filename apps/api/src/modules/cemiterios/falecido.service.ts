@@ -68,7 +68,7 @@ type Filtros = { cemiterioId?: number; nome?: string };
  * counts on to 10,000, a cemetery's whole register.
  */
 export const LIMITE_CONTAGEM_NOME = 100;
-export const LIMITE_CONTAGEM = 10_000;
+const LIMITE_CONTAGEM = 10_000;
 
 export async function listar(
   deps: Deps,
