@@ -10,30 +10,16 @@
  * compressed (gzip level 9 and brotli 11, as apps/web/comprimir.mjs writes them). Then the
  * time from a reload with a stored session until the dashboard shows the user's name.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { ADMIN } from './comum.js';
+import { FLAGS, iniciarServidor } from './produto.js';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(raiz, 'apps/web/dist');
-const ADMIN = { login: 'admin@sig.local', senha: 'Bench@2026x' };
-// The same flags as the e2e suite: no network beyond loopback on these machines.
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const { values } = parseArgs({
   options: {
     /** Also list every file /login loads. */
@@ -57,54 +43,6 @@ const somar = (ts: Tamanho[]): Tamanho =>
 const kb = (n: number) => (n / 1024).toFixed(1);
 const descrever = (n: number, t: Tamanho) =>
   `${n} files · ${kb(t.raw)} KB raw · **${kb(t.gzip)} KB gzip** · ${kb(t.brotli)} KB brotli`;
-
-const portaLivre = () =>
-  new Promise<number>((ok, falha) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => ok(port));
-    });
-    s.on('error', falha);
-  });
-
-async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
-  const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-web-bundle-'));
-  const porta = await portaLivre();
-  const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
-    cwd: raiz,
-    env: {
-      ...process.env,
-      PORT: String(porta),
-      HOST: '127.0.0.1',
-      DATA_DIR: dados,
-      DATABASE_URL: '',
-      SIG_ENV: 'development',
-      SIG_ADMIN_EMAIL: ADMIN.login,
-      SIG_ADMIN_PASSWORD: ADMIN.senha,
-      SIG_SECRET: 'segredo-do-benchmark-com-32-caracteres',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${porta}`;
-  const parar = async () => {
-    servidor.kill('SIGTERM');
-    await new Promise((r) => servidor.once('exit', r));
-    rmSync(dados, { recursive: true, force: true });
-  };
-  const limite = Date.now() + 120_000;
-  for (;;) {
-    if (servidor.exitCode !== null) throw new Error(`the server exited with ${servidor.exitCode}`);
-    const pronto = await fetch(`${base}/api/saude`).catch(() => null);
-    if (pronto?.ok) return { base, parar };
-    if (Date.now() > limite) {
-      await parar();
-      throw new Error('the server did not answer within 120 s');
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const eArquivo = (url: string) => {
   const { pathname } = new URL(url);

@@ -364,7 +364,8 @@ export const falecidoListQuery = listQuery.extend({
   cemiterioId: referencia('cemiterio', id).optional(),
   nome: busca(150),
 });
-export const falecidoPagina = paged(falecido);
+/** `totalExato` false: more matches than the count's cap (the screen says "100+"). */
+export const falecidoPagina = paged(falecido).extend({ totalExato: z.boolean() });
 export type FalecidoPagina = z.infer<typeof falecidoPagina>;
 
 /**

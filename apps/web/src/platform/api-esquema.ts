@@ -33671,6 +33671,7 @@ export interface operations {
                         total: number;
                         pagina: number;
                         quantidade: number;
+                        totalExato: boolean;
                     };
                 };
             };

@@ -247,6 +247,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     retry: false,
   });
   const total = q.data?.total;
+  const exato = (q.data as { totalExato?: boolean } | undefined)?.totalExato !== false;
 
   // Deleting the last row of the last page leaves it empty: step back to one with rows.
   const ultimaPagina = total === undefined ? pagina : Math.max(1, Math.ceil(total / quantidade));
@@ -372,7 +373,8 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
       total: total ?? 0,
       showSizeChanger: true,
       pageSizeOptions: TAMANHOS,
-      showTotal: (n: number) => t('comum:total', { n }),
+      // Past its cap the server stops counting (`totalExato` false): the total reads "100+".
+      showTotal: (n: number) => t('comum:total', { n: exato ? n : `${n}+` }),
     },
     onChange: (pag, _filtros, ordenacao) => {
       const s = (Array.isArray(ordenacao) ? ordenacao[0] : ordenacao) as SorterResult<L> | undefined;

@@ -12,19 +12,22 @@ import {
   hojeNoBrasil,
   normalizarValor,
   type RenovacaoInput,
+  STATUS_EDITAVEIS,
+  type StatusContaAReceber,
   type SucessaoInput,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
+import { tradutor } from '@sig/i18n';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
 import { nomeNoIdioma } from '../../platform/textos.js';
-import { cobrarContasGeradas, exigirCobranca } from '../cobrancas/index.js';
+import { cobrarContasGeradas, exigirCobranca, retirarConta } from '../cobrancas/index.js';
 import { cemiterioNoEscopo } from './cemiterio.service.js';
 import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
-import { type Geradas, gerarParcelas, listarParcelas, temParcelas } from './parcela.service.js';
+import { contasDaConcessao, type Geradas, gerarParcelas, listarParcelas, temParcelas } from './parcela.service.js';
 
 /**
  * Lease holders (spec §2 /arrendatario, §3): the concession of a plot to a person of the registry.
@@ -556,14 +559,24 @@ export async function parcelas(deps: Deps, ctx: Contexto, id: number) {
   return listarParcelas(deps.db, id);
 }
 
-/** Logical delete of a concession with no one buried under it; its plot is free again. */
+/**
+ * Logical delete of a concession with no one buried under it; its plot is free again. What it still
+ * owed leaves with it: its open installments are withdrawn with their charges at the provider,
+ * after the commit (no provider call inside a transaction), the reason in each one's history. A
+ * paid installment refuses the delete: money received for a plot is undone by the treasurer first.
+ */
 export async function excluir(deps: Deps, ctx: Contexto, id: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  const abertas = await deps.db.transaction(async (tx) => {
     const antes = await paraMudar(tx, ctx, id, { encerrada: true });
+    const contas = await contasDaConcessao(tx, id);
+    if (contas.some((c) => c.status === 'PAGO')) throw new AppError('CONCESSAO_COM_PARCELA_PAGA');
     await liberarJazigo(tx, id, antes.jazigoId);
     await tx.update(ar).set({ excluidoEm: new Date(), atualizadoEm: new Date() }).where(eq(ar.id, id));
     await recalcularSituacao(tx, antes.jazigoId);
+    return contas.filter((c) => STATUS_EDITAVEIS.includes(c.status as StatusContaAReceber)).map((c) => c.id);
   });
+  const motivo = tradutor('pt-BR')('cemiterios:parcelaRetirada');
+  for (const contaId of abertas) await retirarConta(deps, contaId, motivo);
 }
 
 /** The standing concession of a plot (the one a burial goes under), if any. */

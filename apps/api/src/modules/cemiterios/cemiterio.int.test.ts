@@ -3,6 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 import { avisarVencimentos } from './vencimentos.job.js';
 
 let t: AppTeste;
@@ -1082,5 +1083,106 @@ describe('upkeep fees in arrears and the forecast of free plots', () => {
     ).toBe(404);
     const todos = (await req('GET', '/api/conservacao-em-atraso/paginado?quantidade=100')).json();
     expect(todos.itens.map((i: { arrendatarioId: number }) => i.arrendatarioId)).not.toContain(alheia!.id);
+  });
+});
+
+describe('DELETE /arrendatario/:id: the concession leaves, and so does what it still owed', () => {
+  const d = new Map<string, number>();
+  const { contaAReceber: car, cobranca: cob, arrendatarioParcela: ap } = schema;
+  const contasDa = (id: number) =>
+    t.banco.db
+      .select({ id: car.id, status: car.status, motivo: car.motivoCancelamento })
+      .from(ap)
+      .innerJoin(car, eq(car.id, ap.contaAReceberId))
+      .where(eq(ap.arrendatarioId, id))
+      .orderBy(car.vencimento);
+  const cobrar = async (contaAReceberId: number) => {
+    const r = await req('POST', '/api/cobranca', { contaAReceberId, forma: 'BOLETO' }, admin);
+    expect(r.statusCode, r.body).toBe(201);
+  };
+
+  beforeAll(async () => {
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'D', fileiraAte: 1, numeroAte: 3 });
+    for (const j of (await grade(cemiterioId, 'D')).jazigos) d.set(j.rotulo, j.id);
+  });
+
+  it('withdraws its open installments and cancels their charges, with the reason in their history', async () => {
+    const c = await criar(
+      '/api/arrendatario',
+      concessao({ jazigoId: d.get('D-1-1'), inicio: '2099-01-10', valor: '900.00', parcelas: 3 }),
+    );
+    const [primeira, segunda] = await contasDa(c.id);
+    await cobrar(primeira!.id);
+    await cobrar(segunda!.id);
+    const r = await req('DELETE', `/api/arrendatario/${c.id}`);
+    expect(r.statusCode, r.body).toBe(200);
+    const motivo = 'Concessão de jazigo excluída: suas parcelas em aberto não são mais cobradas.';
+    expect(await contasDa(c.id)).toEqual([
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+      expect.objectContaining({ status: 'CANCELADO', motivo }),
+    ]);
+    const cobrancas = await t.banco.db
+      .select({ status: cob.status, statusProvedor: cob.statusProvedor })
+      .from(cob)
+      .where(inArray(cob.contaAReceberId, [primeira!.id, segunda!.id]));
+    expect(cobrancas).toEqual([
+      { status: 'CANCELADO', statusProvedor: 'DELETED' },
+      { status: 'CANCELADO', statusProvedor: 'DELETED' },
+    ]);
+    const h = schema.historicoAlteracao;
+    const historico = await t.banco.db
+      .select({ valorNovo: h.valorNovo })
+      .from(h)
+      .where(and(eq(h.entidade, 'conta_a_receber'), eq(h.entidadeId, primeira!.id), eq(h.campo, 'motivoCancelamento')));
+    expect(historico.map((x) => x.valorNovo)).toContain(motivo);
+    expect((await req('GET', `/api/jazigo/${d.get('D-1-1')}`)).json().situacaoJazigo).toBe('LIVRE');
+  });
+
+  it('refuses while an installment is paid: the treasurer reverses it first; nothing is withdrawn', async () => {
+    const c = await criar('/api/arrendatario', concessao({ jazigoId: d.get('D-1-2'), valor: '400.00', parcelas: 2 }));
+    const [paga, aberta] = await contasDa(c.id);
+    await t.banco.db.update(car).set({ status: 'PAGO', valorPago: '200.00' }).where(eq(car.id, paga!.id));
+    const r = await t.req({ method: 'DELETE', url: `/api/arrendatario/${c.id}`, token: paroquia, idioma: 'en' });
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json()).toMatchObject({
+      codigo: 'CONCESSAO_COM_PARCELA_PAGA',
+      mensagem: expect.stringContaining('reverse'),
+    });
+    expect(await contasDa(c.id)).toEqual([
+      expect.objectContaining({ id: paga!.id, status: 'PAGO' }),
+      expect.objectContaining({ id: aberta!.id, status: 'ABERTO', motivo: null }),
+    ]);
+    expect((await req('GET', `/api/arrendatario/${c.id}`)).statusCode).toBe(200);
+  });
+});
+
+describe('/falecido/paginado: a name search counts up to its cap', () => {
+  it('says "more than 100" past the cap, counts exactly below it, and pages by burial date', async () => {
+    await req('POST', `/api/cemiterio/${cemiterioId}/jazigos`, { quadra: 'K', fileiraAte: 1, numeroAte: 1 });
+    const jazigoId = (await grade(cemiterioId, 'K')).jazigos[0].id as number;
+    const c = await criar('/api/arrendatario', concessao({ jazigoId, valor: '0.00' }));
+    await t.banco.db.insert(schema.falecido).values(
+      Array.from({ length: LIMITE_CONTAGEM_NOME + 1 }, (_, i) => ({
+        jazigoId,
+        arrendatarioId: c.id,
+        nome: `Ênio Contado ${i}`,
+        dataFalecimento: '2020-01-01',
+        dataSepultamento: `2020-01-${String(2 + (i % 27)).padStart(2, '0')}`,
+      })),
+    );
+    const muitos = await req('GET', '/api/falecido/paginado?nome=enio%20contado&quantidade=10&ordem=desc');
+    expect(muitos.statusCode, muitos.body).toBe(200);
+    expect(muitos.json()).toMatchObject({ total: LIMITE_CONTAGEM_NOME, totalExato: false });
+    const datas = muitos.json().itens.map((f: { dataSepultamento: string }) => f.dataSepultamento);
+    expect(datas).toEqual([...datas].sort().reverse());
+    expect(datas[0]).toBe('2020-01-28');
+    const poucos = await req('GET', '/api/falecido/paginado?nome=contado%2010&quantidade=10');
+    // "Contado 10" and "Contado 100": the page is not full, so it is the whole answer.
+    expect(poucos.json()).toMatchObject({ total: 2, totalExato: true });
+    const ultima = await req('GET', '/api/falecido/paginado?nome=contado%201&quantidade=10&pagina=2');
+    // 1, 10–19, 100: twelve, the second page holding the last two.
+    expect(ultima.json()).toMatchObject({ total: 12, totalExato: true });
+    expect(ultima.json().itens).toHaveLength(2);
   });
 });

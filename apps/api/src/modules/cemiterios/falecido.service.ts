@@ -61,6 +61,15 @@ const consulta = (db: DbOuTx, onde: SQL | undefined) =>
 
 type Filtros = { cemiterioId?: number; nome?: string };
 
+/**
+ * Counting stops here, as the people list's does (bench/README.md, "Deceased search"): each match
+ * counted is a row read and joined to its plot for the scope, and a common surname has thousands
+ * of them among 200,000 burials; "100+" says enough to refine a name. A list by cemetery alone
+ * counts on to 10,000, a cemetery's whole register.
+ */
+export const LIMITE_CONTAGEM_NOME = 100;
+const LIMITE_CONTAGEM = 10_000;
+
 export async function listar(
   deps: Deps,
   ctx: Contexto,
@@ -71,16 +80,38 @@ export async function listar(
     q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
     q.nome ? contemNaBusca(fa.nomeBusca, q.nome) : undefined,
   );
-  const [linhas, [n]] = await Promise.all([
-    consulta(deps.db, onde)
-      .orderBy(
-        q.ordem === 'desc' ? sql`${fa.dataSepultamento} desc, ${fa.id} desc` : sql`${fa.dataSepultamento}, ${fa.id}`,
-      )
-      .limit(q.quantidade)
-      .offset((q.pagina - 1) * q.quantidade),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(fa).innerJoin(jz, eq(jz.id, fa.jazigoId)).where(onde),
-  ]);
-  return { itens: (linhas as Linha[]).map(paraFalecido), total: n?.n ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+  const teto = q.nome ? LIMITE_CONTAGEM_NOME : LIMITE_CONTAGEM;
+  const deslocamento = (q.pagina - 1) * q.quantidade;
+  // Walks the burial-date index (falecido_sepultamento_idx) to the page, rather than sorting every match.
+  const linhas = (await consulta(deps.db, onde)
+    .orderBy(
+      q.ordem === 'desc' ? sql`${fa.dataSepultamento} desc, ${fa.id} desc` : sql`${fa.dataSepultamento}, ${fa.id}`,
+    )
+    .limit(q.quantidade)
+    .offset(deslocamento)) as Linha[];
+  // A page not full and not empty is the last one: its rows are the total, with nothing to count.
+  const n =
+    linhas.length && linhas.length < q.quantidade ? deslocamento + linhas.length : await contarAte(deps.db, onde, teto);
+  return {
+    itens: linhas.map(paraFalecido),
+    total: Math.min(n, teto),
+    totalExato: n <= teto,
+    pagina: q.pagina,
+    quantidade: q.quantidade,
+  };
+}
+
+/** The matches counted up to one past `teto` (then "more than `teto`"). */
+async function contarAte(db: DbOuTx, onde: SQL | undefined, teto: number) {
+  const ate = db
+    .select({ id: fa.id })
+    .from(fa)
+    .innerJoin(jz, eq(jz.id, fa.jazigoId))
+    .where(onde)
+    .limit(teto + 1)
+    .as('ate');
+  const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(ate);
+  return n?.n ?? 0;
 }
 
 export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Falecido> {

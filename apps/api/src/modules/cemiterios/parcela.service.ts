@@ -123,3 +123,14 @@ export async function listarParcelas(db: DbOuTx, arrendatarioId: number): Promis
     .orderBy(asc(car.vencimento), asc(ap.id));
   return linhas.map((l) => ({ ...l, origem: l.origem as OrigemParcela }));
 }
+
+/** The receivables of a concession's installments and their state, locked for the change that reads them. */
+export async function contasDaConcessao(tx: DbOuTx, arrendatarioId: number) {
+  return tx
+    .select({ id: car.id, status: car.status })
+    .from(ap)
+    .innerJoin(car, eq(car.id, ap.contaAReceberId))
+    .where(eq(ap.arrendatarioId, arrendatarioId))
+    .orderBy(asc(car.id))
+    .for('update', { of: car });
+}

@@ -487,7 +487,8 @@ export async function retirarConta(deps: Deps, contaId: number, motivo: string) 
   };
   for (const c of await ativasDa(deps.db, contaId))
     if (['ABERTO', 'VENCIDO'].includes(c.status))
-      await cancelarNaConta(deps, pedido, c, conta.organizacaoId, true).catch(() => undefined);
+      // Left open by its charges' cancel, so that the receivable's own cancel below writes the reason.
+      await cancelarNaConta(deps, pedido, c, conta.organizacaoId, false).catch(() => undefined);
   await deps.db.transaction(async (tx) => {
     const [atual] = await tx
       .select({ status: car.status })

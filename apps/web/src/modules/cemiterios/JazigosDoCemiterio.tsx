@@ -9,7 +9,8 @@ import {
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Form, Segmented, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type CSSProperties, memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
@@ -60,8 +61,23 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
     },
   });
 
-  const linhas = new Map<number, Jazigo[]>();
-  for (const j of grade.data?.jazigos ?? []) linhas.set(j.fileira, [...(linhas.get(j.fileira) ?? []), j]);
+  // The map is drawn once per answer (or right to edit), not again when a dialog opens or closes.
+  const mapa = useMemo(() => {
+    const linhas = new Map<number, Jazigo[]>();
+    for (const j of grade.data?.jazigos ?? []) {
+      const linha = linhas.get(j.fileira);
+      if (linha) linha.push(j);
+      else linhas.set(j.fileira, [j]);
+    }
+    return [...linhas].map(([fileira, jazigos]) => (
+      <Flex key={fileira} gap={2} align="center" style={{ marginBottom: 2 }}>
+        <Typography.Text style={{ minWidth: 80 }}>{t('cemiterios:fileiraN', { n: fileira })}</Typography.Text>
+        {jazigos.map((j) => (
+          <CelulaJazigo key={j.id} jazigo={j} t={t} editar={editavel ? setEditando : undefined} />
+        ))}
+      </Flex>
+    ));
+  }, [grade.data, editavel, t]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', marginTop: 16 }}>
@@ -98,16 +114,7 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
                 </Tag>
               ))}
             </Flex>
-            <div style={{ overflowX: 'auto' }}>
-              {[...linhas].map(([fileira, jazigos]) => (
-                <Flex key={fileira} gap={2} align="center" style={{ marginBottom: 2 }}>
-                  <Typography.Text style={{ minWidth: 80 }}>{t('cemiterios:fileiraN', { n: fileira })}</Typography.Text>
-                  {jazigos.map((j) => (
-                    <CelulaJazigo key={j.id} jazigo={j} editar={editavel ? () => setEditando(j) : undefined} />
-                  ))}
-                </Flex>
-              ))}
-            </div>
+            <div style={{ overflowX: 'auto' }}>{mapa}</div>
           </Space>
         ) : (
           <Empty description={t('cemiterios:semJazigos')} />
@@ -154,36 +161,63 @@ function EdicaoJazigo({ jazigo: j, fechar }: { jazigo: Jazigo; fechar: () => voi
   );
 }
 
-function CelulaJazigo({ jazigo: j, editar }: { jazigo: Jazigo; editar?: () => void }) {
-  const { t } = useTranslation(['campos', 'cemiterios']);
+const ESTILO_CELULA = {
+  minWidth: 28,
+  height: 28,
+  padding: 0,
+  lineHeight: '26px',
+  textAlign: 'center' as const,
+  fontSize: 12,
+  borderRadius: 4,
+  border: '1px solid rgba(0,0,0,0.15)',
+  color: 'rgba(0,0,0,0.88)',
+};
+/** One style object per state and kind of cell, shared by the block's 2,000 cells. */
+const ESTILOS = Object.fromEntries(
+  SITUACOES_JAZIGO.map((s) => [
+    s,
+    {
+      botao: { ...ESTILO_CELULA, background: CORES_SITUACAO[s], cursor: 'pointer' },
+      figura: { ...ESTILO_CELULA, background: CORES_SITUACAO[s], cursor: 'default' },
+    },
+  ]),
+) as Record<Jazigo['situacaoJazigo'], { botao: CSSProperties; figura: CSSProperties }>;
+
+/**
+ * One plot of the map. The page's `t` comes in (a hook per cell subscribed each of 2,000 cells to the
+ * language), and the styles are shared: the cells are what the grid's time goes to.
+ */
+const CelulaJazigo = memo(function CelulaJazigo({
+  jazigo: j,
+  t,
+  editar,
+}: {
+  jazigo: Jazigo;
+  t: TFunction<readonly ['campos', 'cemiterios']>;
+  editar?: (j: Jazigo) => void;
+}) {
   const rotulo = t('cemiterios:jazigoNaGrade', {
     rotulo: j.rotulo,
     situacao: t(`campos:opcao.situacaoJazigo.${j.situacaoJazigo}`),
     ocupantes: j.ocupantes,
     capacidade: j.capacidade,
   });
-  const estilo = {
-    minWidth: 28,
-    height: 28,
-    padding: 0,
-    lineHeight: '26px',
-    textAlign: 'center' as const,
-    fontSize: 12,
-    borderRadius: 4,
-    border: '1px solid rgba(0,0,0,0.15)',
-    background: CORES_SITUACAO[j.situacaoJazigo],
-    color: 'rgba(0,0,0,0.88)',
-    cursor: editar ? 'pointer' : 'default',
-  };
   const marcas = { 'data-situacao': j.situacaoJazigo, 'data-jazigo': j.rotulo };
   // A button where the user may change the plot, a labelled picture otherwise.
   return editar ? (
-    <button type="button" aria-label={rotulo} title={rotulo} style={estilo} onClick={editar} {...marcas}>
+    <button
+      type="button"
+      aria-label={rotulo}
+      title={rotulo}
+      style={ESTILOS[j.situacaoJazigo].botao}
+      onClick={() => editar(j)}
+      {...marcas}
+    >
       {j.numero}
     </button>
   ) : (
-    <div role="img" aria-label={rotulo} title={rotulo} style={estilo} {...marcas}>
+    <div role="img" aria-label={rotulo} title={rotulo} style={ESTILOS[j.situacaoJazigo].figura} {...marcas}>
       {j.numero}
     </div>
   );
-}
+});

@@ -1,0 +1,72 @@
+/**
+ * The built product (apps/api/dist/main.js: API and web on one port) on a fresh PGlite database
+ * in a temporary folder, and the chromium flags the browser benches use (`npm run build` first).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN } from './comum.js';
+
+const raiz = path.resolve(import.meta.dirname, '..');
+
+// The same flags as the e2e suite: no network beyond loopback on these machines.
+export const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const portaLivre = () =>
+  new Promise<number>((ok, falha) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => ok(port));
+    });
+    s.on('error', falha);
+  });
+
+export async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
+  const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-produto-'));
+  const porta = await portaLivre();
+  const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
+    cwd: raiz,
+    env: {
+      ...process.env,
+      PORT: String(porta),
+      HOST: '127.0.0.1',
+      DATA_DIR: dados,
+      DATABASE_URL: '',
+      SIG_ENV: 'development',
+      SIG_ADMIN_EMAIL: ADMIN.login,
+      SIG_ADMIN_PASSWORD: ADMIN.senha,
+      SIG_SECRET: 'segredo-do-benchmark-com-32-caracteres',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${porta}`;
+  const parar = async () => {
+    servidor.kill('SIGTERM');
+    await new Promise((r) => servidor.once('exit', r));
+    rmSync(dados, { recursive: true, force: true });
+  };
+  const limite = Date.now() + 120_000;
+  for (;;) {
+    if (servidor.exitCode !== null) throw new Error(`the server exited with ${servidor.exitCode}`);
+    const pronto = await fetch(`${base}/api/saude`).catch(() => null);
+    if (pronto?.ok) return { base, parar };
+    if (Date.now() > limite) {
+      await parar();
+      throw new Error('the server did not answer within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}

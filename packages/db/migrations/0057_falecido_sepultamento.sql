@@ -1,0 +1,1 @@
+CREATE INDEX "falecido_sepultamento_idx" ON "falecido" USING btree ("data_sepultamento","id") WHERE "falecido"."excluido_em" is null;
