@@ -81,6 +81,9 @@ const tabelaDeBaldes = (baldes: readonly Balde[]) =>
 export type RecorteIndicador = ReturnType<typeof baldesDoPeriodo> & {
   /** Condition on an organization id column: the chosen one and, unless "own only", those below it in scope. */
   organizacoes: (coluna: PgColumn | SQL) => SQL;
+  /** The chosen organization, and whether the scope is it alone (a roll-up's own rows, not its subtree's). */
+  raizId: number;
+  somenteEla: boolean;
   /** The current and the previous period's buckets, each for a `with baldes as (…)`. */
   baldes: SQL;
   baldesAnteriores: SQL;
@@ -112,7 +115,16 @@ export async function recorteIndicador(
   const raiz = f.organizacaoId ?? ctx.organizacaoId;
   const ids = await organizacoesEscolhidas(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao);
   const organizacoes = (coluna: PgColumn | SQL) => entreOrganizacoes(coluna, ids);
-  return { ...b, organizacoes, baldes: tabelaDeBaldes(b.atuais), baldesAnteriores: tabelaDeBaldes(b.anteriores) };
+  // One id: the organization alone (own only, or no organization below it).
+  const somenteEla = ids.length === 1;
+  return {
+    ...b,
+    organizacoes,
+    raizId: raiz,
+    somenteEla,
+    baldes: tabelaDeBaldes(b.atuais),
+    baldesAnteriores: tabelaDeBaldes(b.anteriores),
+  };
 }
 
 /** The period fields every indicator answers (contracts `periodoIndicador`). */
