@@ -34,12 +34,11 @@ const zeros: Figuras = {
 export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): Promise<IndicadorMinisterios> {
   const r = await recorteIndicador(deps.db, ctx, ACESSO, f);
   const ano = Number(r.periodoAte.slice(0, 4));
-  const doEscopo = (coluna: SQL) => r.organizacoes(coluna);
   // The roll-up's rows of the chosen organization: its subtree's, or its own alone.
   const daRaiz = (t: SQL) => sql`${t}.organizacao_id = ${r.raizId} and ${t}.subarvore = ${!r.somenteEla}`;
-  // Each organization's own total (every kind together) in the scope, for the ranked tables.
+  // Each organization's own total (every kind together) in the scope, for the ranked tables (`o`: the organization).
   const porOrganizacaoDoEscopo = sql`t.tipo_grupo_id = 0 and not t.subarvore and t.ministerios > 0
-    and ${doEscopo(sql`t.organizacao_id`)}`;
+    and ${r.caminhos(sql`o.caminho`)}`;
   const hoje = hojeNoBrasil();
   const [serie, porTipo, porOrganizacao, semRelatorio, ministrosPorTipo, ministrosPorChamado, terminando] =
     await Promise.all([
@@ -73,17 +72,17 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): P
         order by 3 desc, 2 limit 50`),
       deps.db.execute(sql`
         select mi.tipo_ministerio as chave, count(*)::int as total
-        from ministro mi join pessoa p on p.id = mi.pessoa_id
-        where mi.excluido_em is null and p.excluido_em is null and ${doEscopo(sql`p.organizacao_id`)}
+        from ministro mi join pessoa p on p.id = mi.pessoa_id join organizacao o on o.id = p.organizacao_id
+        where mi.excluido_em is null and p.excluido_em is null and ${r.caminhos(sql`o.caminho`)}
         group by 1 order by 2 desc, 1`),
       // Active ministers by their open call: active, on leave, or none.
       deps.db.execute(sql`
         select coalesce((select case when bool_or(c.situacao = 'ATIVO') then 'ATIVO' else 'LICENCA' end
             from ministro_chamado c where c.ministro_id = mi.id and c.excluido_em is null and c.situacao <> 'ENCERRADO'
             having count(*) > 0), 'SEM_CHAMADO') as chave, count(*)::int as total
-        from ministro mi join pessoa p on p.id = mi.pessoa_id
+        from ministro mi join pessoa p on p.id = mi.pessoa_id join organizacao o on o.id = p.organizacao_id
         where mi.excluido_em is null and p.excluido_em is null and mi.situacao_ministerial = 'ATIVO'
-          and ${doEscopo(sql`p.organizacao_id`)}
+          and ${r.caminhos(sql`o.caminho`)}
         group by 1 order by 2 desc, 1`),
       deps.db.execute(sql`
         select mi.id as "ministroId", trim(p.nome || ' ' || coalesce(p.sobrenome, '')) as "pessoaNome",
@@ -92,7 +91,7 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): P
           join ministro mi on mi.id = c.ministro_id and mi.excluido_em is null
           join pessoa p on p.id = mi.pessoa_id
           join organizacao o on o.id = c.organizacao_id
-        where c.excluido_em is null and c.situacao <> 'ENCERRADO' and ${doEscopo(sql`c.organizacao_id`)}
+        where c.excluido_em is null and c.situacao <> 'ENCERRADO' and ${r.caminhos(sql`o.caminho`)}
           and c.data_fim_mandato between ${hoje}::date and ${hoje}::date + ${DIAS_ALERTA_CHAMADO}::int
         order by c.data_fim_mandato, 2 limit 50`),
     ]);
