@@ -11,90 +11,95 @@ const esteAno = Number(hojeIso.slice(0, 4));
 const anoPassado = esteAno - 1;
 
 describe('[MINISTERIOS] ministries with statistics', () => {
-  it('[MINISTERIOS] a secretary creates a ministry with participants and a year of figures; the list shows the figures typed', () =>
-    comPagina(navegador, 'ministerios', async (p) => {
-      const marca = Date.now().toString(36);
-      await loginAs(p, 'paroquia');
-      await criarPessoa(p, { nome: 'Hilda', sobrenome: `Regente ${marca}`, sexo: 'F' });
-      await criarPessoa(p, { nome: 'Bruno', sobrenome: `Tenor ${marca}`, sexo: 'M' });
+  it(
+    '[MINISTERIOS] a secretary creates a ministry with participants and a year of figures; the list shows the figures typed',
+    () =>
+      comPagina(navegador, 'ministerios', async (p) => {
+        const marca = Date.now().toString(36);
+        await loginAs(p, 'paroquia');
+        await criarPessoa(p, { nome: 'Hilda', sobrenome: `Regente ${marca}`, sexo: 'F' });
+        await criarPessoa(p, { nome: 'Bruno', sobrenome: `Tenor ${marca}`, sexo: 'M' });
 
-      await p.goto('/ministerio/form');
-      const form = p.getByTestId('form-ministerio');
-      await form.getByLabel('Nome', { exact: true }).fill(`Coral ${marca}`);
-      await escolher(p, form.getByLabel('Tipo de grupo', { exact: true }), 'Coral', 'Coral');
-      await escolher(p, form.getByLabel('Coordenação', { exact: true }), marca, `Hilda Regente ${marca}`);
-      await form.getByLabel('Reuniões por ano', { exact: true }).fill('40');
+        await p.goto('/ministerio/form');
+        const form = p.getByTestId('form-ministerio');
+        await form.getByLabel('Nome', { exact: true }).fill(`Coral ${marca}`);
+        await escolher(p, form.getByLabel('Tipo de grupo', { exact: true }), 'Coral', 'Coral');
+        await escolher(p, form.getByLabel('Coordenação', { exact: true }), marca, `Hilda Regente ${marca}`);
+        await form.getByLabel('Reuniões por ano', { exact: true }).fill('40');
 
-      // Two participants, the coordinator among them (the rule is on the form and on the server).
-      const participantes = p.getByTestId('filhos-participantes');
-      for (const [i, nome, funcao] of [
-        [0, `Hilda Regente ${marca}`, 'Coordenação'],
-        [1, `Bruno Tenor ${marca}`, 'Membro'],
-      ] as const) {
-        await participantes.getByRole('button', { name: 'Adicionar: Participantes' }).click();
-        const item = participantes.locator('.ant-card').nth(i);
-        await escolher(p, item.getByLabel('Pessoa', { exact: true }), marca, nome);
-        await escolherOpcao(p, item.getByLabel('Função', { exact: true }), funcao);
-      }
+        // Two participants, the coordinator among them (the rule is on the form and on the server).
+        const participantes = p.getByTestId('filhos-participantes');
+        for (const [i, nome, funcao] of [
+          [0, `Hilda Regente ${marca}`, 'Coordenação'],
+          [1, `Bruno Tenor ${marca}`, 'Membro'],
+        ] as const) {
+          await participantes.getByRole('button', { name: 'Adicionar: Participantes' }).click();
+          const item = participantes.locator('.ant-card').nth(i);
+          await escolher(p, item.getByLabel('Pessoa', { exact: true }), marca, nome);
+          await escolherOpcao(p, item.getByLabel('Função', { exact: true }), funcao);
+        }
 
-      // Last year's figures (spec §5: all required); more meetings than planned is only a warning.
-      const estatisticas = p.getByTestId('filhos-estatisticas');
-      await estatisticas.getByRole('button', { name: 'Adicionar: Estatísticas' }).click();
-      const ano = estatisticas.locator('.ant-card').first();
-      expect(await ano.getByLabel('Ano', { exact: true }).inputValue()).toBe(String(anoPassado));
-      const realizadas = ano.getByLabel('Reuniões realizadas', { exact: true });
-      await realizadas.fill('45');
-      await expect
-        .poll(() => ano.getByText('Mais reuniões que as 40 previstas por ano.', { exact: false }).count())
-        .toBe(1);
-      await realizadas.fill('38');
-      await ano.getByLabel('Média de presentes', { exact: true }).fill('17');
-      await ano.getByLabel('Participantes (masculino)', { exact: true }).fill('8');
-      await ano.getByLabel('Participantes (feminino)', { exact: true }).fill('12');
-      expect(await violacoesGraves(p), 'the ministry form').toEqual([]);
-      await salvarE(p, (u) => u.pathname === '/ministerio');
+        // Last year's figures (spec §5: all required); more meetings than planned is only a warning.
+        const estatisticas = p.getByTestId('filhos-estatisticas');
+        await estatisticas.getByRole('button', { name: 'Adicionar: Estatísticas' }).click();
+        const ano = estatisticas.locator('.ant-card').first();
+        expect(await ano.getByLabel('Ano', { exact: true }).inputValue()).toBe(String(anoPassado));
+        const realizadas = ano.getByLabel('Reuniões realizadas', { exact: true });
+        await realizadas.fill('45');
+        await expect
+          .poll(() => ano.getByText('Mais reuniões que as 40 previstas por ano.', { exact: false }).count())
+          .toBe(1);
+        await realizadas.fill('38');
+        await ano.getByLabel('Média de presentes', { exact: true }).fill('17');
+        await ano.getByLabel('Participantes (masculino)', { exact: true }).fill('8');
+        await ano.getByLabel('Participantes (feminino)', { exact: true }).fill('12');
+        expect(await violacoesGraves(p), 'the ministry form').toEqual([]);
+        await salvarE(p, (u) => u.pathname === '/ministerio');
 
-      await p.goto(`/ministerio?nome=${marca}&ano=${anoPassado}`);
-      const linhaDoCoral = linha(p, `Coral ${marca}`);
-      await expect.poll(() => linhaDoCoral.count()).toBe(1);
-      const texto = await linhaDoCoral.innerText();
-      for (const v of ['Coral', `Hilda Regente ${marca}`, 'Reuniu-se', '38', '17', '8', '12'])
-        expect(texto).toContain(v);
-      expect(await violacoesGraves(p), 'the ministries list').toEqual([]);
+        await p.goto(`/ministerio?nome=${marca}&ano=${anoPassado}`);
+        const linhaDoCoral = linha(p, `Coral ${marca}`);
+        await expect.poll(() => linhaDoCoral.count()).toBe(1);
+        const texto = await linhaDoCoral.innerText();
+        for (const v of ['Coral', `Hilda Regente ${marca}`, 'Reuniu-se', '38', '17', '8', '12'])
+          expect(texto).toContain(v);
+        expect(await violacoesGraves(p), 'the ministries list').toEqual([]);
 
-      // The figures saved are the ones typed.
-      const pagina = (await api<{ itens: { id: number }[] }>(p, 'GET', `ministerio/paginado?nome=${marca}`)).corpo;
-      const salvo = (
-        await api<{
-          participantes: { pessoaNome: string; funcao: string }[];
-          estatisticas: Record<string, unknown>[];
-          avisos: unknown[];
-        }>(p, 'GET', `ministerio/${pagina.itens[0]!.id}`)
-      ).corpo;
-      expect(salvo.estatisticas).toEqual([
-        {
-          ano: anoPassado,
-          situacao: 'REUNIU',
-          origem: 'DIGITADA',
-          reunioesRealizadas: 38,
-          mediaPresentes: 17,
-          participantesMasculinos: 8,
-          participantesFemininos: 12,
-        },
-      ]);
-      expect(salvo.participantes.map((x) => [x.pessoaNome, x.funcao]).sort()).toEqual(
-        [
-          [`Bruno Tenor ${marca}`, 'MEMBRO'],
-          [`Hilda Regente ${marca}`, 'COORDENACAO'],
-        ].sort(),
-      );
-      expect(salvo.avisos).toEqual([]);
+        // The figures saved are the ones typed.
+        const pagina = (await api<{ itens: { id: number }[] }>(p, 'GET', `ministerio/paginado?nome=${marca}`)).corpo;
+        const salvo = (
+          await api<{
+            participantes: { pessoaNome: string; funcao: string }[];
+            estatisticas: Record<string, unknown>[];
+            avisos: unknown[];
+          }>(p, 'GET', `ministerio/${pagina.itens[0]!.id}`)
+        ).corpo;
+        expect(salvo.estatisticas).toEqual([
+          {
+            ano: anoPassado,
+            situacao: 'REUNIU',
+            origem: 'DIGITADA',
+            reunioesRealizadas: 38,
+            mediaPresentes: 17,
+            participantesMasculinos: 8,
+            participantesFemininos: 12,
+          },
+        ]);
+        expect(salvo.participantes.map((x) => [x.pessoaNome, x.funcao]).sort()).toEqual(
+          [
+            [`Bruno Tenor ${marca}`, 'MEMBRO'],
+            [`Hilda Regente ${marca}`, 'COORDENACAO'],
+          ].sort(),
+        );
+        expect(salvo.avisos).toEqual([]);
 
-      // This year was not reported: the filter finds it among those to follow up.
-      await p.goto(`/ministerio?nome=${marca}&situacaoAno=NAO_INFORMADO`);
-      await expect.poll(() => linha(p, `Coral ${marca}`).count()).toBe(1);
-      expect(await linha(p, `Coral ${marca}`).innerText()).toContain('Não informado');
-    }));
+        // This year was not reported: the filter finds it among those to follow up.
+        await p.goto(`/ministerio?nome=${marca}&situacaoAno=NAO_INFORMADO`);
+        await expect.poll(() => linha(p, `Coral ${marca}`).count()).toBe(1);
+        expect(await linha(p, `Coral ${marca}`).innerText()).toContain('Não informado');
+      }),
+    // A long form, two lists and the first screen after the server starts: 43–57 s on a loaded machine.
+    120_000,
+  );
 
   it('[MINISTERIOS] attendance ticked for a meeting gives the year its figures', () =>
     comPagina(navegador, 'ministerios-presencas', async (p) => {
