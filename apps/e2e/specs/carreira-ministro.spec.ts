@@ -1,9 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { criarPelaApi, criarPessoa } from '../fixtures/formularios.js';
-import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+import { api } from '../fixtures/api.js';
+import { criarPelaApi, criarPessoa, escolher } from '../fixtures/formularios.js';
+import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+import { textoDoPdf } from '../fixtures/pdf.js';
 
 const navegador = usarNavegador();
 const FUSO = 'America/Sao_Paulo';
+/** Text compared whatever the PDF's line breaks and justified spacing. */
+const semEspacos = (s: string) => s.replace(/\s+/g, '');
 /** Today plus `dias` in Brazil: ISO for the API, dd/mm/yyyy as the screen shows it. */
 const emDias = (dias: number) => {
   const d = new Date(Date.now() + dias * 86_400_000);
@@ -80,6 +85,52 @@ describe('[MINISTROS] ministers’ careers', () => {
         expect(passos.at(-2)).toMatch(/01\/04\/2010\s+Chamado\s+Sínodo Rio dos Sinos\s+Encerrado/);
         expect(passos.at(-3)).toMatch(/11\/04\/2010\s+Instalação/);
         expect(await violacoesGraves(p), 'career').toEqual([]);
+
+        // The ministry certificate: a letter from the certificate template, numbered, its PDF downloaded.
+        const nomeCompleto = `Helmut Kirchner ${marca}`;
+        await p.getByTestId('emitir-certificado').click();
+        const dialogo = p.getByRole('dialog', { name: 'Emitir certificado ministerial' });
+        await escolher(p, dialogo.getByLabel('Modelo', { exact: true }), 'Certificado', 'Certificado ministerial');
+        const [download] = await Promise.all([
+          p.waitForEvent('download'),
+          dialogo.getByRole('button', { name: 'Emitir ofício' }).click(),
+        ]);
+        const [, numero, anoOficio] = /^oficio-(\d+)-(\d{4})\.pdf$/.exec(download.suggestedFilename()) ?? [];
+        expect(numero, download.suggestedFilename()).toBeTruthy();
+        const numeroAno = `${numero}/${anoOficio}`;
+        await expect
+          .poll(() => p.getByText(`Ofício ${numeroAno} emitido para ${nomeCompleto}.`).count())
+          .toBeGreaterThan(0);
+        const pdf = await readFile(await download.path());
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        const texto = semEspacos(textoDoPdf(pdf));
+        for (const esperado of [
+          `Ofício nº ${numeroAno}`,
+          `Certificado ministerial de ${nomeCompleto}`,
+          'Catedral de Porto Alegre',
+        ])
+          expect(texto).toContain(semEspacos(esperado));
+        // The letter issued is on the issued letters' list with its number, its text merged from the career.
+        await p.goto(`/template-oficio/emitidos?destinatario=${encodeURIComponent(nomeCompleto)}`);
+        const carta = linha(p, 'Certificado ministerial');
+        await expect.poll(() => carta.count()).toBe(1);
+        expect(await carta.innerText()).toContain(numeroAno);
+        expect(await carta.innerText()).toContain(nomeCompleto);
+        type Emitido = { id: number; numeroAno: string; destinatario: string };
+        const emitidos = (
+          await api<{ itens: Emitido[] }>(
+            p,
+            'GET',
+            `oficio/paginado?destinatario=${encodeURIComponent(nomeCompleto)}&quantidade=10`,
+          )
+        ).corpo.itens;
+        expect(emitidos.map((o) => o.numeroAno)).toEqual([numeroAno]);
+        const oficio = (await api<{ texto: string }>(p, 'GET', `oficio/${emitidos[0]!.id}`)).corpo;
+        expect(oficio.texto).toContain(`${nomeCompleto}, registro ministerial`);
+        expect(oficio.texto).toContain(
+          'ministério Pastoral em 7 de março de 2010, em Catedral de Porto Alegre, pela imposição de mãos de Pastor sinodal',
+        );
+        expect(await violacoesGraves(p), 'issued certificate').toEqual([]);
 
         // The synod's alerts list names the pastor, and opens the career again.
         await p.goto('/pessoa-ministro');

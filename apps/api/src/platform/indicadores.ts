@@ -3,7 +3,7 @@ import type { DbOuTx } from '@sig/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Contexto } from './contexto.js';
-import { entreOrganizacoes, organizacoesEscolhidas } from './escopo.js';
+import { type CondicaoCaminho, caminhoEscolhido, entreOrganizacoes, organizacoesEscolhidas } from './escopo.js';
 
 type Unidade = 'dia' | 'mes' | 'ano';
 /** The grouping's unit by the query's `periodo` (0 days, 1 months, 2 years). */
@@ -81,6 +81,14 @@ const tabelaDeBaldes = (baldes: readonly Balde[]) =>
 export type RecorteIndicador = ReturnType<typeof baldesDoPeriodo> & {
   /** Condition on an organization id column: the chosen one and, unless "own only", those below it in scope. */
   organizacoes: (coluna: PgColumn | SQL) => SQL;
+  /** The chosen organization, and whether the scope is it alone (a roll-up's own rows, not its subtree's). */
+  raizId: number;
+  somenteEla: boolean;
+  /**
+   * The same organizations as `organizacoes`, as a condition on a path column (`o.caminho`): one
+   * range of the path index, where a whole church's thousands of ids cost more to plan than to read.
+   */
+  caminhos: CondicaoCaminho;
   /** The current and the previous period's buckets, each for a `with baldes as (…)`. */
   baldes: SQL;
   baldesAnteriores: SQL;
@@ -110,9 +118,22 @@ export async function recorteIndicador(
   const { periodoDe, periodoAte } = periodoPedido(f, hojeNoBrasil());
   const b = baldesDoPeriodo(periodoDe, periodoAte, f.periodo);
   const raiz = f.organizacaoId ?? ctx.organizacaoId;
-  const ids = await organizacoesEscolhidas(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao);
+  const [ids, caminhos] = await Promise.all([
+    organizacoesEscolhidas(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
+    caminhoEscolhido(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
+  ]);
   const organizacoes = (coluna: PgColumn | SQL) => entreOrganizacoes(coluna, ids);
-  return { ...b, organizacoes, baldes: tabelaDeBaldes(b.atuais), baldesAnteriores: tabelaDeBaldes(b.anteriores) };
+  // One id: the organization alone (own only, or no organization below it).
+  const somenteEla = ids.length === 1;
+  return {
+    ...b,
+    organizacoes,
+    raizId: raiz,
+    somenteEla,
+    caminhos,
+    baldes: tabelaDeBaldes(b.atuais),
+    baldesAnteriores: tabelaDeBaldes(b.anteriores),
+  };
 }
 
 /** The period fields every indicator answers (contracts `periodoIndicador`). */

@@ -120,3 +120,46 @@ export const ministerioPresenca = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reuniaoId, t.pessoaId] }), index('ministerio_presenca_pessoa_idx').on(t.pessoaId)],
 );
+
+/**
+ * The ministries indicator's roll-up (spec §2 /indicadores/ministerios), kept by triggers on
+ * `ministerio` and `organizacao` (migration 0058): living ministries counted by kind, once for
+ * their organization alone (`subarvore` false) and once for it and each organization above it
+ * (`subarvore` true), so a subtree's figures are its root's rows alone. `tipoGrupoId` 0 holds
+ * every kind together (an organization's total, one row to read). Not written by the application.
+ */
+export const ministerioResumo = pgTable(
+  'ministerio_resumo',
+  {
+    tipoGrupoId: integer().notNull(),
+    subarvore: boolean().notNull(),
+    organizacaoId: integer().notNull(),
+    ministerios: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'ministerio_resumo_pk', columns: [t.tipoGrupoId, t.subarvore, t.organizacaoId] }),
+    index('ministerio_resumo_organizacao_idx').on(t.organizacaoId, t.subarvore),
+  ],
+);
+
+/**
+ * The same ministries' yearly figures (triggers on `ministerio_estatistica` too): how many reported
+ * (a row), met or did not, and the sums the indicator shows; `mediaPresentes` adds up the averages of
+ * those that met, so the average of averages is `mediaPresentes / reuniram`.
+ */
+export const ministerioResumoAno = pgTable(
+  'ministerio_resumo_ano',
+  {
+    ano: integer().notNull(),
+    subarvore: boolean().notNull(),
+    organizacaoId: integer().notNull(),
+    informaram: integer().notNull(),
+    reuniram: integer().notNull(),
+    naoReuniram: integer().notNull(),
+    reunioesRealizadas: integer().notNull(),
+    mediaPresentes: integer().notNull(),
+    participantesMasculinos: integer().notNull(),
+    participantesFemininos: integer().notNull(),
+  },
+  (t) => [primaryKey({ name: 'ministerio_resumo_ano_pk', columns: [t.ano, t.subarvore, t.organizacaoId] })],
+);

@@ -121,28 +121,36 @@ export function CartaoGrafico({
     >
       <div id={idTabela}>
         {tabela ? (
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="i"
-            scroll={{ x: 'max-content' }}
+          // As wide as its figures need, scrolled in a region of its own (a section named by the title).
+          <section
             aria-label={titulo}
-            dataSource={corpo.map((_, i) => ({ i }))}
-            columns={colunas}
-            summary={
-              total
-                ? () => (
-                    <Table.Summary.Row>
-                      {linhas[linhas.length - 1]!.map((v, j) => (
-                        <Table.Summary.Cell key={colunas[j]!.key} index={j} align={j ? 'right' : undefined}>
-                          <strong>{v}</strong>
-                        </Table.Summary.Cell>
-                      ))}
-                    </Table.Summary.Row>
-                  )
-                : undefined
-            }
-          />
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+            tabIndex={0}
+            style={{ overflowX: 'auto' }}
+          >
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="i"
+              style={{ minWidth: 'max-content' }}
+              aria-label={titulo}
+              dataSource={corpo.map((_, i) => ({ i }))}
+              columns={colunas}
+              summary={
+                total
+                  ? () => (
+                      <Table.Summary.Row>
+                        {linhas[linhas.length - 1]!.map((v, j) => (
+                          <Table.Summary.Cell key={colunas[j]!.key} index={j} align={j ? 'right' : undefined}>
+                            <strong>{v}</strong>
+                          </Table.Summary.Cell>
+                        ))}
+                      </Table.Summary.Row>
+                    )
+                  : undefined
+              }
+            />
+          </section>
         ) : (
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: altura }} />}>
             <GraficoECharts opcoes={opcoes} idioma={idioma} altura={altura} aoClicar={clicar} />

@@ -88,6 +88,17 @@ describe('see as table', () => {
     expect(await screen.findByTestId('grafico')).toBeTruthy();
   });
 
+  it('lets a keyboard reach the table when it scrolls sideways (a region in the tab order)', async () => {
+    apiFalsa([sessaoDeAdministrador()]);
+    montar(<CartaoGrafico titulo="Ofertas" tipo="colunas" dados={OFERTAS} />, '/lista');
+    await userEvent.click(await screen.findByRole('button', { name: 'Ver como tabela' }));
+    const regiao = screen.getByRole('region', { name: 'Ofertas' });
+    expect(regiao.tabIndex).toBe(0);
+    expect(within(regiao).getByRole('table')).toBeTruthy();
+    // The region is the only scroller: a scrolling box inside it would be out of the keyboard's reach again.
+    expect(regiao.querySelector('.ant-table-content[style*="overflow"]')).toBeNull();
+  });
+
   it('exports the table as the lists export it, in each language', () => {
     const pt = csvDaTabela(linhasDaTabela(OFERTAS, 'Mês', 'Total', 'pt-BR'), 'pt-BR');
     expect(pt.replace(/\u00a0/g, ' ')).toBe(
