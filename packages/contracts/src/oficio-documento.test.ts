@@ -29,7 +29,7 @@ describe('documentoOficio: the rich body allow-list', () => {
       { type: 'paragraph', attrs: { textAlign: null } },
     );
     expect(documentoOficio.parse(d)).toEqual(d);
-    expect(textoDoDocumento(d as DocumentoOficio)).toBe('Título\n\nforte\n{{pessoa.nome}}\n\n3. um\n\n');
+    expect(textoDoDocumento(d as DocumentoOficio)).toBe('Título\n\nforte\n{{pessoa.nome}}\n\n3. um');
   });
 
   it.each([

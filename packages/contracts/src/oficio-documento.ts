@@ -144,7 +144,9 @@ export const textoDoDocumento = (d: DocumentoOficio) =>
     .map((b) =>
       b.type === 'paragraph' || b.type === 'heading' ? textoEmLinha(b.content) : linhasDaLista(b, '').join('\n'),
     )
-    .join('\n\n');
+    .join('\n\n')
+    // The editor keeps an empty paragraph at the end to type in: no text of the letter's.
+    .trimEnd();
 
 /**
  * A plain-text body (templates written before the rich body) as a document that prints the same:
