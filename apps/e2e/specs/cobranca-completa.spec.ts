@@ -1,9 +1,9 @@
-import { inflateSync } from 'node:zlib';
 import { CHAVE_PADRAO } from '@sig/asaas-fake';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { escolher, salvarE } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+import { pdfDaApi, textoDoPdf } from '../fixtures/pdf.js';
 
 const navegador = usarNavegador();
 
@@ -16,27 +16,6 @@ const apiGet = <T>(p: Page, caminho: string) =>
     const r = await fetch(`/api/${c}`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
     return r.json();
   }, caminho) as Promise<T>;
-
-/**
- * The text a PDF shows: its content streams inflated, the hex strings PDFKit writes each run of
- * text as decoded (WinAnsi, so Latin-1 for these words) and joined.
- */
-function textoDoPdf(pdf: Buffer) {
-  const partes: string[] = [];
-  const bruto = pdf.toString('latin1');
-  for (const m of bruto.matchAll(/stream\r?\n/g)) {
-    const inicio = m.index + m[0].length;
-    const fim = bruto.indexOf('endstream', inicio);
-    try {
-      const conteudo = inflateSync(pdf.subarray(inicio, fim)).toString('latin1');
-      for (const h of conteudo.matchAll(/<([0-9a-fA-F]+)>/g)) partes.push(Buffer.from(h[1]!, 'hex').toString('latin1'));
-      partes.push(' ');
-    } catch {
-      // Not a deflated stream (a font, an image): no text of ours.
-    }
-  }
-  return partes.join('');
-}
 
 describe('[COBRANCA] the whole money story', () => {
   it(
@@ -127,14 +106,9 @@ describe('[COBRANCA] the whole money story', () => {
           `recibo/paginado?pessoaId=${pessoaId}&pagina=1&quantidade=100`,
         );
         const reciboId = recibos.itens.find((r) => r.total === `82.${centavos}`)!.id;
-        const resposta = await p.evaluate(async (id) => {
-          const r = await fetch(`/api/recibo/${id}/pdf`, {
-            headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-          });
-          return { tipo: r.headers.get('content-type'), bytes: Array.from(new Uint8Array(await r.arrayBuffer())) };
-        }, reciboId);
+        const resposta = await pdfDaApi(p, `recibo/${reciboId}/pdf`);
         expect(resposta.tipo).toBe('application/pdf');
-        const texto = textoDoPdf(Buffer.from(resposta.bytes));
+        const texto = textoDoPdf(resposta.pdf);
         expect(texto).toContain(titular);
         expect(texto).toContain(valor);
       }),
