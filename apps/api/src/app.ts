@@ -2,7 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Banco } from '@sig/db';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
 import { registrarModulos, registrarTarefas } from './modules/index.js';
@@ -109,6 +114,8 @@ export async function construirApp({
       const metodo = [pedido.route.method].flat()[0]!;
       return { ...r, schema: { operationId: idDaOperacao(metodo, pedido.url), ...r.schema } };
     },
+    // The schemas named in zod's registry (a recursive one: the letters' rich body) as components.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 

@@ -32,8 +32,11 @@ export async function problemasDoDocumento(documento: object): Promise<string[]>
       else donos.set(id, onde);
     }
   const ajv = new Ajv({ strict: false, allErrors: true });
+  // The validator resolves references in place: a recursive schema (the letters' rich body) is a cycle.
+  const vistos = new WeakSet<object>();
   const visitar = (no: unknown, onde: string) => {
-    if (!no || typeof no !== 'object') return;
+    if (!no || typeof no !== 'object' || vistos.has(no)) return;
+    vistos.add(no);
     if (Array.isArray(no)) {
       for (const [i, x] of no.entries()) visitar(x, `${onde}/${i}`);
       return;

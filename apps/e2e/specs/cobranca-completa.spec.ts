@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { escolher, salvarE } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
-import { textoDoPdf } from '../fixtures/pdf.js';
+import { pdfDaApi, textoDoPdf } from '../fixtures/pdf.js';
 
 const navegador = usarNavegador();
 
@@ -106,14 +106,9 @@ describe('[COBRANCA] the whole money story', () => {
           `recibo/paginado?pessoaId=${pessoaId}&pagina=1&quantidade=100`,
         );
         const reciboId = recibos.itens.find((r) => r.total === `82.${centavos}`)!.id;
-        const resposta = await p.evaluate(async (id) => {
-          const r = await fetch(`/api/recibo/${id}/pdf`, {
-            headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-          });
-          return { tipo: r.headers.get('content-type'), bytes: Array.from(new Uint8Array(await r.arrayBuffer())) };
-        }, reciboId);
+        const resposta = await pdfDaApi(p, `recibo/${reciboId}/pdf`);
         expect(resposta.tipo).toBe('application/pdf');
-        const texto = textoDoPdf(Buffer.from(resposta.bytes));
+        const texto = textoDoPdf(resposta.pdf);
         expect(texto).toContain(titular);
         expect(texto).toContain(valor);
       }),

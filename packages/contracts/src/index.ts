@@ -27,6 +27,7 @@ export * from './migracao.js';
 export * from './ministerio.js';
 export * from './ministro.js';
 export * from './oficio.js';
+export * from './oficio-documento.js';
 export * from './organizacao.js';
 export * from './paginacao.js';
 export * from './pendencias.js';

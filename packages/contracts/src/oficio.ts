@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CampoCadastro, esquemaDosCampos, type TAMANHOS_PAPEL } from './cadastros.js';
 import { busca, data, id, MSG, periodoValido } from './comum.js';
+import { documentoOficio, MARCADOR_MESCLAGEM } from './oficio-documento.js';
 import { listQuery, paged } from './paginacao.js';
 import { idsPessoas, pessoaListQuery } from './pessoa.js';
 import { referencia } from './referencias.js';
@@ -49,8 +50,6 @@ export const CAMPOS_MESCLAGEM = [
   'oficio.data',
 ] as const;
 export type CampoMesclagem = (typeof CAMPOS_MESCLAGEM)[number];
-/** `{{ pessoa.nome }}`: a merge field as written in a template (spaces inside the braces allowed). */
-export const MARCADOR_MESCLAGEM = /\{\{\s*([\w.]+)\s*\}\}/g;
 /** The names a text holds that are no merge field, in order of appearance, once each. */
 export const camposDesconhecidos = (texto: string | null | undefined): string[] => [
   ...new Set(
@@ -77,7 +76,13 @@ export const CAMPOS_TEMPLATE_OFICIO = [
   { nome: 'ativo', tipo: 'booleano', padrao: true },
 ] as const satisfies readonly CampoCadastro[];
 
-export const templateOficioInput = esquemaDosCampos(CAMPOS_TEMPLATE_OFICIO);
+/**
+ * `corpoRico`: the body written in the rich editor; when sent, the server keeps its text as
+ * `corpo` (whatever `corpo` says). Without it the body is plain text, as templates were before.
+ */
+export const templateOficioInput = esquemaDosCampos(CAMPOS_TEMPLATE_OFICIO).extend({
+  corpoRico: documentoOficio.nullish(),
+});
 export type TemplateOficioInput = z.infer<typeof templateOficioInput>;
 
 export const templateOficio = z.object({
@@ -89,6 +94,7 @@ export const templateOficio = z.object({
   assunto: z.string(),
   cabecalho: z.string().nullable(),
   corpo: z.string(),
+  corpoRico: documentoOficio.nullable(),
   rodape: z.string().nullable(),
   mostrarEmissor: z.boolean(),
   tamanhoPapel: z.enum(PAPEIS_OFICIO),
@@ -127,10 +133,19 @@ export const previaOficioInput = z.object({
   assunto: z.string().max(300),
   cabecalho: z.string().max(2_000).nullish(),
   corpo: z.string().max(20_000),
+  corpoRico: documentoOficio.nullish(),
   rodape: z.string().max(2_000).nullish(),
   ...destino,
 });
 export type PreviaOficioInput = z.infer<typeof previaOficioInput>;
+/** The preview PDF: the form's texts and page, printed by the letters' PDF engine. */
+export const previaPdfOficioInput = previaOficioInput.extend({
+  mostrarEmissor: z.boolean().optional(),
+  tamanhoPapel: z.enum(PAPEIS_OFICIO),
+  orientacao: z.enum(ORIENTACOES_PAPEL),
+  margemMm: z.number().int().min(10).max(50),
+});
+export type PreviaPdfOficioInput = z.infer<typeof previaPdfOficioInput>;
 export const previaOficio = z.object({
   assunto: z.string(),
   cabecalho: z.string().nullable(),

@@ -7105,6 +7105,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/template-oficio/previa/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarTemplateOficioPreviaPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/template-oficio/{id}": {
         parameters: {
             query?: never;
@@ -8052,7 +8068,232 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        ItemListaOficioInput: {
+            /** @enum {string} */
+            type: "listItem";
+            content: ({
+                /** @enum {string} */
+                type: "paragraph";
+                attrs?: {
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | components["schemas"]["ListaMarcadoresOficioInput"] | components["schemas"]["ListaNumeradaOficioInput"])[];
+        };
+        ListaMarcadoresOficioInput: {
+            /** @enum {string} */
+            type: "bulletList";
+            content: components["schemas"]["ItemListaOficioInput"][];
+        };
+        ListaNumeradaOficioInput: {
+            /** @enum {string} */
+            type: "orderedList";
+            attrs?: {
+                start?: number;
+                type?: string | null;
+            };
+            content: components["schemas"]["ItemListaOficioInput"][];
+        };
+        DocumentoOficioInput: {
+            /** @enum {string} */
+            type: "doc";
+            content: ({
+                /** @enum {string} */
+                type: "paragraph";
+                attrs?: {
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | {
+                /** @enum {string} */
+                type: "heading";
+                attrs: {
+                    level: 1 | 2;
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | components["schemas"]["ListaMarcadoresOficioInput"] | components["schemas"]["ListaNumeradaOficioInput"])[];
+        };
+        ItemListaOficio: {
+            /** @enum {string} */
+            type: "listItem";
+            content: ({
+                /** @enum {string} */
+                type: "paragraph";
+                attrs?: {
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | components["schemas"]["ListaMarcadoresOficio"] | components["schemas"]["ListaNumeradaOficio"])[];
+        };
+        ListaMarcadoresOficio: {
+            /** @enum {string} */
+            type: "bulletList";
+            content: components["schemas"]["ItemListaOficio"][];
+        };
+        ListaNumeradaOficio: {
+            /** @enum {string} */
+            type: "orderedList";
+            attrs?: {
+                start?: number;
+                type?: string | null;
+            };
+            content: components["schemas"]["ItemListaOficio"][];
+        };
+        DocumentoOficio: {
+            /** @enum {string} */
+            type: "doc";
+            content: ({
+                /** @enum {string} */
+                type: "paragraph";
+                attrs?: {
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | {
+                /** @enum {string} */
+                type: "heading";
+                attrs: {
+                    level: 1 | 2;
+                    /** @enum {string|null} */
+                    textAlign?: "left" | "center" | "right" | "justify" | null;
+                };
+                content?: ({
+                    /** @enum {string} */
+                    type: "text";
+                    text: string;
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "campo";
+                    attrs: {
+                        campo: string;
+                    };
+                    marks?: {
+                        /** @enum {string} */
+                        type: "bold" | "italic" | "underline";
+                    }[];
+                } | {
+                    /** @enum {string} */
+                    type: "hardBreak";
+                })[];
+            } | components["schemas"]["ListaMarcadoresOficio"] | components["schemas"]["ListaNumeradaOficio"])[];
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -35325,6 +35566,7 @@ export interface operations {
                             assunto: string;
                             cabecalho: string | null;
                             corpo: string;
+                            corpoRico: components["schemas"]["DocumentoOficio"] | null;
                             rodape: string | null;
                             mostrarEmissor: boolean;
                             /** @enum {string} */
@@ -35385,6 +35627,7 @@ export interface operations {
                     assunto: string;
                     cabecalho?: string | null;
                     corpo: string;
+                    corpoRico?: components["schemas"]["DocumentoOficioInput"] | null;
                     rodape?: string | null;
                     pessoaId?: number;
                     organizacaoDestinatariaId?: number;
@@ -35406,6 +35649,43 @@ export interface operations {
                         destinatario: string;
                     };
                 };
+            };
+        };
+    };
+    criarTemplateOficioPreviaPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    organizacaoId: number;
+                    assunto: string;
+                    cabecalho?: string | null;
+                    corpo: string;
+                    corpoRico?: components["schemas"]["DocumentoOficioInput"] | null;
+                    rodape?: string | null;
+                    pessoaId?: number;
+                    organizacaoDestinatariaId?: number;
+                    mostrarEmissor?: boolean;
+                    /** @enum {string} */
+                    tamanhoPapel: "A4" | "CARTA" | "OFICIO";
+                    /** @enum {string} */
+                    orientacao: "RETRATO" | "PAISAGEM";
+                    margemMm: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -35436,6 +35716,7 @@ export interface operations {
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
+                        corpoRico: components["schemas"]["DocumentoOficio"] | null;
                         rodape: string | null;
                         mostrarEmissor: boolean;
                         /** @enum {string} */
@@ -35491,6 +35772,7 @@ export interface operations {
                     margemMm?: number;
                     /** @default true */
                     ativo?: boolean;
+                    corpoRico?: components["schemas"]["DocumentoOficioInput"] | null;
                 };
             };
         };
@@ -35511,6 +35793,7 @@ export interface operations {
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
+                        corpoRico: components["schemas"]["DocumentoOficio"] | null;
                         rodape: string | null;
                         mostrarEmissor: boolean;
                         /** @enum {string} */
@@ -35588,6 +35871,7 @@ export interface operations {
                     margemMm?: number;
                     /** @default true */
                     ativo?: boolean;
+                    corpoRico?: components["schemas"]["DocumentoOficioInput"] | null;
                 };
             };
         };
@@ -35608,6 +35892,7 @@ export interface operations {
                         assunto: string;
                         cabecalho: string | null;
                         corpo: string;
+                        corpoRico: components["schemas"]["DocumentoOficio"] | null;
                         rodape: string | null;
                         mostrarEmissor: boolean;
                         /** @enum {string} */

@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
 import { processamentoLote } from './lote.js';
 import { organizacao } from './organizacoes.js';
@@ -19,7 +30,10 @@ export const oficioTemplate = pgTable(
     tipoOficio: text().notNull(),
     assunto: text().notNull(),
     cabecalho: text(),
+    /** The body as plain text: the rich body's text, or the body itself of a template written before it (docs/adr/0028). */
     corpo: text().notNull(),
+    /** The rich body (`DocumentoOficio`, validated by its contracts schema); null on plain-text templates. */
+    corpoRico: jsonb(),
     rodape: text(),
     /** Prints the issuer's logo, name, CNPJ and address above the header. */
     mostrarEmissor: boolean().notNull().default(true),
@@ -57,6 +71,8 @@ export const oficio = pgTable(
     assunto: text().notNull(),
     cabecalho: text(),
     texto: text().notNull(),
+    /** The merged rich body as printed; null when the template was plain text (`texto` prints). */
+    textoRico: jsonb(),
     rodape: text(),
     mostrarEmissor: boolean().notNull(),
     tamanhoPapel: text().notNull(),

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { TAMANHOS_PAPEL } from '@sig/contracts';
+import { documentoDeTexto, TAMANHOS_PAPEL } from '@sig/contracts';
 import { type Idioma, type Tradutor, tradutor } from '@sig/i18n';
 import { Zip, ZipPassThrough } from 'fflate';
 import PDFDocument from 'pdfkit';
@@ -13,6 +13,7 @@ import {
 } from '../../platform/emissor-pdf.js';
 import type { dadosDoEmissor } from '../organizacoes/index.js';
 import type { OficioCompleto } from './oficio.service.js';
+import { desenharCorpo } from './oficio-corpo-pdf.js';
 
 const PONTOS_POR_MM = 72 / 25.4;
 /** The verification QR's side, in the bottom margin of every page. */
@@ -46,8 +47,8 @@ const pagina = (o: OficioCompleto) => {
 
 /**
  * One letter from a fresh page: the issuer's block (when the template asks for it), the header,
- * "Ofício nº 12/2026" and the date, the recipient and the subject, the body paragraph by
- * paragraph; then on each of its pages the footer, "page n of m" of this letter and the
+ * "Ofício nº 12/2026" and the date, the recipient and the subject, the body (its formatting,
+ * lists and alignment); then on each of its pages the footer, "page n of m" of this letter and the
  * verification QR with its code. Its pages are written out at once, so a document of a thousand
  * letters holds one letter's pages at a time.
  */
@@ -82,11 +83,8 @@ function desenharOficio(doc: PDFKit.PDFDocument, o: OficioCompleto, p: Impressao
     .text(t('oficios:pdf.destinatario', { nome: o.destinatario }), { width: util });
   doc.font('Helvetica-Bold').text(t('oficios:pdf.assunto', { assunto: o.assunto }), { width: util });
   doc.moveDown(1.5);
-  doc.font('Helvetica').fontSize(11);
-  for (const paragrafo of o.texto.split(/\n{2,}/)) {
-    doc.text(paragrafo.trim(), { width: util, align: 'justify', lineGap: 2 });
-    doc.moveDown(0.8);
-  }
+  // A letter of a plain-text template prints its text as justified paragraphs, as it always did.
+  desenharCorpo(doc, o.textoRico ?? documentoDeTexto(o.texto), margem, util);
 
   const url = `${p.urlVerificacao}/${o.codigoVerificacao}`;
   const { start, count } = doc.bufferedPageRange();

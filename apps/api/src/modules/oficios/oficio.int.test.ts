@@ -258,6 +258,108 @@ describe('issuing letters', () => {
   });
 });
 
+/** A rich body: a bold word, a numbered list, a merge field as a token. */
+const corpoRico = {
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      attrs: { textAlign: 'justify' },
+      content: [
+        { type: 'text', text: 'Declaramos que ' },
+        { type: 'campo', attrs: { campo: 'pessoa.nome' }, marks: [{ type: 'bold' }] },
+        { type: 'text', text: ' é membro ' },
+        { type: 'text', text: 'ativo', marks: [{ type: 'bold' }] },
+        { type: 'text', text: ':' },
+      ],
+    },
+    {
+      type: 'orderedList',
+      attrs: { start: 1, type: null },
+      content: ['batizado', 'confirmado'].map((text) => ({
+        type: 'listItem',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+      })),
+    },
+  ],
+};
+const pagina = { tamanhoPapel: 'A4', orientacao: 'RETRATO', margemMm: 25 };
+
+describe('rich body', () => {
+  let ricoId: number;
+
+  it('keeps the rich body and its text as the plain body', async () => {
+    const r = await req('POST', '/api/template-oficio', modelo({ corpo: 'ignorado', corpoRico }));
+    expect(r.statusCode, r.body).toBe(201);
+    ricoId = r.json().id;
+    expect(r.json()).toMatchObject({
+      corpoRico,
+      corpo: 'Declaramos que {{pessoa.nome}} é membro ativo:\n\n1. batizado\n2. confirmado',
+    });
+    expect((await req('GET', `/api/template-oficio/${ricoId}`)).json().corpoRico).toEqual(corpoRico);
+  });
+
+  it('refuses a script node, an unknown attribute and an unknown merge field token, in the reader language', async () => {
+    const script = { type: 'doc', content: [{ type: 'script', content: [{ type: 'text', text: 'alert(1)' }] }] };
+    const r = await req('POST', '/api/template-oficio', modelo({ corpoRico: script }), sinodo, 'en');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().campos[0].mensagem).toMatch(/^The formatted text holds an element that is not allowed/);
+    const pt = await req('POST', '/api/template-oficio', modelo({ corpoRico: script }));
+    expect(pt.json().campos[0].mensagem).toMatch(/^O texto formatado tem um elemento não permitido/);
+    const estilo = { type: 'doc', content: [{ type: 'paragraph', attrs: { style: 'color:red' } }] };
+    expect((await req('POST', '/api/template-oficio', modelo({ corpoRico: estilo }))).statusCode).toBe(400);
+    const campo = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'campo', attrs: { campo: 'pessoa.senha' } }] }],
+    };
+    const c = await req('POST', '/api/template-oficio', modelo({ corpoRico: campo }), sinodo, 'en');
+    expect(c.statusCode).toBe(400);
+    expect(c.json().campos).toEqual([{ campo: 'corpo', mensagem: 'Unknown merge field in Body: pessoa.senha.' }]);
+  });
+
+  it('previews the form as the PDF engine prints it, for a person in scope', async () => {
+    const base = { organizacaoId: comunidadeId, assunto: 'Declaração', corpo: '', corpoRico, ...pagina };
+    const r = await req('POST', '/api/template-oficio/previa/pdf', { ...base, pessoaId });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    const texto = semEspacos(textoDoPdf(r.rawPayload));
+    expect(texto).toContain(semEspacos(`Declaramos que ${nomePessoa} é membro ativo:`));
+    expect(texto).toContain(semEspacos('1. batizado 2. confirmado'));
+    expect(texto).toContain(semEspacos('Ofício nº [Número do ofício]'));
+    // Without a person, the fields read as their labels.
+    const semPessoa = await req('POST', '/api/template-oficio/previa/pdf', base);
+    expect(semEspacos(textoDoPdf(semPessoa.rawPayload))).toContain(semEspacos('Declaramos que [Nome da pessoa]'));
+  });
+
+  it('refuses a bad preview, a profile without the screen and a person or organization out of scope', async () => {
+    const base = { organizacaoId: comunidadeId, assunto: 'x', corpo: 'x', ...pagina };
+    const url = '/api/template-oficio/previa/pdf';
+    const ruim = await req('POST', url, { ...base, margemMm: 5 }, sinodo, 'en');
+    expect(ruim.statusCode).toBe(400);
+    expect(ruim.json().campos[0].campo).toBe('margemMm');
+    expect(
+      (await req('POST', url, { ...base, corpoRico: { type: 'doc', content: [{ type: 'iframe' }] } })).statusCode,
+    ).toBe(400);
+    expect((await req('POST', url, base, tesouraria)).statusCode).toBe(403);
+    const fora = await req('POST', url, { ...base, pessoaId: pessoaAlheiaId });
+    expect(fora.statusCode).toBe(400);
+    expect(fora.json().campos[0].campo).toBe('pessoaId');
+    const orgFora = await req('POST', url, { ...base, organizacaoId: alheiaId });
+    expect(orgFora.statusCode).toBe(400);
+    expect(orgFora.json().campos[0].campo).toBe('organizacaoId');
+  });
+
+  it('issues a letter of the rich template: merged, printed with its list', async () => {
+    const o = await emitir({ templateId: ricoId, pessoaId, data: '2031-03-01' });
+    expect(o.statusCode, o.body).toBe(201);
+    expect(o.json().texto).toBe(`Declaramos que ${nomePessoa} é membro ativo:\n\n1. batizado\n2. confirmado`);
+    const pdf = await req('GET', `/api/oficio/${o.json().id}/pdf`);
+    const texto = semEspacos(textoDoPdf(pdf.rawPayload));
+    expect(texto).toContain(semEspacos(`Declaramos que ${nomePessoa} é membro ativo: 1. batizado 2. confirmado`));
+    expect(pdf.rawPayload.toString('latin1')).toContain('/BaseFont /Helvetica-Bold');
+  });
+});
+
 describe('demo', () => {
   it('gives the demo parish its three templates and letters issued from them', async () => {
     const [paroquia] = await t.logins('paroquia');

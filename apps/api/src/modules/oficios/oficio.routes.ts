@@ -10,6 +10,7 @@ import {
   paged,
   previaOficio,
   previaOficioInput,
+  previaPdfOficioInput,
   processamentoLote,
   processamentoLoteListQuery,
   TIPOS_OFICIO,
@@ -32,8 +33,8 @@ const acesso = ACESSO_OFICIOS;
 const LIMITES_VERIFICACAO: RegraLimite[] = [{ nome: 'oficio-verificar-ip', max: 30, janela: '1 minute', por: 'ip' }];
 
 /**
- * `/template-oficio` (spec §2, issue 22): the office-letter templates and the live preview of a
- * form's texts.
+ * `/template-oficio` (spec §2, issue 22): the office-letter templates, the live preview of a
+ * form's texts and its PDF, printed by the letters' own engine.
  */
 export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['oficios'];
@@ -54,6 +55,21 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/previa',
     { config: { acesso, acao: 'R' }, schema: { tags, body: previaOficioInput, response: { 200: previaOficio } } },
     (req) => servico.previa(deps, req.ctx, req.body),
+  );
+  app.post(
+    '/previa/pdf',
+    {
+      config: { acesso, acao: 'R' },
+      schema: { tags, body: previaPdfOficioInput, produces: ['application/pdf'] },
+    },
+    async (req, reply) => {
+      const o = await servico.previaPdf(deps, req.ctx, req.body);
+      const emissor = await dadosDoEmissor(deps, o.organizacaoId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="previa-oficio.pdf"')
+        .send(pdfOficio(o, emissor, req.idioma, `${deps.config.publicUrl}/externo/oficio`));
+    },
   );
   rotasDeRegistro(app, {
     acesso,

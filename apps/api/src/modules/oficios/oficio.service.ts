@@ -4,14 +4,18 @@ import {
   CAMPOS_MESCLAGEM,
   type CampoMesclagem,
   camposDesconhecidos,
+  type DocumentoOficio,
   type EmissaoOficioInput,
   hojeNoBrasil,
   MARCADOR_MESCLAGEM,
+  type NoBloco,
+  type NoEmLinha,
   type Oficio,
   type OficioLoteInput,
   type OficioPagina,
   type PreviaOficio,
   type PreviaOficioInput,
+  type PreviaPdfOficioInput,
   type ProcessamentoLote,
   type ProcessamentoLoteListQuery,
   TEXTOS_TEMPLATE,
@@ -19,6 +23,7 @@ import {
   type TemplateOficioInput,
   type TemplateOficioPagina,
   type TipoMinisterio,
+  textoDoDocumento,
   type VerificacaoOficio,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
@@ -72,6 +77,7 @@ const selecaoTemplate = {
   assunto: tpl.assunto,
   cabecalho: tpl.cabecalho,
   corpo: tpl.corpo,
+  corpoRico: sql<DocumentoOficio | null>`${tpl.corpoRico}`,
   rodape: tpl.rodape,
   mostrarEmissor: tpl.mostrarEmissor,
   tamanhoPapel: tpl.tamanhoPapel,
@@ -136,6 +142,12 @@ function exigirCamposConhecidos(e: Partial<Record<(typeof TEXTOS_TEMPLATE)[numbe
   }
 }
 
+/** A rich body's text is the body's plain text: what lists show and what merge fields are checked on. */
+const comCorpo = <T extends { corpo: string; corpoRico?: DocumentoOficio | null | undefined }>(e: T): T => ({
+  ...e,
+  corpo: e.corpoRico ? textoDoDocumento(e.corpoRico) : e.corpo,
+});
+
 const colunas = (e: TemplateOficioInput) => ({
   organizacaoId: e.organizacaoId,
   nome: e.nome,
@@ -143,6 +155,7 @@ const colunas = (e: TemplateOficioInput) => ({
   assunto: e.assunto,
   cabecalho: e.cabecalho ?? null,
   corpo: e.corpo,
+  corpoRico: e.corpoRico ?? null,
   rodape: e.rodape ?? null,
   mostrarEmissor: e.mostrarEmissor ?? true,
   tamanhoPapel: e.tamanhoPapel,
@@ -151,7 +164,8 @@ const colunas = (e: TemplateOficioInput) => ({
   ativo: e.ativo ?? true,
 });
 
-export async function criarTemplate(deps: Deps, ctx: Contexto, e: TemplateOficioInput): Promise<TemplateOficio> {
+export async function criarTemplate(deps: Deps, ctx: Contexto, entrada: TemplateOficioInput): Promise<TemplateOficio> {
+  const e = comCorpo(entrada);
   exigirCamposConhecidos(e);
   const [novo] = await deps.db.insert(tpl).values(colunas(e)).returning({ id: tpl.id });
   return obterTemplate(deps.db, ctx, novo!.id);
@@ -161,8 +175,9 @@ export async function atualizarTemplate(
   deps: Deps,
   ctx: Contexto,
   id: number,
-  e: TemplateOficioInput,
+  entrada: TemplateOficioInput,
 ): Promise<TemplateOficio> {
+  const e = comCorpo(entrada);
   exigirCamposConhecidos(e);
   const r = await deps.db
     .update(tpl)
@@ -280,15 +295,88 @@ export const mesclar = (texto: string, valores: Record<string, string>) =>
 const mesclarOuNulo = (texto: string | null | undefined, valores: Record<string, string>) =>
   texto ? mesclar(texto, valores) : null;
 
+/** A rich body with its merge fields replaced (a token becomes its value, in the token's marks). */
+export function mesclarDocumento(d: DocumentoOficio, valores: Record<string, string>): DocumentoOficio {
+  const emLinha = (nos: NoEmLinha[] | undefined) =>
+    nos?.map(
+      (n): NoEmLinha =>
+        n.type === 'campo'
+          ? {
+              type: 'text',
+              text: valores[n.attrs.campo] ?? `{{${n.attrs.campo}}}`,
+              ...(n.marks ? { marks: n.marks } : {}),
+            }
+          : n.type === 'text'
+            ? { ...n, text: mesclar(n.text, valores) }
+            : n,
+    );
+  const blocos = <B extends NoBloco>(bs: B[]): B[] =>
+    bs.map((b) =>
+      b.type === 'paragraph' || b.type === 'heading'
+        ? { ...b, content: emLinha(b.content) }
+        : { ...b, content: b.content.map((i) => ({ ...i, content: blocos(i.content) })) },
+    );
+  return { type: 'doc', content: blocos(d.content) };
+}
+
+/** The body of a letter merged: the rich one and its text, or the plain text alone. */
+function mesclarCorpo(corpo: string, corpoRico: DocumentoOficio | null | undefined, valores: Record<string, string>) {
+  if (!corpoRico) return { texto: mesclar(corpo, valores), textoRico: null };
+  const textoRico = mesclarDocumento(corpoRico, valores);
+  return { texto: textoDoDocumento(textoRico), textoRico };
+}
+
 /** The form's texts merged as a letter issued today would read (the number still unknown). */
 export async function previa(deps: Deps, ctx: Contexto, e: PreviaOficioInput): Promise<PreviaOficio> {
   const valores = await valoresMesclagem(deps, ctx.idioma, e.organizacaoId, e, { data: hojeNoBrasil() });
   return {
     assunto: mesclar(e.assunto, valores),
     cabecalho: mesclarOuNulo(e.cabecalho, valores),
-    texto: mesclar(e.corpo, valores),
+    texto: mesclarCorpo(e.corpo, e.corpoRico, valores).texto,
     rodape: mesclarOuNulo(e.rodape, valores),
     destinatario: valores['destinatario.nome'],
+  };
+}
+
+/** A preview's verification code: twelve characters like a real one, none of which a letter gets (no 0). */
+const CODIGO_PREVIA = '000000000000';
+
+/**
+ * The form's template printed as a letter issued today would be (issue 22: the preview is the
+ * PDF): its number and verification code not yet given, shown as placeholders.
+ */
+export async function previaPdf(deps: Deps, ctx: Contexto, e: PreviaPdfOficioInput): Promise<OficioCompleto> {
+  const data = hojeNoBrasil();
+  const valores = await valoresMesclagem(deps, ctx.idioma, e.organizacaoId, e, { data });
+  const [org] = await deps.db
+    .select({ nome: organizacao.nomeFantasia })
+    .from(organizacao)
+    .where(eq(organizacao.id, e.organizacaoId));
+  return {
+    id: 0,
+    templateId: 0,
+    templateNome: '',
+    tipoOficio: 'OUTRO',
+    organizacaoId: e.organizacaoId,
+    organizacaoNome: org?.nome ?? '',
+    ano: Number(data.slice(0, 4)),
+    numero: 0,
+    numeroAno: valores['oficio.numero'],
+    data,
+    pessoaId: e.pessoaId ?? null,
+    organizacaoDestinatariaId: e.organizacaoDestinatariaId ?? null,
+    destinatario: valores['destinatario.nome'],
+    assunto: mesclar(e.assunto, valores),
+    cabecalho: mesclarOuNulo(e.cabecalho, valores),
+    ...mesclarCorpo(e.corpo, e.corpoRico, valores),
+    rodape: mesclarOuNulo(e.rodape, valores),
+    emitidoPorNome: null,
+    emitidoEm: new Date().toISOString(),
+    codigoVerificacao: CODIGO_PREVIA,
+    mostrarEmissor: e.mostrarEmissor ?? true,
+    tamanhoPapel: e.tamanhoPapel,
+    orientacao: e.orientacao,
+    margemMm: e.margemMm,
   };
 }
 
@@ -340,7 +428,7 @@ async function emitirNa(
       destinatario: valores['destinatario.nome'],
       assunto: mesclar(m.assunto, valores),
       cabecalho: mesclarOuNulo(m.cabecalho, valores),
-      texto: mesclar(m.corpo, valores),
+      ...mesclarCorpo(m.corpo, m.corpoRico as DocumentoOficio | null, valores),
       rodape: mesclarOuNulo(m.rodape, valores),
       mostrarEmissor: m.mostrarEmissor,
       tamanhoPapel: m.tamanhoPapel,
@@ -445,6 +533,8 @@ export async function listar(
 
 /** A letter as issued, with the page it prints on (for its PDF). */
 export type OficioCompleto = Oficio & {
+  /** The merged rich body; null when the template was plain text (`texto` prints). */
+  textoRico: DocumentoOficio | null;
   mostrarEmissor: boolean;
   tamanhoPapel: string;
   orientacao: string;
@@ -457,6 +547,7 @@ const completos = (db: DbOuTx) =>
       ...selecaoOficio,
       cabecalho: ofi.cabecalho,
       texto: ofi.texto,
+      textoRico: sql<DocumentoOficio | null>`${ofi.textoRico}`,
       rodape: ofi.rodape,
       mostrarEmissor: ofi.mostrarEmissor,
       tamanhoPapel: ofi.tamanhoPapel,
@@ -475,7 +566,14 @@ export async function obterCompleto(db: DbOuTx, ctx: Contexto, id: number): Prom
 }
 
 export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Oficio> {
-  const { mostrarEmissor: _m, tamanhoPapel: _t, orientacao: _o, margemMm: _g, ...o } = await obterCompleto(db, ctx, id);
+  const {
+    textoRico: _r,
+    mostrarEmissor: _m,
+    tamanhoPapel: _t,
+    orientacao: _o,
+    margemMm: _g,
+    ...o
+  } = await obterCompleto(db, ctx, id);
   return o;
 }
 
