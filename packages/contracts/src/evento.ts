@@ -315,6 +315,22 @@ export const inscricaoListQuery = listQuery.extend({
   nome: busca(200),
 });
 export type InscricaoListQuery = z.infer<typeof inscricaoListQuery>;
+
+/** The placeholder a bulk e-mail's subject and text may hold, replaced by each registrant's name. */
+export const MARCADOR_NOME_INSCRITO = '{nome}';
+/**
+ * A bulk e-mail to registrants: the list's filters (or some of its rows by hand), a subject and a
+ * text. The server reads the filter again within the sender's scope.
+ */
+export const inscricoesEmailInput = inscricaoListQuery.omit({ pagina: true, quantidade: true, ordem: true }).extend({
+  ids: naoReferencia(
+    z.array(id).min(1).max(10_000).optional(),
+    'a selection of the list: read again within the scope and filter, others match nothing',
+  ),
+  assunto: texto(200),
+  texto: texto(10_000),
+});
+export type InscricoesEmailInput = z.infer<typeof inscricoesEmailInput>;
 export const inscricaoPagina = paged(inscricao).extend({
   totais: z.object({ valor: z.string(), confirmadas: z.number().int(), pendentes: z.number().int() }),
 });

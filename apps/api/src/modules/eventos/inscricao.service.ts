@@ -16,6 +16,7 @@ import {
   type StatusInscricao,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
+import type { Idioma } from '@sig/i18n';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
@@ -46,7 +47,7 @@ const novoCodigo = () =>
 
 type LinhaEvento = typeof ev.$inferSelect;
 type Origem =
-  | { tipo: 'publico' }
+  | { tipo: 'publico'; idioma: Idioma }
   | {
       tipo: 'equipe';
       usuarioId: number;
@@ -258,6 +259,7 @@ async function registrarComVaga(
         vencimento,
         token: novoTokenInscricao(),
         codigo: novoCodigo(),
+        idioma: origem.tipo === 'publico' ? origem.idioma : null,
       })
       .returning({ id: ins.id });
     if (oficinaIds.length)
@@ -356,10 +358,11 @@ export async function inscreverPublico(
   deps: Deps,
   codigo: string,
   e: InscricaoPublicaInput,
+  idioma: Idioma,
 ): Promise<InscricaoPublica> {
   const evento = await eventoPorCodigo(deps.db, codigo);
   // The public page picks no lot: it takes the open one.
-  const id = await registrar(deps, evento, { ...e, loteId: undefined }, { tipo: 'publico' });
+  const id = await registrar(deps, evento, { ...e, loteId: undefined }, { tipo: 'publico', idioma });
   return publicaPorId(deps, sql`i.id = ${id}`);
 }
 
@@ -461,9 +464,14 @@ export async function obterInscricao(db: DbOuTx, ctx: Contexto, id: number): Pro
   return paraInscricao(l as LinhaInscricao);
 }
 
-export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoListQuery): Promise<InscricaoPagina> {
+/** The list's filters within the user's scope: the list and a bulk e-mail read the same rows. */
+export async function filtroInscricoes(
+  deps: Deps,
+  ctx: Contexto,
+  q: Omit<InscricaoListQuery, 'pagina' | 'quantidade' | 'ordem'>,
+): Promise<SQL> {
   const comunidades = q.comunidadeId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.comunidadeId) : null;
-  const onde = and(
+  return and(
     noEscopo(ctx),
     q.eventoId ? eq(ins.eventoId, q.eventoId) : undefined,
     q.status ? eq(ins.status, q.status) : undefined,
@@ -473,7 +481,11 @@ export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoLi
       : undefined,
     comunidades ? entreOrganizacoes(ins.comunidadeId, comunidades) : undefined,
     q.nome ? contemSemAcento(ins.nome, q.nome) : undefined,
-  );
+  )!;
+}
+
+export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoListQuery): Promise<InscricaoPagina> {
+  const onde = await filtroInscricoes(deps, ctx, q);
   const [linhas, [t]] = await Promise.all([
     lerInscricoes(deps.db, onde)
       .orderBy(q.ordem === 'desc' ? sql`${ins.id} desc` : asc(ins.id))
