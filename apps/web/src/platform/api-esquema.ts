@@ -7601,6 +7601,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inscricoes-de-eventos/email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventosEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterInscricoesDeEventosEmailPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/email/{id}/itens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosEmailItens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/relatorio-inscricoes-congrenaje/": {
         parameters: {
             query?: never;
@@ -12491,7 +12539,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -12511,7 +12559,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12596,7 +12644,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26130,7 +26178,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26150,7 +26198,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26182,7 +26230,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -26222,7 +26270,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26307,7 +26355,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26348,7 +26396,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26395,7 +26443,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26423,7 +26471,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26443,7 +26491,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26495,7 +26543,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26624,7 +26672,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26644,7 +26692,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26842,7 +26890,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26883,7 +26931,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26955,7 +27003,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26975,7 +27023,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27093,7 +27141,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -35764,7 +35812,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -35792,7 +35840,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -35812,7 +35860,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -37413,6 +37461,145 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    criarInscricoesDeEventosEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventoId?: number;
+                    /** @enum {string} */
+                    status?: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                    loteId?: number;
+                    oficinaId?: number;
+                    comunidadeId?: number;
+                    nome?: string;
+                    ids?: number[];
+                    assunto: string;
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                        total: number;
+                        sucessos: number;
+                        erros: number;
+                        desfeitos: number;
+                        pendentes: number;
+                        desfazivel: boolean;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        canceladoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    obterInscricoesDeEventosEmailPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                        total: number;
+                        sucessos: number;
+                        erros: number;
+                        desfeitos: number;
+                        pendentes: number;
+                        desfazivel: boolean;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        canceladoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarInscricoesDeEventosEmailItens: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                status?: ("PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO")[];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            referenciaId: number;
+                            descricao: string;
+                            /** @enum {string} */
+                            status: "PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO";
+                            /** @enum {string} */
+                            acao: "PROCESSAR" | "DESFAZER";
+                            erro: string | null;
+                            resultado: string | null;
+                            tentativas: number;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
             };
         };
     };

@@ -1,4 +1,11 @@
-import { EyeOutlined, FilePdfOutlined, GiftOutlined, LoginOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  EyeOutlined,
+  FilePdfOutlined,
+  GiftOutlined,
+  LoginOutlined,
+  MailOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { ACESSO_INSCRICOES_EVENTOS, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
@@ -18,6 +25,7 @@ import { baixarCertificado, baixarCertificados } from './baixar';
 import { CortesiaInscricaoModal } from './CortesiaInscricaoModal';
 import { CortesiaModal } from './CortesiaModal';
 import { celulaStatusInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
+import { EmailInscritosModal } from './EmailInscritosModal';
 
 const INVALIDAR = [chaves('inscricoes-de-eventos').todas, chaves('evento-com-inscricao').todas];
 
@@ -33,6 +41,8 @@ export default function InscricaoListaPage() {
   const [url] = useSearchParams();
   const [cortesia, setCortesia] = useState(false);
   const [cortesiaDe, setCortesiaDe] = useState<Inscricao | null>(null);
+  const [email, setEmail] = useState(false);
+  const [selecionadas, setSelecionadas] = useState<number[]>([]);
   useTitulo(`menu:acessos.${ACESSO_INSCRICOES_EVENTOS}`);
   const eventoId = Number(url.get('eventoId')) || undefined;
   // The lots and workshops to filter by are the chosen event's.
@@ -141,6 +151,17 @@ export default function InscricaoListaPage() {
     <PaginaDaLista
       titulo={t(`menu:acessos.${ACESSO_INSCRICOES_EVENTOS}`)}
       lista={lista}
+      tabela={
+        podeAlterar
+          ? {
+              rowSelection: {
+                selectedRowKeys: selecionadas,
+                preserveSelectedRowKeys: true,
+                onChange: (k) => setSelecionadas(k as number[]),
+              },
+            }
+          : undefined
+      }
       extra={
         <>
           {lista.totais && (
@@ -163,6 +184,13 @@ export default function InscricaoListaPage() {
               {t('eventos:checkIn.abrir')}
             </Button>
           )}
+          {podeAlterar && (
+            <Button icon={<MailOutlined />} data-testid="email-inscritos" onClick={() => setEmail(true)}>
+              {selecionadas.length
+                ? t('eventos:email.abrirSelecionadas', { count: selecionadas.length })
+                : t('eventos:email.abrir')}
+            </Button>
+          )}
           {pode(ACESSO_INSCRICOES_EVENTOS, 'C') && (
             <Button icon={<GiftOutlined />} data-testid="nova-cortesia" onClick={() => setCortesia(true)}>
               {t('eventos:novaCortesia')}
@@ -172,6 +200,13 @@ export default function InscricaoListaPage() {
       }
     >
       <CortesiaInscricaoModal inscricao={cortesiaDe} fechar={() => setCortesiaDe(null)} invalidar={INVALIDAR} />
+      <EmailInscritosModal
+        aberto={email}
+        fechar={() => setEmail(false)}
+        filtros={lista.atuais}
+        ids={selecionadas}
+        total={lista.consulta.data?.total ?? 0}
+      />
       <CortesiaModal aberto={cortesia} fechar={() => setCortesia(false)} eventoId={eventoId} invalidar={INVALIDAR} />
     </PaginaDaLista>
   );

@@ -12,6 +12,7 @@ import { celulaTag } from '../../platform/crud/celulas';
 
 export const ROTA_INSCRICOES = '/inscricoes-de-eventos';
 export const ROTA_CHECK_IN = '/inscricoes-de-eventos/check-in';
+export const ROTA_EMAIL_INSCRITOS = '/inscricoes-de-eventos/email';
 export const ROTA_EVENTOS = '/evento';
 export const ROTA_FORM_EVENTO = '/evento-form';
 export const ROTA_EVENTOS_COM_INSCRICAO = '/evento-com-inscricao';
