@@ -302,9 +302,16 @@ export const inscricao = z.object({
   codigo: z.string(),
   oficinas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
   checkInEm: z.string().nullable(),
+  /** The provider's message when it refused the charge for good: nobody retries it. */
+  falhaCobranca: z.string().nullable(),
+  /** Paid after its seat was released, with none free: first on the waiting list. */
+  pagaSemVaga: z.boolean(),
   criadoEm: z.string(),
 });
 export type Inscricao = z.infer<typeof inscricao>;
+
+/** What staff must look at: a charge the provider refused for good, a payment that found no seat. */
+export const EXCECOES_INSCRICAO = ['FALHA_COBRANCA', 'PAGA_SEM_VAGA'] as const;
 
 export const inscricaoListQuery = listQuery.extend({
   eventoId: referencia('evento', id).optional(),
@@ -313,6 +320,7 @@ export const inscricaoListQuery = listQuery.extend({
   oficinaId: naoReferencia(id.optional(), 'a filter: workshops outside the listed events match nothing'),
   comunidadeId: referencia('organizacao', id).optional(),
   nome: busca(200),
+  excecao: z.enum(EXCECOES_INSCRICAO).optional(),
 });
 export type InscricaoListQuery = z.infer<typeof inscricaoListQuery>;
 
@@ -356,6 +364,8 @@ export const inscricaoPublica = z.object({
       linhaDigitavel: z.string().nullable(),
     })
     .nullable(),
+  /** The provider refused the charge for good (its message): the registrant is to contact the organizers. */
+  falhaCobranca: z.string().nullable(),
 });
 export type InscricaoPublica = z.infer<typeof inscricaoPublica>;
 

@@ -17,7 +17,7 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
@@ -330,10 +330,11 @@ async function publicaPorId(deps: Deps, onde: SQL): Promise<InscricaoPublica> {
     lote_numero: number | null;
     forma_pagamento: string | null;
     conta_a_receber_id: number | null;
+    falha_cobranca: string | null;
     oficinas: string[];
   }>(
     await deps.db.execute(sql`select i.token, i.conta_a_receber_id, i.codigo, e.nome as evento_nome, i.nome, i.status, i.valor::text as valor,
-        i.vencimento::text as vencimento, l.numero as lote_numero, i.forma_pagamento,
+        i.vencimento::text as vencimento, l.numero as lote_numero, i.forma_pagamento, i.falha_cobranca,
         coalesce((select array_agg(o.nome order by o.id) from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id
           where io.inscricao_id = i.id), '{}') as oficinas
       from inscricao_evento i join evento e on e.id = i.evento_id left join evento_lote l on l.id = i.lote_id
@@ -351,6 +352,7 @@ async function publicaPorId(deps: Deps, onde: SQL): Promise<InscricaoPublica> {
     loteNumero: l.lote_numero,
     oficinas: l.oficinas,
     pagamento: l.status === 'PENDENTE' ? await pagamentoDa(deps, l.conta_a_receber_id) : null,
+    falhaCobranca: l.status === 'PENDENTE' ? l.falha_cobranca : null,
   };
 }
 
@@ -435,6 +437,8 @@ const selecao = {
   >`coalesce((select json_agg(json_build_object('id', o.id, 'nome', o.nome) order by o.id)
     from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id where io.inscricao_id = "inscricao_evento"."id"), '[]')`,
   checkInEm: ins.checkInEm,
+  falhaCobranca: ins.falhaCobranca,
+  pagaSemVaga: ins.pagaSemVaga,
   criadoEm: ins.criadoEm,
 };
 type LinhaInscricao = Omit<Inscricao, 'checkInEm' | 'criadoEm'> & { checkInEm: Date | null; criadoEm: Date };
@@ -481,6 +485,11 @@ export async function filtroInscricoes(
       : undefined,
     comunidades ? entreOrganizacoes(ins.comunidadeId, comunidades) : undefined,
     q.nome ? contemSemAcento(ins.nome, q.nome) : undefined,
+    q.excecao === 'FALHA_COBRANCA'
+      ? and(eq(ins.status, 'PENDENTE'), isNotNull(ins.falhaCobranca))
+      : q.excecao === 'PAGA_SEM_VAGA'
+        ? eq(ins.pagaSemVaga, true)
+        : undefined,
   )!;
 }
 
