@@ -36913,6 +36913,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
+                excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
             };
             header?: never;
             path?: never;
@@ -36974,6 +36975,8 @@ export interface operations {
                                 nome: string;
                             }[];
                             checkInEm: string | null;
+                            falhaCobranca: string | null;
+                            pagaSemVaga: boolean;
                             criadoEm: string;
                         }[];
                         total: number;
@@ -37001,6 +37004,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
+                excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -37086,6 +37090,8 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
+                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37156,6 +37162,8 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
+                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37226,6 +37234,8 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
+                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37342,6 +37352,8 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
+                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37418,6 +37430,8 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
+                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37481,6 +37495,8 @@ export interface operations {
                     oficinaId?: number;
                     comunidadeId?: number;
                     nome?: string;
+                    /** @enum {string} */
+                    excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
                     ids?: number[];
                     assunto: string;
                     texto: string;
@@ -37863,6 +37879,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -37903,6 +37920,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -37943,6 +37961,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -37983,6 +38002,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };

@@ -6,7 +6,7 @@ import {
   MailOutlined,
   StopOutlined,
 } from '@ant-design/icons';
-import { ACESSO_INSCRICOES_EVENTOS, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
+import { ACESSO_INSCRICOES_EVENTOS, EXCECOES_INSCRICAO, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -24,7 +24,7 @@ import { useTitulo } from '../../platform/useTitulo';
 import { baixarCertificado, baixarCertificados } from './baixar';
 import { CortesiaInscricaoModal } from './CortesiaInscricaoModal';
 import { CortesiaModal } from './CortesiaModal';
-import { celulaStatusInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
+import { celulaStatusInscricao, ExcecaoInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
 import { EmailInscritosModal } from './EmailInscritosModal';
 
 const INVALIDAR = [chaves('inscricoes-de-eventos').todas, chaves('evento-com-inscricao').todas];
@@ -70,6 +70,7 @@ export default function InscricaoListaPage() {
       },
       { tipo: 'referencia', nome: 'comunidadeId', referencia: 'organizacao' },
       { tipo: 'texto', nome: 'nome' },
+      { tipo: 'opcao', nome: 'excecao', opcoes: EXCECOES_INSCRICAO, rotulos: 'eventos:excecao' },
     ],
     [evento.data, t],
   );
@@ -99,7 +100,17 @@ export default function InscricaoListaPage() {
         render: (v: Inscricao['oficinas']) => v.map((o) => o.nome).join(', '),
       },
       { key: 'comunidadeNome', dataIndex: 'comunidadeNome', title: t('campos:comunidadeNome') },
-      { key: 'status', dataIndex: 'status', title: t('campos:status'), render: celulaStatusInscricao },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('campos:status'),
+        render: (v: Inscricao['status'], i: Inscricao) => (
+          <>
+            {celulaStatusInscricao(v)}
+            <ExcecaoInscricao inscricao={i} />
+          </>
+        ),
+      },
       {
         key: 'valor',
         dataIndex: 'valor',

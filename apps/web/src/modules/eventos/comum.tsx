@@ -5,9 +5,12 @@ import {
   GiftOutlined,
   HourglassOutlined,
   StopOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
-import type { StatusInscricao } from '@sig/contracts';
+import type { Inscricao, StatusInscricao } from '@sig/contracts';
+import { Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { celulaTag } from '../../platform/crud/celulas';
 
 export const ROTA_INSCRICOES = '/inscricoes-de-eventos';
@@ -31,3 +34,27 @@ const ICONES_STATUS: Record<StatusInscricao, ReactNode> = {
 
 /** A registration's state in a list cell. */
 export const celulaStatusInscricao = celulaTag('eventos:status', ICONES_STATUS);
+
+/** What staff must look at on a registration: the charge the provider refused (its message) or a payment without a seat. */
+export function ExcecaoInscricao({
+  inscricao: i,
+}: {
+  inscricao: Pick<Inscricao, 'codigo' | 'status' | 'falhaCobranca' | 'pagaSemVaga'>;
+}) {
+  const { t } = useTranslation('eventos');
+  if (i.status === 'PENDENTE' && i.falhaCobranca)
+    return (
+      <Tooltip title={i.falhaCobranca}>
+        <Tag color="error" icon={<WarningOutlined />} data-testid={`excecao-${i.codigo}`}>
+          {t('excecao.FALHA_COBRANCA')}: {i.falhaCobranca}
+        </Tag>
+      </Tooltip>
+    );
+  if (i.pagaSemVaga)
+    return (
+      <Tag color="warning" icon={<WarningOutlined />} data-testid={`excecao-${i.codigo}`}>
+        {t('excecao.PAGA_SEM_VAGA')}
+      </Tag>
+    );
+  return null;
+}
