@@ -304,14 +304,12 @@ export const inscricao = z.object({
   checkInEm: z.string().nullable(),
   /** The provider's message when it refused the charge for good: nobody retries it. */
   falhaCobranca: z.string().nullable(),
-  /** Paid after its seat was released, with none free: first on the waiting list. */
-  pagaSemVaga: z.boolean(),
   criadoEm: z.string(),
 });
 export type Inscricao = z.infer<typeof inscricao>;
 
-/** What staff must look at: a charge the provider refused for good, a payment that found no seat. */
-export const EXCECOES_INSCRICAO = ['FALHA_COBRANCA', 'PAGA_SEM_VAGA'] as const;
+/** What staff must look at: a charge the provider refused for good. */
+export const EXCECOES_INSCRICAO = ['FALHA_COBRANCA'] as const;
 
 export const inscricaoListQuery = listQuery.extend({
   eventoId: referencia('evento', id).optional(),

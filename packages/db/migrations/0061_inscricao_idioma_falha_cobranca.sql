@@ -1,3 +1,2 @@
 ALTER TABLE "inscricao_evento" ADD COLUMN "idioma" text;--> statement-breakpoint
-ALTER TABLE "inscricao_evento" ADD COLUMN "falha_cobranca" text;--> statement-breakpoint
-ALTER TABLE "inscricao_evento" ADD COLUMN "paga_sem_vaga" boolean DEFAULT false NOT NULL;
+ALTER TABLE "inscricao_evento" ADD COLUMN "falha_cobranca" text;

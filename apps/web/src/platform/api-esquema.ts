@@ -36913,7 +36913,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
-                excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
+                excecao?: "FALHA_COBRANCA";
             };
             header?: never;
             path?: never;
@@ -36976,7 +36976,6 @@ export interface operations {
                             }[];
                             checkInEm: string | null;
                             falhaCobranca: string | null;
-                            pagaSemVaga: boolean;
                             criadoEm: string;
                         }[];
                         total: number;
@@ -37004,7 +37003,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
-                excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
+                excecao?: "FALHA_COBRANCA";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -37091,7 +37090,6 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         falhaCobranca: string | null;
-                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37163,7 +37161,6 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         falhaCobranca: string | null;
-                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37235,7 +37232,6 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         falhaCobranca: string | null;
-                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37353,7 +37349,6 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         falhaCobranca: string | null;
-                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37431,7 +37426,6 @@ export interface operations {
                         }[];
                         checkInEm: string | null;
                         falhaCobranca: string | null;
-                        pagaSemVaga: boolean;
                         criadoEm: string;
                     };
                 };
@@ -37496,7 +37490,7 @@ export interface operations {
                     comunidadeId?: number;
                     nome?: string;
                     /** @enum {string} */
-                    excecao?: "FALHA_COBRANCA" | "PAGA_SEM_VAGA";
+                    excecao?: "FALHA_COBRANCA";
                     ids?: number[];
                     assunto: string;
                     texto: string;

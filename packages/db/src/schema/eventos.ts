@@ -128,8 +128,6 @@ export const inscricaoEvento = pgTable(
     idioma: text(),
     /** The provider's message when it refused the charge for good (a 4xx): the job stops retrying. */
     falhaCobranca: text(),
-    /** Paid after its seat was released and no seat was free: first on the waiting list, shown to staff. */
-    pagaSemVaga: boolean().notNull().default(false),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

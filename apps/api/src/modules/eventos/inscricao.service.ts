@@ -438,7 +438,6 @@ const selecao = {
     from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id where io.inscricao_id = "inscricao_evento"."id"), '[]')`,
   checkInEm: ins.checkInEm,
   falhaCobranca: ins.falhaCobranca,
-  pagaSemVaga: ins.pagaSemVaga,
   criadoEm: ins.criadoEm,
 };
 type LinhaInscricao = Omit<Inscricao, 'checkInEm' | 'criadoEm'> & { checkInEm: Date | null; criadoEm: Date };
@@ -485,11 +484,7 @@ export async function filtroInscricoes(
       : undefined,
     comunidades ? entreOrganizacoes(ins.comunidadeId, comunidades) : undefined,
     q.nome ? contemSemAcento(ins.nome, q.nome) : undefined,
-    q.excecao === 'FALHA_COBRANCA'
-      ? and(eq(ins.status, 'PENDENTE'), isNotNull(ins.falhaCobranca))
-      : q.excecao === 'PAGA_SEM_VAGA'
-        ? eq(ins.pagaSemVaga, true)
-        : undefined,
+    q.excecao === 'FALHA_COBRANCA' ? and(eq(ins.status, 'PENDENTE'), isNotNull(ins.falhaCobranca)) : undefined,
   )!;
 }
 

@@ -35,7 +35,6 @@ const inscricao = {
   oficinas: [{ id: 21, nome: 'Louvor' }],
   checkInEm: null,
   falhaCobranca: null,
-  pagaSemVaga: false,
   criadoEm: '2026-11-20T12:00:00.000Z',
 };
 

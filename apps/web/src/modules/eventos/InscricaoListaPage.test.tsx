@@ -32,7 +32,6 @@ const inscricao = (id: number, extra: Record<string, unknown> = {}) => ({
   oficinas: [{ id: 1, nome: 'Louvor' }],
   checkInEm: null,
   falhaCobranca: null,
-  pagaSemVaga: false,
   criadoEm: '2026-11-01T10:00:00.000Z',
   ...extra,
 });
@@ -101,11 +100,8 @@ describe('InscricaoListaPage', () => {
     );
   }, 30_000);
 
-  it("shows a charge the provider refused, with the provider's reason, and a payment without a seat", async () => {
-    const itens = [
-      inscricao(3, { status: 'PENDENTE', falhaCobranca: 'O CPF informado é inválido.' }),
-      inscricao(4, { status: 'LISTA_ESPERA', pagaSemVaga: true }),
-    ];
+  it("shows a charge the provider refused, with the provider's reason", async () => {
+    const itens = [inscricao(3, { status: 'PENDENTE', falhaCobranca: 'O CPF informado é inválido.' })];
     apiFalsa([
       sessaoDeAdministrador(),
       ...ROTAS_LISTA,
@@ -127,7 +123,6 @@ describe('InscricaoListaPage', () => {
     expect((await screen.findByTestId('excecao-COD3ABC')).textContent).toBe(
       'Cobrança recusada: O CPF informado é inválido.',
     );
-    expect(screen.getByTestId('excecao-COD4ABC').textContent).toBe('Paga sem vaga');
   }, 30_000);
 
   it('grants a courtesy with its reason once confirmed, for the event the list is filtered by', async () => {

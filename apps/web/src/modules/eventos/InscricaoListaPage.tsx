@@ -166,6 +166,8 @@ export default function InscricaoListaPage() {
         podeAlterar
           ? {
               rowSelection: {
+                // No "select all": with none picked the message goes to every row of the filter.
+                hideSelectAll: true,
                 selectedRowKeys: selecionadas,
                 preserveSelectedRowKeys: true,
                 onChange: (k) => setSelecionadas(k as number[]),

@@ -35,11 +35,11 @@ const ICONES_STATUS: Record<StatusInscricao, ReactNode> = {
 /** A registration's state in a list cell. */
 export const celulaStatusInscricao = celulaTag('eventos:status', ICONES_STATUS);
 
-/** What staff must look at on a registration: the charge the provider refused (its message) or a payment without a seat. */
+/** What staff must look at on a registration: the charge the provider refused, with its message. */
 export function ExcecaoInscricao({
   inscricao: i,
 }: {
-  inscricao: Pick<Inscricao, 'codigo' | 'status' | 'falhaCobranca' | 'pagaSemVaga'>;
+  inscricao: Pick<Inscricao, 'codigo' | 'status' | 'falhaCobranca'>;
 }) {
   const { t } = useTranslation('eventos');
   if (i.status === 'PENDENTE' && i.falhaCobranca)
@@ -49,12 +49,6 @@ export function ExcecaoInscricao({
           {t('excecao.FALHA_COBRANCA')}: {i.falhaCobranca}
         </Tag>
       </Tooltip>
-    );
-  if (i.pagaSemVaga)
-    return (
-      <Tag color="warning" icon={<WarningOutlined />} data-testid={`excecao-${i.codigo}`}>
-        {t('excecao.PAGA_SEM_VAGA')}
-      </Tag>
     );
   return null;
 }
