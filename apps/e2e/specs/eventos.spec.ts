@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api } from '../fixtures/api.js';
+import { ADMIN_SENHA } from '../fixtures/constantes.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
@@ -29,11 +30,12 @@ describe('[EVENTOS] event registrations', () => {
           lotes: [{ numero: 1, valor: '0.00', quantidade: 50, inicio: null, fim: null }],
         });
         expect(evento.status, JSON.stringify(evento.corpo)).toBe(201);
+        const emailDe = (nome: string) => `${nome.toLowerCase().replace(/\s+/g, '.')}@example.org`;
         const inscrever = async (nome: string) => {
           const r = await api<Inscricao>(p, 'POST', 'inscricoes-de-eventos', {
             eventoId: evento.corpo.id,
             nome,
-            email: `${nome.toLowerCase().replace(/\s+/g, '.')}@example.org`,
+            email: emailDe(nome),
           });
           expect(r.status, JSON.stringify(r.corpo)).toBe(201);
           return r.corpo;
@@ -48,6 +50,34 @@ describe('[EVENTOS] event registrations', () => {
         expect(await linha(p, `Ana ${marca}`).innerText()).toContain(ana.codigo);
         expect(await linha(p, `Bruno ${marca}`).innerText()).toContain('Confirmada');
         await expect.poll(() => p.getByTestId('totais-inscricoes').innerText()).toBe('2 confirmadas · 0 pendentes');
+
+        // A message to Ana alone, picked in the list, queued as a batch whose progress opens.
+        await linha(p, `Ana ${marca}`).locator('input[type="checkbox"]').check();
+        await expect.poll(() => p.getByTestId('email-inscritos').innerText()).toBe('E-mail a 1 selecionada');
+        await p.getByTestId('email-inscritos').click();
+        await expect
+          .poll(() => p.getByTestId('email-destinatarios').innerText())
+          .toBe('Para a inscrição selecionada (1).');
+        await p.getByTestId('email-assunto').fill(`Lembrete a {nome}`);
+        await p.getByTestId('email-texto').fill('Olá, {nome}: traga sua garrafa de água.');
+        await p.getByTestId('enviar-email-inscritos').click();
+        await p.waitForURL((u) => /^\/inscricoes-de-eventos\/email\/\d+$/.test(u.pathname));
+        await expect.poll(() => p.getByText('Concluído', { exact: true }).count(), { timeout: 30_000 }).toBe(1);
+        expect(await violacoesGraves(p), 'e-mail batch').toEqual([]);
+        const entrada = await p.request.post('/api/Autenticacao/autenticar', {
+          data: { login: 'admin@sig.local', senha: ADMIN_SENHA },
+        });
+        const headers = { authorization: `Bearer ${(await entrada.json()).accessToken}` };
+        const caixa = async (para: string) =>
+          (await (await p.request.get(`/api/caixa-de-saida/paginado?para=${para}`, { headers })).json()).itens as {
+            assunto: string;
+          }[];
+        await expect
+          .poll(async () => (await caixa(emailDe(`Ana ${marca}`))).map((m) => m.assunto))
+          .toEqual([`Lembrete a Ana ${marca}`]);
+        expect(await caixa(emailDe(`Bruno ${marca}`))).toEqual([]);
+        await p.goto(`/inscricoes-de-eventos?eventoId=${evento.corpo.id}`);
+        await expect.poll(() => linha(p, `Bruno ${marca}`).count()).toBe(1);
 
         // Bruno cancels: his row says so.
         await p.getByTestId(`cancelar-${bruno.codigo}`).click();

@@ -302,9 +302,14 @@ export const inscricao = z.object({
   codigo: z.string(),
   oficinas: z.array(z.object({ id: z.number().int(), nome: z.string() })),
   checkInEm: z.string().nullable(),
+  /** The provider's message when it refused the charge for good: nobody retries it. */
+  falhaCobranca: z.string().nullable(),
   criadoEm: z.string(),
 });
 export type Inscricao = z.infer<typeof inscricao>;
+
+/** What staff must look at: a charge the provider refused for good. */
+export const EXCECOES_INSCRICAO = ['FALHA_COBRANCA'] as const;
 
 export const inscricaoListQuery = listQuery.extend({
   eventoId: referencia('evento', id).optional(),
@@ -313,8 +318,25 @@ export const inscricaoListQuery = listQuery.extend({
   oficinaId: naoReferencia(id.optional(), 'a filter: workshops outside the listed events match nothing'),
   comunidadeId: referencia('organizacao', id).optional(),
   nome: busca(200),
+  excecao: z.enum(EXCECOES_INSCRICAO).optional(),
 });
 export type InscricaoListQuery = z.infer<typeof inscricaoListQuery>;
+
+/** The placeholder a bulk e-mail's subject and text may hold, replaced by each registrant's name. */
+export const MARCADOR_NOME_INSCRITO = '{nome}';
+/**
+ * A bulk e-mail to registrants: the list's filters (or some of its rows by hand), a subject and a
+ * text. The server reads the filter again within the sender's scope.
+ */
+export const inscricoesEmailInput = inscricaoListQuery.omit({ pagina: true, quantidade: true, ordem: true }).extend({
+  ids: naoReferencia(
+    z.array(id).min(1).max(10_000).optional(),
+    'a selection of the list: read again within the scope and filter, others match nothing',
+  ),
+  assunto: texto(200),
+  texto: texto(10_000),
+});
+export type InscricoesEmailInput = z.infer<typeof inscricoesEmailInput>;
 export const inscricaoPagina = paged(inscricao).extend({
   totais: z.object({ valor: z.string(), confirmadas: z.number().int(), pendentes: z.number().int() }),
 });
@@ -340,6 +362,8 @@ export const inscricaoPublica = z.object({
       linhaDigitavel: z.string().nullable(),
     })
     .nullable(),
+  /** The provider refused the charge for good (its message): the registrant is to contact the organizers. */
+  falhaCobranca: z.string().nullable(),
 });
 export type InscricaoPublica = z.infer<typeof inscricaoPublica>;
 

@@ -49,9 +49,11 @@ import {
   indicadorInscricoesRoutes,
   inscricaoEquipeRoutes,
   inscricaoRoutes,
+  inscricoesEmailRoutes,
   REGRA_EVENTO,
   relatorioInscricoesRoutes,
   TAREFA_PROCESSAR_INSCRICOES,
+  TIPO_EMAIL_INSCRICOES,
 } from './eventos/index.js';
 import { filtroSalvoRoutes } from './filtros-salvos/filtro-salvo.routes.js';
 import { lancamentoCaixaRoutes } from './financeiro/lancamento-caixa.routes.js';
@@ -113,6 +115,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     COBRANCAS: TIPO_COBRANCAS,
     MIGRACAO: TIPO_MIGRACAO,
     OFICIOS: TIPO_OFICIOS,
+    EMAIL_INSCRICOES: TIPO_EMAIL_INSCRICOES,
   });
   deps.tarefas.declarar(
     TAREFA_APLICAR_EVENTO,
@@ -213,6 +216,7 @@ export const registrarModulos: FastifyPluginAsync = async (app) => {
   await app.register(eventoComInscricaoRoutes, { prefix: '/evento-com-inscricao' });
   await app.register(inscricaoRoutes, { prefix: '/inscricoes-de-eventos' });
   await app.register(inscricaoEquipeRoutes, { prefix: '/inscricoes-de-eventos' });
+  await app.register(inscricoesEmailRoutes, { prefix: '/inscricoes-de-eventos/email' });
   await app.register(relatorioInscricoesRoutes, { prefix: '/relatorio-inscricoes-congrenaje' });
   await app.register(indicadorInscricoesRoutes, { prefix: '/indicadores/inscricoes' });
   await app.register(eventoPublicoRoutes, { prefix: '/evento-publico' });

@@ -322,6 +322,10 @@ export const TELAS: Tela[] = [
     extras: [
       { rota: '/inscricoes-de-eventos/check-in', pagina: carregar(() => import('../modules/eventos/CheckInPage')) },
       {
+        rota: '/inscricoes-de-eventos/email/:id',
+        pagina: carregar(() => import('../modules/eventos/EmailInscritosLotePage')),
+      },
+      {
         rota: '/inscricoes-de-eventos/:eventoId/dados-inscritos/:id',
         pagina: carregar(() => import('../modules/eventos/DadosInscritoPage')),
       },

@@ -7617,6 +7617,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inscricoes-de-eventos/email/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarInscricoesDeEventosEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/email/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["obterInscricoesDeEventosEmailPorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inscricoes-de-eventos/email/{id}/itens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listarInscricoesDeEventosEmailItens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/relatorio-inscricoes-congrenaje/": {
         parameters: {
             query?: never;
@@ -12732,7 +12780,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -12752,7 +12800,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12837,7 +12885,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26371,7 +26419,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26391,7 +26439,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26423,7 +26471,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -26463,7 +26511,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26548,7 +26596,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26589,7 +26637,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26636,7 +26684,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26664,7 +26712,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26684,7 +26732,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26736,7 +26784,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26865,7 +26913,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26885,7 +26933,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27083,7 +27131,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -27124,7 +27172,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -27196,7 +27244,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -27216,7 +27264,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27334,7 +27382,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36050,7 +36098,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36078,7 +36126,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -36098,7 +36146,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -37151,6 +37199,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
+                excecao?: "FALHA_COBRANCA";
             };
             header?: never;
             path?: never;
@@ -37212,6 +37261,7 @@ export interface operations {
                                 nome: string;
                             }[];
                             checkInEm: string | null;
+                            falhaCobranca: string | null;
                             criadoEm: string;
                         }[];
                         total: number;
@@ -37239,6 +37289,7 @@ export interface operations {
                 oficinaId?: number;
                 comunidadeId?: number;
                 nome?: string;
+                excecao?: "FALHA_COBRANCA";
                 formato?: "csv" | "xlsx";
             };
             header?: never;
@@ -37324,6 +37375,7 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
                         criadoEm: string;
                     };
                 };
@@ -37394,6 +37446,7 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
                         criadoEm: string;
                     };
                 };
@@ -37464,6 +37517,7 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
                         criadoEm: string;
                     };
                 };
@@ -37580,6 +37634,7 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
                         criadoEm: string;
                     };
                 };
@@ -37656,6 +37711,7 @@ export interface operations {
                             nome: string;
                         }[];
                         checkInEm: string | null;
+                        falhaCobranca: string | null;
                         criadoEm: string;
                     };
                 };
@@ -37699,6 +37755,147 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    criarInscricoesDeEventosEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventoId?: number;
+                    /** @enum {string} */
+                    status?: "PENDENTE" | "CONFIRMADA" | "CANCELADA" | "EXPIRADA" | "LISTA_ESPERA" | "CORTESIA";
+                    loteId?: number;
+                    oficinaId?: number;
+                    comunidadeId?: number;
+                    nome?: string;
+                    /** @enum {string} */
+                    excecao?: "FALHA_COBRANCA";
+                    ids?: number[];
+                    assunto: string;
+                    texto: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                        total: number;
+                        sucessos: number;
+                        erros: number;
+                        desfeitos: number;
+                        pendentes: number;
+                        desfazivel: boolean;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        canceladoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    obterInscricoesDeEventosEmailPorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @enum {string} */
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        organizacaoId: number;
+                        organizacaoNome: string;
+                        criadoPorNome: string;
+                        /** @enum {string} */
+                        status: "PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO";
+                        total: number;
+                        sucessos: number;
+                        erros: number;
+                        desfeitos: number;
+                        pendentes: number;
+                        desfazivel: boolean;
+                        criadoEm: string;
+                        iniciadoEm: string | null;
+                        concluidoEm: string | null;
+                        canceladoEm: string | null;
+                    };
+                };
+            };
+        };
+    };
+    listarInscricoesDeEventosEmailItens: {
+        parameters: {
+            query?: {
+                pagina?: number;
+                quantidade?: number;
+                ordem?: "asc" | "desc";
+                status?: ("PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO")[];
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        itens: {
+                            id: number;
+                            referenciaId: number;
+                            descricao: string;
+                            /** @enum {string} */
+                            status: "PENDENTE" | "EM_ANDAMENTO" | "OK" | "ERRO" | "DESFEITO";
+                            /** @enum {string} */
+                            acao: "PROCESSAR" | "DESFAZER";
+                            erro: string | null;
+                            resultado: string | null;
+                            tentativas: number;
+                            atualizadoEm: string;
+                        }[];
+                        total: number;
+                        pagina: number;
+                        quantidade: number;
+                    };
+                };
             };
         };
     };
@@ -37962,6 +38159,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -38002,6 +38200,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -38042,6 +38241,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };
@@ -38082,6 +38282,7 @@ export interface operations {
                             pixQrCode: string | null;
                             linhaDigitavel: string | null;
                         } | null;
+                        falhaCobranca: string | null;
                     };
                 };
             };

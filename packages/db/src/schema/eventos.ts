@@ -124,6 +124,10 @@ export const inscricaoEvento = pgTable(
     token: text().notNull(),
     codigo: text().notNull(),
     checkInEm: timestamp({ withTimezone: true }),
+    /** The registrant's language (pt-BR, en) from the public page; null when staff registered them. */
+    idioma: text(),
+    /** The provider's message when it refused the charge for good (a 4xx): the job stops retrying. */
+    falhaCobranca: text(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -89,7 +89,7 @@ export const eventoPublicoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: codigoEventoParams, body: inscricaoPublicaInput, response: { 201: inscricaoPublica } },
     },
     async (req, reply) => {
-      const r = await servico.inscreverPublico(app.deps, req.params.codigo, req.body);
+      const r = await servico.inscreverPublico(app.deps, req.params.codigo, req.body, req.idioma);
       reply.code(201);
       return r;
     },

@@ -16,7 +16,8 @@ import {
   type StatusInscricao,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Idioma } from '@sig/i18n';
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
@@ -46,7 +47,7 @@ const novoCodigo = () =>
 
 type LinhaEvento = typeof ev.$inferSelect;
 type Origem =
-  | { tipo: 'publico' }
+  | { tipo: 'publico'; idioma: Idioma }
   | {
       tipo: 'equipe';
       usuarioId: number;
@@ -258,6 +259,7 @@ async function registrarComVaga(
         vencimento,
         token: novoTokenInscricao(),
         codigo: novoCodigo(),
+        idioma: origem.tipo === 'publico' ? origem.idioma : null,
       })
       .returning({ id: ins.id });
     if (oficinaIds.length)
@@ -328,10 +330,11 @@ async function publicaPorId(deps: Deps, onde: SQL): Promise<InscricaoPublica> {
     lote_numero: number | null;
     forma_pagamento: string | null;
     conta_a_receber_id: number | null;
+    falha_cobranca: string | null;
     oficinas: string[];
   }>(
     await deps.db.execute(sql`select i.token, i.conta_a_receber_id, i.codigo, e.nome as evento_nome, i.nome, i.status, i.valor::text as valor,
-        i.vencimento::text as vencimento, l.numero as lote_numero, i.forma_pagamento,
+        i.vencimento::text as vencimento, l.numero as lote_numero, i.forma_pagamento, i.falha_cobranca,
         coalesce((select array_agg(o.nome order by o.id) from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id
           where io.inscricao_id = i.id), '{}') as oficinas
       from inscricao_evento i join evento e on e.id = i.evento_id left join evento_lote l on l.id = i.lote_id
@@ -349,6 +352,7 @@ async function publicaPorId(deps: Deps, onde: SQL): Promise<InscricaoPublica> {
     loteNumero: l.lote_numero,
     oficinas: l.oficinas,
     pagamento: l.status === 'PENDENTE' ? await pagamentoDa(deps, l.conta_a_receber_id) : null,
+    falhaCobranca: l.status === 'PENDENTE' ? l.falha_cobranca : null,
   };
 }
 
@@ -356,10 +360,11 @@ export async function inscreverPublico(
   deps: Deps,
   codigo: string,
   e: InscricaoPublicaInput,
+  idioma: Idioma,
 ): Promise<InscricaoPublica> {
   const evento = await eventoPorCodigo(deps.db, codigo);
   // The public page picks no lot: it takes the open one.
-  const id = await registrar(deps, evento, { ...e, loteId: undefined }, { tipo: 'publico' });
+  const id = await registrar(deps, evento, { ...e, loteId: undefined }, { tipo: 'publico', idioma });
   return publicaPorId(deps, sql`i.id = ${id}`);
 }
 
@@ -432,6 +437,7 @@ const selecao = {
   >`coalesce((select json_agg(json_build_object('id', o.id, 'nome', o.nome) order by o.id)
     from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id where io.inscricao_id = "inscricao_evento"."id"), '[]')`,
   checkInEm: ins.checkInEm,
+  falhaCobranca: ins.falhaCobranca,
   criadoEm: ins.criadoEm,
 };
 type LinhaInscricao = Omit<Inscricao, 'checkInEm' | 'criadoEm'> & { checkInEm: Date | null; criadoEm: Date };
@@ -461,9 +467,14 @@ export async function obterInscricao(db: DbOuTx, ctx: Contexto, id: number): Pro
   return paraInscricao(l as LinhaInscricao);
 }
 
-export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoListQuery): Promise<InscricaoPagina> {
+/** The list's filters within the user's scope: the list and a bulk e-mail read the same rows. */
+export async function filtroInscricoes(
+  deps: Deps,
+  ctx: Contexto,
+  q: Omit<InscricaoListQuery, 'pagina' | 'quantidade' | 'ordem'>,
+): Promise<SQL> {
   const comunidades = q.comunidadeId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.comunidadeId) : null;
-  const onde = and(
+  return and(
     noEscopo(ctx),
     q.eventoId ? eq(ins.eventoId, q.eventoId) : undefined,
     q.status ? eq(ins.status, q.status) : undefined,
@@ -473,7 +484,12 @@ export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoLi
       : undefined,
     comunidades ? entreOrganizacoes(ins.comunidadeId, comunidades) : undefined,
     q.nome ? contemSemAcento(ins.nome, q.nome) : undefined,
-  );
+    q.excecao === 'FALHA_COBRANCA' ? and(eq(ins.status, 'PENDENTE'), isNotNull(ins.falhaCobranca)) : undefined,
+  )!;
+}
+
+export async function listarInscricoes(deps: Deps, ctx: Contexto, q: InscricaoListQuery): Promise<InscricaoPagina> {
+  const onde = await filtroInscricoes(deps, ctx, q);
   const [linhas, [t]] = await Promise.all([
     lerInscricoes(deps.db, onde)
       .orderBy(q.ordem === 'desc' ? sql`${ins.id} desc` : asc(ins.id))

@@ -5,6 +5,7 @@ import type { AppTeste } from '../../../test/app-teste.js';
 import { cobrancasNoProvedor, criarAppComAsaas } from '../../../test/asaas-teste.js';
 import { cpfDe } from '../../../test/eventos.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
+import { ErroProvedor } from '../asaas/index.js';
 import { processarInscricoes } from './inscricoes.job.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
@@ -13,8 +14,13 @@ let t: AppTeste;
 let provedor: PaymentProvider;
 let sinodo: string;
 let sinodoId: number;
-/** What the provider does when asked for a charge: `fora` refuses, `depois` creates it and then times out. */
-let falha: 'fora' | 'depois' | null = null;
+/**
+ * What the provider does when asked for a charge: `fora` is unreachable, `depois` creates it and
+ * then times out, `recusa` refuses the registrant's data for good (a 400), `instavel` answers 503.
+ */
+let falha: 'fora' | 'depois' | 'recusa' | 'instavel' | null = null;
+/** Charges asked of the provider, refused or not. */
+let pedidos = 0;
 
 type Metodo = 'GET' | 'POST';
 const publico = (method: Metodo, url: string, payload?: object) => t.req({ method, url, payload });
@@ -85,7 +91,16 @@ beforeAll(async () => {
           get: (alvo, nome, r) =>
             nome === 'criarCobranca'
               ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
+                  pedidos++;
                   if (falha === 'fora') throw new Error('provider unreachable');
+                  if (falha === 'recusa')
+                    throw new ErroProvedor(
+                      'PROVEDOR_CPF_CNPJ_INVALIDO',
+                      400,
+                      'invalid_cpfCnpj',
+                      'O CPF informado é inválido.',
+                    );
+                  if (falha === 'instavel') throw new ErroProvedor('PROVEDOR_INDISPONIVEL', 503);
                   const criada = await alvo.criarCobranca(...args);
                   if (falha === 'depois') throw new Error('provider timed out');
                   return criada;
@@ -213,6 +228,47 @@ describe('the charge at registration', () => {
     expect(de.json().pagamento).toMatchObject({ forma: 'PIX' });
     expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(1);
     expect(await cobrancasNoProvedor(provedor, i.contaAReceberId!)).toHaveLength(1);
+  });
+
+  it('a refusal for good (a 4xx) is not retried: the registration shows the charge failed, with its reason', async () => {
+    const codigo = await novoEvento();
+    falha = 'recusa';
+    const antes = pedidos;
+    const r = await inscrever(codigo).finally(() => {
+      falha = null;
+    });
+    expect(r).toMatchObject({ status: 'PENDENTE', pagamento: null, falhaCobranca: 'O CPF informado é inválido.' });
+    expect(pedidos).toBe(antes + 1);
+    // Neither the job nor the page's "try again" asks the provider again.
+    await processarInscricoes(t.app.deps);
+    const outraVez = await publico('POST', `/api/evento-publico/inscricao/${r.token}/cobranca`);
+    expect(outraVez.json()).toMatchObject({ pagamento: null, falhaCobranca: 'O CPF informado é inválido.' });
+    expect(pedidos).toBe(antes + 1);
+    const i = await registroDe(r.token);
+    expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(0);
+    // Staff find it under the list's "charge failed".
+    const lista = await t.req({
+      method: 'GET',
+      url: `/api/inscricoes-de-eventos/paginado?excecao=FALHA_COBRANCA&nome=${encodeURIComponent(i.nome)}`,
+      token: sinodo,
+    });
+    expect(lista.statusCode, lista.body).toBe(200);
+    expect(lista.json().itens.map((x: { id: number; falhaCobranca: string }) => [x.id, x.falhaCobranca])).toEqual([
+      [i.id, 'O CPF informado é inválido.'],
+    ]);
+  });
+
+  it('a passing failure (a 5xx) is retried by the job until the charge is made', async () => {
+    const codigo = await novoEvento();
+    falha = 'instavel';
+    const r = await inscrever(codigo);
+    expect(r).toMatchObject({ status: 'PENDENTE', pagamento: null, falhaCobranca: null });
+    await processarInscricoes(t.app.deps);
+    falha = null;
+    expect((await registroDe(r.token)).falhaCobranca).toBeNull();
+    await processarInscricoes(t.app.deps);
+    const i = await registroDe(r.token);
+    expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(1);
   });
 
   it('a paid charge (webhook) confirms the registration without waiting for the schedule', async () => {

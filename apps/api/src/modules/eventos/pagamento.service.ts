@@ -1,10 +1,10 @@
 import type { InscricaoPublica } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { tradutor } from '@sig/i18n';
+import { type Chave, tradutor } from '@sig/i18n';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
-import { provedorDa } from '../asaas/index.js';
+import { ErroProvedor, provedorDa } from '../asaas/index.js';
 import { cobrarConta, retirarConta } from '../cobrancas/index.js';
 import { normalizarBusca } from '../pessoas/index.js';
 
@@ -110,15 +110,25 @@ export async function abrirConta(
 const FORMAS_COBRAVEIS = ['PIX', 'BOLETO', 'CARTAO'] as const;
 
 /**
- * Charges a pending registration's receivable when it has none yet. A provider failure is not
- * the registrant's error: the receivable stays uncharged (the page offers to try again and the
- * registrations' job retries), and the charges module's reservation makes a retry look up what
- * a timed-out attempt may have created before creating. True when a charge exists afterwards.
+ * The provider refused the registrant's data (a 400/422: an invalid CPF or e-mail): asking again
+ * with the same data gets the same answer. Its key, its limits and its outages (401, 429, 5xx, a
+ * timeout) pass; a charge refused by those is retried.
+ */
+const recusaDefinitiva = (erro: unknown): erro is ErroProvedor =>
+  erro instanceof ErroProvedor && (erro.statusProvedor === 400 || erro.statusProvedor === 422);
+
+/**
+ * Charges a pending registration's receivable when it has none yet. A passing provider failure
+ * leaves the receivable uncharged (the page offers to try again and the registrations' job
+ * retries), and the charges module's reservation makes a retry look up what a timed-out attempt
+ * may have created before creating. A refusal for good is kept on the registration with the
+ * provider's message, and nobody asks again. True when a charge exists afterwards.
  */
 export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId: number | null): Promise<boolean> {
   const [l] = await deps.db
     .select({
       status: ins.status,
+      falha: ins.falhaCobranca,
       forma: ins.formaPagamento,
       contaId: car.id,
       organizacaoId: car.organizacaoId,
@@ -127,7 +137,7 @@ export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId
     .from(ins)
     .innerJoin(car, eq(car.id, ins.contaAReceberId))
     .where(eq(ins.id, inscricaoId));
-  if (l?.status !== 'PENDENTE') return false;
+  if (l?.status !== 'PENDENTE' || l.falha) return false;
   if (l.gerada) return true;
   const forma = FORMAS_COBRAVEIS.find((f) => f === l.forma) ?? 'PIX';
   try {
@@ -137,7 +147,15 @@ export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId
       { contaAReceberId: l.contaId, forma, parcelas: 1, confirmarMinimo: false },
     );
     return true;
-  } catch {
+  } catch (erro) {
+    if (recusaDefinitiva(erro)) {
+      const t = tradutor('pt-BR');
+      const motivo = erro.descricaoProvedor || t(`erros:${erro.codigo}` as Chave, erro.params);
+      await deps.db
+        .update(ins)
+        .set({ falhaCobranca: motivo.slice(0, 500), atualizadoEm: new Date() })
+        .where(eq(ins.id, inscricaoId));
+    }
     return false;
   }
 }
@@ -157,7 +175,14 @@ export async function cobrarPendentes(deps: Deps): Promise<number> {
     .select({ id: ins.id })
     .from(ins)
     .innerJoin(car, eq(car.id, ins.contaAReceberId))
-    .where(and(eq(ins.status, 'PENDENTE'), eq(car.cobrancaGerada, false), eq(car.status, 'ABERTO')))
+    .where(
+      and(
+        eq(ins.status, 'PENDENTE'),
+        isNull(ins.falhaCobranca),
+        eq(car.cobrancaGerada, false),
+        eq(car.status, 'ABERTO'),
+      ),
+    )
     .orderBy(ins.id)
     .limit(500);
   let n = 0;

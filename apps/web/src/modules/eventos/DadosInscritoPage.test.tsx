@@ -34,6 +34,7 @@ const inscricao = {
   codigo: 'ABCD-EFGH',
   oficinas: [{ id: 21, nome: 'Louvor' }],
   checkInEm: null,
+  falhaCobranca: null,
   criadoEm: '2026-11-20T12:00:00.000Z',
 };
 

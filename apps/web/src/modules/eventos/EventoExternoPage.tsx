@@ -345,7 +345,16 @@ function MinhaInscricao({ token }: { token: string }) {
         {i.vencimento && ` · ${t('publico:evento.vencimento', { data: dataParaTela(i.vencimento, i18n.language) })}`}
       </p>
       {i.oficinas.length > 0 && <p>{i.oficinas.join(' · ')}</p>}
-      {i.status === 'PENDENTE' && !p && (
+      {i.status === 'PENDENTE' && !p && i.falhaCobranca && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('publico:evento.cobrancaRecusada')}
+          description={t('publico:evento.cobrancaRecusadaMotivo', { motivo: i.falhaCobranca })}
+          data-testid="cobranca-recusada"
+        />
+      )}
+      {i.status === 'PENDENTE' && !p && !i.falhaCobranca && (
         <Alert
           type="warning"
           showIcon

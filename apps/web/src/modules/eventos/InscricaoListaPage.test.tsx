@@ -31,6 +31,7 @@ const inscricao = (id: number, extra: Record<string, unknown> = {}) => ({
   codigo: `COD${id}ABC`,
   oficinas: [{ id: 1, nome: 'Louvor' }],
   checkInEm: null,
+  falhaCobranca: null,
   criadoEm: '2026-11-01T10:00:00.000Z',
   ...extra,
 });
@@ -96,6 +97,31 @@ describe('InscricaoListaPage', () => {
       expect(f.pedidos.filter((p) => p.metodo === 'POST').map((p) => p.url.pathname)).toEqual([
         '/api/inscricoes-de-eventos/2/cancelar',
       ]),
+    );
+  }, 30_000);
+
+  it("shows a charge the provider refused, with the provider's reason", async () => {
+    const itens = [inscricao(3, { status: 'PENDENTE', falhaCobranca: 'O CPF informado é inválido.' })];
+    apiFalsa([
+      sessaoDeAdministrador(),
+      ...ROTAS_LISTA,
+      {
+        metodo: 'GET',
+        caminho: /^\/api\/inscricoes-de-eventos\/paginado$/,
+        responder: () => ({
+          corpo: {
+            itens,
+            total: 2,
+            pagina: 1,
+            quantidade: 10,
+            totais: { valor: '0.00', confirmadas: 0, pendentes: 1 },
+          },
+        }),
+      },
+    ]);
+    montar(<InscricaoListaPage />, '/inscricoes-de-eventos', '/inscricoes-de-eventos');
+    expect((await screen.findByTestId('excecao-COD3ABC')).textContent).toBe(
+      'Cobrança recusada: O CPF informado é inválido.',
     );
   }, 30_000);
 

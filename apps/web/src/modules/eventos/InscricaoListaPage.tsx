@@ -1,5 +1,12 @@
-import { EyeOutlined, FilePdfOutlined, GiftOutlined, LoginOutlined, StopOutlined } from '@ant-design/icons';
-import { ACESSO_INSCRICOES_EVENTOS, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
+import {
+  EyeOutlined,
+  FilePdfOutlined,
+  GiftOutlined,
+  LoginOutlined,
+  MailOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { ACESSO_INSCRICOES_EVENTOS, EXCECOES_INSCRICAO, type Inscricao, STATUS_INSCRICAO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -17,7 +24,8 @@ import { useTitulo } from '../../platform/useTitulo';
 import { baixarCertificado, baixarCertificados } from './baixar';
 import { CortesiaInscricaoModal } from './CortesiaInscricaoModal';
 import { CortesiaModal } from './CortesiaModal';
-import { celulaStatusInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
+import { celulaStatusInscricao, ExcecaoInscricao, ROTA_CHECK_IN, ROTA_INSCRICOES } from './comum';
+import { EmailInscritosModal } from './EmailInscritosModal';
 
 const INVALIDAR = [chaves('inscricoes-de-eventos').todas, chaves('evento-com-inscricao').todas];
 
@@ -33,6 +41,8 @@ export default function InscricaoListaPage() {
   const [url] = useSearchParams();
   const [cortesia, setCortesia] = useState(false);
   const [cortesiaDe, setCortesiaDe] = useState<Inscricao | null>(null);
+  const [email, setEmail] = useState(false);
+  const [selecionadas, setSelecionadas] = useState<number[]>([]);
   useTitulo(`menu:acessos.${ACESSO_INSCRICOES_EVENTOS}`);
   const eventoId = Number(url.get('eventoId')) || undefined;
   // The lots and workshops to filter by are the chosen event's.
@@ -60,6 +70,7 @@ export default function InscricaoListaPage() {
       },
       { tipo: 'referencia', nome: 'comunidadeId', referencia: 'organizacao' },
       { tipo: 'texto', nome: 'nome' },
+      { tipo: 'opcao', nome: 'excecao', opcoes: EXCECOES_INSCRICAO, rotulos: 'eventos:excecao' },
     ],
     [evento.data, t],
   );
@@ -89,7 +100,17 @@ export default function InscricaoListaPage() {
         render: (v: Inscricao['oficinas']) => v.map((o) => o.nome).join(', '),
       },
       { key: 'comunidadeNome', dataIndex: 'comunidadeNome', title: t('campos:comunidadeNome') },
-      { key: 'status', dataIndex: 'status', title: t('campos:status'), render: celulaStatusInscricao },
+      {
+        key: 'status',
+        dataIndex: 'status',
+        title: t('campos:status'),
+        render: (v: Inscricao['status'], i: Inscricao) => (
+          <>
+            {celulaStatusInscricao(v)}
+            <ExcecaoInscricao inscricao={i} />
+          </>
+        ),
+      },
       {
         key: 'valor',
         dataIndex: 'valor',
@@ -141,6 +162,19 @@ export default function InscricaoListaPage() {
     <PaginaDaLista
       titulo={t(`menu:acessos.${ACESSO_INSCRICOES_EVENTOS}`)}
       lista={lista}
+      tabela={
+        podeAlterar
+          ? {
+              rowSelection: {
+                // No "select all": with none picked the message goes to every row of the filter.
+                hideSelectAll: true,
+                selectedRowKeys: selecionadas,
+                preserveSelectedRowKeys: true,
+                onChange: (k) => setSelecionadas(k as number[]),
+              },
+            }
+          : undefined
+      }
       extra={
         <>
           {lista.totais && (
@@ -163,6 +197,13 @@ export default function InscricaoListaPage() {
               {t('eventos:checkIn.abrir')}
             </Button>
           )}
+          {podeAlterar && (
+            <Button icon={<MailOutlined />} data-testid="email-inscritos" onClick={() => setEmail(true)}>
+              {selecionadas.length
+                ? t('eventos:email.abrirSelecionadas', { count: selecionadas.length })
+                : t('eventos:email.abrir')}
+            </Button>
+          )}
           {pode(ACESSO_INSCRICOES_EVENTOS, 'C') && (
             <Button icon={<GiftOutlined />} data-testid="nova-cortesia" onClick={() => setCortesia(true)}>
               {t('eventos:novaCortesia')}
@@ -172,6 +213,13 @@ export default function InscricaoListaPage() {
       }
     >
       <CortesiaInscricaoModal inscricao={cortesiaDe} fechar={() => setCortesiaDe(null)} invalidar={INVALIDAR} />
+      <EmailInscritosModal
+        aberto={email}
+        fechar={() => setEmail(false)}
+        filtros={lista.atuais}
+        ids={selecionadas}
+        total={lista.consulta.data?.total ?? 0}
+      />
       <CortesiaModal aberto={cortesia} fechar={() => setCortesia(false)} eventoId={eventoId} invalidar={INVALIDAR} />
     </PaginaDaLista>
   );

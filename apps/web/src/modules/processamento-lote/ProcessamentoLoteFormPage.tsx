@@ -35,7 +35,7 @@ const CRIACAO = [
 
 /** The APIs that read one batch and its items: the batch screen's, and a kind's under its own access. */
 type Sucesso = 'lotes:cancelado' | 'lotes:reprocessando' | 'lotes:desfazendo';
-type RecursoLote = 'processamento-lote' | 'contas-a-receber-lote';
+type RecursoLote = 'processamento-lote' | 'contas-a-receber-lote' | 'inscricoes-de-eventos/email';
 
 /**
  * `/processamentos-em-lote/form/:id` (spec §2, §4): one batch, its progress live through the hub,
