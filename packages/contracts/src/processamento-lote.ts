@@ -7,7 +7,15 @@ import { naoReferencia, referencia } from './referencias.js';
  * Bulk processing (spec §2 /processamentos-em-lote and the "em lote" screens, §4 cancel,
  * reprocess errors, undo items): one batch of items worked one by one in the background.
  */
-export const TIPOS_LOTE = ['CLIENTES_ASAAS', 'CARNES', 'CONTAS_A_RECEBER', 'COBRANCAS', 'MIGRACAO', 'OFICIOS'] as const;
+export const TIPOS_LOTE = [
+  'CLIENTES_ASAAS',
+  'CARNES',
+  'CONTAS_A_RECEBER',
+  'COBRANCAS',
+  'MIGRACAO',
+  'MIGRACAO_ANALISE',
+  'OFICIOS',
+] as const;
 export type TipoLote = (typeof TIPOS_LOTE)[number];
 
 export const STATUS_LOTE = ['PENDENTE', 'EM_ANDAMENTO', 'CONCLUIDO', 'CONCLUIDO_COM_ERROS', 'CANCELADO'] as const;

@@ -12491,7 +12491,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -12511,7 +12511,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12596,7 +12596,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26130,7 +26130,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26150,7 +26150,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26182,7 +26182,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -26222,7 +26222,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26307,7 +26307,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26348,7 +26348,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26395,7 +26395,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26423,7 +26423,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26443,7 +26443,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26495,7 +26495,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26624,7 +26624,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26644,7 +26644,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26842,7 +26842,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26883,7 +26883,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26955,7 +26955,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26975,7 +26975,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27093,7 +27093,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -35764,7 +35764,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -35792,7 +35792,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -35812,7 +35812,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -37835,7 +37835,7 @@ export interface operations {
                             formato: "CSV" | "XLSX";
                             origem: string;
                             /** @enum {string} */
-                            status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                            status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                             cabecalhos: string[];
                             mapeamento: {
                                 [key: string]: string | null;
@@ -37849,6 +37849,9 @@ export interface operations {
                             loteId: number | null;
                             loteStatus: string | null;
                             lotePendentes: number | null;
+                            analisadas: number;
+                            progressoAnalise: number;
+                            erroAnalise: string | null;
                             criadoEm: string;
                             analisadoEm: string | null;
                             confirmadoEm: string | null;
@@ -37890,7 +37893,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -37904,6 +37907,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -37943,7 +37949,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -37957,6 +37963,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38002,7 +38011,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38016,6 +38025,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38177,7 +38189,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38191,6 +38203,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38228,7 +38243,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38242,6 +38257,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38279,7 +38297,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38293,6 +38311,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
