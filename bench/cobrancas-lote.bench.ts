@@ -18,13 +18,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ADMIN, entrar } from './comum.js';
+import { ADMIN, cpfDaSequencia, entrar, portaLivre } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -44,29 +43,6 @@ const CONTAS = Number(values.contas);
 const CHAVE = '$aact_fake_bench_principal_0001';
 const raiz = fileURLToPath(new URL('..', import.meta.url));
 
-const portaLivre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
-
-/** A CPF with valid check digits from a sequence number (the provider refuses others). */
-function cpf(n: number): string {
-  const d = String(100_000_000 + n)
-    .slice(-9)
-    .split('')
-    .map(Number);
-  for (const k of [9, 10]) {
-    let s = 0;
-    for (let i = 0; i < k; i++) s += d[i]! * (k + 1 - i);
-    const r = (s * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
-
 /** Schema, base and demo data, then the people and their receivables, straight in SQL. */
 async function preparar(url: string) {
   const { abrirBanco, migrar } = await import('@sig/db');
@@ -78,7 +54,7 @@ async function preparar(url: string) {
   await banco.fechar();
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  const cpfs = Array.from({ length: CONTAS }, (_, i) => cpf(i + 1));
+  const cpfs = Array.from({ length: CONTAS }, (_, i) => cpfDaSequencia(i + 1));
   await c.query(
     `with o as (select id, row_number() over (order by id) - 1 as n, count(*) over () as total from organizacao where nivel >= 2),
       p as (select g, cpf from unnest($1::text[]) with ordinality as x(cpf, g))

@@ -6,7 +6,7 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -183,4 +183,27 @@ export async function servir(
     await banco.fechar();
     process.exit(0);
   });
+}
+
+export const portaLivre = () =>
+  new Promise<number>((ok) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    });
+  });
+
+/** A CPF with valid check digits from a sequence number (`base` keeps one bench's apart from another's). */
+export function cpfDaSequencia(n: number, base = 100_000_000): string {
+  const d = String(base + n)
+    .slice(-9)
+    .split('')
+    .map(Number);
+  for (const k of [9, 10]) {
+    let s = 0;
+    for (let i = 0; i < k; i++) s += d[i]! * (k + 1 - i);
+    const r = (s * 10) % 11;
+    d.push(r === 10 ? 0 : r);
+  }
+  return d.join('');
 }

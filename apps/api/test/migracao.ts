@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { AppTeste } from './app-teste.js';
+import { criarPerfil, criarUsuario, outroSinodo } from './fabricas.js';
 
 /** The sample files shipped with the product (packages/db/src/seed/amostras). */
 export const AMOSTRAS = new URL('../../../packages/db/src/seed/amostras/', import.meta.url);
@@ -20,22 +21,43 @@ export function fluxoDeMigracao(app: () => AppTeste, token: () => string) {
     });
   const post = (url: string, payload?: object) => app().req({ method: 'POST', url, token: token(), payload });
 
+  const obter = async (id: number) =>
+    (await app().req({ method: 'GET', url: `/api/migracao/${id}`, token: token() })).json();
+
+  /** The dry run asked for with `mapeamento` and its batch worked to its end: the run as it left it. */
+  async function analisar(id: number, mapeamento: object) {
+    const a = await post(`/api/migracao/${id}/analise`, { mapeamento });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(a.json().status).toBe('ANALISANDO');
+    await app().app.lotes.processarTudo();
+    return obter(id);
+  }
+
   /** Upload, keep the automatic mapping, dry run: the run as the dry run left it. */
   async function simular(arquivo: Buffer, nome: string, tipo: string, origem: string) {
     const r = await enviar(arquivo, nome, tipo, origem);
     expect(r.statusCode, r.body).toBe(201);
     const m = r.json();
-    const a = await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento });
-    expect(a.statusCode, a.body).toBe(200);
-    return a.json();
+    return analisar(m.id, m.mapeamento);
   }
 
   async function importar(id: number) {
     const r = await post(`/api/migracao/${id}/confirmacao`);
     expect(r.statusCode, r.body).toBe(200);
     await app().app.lotes.processarTudo();
-    return (await app().req({ method: 'GET', url: `/api/migracao/${id}`, token: token() })).json();
+    return obter(id);
   }
 
-  return { enviar, simular, importar };
+  return { enviar, analisar, simular, importar, obter };
+}
+
+/** The users a migration test signs in as: the treasury (migrates), the desk (may not), one in another synod. */
+export async function usuariosDaMigracao(t: AppTeste) {
+  const [tesouraria, atendimento] = await t.logins('tesouraria', 'atendimento');
+  const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Migracao' }] });
+  const { token: fora } = await criarUsuario(t.banco.db, {
+    organizacaoId: await outroSinodo(t.banco.db),
+    perfilId: perfil.id,
+  });
+  return { tesouraria: tesouraria!, atendimento: atendimento!, fora };
 }

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
@@ -5,12 +7,37 @@ import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fi
 const navegador = usarNavegador();
 const AMOSTRA = path.resolve(import.meta.dirname, '../../../packages/db/src/seed/amostras/migracao-pessoas.csv');
 
+/** A sheet long enough for its dry run to be watched and cancelled in the middle. */
+function arquivoLongo() {
+  const caminho = path.join(tmpdir(), `migracao-longa-${process.pid}.csv`);
+  const corpo = Array.from({ length: 60_000 }, (_, i) => `L-${i};Pessoa ${i} Longa;01/02/1980`);
+  writeFileSync(caminho, ['Código;Nome completo;Data de nascimento', ...corpo].join('\n'));
+  return caminho;
+}
+
 describe('[MIGRACAO] spreadsheet migration', () => {
   it(
     '[MIGRACAO] the treasury uploads the sample, maps, dry-runs, imports and undoes a people sheet',
     () =>
       comPagina(navegador, 'migracao', async (p) => {
         await loginAs(p, 'tesouraria');
+
+        // A long sheet's dry run runs in the background: its progress shows, and it can be cancelled.
+        await p.goto('/migracao/form');
+        await p.getByTestId('origem').fill(`e2e-longa-${Date.now()}`);
+        await p.getByTestId('arquivo').setInputFiles(arquivoLongo());
+        await p.getByTestId('enviar').click();
+        await p.waitForURL(/\/migracao\/form\/\d+$/, { waitUntil: 'commit' });
+        await expect.poll(() => p.getByTestId('mapa-nomeCompleto').innerText()).toContain('Nome completo');
+        await p.getByTestId('simular').click();
+        await expect.poll(() => p.getByTestId('status-migracao').innerText()).toBe('Simulando');
+        const progresso = p.getByTestId('progresso-simulacao');
+        // The rows checked so far and the share of the file read, however far the worker has come.
+        await expect.poll(() => progresso.innerText()).toMatch(/linhas? verificadas?[\s\S]*\d+%/);
+        await p.getByTestId('cancelar-simulacao').click();
+        await expect.poll(() => p.getByTestId('status-migracao').innerText(), { timeout: 30_000 }).toBe('Enviada');
+        expect(await p.getByTestId('mapa-nomeCompleto').innerText()).toContain('Nome completo');
+
         await p.goto('/migracao');
         await p.getByTestId('novo').click();
         await p.waitForURL(/\/migracao\/form$/, { waitUntil: 'commit' });
@@ -25,6 +52,8 @@ describe('[MIGRACAO] spreadsheet migration', () => {
         expect(await violacoesGraves(p), 'mapping').toEqual([]);
         await p.getByTestId('simular').click();
 
+        // The preview comes when the background dry run ends.
+        await expect.poll(() => p.getByTestId('status-migracao').innerText(), { timeout: 30_000 }).toBe('Simulada');
         const contagens = p.getByTestId('contagens');
         await expect.poll(() => contagens.innerText()).toMatch(/Criados\s*5/);
         expect(await contagens.innerText()).toMatch(/Com erro\s*5/);

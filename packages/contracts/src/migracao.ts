@@ -91,7 +91,7 @@ export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readon
   CONTAS_A_RECEBER: [['chaveLegada'], ['pessoaChave', 'cpf'], ['vencimento'], ['valorPrevisto']],
 };
 
-export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;
+export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISANDO', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;
 export type StatusMigracao = (typeof STATUS_MIGRACAO)[number];
 
 export const ACOES_LINHA_MIGRACAO = ['CRIAR', 'ATUALIZAR', 'IGNORAR', 'REVISAR', 'ERRO'] as const;
@@ -135,6 +135,11 @@ export const migracao = z.object({
   loteId: z.number().int().nullable(),
   loteStatus: z.string().nullable(),
   lotePendentes: z.number().int().nullable(),
+  /** The dry run, worked in the background: rows checked so far and the share of the file read. */
+  analisadas: z.number().int(),
+  progressoAnalise: z.number().int(),
+  /** Why the last dry run stopped on the file (in the reader's language), until the next one. */
+  erroAnalise: z.string().nullable(),
   criadoEm: z.string(),
   analisadoEm: z.string().nullable(),
   confirmadoEm: z.string().nullable(),

@@ -13,6 +13,7 @@ export const TIPOS_LOTE = [
   'CONTAS_A_RECEBER',
   'COBRANCAS',
   'MIGRACAO',
+  'MIGRACAO_ANALISE',
   'OFICIOS',
   'EMAIL_INSCRICOES',
 ] as const;

@@ -66,7 +66,7 @@ import {
 import { periodoContabilRoutes } from './financeiro/periodo-contabil.routes.js';
 import { inicioRoutes } from './inicio/index.js';
 import { integracaoRoutes } from './integracao/integracao.routes.js';
-import { migracaoRoutes, TIPO_MIGRACAO } from './migracao/index.js';
+import { migracaoRoutes, TIPO_MIGRACAO, TIPO_MIGRACAO_ANALISE } from './migracao/index.js';
 import {
   indicadorMinisteriosRoutes,
   ministerioRoutes,
@@ -114,6 +114,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     CONTAS_A_RECEBER: TIPO_CONTAS_A_RECEBER,
     COBRANCAS: TIPO_COBRANCAS,
     MIGRACAO: TIPO_MIGRACAO,
+    MIGRACAO_ANALISE: TIPO_MIGRACAO_ANALISE,
     OFICIOS: TIPO_OFICIOS,
     EMAIL_INSCRICOES: TIPO_EMAIL_INSCRICOES,
   });

@@ -12780,7 +12780,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -12800,7 +12800,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -12885,7 +12885,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26419,7 +26419,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26439,7 +26439,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26471,7 +26471,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
                 formato?: "csv" | "xlsx";
@@ -26511,7 +26511,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26596,7 +26596,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26637,7 +26637,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26684,7 +26684,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26712,7 +26712,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26732,7 +26732,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -26784,7 +26784,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -26913,7 +26913,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -26933,7 +26933,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27131,7 +27131,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -27172,7 +27172,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -27244,7 +27244,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -27264,7 +27264,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -27382,7 +27382,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36098,7 +36098,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -36126,7 +36126,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "status" | "tipo" | "id";
-                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                tipo?: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                 status?: ("PENDENTE" | "EM_ANDAMENTO" | "CONCLUIDO" | "CONCLUIDO_COM_ERROS" | "CANCELADO")[];
                 organizacaoId?: number;
             };
@@ -36146,7 +36146,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                            tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -37793,7 +37793,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -37834,7 +37834,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "OFICIOS" | "EMAIL_INSCRICOES";
+                        tipo: "CLIENTES_ASAAS" | "CARNES" | "CONTAS_A_RECEBER" | "COBRANCAS" | "MIGRACAO" | "MIGRACAO_ANALISE" | "OFICIOS" | "EMAIL_INSCRICOES";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38322,7 +38322,7 @@ export interface operations {
                             formato: "CSV" | "XLSX";
                             origem: string;
                             /** @enum {string} */
-                            status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                            status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                             cabecalhos: string[];
                             mapeamento: {
                                 [key: string]: string | null;
@@ -38336,6 +38336,9 @@ export interface operations {
                             loteId: number | null;
                             loteStatus: string | null;
                             lotePendentes: number | null;
+                            analisadas: number;
+                            progressoAnalise: number;
+                            erroAnalise: string | null;
                             criadoEm: string;
                             analisadoEm: string | null;
                             confirmadoEm: string | null;
@@ -38377,7 +38380,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38391,6 +38394,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38430,7 +38436,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38444,6 +38450,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38489,7 +38498,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38503,6 +38512,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38664,7 +38676,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38678,6 +38690,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38715,7 +38730,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38729,6 +38744,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;
@@ -38766,7 +38784,7 @@ export interface operations {
                         formato: "CSV" | "XLSX";
                         origem: string;
                         /** @enum {string} */
-                        status: "ENVIADA" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
+                        status: "ENVIADA" | "ANALISANDO" | "ANALISADA" | "IMPORTANDO" | "CONCLUIDA" | "DESFEITA";
                         cabecalhos: string[];
                         mapeamento: {
                             [key: string]: string | null;
@@ -38780,6 +38798,9 @@ export interface operations {
                         loteId: number | null;
                         loteStatus: string | null;
                         lotePendentes: number | null;
+                        analisadas: number;
+                        progressoAnalise: number;
+                        erroAnalise: string | null;
                         criadoEm: string;
                         analisadoEm: string | null;
                         confirmadoEm: string | null;

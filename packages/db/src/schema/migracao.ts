@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { usuario } from './acesso.js';
 import { processamentoLote } from './lote.js';
 import { organizacao } from './organizacoes.js';
@@ -30,7 +30,7 @@ export const migracao = pgTable(
     cabecalhos: jsonb().notNull().default([]),
     /** Target field → the file's column header. */
     mapeamento: jsonb().notNull().default({}),
-    /** ENVIADA, ANALISADA, IMPORTANDO, CONCLUIDA, DESFEITA (the batch tells progress and cancel). */
+    /** ENVIADA, ANALISANDO, ANALISADA, IMPORTANDO, CONCLUIDA, DESFEITA (the batches tell progress and cancel). */
     status: text().notNull().default('ENVIADA'),
     linhas: integer().notNull().default(0),
     criados: integer().notNull().default(0),
@@ -39,6 +39,14 @@ export const migracao = pgTable(
     revisar: integer().notNull().default(0),
     falhas: integer().notNull().default(0),
     loteId: integer().references(() => processamentoLote.id),
+    /**
+     * The dry run's own batch (one item, worked in the background): rows checked so far, how much
+     * of the file was read (percent) and, when it stopped on the file, the error code.
+     */
+    analiseLoteId: integer().references(() => processamentoLote.id),
+    analisadas: integer().notNull().default(0),
+    progressoAnalise: smallint().notNull().default(0),
+    erroAnalise: text(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     analisadoEm: timestamp({ withTimezone: true }),
     confirmadoEm: timestamp({ withTimezone: true }),

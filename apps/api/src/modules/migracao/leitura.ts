@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../platform/erros.js';
@@ -38,8 +39,25 @@ function textoDaCelula(v: ExcelJS.CellValue): string {
   return String(v).trim();
 }
 
-async function* linhasXlsx(caminho: string): AsyncGenerator<string[]> {
-  const livro = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(caminho), {
+/** How much of the file its reader has taken so far (the dry run's progress). */
+export type Leitura = { bytes: number };
+
+/** The file as a stream, counting what its reader takes into `leitura`. */
+function fluxo(caminho: string, leitura?: Leitura) {
+  const arquivo = createReadStream(caminho);
+  if (!leitura) return arquivo;
+  return arquivo.pipe(
+    new Transform({
+      transform(parte: Buffer, _enc, feito) {
+        leitura.bytes += parte.length;
+        feito(null, parte);
+      },
+    }),
+  );
+}
+
+async function* linhasXlsx(caminho: string, leitura?: Leitura): AsyncGenerator<string[]> {
+  const livro = new ExcelJS.stream.xlsx.WorkbookReader(fluxo(caminho, leitura), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache',
@@ -56,7 +74,7 @@ async function* linhasXlsx(caminho: string): AsyncGenerator<string[]> {
   }
 }
 
-async function* linhasCsv(caminho: string): AsyncGenerator<string[]> {
+async function* linhasCsv(caminho: string, leitura?: Leitura): AsyncGenerator<string[]> {
   const inicio = await open(caminho, 'r');
   let delimitador = ';';
   try {
@@ -67,15 +85,19 @@ async function* linhasCsv(caminho: string): AsyncGenerator<string[]> {
   } finally {
     await inicio.close();
   }
-  const leitor = createReadStream(caminho).pipe(
+  const leitor = fluxo(caminho, leitura).pipe(
     parse({ delimiter: delimitador, bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }),
   );
   for await (const registro of leitor) yield registro as string[];
 }
 
 /** The file's rows, headers first; blank rows are left out. */
-export async function* linhasDoArquivo(caminho: string, formato: FormatoMigracao): AsyncGenerator<string[]> {
-  const fonte = formato === 'XLSX' ? linhasXlsx(caminho) : linhasCsv(caminho);
+export async function* linhasDoArquivo(
+  caminho: string,
+  formato: FormatoMigracao,
+  leitura?: Leitura,
+): AsyncGenerator<string[]> {
+  const fonte = formato === 'XLSX' ? linhasXlsx(caminho, leitura) : linhasCsv(caminho, leitura);
   try {
     for await (const l of fonte) if (l.some((c) => c !== '')) yield l;
   } catch (err) {

@@ -4,8 +4,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { criarPerfil, criarUsuario, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
-import { AMOSTRAS, fluxoDeMigracao } from '../../../test/migracao.js';
+import { organizacaoDoUsuario } from '../../../test/fabricas.js';
+import { AMOSTRAS, fluxoDeMigracao, usuariosDaMigracao } from '../../../test/migracao.js';
 
 const csv = readFileSync(new URL('migracao-pessoas.csv', AMOSTRAS));
 const xlsx = readFileSync(new URL('migracao-pessoas.xlsx', AMOSTRAS));
@@ -39,13 +39,8 @@ const pessoasDaOrigem = (origem: string) =>
 
 beforeAll(async () => {
   t = await criarAppTeste();
-  [tesouraria, atendimento] = await t.logins('tesouraria', 'atendimento');
+  ({ tesouraria, atendimento, fora } = await usuariosDaMigracao(t));
   organizacaoId = await organizacaoDoUsuario(t.banco.db, 'tesouraria@sig.local');
-  const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Migracao' }] });
-  ({ token: fora } = await criarUsuario(t.banco.db, {
-    organizacaoId: await outroSinodo(t.banco.db),
-    perfilId: perfil.id,
-  }));
 });
 afterAll(() => t.fechar());
 

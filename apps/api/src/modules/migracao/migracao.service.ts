@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
@@ -20,17 +20,18 @@ import {
   type TipoMigracao,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { type Chave, type IssueValidacao, mensagemDeIssue, tradutor } from '@sig/i18n';
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Chave, type IssueValidacao, mensagemDeIssue, type Tradutor, tradutor } from '@sig/i18n';
+import { and, asc, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao } from '../../platform/exportacao.js';
 import { pode } from '../../platform/permissoes.js';
-import { cancelarLote, criarLote, desfazerItens } from '../processamento-lote/index.js';
+import { cancelarLote, criarLote, desfazerItens, type ItemEmTrabalho } from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
 import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
-import { cabecalhosDoArquivo, formatoDoArquivo, linhasDoArquivo } from './leitura.js';
+import { cabecalhosDoArquivo, formatoDoArquivo, type Leitura, linhasDoArquivo } from './leitura.js';
 import { TIPO_MIGRACAO } from './migracao.tipo.js';
 import {
   ACESSO_MIGRACAO,
@@ -48,6 +49,7 @@ import { analisarContas, carregarReferenciasContas } from './receber.js';
  */
 const { migracao: mig, migracaoLinha: linha, migracaoMapeamento: mapa, organizacao, usuario, pessoa } = schema;
 const { processamentoLote: lote, processamentoLoteItem: item } = schema;
+const analiseLote = alias(lote, 'analise_lote');
 
 /** Rows checked and matched together: three look-ups per chunk, not per row. */
 const TAMANHO_BLOCO = 500;
@@ -76,6 +78,10 @@ const selecao = {
   loteSucessos: lote.sucessos,
   loteErros: lote.erros,
   loteDesfeitos: lote.desfeitos,
+  analisadas: mig.analisadas,
+  progressoAnalise: mig.progressoAnalise,
+  erroAnalise: mig.erroAnalise,
+  analiseLoteStatus: analiseLote.status,
   criadoEm: mig.criadoEm,
   analisadoEm: mig.analisadoEm,
   confirmadoEm: mig.confirmadoEm,
@@ -87,23 +93,27 @@ const consulta = (db: DbOuTx) =>
     .innerJoin(organizacao, eq(organizacao.id, mig.organizacaoId))
     .innerJoin(usuario, eq(usuario.id, mig.criadoPor))
     .leftJoin(pessoa, eq(pessoa.id, usuario.pessoaId))
-    .leftJoin(lote, eq(lote.id, mig.loteId));
+    .leftJoin(lote, eq(lote.id, mig.loteId))
+    .leftJoin(analiseLote, eq(analiseLote.id, mig.analiseLoteId));
 type Lida = Awaited<ReturnType<ReturnType<typeof consulta>['execute']>>[number];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function paraMigracao(l: Lida): Migracao {
-  const { loteTotal, loteSucessos, loteErros, loteDesfeitos, ...resto } = l;
+function paraMigracao(l: Lida, t: Tradutor): Migracao {
+  const { loteTotal, loteSucessos, loteErros, loteDesfeitos, analiseLoteStatus, erroAnalise, ...resto } = l;
   const pendentes =
     loteTotal === null ? null : loteTotal - (loteSucessos ?? 0) - (loteErros ?? 0) - (loteDesfeitos ?? 0);
   // The batch is done: the run is too (its errors counted among the run's failures).
   const terminado =
     l.status === 'IMPORTANDO' && l.loteStatus !== null && !['PENDENTE', 'EM_ANDAMENTO'].includes(l.loteStatus);
+  // A dry run whose batch was cancelled before its worker took it never ran: back to the mapping.
+  const semAnalise = l.status === 'ANALISANDO' && analiseLoteStatus === 'CANCELADO';
   return {
     ...resto,
     tipo: l.tipo as Migracao['tipo'],
     formato: l.formato as Migracao['formato'],
-    status: (terminado ? 'CONCLUIDA' : l.status) as Migracao['status'],
+    status: (terminado ? 'CONCLUIDA' : semAnalise ? 'ENVIADA' : l.status) as Migracao['status'],
+    erroAnalise: erroAnalise ? t(`erros:${erroAnalise}` as Chave) : null,
     cabecalhos: l.cabecalhos as string[],
     mapeamento: l.mapeamento as MapeamentoMigracao,
     falhas: l.falhas + (loteErros ?? 0),
@@ -114,10 +124,18 @@ function paraMigracao(l: Lida): Migracao {
   };
 }
 
+/** A page of a list: its items, the count of all, and the page asked for. */
+const pagina = <T>(itens: T[], contagem: { total: number } | undefined, q: { pagina: number; quantidade: number }) => ({
+  itens,
+  total: contagem?.total ?? 0,
+  pagina: q.pagina,
+  quantidade: q.quantidade,
+});
+
 export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Migracao> {
   const [l] = await consulta(db).where(and(eq(mig.id, id), filtroOrganizacao(ctx, ACESSO_MIGRACAO, mig.organizacaoId)));
   if (!l) throw naoEncontrado();
-  return paraMigracao(l);
+  return paraMigracao(l, tradutor(ctx.idioma));
 }
 
 export async function listar(deps: Deps, ctx: Contexto, q: MigracaoListQuery): Promise<Paged<Migracao>> {
@@ -133,7 +151,12 @@ export async function listar(deps: Deps, ctx: Contexto, q: MigracaoListQuery): P
       .offset((q.pagina - 1) * q.quantidade),
     deps.db.select({ total: sql<number>`count(*)::int` }).from(mig).where(onde),
   ]);
-  return { itens: linhas.map(paraMigracao), total: contagem?.total ?? 0, pagina: q.pagina, quantidade: q.quantidade };
+  const t = tradutor(ctx.idioma);
+  return pagina(
+    linhas.map((l) => paraMigracao(l, t)),
+    contagem,
+    q,
+  );
 }
 
 /** The file streamed to disk, refused past the limit before it is all read. */
@@ -229,9 +252,17 @@ async function analisador(deps: Deps, ctx: Contexto, m: Migracao): Promise<Anali
   return { bloco: (bloco) => analisarPessoas(deps.db, ctx, m, refs, bloco, vistos) };
 }
 
+/** Who asked for the dry run, kept on its batch: the worker checks the rows with their rights and scope. */
+type QuemAnalisa = Pick<
+  Contexto,
+  'usuarioId' | 'pessoaId' | 'organizacaoId' | 'organizacaoCaminho' | 'organizacaoNome' | 'perfilId' | 'idioma'
+>;
+type ParametrosAnalise = { migracaoId: number; contexto: QuemAnalisa };
+
 /**
- * The dry run: every row of the file checked with the form's schema and matched, its decision
- * kept; nothing of the registry is written. May run again with another mapping until confirmed.
+ * The dry run asked for: the mapping checked and kept, the file's check handed to a one-item
+ * MIGRACAO_ANALISE batch (progress on the run, cancel); nothing of the registry is written. May
+ * run again with another mapping until confirmed.
  */
 export async function analisar(deps: Deps, ctx: Contexto, id: number, e: AnaliseMigracaoInput): Promise<Migracao> {
   const m = await exigirSituacao(deps.db, ctx, id, ['ENVIADA', 'ANALISADA']);
@@ -240,9 +271,130 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
   ) as Record<string, string>;
   for (const grupo of CAMPOS_OBRIGATORIOS_MIGRACAO[m.tipo])
     if (!grupo.some((c) => mapeamento[c])) throw new AppError('MIGRACAO_MAPEAMENTO_INCOMPLETO', { campo: grupo[0]! });
+  const estava = await deps.db.select({ status: mig.status }).from(mig).where(eq(mig.id, id));
+  const [tomada] = await deps.db
+    .update(mig)
+    .set({
+      status: 'ANALISANDO',
+      mapeamento,
+      analiseLoteId: null,
+      analisadas: 0,
+      progressoAnalise: 0,
+      erroAnalise: null,
+    })
+    // A dry run whose batch was cancelled before it started reads as ENVIADA (see paraMigracao).
+    .where(and(eq(mig.id, id), eq(mig.status, estava[0]!.status)))
+    .returning({ id: mig.id });
+  if (!tomada) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  const parametros: ParametrosAnalise = {
+    migracaoId: id,
+    contexto: {
+      usuarioId: ctx.usuarioId,
+      pessoaId: ctx.pessoaId,
+      organizacaoId: ctx.organizacaoId,
+      organizacaoCaminho: ctx.organizacaoCaminho,
+      organizacaoNome: ctx.organizacaoNome,
+      perfilId: ctx.perfilId,
+      idioma: ctx.idioma,
+    },
+  };
+  try {
+    const loteId = await criarLote(deps, ctx, {
+      tipo: 'MIGRACAO_ANALISE',
+      organizacaoId: m.organizacaoId,
+      parametros,
+      itens: sql`select ${id}::int as referencia_id, ${m.nomeArquivo}::text as descricao`,
+    });
+    await deps.db
+      .update(mig)
+      .set({ analiseLoteId: loteId })
+      .where(and(eq(mig.id, id), isNull(mig.analiseLoteId)));
+  } catch (err) {
+    await deps.db.update(mig).set({ status: estava[0]!.status }).where(eq(mig.id, id));
+    throw err;
+  }
+  return obter(deps.db, ctx, id);
+}
+
+/** The context of the user who asked for the dry run, with their profile's rights as they are now. */
+async function contextoDoLote(deps: Deps, c: QuemAnalisa): Promise<Contexto> {
+  const [perfil] = await deps.db
+    .select({ versao: schema.perfil.versao })
+    .from(schema.perfil)
+    .where(eq(schema.perfil.id, c.perfilId));
+  if (!perfil) throw naoEncontrado();
+  const permissoes = await deps.permissoes.obter(c.perfilId, perfil.versao);
+  return { ...c, sessaoId: 0, pendente2FA: false, trocarSenha: false, permissoes, ip: '' };
+}
+
+/** The run was cancelled or given to a newer dry run: this one stops and leaves nothing behind. */
+class AnaliseInterrompida extends Error {}
+
+/** The run still belongs to this batch, and the batch is still running. */
+const daAnalise = (id: number, loteId: number) =>
+  and(
+    eq(mig.id, id),
+    eq(mig.status, 'ANALISANDO'),
+    eq(mig.analiseLoteId, loteId),
+    sql`exists (select 1 from ${lote} where ${lote.id} = ${loteId} and ${lote.status} in ('PENDENTE', 'EM_ANDAMENTO'))`,
+  );
+
+/**
+ * The MIGRACAO_ANALISE batch's one item: every row of the file checked with the form's schema
+ * and matched, its decision kept, a chunk at a time with the run's progress. An attempt after
+ * a kill -9 starts the file over (the rows of the earlier attempt removed first), so it ends as
+ * a run without the kill would.
+ */
+export async function executarAnalise(deps: Deps, item: ItemEmTrabalho): Promise<string | null> {
+  const { migracaoId: id, contexto } = item.parametros as ParametrosAnalise;
+  const ctx = await contextoDoLote(deps, contexto);
+  const comecou = await deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(mig)
+      .set({ analiseLoteId: item.loteId, analisadas: 0, progressoAnalise: 0 })
+      .where(
+        and(
+          eq(mig.id, id),
+          eq(mig.status, 'ANALISANDO'),
+          or(isNull(mig.analiseLoteId), eq(mig.analiseLoteId, item.loteId)),
+        ),
+      )
+      .returning({ id: mig.id });
+    if (r) await tx.delete(linha).where(eq(linha.migracaoId, id));
+    return !!r;
+  });
+  if (!comecou) return null;
+  try {
+    return await analisarArquivo(deps, ctx, id, item.loteId);
+  } catch (err) {
+    // Back to the mapping, the rows written so far gone; a stop on the file says why.
+    await deps.db.transaction(async (tx) => {
+      const [r] = await tx
+        .update(mig)
+        .set({
+          status: 'ENVIADA',
+          analisadas: 0,
+          progressoAnalise: 0,
+          erroAnalise:
+            err instanceof AnaliseInterrompida ? null : err instanceof AppError ? err.codigo : 'ERRO_INESPERADO',
+        })
+        .where(and(eq(mig.id, id), eq(mig.status, 'ANALISANDO'), eq(mig.analiseLoteId, item.loteId)))
+        .returning({ id: mig.id });
+      if (r) await tx.delete(linha).where(eq(linha.migracaoId, id));
+    });
+    if (err instanceof AnaliseInterrompida) return null;
+    throw err;
+  }
+}
+
+async function analisarArquivo(deps: Deps, ctx: Contexto, id: number, loteId: number): Promise<string> {
+  const m = await obter(deps.db, ctx, id);
+  const mapeamento = m.mapeamento as Record<string, string>;
   const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
   if (!arquivo?.caminho) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
-  await deps.db.delete(linha).where(eq(linha.migracaoId, id));
+  const caminho = path.join(deps.config.dataDir, arquivo.caminho);
+  const tamanho = (await stat(caminho)).size || 1;
+  const leitura: Leitura = { bytes: 0 };
   const doTipo = await analisador(deps, ctx, m);
   const contagem = { linhas: 0, CRIAR: 0, ATUALIZAR: 0, IGNORAR: 0, REVISAR: 0, ERRO: 0 };
   let cabecalhos: string[] | null = null;
@@ -254,24 +406,36 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
     bloco = [];
     if (fim && doTipo.fim) analisadas.push(...(await doTipo.fim()));
     for (const a of analisadas) contagem[a.acao]++;
-    // The rows a whole-file kind answers at the end are written a chunk at a time too.
-    for (let i = 0; i < analisadas.length; i += TAMANHO_BLOCO)
-      await deps.db.insert(linha).values(
-        analisadas.slice(i, i + TAMANHO_BLOCO).map((a) => ({
-          migracaoId: id,
-          numero: a.numero,
-          chaveLegada: a.chaveLegada,
-          descricao: a.descricao.slice(0, 300),
-          acao: a.acao,
-          original: a.original,
-          dados: a.dados,
-          diferencas: a.diferencas,
-          mensagens: a.mensagens,
-          alvoId: a.alvoId,
-        })),
-      );
+    await deps.db.transaction(async (tx) => {
+      // The progress and the check that the run is still this batch's, in one statement per chunk.
+      const [ainda] = await tx
+        .update(mig)
+        .set({
+          analisadas: contagem.linhas,
+          progressoAnalise: Math.min(99, Math.floor((leitura.bytes * 100) / tamanho)),
+        })
+        .where(daAnalise(id, loteId))
+        .returning({ id: mig.id });
+      if (!ainda) throw new AnaliseInterrompida();
+      // The rows a whole-file kind answers at the end are written a chunk at a time too.
+      for (let i = 0; i < analisadas.length; i += TAMANHO_BLOCO)
+        await tx.insert(linha).values(
+          analisadas.slice(i, i + TAMANHO_BLOCO).map((a) => ({
+            migracaoId: id,
+            numero: a.numero,
+            chaveLegada: a.chaveLegada,
+            descricao: a.descricao.slice(0, 300),
+            acao: a.acao,
+            original: a.original,
+            dados: a.dados,
+            diferencas: a.diferencas,
+            mensagens: a.mensagens,
+            alvoId: a.alvoId,
+          })),
+        );
+    });
   };
-  for await (const celulas of linhasDoArquivo(path.join(deps.config.dataDir, arquivo.caminho), m.formato)) {
+  for await (const celulas of linhasDoArquivo(caminho, m.formato, leitura)) {
     if (!cabecalhos) {
       cabecalhos = celulas.map((c) => c.trim());
       cabecalhos.forEach((c, i) => {
@@ -295,21 +459,24 @@ export async function analisar(deps: Deps, ctx: Contexto, id: number, e: Analise
     .insert(mapa)
     .values({ organizacaoId: m.organizacaoId, tipo: m.tipo, mapeamento })
     .onConflictDoUpdate({ target: [mapa.organizacaoId, mapa.tipo], set: { mapeamento, atualizadoEm: new Date() } });
-  await deps.db
+  const [feita] = await deps.db
     .update(mig)
     .set({
       status: 'ANALISADA',
-      mapeamento,
       linhas: contagem.linhas,
       criados: contagem.CRIAR,
       atualizados: contagem.ATUALIZAR,
       ignorados: contagem.IGNORAR,
       revisar: contagem.REVISAR,
       falhas: contagem.ERRO,
+      analisadas: contagem.linhas,
+      progressoAnalise: 100,
       analisadoEm: new Date(),
     })
-    .where(eq(mig.id, id));
-  return obter(deps.db, ctx, id);
+    .where(daAnalise(id, loteId))
+    .returning({ id: mig.id });
+  if (!feita) throw new AnaliseInterrompida();
+  return String(contagem.linhas);
 }
 
 const localizar = (t: ReturnType<typeof tradutor>, mensagens: IssueValidacao[]) =>
@@ -352,12 +519,11 @@ export async function listarLinhas(
     deps.db.select({ total: sql<number>`count(*)::int` }).from(linha).where(onde),
   ]);
   const t = tradutor(ctx.idioma);
-  return {
-    itens: linhas.map((l) => paraLinha(t, l)),
-    total: contagem?.total ?? 0,
-    pagina: q.pagina,
-    quantidade: q.quantidade,
-  };
+  return pagina(
+    linhas.map((l) => paraLinha(t, l)),
+    contagem,
+    q,
+  );
 }
 
 /** The rows with problems as the file had them, plus the row number and the messages: fix and send again. */
@@ -457,9 +623,32 @@ async function loteDaMigracao(deps: Deps, ctx: Contexto, id: number) {
   return m.loteId;
 }
 
-/** Stops the import: rows not yet written never are (those written stay, and can be undone). */
+/**
+ * Stops the dry run (back to the mapping, its rows gone: the worker finds the run no longer its
+ * batch's at its next chunk) or the import (rows not yet written never are; those written stay,
+ * and can be undone).
+ */
 export async function cancelar(deps: Deps, ctx: Contexto, id: number): Promise<Migracao> {
-  await cancelarLote(deps, ctx, await loteDaMigracao(deps, ctx, id), ACESSO_MIGRACAO);
+  const m = await obter(deps.db, ctx, id);
+  if (m.status !== 'ANALISANDO') {
+    await cancelarLote(deps, ctx, await loteDaMigracao(deps, ctx, id), ACESSO_MIGRACAO);
+    return obter(deps.db, ctx, id);
+  }
+  const [r] = await deps.db.select({ loteId: mig.analiseLoteId }).from(mig).where(eq(mig.id, id));
+  await deps.db.transaction(async (tx) => {
+    const [voltou] = await tx
+      .update(mig)
+      .set({ status: 'ENVIADA', analisadas: 0, progressoAnalise: 0 })
+      .where(and(eq(mig.id, id), eq(mig.status, 'ANALISANDO')))
+      .returning({ id: mig.id });
+    if (!voltou) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+    await tx.delete(linha).where(eq(linha.migracaoId, id));
+  });
+  // The batch may have ended meanwhile (its last chunk found the run cancelled): nothing to stop then.
+  if (r?.loteId)
+    await cancelarLote(deps, ctx, r.loteId, ACESSO_MIGRACAO).catch((err) => {
+      if (!(err instanceof AppError && err.codigo === 'LOTE_SITUACAO_INVALIDA')) throw err;
+    });
   return obter(deps.db, ctx, id);
 }
 

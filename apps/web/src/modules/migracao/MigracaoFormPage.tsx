@@ -121,8 +121,8 @@ function DetalheMigracao({ id }: { id: number }) {
   const migracao = useQuery({
     queryKey: chave,
     queryFn: ({ signal }) => dados(clienteDiscreto.GET('/api/migracao/{id}', { params: { path: { id } }, signal })),
-    // While the batch writes, its progress is read every second.
-    refetchInterval: (q) => (q.state.data?.status === 'IMPORTANDO' ? 1000 : false),
+    // While a batch checks or writes the file, its progress is read every second.
+    refetchInterval: (q) => (['ANALISANDO', 'IMPORTANDO'].includes(q.state.data?.status ?? '') ? 1000 : false),
     retry: false,
   });
   const noId = { params: { path: { id } } };
@@ -164,6 +164,11 @@ function DetalheMigracao({ id }: { id: number }) {
               </Button>
             </Popconfirm>
           )}
+          {m.status === 'ANALISANDO' && pode(ACESSO_MIGRACAO, 'U') && (
+            <Button danger data-testid="cancelar-simulacao" onClick={() => acao.mutate('cancelamento')}>
+              {t('migracao:cancelarSimulacao')}
+            </Button>
+          )}
           {m.status === 'IMPORTANDO' && lote && pode(ACESSO_MIGRACAO, 'U') && (
             <Button danger data-testid="cancelar" onClick={() => acao.mutate('cancelamento')}>
               {t('migracao:cancelar')}
@@ -197,7 +202,14 @@ function DetalheMigracao({ id }: { id: number }) {
           <Descriptions.Item label={t('migracao:criadoPor')}>{m.criadoPorNome}</Descriptions.Item>
           <Descriptions.Item label={t('migracao:criadoEm')}>{data(m.criadoEm)}</Descriptions.Item>
         </Descriptions>
-        {m.status !== 'ENVIADA' && (
+        {m.status === 'ANALISANDO' && (
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid="progresso-simulacao">
+            <Typography.Text>{t('migracao:analisadas', { count: m.analisadas })}</Typography.Text>
+            <Progress aria-label={t('migracao:progresso')} percent={m.progressoAnalise} />
+            <Typography.Text type="secondary">{t('migracao:simulacaoEmAndamento')}</Typography.Text>
+          </Space>
+        )}
+        {m.status !== 'ENVIADA' && m.status !== 'ANALISANDO' && (
           <Descriptions size="small" column={{ xs: 2, md: 6 }} data-testid="contagens">
             <Descriptions.Item label={t('migracao:linhas')}>{m.linhas}</Descriptions.Item>
             <Descriptions.Item label={t('migracao:criados')}>{m.criados}</Descriptions.Item>
@@ -214,10 +226,13 @@ function DetalheMigracao({ id }: { id: number }) {
           />
         )}
       </Card>
+      {m.status === 'ENVIADA' && m.erroAnalise && (
+        <Alert type="error" showIcon title={t('migracao:erroAnalise', { mensagem: m.erroAnalise })} />
+      )}
       {(m.status === 'ENVIADA' || m.status === 'ANALISADA') && (
         <Mapeamento migracao={m} aoAnalisar={(nova) => qc.setQueryData(chave, nova)} />
       )}
-      {m.status !== 'ENVIADA' && (
+      {m.status !== 'ENVIADA' && m.status !== 'ANALISANDO' && (
         <Card
           title={m.status === 'ANALISADA' ? t('migracao:simulacao') : t('migracao:linhas')}
           extra={
