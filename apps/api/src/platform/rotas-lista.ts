@@ -1,5 +1,16 @@
 import type { Acao, AcessoId, SelectOpcao, TipoReferencia } from '@sig/contracts';
-import { hojeNoBrasil, idParams, okResposta, type Paged, QUANTIDADE_MAXIMA, selectResposta } from '@sig/contracts';
+import {
+  hojeNoBrasil,
+  idParams,
+  itemLote,
+  itensLoteQuery,
+  okResposta,
+  type Paged,
+  paged,
+  processamentoLote,
+  QUANTIDADE_MAXIMA,
+  selectResposta,
+} from '@sig/contracts';
 import { type NomeCampo, tradutor } from '@sig/i18n';
 import type {
   FastifyBaseLogger,
@@ -275,6 +286,47 @@ export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] 
       );
     },
   };
+}
+
+type Lote = z.input<typeof processamentoLote>;
+
+/**
+ * A screen's own bulk batches: `POST /` starts one from `entrada` (201), `GET /:id` reads it and
+ * `GET /:id/itens` its items, under the screen's access (`criar` with `acaoCriar`, the reads with
+ * `acaoLer`), so the screen needs no other.
+ */
+export function rotasDoLote<E extends z.ZodType>(
+  app: App,
+  o: {
+    acesso: AcessoId;
+    tags: string[];
+    acaoCriar: Acao;
+    acaoLer: Acao;
+    entrada: E;
+    criar: (ctx: Contexto, corpo: z.output<E>) => Promise<Lote>;
+    obter: (ctx: Contexto, id: number) => Promise<Lote>;
+    itens: (ctx: Contexto, id: number, q: z.output<typeof itensLoteQuery>) => Promise<Paged<z.input<typeof itemLote>>>;
+  },
+) {
+  const { acesso, tags } = o;
+  app.post(
+    '/',
+    { config: { acesso, acao: o.acaoCriar }, schema: { tags, body: o.entrada, response: { 201: processamentoLote } } },
+    async (req, reply) => reply.status(201).send(await o.criar(req.ctx, req.body as z.output<E>)),
+  );
+  app.get(
+    '/:id',
+    { config: { acesso, acao: o.acaoLer }, schema: { tags, params: idParams, response: { 200: processamentoLote } } },
+    (req) => o.obter(req.ctx, req.params.id) as never,
+  );
+  app.get(
+    '/:id/itens',
+    {
+      config: { acesso, acao: o.acaoLer },
+      schema: { tags, params: idParams, querystring: itensLoteQuery, response: { 200: paged(itemLote) } },
+    },
+    (req) => o.itens(req.ctx, req.params.id, req.query) as never,
+  );
 }
 
 /** Rows one export writes at most, as the lists with an export of their own. */

@@ -1,13 +1,6 @@
-import {
-  ACESSO_INSCRICOES_EVENTOS,
-  idParams,
-  inscricoesEmailInput,
-  itemLote,
-  itensLoteQuery,
-  paged,
-  processamentoLote,
-} from '@sig/contracts';
+import { ACESSO_INSCRICOES_EVENTOS, inscricoesEmailInput } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDoLote } from '../../platform/rotas-lista.js';
 import * as servico from './inscricoes-email.service.js';
 
 /**
@@ -17,25 +10,14 @@ import * as servico from './inscricoes-email.service.js';
 export const inscricoesEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = ACESSO_INSCRICOES_EVENTOS;
   const tags = ['inscricoes-de-eventos'];
-  app.post(
-    '/',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, body: inscricoesEmailInput, response: { 201: processamentoLote } },
-    },
-    async (req, reply) => reply.status(201).send(await servico.criarLoteEmail(app.deps, req.ctx, req.body)),
-  );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'L' }, schema: { tags, params: idParams, response: { 200: processamentoLote } } },
-    (req) => servico.obterLoteEmail(app.deps, req.ctx, req.params.id),
-  );
-  app.get(
-    '/:id/itens',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, params: idParams, querystring: itensLoteQuery, response: { 200: paged(itemLote) } },
-    },
-    (req) => servico.listarItensEmail(app.deps, req.ctx, req.params.id, req.query),
-  );
+  rotasDoLote(app, {
+    acesso,
+    tags,
+    acaoCriar: 'U',
+    acaoLer: 'L',
+    entrada: inscricoesEmailInput,
+    criar: (ctx, corpo) => servico.criarLoteEmail(app.deps, ctx, corpo),
+    obter: (ctx, id) => servico.obterLoteEmail(app.deps, ctx, id),
+    itens: (ctx, id, q) => servico.listarItensEmail(app.deps, ctx, id, q),
+  });
 };

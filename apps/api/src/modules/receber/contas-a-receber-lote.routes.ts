@@ -1,8 +1,5 @@
 import {
   contasAReceberLoteInput,
-  idParams,
-  itemLote,
-  itensLoteQuery,
   opcoesContasAReceberLote,
   paged,
   previaContasAReceberLote,
@@ -10,7 +7,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDeLista, rotasDoLote } from '../../platform/rotas-lista.js';
 import * as contas from './contas-a-receber-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -41,25 +38,14 @@ export const contasAReceberLoteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => contas.previa(app.deps, req.ctx, req.body),
   );
-  app.post(
-    '/',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: contasAReceberLoteInput, response: { 201: processamentoLote } },
-    },
-    async (req, reply) => reply.status(201).send(await contas.criarLoteContas(app.deps, req.ctx, req.body)),
-  );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: processamentoLote } } },
-    (req) => contas.obterLoteContas(app.deps, req.ctx, req.params.id),
-  );
-  app.get(
-    '/:id/itens',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, querystring: itensLoteQuery, response: { 200: paged(itemLote) } },
-    },
-    (req) => contas.listarItensContas(app.deps, req.ctx, req.params.id, req.query),
-  );
+  rotasDoLote(app, {
+    acesso,
+    tags,
+    acaoCriar: 'C',
+    acaoLer: 'R',
+    entrada: contasAReceberLoteInput,
+    criar: (ctx, corpo) => contas.criarLoteContas(app.deps, ctx, corpo),
+    obter: (ctx, id) => contas.obterLoteContas(app.deps, ctx, id),
+    itens: (ctx, id, q) => contas.listarItensContas(app.deps, ctx, id, q),
+  });
 };
