@@ -1184,5 +1184,10 @@ describe('/falecido/paginado: a name search counts up to its cap', () => {
     // 1, 10–19, 100: twelve, the second page holding the last two.
     expect(ultima.json()).toMatchObject({ total: 12, totalExato: true });
     expect(ultima.json().itens).toHaveLength(2);
+    // An empty first page is the answer (0); an empty later page may lie past the end, so it counts.
+    const nenhum = await req('GET', '/api/falecido/paginado?nome=contado%20999&quantidade=10');
+    expect(nenhum.json()).toMatchObject({ itens: [], total: 0, totalExato: true });
+    const alem = await req('GET', '/api/falecido/paginado?nome=contado%201&quantidade=10&pagina=3');
+    expect(alem.json()).toMatchObject({ itens: [], total: 12, totalExato: true });
   });
 });

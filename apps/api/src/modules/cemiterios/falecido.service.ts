@@ -89,9 +89,13 @@ export async function listar(
     )
     .limit(q.quantidade)
     .offset(deslocamento)) as Linha[];
-  // A page not full and not empty is the last one: its rows are the total, with nothing to count.
+  // A page not full is the last one (an empty one only when it is the first: a later one may lie
+  // past the end): its rows are the total, with nothing to count — a name matching nothing costs
+  // one trigram scan, not two.
   const n =
-    linhas.length && linhas.length < q.quantidade ? deslocamento + linhas.length : await contarAte(deps.db, onde, teto);
+    linhas.length < q.quantidade && (linhas.length || !deslocamento)
+      ? deslocamento + linhas.length
+      : await contarAte(deps.db, onde, teto);
   return {
     itens: linhas.map(paraFalecido),
     total: Math.min(n, teto),
