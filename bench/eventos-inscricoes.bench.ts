@@ -13,12 +13,11 @@
  * dropped afterwards unless --manter.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { comServidor, percentil, servir } from './comum.js';
+import { comServidor, cpfDaSequencia, percentil, portaLivre, servir } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,29 +36,6 @@ const { values } = parseArgs({
 const CHAVE = '$aact_fake_bench_principal_0001';
 const CODIGO = 'burst';
 const raiz = fileURLToPath(new URL('..', import.meta.url));
-
-/** A CPF with valid check digits from a sequence number (the provider refuses others). */
-function cpf(n: number): string {
-  const d = String(100_000_000 + n)
-    .slice(-9)
-    .split('')
-    .map(Number);
-  for (const k of [9, 10]) {
-    let s = 0;
-    for (let i = 0; i < k; i++) s += d[i]! * (k + 1 - i);
-    const r = (s * 10) % 11;
-    d.push(r === 10 ? 0 : r);
-  }
-  return d.join('');
-}
-
-const portaLivre = () =>
-  new Promise<number>((ok) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => ok(port));
-    });
-  });
 
 function iniciarFake(porta: number): Promise<ChildProcess> {
   const filho = fork(path.join(raiz, 'packages/asaas-fake/src/cli.ts'), [], {
@@ -124,7 +100,7 @@ if (values.servidor) {
               headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${n % 250}.${n % 200}` },
               body: JSON.stringify({
                 nome: `Jovem Bench ${n}`,
-                cpf: cpf(n + 1),
+                cpf: cpfDaSequencia(n + 1),
                 email: `jovem${n}@bench.example.org`,
                 formaPagamento: 'PIX',
               }),

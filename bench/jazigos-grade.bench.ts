@@ -10,9 +10,8 @@
  * the navigation's start to the frame in which the last plot cell is in the page.
  */
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 import { ADMIN, entrar } from './comum.js';
-import { FLAGS, iniciarServidor } from './produto.js';
+import { comProduto } from './produto.js';
 
 const { values } = parseArgs({
   options: {
@@ -64,15 +63,7 @@ async function preparar(base: string) {
 }
 
 async function principal() {
-  const navegador = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
-  });
-  const { base, parar } = await iniciarServidor().catch(async (e) => {
-    await navegador.close();
-    throw e;
-  });
-  try {
+  await comProduto(async (navegador, base) => {
     const cemiterioId = await preparar(base);
     const pagina = await (await navegador.newContext({ baseURL: base, locale: 'pt-BR' })).newPage();
     await pagina.goto('/login');
@@ -114,10 +105,7 @@ async function principal() {
     console.log('| grid of one block | runs | median ms | max ms |\n| --- | ---: | ---: | ---: |');
     console.log(linha(`${bloco}: navigation → last cell`, tempos));
     console.log(linha(`${bloco}: plots received → last cell`, desenho));
-  } finally {
-    await navegador.close();
-    await parar();
-  }
+  });
 }
 
 await principal();

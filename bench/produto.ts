@@ -4,15 +4,15 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN } from './comum.js';
+import { type Browser, chromium } from 'playwright-core';
+import { ADMIN, portaLivre } from './comum.js';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 
 // The same flags as the e2e suite: no network beyond loopback on these machines.
-export const FLAGS = [
+const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -23,17 +23,7 @@ export const FLAGS = [
   '--disable-sync',
 ];
 
-const portaLivre = () =>
-  new Promise<number>((ok, falha) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => ok(port));
-    });
-    s.on('error', falha);
-  });
-
-export async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
+async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-produto-'));
   const porta = await portaLivre();
   const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
@@ -68,5 +58,23 @@ export async function iniciarServidor(): Promise<{ base: string; parar: () => Pr
       throw new Error('the server did not answer within 120 s');
     }
     await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** `fn` with Debian's chromium and the built product at `base`, both closed afterwards. */
+export async function comProduto<T>(fn: (navegador: Browser, base: string) => Promise<T>): Promise<T> {
+  const navegador = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: FLAGS,
+  });
+  const { base, parar } = await iniciarServidor().catch(async (e) => {
+    await navegador.close();
+    throw e;
+  });
+  try {
+    return await fn(navegador, base);
+  } finally {
+    await navegador.close();
+    await parar();
   }
 }

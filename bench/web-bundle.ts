@@ -14,9 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ADMIN } from './comum.js';
-import { FLAGS, iniciarServidor } from './produto.js';
+import { comProduto } from './produto.js';
 
 const raiz = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(raiz, 'apps/web/dist');
@@ -85,15 +85,7 @@ function registrar(pagina: Page) {
 }
 
 async function principal() {
-  const navegador = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
-  });
-  const { base, parar } = await iniciarServidor().catch(async (e) => {
-    await navegador.close();
-    throw e;
-  });
-  try {
+  await comProduto(async (navegador, base) => {
     const contexto = await navegador.newContext({ baseURL: base, locale: 'pt-BR' });
     const pagina = await contexto.newPage();
 
@@ -155,10 +147,7 @@ async function principal() {
       console.log('\nsigning in:');
       for (const a of painel) console.log(`| ${a.nome} | ${kb(a.raw)} | ${kb(a.gzip)} |`);
     }
-  } finally {
-    await navegador.close();
-    await parar();
-  }
+  });
 }
 
 await principal();
