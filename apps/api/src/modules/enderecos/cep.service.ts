@@ -79,7 +79,7 @@ export async function consultarCep(deps: Deps, log: FastifyBaseLogger, cep: stri
   const online = deps.config.cepUrl ? await consultarOnline(deps.config.cepUrl, cep, log) : null;
   const uf = online?.uf ?? faixa?.uf;
   if (!uf) throw new AppError('CEP_DESCONHECIDO');
-  const local = await localNoBanco(deps, uf, online?.cidade ?? faixa?.municipio, online?.ibge);
+  const local = await localNoBanco(deps, uf, online?.cidade, online?.ibge ?? faixa?.ibge);
   if (!local) throw new AppError('CEP_DESCONHECIDO');
   return {
     cep,

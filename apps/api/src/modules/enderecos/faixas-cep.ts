@@ -1,8 +1,10 @@
+import municipios from './faixas-cep-municipios.json' with { type: 'json' };
+
 /**
- * The CEP ranges the Correios assign (docs/adr/0024): each state's, and each municipality's where
- * one is listed here (the capitals, whose CEPs are by street, and the demo parish's town). A CEP
- * of a state's range outside every listed town gives the state alone offline; the online lookup
- * (`SIG_CEP_URL`) names the city then. Bounds are inclusive, as 8-digit numbers.
+ * The CEP ranges the Correios assign (docs/adr/0024): each state's, and every municipality's (the
+ * committed file names its source and date). A CEP of a state's range that no municipality's range
+ * holds gives the state alone offline; the online lookup (`SIG_CEP_URL`) names the city then.
+ * Bounds are inclusive, as 8-digit numbers.
  */
 
 type Faixa = readonly [inicio: number, fim: number];
@@ -46,60 +48,28 @@ export const FAIXAS_ESTADO: Readonly<Record<string, readonly Faixa[]>> = {
   RS: [[90000000, 99999999]],
 };
 
-/** Municipality ranges, by state and the name as the IBGE spells it (the city table's name). */
-export const FAIXAS_MUNICIPIO: readonly { uf: string; nome: string; faixas: readonly Faixa[] }[] = [
-  { uf: 'AC', nome: 'Rio Branco', faixas: [[69900000, 69923999]] },
-  { uf: 'AL', nome: 'Maceió', faixas: [[57000000, 57099999]] },
-  { uf: 'AP', nome: 'Macapá', faixas: [[68900000, 68911999]] },
-  { uf: 'AM', nome: 'Manaus', faixas: [[69000000, 69099999]] },
-  { uf: 'BA', nome: 'Salvador', faixas: [[40000000, 42599999]] },
-  { uf: 'CE', nome: 'Fortaleza', faixas: [[60000000, 61599999]] },
-  // The Federal District is one municipality: all of its ranges are Brasília's.
-  {
-    uf: 'DF',
-    nome: 'Brasília',
-    faixas: [
-      [70000000, 72799999],
-      [73000000, 73699999],
-    ],
-  },
-  { uf: 'ES', nome: 'Vitória', faixas: [[29000000, 29099999]] },
-  { uf: 'GO', nome: 'Goiânia', faixas: [[74000000, 74899999]] },
-  { uf: 'MA', nome: 'São Luís', faixas: [[65000000, 65109999]] },
-  { uf: 'MT', nome: 'Cuiabá', faixas: [[78000000, 78109999]] },
-  { uf: 'MS', nome: 'Campo Grande', faixas: [[79000000, 79124999]] },
-  { uf: 'MG', nome: 'Belo Horizonte', faixas: [[30000000, 31999999]] },
-  { uf: 'PA', nome: 'Belém', faixas: [[66000000, 66999999]] },
-  { uf: 'PB', nome: 'João Pessoa', faixas: [[58000000, 58099999]] },
-  { uf: 'PR', nome: 'Curitiba', faixas: [[80000000, 82999999]] },
-  { uf: 'PE', nome: 'Recife', faixas: [[50000000, 52999999]] },
-  { uf: 'PI', nome: 'Teresina', faixas: [[64000000, 64099999]] },
-  { uf: 'RJ', nome: 'Rio de Janeiro', faixas: [[20000000, 23799999]] },
-  { uf: 'RN', nome: 'Natal', faixas: [[59000000, 59139999]] },
-  { uf: 'RS', nome: 'Porto Alegre', faixas: [[90000000, 91999999]] },
-  { uf: 'RS', nome: 'Canguçu', faixas: [[96600000, 96609999]] },
-  { uf: 'RO', nome: 'Porto Velho', faixas: [[76800000, 76834999]] },
-  { uf: 'RR', nome: 'Boa Vista', faixas: [[69300000, 69339999]] },
-  { uf: 'SC', nome: 'Florianópolis', faixas: [[88000000, 88099999]] },
-  {
-    uf: 'SP',
-    nome: 'São Paulo',
-    faixas: [
-      [1000000, 5999999],
-      [8000000, 8499999],
-    ],
-  },
-  { uf: 'SE', nome: 'Aracaju', faixas: [[49000000, 49099999]] },
-  { uf: 'TO', nome: 'Palmas', faixas: [[77000000, 77299999]] },
-];
-
 const dentro = (n: number, faixas: readonly Faixa[]) => faixas.some(([a, b]) => n >= a && n <= b);
 
-/** The state and, where listed, the municipality of an 8-digit CEP; null outside every range. */
-export function localDoCep(cep: string): { uf: string; municipio?: string } | null {
+/** The municipality whose range holds the CEP (binary search over the sorted, disjoint ranges). */
+function municipioDoCep(n: number): string | undefined {
+  const faixas = municipios.faixas;
+  let baixo = 0;
+  let alto = faixas.length - 1;
+  while (baixo <= alto) {
+    const meio = (baixo + alto) >> 1;
+    const [inicio, fim, ibge] = faixas[meio]!;
+    if (n < inicio!) alto = meio - 1;
+    else if (n > fim!) baixo = meio + 1;
+    else return String(ibge);
+  }
+  return undefined;
+}
+
+/** The state and, where a municipality's range holds it, that municipality's IBGE code; null outside every state. */
+export function localDoCep(cep: string): { uf: string; ibge?: string } | null {
   const n = Number(cep);
   const uf = Object.keys(FAIXAS_ESTADO).find((s) => dentro(n, FAIXAS_ESTADO[s]!));
   if (!uf) return null;
-  const m = FAIXAS_MUNICIPIO.find((x) => x.uf === uf && dentro(n, x.faixas));
-  return m ? { uf, municipio: m.nome } : { uf };
+  const ibge = municipioDoCep(n);
+  return ibge ? { uf, ibge } : { uf };
 }
