@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,17 +28,42 @@ const portaLivre = () =>
     s.on('error', falha);
   });
 
+/** The newest modification time under a folder (0 when it does not exist). */
+function maisRecente(pasta: string): number {
+  if (!existsSync(pasta)) return 0;
+  let t = 0;
+  for (const e of readdirSync(pasta, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) t = Math.max(t, statSync(path.join(e.parentPath, e.name)).mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * Whether the build is missing or older than a source it is made of: a stale build would test
+ * old code and pass or fail for nothing the change did.
+ */
+function construcaoVelha(): boolean {
+  const saidas = ['apps/api/dist/main.js', 'apps/web/dist/index.html'].map((f) => path.join(raiz, f));
+  if (!saidas.every((f) => existsSync(f))) return true;
+  const construido = Math.min(...saidas.map((f) => statSync(f).mtimeMs));
+  const pacotes = readdirSync(path.join(raiz, 'packages')).flatMap((p) =>
+    ['src', 'locales', 'migrations'].map((d) => `packages/${p}/${d}`),
+  );
+  const fontes = ['apps/api/src', 'apps/web/src', 'apps/web/index.html', 'apps/api/build.mjs', ...pacotes];
+  return fontes.some((f) => {
+    const p = path.join(raiz, f);
+    if (!existsSync(p)) return false;
+    const s = statSync(p);
+    return (s.isDirectory() ? maisRecente(p) : s.mtimeMs) > construido;
+  });
+}
+
 /**
  * Starts the built product (API + web on one port) on a fresh embedded database, seeded with
  * the demo data, and hands its address to the specs.
  */
 export default async function setup(project: TestProject) {
-  if (
-    !existsSync(path.join(raiz, 'apps/api/dist/main.js')) ||
-    !existsSync(path.join(raiz, 'apps/web/dist/index.html'))
-  ) {
-    execFileSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
-  }
+  if (construcaoVelha()) execFileSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-e2e-'));
   const porta = await portaLivre();
   const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
