@@ -1,5 +1,6 @@
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import {
@@ -338,6 +339,63 @@ describe('the sign-in gate', () => {
     expect((await revogacao('POST', await revogacaoDe(email))).statusCode).toBe(200);
     expect(await situacao(u.token)).toBe(200);
   });
+
+  // On PGlite (one connection) the two never overlap; on PostgreSQL they do, in either order.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on PostgreSQL, an account opened while a request for the same person is being made: held either way',
+    async () => {
+      const org = await comunidadeNova();
+      const idc = await obrigatorioEnviado(org);
+      const [termo] = await t.banco.db
+        .select({ id: schema.termo.id })
+        .from(schema.termo)
+        .where(and(eq(schema.termo.idCompartilhado, idc), eq(schema.termo.situacaoTermo, 'PUBLICADO')));
+      const [a, b] = [
+        new pg.Client({ connectionString: t.banco.url }),
+        new pg.Client({ connectionString: t.banco.url }),
+      ];
+      await Promise.all([a.connect(), b.connect()]);
+      const pidB = (await b.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      try {
+        for (const contaPrimeiro of [false, true]) {
+          const email = `${unico('corrida').replace(/\W/g, '.')}@exemplo.org`;
+          const pessoa = await criarPessoa(t.banco.db, { organizacaoId: org, nome: 'Corrida', email });
+          const pedido = (c: pg.Client) =>
+            c.query(
+              "insert into termo_solicitacao (termo_id, pessoa_id, email, situacao_solicitacao) values ($1, $2, $3, 'PENDENTE')",
+              [termo!.id, pessoa.id, email],
+            );
+          const conta = (c: pg.Client) =>
+            c.query("insert into usuario (pessoa_id, email, senha_hash) values ($1, $2, 'fabrica$sem-senha')", [
+              pessoa.id,
+              email,
+            ]);
+          // The second statement runs before the first transaction commits: it either ends without
+          // seeing the first's row, or waits for it; only then does the first commit.
+          await Promise.all([a.query('begin'), b.query('begin')]);
+          await (contaPrimeiro ? conta : pedido)(a);
+          const segundo = (contaPrimeiro ? pedido : conta)(b);
+          const feito = segundo.then(() => true);
+          for (;;) {
+            const pronto = await Promise.race([feito, new Promise<false>((ok) => setTimeout(() => ok(false), 20))]);
+            const esperando = await a.query('select 1 from pg_locks where pid = $1 and not granted', [pidB]);
+            if (pronto || esperando.rowCount) break;
+          }
+          await a.query('commit');
+          await segundo;
+          await b.query('commit');
+          const [u] = await t.banco.db
+            .select({ termoPendente: schema.usuario.termoPendente })
+            .from(schema.usuario)
+            .where(eq(schema.usuario.pessoaId, pessoa.id));
+          expect(u, `account first: ${contaPrimeiro}`).toEqual({ termoPendente: true });
+        }
+      } finally {
+        await Promise.all([a.end(), b.end()]);
+      }
+    },
+    120_000,
+  );
 
   it('a superseded version no longer holds, a refusal releases, and an account opened later is held', async () => {
     const org = await comunidadeNova();
