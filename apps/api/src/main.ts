@@ -6,6 +6,7 @@ import pg from 'pg';
 import { construirApp } from './app.js';
 import { ConfigInvalida, lerConfig } from './config.js';
 import { CAMINHO_FATURAS_DEMO, cobrancasDoSeed, iniciarProvedor } from './modules/asaas/index.js';
+import { tentarAteConseguir } from './platform/tentativas.js';
 import { VERSAO } from './versao.js';
 
 /** The advisory lock's key ("SIG" + 2) around the first start's data; the migrations hold "SIG" + 1. */
@@ -77,8 +78,16 @@ async function iniciar() {
   const app = await construirApp({ config, banco, provedor, trabalhar: config.papel !== 'api' });
   await app.listen({ port: config.porta, host: config.host });
   if (provedor.ligarWebhook) {
-    config.asaasWebhookUrl = `http://127.0.0.1:${config.porta}/api/webhooks/asaas`;
-    await provedor.ligarWebhook(config.asaasWebhookUrl, config.asaasWebhookToken!);
+    const { ligarWebhook } = provedor;
+    const url = `http://127.0.0.1:${config.porta}/api/webhooks/asaas`;
+    config.asaasWebhookUrl = url;
+    // It points at this very process: on a machine too busy to answer in time the call fails, and
+    // that must not end the start.
+    await tentarAteConseguir(
+      () => ligarWebhook(url, config.asaasWebhookToken!),
+      (e, espera) =>
+        app.log.warn({ err: e }, `embedded provider's webhook not registered; trying again in ${espera / 1000} s`),
+    );
   }
 
   const linhas = [
