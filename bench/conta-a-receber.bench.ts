@@ -5,11 +5,13 @@
  * on PostgreSQL. bench/README.md, "Trust II".
  *
  *   npx tsx bench/conta-a-receber.bench.ts [--contas 1000000] [--pessoas 100000] [--duracao 10]
- *     [--conexoes 32] [--alvos paroquia,sinodo,mes,todas] [--banco URL] [--manter]
+ *     [--conexoes 32] [--alvos paroquia,sinodo,mes,todas] [--banco URL] [--manter] [--perfil-cpu DIR]
  *
  * A fresh database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test), dropped
  * afterwards unless --manter; `--banco URL` measures a database kept from an earlier run (its
- * migrations brought up to date first, nothing generated again).
+ * migrations brought up to date first, nothing generated again). Each scenario's line gives the
+ * CPU the API process and its PostgreSQL backends spent per answer (the figure that holds on a busy
+ * machine); `--perfil-cpu DIR` writes the API process's V8 CPU profile there (`resumo-cpuprofile.ts`).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Opcoes, type Resultado } from 'autocannon';
 import pg from 'pg';
-import { ADMIN, entrar, percentil } from './comum.js';
+import { ADMIN, conectar, entrar, medirCpu, percentil } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,11 +37,12 @@ const { values } = parseArgs({
     servidor: { type: 'boolean', default: false },
     url: { type: 'string' },
     dados: { type: 'string' },
+    'perfil-cpu': { type: 'string' },
   },
 });
 
 type Parametros = { paroquiaId: number; paroquiaContas: number; sinodoId: number; sinodoContas: number };
-type Pronto = { porta: number; contas: number; geracao?: string; parametros: Parametros };
+type Pronto = { porta: number; contas: number; geracao?: string; parametros: Parametros; banco: string };
 
 /**
  * Receivables of the generated people, set-based: each person gets contas ÷ pessoas of them, one
@@ -114,6 +117,7 @@ async function servir() {
   const pronto: Pronto = {
     porta: (app.server.address() as AddressInfo).port,
     contas,
+    banco: new URL(values.url!).pathname.slice(1),
     geracao,
     parametros: { paroquiaId: paroquia.id, paroquiaContas: paroquia.n, sinodoId: sinodo.id, sinodoContas: sinodo.n },
   };
@@ -170,17 +174,16 @@ async function medir() {
     u.pathname = `/${nomeBanco}`;
     url = u.toString();
   }
-  const filho = fork(fileURLToPath(import.meta.url), [
-    '--servidor',
-    '--url',
-    url,
-    '--dados',
-    dados,
-    '--contas',
-    values.contas!,
-    '--pessoas',
-    values.pessoas!,
-  ]);
+  const filho = fork(
+    fileURLToPath(import.meta.url),
+    ['--servidor', '--url', url, '--dados', dados, '--contas', values.contas!, '--pessoas', values.pessoas!],
+    {
+      execArgv: [
+        ...process.execArgv,
+        ...(values['perfil-cpu'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['perfil-cpu'])}`] : []),
+      ],
+    },
+  );
   try {
     const pronto = await new Promise<Pronto>((ok, erro) => {
       filho.once('message', (m) => ok(m as Pronto));
@@ -190,6 +193,7 @@ async function medir() {
     const base = `http://127.0.0.1:${pronto.porta}`;
     const token = await entrar(base, ADMIN.login, ADMIN.senha);
     const p = pronto.parametros;
+    const banco = await conectar(pronto.banco);
     const linhas: string[] = [];
     for (const alvo of ALVOS) {
       if (escolhidos && !escolhidos.includes(alvo.id)) continue;
@@ -203,12 +207,16 @@ async function medir() {
       const corpo = (await sonda.json()) as { total: number; totais: { valorPrevisto: string; valorPago: string } };
       await autocannon({ ...opcoes, connections: conexoes, duration: 2 }); // warm-up
       const tempos: number[] = [];
+      const cpu = await medirCpu(filho.pid!, banco);
       const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
       execucao.on('response', (_c, status, _b, ms) => {
         if (status === 200) tempos.push(ms);
       });
       const r: Resultado = await execucao;
-      const linha = `| ${alvo.nome(p)} [total ${corpo.total.toLocaleString('en')}, R$ ${corpo.totais.valorPrevisto} / ${corpo.totais.valorPago}] | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${percentil(tempos, 95)} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} |`;
+      const gasto = await cpu();
+      const respostas = Math.max(1, r.requests.total);
+      const porResposta = (s: number) => ((s * 1000) / respostas).toFixed(1);
+      const linha = `| ${alvo.nome(p)} [total ${corpo.total.toLocaleString('en')}, R$ ${corpo.totais.valorPrevisto} / ${corpo.totais.valorPago}] | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${percentil(tempos, 95)} | ${r.latency.p99} | ${r.non2xx} | ${r.errors + r.timeouts} | ${porResposta(gasto.app + gasto.banco)} (${porResposta(gasto.app)} + ${porResposta(gasto.banco)}) | ${gasto.carga[0]!.toFixed(1)} |`;
       console.log(linha);
       linhas.push(linha);
     }
@@ -216,9 +224,10 @@ async function medir() {
       `\n${pronto.contas.toLocaleString('en')} receivables, ${conexoes} connections, ${duracao} s, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, ${new Date().toISOString()}\n`,
     );
     console.log(
-      '| scenario | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| scenario | req/s | p50 ms | p95 ms | p99 ms | non-2xx | errors | CPU ms/answer (API + PG) | load |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     );
     for (const l of linhas) console.log(l);
+    await banco.end();
   } finally {
     if (filho.connected) {
       const saiu = new Promise((ok) => filho.once('exit', ok));

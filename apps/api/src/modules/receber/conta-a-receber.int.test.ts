@@ -216,6 +216,14 @@ describe('kept totals (ADR 0027)', () => {
     const exato = await lista('vencimentoDe=2099-07-02&vencimentoAte=2099-07-31');
     expect(julho).toMatchObject({ total: 1, totais: { valorPrevisto: '12.50', valorPago: '12.50' } });
     expect(exato).toMatchObject({ total: 1, totais: julho.totais });
+    // A page past the end has no row to carry the totals: they are read alone, the same.
+    for (const consulta of [
+      'vencimentoDe=2099-07-01&vencimentoAte=2099-07-31',
+      'vencimentoDe=2099-07-02&vencimentoAte=2099-07-31',
+    ])
+      expect(
+        (await req('GET', `/api/conta-a-receber/paginado?pagina=2&quantidade=5&${consulta}`)).json(),
+      ).toMatchObject({ itens: [], total: 1, totais: julho.totais });
     const tudo = await lista('anoCompetencia=2099&mesCompetencia=8');
     const tudoExato = await lista(`anoCompetencia=2099&mesCompetencia=8&pessoaId=${comCpf}`);
     expect(tudo).toMatchObject({ total: tudoExato.total, totais: tudoExato.totais });
