@@ -18,8 +18,15 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      // The contracts only declare schemas and constants: a page that reads one of them does not pull the rest (nor zod).
-      treeshake: { moduleSideEffects: [{ test: /packages\/contracts\/src\//, sideEffects: false }] },
+      treeshake: {
+        moduleSideEffects: [
+          // The contracts only declare schemas and constants: a page that reads one of them does not pull the rest (nor zod).
+          { test: /packages\/contracts\/src\//, sideEffects: false },
+          // antd's inputs read one context of rc-form's barrel: without this its fields, store and validator
+          // would come with every input, /login's included (bench/README.md, web app).
+          { test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false },
+        ],
+      },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/es/locale/pt_BR';
 import dayjs from 'dayjs';
@@ -7,7 +7,7 @@ import 'dayjs/locale/pt-br';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { AutorizacaoProvider } from '../src/platform/autorizacao';
 import { i18n } from '../src/platform/i18n';
 
@@ -16,6 +16,21 @@ export async function textos(idioma: 'pt-BR' | 'en' = 'pt-BR') {
   await i18n.changeLanguage(idioma);
   await i18n.loadNamespaces(['comum', 'crud', 'campos', 'menu', 'erros', 'validacao', 'cobrancas', 'cultos']);
   dayjs.locale(idioma === 'en' ? 'en' : 'pt-br');
+}
+
+/**
+ * A screen test file's hooks: the texts (and the module's `namespaces`) loaded first; after each
+ * test the screen unmounted and the fake API removed.
+ */
+export function prepararTelas(...namespaces: string[]) {
+  beforeAll(async () => {
+    await textos();
+    await i18n.loadNamespaces(namespaces);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 type Resposta = { status?: number; corpo?: unknown; cabecalhos?: Record<string, string> };
@@ -55,6 +70,19 @@ export function sessaoDeAdministrador(): Rota {
       corpo: { administrador: true, permissoes: [], organizacaoId: 1, perfilId: 1, perfilNome: 'Administrador' },
     }),
   };
+}
+
+/** A signed-in administrator on a list screen, with no saved filters nor views (spec §9). */
+export function listaDeAdministrador(): Rota[] {
+  return [
+    sessaoDeAdministrador(),
+    { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
+    {
+      metodo: 'GET',
+      caminho: /^\/api\/visualizacao\/paginado$/,
+      responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
+    },
+  ];
 }
 
 /** Shows the address the router is at, for the test to read. */

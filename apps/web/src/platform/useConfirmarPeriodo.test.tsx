@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../test/ambiente';
+import { describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../test/ambiente';
 import type { FiltroLista } from './crud/filtros';
 import { useConfirmarPeriodo } from './useConfirmarPeriodo';
 
@@ -16,11 +16,7 @@ function Relatorio({ valores, seguir }: { valores: Record<string, unknown>; segu
   );
 }
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 describe('useConfirmarPeriodo', () => {
   it('runs a search of up to 30 days at once, and asks first over 30 (spec §5)', async () => {

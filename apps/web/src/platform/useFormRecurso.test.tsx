@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../test/ambiente';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../test/ambiente';
 import { useFormRecurso } from './useFormRecurso';
 
 /** A create-only form whose record is shown on a page of its own after saving (a payment). */
@@ -25,12 +25,8 @@ function FormPagamento() {
   );
 }
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+prepararTelas();
+afterEach(() => localStorage.clear());
 
 type Registro = { id: number; pessoaId: number; motivo: string };
 

@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, textos } from '../../test/ambiente';
+import { describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, prepararTelas } from '../../test/ambiente';
 import { cliente, dados } from './cliente';
 import { useMutacaoForm } from './useMutacaoForm';
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 function Dialogo({ aoRecusar, aoConcluir }: { aoRecusar: () => void; aoConcluir?: () => void }) {
   const [form] = Form.useForm<{ motivo: string }>();

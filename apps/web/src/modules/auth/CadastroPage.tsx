@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, message, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { CamposNovaSenha } from './CamposNovaSenha';
-import { PublicoCard } from './PublicoCard';
+import { PublicoCard, VoltarAoLogin } from './PublicoCard';
 import { regrasPublicas } from './validacao';
 
 /** Self-registration (spec §2 /cadastro): creates a pre-registered person with a user. */
@@ -80,9 +80,7 @@ export default function CadastroPage() {
           {t('publico:cadastro.criar')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <Link to="/login">{t('publico:login.voltar')}</Link>
-      </div>
+      <VoltarAoLogin />
     </PublicoCard>
   );
 }

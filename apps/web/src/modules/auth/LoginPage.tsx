@@ -1,25 +1,72 @@
 import type { AutenticacaoResposta } from '@sig/contracts';
-import { Alert, Button, Form } from 'antd';
+import { Alert, Button, theme } from 'antd';
 // The two inputs on their own: `Input` from 'antd' also carries Group (with Space), Search, TextArea and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { useState } from 'react';
+import { type FormEvent, type ReactElement, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { cliente, comToken, dados } from '../../platform/cliente';
-import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
+import { ApiError } from '../../platform/api';
+import { carregar } from '../../platform/carregar';
+import { cliente, dados } from '../../platform/cliente';
+import { mensagemDeErro } from '../../platform/formulario';
 import { gravarSessao } from '../../platform/sessao';
 import { useTitulo } from '../../platform/useTitulo';
-import { CamposNovaSenha } from './CamposNovaSenha';
 import { idDoDispositivo } from './dispositivo';
+import type { EtapaSeguinte } from './LoginEtapas';
 import { PublicoCard } from './PublicoCard';
-import { regrasPublicas } from './validacao';
+import { erroPublico } from './validacao';
 
-type Metodo2FA = 'totp' | 'email' | 'recuperacao';
-type Etapa =
-  | { tipo: 'credenciais' }
-  | { tipo: '2fa'; resposta: AutenticacaoResposta; metodo: Metodo2FA }
-  | { tipo: 'trocarSenha'; resposta: AutenticacaoResposta };
+// The second factor and the forced password change, with their antd Form, come only when needed.
+const importarEtapas = () => import('./LoginEtapas');
+const LoginEtapas = carregar(importarEtapas);
+
+type Credenciais = { login: string; senha: string };
+type Erros = Partial<Record<keyof Credenciais, string[]>>;
+
+/**
+ * One field of the credentials laid out as antd's vertical Form.Item (label, control, its
+ * messages), drawn from the theme's tokens: antd's Form, with its field store, validator and
+ * label tooltip, would add about 30 KB gzip to /login (bench/README.md, web app).
+ */
+function Campo({
+  nome,
+  rotulo,
+  erros,
+  children,
+}: {
+  nome: keyof Credenciais;
+  rotulo: string;
+  erros?: string[];
+  children: (props: {
+    id: string;
+    status?: 'error';
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  }) => ReactElement;
+}) {
+  const { token } = theme.useToken();
+  const idErro = `${nome}_help`;
+  return (
+    <div style={{ marginBottom: erros?.length ? 0 : token.marginLG }}>
+      <label htmlFor={nome} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}>
+        {rotulo}
+      </label>
+      {children(
+        erros?.length ? { id: nome, status: 'error', 'aria-invalid': true, 'aria-describedby': idErro } : { id: nome },
+      )}
+      {!!erros?.length && (
+        <div id={idErro} style={{ minHeight: token.controlHeightSM, color: token.colorError }}>
+          {erros.map((e) => (
+            <div key={e} role="alert">
+              {e}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
 
 /**
  * Sign-in: credentials, then the second factor when the user has it, then a forced password
@@ -30,10 +77,13 @@ export default function LoginPage() {
   const { t } = useTranslation(['publico']);
   useTitulo('publico:titulos.login');
   const navegar = useNavigate();
-  const [etapa, setEtapa] = useState<Etapa>({ tipo: 'credenciais' });
+  const [etapa, setEtapa] = useState<EtapaSeguinte | null>(null);
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
-  const [form] = Form.useForm();
+  const [valores, setValores] = useState<Credenciais>({ login: '', senha: '' });
+  const [erros, setErros] = useState<Erros>({});
+  // Each field's latest check: an earlier one that answers late does not overwrite it.
+  const checagens = useRef({ login: 0, senha: 0 });
 
   const concluir = (r: AutenticacaoResposta) => {
     if (r.trocarSenha) {
@@ -44,149 +94,79 @@ export default function LoginPage() {
     navegar('/dashboard', { replace: true });
   };
 
-  const executar = async (acao: () => Promise<void>) => {
+  const checar = async (campo: keyof Credenciais, todos: Credenciais) => {
+    const vez = ++checagens.current[campo];
+    const mensagem = await erroPublico('autenticarBody', todos, campo);
+    if (vez === checagens.current[campo]) setErros((e) => ({ ...e, [campo]: mensagem ? [mensagem] : undefined }));
+    return !mensagem;
+  };
+
+  const mudar = (campo: keyof Credenciais, valor: string) => {
+    const todos = { ...valores, [campo]: valor };
+    setValores(todos);
+    void checar(campo, todos);
+  };
+
+  const entrar = async (evento: FormEvent) => {
+    evento.preventDefault();
+    void importarEtapas();
+    const validos = await Promise.all([checar('login', valores), checar('senha', valores)]);
+    if (!validos.every(Boolean)) return;
     setErro(null);
     setEnviando(true);
     try {
-      await acao();
+      const r = await dados(
+        cliente.POST('/api/Autenticacao/autenticar', { body: { ...valores, dispositivo: idDoDispositivo() } }),
+      );
+      if (r.requer2FA) setEtapa({ tipo: '2fa', resposta: r, metodo: 'totp' });
+      else concluir(r);
     } catch (e) {
-      if (!aplicarErrosServidor(form, e)) setErro(mensagemDeErro(e));
+      if (e instanceof ApiError && e.campos.length) {
+        const doServidor: Erros = {};
+        for (const c of e.campos) {
+          const campo = c.campo as keyof Credenciais;
+          doServidor[campo] = [...new Set([...(doServidor[campo] ?? []), c.mensagem])];
+        }
+        setErros(doServidor);
+      } else setErro(mensagemDeErro(e));
     } finally {
       setEnviando(false);
     }
   };
 
-  if (etapa.tipo === '2fa') {
-    const regras = regrasPublicas('autenticar2FABody');
-    const recuperacao = etapa.metodo === 'recuperacao';
-    const usar = (metodo: Metodo2FA) => {
-      form.resetFields(['codigo']);
-      // The code's check depends on the method (regrasPublicas reads every value of the form).
-      form.setFieldValue('metodo', metodo);
-      setErro(null);
-      setEtapa({ ...etapa, metodo });
-    };
-    const ajuda = {
-      totp: t('publico:login.codigoAjuda'),
-      email: t('publico:login.codigoEnviado'),
-      recuperacao: t('publico:login.recuperacaoAjuda'),
-    }[etapa.metodo];
-    return (
-      <PublicoCard titulo={t('publico:login.codigoTitulo')}>
-        <p>{ajuda}</p>
-        {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v: { codigo: string }) =>
-            executar(async () => {
-              const r = await dados(
-                cliente.POST('/api/Autenticacao/autenticar-2FA', {
-                  body: { codigo: v.codigo, metodo: etapa.metodo },
-                  ...comToken(etapa.resposta.accessToken),
-                }),
-              );
-              concluir(r);
-            })
-          }
-        >
-          <Form.Item
-            name="codigo"
-            label={t(recuperacao ? 'publico:login.codigoRecuperacao' : 'publico:login.codigo')}
-            rules={regras('codigo')}
-          >
-            {recuperacao ? (
-              <Input key="recuperacao" autoComplete="off" spellCheck={false} maxLength={20} autoFocus />
-            ) : (
-              <Input key="codigo" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-            )}
-          </Form.Item>
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-            <Button type="primary" htmlType="submit" block loading={enviando}>
-              {t('publico:login.confirmar')}
-            </Button>
-            {etapa.metodo === 'totp' && (
-              <Button
-                type="link"
-                block
-                onClick={() =>
-                  executar(async () => {
-                    await cliente.POST('/api/Autenticacao/enviar-codigo-2FA', comToken(etapa.resposta.accessToken));
-                    setEtapa({ ...etapa, metodo: 'email' });
-                  })
-                }
-              >
-                {t('publico:login.enviarEmail')}
-              </Button>
-            )}
-            <Button type="link" block onClick={() => usar(recuperacao ? 'totp' : 'recuperacao')}>
-              {t(recuperacao ? 'publico:login.usarAplicativo' : 'publico:login.usarRecuperacao')}
-            </Button>
-          </div>
-        </Form>
-      </PublicoCard>
-    );
-  }
+  if (etapa) return <LoginEtapas etapa={etapa} mudarEtapa={setEtapa} concluir={concluir} />;
 
-  if (etapa.tipo === 'trocarSenha') {
-    const regras = regrasPublicas('trocarSenhaBody');
-    return (
-      <PublicoCard titulo={t('publico:login.trocarTitulo')}>
-        <p>{t('publico:login.trocarAjuda')}</p>
-        {erro && <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" />}
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={(v: { senhaAtual: string; senha: string; confirmacaoSenha: string }) =>
-            executar(async () => {
-              await cliente.PUT('/api/conta/senha', { body: v, ...comToken(etapa.resposta.accessToken) });
-              concluir({ ...etapa.resposta, trocarSenha: false });
-            })
-          }
-        >
-          <CamposNovaSenha
-            regras={regras}
-            senhaAtual={t('publico:login.senhaAtual')}
-            senha={t('publico:login.novaSenha')}
-            confirmacao={t('publico:login.confirmacao')}
-          />
-          <Button type="primary" htmlType="submit" block loading={enviando}>
-            {t('publico:login.salvarSenha')}
-          </Button>
-        </Form>
-      </PublicoCard>
-    );
-  }
-
-  const regras = regrasPublicas('autenticarBody');
   return (
     <PublicoCard titulo={t('publico:login.titulo')}>
       {erro && (
         <Alert type="error" title={erro} showIcon style={{ marginBottom: 16 }} role="alert" data-testid="erro-login" />
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={(v: { login: string; senha: string }) =>
-          executar(async () => {
-            const r = await dados(
-              cliente.POST('/api/Autenticacao/autenticar', { body: { ...v, dispositivo: idDoDispositivo() } }),
-            );
-            if (r.requer2FA) setEtapa({ tipo: '2fa', resposta: r, metodo: 'totp' });
-            else concluir(r);
-          })
-        }
-      >
-        <Form.Item name="login" label={t('publico:login.login')} rules={regras('login')}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item name="senha" label={t('publico:login.senha')} rules={regras('senha')}>
-          <Password autoComplete="current-password" />
-        </Form.Item>
+      <form noValidate onSubmit={entrar}>
+        <Campo nome="login" rotulo={t('publico:login.login')} erros={erros.login}>
+          {(props) => (
+            <Input
+              {...props}
+              value={valores.login}
+              onChange={(e) => mudar('login', e.target.value)}
+              autoComplete="username"
+              autoFocus
+            />
+          )}
+        </Campo>
+        <Campo nome="senha" rotulo={t('publico:login.senha')} erros={erros.senha}>
+          {(props) => (
+            <Password
+              {...props}
+              value={valores.senha}
+              onChange={(e) => mudar('senha', e.target.value)}
+              autoComplete="current-password"
+            />
+          )}
+        </Campo>
         <Button type="primary" htmlType="submit" block loading={enviando}>
           {t('publico:login.entrar')}
         </Button>
-      </Form>
+      </form>
       <div style={{ marginTop: 16, display: 'flex', justifyContent: 'space-between', gap: 8 }}>
         <Link to="/reset-senha">{t('publico:login.esqueci')}</Link>
         <Link to="/cadastro">{t('publico:login.cadastrar')}</Link>

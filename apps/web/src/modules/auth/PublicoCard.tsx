@@ -1,6 +1,7 @@
 import { Alert, Flex, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { clienteDiscreto, dados } from '../../platform/cliente';
 import { trocarIdioma } from '../../platform/i18n';
 import { type IdiomaArmazenado, lerIdioma } from '../../platform/sessao';
@@ -103,5 +104,15 @@ export function PublicoCard({ titulo, children }: { titulo: string; children: Re
         </select>
       </Flex>
     </main>
+  );
+}
+
+/** The public forms' way back to the sign-in page, under their card's form. */
+export function VoltarAoLogin() {
+  const { t } = useTranslation(['publico']);
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Link to="/login">{t('publico:login.voltar')}</Link>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { Alert, Button, Form, Input, message } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { cliente } from '../../platform/cliente';
 import { aplicarErrosServidor, mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { CamposNovaSenha } from './CamposNovaSenha';
 import { idDoDispositivo } from './dispositivo';
-import { PublicoCard } from './PublicoCard';
+import { PublicoCard, VoltarAoLogin } from './PublicoCard';
 import { regrasPublicas } from './validacao';
 
 /** Password reset: ask for the e-mailed link, or, opened from that link, set the new password. */
@@ -88,9 +88,7 @@ export default function ResetSenhaPage() {
           {t('publico:reset.enviar')}
         </Button>
       </Form>
-      <div style={{ marginTop: 16 }}>
-        <Link to="/login">{t('publico:login.voltar')}</Link>
-      </div>
+      <VoltarAoLogin />
     </PublicoCard>
   );
 }

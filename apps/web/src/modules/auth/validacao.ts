@@ -21,18 +21,31 @@ function esquemasPublicos() {
 }
 
 /**
- * `regrasZod` (platform/formulario.ts) for the public pages: the same schema checks each field
- * with the same message, but zod and the contracts are fetched on the first validation (a
- * keystroke or a submit) instead of with the page, which keeps them out of the sign-in page's
- * download (bench/README.md, web app). A submit waits for them, so nothing is sent unchecked.
+ * The schema's message for one field of the values, none when it passes. zod and the contracts are
+ * fetched on the first validation (a keystroke or a submit) instead of with the page, which keeps
+ * them out of the sign-in page's download (bench/README.md, web app). Should they not arrive, the
+ * server's check stands alone: its answer names the field too.
+ */
+export async function erroPublico(esquema: keyof Esquemas, valores: unknown, campo: string) {
+  const todos = await esquemasPublicos().catch(() => null);
+  if (!todos) return undefined;
+  return validarCaminho(todos[esquema], valores, campo).then(
+    () => undefined,
+    (erro: Error) => erro.message,
+  );
+}
+
+/**
+ * `regrasZod` (platform/formulario.ts) for the public pages' antd forms: the same schema checks
+ * each field with the same message, through `erroPublico`. A submit waits for them, so nothing is
+ * sent unchecked.
  */
 export function regrasPublicas(esquema: keyof Esquemas): (campo: string) => Rule[] {
   return (campo) => [
     ({ getFieldsValue }) => ({
       validator: async () => {
-        // Should they not arrive, the server's check stands alone: its answer names the field too.
-        const todos = await esquemasPublicos().catch(() => null);
-        if (todos) await validarCaminho(todos[esquema], getFieldsValue(true), campo);
+        const erro = await erroPublico(esquema, getFieldsValue(true), campo);
+        if (erro) throw new Error(erro);
       },
     }),
   ];

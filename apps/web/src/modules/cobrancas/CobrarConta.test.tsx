@@ -1,9 +1,9 @@
 import type { ContaAReceber } from '@sig/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { CobrarConta } from './CobrarConta';
 
 const conta = (id: number, titularNome: string, formaPagamento: string | null, parcelas: number) =>
@@ -30,12 +30,8 @@ const dialogo = () => screen.getAllByRole('dialog', { hidden: true }).at(-1) as 
 const selecionado = () => dialogo().querySelector('.ant-select-content')?.getAttribute('title');
 const parcelas = () => within(dialogo()).getByLabelText('Parcelas') as HTMLInputElement;
 
-beforeAll(() => textos());
+prepararTelas();
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('CobrarConta (issue 17 item 7)', () => {
   it("starts from each receivable's own method and installments, never the previous person's", async () => {

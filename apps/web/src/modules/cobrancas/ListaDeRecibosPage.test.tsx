@@ -1,8 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
-import { i18n } from '../../platform/i18n';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, listaDeAdministrador, montar, prepararTelas } from '../../../test/ambiente';
 import ListaDeRecibosPage from './ListaDeRecibosPage';
 
 const recibo = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -30,13 +29,7 @@ function api() {
     recibo(3),
   ];
   return apiFalsa([
-    sessaoDeAdministrador(),
-    { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/visualizacao\/paginado$/,
-      responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
-    },
+    ...listaDeAdministrador(),
     {
       metodo: 'GET',
       caminho: /^\/api\/recibo\/paginado$/,
@@ -54,14 +47,7 @@ function api() {
   ]);
 }
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['cobrancas']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas('cobrancas');
 
 const enviarEmail = async (u: ReturnType<typeof userEvent.setup>, titular: string) => {
   const linha = screen.getByText(titular).closest('tr') as HTMLElement;

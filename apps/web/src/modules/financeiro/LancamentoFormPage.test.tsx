@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { useAutorizacao } from '../../platform/autorizacao';
 import LancamentoFormPage from './LancamentoFormPage';
 
@@ -10,12 +10,8 @@ function Pagina() {
   return useAutorizacao().carregando ? null : <LancamentoFormPage />;
 }
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+prepararTelas();
+afterEach(() => localStorage.clear());
 
 const CONTAS = [
   { value: 1, label: 'Ofertas', tipoPlanoConta: 'ANALITICA', naturezaPlanoConta: 'RECEITA' },

@@ -1,17 +1,9 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
-import { i18n } from '../../platform/i18n';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { ContagemPendencias } from './ContagemPendencias';
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['pendencias']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas('pendencias');
 
 describe('ContagemPendencias', () => {
   it('says how many exceptions there are and links to their screen', async () => {

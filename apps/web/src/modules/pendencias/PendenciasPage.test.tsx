@@ -1,8 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
-import { i18n } from '../../platform/i18n';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, listaDeAdministrador, montar, prepararTelas } from '../../../test/ambiente';
 import PendenciasPage from './PendenciasPage';
 
 const pendencia = (tipo: string, referenciaId: string, referencia: string, acao: string) => ({
@@ -24,13 +23,7 @@ function api() {
     pendencia('LANCAMENTO_PENDENTE', '42', 'Oferta do culto', 'LANCAR_PENDENTE'),
   ];
   return apiFalsa([
-    sessaoDeAdministrador(),
-    { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/visualizacao\/paginado$/,
-      responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
-    },
+    ...listaDeAdministrador(),
     {
       metodo: 'GET',
       caminho: /^\/api\/pendencias-financeiras\/paginado$/,
@@ -47,14 +40,7 @@ function api() {
   ]);
 }
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['pendencias']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas('pendencias');
 
 describe('PendenciasPage', () => {
   it("shows each exception's kind and resolves one through its own POST, after confirming", async () => {

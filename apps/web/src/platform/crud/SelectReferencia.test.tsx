@@ -1,16 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, textos } from '../../../test/ambiente';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, prepararTelas } from '../../../test/ambiente';
 import { i18n } from '../i18n';
 import { SelectReferencia } from './controles';
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 async function abrir(status: number, corpo: unknown) {
   apiFalsa([{ metodo: 'GET', caminho: /\/api\/banco\/select$/, responder: () => ({ status, corpo }) }]);

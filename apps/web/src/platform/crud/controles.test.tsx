@@ -4,19 +4,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, textos } from '../../../test/ambiente';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, prepararTelas, textos } from '../../../test/ambiente';
 import { regrasZod, validarCaminho } from '../formulario';
 import { i18n } from '../i18n';
 import { controleCampo, EntradaData, EntradaMascarada, propsItem } from './controles';
 import { rotuloCampo } from './definicao';
 import { formatarMascara } from './mascaras';
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 describe('masks', () => {
   it.each([

@@ -1,8 +1,8 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form, Input, Table } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { describe, expect, it, vi } from 'vitest';
+import { apiFalsa, listaDeAdministrador, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { ApiError } from '../api';
 import { useFormRecurso } from '../useFormRecurso';
 import { useListaRecurso } from '../useListaRecurso';
@@ -42,13 +42,7 @@ function Lista() {
 
 function api() {
   return apiFalsa([
-    sessaoDeAdministrador(),
-    { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/visualizacao\/paginado$/,
-      responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
-    },
+    ...listaDeAdministrador(),
     {
       metodo: 'GET',
       caminho: /^\/api\/auditoria-acesso\/paginado$/,
@@ -62,11 +56,7 @@ function api() {
   ]);
 }
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 describe('list parts', () => {
   it('offers only the formats the export writes, and keeps a page-read option as its id', async () => {
