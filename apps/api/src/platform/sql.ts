@@ -62,7 +62,7 @@ export const escaparLike = (v: string) => v.replace(/[%_\\]/g, '\\$&');
 const COM_ACENTO = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
 const SEM_ACENTO = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
 
-const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const semAcento = (v: string) => v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Accent- and case-insensitive "contains" for small tables (big ones get a trigram index). */
 export const contemSemAcento = (coluna: PgColumn | SQL, termo: string): SQL =>

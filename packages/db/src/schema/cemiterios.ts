@@ -126,6 +126,46 @@ export const falecido = pgTable(
 );
 
 /**
+ * The words of each burial's `nomeBusca` (issue 20, migration 0063), kept by triggers on
+ * `falecido`, for the name search among the church's burials: one row per word (split on single
+ * spaces) of each burial not excluded, with what follows it in the name (`resto`, null after the
+ * last word) and its cemetery for the scope. A term of one word reads its dictionary words'
+ * ranges in burial-date order (`primeira`: a word's first place in its name); a term of several
+ * reads the names whose word ends with its first part and whose rest begins with the others.
+ * Not written by the application.
+ */
+export const falecidoPalavra = pgTable(
+  'falecido_palavra',
+  {
+    palavra: text().notNull(),
+    resto: text(),
+    primeira: boolean().notNull(),
+    falecidoId: integer().notNull(),
+    cemiterioId: integer().notNull(),
+    dataSepultamento: date({ mode: 'string' }).notNull(),
+    nomeBusca: text().notNull(),
+  },
+  (t) => [
+    index('falecido_palavra_data_idx')
+      .on(t.palavra, t.dataSepultamento, t.falecidoId, t.cemiterioId, t.nomeBusca)
+      .where(sql`${t.primeira}`),
+    index('falecido_palavra_resto_idx').on(
+      t.palavra,
+      sql`${t.resto} text_pattern_ops`,
+      t.dataSepultamento,
+      t.falecidoId,
+      t.cemiterioId,
+    ),
+    index('falecido_palavra_falecido_idx').on(t.falecidoId),
+  ],
+);
+
+/** Every word ever met in a burial's name (same triggers): a term is looked up here to find its words. */
+export const falecidoPalavraBusca = pgTable('falecido_palavra_busca', { palavra: text().primaryKey() }, (t) => [
+  index('falecido_palavra_busca_trgm_idx').using('gin', sql`${t.palavra} gin_trgm_ops`),
+]);
+
+/**
  * A receivable a concession generated (issue 20): an installment of its grant, renewal or
  * conversion to perpetual. One row per receivable; the installment's number within its origin
  * and event keeps a retried request from adding a second one.

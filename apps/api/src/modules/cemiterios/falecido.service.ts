@@ -8,10 +8,10 @@ import {
   type SepultadosPublicos,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { contemNaBusca, nomeCompletoPessoa } from '../../platform/sql.js';
+import { contemNaBusca, escaparLike, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
 import { registrarFalecimento } from '../pessoas/index.js';
 import { concessaoDoJazigo } from './arrendatario.service.js';
 import { cemiterioNoEscopo } from './cemiterio.service.js';
@@ -22,7 +22,7 @@ import { jazigoParaMudar, recalcularSituacao } from './jazigo.service.js';
  * left in the plot; the same deceased is not added twice (spec §8 'Falecido(s) já adicionado(s)').
  */
 const ACESSO = ACESSO_FALECIDO;
-const { falecido: fa, jazigo: jz, cemiterio: ce, pessoa } = schema;
+const { falecido: fa, jazigo: jz, cemiterio: ce, pessoa, falecidoPalavra: fp, falecidoPalavraBusca: fpb } = schema;
 
 const selecao = {
   id: fa.id,
@@ -75,6 +75,8 @@ export async function listar(
   ctx: Contexto,
   q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
 ): Promise<FalecidoPagina> {
+  const porPalavras = q.nome ? await palavrasDaBusca(deps.db, q.nome) : null;
+  if (porPalavras) return listarPorPalavras(deps.db, ctx, q, porPalavras);
   const onde = and(
     doEscopo(ctx),
     q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
@@ -84,18 +86,29 @@ export async function listar(
   const deslocamento = (q.pagina - 1) * q.quantidade;
   // Walks the burial-date index (falecido_sepultamento_idx) to the page, rather than sorting every match.
   const linhas = (await consulta(deps.db, onde)
-    .orderBy(
-      q.ordem === 'desc' ? sql`${fa.dataSepultamento} desc, ${fa.id} desc` : sql`${fa.dataSepultamento}, ${fa.id}`,
-    )
+    .orderBy(ordemDaLista(q.ordem))
     .limit(q.quantidade)
     .offset(deslocamento)) as Linha[];
-  // A page not full is the last one (an empty one only when it is the first: a later one may lie
-  // past the end): its rows are the total, with nothing to count — a name matching nothing costs
-  // one trigram scan, not two.
+  return pagina(q, linhas, teto, () => contarAte(deps.db, onde, teto));
+}
+
+const ordemDaLista = (ordem: 'asc' | 'desc') =>
+  ordem === 'desc' ? sql`${fa.dataSepultamento} desc, ${fa.id} desc` : sql`${fa.dataSepultamento}, ${fa.id}`;
+
+/**
+ * A page not full is the last one (an empty one only when it is the first: a later one may lie
+ * past the end): its rows are the total, with nothing to count — a name matching nothing costs
+ * one look-up, not two.
+ */
+async function pagina(
+  q: { pagina: number; quantidade: number },
+  linhas: Linha[],
+  teto: number,
+  contar: () => Promise<number>,
+): Promise<FalecidoPagina> {
+  const deslocamento = (q.pagina - 1) * q.quantidade;
   const n =
-    linhas.length < q.quantidade && (linhas.length || !deslocamento)
-      ? deslocamento + linhas.length
-      : await contarAte(deps.db, onde, teto);
+    linhas.length < q.quantidade && (linhas.length || !deslocamento) ? deslocamento + linhas.length : await contar();
   return {
     itens: linhas.map(paraFalecido),
     total: Math.min(n, teto),
@@ -103,6 +116,100 @@ export async function listar(
     pagina: q.pagina,
     quantidade: q.quantidade,
   };
+}
+
+/**
+ * A term is read from the names' words (`falecido_palavra`) when the dictionary holds at most
+ * this many words for it; past that (a term of one or two common letters), by the trigram index.
+ */
+const MAXIMO_PALAVRAS = 32;
+
+/**
+ * What a name term reads in `falecido_palavra`, or null when the word table does not serve it.
+ * A name holds the term (`like '%term%'`, as before) exactly when one of its words holds it
+ * (a term without a space), or when one of its words ends with the term's first part and what
+ * follows that word begins with the rest (a term with spaces). The dictionary gives those words.
+ */
+type Busca = { palavras: string[]; resto?: string };
+
+async function palavrasDaBusca(db: DbOuTx, nome: string): Promise<Busca | null> {
+  const [primeira = '', ...demais] = semAcento(nome).split(' ');
+  // A term opening with a space: every word ends with the empty first part.
+  if (!primeira) return null;
+  const padrao = demais.length ? `%${escaparLike(primeira)}` : `%${escaparLike(primeira)}%`;
+  const linhas = await db
+    .select({ palavra: fpb.palavra })
+    .from(fpb)
+    .where(sql`${fpb.palavra} like ${padrao}`)
+    .limit(MAXIMO_PALAVRAS + 1);
+  if (linhas.length > MAXIMO_PALAVRAS) return null;
+  return { palavras: linhas.map((l) => l.palavra), resto: demais.length ? demais.join(' ') : undefined };
+}
+
+/**
+ * The name search by words. One word: each dictionary word's entries are a range in burial-date
+ * order (partial index on `primeira`), walked to the page and merged; the count walks them to the
+ * cap, a name holding two of the words counted under the first only. Several words: the entries
+ * of the words ending with the first part whose rest begins with the others, a few, sorted.
+ */
+async function listarPorPalavras(
+  db: DbOuTx,
+  ctx: Contexto,
+  q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
+  busca: Busca,
+): Promise<FalecidoPagina> {
+  if (!busca.palavras.length) return pagina(q, [], LIMITE_CONTAGEM_NOME, async () => 0);
+  const escopo = and(
+    cemiterioNoEscopo(ctx, ACESSO, sql`${fp.cemiterioId}`),
+    q.cemiterioId ? eq(fp.cemiterioId, q.cemiterioId) : undefined,
+  );
+  const dir = q.ordem === 'desc' ? sql`desc` : sql`asc`;
+  const ate = q.pagina * q.quantidade;
+  const entradas = (condicao: SQL | undefined, limite?: number) =>
+    sql`select ${fp.dataSepultamento} as d, ${fp.falecidoId} as id from ${fp} where ${and(condicao, escopo)}${
+      limite ? sql` order by 1 ${dir}, 2 ${dir} limit ${limite}` : sql``
+    }`;
+  const umaPalavra = (w: string) => and(fp.primeira, eq(fp.palavra, w));
+  const comResto = and(
+    inArray(fp.palavra, busca.palavras),
+    sql`${fp.resto} like ${`${escaparLike(busca.resto ?? '')}%`}`,
+  );
+  const todas =
+    busca.resto === undefined
+      ? sql.join(
+          busca.palavras.map((w) => sql`(${entradas(umaPalavra(w), ate)})`),
+          sql` union all `,
+        )
+      : entradas(comResto);
+  const ids = sql`select distinct d, id from (${todas}) u order by d ${dir}, id ${dir}
+    limit ${q.quantidade} offset ${ate - q.quantidade}`;
+  const linhas = (await consulta(db, sql`${fa.id} in (select id from (${ids}) p)`).orderBy(
+    ordemDaLista(q.ordem),
+  )) as Linha[];
+  const teto = LIMITE_CONTAGEM_NOME;
+  return pagina(q, linhas, teto, async () => {
+    const contagem =
+      busca.resto === undefined
+        ? sql.join(
+            busca.palavras.map(
+              (w, i) =>
+                sql`(select count(*) from (select 1 from ${fp} where ${and(
+                  umaPalavra(w),
+                  escopo,
+                  i
+                    ? sql`not string_to_array(${fp.nomeBusca}, ' ') && ${sql`array[${sql.join(
+                        busca.palavras.slice(0, i).map((x) => sql`${x}`),
+                        sql`, `,
+                      )}]::text[]`}`
+                    : undefined,
+                )} limit ${teto + 1}) x)`,
+            ),
+            sql` + `,
+          )
+        : sql`(select count(*) from (select distinct ${fp.falecidoId} from ${fp} where ${and(comResto, escopo)}) x)`;
+    const r = (await db.execute(sql`select (${contagem})::int as n`)) as unknown as { rows: { n: number }[] };
+    return r.rows[0]!.n;
+  });
 }
 
 /** The matches counted up to one past `teto` (then "more than `teto`"). */
