@@ -420,6 +420,32 @@ export const pessoaIntegracao = pgTable(
   ],
 );
 
+/**
+ * The registry indicator's movements (spec §2 /indicadores/cadastros), kept by triggers on
+ * `pessoa_integracao` and `organizacao` (migration 0064): living integration and withdrawal records
+ * counted per day and kind (`movimento`: the indicator's `admissoes`, `transferenciasRecebidas`,
+ * `desligamentos`, `falecimentos`, `transferenciasEnviadas`), once for the organization that
+ * recorded them alone (`subarvore` false) and once for it and each organization above it
+ * (`subarvore` true), so a subtree's period is one range of its root's rows. Not written by the
+ * application.
+ */
+export const pessoaMovimentoResumo = pgTable(
+  'pessoa_movimento_resumo',
+  {
+    organizacaoId: integer().notNull(),
+    subarvore: boolean().notNull(),
+    data: date({ mode: 'string' }).notNull(),
+    movimento: text().notNull(),
+    quantidade: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'pessoa_movimento_resumo_pk',
+      columns: [t.organizacaoId, t.subarvore, t.data, t.movimento],
+    }),
+  ],
+);
+
 /** A sub-record table of the person: id, the person (indexed), its own columns, logical delete. */
 function tabelaDaPessoa<C extends Record<string, PgColumnBuilderBase>>(nome: string, colunas: C) {
   return pgTable(

@@ -25,6 +25,7 @@ const {
   organizacao,
   pessoaResumo: resumo,
   pessoaResumoOrganizacao: resumoOrganizacao,
+  pessoaMovimentoResumo: movimentoResumo,
 } = schema;
 const ACESSO = 'IndicadoresCadastros';
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -200,30 +201,47 @@ type Recorte = {
   somenteEla: boolean;
 };
 
+/** Both periods' days, in one range (the few days between the two periods filtered out). */
+const nosPeriodos = (r: Recorte, data: SQL) => sql`${data} between ${r.anteriorDe}::date and ${r.periodoAte}::date
+  and not (${data} > ${r.anteriorAte}::date and ${data} < ${r.periodoDe}::date)`;
+
 /**
- * The movements of both periods per unit (day, month or year) in one range of the dates' index
- * (the few days between the two periods filtered out; two ranges made it a bitmap scan of the table):
- * the organization by its path (one range, not a list of ids to test per row), the person read
- * only when a person filter asks for it.
+ * The movements of both periods per unit (day, month or year). Without person filters, from the
+ * roll-up `pessoa_movimento_resumo` (migration 0064): one range of the chosen organization's rows
+ * (its subtree's, or its own alone), a few per day. With them, from the records in one range of
+ * the dates' index (two ranges made it a bitmap scan of the table): the organization by its path
+ * (one range, not a list of ids to test per row), the person joined for the filters.
  */
 async function movimentosPorUnidade(deps: Deps, f: IndicadorCadastrosQuery, r: Recorte) {
+  type Linha = MovimentoCadastros & { inicio: string; atual: boolean };
   const filtros = filtrosDaPessoa(f);
-  const daPessoa =
-    filtros.length > 1 ? sql`join ${pessoa} on ${pessoa.id} = i.pessoa_id and ${and(...filtros)}` : sql``;
+  if (filtros.length === 1) {
+    const somas = sql.join(
+      CLASSES_NOMES.map(
+        (c) => sql`(coalesce(sum(m.quantidade) filter (where m.movimento = ${c}), 0))::int as ${sql.identifier(c)}`,
+      ),
+      sql`, `,
+    );
+    return rows<Linha>(
+      await deps.db.execute(sql`select to_char(date_trunc(${r.u}, m.data), 'YYYY-MM-DD') as inicio,
+          m.data >= ${r.periodoDe}::date as atual, ${somas}
+        from ${movimentoResumo} m
+        where m.organizacao_id = ${r.raizId} and m.subarvore = ${!r.somenteEla} and ${nosPeriodos(r, sql`m.data`)}
+        group by 1, 2`),
+    );
+  }
   const raiz = sql`(select caminho from ${organizacao} where id = ${r.raizId})`;
   const naArvore = r.somenteEla
     ? sql`i.organizacao_id = ${r.raizId}`
     : sql`o.caminho ~>=~ ${raiz} and o.caminho ~<~ (left(${raiz}, -1) || '0')`;
-  const linhas = rows<MovimentoCadastros & { inicio: string; atual: boolean }>(
+  return rows<Linha>(
     await deps.db.execute(sql`select to_char(date_trunc(${r.u}, i.data), 'YYYY-MM-DD') as inicio,
         i.data >= ${r.periodoDe}::date as atual, ${contagens}
-      from ${integ} i join ${organizacao} o on o.id = i.organizacao_id ${daPessoa}
-      where i.excluido_em is null and ${naArvore}
-        and i.data between ${r.anteriorDe}::date and ${r.periodoAte}::date
-        and not (i.data > ${r.anteriorAte}::date and i.data < ${r.periodoDe}::date)
+      from ${integ} i join ${organizacao} o on o.id = i.organizacao_id
+        join ${pessoa} on ${pessoa.id} = i.pessoa_id and ${and(...filtros)}
+      where i.excluido_em is null and ${naArvore} and ${nosPeriodos(r, sql`i.data`)}
       group by 1, 2`),
   );
-  return linhas;
 }
 
 async function nomesDosTipos(deps: Deps, grupos: Grupo[], idioma: Idioma) {
