@@ -47,6 +47,13 @@ export const migracao = pgTable(
     analisadas: integer().notNull().default(0),
     progressoAnalise: smallint().notNull().default(0),
     erroAnalise: text(),
+    /**
+     * The import's progress in rows: those to write (set on confirm), those the batch's work units
+     * have written or failed so far, and the failed ones (a failed row becomes ERRO with its reason).
+     */
+    aImportar: integer().notNull().default(0),
+    importadas: integer().notNull().default(0),
+    falhasImportacao: integer().notNull().default(0),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     analisadoEm: timestamp({ withTimezone: true }),
     confirmadoEm: timestamp({ withTimezone: true }),

@@ -269,19 +269,20 @@ describe('receivables with their payments', () => {
   });
 
   it('a cancelled run is undone: what it wrote before the cancel is removed, the rest never written', async () => {
+    // Rows 2–505 of the file: a first work unit of rows 2–499, a second of 500–505.
+    const numeros = Array.from({ length: 504 }, (_, i) => i + 1);
     const arquivo = Buffer.from(
-      ['Lançamento;CPF;Vencimento;Valor', ...[1, 2, 3].map((n) => `C-${n};418.736.920-13;10/0${n}/2024;${n}0,00`)].join(
-        '\n',
-      ),
+      ['Lançamento;CPF;Vencimento;Valor', ...numeros.map((n) => `C-${n};418.736.920-13;10/01/2024;${n},00`)].join('\n'),
     );
     const m = await simular(arquivo, 'cancelada.csv', 'CONTAS_A_RECEBER', 'cancelada');
-    expect(m.criados).toBe(3);
+    expect(m.criados).toBe(504);
     await post(`/api/migracao/${m.id}/confirmacao`);
     expect(await t.app.lotes.processarProximo()).toBe(true);
-    expect(await vivas('cancelada')).toHaveLength(1);
+    expect(await vivas('cancelada')).toHaveLength(498);
+    expect((await get(`/api/migracao/${m.id}`)).json()).toMatchObject({ lotePendentes: 6 });
     expect((await post(`/api/migracao/${m.id}/cancelamento`)).statusCode).toBe(200);
     await t.app.lotes.processarTudo();
-    expect(await vivas('cancelada')).toHaveLength(1);
+    expect(await vivas('cancelada')).toHaveLength(498);
 
     const r = await post(`/api/migracao/${m.id}/desfazer`);
     expect(r.statusCode, r.body).toBe(200);

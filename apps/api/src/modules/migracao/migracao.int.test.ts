@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { organizacaoDoUsuario } from '../../../test/fabricas.js';
+import { criarPessoa, organizacaoDoUsuario } from '../../../test/fabricas.js';
 import { AMOSTRAS, fluxoDeMigracao, usuariosDaMigracao } from '../../../test/migracao.js';
 
 const csv = readFileSync(new URL('migracao-pessoas.csv', AMOSTRAS));
@@ -108,12 +108,33 @@ describe('dry run, import, rerun and undo', () => {
   const origem = 'sistema-antigo';
   let id: number;
 
-  it('a row written before a kill -9 is not written again when its item is taken again', async () => {
+  it('a row whose CPF was taken after the dry run fails alone, its reason in the reader language', async () => {
+    const m = await simular(xlsx, 'tomado.xlsx', 'cpf-tomado');
+    expect(m).toMatchObject({ criados: 5, falhas: 5 });
+    const intruso = await criarPessoa(t.banco.db, { organizacaoId, nome: 'Intrusa', cpf: '41873692013' });
+    expect(await importar(m.id)).toMatchObject({ status: 'CONCLUIDA', falhas: 6, lotePendentes: 0 });
+    expect((await pessoasDaOrigem('cpf-tomado')).map((p) => p.chaveLegada).sort()).toEqual([
+      'M-002',
+      'M-003',
+      'M-004',
+      'M-010',
+    ]);
+    const [linha] = (await get(`/api/migracao/${m.id}/linhas?acao=ERRO&quantidade=1`, tesouraria, 'en')).json()
+      .itens as Corpo[];
+    expect(linha).toMatchObject({ numero: 2, aplicada: false });
+    expect(JSON.stringify(linha!.mensagens)).toMatch(/already provided this document/);
+    expect((await post(`/api/migracao/${m.id}/desfazer`)).statusCode).toBe(200);
+    await t.app.lotes.processarTudo();
+    expect(await pessoasDaOrigem('cpf-tomado')).toHaveLength(0);
+    await t.banco.db.update(schema.pessoa).set({ excluidoEm: new Date() }).where(eq(schema.pessoa.id, intruso.id));
+  });
+
+  it('rows written before a kill -9 are not written again when their unit is taken again', async () => {
     const m = await simular(xlsx, 'membros.xlsx', 'planilha-xlsx');
     expect(m).toMatchObject({ formato: 'XLSX', criados: 5, falhas: 5 });
     await post(`/api/migracao/${m.id}/confirmacao`);
     expect(await t.app.lotes.processarProximo()).toBe(true);
-    // The worker died after its write but before recording the item: the item is pending again.
+    // The worker died after its unit's write but before recording it: the unit is pending again.
     const [item] = await t.banco.db
       .select()
       .from(schema.processamentoLoteItem)
@@ -129,7 +150,7 @@ describe('dry run, import, rerun and undo', () => {
       .where(eq(schema.processamentoLoteItem.id, item!.id));
     await t.banco.db
       .update(schema.processamentoLote)
-      .set({ sucessos: 0 })
+      .set({ sucessos: 0, status: 'EM_ANDAMENTO', concluidoEm: null })
       .where(eq(schema.processamentoLote.id, item!.loteId));
     await t.app.lotes.processarTudo();
     expect(await pessoasDaOrigem('planilha-xlsx')).toHaveLength(5);

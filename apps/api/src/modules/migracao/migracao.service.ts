@@ -32,7 +32,7 @@ import { cancelarLote, criarLote, desfazerItens, type ItemEmTrabalho } from '../
 import { mapearAutomaticamente } from './conversao.js';
 import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, type Leitura, linhasDoArquivo } from './leitura.js';
-import { TIPO_MIGRACAO } from './migracao.tipo.js';
+import { LINHAS_POR_UNIDADE, TIPO_MIGRACAO } from './migracao.tipo.js';
 import {
   ACESSO_MIGRACAO,
   analisarPessoas,
@@ -75,9 +75,10 @@ const selecao = {
   loteId: mig.loteId,
   loteStatus: lote.status,
   loteTotal: lote.total,
-  loteSucessos: lote.sucessos,
   loteErros: lote.erros,
-  loteDesfeitos: lote.desfeitos,
+  aImportar: mig.aImportar,
+  importadas: mig.importadas,
+  falhasImportacao: mig.falhasImportacao,
   analisadas: mig.analisadas,
   progressoAnalise: mig.progressoAnalise,
   erroAnalise: mig.erroAnalise,
@@ -100,9 +101,9 @@ type Lida = Awaited<ReturnType<ReturnType<typeof consulta>['execute']>>[number];
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function paraMigracao(l: Lida, t: Tradutor): Migracao {
-  const { loteTotal, loteSucessos, loteErros, loteDesfeitos, analiseLoteStatus, erroAnalise, ...resto } = l;
-  const pendentes =
-    loteTotal === null ? null : loteTotal - (loteSucessos ?? 0) - (loteErros ?? 0) - (loteDesfeitos ?? 0);
+  const { loteTotal, loteErros, analiseLoteStatus, erroAnalise, aImportar, importadas, falhasImportacao, ...resto } = l;
+  // In rows: the batch's work units write hundreds each.
+  const pendentes = loteTotal === null ? null : Math.max(0, aImportar - importadas);
   // The batch is done: the run is too (its errors counted among the run's failures).
   const terminado =
     l.status === 'IMPORTANDO' && l.loteStatus !== null && !['PENDENTE', 'EM_ANDAMENTO'].includes(l.loteStatus);
@@ -116,7 +117,8 @@ function paraMigracao(l: Lida, t: Tradutor): Migracao {
     erroAnalise: erroAnalise ? t(`erros:${erroAnalise}` as Chave) : null,
     cabecalhos: l.cabecalhos as string[],
     mapeamento: l.mapeamento as MapeamentoMigracao,
-    falhas: l.falhas + (loteErros ?? 0),
+    // A row that failed in the import became ERRO; a unit that failed whole counts once.
+    falhas: l.falhas + falhasImportacao + (loteErros ?? 0),
     lotePendentes: pendentes,
     criadoEm: l.criadoEm.toISOString(),
     analisadoEm: iso(l.analisadoEm),
@@ -602,14 +604,19 @@ export async function confirmar(deps: Deps, ctx: Contexto, id: number): Promise<
     return obter(deps.db, ctx, id);
   }
   try {
+    // A work unit per range of LINHAS_POR_UNIDADE row numbers: its first number, and the rows it covers.
+    const inicio = sql`(${linha.numero} / ${LINHAS_POR_UNIDADE}::int) * ${LINHAS_POR_UNIDADE}::int`;
     const loteId = await criarLote(deps, ctx, {
       tipo: 'MIGRACAO',
       organizacaoId: m.organizacaoId,
       parametros: { migracaoId: id },
-      itens: sql`select ${linha.id} as referencia_id, ${linha.descricao} as descricao from ${linha}
-        where ${aEscrever(id)}`,
+      itens: sql`select ${inicio} as referencia_id, min(${linha.numero}) || '–' || max(${linha.numero}) as descricao
+        from ${linha} where ${aEscrever(id)} group by 1`,
     });
-    await deps.db.update(mig).set({ loteId }).where(eq(mig.id, id));
+    await deps.db
+      .update(mig)
+      .set({ loteId, aImportar: contagem.n, importadas: 0, falhasImportacao: 0 })
+      .where(eq(mig.id, id));
   } catch (err) {
     await deps.db.update(mig).set({ status: 'ANALISADA', confirmadoEm: null }).where(eq(mig.id, id));
     throw err;

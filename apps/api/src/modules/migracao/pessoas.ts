@@ -5,7 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
-import { registrarAlteracao } from '../../platform/historico.js';
+import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
 import { erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { normalizarBusca } from '../pessoas/index.js';
 import { dataPtBr, normalizarTexto } from './conversao.js';
@@ -512,6 +512,86 @@ export async function escreverPessoa(
     ...(d.contatos.length ? { contatos: d.contatos } : {}),
   });
   return { alvoId: id, anteriores: { campos, ...filhos } };
+}
+
+/**
+ * Writes the new people of a work unit (hundreds of rows) inside the caller's transaction: the
+ * people, their addresses, their contacts and their history, each in one multi-row statement.
+ * A row whose legacy key another run imported meanwhile is answered with that error and left out;
+ * any other failure (a CPF taken meanwhile) throws, and the caller writes the rows one at a time.
+ */
+export async function criarPessoas(
+  tx: DbOuTx,
+  autor: Autor,
+  run: { organizacaoId: number; origem: string },
+  linhas: { id: number; dados: DadosPessoa }[],
+): Promise<Map<number, { alvoId: number; anteriores: Anteriores } | AppError>> {
+  const r = new Map<number, { alvoId: number; anteriores: Anteriores } | AppError>();
+  const chaves = linhas.flatMap((l) => (l.dados.chaveLegada ? [l.dados.chaveLegada] : []));
+  const ja = chaves.length
+    ? await tx
+        .select({ chave: pessoa.chaveLegada })
+        .from(pessoa)
+        .where(and(inArray(pessoa.chaveLegada, chaves), eq(pessoa.origem, run.origem), isNull(pessoa.excluidoEm)))
+    : [];
+  const importadas = new Set(ja.map((p) => p.chave));
+  const novas = linhas.filter((l) => {
+    if (!l.dados.chaveLegada || !importadas.has(l.dados.chaveLegada)) return true;
+    r.set(l.id, new AppError('MIGRACAO_JA_IMPORTADA'));
+    return false;
+  });
+  if (!novas.length) return r;
+  // PostgreSQL answers a multi-row VALUES' RETURNING in the order of its rows.
+  const ids = await tx
+    .insert(pessoa)
+    .values(
+      novas.map(({ dados: d }) => ({
+        ...(d.campos as Record<string, string | null>),
+        nome: d.campos.nome!,
+        sobrenome: d.campos.sobrenome ?? '',
+        nomeBusca: normalizarBusca(`${d.campos.nome} ${d.campos.sobrenome ?? ''}`),
+        organizacaoId: run.organizacaoId,
+        origem: run.origem,
+        chaveLegada: d.chaveLegada,
+      })),
+    )
+    .returning({ id: pessoa.id });
+  const enderecos = novas.flatMap(({ dados: d }, i) =>
+    d.enderecos.map((e) => ({ ...e, pessoaId: ids[i]!.id, ativo: true, preferencial: true })),
+  );
+  const contatos = novas.flatMap(({ dados: d }, i) =>
+    d.contatos.map((c, j) => ({ ...c, pessoaId: ids[i]!.id, principal: j === 0 })),
+  );
+  const [feitosEnd, feitosCont] = await Promise.all([
+    enderecos.length
+      ? tx
+          .insert(pessoaEndereco)
+          .values(enderecos)
+          .returning({ id: pessoaEndereco.id, pessoaId: pessoaEndereco.pessoaId })
+      : [],
+    contatos.length
+      ? tx.insert(pessoaContato).values(contatos).returning({ id: pessoaContato.id, pessoaId: pessoaContato.pessoaId })
+      : [],
+  ]);
+  const filhos = new Map<number, { enderecos: number[]; contatos: number[] }>(
+    ids.map((p) => [p.id, { enderecos: [], contatos: [] }]),
+  );
+  for (const e of feitosEnd) filhos.get(e.pessoaId)!.enderecos.push(e.id);
+  for (const c of feitosCont) filhos.get(c.pessoaId)!.contatos.push(c.id);
+  await tx.insert(schema.historicoAlteracao).values(
+    novas.flatMap(({ dados: d }, i) =>
+      linhasDeAlteracao(autor, 'pessoa', ids[i]!.id, null, {
+        ...d.campos,
+        enderecos: d.enderecos,
+        contatos: d.contatos,
+      }),
+    ),
+  );
+  novas.forEach((l, i) => {
+    const id = ids[i]!.id;
+    r.set(l.id, { alvoId: id, anteriores: { campos: {}, ...filhos.get(id)! } });
+  });
+  return r;
 }
 
 /** Undoes one written row: the person it created leaves the registry, the fields it changed get their old values. */
