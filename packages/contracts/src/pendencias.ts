@@ -18,6 +18,11 @@ export const TIPOS_PENDENCIA_FINANCEIRA = [
   'STATUS_DIVERGENTE',
   /** A payment refunded at the provider after its receipt was issued (the receipt was cancelled). */
   'REEMBOLSO_APOS_RECIBO',
+  /**
+   * A payment for an event registration released unpaid whose seat was gone when the money came
+   * (issue 19): re-seated once its lot and workshops have room, or refunded.
+   */
+  'INSCRICAO_PAGA_SEM_VAGA',
 ] as const;
 export type TipoPendenciaFinanceira = (typeof TIPOS_PENDENCIA_FINANCEIRA)[number];
 
@@ -28,6 +33,7 @@ export const ACOES_PENDENCIA_FINANCEIRA = [
   'MARCAR_RESOLVIDA',
   'CONFERIR_WEBHOOK',
   'VER_RECIBO',
+  'REACOMODAR_INSCRICAO',
 ] as const;
 
 export const pendenciaFinanceira = z.object({

@@ -15,6 +15,7 @@ export const FILAS_TAREFA = [
   'correio.enviar',
   'correio.retomar',
   'eventos.processar-inscricoes',
+  'eventos.cobrar-inscricao',
   'pessoas.avisar-fim-mandato',
   'receber.marcar-vencidas',
   'sistema.copia',

@@ -52,6 +52,7 @@ import {
   inscricoesEmailRoutes,
   REGRA_EVENTO,
   relatorioInscricoesRoutes,
+  TAREFA_COBRAR_INSCRICAO,
   TAREFA_PROCESSAR_INSCRICOES,
   TIPO_EMAIL_INSCRICOES,
 } from './eventos/index.js';
@@ -127,6 +128,7 @@ export function registrarTarefas(deps: Deps, log: FastifyBaseLogger): Trabalhado
     tarefaCopia(deps.banco, deps.config),
     TAREFA_ENVIAR_TERMO,
     TAREFA_PROCESSAR_INSCRICOES,
+    TAREFA_COBRAR_INSCRICAO,
     TAREFA_AVISAR_FIM_MANDATO,
   );
   // The administrator's screen filters and names the queues from the contracts' list.

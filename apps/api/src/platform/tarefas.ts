@@ -222,10 +222,15 @@ export class Tarefas<C> {
    * With `chave` on a `unica` queue, a job already queued or running for that key is kept and
    * null is answered.
    */
-  async enviar(fila: string, dados: object, opcoes: { em?: DbOuTx; chave?: string } = {}): Promise<string | null> {
+  async enviar(
+    fila: string,
+    dados: object,
+    opcoes: { em?: DbOuTx; chave?: string; emSegundos?: number } = {},
+  ): Promise<string | null> {
     if (!this.definicoes.has(fila)) throw new Error(`job queue ${fila} is not declared`);
     return this.aberto().send(fila, dados, {
       singletonKey: opcoes.chave,
+      startAfter: opcoes.emSegundos,
       db: opcoes.em ? fromDrizzle(opcoes.em as unknown as DrizzleTransactionLike, sql) : undefined,
     });
   }

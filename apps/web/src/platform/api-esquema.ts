@@ -5057,6 +5057,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pendencias-financeiras/eventos/{id}/reacomodar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["criarPendenciasFinanceirasEventosReacomodar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pendencias-financeiras/lancamentos/{id}/lancar": {
         parameters: {
             query?: never;
@@ -27533,7 +27549,7 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                tipo?: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                tipo?: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO" | "INSCRICAO_PAGA_SEM_VAGA";
             };
             header?: never;
             path?: never;
@@ -27551,7 +27567,7 @@ export interface operations {
                         itens: {
                             chave: string;
                             /** @enum {string} */
-                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO" | "INSCRICAO_PAGA_SEM_VAGA";
                             referenciaId: string;
                             referencia: string;
                             organizacaoId: number | null;
@@ -27560,7 +27576,7 @@ export interface operations {
                             data: string;
                             detalhe: string | null;
                             /** @enum {string} */
-                            acao: "REAPLICAR_EVENTO" | "LANCAR_PENDENTE" | "MARCAR_RESOLVIDA" | "CONFERIR_WEBHOOK" | "VER_RECIBO";
+                            acao: "REAPLICAR_EVENTO" | "LANCAR_PENDENTE" | "MARCAR_RESOLVIDA" | "CONFERIR_WEBHOOK" | "VER_RECIBO" | "REACOMODAR_INSCRICAO";
                         }[];
                         total: number;
                         pagina: number;
@@ -27589,7 +27605,7 @@ export interface operations {
                         total: number;
                         porTipo: {
                             /** @enum {string} */
-                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO";
+                            tipo: "EVENTO_NAO_APLICADO" | "LANCAMENTO_PENDENTE" | "PAGAMENTO_SEM_COBRANCA" | "SUBCONTA_SEM_WEBHOOK" | "STATUS_DIVERGENTE" | "REEMBOLSO_APOS_RECIBO" | "INSCRICAO_PAGA_SEM_VAGA";
                             total: number;
                         }[];
                     };
@@ -27622,6 +27638,30 @@ export interface operations {
         };
     };
     criarPendenciasFinanceirasEventosResolver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sucesso: boolean;
+                    };
+                };
+            };
+        };
+    };
+    criarPendenciasFinanceirasEventosReacomodar: {
         parameters: {
             query?: never;
             header?: never;
@@ -38913,7 +38953,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "eventos.cobrar-inscricao" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
             };
             header?: never;
@@ -38958,7 +38998,7 @@ export interface operations {
                 quantidade?: number;
                 ordem?: "asc" | "desc";
                 ordenarPor?: "criadoEm" | "fila" | "situacao";
-                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
+                fila?: ("asaas.aplicar-evento" | "asaas.conciliar" | "cemiterios.avisar-vencimentos" | "correio.enviar" | "correio.retomar" | "eventos.processar-inscricoes" | "eventos.cobrar-inscricao" | "pessoas.avisar-fim-mandato" | "receber.marcar-vencidas" | "sistema.copia" | "termos.enviar")[];
                 situacao?: ("created" | "retry" | "active" | "completed" | "cancelled" | "failed")[];
                 formato?: "csv" | "xlsx";
             };

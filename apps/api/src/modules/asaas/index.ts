@@ -20,6 +20,7 @@ export {
   JUSTIFICATIVA_RECIBO_REEMBOLSO,
   PAGAMENTO_SEM_COBRANCA,
   processarEvento,
+  retomarPagamentoCancelado,
   TAREFA_APLICAR_EVENTO,
 } from './webhook.service.js';
 export { conferirWebhookDaSubconta } from './webhook-conta.js';

@@ -79,7 +79,8 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
       if (!linha) return null;
       if (linha.processadoEm) return linha.resultado;
       const resultado = await aplicar(tx, linha.payload as EventoAsaas);
-      if (resultado.startsWith('aplicado:PAGO')) await avisarPagamentoDeEvento(deps, tx, linha.payload as EventoAsaas);
+      if (resultado.startsWith('aplicado:PAGO') || resultado.startsWith(`${PAGAMENTO_SEM_COBRANCA}:cancelada:`))
+        await avisarPagamentoDeEvento(deps, tx, linha.payload as EventoAsaas);
       await tx
         .update(ev)
         .set({ processadoEm: new Date(), resultado, tentativas: sql`${ev.tentativas} + 1`, erro: null })
@@ -96,9 +97,9 @@ export async function processarEvento(deps: Deps, id: string): Promise<string | 
 }
 
 /**
- * An event registration's receivable just paid: its registration is confirmed now by the
- * registrations' job (queue named here, not imported: events build on this module), not at its
- * next scheduled run.
+ * An event registration's receivable just paid (or paid after its registration was released and
+ * its charge cancelled): the registrations' job (queue named here, not imported: events build on
+ * this module) confirms or re-seats it now, not at its next scheduled run.
  */
 async function avisarPagamentoDeEvento(deps: Deps, tx: Tx, e: EventoAsaas) {
   const [conta] = await tx
@@ -159,6 +160,43 @@ async function semCobranca(tx: Tx, e: EventoAsaas): Promise<string> {
   const [cancelada] = await tx.select({ id: cob.id }).from(cob).where(eq(cob.provedorId, e.payment!.id!)).limit(1);
   if (statusDoEvento(e.event, e.payment?.status) !== 'PAGO') return 'cobranca-desconhecida';
   return cancelada ? `${PAGAMENTO_SEM_COBRANCA}:cancelada:${cancelada.id}` : `${PAGAMENTO_SEM_COBRANCA}:desconhecida`;
+}
+
+/**
+ * Takes back a charge cancelled in SIG whose money came all the same (an applied event whose
+ * result is a payment for a cancelled charge): the charge and its receivable are active again and
+ * the event is applied anew in the caller's transaction, so the receivable is paid (and posted) as
+ * any other. Answers the new result, or null when the event is not such a payment (any more).
+ */
+export async function retomarPagamentoCancelado(tx: Tx, eventoId: string): Promise<string | null> {
+  const [linha] = await tx.select().from(ev).where(eq(ev.id, eventoId)).for('update');
+  const prefixo = `${PAGAMENTO_SEM_COBRANCA}:cancelada:`;
+  if (!linha?.resultado?.startsWith(prefixo) || linha.resolvidoEm) return null;
+  const cobrancaId = Number(linha.resultado.slice(prefixo.length));
+  const [c] = await tx.select({ contaId: cob.contaAReceberId }).from(cob).where(eq(cob.id, cobrancaId));
+  if (!c) return null;
+  const [conta] = await tx.select().from(car).where(eq(car.id, c.contaId)).for('update');
+  if (!conta) return null;
+  await tx
+    .update(cob)
+    .set({ canceladaEm: null, status: 'ABERTO', atualizadoEm: new Date() })
+    .where(eq(cob.id, cobrancaId));
+  const reaberta = { status: 'ABERTO', motivoCancelamento: null };
+  await tx
+    .update(car)
+    .set({ ...reaberta, cobrancaGerada: true, atualizadoEm: new Date() })
+    .where(eq(car.id, c.contaId));
+  await registrarAlteracao(
+    tx,
+    { usuarioId: null, organizacaoId: conta.organizacaoId },
+    'conta_a_receber',
+    c.contaId,
+    { status: conta.status, motivoCancelamento: conta.motivoCancelamento },
+    reaberta,
+  );
+  const resultado = await aplicar(tx, linha.payload as EventoAsaas);
+  await tx.update(ev).set({ resultado, processadoEm: new Date() }).where(eq(ev.id, eventoId));
+  return resultado;
 }
 
 /**

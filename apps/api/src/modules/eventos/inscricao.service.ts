@@ -24,7 +24,7 @@ import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo
 import { contemSemAcento } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
 import { promoverListaEspera } from './inscricoes.job.js';
-import { abrirConta, cobrarInscricao, liberarContas, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
+import { abrirConta, cobrarOuAgendar, liberarContas, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
 
 /**
  * Registrations (issue 19). A registration holds a seat of its lot and of each chosen workshop
@@ -148,7 +148,7 @@ const loteAberto = (lotes: Ocupacao[], hoje: string) =>
  */
 async function registrar(deps: Deps, evento: LinhaEvento, e: InscricaoPublicaInput, origem: Origem): Promise<number> {
   const { id, cobrar } = await registrarComVaga(deps, evento, e, origem);
-  if (cobrar) await cobrarInscricao(deps, id, origem.tipo === 'equipe' ? origem.usuarioId : null);
+  if (cobrar) await cobrarOuAgendar(deps, id, origem.tipo === 'equipe' ? origem.usuarioId : null);
   return id;
 }
 
@@ -374,7 +374,7 @@ export const inscricaoPorToken = (deps: Deps, token: string) => publicaPorId(dep
 export async function cobrarPorToken(deps: Deps, token: string): Promise<InscricaoPublica> {
   const [l] = await deps.db.select({ id: ins.id }).from(ins).where(eq(ins.token, token));
   if (!l) throw naoEncontrado();
-  await cobrarInscricao(deps, l.id, null);
+  await cobrarOuAgendar(deps, l.id, null);
   return inscricaoPorToken(deps, token);
 }
 

@@ -6,9 +6,17 @@ import QRCode from 'qrcode';
 import type { Deps } from '../../platform/contexto.js';
 import { dataTela } from '../../platform/exportacao.js';
 import type { DefinicaoTarefa } from '../../platform/tarefas.js';
-import { abrirConta, cobrarPendentes, liberarContas, pessoaDoInscrito } from './pagamento.service.js';
+import { PAGAMENTO_SEM_COBRANCA, retomarPagamentoCancelado } from '../asaas/index.js';
+import {
+  abrirConta,
+  agendarCobrancas,
+  cobrarInscricao,
+  FILA_COBRAR_INSCRICAO,
+  liberarContas,
+  pessoaDoInscrito,
+} from './pagamento.service.js';
 
-type DepsJob = Pick<Deps, 'db' | 'correio' | 'config'>;
+type DepsJob = Pick<Deps, 'db' | 'correio' | 'config' | 'tarefas'>;
 const COM_VAGA = sql.raw(STATUS_COM_VAGA.map((s) => `'${s}'`).join(', '));
 /** A place freed for someone on the waiting list is held this many days (issue 19: a link valid 48 h). */
 const DIAS_VAGA_LIBERADA = 2;
@@ -115,6 +123,8 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
         atualizadoEm: new Date(),
       })
       .where(eq(schema.inscricaoEvento.id, e.id));
+    if (!gratuita)
+      await deps.tarefas.enviar(FILA_COBRAR_INSCRICAO, { inscricaoId: e.id }, { em: tx, chave: String(e.id) });
     lote.ocupadas++;
     for (const o of e.oficinas) oficinas.set(o, (oficinas.get(o) ?? 0) - 1);
     await deps.correio.enfileirar(tx, {
@@ -179,14 +189,81 @@ export async function confirmarPagas(deps: DepsJob, eventoId: number): Promise<n
   });
 }
 
+type Reacomodacao = 'REACOMODADA' | 'SEM_VAGA';
+const FEITA = `${PAGAMENTO_SEM_COBRANCA}:cancelada:%`;
+
 /**
- * What the registrations' job does, in this order: a pending registration whose receivable is
- * paid is confirmed (and e-mailed its QR code), even when the payment came on its last day; an
- * unpaid one past its due day is released (EXPIRADA); the seats freed go to the waiting list;
- * a pending registration whose charge the provider failed to create (or a promoted one) is charged.
- * Idempotent: each step changes only rows still in the state it looks for.
+ * A payment for a registration released unpaid (its seat given back, its charge cancelled), by
+ * the provider event that brought it: under the event's lots' and workshops' locks, as a
+ * registration takes them, the registration is confirmed on its own lot and workshops again when
+ * each still has a seat free, and in the same transaction its charge and receivable are taken
+ * back and paid. Without room nothing changes and the payment stands as an exception
+ * (`INSCRICAO_PAGA_SEM_VAGA`). Null when the event is no such payment (any more).
+ */
+export async function reacomodarPagamento(deps: DepsJob, eventoProvedorId: string): Promise<Reacomodacao | null> {
+  return deps.db.transaction(async (tx) => {
+    const achar = async () =>
+      rows<{ id: number; evento_id: number; lote_id: number | null }>(
+        await tx.execute(sql`select i.id, i.evento_id, i.lote_id from evento_provedor e
+          join cobranca c on c.provedor_id = e.pagamento_id
+          join inscricao_evento i on i.conta_a_receber_id = c.conta_a_receber_id
+          where e.id = ${eventoProvedorId} and e.resolvido_em is null and e.resultado like ${FEITA}
+            and i.status = 'EXPIRADA' limit 1`),
+      )[0];
+    const antes = await achar();
+    if (!antes) return null;
+    await tx.execute(sql`select id from evento_lote where evento_id = ${antes.evento_id} order by id for update`);
+    await tx.execute(sql`select id from evento_oficina where evento_id = ${antes.evento_id} order by id for update`);
+    // Read again under the locks: a job and a user may race for the same payment.
+    const i = await achar();
+    if (!i) return null;
+    const [cheio] = rows<{ cheio: boolean }>(
+      await tx.execute(sql`select
+          coalesce((select l.quantidade <= (select count(*) from inscricao_evento x
+              where x.lote_id = l.id and x.status in (${COM_VAGA}))
+            from evento_lote l where l.id = ${i.lote_id}), true)
+          or exists (select 1 from inscricao_oficina io join evento_oficina o on o.id = io.oficina_id
+            where io.inscricao_id = ${i.id} and o.vagas <= (select count(*) from inscricao_oficina y
+              join inscricao_evento x on x.id = y.inscricao_id where y.oficina_id = o.id and x.status in (${COM_VAGA})))
+          as cheio`),
+    );
+    if (cheio!.cheio) return 'SEM_VAGA';
+    if (!(await retomarPagamentoCancelado(tx, eventoProvedorId))) return null;
+    const [confirmada] = rows<Parameters<typeof avisarConfirmacao>[2]>(
+      await tx.execute(sql`update inscricao_evento i set status = 'CONFIRMADA', atualizado_em = now()
+        from evento e where e.id = i.evento_id and i.id = ${i.id}
+        returning i.nome, i.email, i.codigo, i.token, e.nome as evento, e.codigo as evento_codigo`),
+    );
+    await avisarConfirmacao(tx, deps, confirmada!);
+    return 'REACOMODADA';
+  });
+}
+
+/** Every late payment for a released registration still standing: each re-seated when it fits now. */
+async function reacomodarPagas(deps: DepsJob): Promise<number> {
+  const tardios = rows<{ id: string }>(
+    await deps.db.execute(sql`select e.id from evento_provedor e
+      join cobranca c on c.provedor_id = e.pagamento_id
+      join inscricao_evento i on i.conta_a_receber_id = c.conta_a_receber_id
+      where e.resolvido_em is null and e.resultado like ${FEITA} and i.status = 'EXPIRADA'
+      order by e.recebido_em, e.id`),
+  );
+  let n = 0;
+  for (const { id } of tardios) if ((await reacomodarPagamento(deps, id)) === 'REACOMODADA') n++;
+  return n;
+}
+
+/**
+ * What the registrations' job does, in this order: a late payment for a released registration is
+ * re-seated when its seat is still free (before the waiting list is given the freed seats); a
+ * pending registration whose receivable is paid is confirmed (and e-mailed its QR code), even
+ * when the payment came on its last day; an unpaid one past its due day is released (EXPIRADA);
+ * the seats freed go to the waiting list; a pending registration whose charge the provider failed
+ * to create (or a promoted one) gets its charge job. Idempotent: each step changes only rows still
+ * in the state it looks for.
  */
 export async function processarInscricoes(deps: Deps, hoje = hojeNoBrasil()) {
+  const reacomodadas = await reacomodarPagas(deps);
   let confirmadas = 0;
   const comPagas = rows<{ evento_id: number }>(
     await deps.db.execute(sql`select distinct i.evento_id from inscricao_evento i
@@ -213,8 +290,8 @@ export async function processarInscricoes(deps: Deps, hoje = hojeNoBrasil()) {
     });
     await liberarContas(deps, contas);
   }
-  const cobradas = await cobrarPendentes(deps);
-  return { confirmadas, expiradas, promovidas, cobradas };
+  const cobrancasAgendadas = await agendarCobrancas(deps);
+  return { reacomodadas, confirmadas, expiradas, promovidas, cobrancasAgendadas };
 }
 
 /** Every 10 minutes, once across the workers: payments confirm soon, held seats free on their day. */
@@ -224,4 +301,24 @@ export const TAREFA_PROCESSAR_INSCRICOES: DefinicaoTarefa<Deps> = {
   agenda: '*/10 * * * *',
   expiraSegundos: 600,
   executar: (ctx) => processarInscricoes(ctx),
+};
+
+/**
+ * Charges one pending registration whose charge the provider failed to create. A passing failure
+ * (401, 429, 5xx, a timeout) fails the run, and the job layer tries again after 30 s, 1, 2, 4…
+ * minutes (doubled each time, with jitter), never more than an hour apart, sixteen times (about
+ * nine hours); then the registrations' job gives it a new series. A refusal for good ends it.
+ */
+export const TAREFA_COBRAR_INSCRICAO: DefinicaoTarefa<Deps, { inscricaoId: number }> = {
+  fila: FILA_COBRAR_INSCRICAO,
+  unica: true,
+  tentativas: 16,
+  esperaSegundos: 30,
+  esperaMaximaSegundos: 3600,
+  expiraSegundos: 120,
+  executar: async (ctx, t) => {
+    const r = await cobrarInscricao(ctx, t.dados.inscricaoId, null);
+    if (r === 'TRANSITORIA') throw new Error(`charge of registration ${t.dados.inscricaoId} failed at the provider`);
+    return { resultado: r };
+  },
 };

@@ -1,12 +1,12 @@
 import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
 import { cobrancasNoProvedor, criarAppComAsaas } from '../../../test/asaas-teste.js';
 import { cpfDe } from '../../../test/eventos.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { ErroProvedor } from '../asaas/index.js';
-import { processarInscricoes } from './inscricoes.job.js';
+import { processarInscricoes, TAREFA_COBRAR_INSCRICAO } from './inscricoes.job.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
 
@@ -216,14 +216,20 @@ describe('the charge at registration', () => {
     expect((await publico('POST', `/api/evento-publico/inscricao/${r.token}/cobranca`)).json().pagamento).toBeNull();
     falha = null;
     expect(await cobrancasNoProvedor(provedor, i.contaAReceberId!)).toHaveLength(1);
-    // The job retries uncharged registrations (the page's button does the same).
+    // The charge job retries an uncharged registration (the page's button does the same).
     const [conta] = await t.banco.db
       .select({ em: schema.contaAReceber.cobrancaIniciadaEm })
       .from(schema.contaAReceber)
       .where(eq(schema.contaAReceber.id, i.contaAReceberId!));
     expect(conta!.em).not.toBeNull();
-    const feito = await processarInscricoes(t.app.deps);
-    expect(feito.cobradas).toBeGreaterThanOrEqual(1);
+    const feito = await TAREFA_COBRAR_INSCRICAO.executar(t.app.deps, {
+      id: 'teste',
+      dados: { inscricaoId: i.id },
+      tentativa: 1,
+      ultima: false,
+      sinal: new AbortController().signal,
+    });
+    expect(feito).toEqual({ resultado: 'COBRADA' });
     const de = await publico('POST', `/api/evento-publico/inscricao/${r.token}/cobranca`);
     expect(de.json().pagamento).toMatchObject({ forma: 'PIX' });
     expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(1);
@@ -258,17 +264,64 @@ describe('the charge at registration', () => {
     ]);
   });
 
-  it('a passing failure (a 5xx) is retried by the job until the charge is made', async () => {
+  it('a passing failure (a 5xx) is retried by the job layer, further apart each time up to a cap', async () => {
     const codigo = await novoEvento();
     falha = 'instavel';
     const r = await inscrever(codigo);
     expect(r).toMatchObject({ status: 'PENDENTE', pagamento: null, falhaCobranca: null });
-    await processarInscricoes(t.app.deps);
-    falha = null;
-    expect((await registroDe(r.token)).falhaCobranca).toBeNull();
-    await processarInscricoes(t.app.deps);
     const i = await registroDe(r.token);
+    type Job = { estado: string; tentativas: number; espera: number; limite: number; maxima: number; backoff: boolean };
+    const job = async () =>
+      (
+        (await t.banco.db.execute(sql`select state::text as estado, retry_count as tentativas, retry_limit as limite,
+            retry_delay_max as maxima, retry_backoff as backoff,
+            extract(epoch from start_after - now())::float as espera
+          from pgboss.job where name = 'eventos.cobrar-inscricao' and singleton_key = ${String(i.id)}
+            and state < 'completed'`)) as unknown as { rows: Job[] }
+      ).rows;
+    // The registrant's request asked once; the job's first run waits about 30 s.
+    const [primeiro] = await job();
+    expect(primeiro).toMatchObject({ estado: 'created', tentativas: 0, limite: 16, maxima: 3600, backoff: true });
+    expect(primeiro!.espera).toBeGreaterThan(20);
+    // The registrations' job does not start a second series beside it.
+    expect((await processarInscricoes(t.app.deps)).cobrancasAgendadas).toBe(0);
+    expect(await job()).toHaveLength(1);
+
+    // A run that fails the same way fails the job, for the job layer to retry it later.
+    const execucao = (tentativa: number) =>
+      TAREFA_COBRAR_INSCRICAO.executar(t.app.deps, {
+        id: 'teste',
+        dados: { inscricaoId: i.id },
+        tentativa,
+        ultima: false,
+        sinal: new AbortController().signal,
+      });
+    await expect(execucao(1)).rejects.toThrow(/failed at the provider/);
+    falha = null;
+    expect(await execucao(2)).toEqual({ resultado: 'COBRADA' });
     expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(1);
+    expect((await registroDe(r.token)).falhaCobranca).toBeNull();
+  });
+
+  it('the charge job stops asking after a refusal for good', async () => {
+    const codigo = await novoEvento();
+    falha = 'instavel';
+    const r = await inscrever(codigo);
+    const i = await registroDe(r.token);
+    falha = 'recusa';
+    const antes = pedidos;
+    const feito = await TAREFA_COBRAR_INSCRICAO.executar(t.app.deps, {
+      id: 'teste',
+      dados: { inscricaoId: i.id },
+      tentativa: 2,
+      ultima: false,
+      sinal: new AbortController().signal,
+    }).finally(() => {
+      falha = null;
+    });
+    expect(feito).toEqual({ resultado: 'NADA' });
+    expect(pedidos).toBe(antes + 1);
+    expect((await registroDe(r.token)).falhaCobranca).toBe('O CPF informado é inválido.');
   });
 
   it('a paid charge (webhook) confirms the registration without waiting for the schedule', async () => {
@@ -356,5 +409,115 @@ describe('a registration that will not be paid releases its receivable', () => {
     expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(0);
     await publico('POST', `/api/evento-publico/inscricao/${r.token}/cancelar`);
     expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'CANCELADO' });
+  });
+});
+
+describe('a payment that arrives after the registration was released', () => {
+  /** The day the job runs on for a registration's due day to have passed (every test's is before it). */
+  const DEPOIS_DO_VENCIMENTO = '2098-12-31';
+
+  async function eventoDeUmaVaga() {
+    const r = await t.req({
+      method: 'POST',
+      url: '/api/evento-com-inscricao',
+      token: sinodo,
+      payload: congresso([{ numero: 1, valor: '80.00', quantidade: 1 }]),
+    });
+    expect(r.statusCode, r.body).toBe(201);
+    return r.json().codigo as string;
+  }
+
+  /** The registrant pays the charge the release cancelled: the provider's webhook, applied by its job. */
+  async function pagarDepois(i: { id: number; contaAReceberId: number | null }) {
+    const [cob] = await cobrancasDe(i.contaAReceberId!);
+    expect(cob!.canceladaEm).not.toBeNull();
+    const id = `evt_tardio_${i.id}`;
+    const w = await t.req({
+      method: 'POST',
+      url: '/api/webhooks/asaas',
+      headers: { 'asaas-access-token': TOKEN },
+      payload: {
+        id,
+        event: 'PAYMENT_RECEIVED',
+        payment: { id: cob!.provedorId, status: 'RECEIVED', value: 80, paymentDate: '2098-12-31' },
+      },
+    });
+    expect(w.statusCode).toBe(200);
+    return id;
+  }
+
+  const esperar = async (feito: () => Promise<boolean>) => {
+    for (let n = 0; n < 300 && !(await feito()); n++) await new Promise((x) => setTimeout(x, 50));
+  };
+  const contaDe = async (id: number) => {
+    const [c] = await t.banco.db.select().from(schema.contaAReceber).where(eq(schema.contaAReceber.id, id));
+    return c!;
+  };
+  const pendenciasDe = async (token: string, referencia: string) =>
+    (await t.req({ method: 'GET', url: '/api/pendencias-financeiras/paginado?quantidade=100', token }))
+      .json()
+      .itens.filter((p: { referencia: string }) => p.referencia === referencia) as {
+      tipo: string;
+      acao: string;
+      referenciaId: string;
+    }[];
+
+  it('re-seats it while the lot has room: confirmed and paid, the charge active again, no exception', async () => {
+    const r = await inscrever(await eventoDeUmaVaga());
+    await processarInscricoes(t.app.deps, DEPOIS_DO_VENCIMENTO);
+    const i = await registroDe(r.token);
+    expect(i.status).toBe('EXPIRADA');
+    expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'CANCELADO' });
+
+    await pagarDepois(i);
+    await esperar(async () => (await registroDe(r.token)).status === 'CONFIRMADA');
+    expect(await registroDe(r.token)).toMatchObject({ status: 'CONFIRMADA', loteId: i.loteId });
+    expect(await contaDe(i.contaAReceberId!)).toMatchObject({ status: 'PAGO', valorPago: '80.00' });
+    expect(await cobrancasDe(i.contaAReceberId!)).toMatchObject([{ status: 'PAGO', canceladaEm: null }]);
+    const [tesouraria] = await t.logins('admin');
+    const [cob] = await cobrancasDe(i.contaAReceberId!);
+    expect(await pendenciasDe(tesouraria!, cob!.provedorId)).toEqual([]);
+    const emails = await t.banco.db
+      .select({ assunto: schema.caixaSaida.assunto })
+      .from(schema.caixaSaida)
+      .where(eq(schema.caixaSaida.para, i.email));
+    expect(emails.some((m) => m.assunto.startsWith('Inscrição confirmada'))).toBe(true);
+  });
+
+  it('with no seat left it is an exception that re-seats once a seat frees, never overselling', async () => {
+    const codigo = await eventoDeUmaVaga();
+    const a = await inscrever(codigo);
+    await processarInscricoes(t.app.deps, DEPOIS_DO_VENCIMENTO);
+    // The freed seat is taken by someone else before the late payment arrives.
+    const b = await inscrever(codigo);
+    expect(b.status).toBe('PENDENTE');
+    const ia = await registroDe(a.token);
+    const evento = await pagarDepois(ia);
+    await esperar(async () => {
+      const [e] = await t.banco.db
+        .select({ em: schema.eventoProvedor.processadoEm })
+        .from(schema.eventoProvedor)
+        .where(eq(schema.eventoProvedor.id, evento));
+      return !!e?.em;
+    });
+    await processarInscricoes(t.app.deps);
+    expect((await registroDe(a.token)).status).toBe('EXPIRADA');
+    expect((await registroDe(b.token)).status).toBe('PENDENTE');
+
+    const [tesouraria] = await t.logins('admin');
+    const [cob] = await cobrancasDe(ia.contaAReceberId!);
+    const [p] = await pendenciasDe(tesouraria!, cob!.provedorId);
+    expect(p).toMatchObject({ tipo: 'INSCRICAO_PAGA_SEM_VAGA', acao: 'REACOMODAR_INSCRICAO', referenciaId: evento });
+    const url = `/api/pendencias-financeiras/eventos/${evento}/reacomodar`;
+    const cheia = await t.req({ method: 'POST', url, token: tesouraria! });
+    expect(cheia.statusCode, cheia.body).toBe(409);
+    expect(cheia.json().codigo).toBe('VAGAS_ESGOTADAS');
+
+    await publico('POST', `/api/evento-publico/inscricao/${b.token}/cancelar`);
+    const feita = await t.req({ method: 'POST', url, token: tesouraria! });
+    expect(feita.statusCode, feita.body).toBe(200);
+    expect((await registroDe(a.token)).status).toBe('CONFIRMADA');
+    expect(await contaDe(ia.contaAReceberId!)).toMatchObject({ status: 'PAGO' });
+    expect(await pendenciasDe(tesouraria!, cob!.provedorId)).toEqual([]);
   });
 });

@@ -117,14 +117,17 @@ const FORMAS_COBRAVEIS = ['PIX', 'BOLETO', 'CARTAO'] as const;
 const recusaDefinitiva = (erro: unknown): erro is ErroProvedor =>
   erro instanceof ErroProvedor && (erro.statusProvedor === 400 || erro.statusProvedor === 422);
 
+/** How asking for a registration's charge went: made (or there already), a passing failure, or nothing to do. */
+export type Cobranca = 'COBRADA' | 'TRANSITORIA' | 'NADA';
+
 /**
  * Charges a pending registration's receivable when it has none yet. A passing provider failure
- * leaves the receivable uncharged (the page offers to try again and the registrations' job
- * retries), and the charges module's reservation makes a retry look up what a timed-out attempt
+ * leaves the receivable uncharged (the page offers to try again and the charge job retries with
+ * backoff), and the charges module's reservation makes a retry look up what a timed-out attempt
  * may have created before creating. A refusal for good is kept on the registration with the
- * provider's message, and nobody asks again. True when a charge exists afterwards.
+ * provider's message, and nobody asks again.
  */
-export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId: number | null): Promise<boolean> {
+export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId: number | null): Promise<Cobranca> {
   const [l] = await deps.db
     .select({
       status: ins.status,
@@ -137,8 +140,8 @@ export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId
     .from(ins)
     .innerJoin(car, eq(car.id, ins.contaAReceberId))
     .where(eq(ins.id, inscricaoId));
-  if (l?.status !== 'PENDENTE' || l.falha) return false;
-  if (l.gerada) return true;
+  if (l?.status !== 'PENDENTE' || l.falha) return 'NADA';
+  if (l.gerada) return 'COBRADA';
   const forma = FORMAS_COBRAVEIS.find((f) => f === l.forma) ?? 'PIX';
   try {
     await cobrarConta(
@@ -146,18 +149,35 @@ export async function cobrarInscricao(deps: Deps, inscricaoId: number, usuarioId
       { autor: { usuarioId, organizacaoId: l.organizacaoId }, retomada: false },
       { contaAReceberId: l.contaId, forma, parcelas: 1, confirmarMinimo: false },
     );
-    return true;
+    return 'COBRADA';
   } catch (erro) {
-    if (recusaDefinitiva(erro)) {
-      const t = tradutor('pt-BR');
-      const motivo = erro.descricaoProvedor || t(`erros:${erro.codigo}` as Chave, erro.params);
-      await deps.db
-        .update(ins)
-        .set({ falhaCobranca: motivo.slice(0, 500), atualizadoEm: new Date() })
-        .where(eq(ins.id, inscricaoId));
-    }
-    return false;
+    if (!recusaDefinitiva(erro)) return 'TRANSITORIA';
+    const t = tradutor('pt-BR');
+    const motivo = erro.descricaoProvedor || t(`erros:${erro.codigo}` as Chave, erro.params);
+    await deps.db
+      .update(ins)
+      .set({ falhaCobranca: motivo.slice(0, 500), atualizadoEm: new Date() })
+      .where(eq(ins.id, inscricaoId));
+    return 'NADA';
   }
+}
+
+/** The charge job's queue (declared in the registrations' job file): one job per registration. */
+export const FILA_COBRAR_INSCRICAO = 'eventos.cobrar-inscricao';
+/** The first retry of a charge that failed in the registrant's request waits this long. */
+const ESPERA_PRIMEIRA_COBRANCA_S = 30;
+
+/**
+ * Charges now (the registrant waits for the Pix); a passing failure leaves the retries to the
+ * charge job, whose first run comes after a pause and the later ones further apart.
+ */
+export async function cobrarOuAgendar(deps: Deps, inscricaoId: number, usuarioId: number | null): Promise<void> {
+  if ((await cobrarInscricao(deps, inscricaoId, usuarioId)) === 'TRANSITORIA')
+    await deps.tarefas.enviar(
+      FILA_COBRAR_INSCRICAO,
+      { inscricaoId },
+      { chave: String(inscricaoId), emSegundos: ESPERA_PRIMEIRA_COBRANCA_S },
+    );
 }
 
 /**
@@ -169,8 +189,12 @@ export async function liberarContas(deps: Deps, contasIds: readonly (number | nu
   for (const id of contasIds) if (id !== null) await retirarConta(deps, id, motivo);
 }
 
-/** Pending registrations whose receivable has no charge yet (a provider failure): the job retries them. */
-export async function cobrarPendentes(deps: Deps): Promise<number> {
+/**
+ * A charge job for every pending registration whose receivable has no charge yet and none queued
+ * or waiting for its retry (a process stopped between the commit and the job, or a job's retries
+ * ran out). Answers how many jobs were sent.
+ */
+export async function agendarCobrancas(deps: Deps): Promise<number> {
   const pendentes = await deps.db
     .select({ id: ins.id })
     .from(ins)
@@ -186,7 +210,8 @@ export async function cobrarPendentes(deps: Deps): Promise<number> {
     .orderBy(ins.id)
     .limit(500);
   let n = 0;
-  for (const p of pendentes) if (await cobrarInscricao(deps, p.id, null)) n++;
+  for (const p of pendentes)
+    if (await deps.tarefas.enviar(FILA_COBRAR_INSCRICAO, { inscricaoId: p.id }, { chave: String(p.id) })) n++;
   return n;
 }
 

@@ -44,6 +44,14 @@ export const pendenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post(
+    '/eventos/:id/reacomodar',
+    { config: { acesso, acao: 'U' }, schema: { tags, params: eventoParams, response: { 200: okResposta } } },
+    async (req) => {
+      await servico.reacomodarInscricao(app.deps, req.ctx, req.params.id);
+      return { sucesso: true };
+    },
+  );
+  app.post(
     '/lancamentos/:id/lancar',
     {
       config: { acesso, acao: 'U' },

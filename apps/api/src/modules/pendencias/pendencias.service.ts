@@ -18,6 +18,7 @@ import {
   PAGAMENTO_SEM_COBRANCA,
   processarEvento,
 } from '../asaas/index.js';
+import { reacomodarPagamento } from '../eventos/index.js';
 import { lancarPendente } from '../financeiro/index.js';
 
 /**
@@ -35,6 +36,10 @@ const DIAS_REEMBOLSO = 90;
 const orgDoPagamento = sql`(select r.organizacao_id from cobranca c join conta_a_receber r on r.id = c.conta_a_receber_id
   where c.provedor_id = e.pagamento_id order by c.id desc limit 1)`;
 const valorDoEvento = sql`(e.payload->'payment'->>'value')::numeric(14,2)::text`;
+/** A payment for the cancelled charge of an event registration released unpaid (issue 19). */
+const deInscricaoLiberada = sql`(e.resultado like ${`${PAGAMENTO_SEM_COBRANCA}:cancelada:%`} and exists (
+  select 1 from cobranca c join inscricao_evento i on i.conta_a_receber_id = c.conta_a_receber_id
+  where c.provedor_id = e.pagamento_id and i.status = 'EXPIRADA'))`;
 
 const UNIAO = sql`
   select 'EVENTO_NAO_APLICADO' as tipo, e.id as ref_id, coalesce(e.pagamento_id, e.id) as referencia,
@@ -42,9 +47,11 @@ const UNIAO = sql`
     'REAPLICAR_EVENTO' as acao, null::jsonb as referencia_traduzivel, null::text as detalhe_chave
   from evento_provedor e where e.processado_em is null
   union all
-  select case when e.id like 'sinc\\_%' then 'STATUS_DIVERGENTE' else 'PAGAMENTO_SEM_COBRANCA' end, e.id,
+  select case when e.id like 'sinc\\_%' then 'STATUS_DIVERGENTE' when ${deInscricaoLiberada} then 'INSCRICAO_PAGA_SEM_VAGA'
+      else 'PAGAMENTO_SEM_COBRANCA' end, e.id,
     coalesce(e.pagamento_id, e.id), ${orgDoPagamento}, ${valorDoEvento}, e.recebido_em,
-    coalesce(e.payload->'payment'->>'status', e.evento) || ' · ' || e.resultado, 'MARCAR_RESOLVIDA', null, null
+    coalesce(e.payload->'payment'->>'status', e.evento) || ' · ' || e.resultado,
+    case when ${deInscricaoLiberada} then 'REACOMODAR_INSCRICAO' else 'MARCAR_RESOLVIDA' end, null, null
   from evento_provedor e
   where e.resolvido_em is null and e.processado_em is not null
     and (e.resultado like ${`${PAGAMENTO_SEM_COBRANCA}%`} or (e.id like 'sinc\\_%' and e.resultado = 'sem-mudanca'))
@@ -169,9 +176,18 @@ export async function reaplicarEvento(deps: Deps, ctx: Contexto, id: string): Pr
   }
 }
 
+/**
+ * A payment for a registration released unpaid: its registration is confirmed on its seat again,
+ * refused while its lot or a workshop of it is full (make room, or refund the payment).
+ */
+export async function reacomodarInscricao(deps: Deps, ctx: Contexto, id: string): Promise<void> {
+  await exigir(deps, ctx, ['INSCRICAO_PAGA_SEM_VAGA'], id);
+  if ((await reacomodarPagamento(deps, id)) !== 'REACOMODADA') throw new AppError('VAGAS_ESGOTADAS');
+}
+
 /** A payment for no active charge, or a status the provider shows that SIG could not take: seen and dealt with. */
 export async function marcarResolvida(deps: Deps, ctx: Contexto, id: string): Promise<void> {
-  await exigir(deps, ctx, ['PAGAMENTO_SEM_COBRANCA', 'STATUS_DIVERGENTE'], id);
+  await exigir(deps, ctx, ['PAGAMENTO_SEM_COBRANCA', 'STATUS_DIVERGENTE', 'INSCRICAO_PAGA_SEM_VAGA'], id);
   await deps.db
     .update(ev)
     .set({ resolvidoEm: new Date(), resolvidoPor: ctx.usuarioId })

@@ -17,7 +17,7 @@ const FILTROS: readonly FiltroLista[] = [
   { tipo: 'opcao', nome: 'tipo', opcoes: TIPOS_PENDENCIA_FINANCEIRA, rotulos: 'pendencias:tipos' },
 ];
 
-type Acao = 'REAPLICAR_EVENTO' | 'LANCAR_PENDENTE' | 'MARCAR_RESOLVIDA' | 'CONFERIR_WEBHOOK';
+type Acao = 'REAPLICAR_EVENTO' | 'LANCAR_PENDENTE' | 'MARCAR_RESOLVIDA' | 'CONFERIR_WEBHOOK' | 'REACOMODAR_INSCRICAO';
 
 /** The POST that resolves an exception, by its action (`VER_RECIBO` is a link, not a write). */
 function resolver(acao: Acao, id: string): Promise<unknown> {
@@ -26,6 +26,8 @@ function resolver(acao: Acao, id: string): Promise<unknown> {
       return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/reaplicar', { params: { path: { id } } }));
     case 'MARCAR_RESOLVIDA':
       return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/resolver', { params: { path: { id } } }));
+    case 'REACOMODAR_INSCRICAO':
+      return dados(cliente.POST('/api/pendencias-financeiras/eventos/{id}/reacomodar', { params: { path: { id } } }));
     case 'LANCAR_PENDENTE':
       return dados(
         cliente.POST('/api/pendencias-financeiras/lancamentos/{id}/lancar', { params: { path: { id: Number(id) } } }),
@@ -42,7 +44,8 @@ function resolver(acao: Acao, id: string): Promise<unknown> {
 /**
  * `/pendencias-financeiras` (issue 17): what about money did not go through by itself — webhook
  * events not applied, postings waiting for a period, payments of no charge, sub-accounts not heard,
- * statuses SIG could not take, refunds after a receipt — each with the action that resolves it.
+ * statuses SIG could not take, refunds after a receipt, event registrations paid after their seat
+ * was released — each with the action that resolves it.
  */
 export default function PendenciasPage() {
   const { t } = useTranslation(['campos', 'comum', 'menu', 'pendencias']);
