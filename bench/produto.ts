@@ -48,14 +48,15 @@ async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<v
     await new Promise((r) => servidor.once('exit', r));
     rmSync(dados, { recursive: true, force: true });
   };
-  const limite = Date.now() + 120_000;
+  // A fresh database gets the whole demo first: minutes on a busy machine.
+  const limite = Date.now() + 300_000;
   for (;;) {
     if (servidor.exitCode !== null) throw new Error(`the server exited with ${servidor.exitCode}`);
     const pronto = await fetch(`${base}/api/saude`).catch(() => null);
     if (pronto?.ok) return { base, parar };
     if (Date.now() > limite) {
       await parar();
-      throw new Error('the server did not answer within 120 s');
+      throw new Error('the server did not answer within 300 s');
     }
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -1,17 +1,18 @@
 import { ACESSO_POR_ID } from '@sig/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { Navigate, type RouteObject, useParams, useRoutes } from 'react-router';
 import { AutorizacaoProvider, useAutorizacao } from '../platform/autorizacao';
 import { carregar } from '../platform/carregar';
 import { NAMESPACES_AREA_LOGADA } from '../platform/i18n';
 import { comEspera, espera } from './espera';
 import { PortaoTermos } from './PortaoTermos';
 import Shell from './Shell';
-import { INDICADORES, TELAS } from './telas';
+import { type Antecipar, INDICADORES, TELAS } from './telas';
 
 const IndicadorPage = carregar(() => import('../modules/inicio/IndicadorPage'));
 const ContaPage = carregar(() => import('../modules/auth/ContaPage'));
@@ -23,6 +24,19 @@ function ExigirAcesso({ acesso, children }: { acesso: string; children: ReactNod
   if (carregando) return espera;
   if (!podeNavegar(acesso)) return <Navigate to="/dashboard" replace state={{ semPermissao: true }} />;
   return comEspera(children);
+}
+
+/**
+ * A form's own requests started as its route opens, while the permissions and the page's code are
+ * still on their way; the page's queries then find them under way.
+ */
+function Antecipando({ antecipar, children }: { antecipar?: Antecipar; children: ReactNode }) {
+  const { id } = useParams();
+  const consultas = useQueryClient();
+  useEffect(() => {
+    antecipar?.(id, consultas);
+  }, [antecipar, id, consultas]);
+  return children;
 }
 
 /** /indicadores goes to the first indicator screen the user may open. */
@@ -64,9 +78,11 @@ const rotas: RouteObject[] = [
               {
                 path: form.rota,
                 element: (
-                  <ExigirAcesso acesso={acesso}>
-                    <form.pagina />
-                  </ExigirAcesso>
+                  <Antecipando antecipar={form.antecipar}>
+                    <ExigirAcesso acesso={acesso}>
+                      <form.pagina />
+                    </ExigirAcesso>
+                  </Antecipando>
                 ),
               },
             ]

@@ -1,6 +1,8 @@
 import { type AcessoId, CADASTROS, type FilaAtendimento } from '@sig/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, createElement } from 'react';
 import { FILAS, rotaEdicao } from '../modules/atendimentos/comum';
+import { anteciparGrade } from '../modules/cemiterios/consultas';
 import { carregar } from '../platform/carregar';
 import { padraoRotaForm } from '../platform/crud/definicao';
 
@@ -9,10 +11,13 @@ import { padraoRotaForm } from '../platform/crud/definicao';
  * user's permissions), and each one gets a route at its catalogue path, plus its form route
  * and extra routes when it has them (guarded by the same access).
  */
+export type Antecipar = (id: string | undefined, consultas: QueryClient) => void;
+
 export type Tela = {
   acesso: AcessoId;
   pagina: ComponentType;
-  form?: { rota: string; pagina: ComponentType };
+  /** `antecipar`: the form's own requests, started as its route opens (the record's `:id`). */
+  form?: { rota: string; pagina: ComponentType; antecipar?: Antecipar };
   /** Further routes of the screen with paths of their own (a questionnaire, a result). */
   extras?: { rota: string; pagina: ComponentType }[];
 };
@@ -224,6 +229,7 @@ export const TELAS: Tela[] = [
     form: {
       rota: '/cemiterio/form/:id?/:visualizacao?',
       pagina: carregar(() => import('../modules/cemiterios/CemiterioFormPage')),
+      antecipar: anteciparGrade,
     },
   },
   {

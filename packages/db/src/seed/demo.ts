@@ -1,4 +1,4 @@
-import { ACESSOS, type AcessoId, hojeNoBrasil } from '@sig/contracts';
+import { ACESSOS, type AcessoId, centavos, deCentavos, hojeNoBrasil } from '@sig/contracts';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { type ConteudoAceite, HASH_INICIAL, hashDoAceite, sha256 } from '../cadeia-consentimento.js';
 import type { Db } from '../index.js';
@@ -714,6 +714,18 @@ const estadoDemo = (i: number) => {
 
 const PRENOMES = ['Heinrich', 'Frida', 'Bruno', 'Elsa', 'Otto', 'Greta', 'Wilhelm', 'Hilda', 'Karl', 'Irma', 'Ernst'];
 const SOBRENOMES = ['Schmidt', 'Krüger', 'Müller', 'Weber', 'Becker', 'Hoffmann', 'Schulz', 'Koch', 'Richter'];
+/** The holders' families, names no other demo person has (32 holders, most with several plots). */
+const PRENOMES_TITULARES = [
+  'Adolfo',
+  'Bertilda',
+  'Clemente',
+  'Dorotéia',
+  'Emílio',
+  'Filomena',
+  'Gervásio',
+  'Leopoldina',
+];
+const SOBRENOMES_TITULARES = ['Stumpf', 'Eckert', 'Rauber', 'Seibel'];
 
 /**
  * The parish's cemetery (issue 20) at the issue's size: 3 blocks, 400 plots, 250 concessions in
@@ -746,12 +758,22 @@ async function criarCemiterioDemo(db: Db, organizacaoId: number) {
       situacaoJazigo: 'LIVRE',
     })),
   );
+  // The holders are families of their own: the parish's other demo people keep the receivables the
+  // money screens' stories read (Lucas's arrears, Marta's paid year, the staff's none).
   const titulares = (
     await db
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(eq(schema.pessoa.organizacaoId, organizacaoId))
-      .orderBy(schema.pessoa.id)
+      .insert(schema.pessoa)
+      .values(
+        SOBRENOMES_TITULARES.flatMap((sobrenome) =>
+          PRENOMES_TITULARES.map((nome) => ({
+            nome,
+            sobrenome,
+            nomeBusca: nomeBuscaSql(nome, sobrenome),
+            organizacaoId,
+          })),
+        ),
+      )
+      .returning({ id: schema.pessoa.id })
   ).map((p) => p.id);
   type Concessao = typeof schema.arrendatario.$inferInsert;
   type Falecido = Omit<typeof schema.falecido.$inferInsert, 'jazigoId' | 'arrendatarioId'>;
@@ -859,6 +881,122 @@ async function criarCemiterioDemo(db: Db, organizacaoId: number) {
         c.falecidos.map((x) => ({ ...x, jazigoId: plots[c.plot]!.id, arrendatarioId: ids[n]!.id })),
       ),
     );
+  await criarParcelasDemo(
+    db,
+    organizacaoId,
+    concessoes.map((c, n) => {
+      const j = layout[c.plot]!;
+      return { ...c.concessao, id: ids[n]!.id, rotulo: `${j.quadra}-${j.fileira}-${j.numero}` };
+    }),
+  );
+}
+
+/**
+ * The concessions' installments and upkeep fees as receivables (issue 20), as the screens make
+ * them: a month apart from the start, the last taking the rounding; paid when past, but every
+ * seventh concession with its latest past one overdue; last year's upkeep fee of each standing
+ * concession, a quarter of them in arrears (with the year before's too), for the arrears report.
+ */
+async function criarParcelasDemo(
+  db: Db,
+  organizacaoId: number,
+  concessoes: {
+    id: number;
+    rotulo: string;
+    pessoaId: number;
+    inicio: string;
+    valor?: string;
+    parcelas?: number;
+    isento?: boolean;
+    encerradaEm?: string | null;
+  }[],
+) {
+  const hoje = hojeNoBrasil();
+  const mais = (d: string, meses: number) => {
+    const [a, m, dd] = d.split('-').map(Number) as [number, number, number];
+    const alvo = new Date(Date.UTC(a, m - 1 + meses, 1));
+    const ultimo = new Date(Date.UTC(alvo.getUTCFullYear(), alvo.getUTCMonth() + 1, 0)).getUTCDate();
+    alvo.setUTCDate(Math.min(dd, ultimo));
+    return alvo.toISOString().slice(0, 10);
+  };
+  type Conta = typeof schema.contaAReceber.$inferInsert;
+  const contas: {
+    conta: Conta;
+    arrendatarioId: number;
+    origem: string;
+    referencia: string;
+    numero: number;
+    de: number;
+  }[] = [];
+  const conta = (pessoaId: number, vencimento: string, valor: string, descricao: string, atrasada: boolean): Conta => {
+    const paga = vencimento < hoje && !atrasada;
+    return {
+      organizacaoId,
+      pessoaId,
+      tipo: 'ARRENDAMENTO',
+      mesCompetencia: Number(vencimento.slice(5, 7)),
+      anoCompetencia: Number(vencimento.slice(0, 4)),
+      vencimento,
+      valorPrevisto: valor,
+      descricao,
+      status: paga ? 'PAGO' : vencimento < hoje ? 'VENCIDO' : 'ABERTO',
+      valorPago: paga ? valor : null,
+      dataPagamento: paga ? vencimento : null,
+      dataCredito: paga ? vencimento : null,
+      formaPagamento: paga ? 'PIX' : null,
+    };
+  };
+  for (const [i, c] of concessoes.entries()) {
+    const total = centavos(c.valor ?? '0');
+    const n = c.parcelas ?? 1;
+    if (!c.isento && total > 0n) {
+      const parte = total / BigInt(n);
+      const vencimentos = Array.from({ length: n }, (_, k) => mais(c.inicio, k));
+      const ultimaPassada = vencimentos.filter((v) => v < hoje).length - 1;
+      for (const [k, v] of vencimentos.entries())
+        contas.push({
+          conta: conta(
+            c.pessoaId,
+            v,
+            deCentavos(k === n - 1 ? total - parte * BigInt(n - 1) : parte),
+            `Concessão do jazigo ${c.rotulo} — parcela ${k + 1}/${n}`,
+            i % 7 === 3 && k === ultimaPassada,
+          ),
+          arrendatarioId: c.id,
+          origem: 'CONCESSAO',
+          referencia: c.inicio,
+          numero: k + 1,
+          de: n,
+        });
+    }
+    if (c.isento || c.encerradaEm) continue;
+    const ano = Number(hoje.slice(0, 4));
+    // A fee falls due on 31 March of a year the concession had begun by.
+    const anos = (i % 4 === 1 ? [ano - 2, ano - 1] : [ano - 1]).filter((a) => `${a}-03-31` >= c.inicio);
+    for (const a of anos)
+      contas.push({
+        conta: conta(c.pessoaId, `${a}-03-31`, '120.00', `Taxa de conservação do jazigo ${c.rotulo}`, i % 4 === 1),
+        arrendatarioId: c.id,
+        origem: 'CONSERVACAO',
+        referencia: `${a}-03-31`,
+        numero: 1,
+        de: 1,
+      });
+  }
+  const criadas = await db
+    .insert(schema.contaAReceber)
+    .values(contas.map((c) => c.conta))
+    .returning({ id: schema.contaAReceber.id });
+  await db.insert(schema.arrendatarioParcela).values(
+    contas.map((c, k) => ({
+      arrendatarioId: c.arrendatarioId,
+      contaAReceberId: criadas[k]!.id,
+      origem: c.origem,
+      referencia: c.referencia,
+      numero: c.numero,
+      de: c.de,
+    })),
+  );
 }
 
 // Names no other demo person has: searches in the stories and tests of other screens find what they expect.

@@ -1,6 +1,6 @@
 import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
@@ -1044,6 +1044,52 @@ describe('upkeep fees in arrears and the forecast of free plots', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('F-1-2');
     expect((await atraso('&vencidasAte=2025-13-01')).statusCode).toBe(400);
+  });
+
+  it("gives the demo cemetery's concessions their installments, to the cent, held by families of their own", async () => {
+    const [demo] = await t.banco.db
+      .select({ id: schema.cemiterio.id })
+      .from(schema.cemiterio)
+      .where(eq(schema.cemiterio.nome, 'Cemitério Evangélico da Paz'));
+    const lista = (
+      await req('GET', `/api/conservacao-em-atraso/paginado?cemiterioId=${demo!.id}`, undefined, admin)
+    ).json();
+    expect(lista.total).toBeGreaterThan(30);
+    // Each priced concession's grant installments add up to its value.
+    const ap = schema.arrendatarioParcela;
+    const ar = schema.arrendatario;
+    const car = schema.contaAReceber;
+    const somas = await t.banco.db
+      .select({
+        valor: ar.valor,
+        soma: sql<string>`sum(${car.valorPrevisto})::numeric(14,2)::text`,
+        parcelas: ar.parcelas,
+        n: sql<number>`count(*)::int`,
+        estados: sql<string[]>`array_agg(distinct ${car.status})`,
+      })
+      .from(ap)
+      .innerJoin(car, eq(car.id, ap.contaAReceberId))
+      .innerJoin(ar, eq(ar.id, ap.arrendatarioId))
+      .innerJoin(schema.jazigo, eq(schema.jazigo.id, ar.jazigoId))
+      .where(and(eq(ap.origem, 'CONCESSAO'), eq(schema.jazigo.cemiterioId, demo!.id)))
+      .groupBy(ar.id);
+    expect(somas.length).toBeGreaterThan(150);
+    for (const s of somas) expect([s.soma, s.n]).toEqual([s.valor, s.parcelas]);
+    const estados = new Set(somas.flatMap((s) => s.estados));
+    expect([...estados].sort()).toEqual(['ABERTO', 'PAGO', 'VENCIDO']);
+    // Its holders have no user account and no receivable of another kind (the money screens' demo figures).
+    const [mistura] = await t.banco.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(car)
+      .where(
+        and(
+          sql`${car.pessoaId} in (select a.pessoa_id from arrendatario a join jazigo j on j.id = a.jazigo_id
+            where j.cemiterio_id = ${demo!.id})`,
+          sql`(exists (select 1 from usuario u where u.pessoa_id = ${car.pessoaId})
+            or exists (select 1 from conta_a_receber o where o.pessoa_id = ${car.pessoaId} and o.tipo <> 'ARRENDAMENTO'))`,
+        ),
+      );
+    expect(mistura!.n).toBe(0);
   });
 
   it('forecasts the free plots by month from terms ending and exhumation terms', async () => {

@@ -19,6 +19,7 @@ import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { CORES_SITUACAO } from './comum';
+import { consultaGrade } from './consultas';
 
 type Jazigo = GradeJazigos['jazigos'][number];
 
@@ -35,17 +36,7 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
   const { pode } = useAutorizacao();
   const [editando, setEditando] = useState<Jazigo | null>(null);
   const editavel = !somenteLeitura && pode(ACESSO_CEMITERIO, 'U');
-  const chave = [...chaves('cemiterio').todas, 'jazigos', cemiterioId, quadra ?? null];
-  const grade = useQuery({
-    queryKey: chave,
-    queryFn: ({ signal }) =>
-      dados(
-        cliente.GET('/api/cemiterio/{id}/jazigos', {
-          params: { path: { id: cemiterioId }, query: quadra ? { quadra } : {} },
-          signal,
-        }),
-      ),
-  });
+  const grade = useQuery(consultaGrade(cemiterioId, quadra));
   const gerar = useMutacaoForm(form, {
     mutationFn: (corpo: Record<string, unknown>) =>
       dados(
