@@ -23,7 +23,7 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
+export async function iniciarServidor(): Promise<{ base: string; parar: () => Promise<void> }> {
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-produto-'));
   const porta = await portaLivre();
   const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {

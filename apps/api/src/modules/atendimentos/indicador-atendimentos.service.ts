@@ -22,10 +22,13 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): P
   const base = and(isNull(a.excluidoEm), r.organizacoes(a.organizacaoDestinoId))!;
   const entre = (de: string, ate: string) => and(base, sql`${local} between ${de}::date and ${ate}::date`)!;
   const noPeriodo = entre(r.periodoDe, r.periodoAte);
+  // Each day's tickets counted once, then the days into their buckets (not every ticket range-joined to each bucket).
   const serie = (baldes: SQL) =>
-    deps.db.execute(sql`with baldes as (${baldes})
-      select b.chave, b.de::text as de, b.ate::text as ate, count(${a.id})::int as total
-      from baldes b left join ${a} on ${local} between b.de and b.ate and ${base}
+    deps.db.execute(sql`with baldes as (${baldes}),
+      dias as (select ${local} as dia, count(*) as total from ${a}
+        where ${base} and ${local} between (select min(de) from baldes) and (select max(ate) from baldes) group by 1)
+      select b.chave, b.de::text as de, b.ate::text as ate, coalesce(sum(d.total), 0)::int as total
+      from baldes b left join dias d on d.dia between b.de and b.ate
       group by b.indice, b.chave, b.de, b.ate order by b.indice`);
   const [status, categorias, organizacoes, anterior, atuais, anteriores] = await Promise.all([
     deps.db.execute(

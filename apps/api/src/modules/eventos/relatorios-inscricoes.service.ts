@@ -137,19 +137,24 @@ export async function indicadorInscricoes(
   const [atual, anterior, serie, porStatus, porLote, capacidade] = await Promise.all([
     totais(r.periodoDe, r.periodoAte),
     totais(r.anteriorDe, r.anteriorAte),
-    deps.db.execute(sql`with baldes as (${r.baldes})
+    // Each day's registrations counted once, then summed into the buckets (those made in it, the seats held by its end).
+    deps.db.execute(sql`with baldes as (${r.baldes}),
+        dias as (select ${DIA} as dia, count(*) as novas, count(*) filter (where i.status in (${COM_VAGA})) as com_vaga
+          from inscricao_evento i where i.evento_id in (${eventos}) and ${DIA} <= (select max(ate) from baldes) group by 1)
       select b.chave, b.de::text as de, b.ate::text as ate,
-        (select count(*)::int from inscricao_evento i where i.evento_id in (${eventos}) and ${DIA} between b.de and b.ate) as novas,
-        (select count(*)::int from inscricao_evento i where i.evento_id in (${eventos}) and i.status in (${COM_VAGA})
-          and ${DIA} <= b.ate) as ocupadas
-      from baldes b order by b.indice`),
+        coalesce(sum(d.novas) filter (where d.dia >= b.de), 0)::int as novas, coalesce(sum(d.com_vaga), 0)::int as ocupadas
+      from baldes b left join dias d on d.dia <= b.ate
+      group by b.indice, b.chave, b.de, b.ate order by b.indice`),
     deps.db.execute(sql`select i.status as chave, count(*)::int as total from inscricao_evento i
       where i.evento_id in (${eventos}) and ${DIA} between ${r.periodoDe}::date and ${r.periodoAte}::date
       group by 1 order by 2 desc, 1`),
+    // The seats of every lot counted in one pass over the events' registrations (not two lookups a lot).
     deps.db.execute(sql`select l.numero::text as chave, sum(l.quantidade)::int as quantidade,
-        coalesce(sum((select count(*) from inscricao_evento i where i.lote_id = l.id and i.status in ('CONFIRMADA', 'CORTESIA'))), 0)::int as confirmadas,
-        coalesce(sum((select count(*) from inscricao_evento i where i.lote_id = l.id and i.status = 'PENDENTE')), 0)::int as pendentes
-      from evento_lote l where l.evento_id in (${eventos}) group by l.numero order by l.numero`),
+        coalesce(sum(c.confirmadas), 0)::int as confirmadas, coalesce(sum(c.pendentes), 0)::int as pendentes
+      from evento_lote l left join (select i.lote_id, count(*) filter (where i.status in ('CONFIRMADA', 'CORTESIA')) as confirmadas,
+          count(*) filter (where i.status = 'PENDENTE') as pendentes
+        from inscricao_evento i where i.evento_id in (${eventos}) group by i.lote_id) c on c.lote_id = l.id
+      where l.evento_id in (${eventos}) group by l.numero order by l.numero`),
     deps.db.execute(
       sql`select coalesce(sum(quantidade), 0)::int as n from evento_lote where evento_id in (${eventos})`,
     ),

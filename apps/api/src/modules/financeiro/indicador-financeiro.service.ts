@@ -37,10 +37,14 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): P
       from lancamento_caixa l join plano_conta p on p.id = l.plano_conta_id
       where ${noPeriodo} and ${direcao} ${sentido} 0
       group by p.nome order by abs(sum(l.valor)) desc, 1 limit 10`);
+  // Each day's money summed once, then the days into their buckets (not every entry range-joined to each bucket).
   const serie = (baldes: SQL) =>
-    deps.db.execute(sql`with baldes as (${baldes})
-      select b.chave, b.de::text as de, b.ate::text as ate, ${entradas} as entradas, ${saidas} as saidas
-      from baldes b left join lancamento_caixa l on l.data between b.de and b.ate and ${base}
+    deps.db.execute(sql`with baldes as (${baldes}),
+      dias as (select l.data, ${entradasLivros()} as entradas, ${saidasLivros()} as saidas from lancamento_caixa l
+        where ${base} and l.data between (select min(de) from baldes) and (select max(ate) from baldes) group by l.data)
+      select b.chave, b.de::text as de, b.ate::text as ate, coalesce(sum(d.entradas), 0)::numeric(14, 2)::text as entradas,
+        coalesce(sum(d.saidas), 0)::numeric(14, 2)::text as saidas
+      from baldes b left join dias d on d.data between b.de and b.ate
       group by b.indice, b.chave, b.de, b.ate order by b.indice`);
   const [atual, anterior, porEntrada, porSaida, atuais, anteriores] = await Promise.all([
     somar(r.periodoDe, r.periodoAte),
