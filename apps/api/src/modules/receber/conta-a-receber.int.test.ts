@@ -216,7 +216,7 @@ describe('kept totals (ADR 0027)', () => {
     const exato = await lista('vencimentoDe=2099-07-02&vencimentoAte=2099-07-31');
     expect(julho).toMatchObject({ total: 1, totais: { valorPrevisto: '12.50', valorPago: '12.50' } });
     expect(exato).toMatchObject({ total: 1, totais: julho.totais });
-    // A page past the end has no row to carry the totals: they are read alone, the same.
+    // A page past the end still carries the whole set's totals.
     for (const consulta of [
       'vencimentoDe=2099-07-01&vencimentoAte=2099-07-31',
       'vencimentoDe=2099-07-02&vencimentoAte=2099-07-31',

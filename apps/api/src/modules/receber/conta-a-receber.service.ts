@@ -154,7 +154,7 @@ const ultimoDoMes = (d: string) => {
  * key plus its rows rolled up from below, a few per child of it; the own row alone when the
  * permission is own-organization-only.
  */
-function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined) {
+async function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined) {
   if (q.pessoaId || q.organizacaoTitularId || q.cobrancaGerada || q.semRecibo === 'true') return null;
   if ((q.vencimentoDe && !primeiroDoMes(q.vencimentoDe)) || (q.vencimentoAte && !ultimoDoMes(q.vencimentoAte)))
     return null;
@@ -175,61 +175,49 @@ function totaisMantidos(deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number
         ),
       );
   const s = (somentePropria(ctx, ACESSO_CONTA) ? linhas(tot) : linhas(tot).unionAll(linhas(arvore))).as('s');
-  return deps.db
+  const [r] = (await deps.db
     .select({
-      n: sql<number>`coalesce(sum(${s.quantidade}), 0)::int`.as('total_quantidade'),
-      valorPrevisto: soma(s.valorPrevisto).as('total_previsto'),
-      valorPago: soma(s.valorPago).as('total_pago'),
+      n: sql<number>`coalesce(sum(${s.quantidade}), 0)::int`,
+      valorPrevisto: soma(s.valorPrevisto),
+      valorPago: soma(s.valorPago),
     })
-    .from(s);
+    .from(s)) as [{ n: number; valorPrevisto: string; valorPago: string }];
+  return r;
 }
 
 /** A sum of money over the filtered set, as the API writes money (`0.00` when none). */
 const soma = (coluna: PgColumn | SQL.Aliased) => sql<string>`coalesce(sum(${coluna}), 0)::numeric(16, 2)::text`;
 
-/**
- * The filtered set's count and sums: the kept totals when the filters allow (`totaisMantidos`),
- * else the receivables alone (their owner is a foreign key): no other table is read, and over a
- * due-date range the index on it alone.
- */
-const totaisDaLista = (deps: Deps, ctx: Contexto, q: FiltrosContas, ids: number[] | undefined, onde: SQL | undefined) =>
-  totaisMantidos(deps, ctx, q, ids) ??
-  deps.db
-    .select({
-      n: sql<number>`count(*)::int`.as('total_quantidade'),
-      valorPrevisto: soma(car.valorPrevisto).as('total_previsto'),
-      valorPago: soma(car.valorPago).as('total_pago'),
-    })
-    .from(car)
-    .where(onde);
-
 export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberListQuery): Promise<ContaAReceberPagina> {
   const ids = await escolhidas(deps, ctx, q);
   const onde = await condicoesDaLista(deps, ctx, q, ids);
+  // The kept totals when the filters allow; else the receivables alone (their owner is a foreign
+  // key): the totals read no other table, and over a due-date range the index on it alone.
+  const { n, valorPrevisto, valorPago } =
+    (await totaisMantidos(deps, ctx, q, ids)) ??
+    ((
+      await deps.db
+        .select({
+          n: sql<number>`count(*)::int`,
+          valorPrevisto: soma(car.valorPrevisto),
+          valorPago: soma(car.valorPago),
+        })
+        .from(car)
+        .where(onde)
+    )[0] as { n: number; valorPrevisto: string; valorPago: string });
   const dir = sql.raw(q.ordem === 'desc' ? 'desc' : 'asc');
   const ordenarPor = q.ordenarPor ?? 'vencimento';
   const ordem = [...(ORDEM[ordenarPor] ?? []), sql`${car.id}`].map((c) => sql`${c} ${dir}`);
-  // The page and the set's totals in one statement: the totals, one row, joined to every row of the page.
-  const totais = deps.db.$with('totais').as(totaisDaLista(deps, ctx, q, ids, onde));
-  const pagina = deps.db
-    .with(totais)
-    .select({ ...selecao, total: totais.n, totalPrevisto: totais.valorPrevisto, totalPago: totais.valorPago })
-    .from(car)
-    .innerJoin(organizacao, eq(organizacao.id, car.organizacaoId))
-    .leftJoin(pessoa, eq(pessoa.id, car.pessoaId))
-    .leftJoin(titular, eq(titular.id, car.organizacaoTitularId))
-    .crossJoin(totais);
-  const deslocamento = (q.pagina - 1) * q.quantidade;
   const linhas =
     ordenarPor === 'titular'
-      ? await pagina
+      ? await consulta(deps.db)
           .where(onde)
           .orderBy(...ordem)
           .limit(q.quantidade)
-          .offset(deslocamento)
+          .offset((q.pagina - 1) * q.quantidade)
       : // The page's ids from the receivables alone (an index in that order, or a sort of its
         // entries), then the names and the receipt joined to those rows only, not to the whole set.
-        await pagina
+        await consulta(deps.db)
           .where(
             inArray(
               car.id,
@@ -239,20 +227,16 @@ export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberLi
                 .where(onde)
                 .orderBy(...ordem)
                 .limit(q.quantidade)
-                .offset(deslocamento),
+                .offset((q.pagina - 1) * q.quantidade),
             ),
           )
           .orderBy(...ordem);
-  // A page past the end (or an empty set) has no row to carry the totals: they are read alone.
-  const [t] = linhas.length
-    ? [{ n: linhas[0]!.total, valorPrevisto: linhas[0]!.totalPrevisto, valorPago: linhas[0]!.totalPago }]
-    : await totaisDaLista(deps, ctx, q, ids, onde);
   return {
-    itens: linhas.map(({ total: _n, totalPrevisto: _p, totalPago: _g, ...l }) => paraConta(l)),
-    total: t!.n,
+    itens: linhas.map(paraConta),
+    total: n,
     pagina: q.pagina,
     quantidade: q.quantidade,
-    totais: { valorPrevisto: t!.valorPrevisto, valorPago: t!.valorPago },
+    totais: { valorPrevisto, valorPago },
   };
 }
 
