@@ -19,8 +19,12 @@ let sinodoId: number;
  * then times out, `recusa` refuses the registrant's data for good (a 400), `instavel` answers 503.
  */
 let falha: 'fora' | 'depois' | 'recusa' | 'instavel' | null = null;
-/** Charges asked of the provider, refused or not. */
-let pedidos = 0;
+/**
+ * Charges asked of the provider, refused or not, by receivable (the charge's external reference):
+ * a test counts its own, not what the job layer's workers ask for other tests' registrations.
+ */
+const pedidos: string[] = [];
+const pedidosDe = (contaId: number | null) => pedidos.filter((r) => r === String(contaId)).length;
 
 type Metodo = 'GET' | 'POST';
 const publico = (method: Metodo, url: string, payload?: object) => t.req({ method, url, payload });
@@ -91,7 +95,7 @@ beforeAll(async () => {
           get: (alvo, nome, r) =>
             nome === 'criarCobranca'
               ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
-                  pedidos++;
+                  pedidos.push(args[0].referenciaExterna);
                   if (falha === 'fora') throw new Error('provider unreachable');
                   if (falha === 'recusa')
                     throw new ErroProvedor(
@@ -239,18 +243,17 @@ describe('the charge at registration', () => {
   it('a refusal for good (a 4xx) is not retried: the registration shows the charge failed, with its reason', async () => {
     const codigo = await novoEvento();
     falha = 'recusa';
-    const antes = pedidos;
     const r = await inscrever(codigo).finally(() => {
       falha = null;
     });
     expect(r).toMatchObject({ status: 'PENDENTE', pagamento: null, falhaCobranca: 'O CPF informado é inválido.' });
-    expect(pedidos).toBe(antes + 1);
+    const i = await registroDe(r.token);
+    expect(pedidosDe(i.contaAReceberId)).toBe(1);
     // Neither the job nor the page's "try again" asks the provider again.
     await processarInscricoes(t.app.deps);
     const outraVez = await publico('POST', `/api/evento-publico/inscricao/${r.token}/cobranca`);
     expect(outraVez.json()).toMatchObject({ pagamento: null, falhaCobranca: 'O CPF informado é inválido.' });
-    expect(pedidos).toBe(antes + 1);
-    const i = await registroDe(r.token);
+    expect(pedidosDe(i.contaAReceberId)).toBe(1);
     expect(await cobrancasDe(i.contaAReceberId!)).toHaveLength(0);
     // Staff find it under the list's "charge failed".
     const lista = await t.req({
@@ -309,7 +312,7 @@ describe('the charge at registration', () => {
     const r = await inscrever(codigo);
     const i = await registroDe(r.token);
     falha = 'recusa';
-    const antes = pedidos;
+    const antes = pedidosDe(i.contaAReceberId);
     const feito = await TAREFA_COBRAR_INSCRICAO.executar(t.app.deps, {
       id: 'teste',
       dados: { inscricaoId: i.id },
@@ -320,7 +323,7 @@ describe('the charge at registration', () => {
       falha = null;
     });
     expect(feito).toEqual({ resultado: 'NADA' });
-    expect(pedidos).toBe(antes + 1);
+    expect(pedidosDe(i.contaAReceberId)).toBe(antes + 1);
     expect((await registroDe(r.token)).falhaCobranca).toBe('O CPF informado é inválido.');
   });
 
