@@ -329,8 +329,10 @@ describe('the sign-in gate', () => {
     expect(await aceitarPendente(u.token)).toMatchObject({ versao: 1 });
     expect(await situacao(u.token)).toBe(200);
 
-    // Publishing version 2 supersedes the acceptance and asks again, while the user is signed in.
+    // Publishing version 2 supersedes the acceptance and asks again, while the user is signed in;
+    // its e-mail (the revocation link read below) is written by the sending's worker.
     await novaVersao(idc, 'Texto dois.');
+    await concluido(idc);
     expect(await situacao(u.token)).toBe(428);
     expect(await aceitarPendente(u.token)).toMatchObject({ versao: 2 });
     expect(await situacao(u.token)).toBe(200);
