@@ -95,7 +95,7 @@ beforeAll(async () => {
           get: (alvo, nome, r) =>
             nome === 'criarCobranca'
               ? async (...args: Parameters<PaymentProvider['criarCobranca']>) => {
-                  pedidos.push(args[0].referenciaExterna);
+                  pedidos.push(args[0].referenciaExterna ?? '');
                   if (falha === 'fora') throw new Error('provider unreachable');
                   if (falha === 'recusa')
                     throw new ErroProvedor(
