@@ -14,8 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Resultado } from 'autocannon';
-import { ADMIN, comServidor, entrar, percentil, SENHA_DEMO, servir } from './comum.js';
+import { ADMIN, comServidor, entrar, percentil, rajada, SENHA_DEMO, servir } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -94,13 +93,7 @@ async function medir(base: string, pronto: { geracao: string }) {
     const sonda = await fetch(opcoes.url, { headers: opcoes.headers });
     if (sonda.status !== 200) throw new Error(`${fila}: probe answered ${sonda.status}`);
     const { total } = (await sonda.json()) as { total: number };
-    await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
-    const tempos: number[] = [];
-    const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
-    execucao.on('response', (_c, status, _b, ms) => {
-      if (status === 200) tempos.push(ms);
-    });
-    const r: Resultado = await execucao;
+    const { r, tempos } = await rajada(opcoes, conexoes, duracao);
     console.log(
       `| ${nome} | ${total.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} |`,
     );

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import autocannon, { type Opcoes, type Resultado } from 'autocannon';
 import pg from 'pg';
 
 export const ADMIN = { login: 'admin@sig.local', senha: 'Bench@2026x' };
@@ -206,4 +207,19 @@ export function cpfDaSequencia(n: number, base = 100_000_000): string {
     d.push(r === 10 ? 0 : r);
   }
   return d.join('');
+}
+
+/**
+ * One measured burst: 2 s of warm-up, then `duracao` seconds with `conexoes` clients; the answer
+ * times of the 200s (for percentil) beside autocannon's own result.
+ */
+export async function rajada(opcoes: Opcoes, conexoes: number, duracao: number) {
+  await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
+  const tempos: number[] = [];
+  const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
+  execucao.on('response', (_c, status, _b, ms) => {
+    if (status === 200) tempos.push(ms);
+  });
+  const r: Resultado = await execucao;
+  return { r, tempos };
 }

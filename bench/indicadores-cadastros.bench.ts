@@ -16,8 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Resultado } from 'autocannon';
-import { ADMIN, entrar, percentil, SENHA_DEMO, servir } from './comum.js';
+import { ADMIN, entrar, percentil, rajada, SENHA_DEMO, servir } from './comum.js';
 
 const { values } = parseArgs({
   options: {
@@ -90,13 +89,7 @@ async function medir(base: string, p: Parametros) {
     const sonda = await fetch(opcoes.url, { headers: opcoes.headers });
     if (sonda.status !== 200) throw new Error(`${nome}: probe answered ${sonda.status} ${await sonda.text()}`);
     const { pessoas } = (await sonda.json()) as { pessoas: number };
-    await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
-    const tempos: number[] = [];
-    const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
-    execucao.on('response', (_c, status, _b, ms) => {
-      if (status === 200) tempos.push(ms);
-    });
-    const r: Resultado = await execucao;
+    const { r, tempos } = await rajada(opcoes, conexoes, duracao);
     console.log(
       `| ${nome} | ${pessoas.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} |`,
     );

@@ -29,8 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon, { type Resultado } from 'autocannon';
-import { ADMIN, entrar, percentil, SENHA_DEMO, servir } from './comum.js';
+import { ADMIN, entrar, percentil, rajada, SENHA_DEMO, servir } from './comum.js';
 import { iniciarServidor } from './produto.js';
 
 const { values } = parseArgs({
@@ -436,13 +435,7 @@ async function medirCarga(base: string, p: Parametros) {
         throw new Error(`${indicador} ${c.nome}: probe answered ${sonda.status} ${await sonda.text()}`);
       const corpo = (await sonda.json()) as Record<string, unknown>;
       guardar(indicador, c.nome, corpo);
-      await autocannon({ ...opcoes, connections: conexoes, duration: 2 });
-      const tempos: number[] = [];
-      const execucao = autocannon({ ...opcoes, connections: conexoes, duration: duracao });
-      execucao.on('response', (_c, status, _b, ms) => {
-        if (status === 200) tempos.push(ms);
-      });
-      const r: Resultado = await execucao;
+      const { r, tempos } = await rajada(opcoes, conexoes, duracao);
       console.log(
         `| ${indicador} | ${c.nome} | ${resumo(indicador, corpo)} | ${Math.round(r.requests.average)} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} | ${os.loadavg()[0]!.toFixed(1)} |`,
       );
