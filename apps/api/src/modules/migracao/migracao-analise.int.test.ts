@@ -147,6 +147,29 @@ describe('the dry run in the background', () => {
     expect(await linhasGravadas(m.id)).toBe(1200);
   });
 
+  it('taken again while the first attempt still runs: the first stops, the second ends as a run alone', async () => {
+    const m = await enviar(arquivoLongo(3000), 'longo.csv');
+    await post(`/api/migracao/${m.id}/analise`, { mapeamento: m.mapeamento });
+    const primeira = t.app.lotes.processarProximo();
+    while ((await fluxo.obter(m.id)).analisadas === 0) await dormir(20);
+    // The first attempt's lease lapses (a starved process missed its renewals) and another worker takes the item.
+    await t.banco.db
+      .update(schema.processamentoLoteItem)
+      .set({ atualizadoEm: new Date(Date.now() - 3_600_000) })
+      .where(eq(schema.processamentoLoteItem.referenciaId, m.id));
+    const segunda = t.app.lotes.processarProximo();
+    expect(await segunda).toBe(true);
+    await primeira;
+    expect(await fluxo.obter(m.id)).toMatchObject({
+      status: 'ANALISADA',
+      linhas: 3000,
+      analisadas: 3000,
+      criados: 3000,
+      progressoAnalise: 100,
+    });
+    expect(await linhasGravadas(m.id)).toBe(3000);
+  }, 120_000);
+
   it('a file broken past its header stops the dry run with the message in the reader’s language', async () => {
     const quebrado = Buffer.from('Código;Nome completo\nA-1;Ana Souza\nA-2;"Bruno sem fim\n');
     const m = await enviar(quebrado, 'quebrado.csv');

@@ -28,7 +28,13 @@ import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { exigirNoEscopo, filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao } from '../../platform/exportacao.js';
 import { pode } from '../../platform/permissoes.js';
-import { cancelarLote, criarLote, desfazerItens, type ItemEmTrabalho } from '../processamento-lote/index.js';
+import {
+  aindaComOItem,
+  cancelarLote,
+  criarLote,
+  desfazerItens,
+  type ItemEmTrabalho,
+} from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
 import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, type Leitura, linhasDoArquivo } from './leitura.js';
@@ -329,16 +335,20 @@ async function contextoDoLote(deps: Deps, c: QuemAnalisa): Promise<Contexto> {
   return { ...c, sessaoId: 0, pendente2FA: false, trocarSenha: false, permissoes, ip: '' };
 }
 
-/** The run was cancelled or given to a newer dry run: this one stops and leaves nothing behind. */
+/**
+ * The run was cancelled, given to a newer dry run, or its item taken by another attempt: this
+ * one stops and leaves the run to whoever has it.
+ */
 class AnaliseInterrompida extends Error {}
 
-/** The run still belongs to this batch, and the batch is still running. */
-const daAnalise = (id: number, loteId: number) =>
+/** The run still belongs to this batch, the batch is still running and this attempt holds its item. */
+const daAnalise = (id: number, item: ItemEmTrabalho) =>
   and(
     eq(mig.id, id),
     eq(mig.status, 'ANALISANDO'),
-    eq(mig.analiseLoteId, loteId),
-    sql`exists (select 1 from ${lote} where ${lote.id} = ${loteId} and ${lote.status} in ('PENDENTE', 'EM_ANDAMENTO'))`,
+    eq(mig.analiseLoteId, item.loteId),
+    sql`exists (select 1 from ${lote} where ${lote.id} = ${item.loteId} and ${lote.status} in ('PENDENTE', 'EM_ANDAMENTO'))`,
+    aindaComOItem(item),
   );
 
 /**
@@ -359,6 +369,7 @@ export async function executarAnalise(deps: Deps, item: ItemEmTrabalho): Promise
           eq(mig.id, id),
           eq(mig.status, 'ANALISANDO'),
           or(isNull(mig.analiseLoteId), eq(mig.analiseLoteId, item.loteId)),
+          aindaComOItem(item),
         ),
       )
       .returning({ id: mig.id });
@@ -367,7 +378,7 @@ export async function executarAnalise(deps: Deps, item: ItemEmTrabalho): Promise
   });
   if (!comecou) return null;
   try {
-    return await analisarArquivo(deps, ctx, id, item.loteId);
+    return await analisarArquivo(deps, ctx, id, item);
   } catch (err) {
     // Back to the mapping, the rows written so far gone; a stop on the file says why.
     await deps.db.transaction(async (tx) => {
@@ -380,7 +391,7 @@ export async function executarAnalise(deps: Deps, item: ItemEmTrabalho): Promise
           erroAnalise:
             err instanceof AnaliseInterrompida ? null : err instanceof AppError ? err.codigo : 'ERRO_INESPERADO',
         })
-        .where(and(eq(mig.id, id), eq(mig.status, 'ANALISANDO'), eq(mig.analiseLoteId, item.loteId)))
+        .where(daAnalise(id, item))
         .returning({ id: mig.id });
       if (r) await tx.delete(linha).where(eq(linha.migracaoId, id));
     });
@@ -389,7 +400,7 @@ export async function executarAnalise(deps: Deps, item: ItemEmTrabalho): Promise
   }
 }
 
-async function analisarArquivo(deps: Deps, ctx: Contexto, id: number, loteId: number): Promise<string> {
+async function analisarArquivo(deps: Deps, ctx: Contexto, id: number, item: ItemEmTrabalho): Promise<string> {
   const m = await obter(deps.db, ctx, id);
   const mapeamento = m.mapeamento as Record<string, string>;
   const [arquivo] = await deps.db.select({ caminho: mig.caminhoArquivo }).from(mig).where(eq(mig.id, id));
@@ -416,7 +427,7 @@ async function analisarArquivo(deps: Deps, ctx: Contexto, id: number, loteId: nu
           analisadas: contagem.linhas,
           progressoAnalise: Math.min(99, Math.floor((leitura.bytes * 100) / tamanho)),
         })
-        .where(daAnalise(id, loteId))
+        .where(daAnalise(id, item))
         .returning({ id: mig.id });
       if (!ainda) throw new AnaliseInterrompida();
       // The rows a whole-file kind answers at the end are written a chunk at a time too.
@@ -475,7 +486,7 @@ async function analisarArquivo(deps: Deps, ctx: Contexto, id: number, loteId: nu
       progressoAnalise: 100,
       analisadoEm: new Date(),
     })
-    .where(daAnalise(id, loteId))
+    .where(daAnalise(id, item))
     .returning({ id: mig.id });
   if (!feita) throw new AnaliseInterrompida();
   return String(contagem.linhas);

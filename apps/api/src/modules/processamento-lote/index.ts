@@ -7,5 +7,11 @@ export {
   listarLotes,
   obterLote,
 } from './processamento-lote.service.js';
-export { type DefinicaoTipoLote, type ItemEmTrabalho, registrarTiposLote, tipoLote } from './tipos.js';
+export {
+  aindaComOItem,
+  type DefinicaoTipoLote,
+  type ItemEmTrabalho,
+  registrarTiposLote,
+  tipoLote,
+} from './tipos.js';
 export { RESERVA_ITEM_MS, TrabalhadorLote } from './trabalhador.js';

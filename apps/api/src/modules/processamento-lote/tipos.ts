@@ -1,5 +1,7 @@
 import type { TipoLote } from '@sig/contracts';
+import { schema } from '@sig/db';
 import type { Tradutor } from '@sig/i18n';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 
 /** What a kind's functions get: the item and its batch. */
@@ -15,6 +17,16 @@ export type ItemEmTrabalho = {
   parametros: unknown;
   criadoPor: number;
 };
+
+/**
+ * True while this attempt still holds its item. A worker taken for dead (its lease lapsed on a
+ * starved process) may still be running when another takes the item; a kind whose work spans
+ * several transactions puts this in each, so the superseded attempt writes nothing more.
+ */
+export function aindaComOItem(t: Pick<ItemEmTrabalho, 'id' | 'tentativas'>): SQL {
+  const i = schema.processamentoLoteItem;
+  return sql`exists (select 1 from ${i} where ${i.id} = ${t.id} and ${i.status} = 'EM_ANDAMENTO' and ${i.tentativas} = ${t.tentativas})`;
+}
 
 /**
  * A kind of bulk processing. `processar` may run again for an item already done (the worker
