@@ -248,7 +248,7 @@ export const CAMPOS_CONSERVACAO = [
 export const conservacaoInput = esquemaDosCampos(CAMPOS_CONSERVACAO);
 export type ConservacaoInput = z.infer<typeof conservacaoInput>;
 
-/** Upkeep fees in arrears (issue 20): the concessions with an upkeep receivable past due and unpaid. */
+/** Upkeep fees in arrears (issue 20): per concession and debtor, the upkeep receivables past due and unpaid. */
 export const conservacaoAtrasoQuery = listQuery.extend({
   cemiterioId: referencia('cemiterio', id).optional(),
   nome: busca(150),
@@ -258,6 +258,8 @@ export const conservacaoAtrasoQuery = listQuery.extend({
 export type ConservacaoAtrasoQuery = z.infer<typeof conservacaoAtrasoQuery>;
 export const conservacaoAtraso = z.object({
   arrendatarioId: z.number().int(),
+  /** Who owes the fees: the holder when they were launched. */
+  pessoaId: z.number().int(),
   pessoaNome: z.string(),
   cemiterioNome: z.string(),
   jazigoRotulo: z.string(),

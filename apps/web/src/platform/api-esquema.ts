@@ -33879,6 +33879,7 @@ export interface operations {
                     "application/json": {
                         itens: {
                             arrendatarioId: number;
+                            pessoaId: number;
                             pessoaNome: string;
                             cemiterioNome: string;
                             jazigoRotulo: string;

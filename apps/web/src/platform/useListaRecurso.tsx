@@ -59,6 +59,8 @@ export type OpcoesListaRecurso<R extends RecursoPaginado> = {
   rotaExportacao?: `/${string}`;
   /** The formats the export answers (default both). */
   formatos?: readonly FormatoExportacao[];
+  /** A row's key when the rows have no `id` (a report's lines). */
+  chave?: (linha: Linha<R>) => string;
   /** Reads without the page's loading flag (a list the hub refreshes while the user looks at it). */
   discreto?: boolean;
   /** Other resources a delete changes (the ledger a worship offering posted to). */
@@ -352,7 +354,7 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     : undefined;
 
   const tableProps: TableProps<L> = {
-    rowKey: 'id',
+    rowKey: o.chave ?? 'id',
     columns: colunas,
     dataSource: q.isError ? [] : ((q.data?.itens ?? []) as L[]),
     loading: q.isFetching,

@@ -1046,6 +1046,53 @@ describe('upkeep fees in arrears and the forecast of free plots', () => {
     expect((await atraso('&vencidasAte=2025-13-01')).statusCode).toBe(400);
   });
 
+  it("after a succession keeps the late holder's unpaid fees under the late holder's name", async () => {
+    const [tio, sobrinha] = (
+      await t.banco.db
+        .insert(schema.pessoa)
+        .values(['Ewald', 'Gisela'].map((nome) => ({ nome, sobrenome: 'Herança', organizacaoId: paroquiaId })))
+        .returning({ id: schema.pessoa.id })
+    ).map((p) => p.id) as [number, number];
+    const [grau] = await t.banco.db.select({ id: schema.grauParentesco.id }).from(schema.grauParentesco).limit(1);
+    await t.banco.db
+      .insert(schema.pessoaFamilia)
+      .values({ pessoaId: tio, parenteId: sobrinha, grauParentescoId: grau!.id });
+    const heranca = (await criar('/api/cemiterio', { organizacaoId: paroquiaId, nome: 'Cemitério da Herança' })).id;
+    await req('POST', `/api/cemiterio/${heranca}/jazigos`, { quadra: 'K', fileiraAte: 1, numeroAte: 1 });
+    const jazigoId = (await grade(heranca, 'K')).jazigos[0].id;
+    const id = (
+      await criar(
+        '/api/arrendatario',
+        concessao({
+          valor: '0.00',
+          inicio: '2020-01-01',
+          jazigoId,
+          pessoaId: tio,
+          renovadoAte: '2099-01-01',
+        }),
+      )
+    ).id;
+    await req('POST', `/api/arrendatario/${id}/conservacao`, { vencimento: '2024-03-31', valor: '70.00' });
+    await t.banco.db.update(schema.pessoa).set({ status: 'FALECIDO' }).where(eq(schema.pessoa.id, tio));
+    const s = await req('POST', `/api/arrendatario/${id}/suceder`, { herdeiroId: sobrinha, sucedidaEm: '2024-06-01' });
+    expect(s.statusCode, s.body).toBe(200);
+    await req('POST', `/api/arrendatario/${id}/conservacao`, { vencimento: '2025-03-31', valor: '80.00' });
+    const linhas = (
+      await req('GET', `/api/conservacao-em-atraso/paginado?cemiterioId=${heranca}`, undefined, paroquia)
+    ).json();
+    expect(linhas.total).toBe(2);
+    expect(
+      linhas.itens.map((l: { pessoaNome: string; valorEmAtraso: string; arrendatarioId: number }) => [
+        l.pessoaNome,
+        l.valorEmAtraso,
+        l.arrendatarioId,
+      ]),
+    ).toEqual([
+      ['Ewald Herança', '70.00', id],
+      ['Gisela Herança', '80.00', id],
+    ]);
+  });
+
   it("gives the demo cemetery's concessions their installments, to the cent, held by families of their own", async () => {
     const [demo] = await t.banco.db
       .select({ id: schema.cemiterio.id })

@@ -22,6 +22,10 @@ const { arrendatario: ar, arrendatarioParcela: ap, contaAReceber: car, jazigo: j
 const emAtraso = (ate: string) =>
   and(eq(ap.origem, 'CONSERVACAO'), inArray(car.status, ['ABERTO', 'VENCIDO']), lte(car.vencimento, ate));
 
+/**
+ * One line per concession and debtor: a fee stays owed by whoever held the concession when it was
+ * launched, so after a succession the late holder's unpaid fees keep the late holder's name.
+ */
 export async function conservacaoEmAtraso(
   deps: Deps,
   ctx: Contexto,
@@ -41,6 +45,7 @@ export async function conservacaoEmAtraso(
     deps.db
       .select({
         arrendatarioId: ar.id,
+        pessoaId: pessoa.id,
         pessoaNome: nomeCompletoPessoa,
         cemiterioNome: ce.nome,
         jazigoRotulo: sql<string>`${jz.quadra} || '-' || ${jz.fileira} || '-' || ${jz.numero}`,
@@ -53,19 +58,21 @@ export async function conservacaoEmAtraso(
       .innerJoin(ar, eq(ar.id, ap.arrendatarioId))
       .innerJoin(jz, eq(jz.id, ar.jazigoId))
       .innerJoin(ce, eq(ce.id, jz.cemiterioId))
-      .innerJoin(pessoa, eq(pessoa.id, ar.pessoaId))
+      .innerJoin(pessoa, eq(pessoa.id, car.pessoaId))
       .where(onde)
       .groupBy(ar.id, pessoa.id, ce.nome, jz.quadra, jz.fileira, jz.numero);
   const [linhas, [totais]] = await Promise.all([
     base()
       .orderBy(
-        q.ordem === 'desc' ? sql`min(${car.vencimento}) desc, ${ar.id} desc` : sql`min(${car.vencimento}), ${ar.id}`,
+        q.ordem === 'desc'
+          ? sql`min(${car.vencimento}) desc, ${ar.id} desc, ${pessoa.id} desc`
+          : sql`min(${car.vencimento}), ${ar.id}, ${pessoa.id}`,
       )
       .limit(q.quantidade)
       .offset((q.pagina - 1) * q.quantidade),
     deps.db
       .select({
-        concessoes: sql<number>`count(distinct ${ar.id})::int`,
+        linhas: sql<number>`count(distinct (${ar.id}, ${car.pessoaId}))::int`,
         parcelas: sql<number>`count(*)::int`,
         valor: sql<string>`coalesce(sum(${car.valorPrevisto}), 0)::numeric(14,2)::text`,
       })
@@ -73,12 +80,12 @@ export async function conservacaoEmAtraso(
       .innerJoin(car, eq(car.id, ap.contaAReceberId))
       .innerJoin(ar, eq(ar.id, ap.arrendatarioId))
       .innerJoin(jz, eq(jz.id, ar.jazigoId))
-      .innerJoin(pessoa, eq(pessoa.id, ar.pessoaId))
+      .innerJoin(pessoa, eq(pessoa.id, car.pessoaId))
       .where(onde),
   ]);
   return {
     itens: linhas,
-    total: totais?.concessoes ?? 0,
+    total: totais?.linhas ?? 0,
     pagina: q.pagina,
     quantidade: q.quantidade,
     totais: { parcelasEmAtraso: totais?.parcelas ?? 0, valorEmAtraso: totais?.valor ?? '0.00' },

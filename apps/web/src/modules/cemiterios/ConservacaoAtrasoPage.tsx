@@ -26,6 +26,7 @@ export default function ConservacaoAtrasoPage() {
     recurso: 'conservacao-em-atraso',
     acesso: ACESSO_ARRENDATARIO,
     filtros: FILTROS,
+    chave: (l) => `${l.arrendatarioId}-${l.pessoaId}`,
     colunas: [
       {
         key: 'pessoaNome',

@@ -36,11 +36,7 @@ export function DeclaracaoAnual({ pessoaId }: { pessoaId?: number }) {
   if (!pode(ACESSO_RECIBO, 'R')) return null;
   return (
     <>
-      <Button
-        icon={<FileTextOutlined />}
-        data-testid="declaracao-anual"
-        onClick={() => setAberto(true)}
-      >
+      <Button icon={<FileTextOutlined />} data-testid="declaracao-anual" onClick={() => setAberto(true)}>
         {t('cobrancas:declaracao.botao')}
       </Button>
       <Modal

@@ -33,6 +33,7 @@ export default function InadimplenciaPage() {
     acesso: ACESSO,
     filtros: FILTROS,
     ordenacao: { campo: 'total', ordem: 'desc' },
+    chave: (l) => `${l.pessoaId ?? ''}-${l.organizacaoTitularId ?? ''}`,
     colunas: [
       { key: 'titular', dataIndex: 'titularNome', title: t('cobrancas:inadimplencia.titular'), sorter: true },
       {
@@ -98,11 +99,7 @@ export default function InadimplenciaPage() {
       />
       <FiltrosDaLista lista={lista} />
       <ErroDaLista erro={lista.consulta.error} form={lista.searchFormProps.form} />
-      <Table<InadimplenciaLinha>
-        {...(lista.tableProps as object)}
-        rowKey={(l) => `${l.pessoaId ?? ''}-${l.organizacaoTitularId ?? ''}`}
-        size="small"
-      />
+      <Table<InadimplenciaLinha> {...(lista.tableProps as object)} size="small" />
     </Space>
   );
 }
