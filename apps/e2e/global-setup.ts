@@ -87,16 +87,23 @@ export default async function setup(project: TestProject) {
     asaasFakeURL ||= /embedded Asaas fake on (\S+?),/.exec(pedaco.toString())?.[1] ?? '';
   });
   const baseURL = `http://127.0.0.1:${porta}`;
-  const limite = Date.now() + 120_000;
+  const esperaMs = 120_000;
+  const limite = Date.now() + esperaMs;
+  // A set-up that gives up takes its server and folder with it: nothing left listening for the next run.
+  const desistir = (motivo: string) => {
+    servidor.kill('SIGKILL');
+    rmSync(dados, { recursive: true, force: true });
+    return new Error(motivo);
+  };
   for (;;) {
-    if (servidor.exitCode !== null) throw new Error(`the server exited with ${servidor.exitCode}`);
+    if (servidor.exitCode !== null) throw desistir(`the server exited with ${servidor.exitCode}`);
     try {
       const r = await fetch(`${baseURL}/api/saude`);
       if (r.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > limite) throw new Error('the server did not answer within 120 s');
+    if (Date.now() > limite) throw desistir(`the server did not answer within ${esperaMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 500));
   }
   // The start line comes right after the server listens.
