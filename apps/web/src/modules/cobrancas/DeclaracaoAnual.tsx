@@ -39,10 +39,7 @@ export function DeclaracaoAnual({ pessoaId }: { pessoaId?: number }) {
       <Button
         icon={<FileTextOutlined />}
         data-testid="declaracao-anual"
-        onClick={() => {
-          form.setFieldsValue({ pessoaId, ano: new Date().getFullYear() - 1 });
-          setAberto(true);
-        }}
+        onClick={() => setAberto(true)}
       >
         {t('cobrancas:declaracao.botao')}
       </Button>
@@ -59,6 +56,8 @@ export function DeclaracaoAnual({ pessoaId }: { pessoaId?: number }) {
         <Typography.Paragraph type="secondary">{t('cobrancas:declaracao.ajuda')}</Typography.Paragraph>
         <Form<Valores>
           form={form}
+          // Values set before the dialog's form mounts can be lost; the mount applies these.
+          initialValues={{ pessoaId, ano: new Date().getFullYear() - 1 }}
           layout="vertical"
           onFinish={(v) => baixar.mutate(v as Required<Valores>)}
           preserve={false}
