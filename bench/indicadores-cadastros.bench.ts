@@ -70,7 +70,17 @@ async function medir(base: string, p: Parametros) {
       `periodo=1&tiposPessoaIds=${p.tipoMembro}&titular=true&status=ATIVO&cadastroCompleto=true`,
       admin,
     ],
+    [
+      'whole church, 10 years, members, holders, active, complete',
+      `periodo=2&periodoDe=2017-01-01&tiposPessoaIds=${p.tipoMembro}&titular=true&status=ATIVO&cadastroCompleto=true`,
+      admin,
+    ],
     ['synod subtree (synod secretary)', `periodo=1&organizacaoId=${p.sinodoId}`, sinodo],
+    [
+      'synod subtree, members, withdrawn or deceased, incomplete',
+      `periodo=1&organizacaoId=${p.sinodoId}&tiposPessoaIds=${p.tipoMembro}&status=DESLIGADO&status=FALECIDO&cadastroCompleto=false`,
+      sinodo,
+    ],
     [
       'largest community, own only, 31 days',
       `periodo=0&organizacaoId=${p.paroquiaId}&somenteMinhaOrganizacao=true&periodoDe=2026-10-01&periodoAte=2026-10-31`,

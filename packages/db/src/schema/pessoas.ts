@@ -11,6 +11,7 @@ import {
   type PgColumnBuilderBase,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -422,26 +423,45 @@ export const pessoaIntegracao = pgTable(
 
 /**
  * The registry indicator's movements (spec §2 /indicadores/cadastros), kept by triggers on
- * `pessoa_integracao` and `organizacao` (migration 0064): living integration and withdrawal records
- * counted per day and kind (`movimento`: the indicator's `admissoes`, `transferenciasRecebidas`,
- * `desligamentos`, `falecimentos`, `transferenciasEnviadas`), once for the organization that
- * recorded them alone (`subarvore` false) and once for it and each organization above it
- * (`subarvore` true), so a subtree's period is one range of its root's rows. Not written by the
- * application.
+ * `pessoa_integracao`, `pessoa` and `organizacao` (migration 0066, ADR 0033): living integration
+ * and withdrawal records counted per kind (`movimento`: the indicator's `admissoes`,
+ * `transferenciasRecebidas`, `desligamentos`, `falecimentos`, `transferenciasEnviadas`), per unit
+ * (`grao` 0 day, 1 month, 2 year, `inicio` its first day) and per the recorded person's attributes
+ * as they are now (type, 0 for none; status; holder; complete record; not deleted, `ativa`), once
+ * for the organization that recorded them alone (`subarvore` false) and once for it and each
+ * organization above it (`subarvore` true), so a subtree's period, under any person filter, is a
+ * few ranges of its root's rows. Not written by the application.
  */
-export const pessoaMovimentoResumo = pgTable(
-  'pessoa_movimento_resumo',
+export const pessoaMovimentoPerfil = pgTable(
+  'pessoa_movimento_perfil',
   {
     organizacaoId: integer().notNull(),
     subarvore: boolean().notNull(),
-    data: date({ mode: 'string' }).notNull(),
+    grao: smallint().notNull(),
+    inicio: date({ mode: 'string' }).notNull(),
     movimento: text().notNull(),
+    tipoPessoaId: integer().notNull(),
+    status: text().notNull(),
+    titular: boolean().notNull(),
+    completo: boolean().notNull(),
+    ativa: boolean().notNull(),
     quantidade: integer().notNull(),
   },
   (t) => [
     primaryKey({
-      name: 'pessoa_movimento_resumo_pk',
-      columns: [t.organizacaoId, t.subarvore, t.data, t.movimento],
+      name: 'pessoa_movimento_perfil_pk',
+      columns: [
+        t.organizacaoId,
+        t.subarvore,
+        t.grao,
+        t.inicio,
+        t.movimento,
+        t.tipoPessoaId,
+        t.status,
+        t.titular,
+        t.completo,
+        t.ativa,
+      ],
     }),
   ],
 );

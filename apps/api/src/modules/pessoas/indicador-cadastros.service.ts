@@ -25,7 +25,7 @@ const {
   organizacao,
   pessoaResumo: resumo,
   pessoaResumoOrganizacao: resumoOrganizacao,
-  pessoaMovimentoResumo: movimentoResumo,
+  pessoaMovimentoPerfil: movimentoPerfil,
 } = schema;
 const ACESSO = 'IndicadoresCadastros';
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -92,10 +92,6 @@ const vazio: MovimentoCadastros = {
   falecimentos: 0,
   transferenciasEnviadas: 0,
 };
-const contagens = sql.join(
-  Object.entries(CLASSES).map(([nome, cond]) => sql`(count(*) filter (where ${cond}))::int as ${sql.identifier(nome)}`),
-  sql`, `,
-);
 
 /** Age bands by the age reached this year (FAIXAS_ETARIAS), from the roll-up's birth year (0: none). */
 const faixa = (ano: number) => {
@@ -130,7 +126,7 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorCadastros
   const ids = await organizacoesEscolhidas(deps.db, ctx, ACESSO, raizId, f.somenteMinhaOrganizacao);
   // One id: the organization alone (own only, or no organization below it).
   const somenteEla = ids.length === 1;
-  const r: Recorte = { ...b, u: UNIDADES[f.periodo]!, raizId, somenteEla };
+  const r: Recorte = { ...b, u: UNIDADES[f.periodo]!, periodo: f.periodo, raizId, somenteEla };
   const doResumo = (r: SQL) =>
     and(...filtrosDoResumo(f, r), sql`${r}.organizacao_id = ${raizId}`, sql`${r}.subarvore = ${!somenteEla}`)!;
   const [grupos, porOrganizacao, movimentos] = await Promise.all([
@@ -197,49 +193,66 @@ type Recorte = {
   anteriorDe: string;
   anteriorAte: string;
   u: (typeof UNIDADES)[number];
+  periodo: number;
   raizId: number;
   somenteEla: boolean;
 };
 
-/** Both periods' days, in one range (the few days between the two periods filtered out). */
-const nosPeriodos = (r: Recorte, data: SQL) => sql`${data} between ${r.anteriorDe}::date and ${r.periodoAte}::date
-  and not (${data} > ${r.anteriorAte}::date and ${data} < ${r.periodoDe}::date)`;
+const lerData = (s: string) => new Date(`${s}T00:00:00Z`);
+const diaSeguinte = (s: string) => new Date(lerData(s).getTime() + 86_400_000).toISOString().slice(0, 10);
+/** The start of the month (`grao` 1) or year (2) of the day, and the first start on or after it. */
+const inicioAntes = (s: string, grao: number) => (grao === 1 ? `${s.slice(0, 7)}-01` : `${s.slice(0, 4)}-01-01`);
+const inicioDepois = (s: string, grao: number) => {
+  const antes = inicioAntes(s, grao);
+  if (antes === s) return s;
+  const d = lerData(antes);
+  return new Date(Date.UTC(d.getUTCFullYear() + (grao === 2 ? 1 : 0), d.getUTCMonth() + (grao === 1 ? 1 : 0), 1))
+    .toISOString()
+    .slice(0, 10);
+};
 
 /**
- * The movements of both periods per unit (day, month or year). Without person filters, from the
- * roll-up `pessoa_movimento_resumo` (migration 0064): one range of the chosen organization's rows
- * (its subtree's, or its own alone), a few per day. With them, from the records in one range of
- * the dates' index (two ranges made it a bitmap scan of the table): the organization by its path
- * (one range, not a list of ids to test per row), the person joined for the filters.
+ * Days `de` (inclusive) to `fim` (exclusive) as ranges of the roll-up's units, the coarsest first
+ * up to `grao` (0 day, 1 month, 2 year): ten years are nine years, some months and some days.
+ */
+function faixasDoPeriodo(de: string, fim: string, grao: number): [number, string, string][] {
+  if (de >= fim) return [];
+  if (grao === 0) return [[0, de, fim]];
+  const [a, b] = [inicioDepois(de, grao), inicioAntes(fim, grao)];
+  if (a >= b) return faixasDoPeriodo(de, fim, grao - 1);
+  return [...faixasDoPeriodo(de, a, grao - 1), [grao, a, b], ...faixasDoPeriodo(b, fim, grao - 1)];
+}
+
+/**
+ * The movements of both periods per unit (day, month or year), from the roll-up
+ * `pessoa_movimento_perfil` (migration 0066, ADR 0033): the chosen organization's rows (its
+ * subtree's, or its own alone) in each period's ranges of whole years, months and days no coarser
+ * than the grouping, under the person filters as the person is now. A record of a deleted person
+ * counts only when no person filter is asked for, as the list behind it joins the person then.
  */
 async function movimentosPorUnidade(deps: Deps, f: IndicadorCadastrosQuery, r: Recorte) {
   type Linha = MovimentoCadastros & { inicio: string; atual: boolean };
-  const filtros = filtrosDaPessoa(f);
-  if (filtros.length === 1) {
-    const somas = sql.join(
-      CLASSES_NOMES.map(
-        (c) => sql`(coalesce(sum(m.quantidade) filter (where m.movimento = ${c}), 0))::int as ${sql.identifier(c)}`,
-      ),
-      sql`, `,
-    );
-    return rows<Linha>(
-      await deps.db.execute(sql`select to_char(date_trunc(${r.u}, m.data), 'YYYY-MM-DD') as inicio,
-          m.data >= ${r.periodoDe}::date as atual, ${somas}
-        from ${movimentoResumo} m
-        where m.organizacao_id = ${r.raizId} and m.subarvore = ${!r.somenteEla} and ${nosPeriodos(r, sql`m.data`)}
-        group by 1, 2`),
-    );
-  }
-  const raiz = sql`(select caminho from ${organizacao} where id = ${r.raizId})`;
-  const naArvore = r.somenteEla
-    ? sql`i.organizacao_id = ${r.raizId}`
-    : sql`o.caminho ~>=~ ${raiz} and o.caminho ~<~ (left(${raiz}, -1) || '0')`;
+  const filtros = filtrosDoResumo(f, sql`m`);
+  const faixas = [
+    ...faixasDoPeriodo(r.anteriorDe, diaSeguinte(r.anteriorAte), r.periodo),
+    ...faixasDoPeriodo(r.periodoDe, diaSeguinte(r.periodoAte), r.periodo),
+  ].map(([g, de, fim]) => sql`(m.grao = ${g} and m.inicio >= ${de}::date and m.inicio < ${fim}::date)`);
+  const somas = sql.join(
+    CLASSES_NOMES.map(
+      (c) => sql`(coalesce(sum(m.quantidade) filter (where m.movimento = ${c}), 0))::int as ${sql.identifier(c)}`,
+    ),
+    sql`, `,
+  );
   return rows<Linha>(
-    await deps.db.execute(sql`select to_char(date_trunc(${r.u}, i.data), 'YYYY-MM-DD') as inicio,
-        i.data >= ${r.periodoDe}::date as atual, ${contagens}
-      from ${integ} i join ${organizacao} o on o.id = i.organizacao_id
-        join ${pessoa} on ${pessoa.id} = i.pessoa_id and ${and(...filtros)}
-      where i.excluido_em is null and ${naArvore} and ${nosPeriodos(r, sql`i.data`)}
+    await deps.db.execute(sql`select to_char(date_trunc(${r.u}, m.inicio), 'YYYY-MM-DD') as inicio,
+        m.inicio >= ${r.periodoDe}::date as atual, ${somas}
+      from ${movimentoPerfil} m
+      where ${and(
+        sql`m.organizacao_id = ${r.raizId}`,
+        sql`m.subarvore = ${!r.somenteEla}`,
+        sql`(${sql.join(faixas, sql` or `)})`,
+        ...(filtros.length ? [sql`m.ativa`, ...filtros] : []),
+      )}
       group by 1, 2`),
   );
 }

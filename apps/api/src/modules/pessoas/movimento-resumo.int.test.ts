@@ -6,7 +6,7 @@ import { criarOrganizacao, organizacaoPorNome, outroSinodo } from '../../../test
 
 /**
  * The registry indicator's roll-ups are kept by triggers in the writing transaction: after every
- * kind of write, `pessoa_movimento_resumo` (migration 0064) and `pessoa_resumo` (0038) hold what
+ * kind of write, `pessoa_movimento_perfil` (migration 0066) and `pessoa_resumo` (0038) hold what
  * counting the records and the people again from scratch gives.
  */
 let t: AppTeste;
@@ -16,12 +16,25 @@ let outroSinodoId: number;
 let comunidadeId: number;
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-type Movimento = { organizacao_id: number; subarvore: boolean; data: string; movimento: string; quantidade: number };
+type Movimento = {
+  organizacao_id: number;
+  subarvore: boolean;
+  grao: number;
+  inicio: string;
+  movimento: string;
+  tipo_pessoa_id: number;
+  status: string;
+  titular: boolean;
+  completo: boolean;
+  ativa: boolean;
+  quantidade: number;
+};
 
 async function lerResumos(db: AppTeste['banco']['db']) {
   const movimentos = rows<Movimento>(
-    await db.execute(sql`select organizacao_id, subarvore, to_char(data, 'YYYY-MM-DD') as data, movimento, quantidade
-      from pessoa_movimento_resumo where quantidade <> 0 order by 1, 2, 3, 4`),
+    await db.execute(sql`select organizacao_id, subarvore, grao, to_char(inicio, 'YYYY-MM-DD') as inicio, movimento,
+        tipo_pessoa_id, status, titular, completo, ativa, quantidade
+      from pessoa_movimento_perfil where quantidade <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10`),
   );
   const pessoas = rows(
     await db.execute(sql`select * from pessoa_resumo where pessoas <> 0
@@ -38,7 +51,7 @@ async function conferir() {
   let recontado: Awaited<ReturnType<typeof lerResumos>> | undefined;
   await t.banco.db
     .transaction(async (tx) => {
-      await tx.execute(sql`select pessoa_movimento_resumo_reconstruir()`);
+      await tx.execute(sql`select pessoa_movimento_perfil_reconstruir()`);
       await tx.execute(sql`select pessoa_resumo_reconstruir()`);
       recontado = await lerResumos(tx as unknown as AppTeste['banco']['db']);
       throw new Desfazer();
@@ -47,13 +60,40 @@ async function conferir() {
       if (!(e instanceof Desfazer)) throw e;
     });
   expect(mantido).toEqual(recontado);
+  // The months' and the years' rows hold what the days' rows add up to in them.
+  const somados = (grao: number, corte: number) => {
+    const somas = new Map<string, number>();
+    for (const l of mantido.movimentos.filter((l) => l.grao === grao)) {
+      const chave = JSON.stringify({ ...l, grao: 0, quantidade: 0, inicio: l.inicio.slice(0, corte) });
+      somas.set(chave, (somas.get(chave) ?? 0) + l.quantidade);
+    }
+    return somas;
+  };
+  expect(somados(1, 7)).toEqual(somados(0, 7));
+  expect(somados(2, 4)).toEqual(somados(0, 4));
   return mantido.movimentos;
 }
 
-/** An organization's movements of one kind, as the roll-up holds them: its own, or its subtree's. */
-const soma = (linhas: Movimento[], organizacaoId: number, movimento: string, subarvore = true) =>
+/**
+ * An organization's movements of one kind, as the roll-up holds them per day: its own, or its
+ * subtree's; only those of people the filter accepts, when given.
+ */
+const soma = (
+  linhas: Movimento[],
+  organizacaoId: number,
+  movimento: string,
+  subarvore = true,
+  filtro: (l: Movimento) => boolean = () => true,
+) =>
   linhas
-    .filter((l) => l.organizacao_id === organizacaoId && l.subarvore === subarvore && l.movimento === movimento)
+    .filter(
+      (l) =>
+        l.grao === 0 &&
+        l.organizacao_id === organizacaoId &&
+        l.subarvore === subarvore &&
+        l.movimento === movimento &&
+        filtro(l),
+    )
     .reduce((s, l) => s + l.quantidade, 0);
 
 const req = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -155,6 +195,44 @@ describe('the registry movements roll-up', () => {
     await t.banco.db.delete(schema.pessoaIntegracao).where(eq(schema.pessoaIntegracao.pessoaId, bruno));
     const fim = await conferir();
     expect(soma(fim, sinodoId, 'admissoes')).toBe(soma(antes, sinodoId, 'admissoes'));
+  });
+
+  it('moves a person’s records when their type, holder, status, completeness or deletion changes', async () => {
+    const { pessoa: p } = schema;
+    const dora = await pessoa('Dora', comunidadeId);
+    const elias = await pessoa('Elias', paroquiaId);
+    await registro({ pessoaId: dora, tipo: 'INTEGRACAO', data: '2026-06-07', forma: 'BATISMO' });
+    await registro({ pessoaId: elias, tipo: 'INTEGRACAO', data: '2025-12-31', forma: 'CONFIRMACAO' });
+    // A withdrawal through the API marks the person withdrawn: her records follow her status.
+    await registro({ pessoaId: dora, tipo: 'DESLIGAMENTO', data: '2026-07-01', forma: 'A_PEDIDO', motivo: 'Mudança' });
+    let linhas = await conferir();
+    const deDora = (l: Movimento) => l.status === 'DESLIGADO';
+    expect(soma(linhas, comunidadeId, 'admissoes', false, deDora)).toBe(1);
+    expect(soma(linhas, comunidadeId, 'desligamentos', false, deDora)).toBe(1);
+
+    const [tipo] = rows<{ id: number }>(await t.banco.db.execute(sql`select min(id)::int as id from tipo_pessoa`));
+    // One attribute at a time, then several people in one statement.
+    await t.banco.db.update(p).set({ tipoPessoaId: tipo!.id }).where(eq(p.id, dora));
+    await conferir();
+    await t.banco.db.update(p).set({ titular: false }).where(eq(p.id, dora));
+    await conferir();
+    await t.banco.db.update(p).set({ status: 'FALECIDO' }).where(eq(p.id, dora));
+    await conferir();
+    await t.banco.db.update(p).set({ sexo: 'F', dataNascimento: '1980-02-03' }).where(eq(p.id, dora));
+    linhas = await conferir();
+    const completa = (l: Movimento) =>
+      l.completo && l.status === 'FALECIDO' && !l.titular && l.tipo_pessoa_id === tipo!.id && l.ativa;
+    expect(soma(linhas, comunidadeId, 'admissoes', false, completa)).toBe(1);
+    expect(soma(linhas, comunidadeId, 'admissoes', false, (l) => l.status === 'DESLIGADO' && l.titular)).toBe(0);
+    await t.banco.db.update(p).set({ preCadastro: true, status: 'ATIVO' }).where(sql`${p.id} in (${dora}, ${elias})`);
+    await conferir();
+    // A name edit counts nothing; a deleted person's records stay, apart from the filtered answers.
+    await t.banco.db.update(p).set({ nome: 'Dorothea' }).where(eq(p.id, dora));
+    await t.banco.db.update(p).set({ excluidoEm: new Date() }).where(eq(p.id, dora));
+    linhas = await conferir();
+    expect(soma(linhas, comunidadeId, 'admissoes', false, (l) => !l.ativa)).toBe(1);
+    await t.banco.db.update(p).set({ excluidoEm: null, sobrenome: '' }).where(eq(p.id, dora));
+    await conferir();
   });
 
   it('counts a parish’s records for its new synod once it moves in the tree', async () => {
