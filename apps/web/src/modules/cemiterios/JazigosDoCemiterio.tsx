@@ -8,9 +8,15 @@ import {
   SITUACOES_JAZIGO,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Flex, Form, Segmented, Space, Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
-import { type CSSProperties, memo, useMemo, useState } from 'react';
+import { App, Button, Card, Empty, Form, Segmented, Space } from 'antd';
+import {
+  memo,
+  type PointerEvent,
+  type ReactElement,
+  type MouseEvent as ReactMouseEvent,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
@@ -18,16 +24,23 @@ import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
-import { CORES_SITUACAO } from './comum';
 import { consultaGrade } from './consultas';
+import './JazigosDoCemiterio.css';
 
 type Jazigo = GradeJazigos['jazigos'][number];
 
 /**
  * A cemetery's plots: a block laid out at once (rows × plots) and the map of one block, a row per
- * line, each plot coloured by its state and labelled with it.
+ * line, each plot coloured by its state and labelled with it. Memoized: the cemetery's own form
+ * around it (its record arriving, a field typed) does not draw it again.
  */
-export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioId: number; somenteLeitura: boolean }) {
+export const JazigosDoCemiterio = memo(function JazigosDoCemiterio({
+  cemiterioId,
+  somenteLeitura,
+}: {
+  cemiterioId: number;
+  somenteLeitura: boolean;
+}) {
   const { t } = useTranslation(['campos', 'cemiterios']);
   const { message } = App.useApp();
   const qc = useQueryClient();
@@ -51,24 +64,6 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
       await qc.invalidateQueries({ queryKey: chaves('cemiterio').todas });
     },
   });
-
-  // The map is drawn once per answer (or right to edit), not again when a dialog opens or closes.
-  const mapa = useMemo(() => {
-    const linhas = new Map<number, Jazigo[]>();
-    for (const j of grade.data?.jazigos ?? []) {
-      const linha = linhas.get(j.fileira);
-      if (linha) linha.push(j);
-      else linhas.set(j.fileira, [j]);
-    }
-    return [...linhas].map(([fileira, jazigos]) => (
-      <Flex key={fileira} gap={2} align="center" style={{ marginBottom: 2 }}>
-        <Typography.Text style={{ minWidth: 80 }}>{t('cemiterios:fileiraN', { n: fileira })}</Typography.Text>
-        {jazigos.map((j) => (
-          <CelulaJazigo key={j.id} jazigo={j} t={t} editar={editavel ? setEditando : undefined} />
-        ))}
-      </Flex>
-    ));
-  }, [grade.data, editavel, t]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%', marginTop: 16 }}>
@@ -98,14 +93,14 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
               value={grade.data.quadra ?? undefined}
               onChange={(v) => setQuadra(String(v))}
             />
-            <Flex wrap gap={4} aria-label={t('cemiterios:legenda')}>
+            <ul className="jazigos-legenda" aria-label={t('cemiterios:legenda')}>
               {SITUACOES_JAZIGO.map((s) => (
-                <Tag key={s} style={{ background: CORES_SITUACAO[s], color: 'rgba(0,0,0,0.88)' }}>
+                <li key={s} className={`jazigo-${s}`}>
                   {t(`campos:opcao.situacaoJazigo.${s}`)}
-                </Tag>
+                </li>
               ))}
-            </Flex>
-            <div style={{ overflowX: 'auto' }}>{mapa}</div>
+            </ul>
+            <MapaJazigos jazigos={grade.data.jazigos} editar={editavel ? setEditando : undefined} />
           </Space>
         ) : (
           <Empty description={t('cemiterios:semJazigos')} />
@@ -114,7 +109,7 @@ export function JazigosDoCemiterio({ cemiterioId, somenteLeitura }: { cemiterioI
       {editando && <EdicaoJazigo jazigo={editando} fechar={() => setEditando(null)} />}
     </Space>
   );
-}
+});
 
 /** One plot's kind, capacity and state, changed by hand (a plot closed, an exhumation under way). */
 function EdicaoJazigo({ jazigo: j, fechar }: { jazigo: Jazigo; fechar: () => void }) {
@@ -152,63 +147,82 @@ function EdicaoJazigo({ jazigo: j, fechar }: { jazigo: Jazigo; fechar: () => voi
   );
 }
 
-const ESTILO_CELULA = {
-  minWidth: 28,
-  height: 28,
-  padding: 0,
-  lineHeight: '26px',
-  textAlign: 'center' as const,
-  fontSize: 12,
-  borderRadius: 4,
-  border: '1px solid rgba(0,0,0,0.15)',
-  color: 'rgba(0,0,0,0.88)',
-};
-/** One style object per state and kind of cell, shared by the block's 2,000 cells. */
-const ESTILOS = Object.fromEntries(
-  SITUACOES_JAZIGO.map((s) => [
-    s,
-    {
-      botao: { ...ESTILO_CELULA, background: CORES_SITUACAO[s], cursor: 'pointer' },
-      figura: { ...ESTILO_CELULA, background: CORES_SITUACAO[s], cursor: 'default' },
-    },
-  ]),
-) as Record<Jazigo['situacaoJazigo'], { botao: CSSProperties; figura: CSSProperties }>;
+/** The cell under a pointer or a click: the element that carries the plot's place in the block. */
+const celulaDe = (e: { target: EventTarget }) =>
+  e.target instanceof Element ? e.target.closest<HTMLElement>('[data-indice]') : null;
+
+/** A cell's tooltip (its label) written when the pointer first reaches it, not for 2,000 cells up front. */
+function dicaAoPassar(e: PointerEvent<HTMLDivElement>) {
+  const celula = celulaDe(e);
+  if (celula && !celula.title) celula.title = celula.getAttribute('aria-label') ?? '';
+}
 
 /**
- * One plot of the map. The page's `t` comes in (a hook per cell subscribed each of 2,000 cells to the
- * language), and the styles are shared: the cells are what the grid's time goes to.
+ * The map of one block: a line per row, each plot coloured by its state (a class per state) and
+ * named by its label. The cells are plain elements, not components: a button where the user may
+ * change the plot, a labelled picture otherwise; one click handler for the whole map finds the
+ * plot by its place. Drawn again only for a new answer, a new right to edit or a new language,
+ * not when the form around it or the edit dialog changes.
  */
-const CelulaJazigo = memo(function CelulaJazigo({
-  jazigo: j,
-  t,
+const MapaJazigos = memo(function MapaJazigos({
+  jazigos,
   editar,
 }: {
-  jazigo: Jazigo;
-  t: TFunction<readonly ['campos', 'cemiterios']>;
+  jazigos: readonly Jazigo[];
   editar?: (j: Jazigo) => void;
 }) {
-  const rotulo = t('cemiterios:jazigoNaGrade', {
-    rotulo: j.rotulo,
-    situacao: t(`campos:opcao.situacaoJazigo.${j.situacaoJazigo}`),
-    ocupantes: j.ocupantes,
-    capacidade: j.capacidade,
-  });
-  const marcas = { 'data-situacao': j.situacaoJazigo, 'data-jazigo': j.rotulo };
-  // A button where the user may change the plot, a labelled picture otherwise.
-  return editar ? (
-    <button
-      type="button"
-      aria-label={rotulo}
-      title={rotulo}
-      style={ESTILOS[j.situacaoJazigo].botao}
-      onClick={() => editar(j)}
-      {...marcas}
-    >
-      {j.numero}
-    </button>
-  ) : (
-    <div role="img" aria-label={rotulo} title={rotulo} style={ESTILOS[j.situacaoJazigo].figura} {...marcas}>
-      {j.numero}
+  const { t } = useTranslation(['campos', 'cemiterios']);
+  const celulas = useMemo(() => {
+    const situacoes = Object.fromEntries(
+      SITUACOES_JAZIGO.map((s) => [s, t(`campos:opcao.situacaoJazigo.${s}`)]),
+    ) as Record<Jazigo['situacaoJazigo'], string>;
+    const linhas: { fileira: number; celulas: ReactElement[] }[] = [];
+    jazigos.forEach((j, indice) => {
+      const rotulo = t('cemiterios:jazigoNaGrade', {
+        rotulo: j.rotulo,
+        situacao: situacoes[j.situacaoJazigo],
+        ocupantes: j.ocupantes,
+        capacidade: j.capacidade,
+      });
+      const props = {
+        className: `jazigo jazigo-${j.situacaoJazigo}`,
+        'aria-label': rotulo,
+        'data-indice': indice,
+        'data-situacao': j.situacaoJazigo,
+        'data-jazigo': j.rotulo,
+      };
+      const celula = editar ? (
+        <button key={j.id} type="button" {...props}>
+          {j.numero}
+        </button>
+      ) : (
+        <div key={j.id} role="img" {...props}>
+          {j.numero}
+        </div>
+      );
+      const ultima = linhas.at(-1);
+      if (ultima?.fileira === j.fileira) ultima.celulas.push(celula);
+      else linhas.push({ fileira: j.fileira, celulas: [celula] });
+    });
+    return linhas.map((l) => (
+      <div key={l.fileira} className="jazigos-fileira">
+        <span className="jazigos-nome">{t('cemiterios:fileiraN', { n: l.fileira })}</span>
+        {l.celulas}
+      </div>
+    ));
+  }, [jazigos, editar, t]);
+  // The cells are buttons (keyboard included: Enter and Space click them); their clicks bubble here.
+  const aoClicar = editar
+    ? (e: ReactMouseEvent<HTMLDivElement>) => {
+        const j = jazigos[Number(celulaDe(e)?.dataset.indice)];
+        if (j) editar(j);
+      }
+    : undefined;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the cells' own (buttons), delegated to the map
+    // biome-ignore lint/a11y/noStaticElementInteractions: idem
+    <div className="jazigos-mapa" onClick={aoClicar} onPointerOver={dicaAoPassar}>
+      {celulas}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import type { EstadoConcessao, SituacaoJazigo } from '@sig/contracts';
+import type { EstadoConcessao } from '@sig/contracts';
 
 export const ROTA_LISTA_CEMITERIO = '/cemiterio';
 export const ROTA_FORM_CEMITERIO = '/cemiterio/form';
@@ -8,19 +8,7 @@ export const ROTA_CONSERVACAO_ATRASO = '/arrendatario/conservacao-em-atraso';
 export const ROTA_LISTA_FALECIDO = '/falecido';
 export const ROTA_FORM_FALECIDO = '/falecido/form';
 
-/**
- * A plot's state in the grid: a light fill with the theme's dark text (the contrast check holds),
- * and the state's name in the cell's label, so the colour is never the only sign.
- */
-export const CORES_SITUACAO: Record<SituacaoJazigo, string> = {
-  LIVRE: '#d9f7be',
-  RESERVADO: '#fff1b8',
-  OCUPADO: '#ffccc7',
-  EM_EXUMACAO: '#efdbff',
-  INDISPONIVEL: '#d9d9d9',
-};
-
-/** A concession's state as a tag's light fill under the theme's dark text, as the grid's; the text names the state. */
+/** A concession's state as a tag's light fill under the theme's dark text, as the grid's (JazigosDoCemiterio.css); the text names the state. */
 export const CORES_ESTADO_CONCESSAO: Record<EstadoConcessao, string> = {
   RESERVADA: '#d6e4ff',
   VIGENTE: '#d9f7be',
