@@ -7,10 +7,10 @@
  * not an error). bench/README.md, "Event registrations".
  *
  *   npx tsx bench/eventos-inscricoes.bench.ts [--inscricoes 2000] [--duracao 60] [--clientes 64]
- *     [--vagas 1900] [--latencia 40] [--manter]
+ *     [--vagas 1900] [--latencia 40] [--manter] [--banco nome]
  *
- * PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test): a fresh database,
- * dropped afterwards unless --manter.
+ * PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test): a fresh database
+ * (named --banco, or a random sig_bench_…), dropped afterwards unless --manter.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     vagas: { type: 'string', default: '1900' },
     latencia: { type: 'string', default: '40' },
     manter: { type: 'boolean', default: false },
+    banco: { type: 'string' },
   },
 });
 const CHAVE = '$aact_fake_bench_principal_0001';
@@ -150,6 +151,7 @@ if (values.servidor) {
         );
       },
       values.manter,
+      values.banco,
     );
   } finally {
     fake.kill('SIGTERM');

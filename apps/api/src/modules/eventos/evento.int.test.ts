@@ -361,6 +361,42 @@ describe('no overselling', () => {
     expect([a.json().loteNumero, b.json().loteNumero]).toEqual([1, 2]);
     expect(b.json().valor).toBe('130.00');
   });
+
+  it('the lot turning under a race: its last seat once, the rest on the next at its price', async () => {
+    const e = await criar(
+      '/api/evento-com-inscricao',
+      congresso({
+        lotes: [
+          { numero: 1, valor: '100.00', quantidade: 1 },
+          { numero: 2, valor: '130.00', quantidade: 60 },
+        ],
+      }),
+    );
+    const r = await corrida(e.codigo);
+    // Every one answered 201: none lost to a deadlock or a conflict between the two paths.
+    expect(r.filter((x) => x.statusCode !== 201).map((x) => x.body)).toEqual([]);
+    const lotes = r.map((x) => `${x.json().loteNumero} ${x.json().valor}`);
+    expect(lotes.filter((l) => l === '1 100.00')).toHaveLength(1);
+    expect(lotes.filter((l) => l === '2 130.00')).toHaveLength(49);
+  });
+
+  it('one registration of a CPF when ten ask at once', async () => {
+    const e = await criar('/api/evento-com-inscricao', congresso({ oficinas: [] }));
+    const mesmo = inscrito();
+    const r = await Promise.all(
+      Array.from({ length: 10 }, (_, n) =>
+        publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, { ...mesmo, email: `cpf-igual-${n}@exemplo.com` }),
+      ),
+    );
+    expect(r.filter((x) => x.statusCode === 201)).toHaveLength(1);
+    expect(r.filter((x) => x.statusCode === 409 && x.json().codigo === 'INSCRICAO_DUPLICADA')).toHaveLength(9);
+    const [n] = (
+      (await t.banco.db.execute(
+        sql`select count(*)::int as n from inscricao_evento where evento_id = ${e.id}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(n!.n).toBe(1);
+  });
 });
 
 describe('/inscricoes-de-eventos', () => {

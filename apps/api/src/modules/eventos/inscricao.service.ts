@@ -21,7 +21,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo.js';
-import { contemSemAcento } from '../../platform/sql.js';
+import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
 import { promoverListaEspera } from './inscricoes.job.js';
 import { abrirConta, cobrarOuAgendar, liberarContas, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
@@ -31,7 +31,8 @@ import { abrirConta, cobrarOuAgendar, liberarContas, pagamentoDa, pessoaDoInscri
  * from creation (PENDENTE) until paid (CONFIRMADA) or released (CANCELADA, EXPIRADA). Never
  * oversold: inside one transaction the event's lots and the chosen workshops are locked (lots
  * first, then workshops, each by id: one order for every writer, so no deadlock), the seats held
- * are counted, and only then is the registration written.
+ * are counted after the lock, and only then is the registration written — in one statement on
+ * the quick path (`registrarComAtalho`), so that the lock is held briefly.
  */
 const ACESSO = ACESSO_INSCRICOES_EVENTOS;
 const { evento: ev, eventoLote: lt, inscricaoEvento: ins, inscricaoOficina: io } = schema;
@@ -160,6 +161,174 @@ export const vencimentoDaVaga = (evento: LinhaEvento, hoje: string, dias: number
     ...(evento.prazoInscricao ? [diaNoBrasil(evento.prazoInscricao)] : []),
   ].sort()[0]!;
 
+/** The chosen workshops (locked by id on the locked path) and the form's rules. */
+async function oficinasDoFormulario(
+  tx: DbOuTx,
+  evento: LinhaEvento,
+  e: InscricaoPublicaInput,
+  oficinaIds: number[],
+  travar: boolean,
+) {
+  const oficinas = oficinaIds.length
+    ? rows<{ id: number; vagas: number; horario: string | null }>(
+        await tx.execute(sql`select id, vagas, horario from evento_oficina
+          where evento_id = ${evento.id} and id = any(${`{${oficinaIds.join(',')}}`}::int[]) order by id
+          ${travar ? sql`for update` : sql``}`),
+      )
+    : [];
+  if (oficinas.length !== oficinaIds.length)
+    throw new AppError('VALIDACAO', {}, [{ campo: 'oficinaIds', mensagem: 'erros:NAO_ENCONTRADO' }]);
+  conferirFormulario(evento, e, oficinas);
+  return oficinas;
+}
+
+/** Whether the event has a standing registration of this CPF or e-mail. */
+async function repetida(tx: DbOuTx, eventoId: number, e: InscricaoPublicaInput) {
+  const [r] = rows<{ id: number }>(
+    await tx.execute(sql`select id from inscricao_evento where evento_id = ${eventoId}
+      and status not in ('CANCELADA', 'EXPIRADA')
+      and (lower(email) = lower(${e.email}) or (${e.cpf}::text is not null and cpf = ${e.cpf}::text)) limit 1`),
+  );
+  return r !== undefined;
+}
+
+/** The lot a registration takes: the one asked (staff) or the open one. */
+function loteEscolhido(lotes: Ocupacao[], e: InscricaoPublicaInput, hoje: string) {
+  const lote = e.loteId ? (lotes.find((l) => l.id === e.loteId) ?? null) : loteAberto(lotes, hoje);
+  if (e.loteId && !lote) throw new AppError('VALIDACAO', {}, [{ campo: 'loteId', mensagem: 'erros:NAO_ENCONTRADO' }]);
+  return lote;
+}
+
+/** Whether a chosen workshop has no seat left. */
+async function oficinaEsgotada(tx: DbOuTx, oficinas: { id: number; vagas: number }[]) {
+  if (!oficinas.length) return false;
+  const ocupadas = rows<{ oficina_id: number; n: number }>(
+    await tx.execute(sql`select io.oficina_id, count(*)::int as n from inscricao_oficina io
+      join inscricao_evento i on i.id = io.inscricao_id
+      where io.oficina_id = any(${`{${oficinas.map((o) => o.id).join(',')}}`}::int[]) and i.status in (${COM_VAGA})
+      group by io.oficina_id`),
+  );
+  const n = new Map(ocupadas.map((o) => [o.oficina_id, o.n]));
+  return oficinas.some((o) => (n.get(o.id) ?? 0) >= o.vagas);
+}
+
+/** What a registration on a lot (or on the waiting list) is: its status, price, due day and payment. */
+function condicoes(
+  evento: LinhaEvento,
+  e: InscricaoPublicaInput,
+  origem: Origem,
+  lote: Ocupacao | null,
+  esgotada: boolean,
+  hoje: string,
+) {
+  const cortesia = origem.tipo === 'equipe' && origem.cortesia;
+  const valor = lote?.valor ?? '0.00';
+  const gratuita = cortesia || Number(valor) === 0;
+  const status: StatusInscricao = esgotada
+    ? 'LISTA_ESPERA'
+    : cortesia
+      ? 'CORTESIA'
+      : gratuita
+        ? 'CONFIRMADA'
+        : 'PENDENTE';
+  return {
+    status,
+    valor,
+    gratuita,
+    vencimento: status === 'PENDENTE' ? vencimentoDaVaga(evento, hoje, evento.diasVencimento) : null,
+    formaPagamento: gratuita ? null : (e.formaPagamento ?? evento.formasPagamento[0] ?? null),
+    pessoaEquipe: origem.tipo === 'equipe' ? origem.pessoaId : null,
+  };
+}
+
+/**
+ * The quick path (the opening burst): everything the lots' lock does not guard is done before it
+ * — the workshops and the form, the duplicate, the open lot as it stands, the registrant's person
+ * (its own short transaction: it is not the seat, and a person found again by CPF serves a retry)
+ * — and then, under the lock, one statement checks that the lot read is still the open one with a
+ * seat free (and each workshop) and writes the receivable, the registration and its workshops.
+ * The lock spans that statement and the commit. A statement after the lock counts what the lock's
+ * earlier holders committed; the unique indexes refuse a duplicate that raced past the check.
+ * Null when the seat is not there as read (sold out, the lot turned, a CPF missing): the locked
+ * path decides.
+ */
+async function registrarComAtalho(
+  deps: Deps,
+  evento: LinhaEvento,
+  e: InscricaoPublicaInput,
+  origem: Origem,
+  oficinaIds: number[],
+  hoje: string,
+): Promise<{ id: number; cobrar: boolean } | null> {
+  const oficinas = await oficinasDoFormulario(deps.db, evento, e, oficinaIds, false);
+  if (await repetida(deps.db, evento.id, e)) throw new AppError('INSCRICAO_DUPLICADA');
+  const lote = loteEscolhido(await ocupacaoDosLotes(deps.db, evento.id), e, hoje);
+  if (!lote || lote.ocupadas >= lote.quantidade || (await oficinaEsgotada(deps.db, oficinas))) return null;
+  const c = condicoes(evento, e, origem, lote, false, hoje);
+  // Without a CPF the locked path answers, so that its errors come in their order.
+  if (c.status === 'PENDENTE' && !c.pessoaEquipe && !e.cpf) return null;
+  const pessoaId =
+    c.status === 'PENDENTE' && !c.pessoaEquipe
+      ? await deps.db.transaction((tx) => pessoaDoInscrito(tx, evento.organizacaoId, e, null))
+      : c.pessoaEquipe;
+  const ids = `{${oficinaIds.join(',')}}`;
+  const noLote = e.loteId
+    ? sql`l.id = ${e.loteId}`
+    : sql`(l.inicio is null or l.inicio <= ${hoje}::date) and (l.fim is null or l.fim >= ${hoje}::date)`;
+  const conta =
+    c.status === 'PENDENTE'
+      ? sql`(insert into conta_a_receber (organizacao_id, pessoa_id, tipo, mes_competencia, ano_competencia, vencimento,
+            valor_previsto, forma_pagamento, descricao, criado_por)
+          select ${evento.organizacaoId}::int, ${pessoaId}::int, 'EVENTO', ${Number(c.vencimento!.slice(5, 7))}::smallint,
+            ${Number(c.vencimento!.slice(0, 4))}::smallint,
+            ${c.vencimento}::date, ${c.valor}::numeric, ${c.formaPagamento}::text, ${`${evento.nome} — ${e.nome}`.slice(0, 500)}::text,
+            ${origem.tipo === 'equipe' ? origem.usuarioId : null}::int
+          from vaga returning id)`
+      : sql`(select null::int as id where false)`;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      // The lock order of every writer: the event's lots, then the chosen workshops, each by id.
+      await tx.execute(sql`select id from evento_lote where evento_id = ${evento.id} order by id for update`);
+      if (oficinaIds.length)
+        await tx.execute(sql`select id from evento_oficina
+          where evento_id = ${evento.id} and id = any(${ids}::int[]) order by id for update`);
+      const [nova] = rows<{ id: number }>(
+        await tx.execute(sql`with aberto as (
+            select l.id, l.valor from evento_lote l where l.evento_id = ${evento.id} and ${noLote}
+              and l.quantidade > (select count(*) from inscricao_evento i where i.lote_id = l.id and i.status in (${COM_VAGA}))
+            order by l.numero limit 1),
+          vaga as (select a.id from aberto a where a.id = ${lote.id} and a.valor = ${lote.valor}::numeric
+            and not exists (select 1 from evento_oficina o where o.id = any(${ids}::int[])
+              and o.vagas <= (select count(*) from inscricao_oficina x join inscricao_evento i on i.id = x.inscricao_id
+                where x.oficina_id = o.id and i.status in (${COM_VAGA})))),
+          conta as ${conta},
+          nova as (insert into inscricao_evento (evento_id, lote_id, pessoa_id, conta_a_receber_id, nome, cpf, email, telefone,
+              data_nascimento, responsavel_nome, responsavel_consentimento, comunidade_id, dados, status, forma_pagamento,
+              valor, motivo_cortesia, vencimento, token, codigo, idioma)
+            select ${evento.id}::int, vaga.id, ${pessoaId ?? null}::int, (select id from conta), ${e.nome}::text,
+              ${e.cpf ?? null}::text, ${e.email}::text, ${e.telefone ?? null}::text, ${e.dataNascimento ?? null}::date,
+              ${e.responsavelNome ?? null}::text, ${e.responsavelConsentimento ?? false}::boolean,
+              ${origem.tipo === 'equipe' ? origem.comunidadeId : null}::int, ${JSON.stringify(e.dados)}::jsonb,
+              ${c.status}::text, ${c.formaPagamento}::text, ${c.gratuita ? '0.00' : c.valor}::numeric,
+              ${origem.tipo === 'equipe' ? origem.motivo : null}::text, ${c.vencimento}::date, ${novoTokenInscricao()}::text,
+              ${novoCodigo()}::text, ${origem.tipo === 'publico' ? origem.idioma : null}::text
+            from vaga returning id),
+          oficinas as (insert into inscricao_oficina (inscricao_id, oficina_id) select nova.id, unnest(${ids}::int[]) from nova)
+        select id from nova`),
+      );
+      return nova ? { id: nova.id, cobrar: c.status === 'PENDENTE' } : null;
+    });
+  } catch (erro) {
+    const pg = erroPg(erro);
+    if (
+      pg.code === VIOLACAO_UNICA &&
+      (pg.constraint === 'inscricao_evento_cpf_uq' || pg.constraint === 'inscricao_evento_email_uq')
+    )
+      throw new AppError('INSCRICAO_DUPLICADA');
+    throw erro;
+  }
+}
+
 async function registrarComVaga(
   deps: Deps,
   evento: LinhaEvento,
@@ -173,65 +342,29 @@ async function registrarComVaga(
   if (e.formaPagamento && !evento.formasPagamento.includes(e.formaPagamento))
     throw new AppError('VALIDACAO', {}, [{ campo: 'formaPagamento', mensagem: 'validacao:opcaoInvalida' }]);
   const oficinaIds = [...new Set(e.oficinaIds)].sort((a, b) => a - b);
+  const rapida = await registrarComAtalho(deps, evento, e, origem, oficinaIds, hoje);
+  if (rapida) return rapida;
   return deps.db.transaction(async (tx) => {
     // The lock order: every lot of the event, then the chosen workshops, each by id.
     await tx.execute(sql`select id from evento_lote where evento_id = ${evento.id} order by id for update`);
-    const oficinas = oficinaIds.length
-      ? rows<{ id: number; vagas: number; horario: string | null }>(
-          await tx.execute(sql`select id, vagas, horario from evento_oficina
-            where evento_id = ${evento.id} and id = any(${`{${oficinaIds.join(',')}}`}::int[]) order by id for update`),
-        )
-      : [];
-    if (oficinas.length !== oficinaIds.length)
-      throw new AppError('VALIDACAO', {}, [{ campo: 'oficinaIds', mensagem: 'erros:NAO_ENCONTRADO' }]);
-    conferirFormulario(evento, e, oficinas);
+    const oficinas = await oficinasDoFormulario(tx, evento, e, oficinaIds, true);
+    if (await repetida(tx, evento.id, e)) throw new AppError('INSCRICAO_DUPLICADA');
 
-    const [repetida] = rows<{ id: number }>(
-      await tx.execute(sql`select id from inscricao_evento where evento_id = ${evento.id}
-        and status not in ('CANCELADA', 'EXPIRADA')
-        and (lower(email) = lower(${e.email}) or (${e.cpf}::text is not null and cpf = ${e.cpf}::text)) limit 1`),
-    );
-    if (repetida) throw new AppError('INSCRICAO_DUPLICADA');
-
-    const lotes = await ocupacaoDosLotes(tx, evento.id);
-    const lote = e.loteId ? (lotes.find((l) => l.id === e.loteId) ?? null) : loteAberto(lotes, hoje);
-    if (e.loteId && !lote) throw new AppError('VALIDACAO', {}, [{ campo: 'loteId', mensagem: 'erros:NAO_ENCONTRADO' }]);
-    let esgotada = !lote || lote.ocupadas >= lote.quantidade;
-    if (!esgotada && oficinas.length) {
-      const ocupadas = rows<{ oficina_id: number; n: number }>(
-        await tx.execute(sql`select io.oficina_id, count(*)::int as n from inscricao_oficina io
-          join inscricao_evento i on i.id = io.inscricao_id
-          where io.oficina_id = any(${`{${oficinaIds.join(',')}}`}::int[]) and i.status in (${COM_VAGA})
-          group by io.oficina_id`),
-      );
-      const n = new Map(ocupadas.map((o) => [o.oficina_id, o.n]));
-      esgotada = oficinas.some((o) => (n.get(o.id) ?? 0) >= o.vagas);
-    }
+    const lote = loteEscolhido(await ocupacaoDosLotes(tx, evento.id), e, hoje);
+    const esgotada = !lote || lote.ocupadas >= lote.quantidade || (await oficinaEsgotada(tx, oficinas));
     if (esgotada && !e.listaEspera) throw new AppError('VAGAS_ESGOTADAS');
-
-    const valor = lote?.valor ?? '0.00';
-    const gratuita = cortesia || Number(valor) === 0;
-    const status: StatusInscricao = esgotada
-      ? 'LISTA_ESPERA'
-      : cortesia
-        ? 'CORTESIA'
-        : gratuita
-          ? 'CONFIRMADA'
-          : 'PENDENTE';
-    const vencimento = status === 'PENDENTE' ? vencimentoDaVaga(evento, hoje, evento.diasVencimento) : null;
-    const formaPagamento = gratuita ? null : (e.formaPagamento ?? evento.formasPagamento[0] ?? null);
-    const pessoaEquipe = origem.tipo === 'equipe' ? origem.pessoaId : null;
+    const c = condicoes(evento, e, origem, lote, esgotada, hoje);
     // A seat to be paid is held only together with its receivable: both or neither.
     const pessoaId =
-      status === 'PENDENTE' ? await pessoaDoInscrito(tx, evento.organizacaoId, e, pessoaEquipe) : pessoaEquipe;
+      c.status === 'PENDENTE' ? await pessoaDoInscrito(tx, evento.organizacaoId, e, c.pessoaEquipe) : c.pessoaEquipe;
     const contaAReceberId =
-      status === 'PENDENTE'
+      c.status === 'PENDENTE'
         ? await abrirConta(tx, {
             organizacaoId: evento.organizacaoId,
             pessoaId: pessoaId!,
-            valor,
-            vencimento: vencimento!,
-            formaPagamento,
+            valor: c.valor,
+            vencimento: c.vencimento!,
+            formaPagamento: c.formaPagamento,
             descricao: `${evento.nome} — ${e.nome}`,
             criadoPor: origem.tipo === 'equipe' ? origem.usuarioId : null,
           })
@@ -252,11 +385,11 @@ async function registrarComVaga(
         responsavelConsentimento: e.responsavelConsentimento,
         comunidadeId: origem.tipo === 'equipe' ? origem.comunidadeId : null,
         dados: e.dados,
-        status,
-        formaPagamento,
-        valor: gratuita ? '0.00' : valor,
+        status: c.status,
+        formaPagamento: c.formaPagamento,
+        valor: c.gratuita ? '0.00' : c.valor,
         motivoCortesia: origem.tipo === 'equipe' ? origem.motivo : null,
-        vencimento,
+        vencimento: c.vencimento,
         token: novoTokenInscricao(),
         codigo: novoCodigo(),
         idioma: origem.tipo === 'publico' ? origem.idioma : null,
