@@ -487,9 +487,11 @@ describe('the registrations job', () => {
     const espera = inscrito({ listaEspera: true });
     const segunda = (await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, espera)).json();
     expect(segunda.status).toBe('LISTA_ESPERA');
-    // Its due day passed: the job releases it and places the next in line, who is e-mailed.
+    // Its due day passed (yesterday in Brazil, the job's calendar: from 21:00 there the UTC date is
+    // already tomorrow): the job releases it and places the next in line, who is e-mailed.
     await t.banco.db.execute(
-      sql`update inscricao_evento set vencimento = current_date - 1 where token = ${primeira.token}`,
+      sql`update inscricao_evento set vencimento = (now() at time zone 'America/Sao_Paulo')::date - 1
+        where token = ${primeira.token}`,
     );
     const r = await processarInscricoes(t.app.deps);
     expect(r).toMatchObject({ expiradas: 1, promovidas: 1 });
