@@ -11,7 +11,7 @@ import { type DbOuTx, schema } from '@sig/db';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { contemNaBusca, escaparLike, lerPreparada, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
+import { contemNaBusca, escaparLike, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
 import { registrarFalecimento } from '../pessoas/index.js';
 import { concessaoDoJazigo } from './arrendatario.service.js';
 import { cemiterioNoEscopo } from './cemiterio.service.js';
@@ -143,7 +143,15 @@ function termoDaBusca(nome: string): Termo | null {
 }
 
 /** A page of the word search as its one statement returns it: the rows, and what else it read. */
-type LinhaPorPalavras = Linha & { palavras: number; total: number | null };
+type LinhaPorPalavras = Omit<Linha, 'criadoEm' | 'atualizadoEm'> & {
+  criadoEm: string;
+  atualizadoEm: string;
+  palavras: number;
+  total: number | null;
+};
+
+/** A timestamp as `toISOString` writes it, whatever the driver makes of a raw one. */
+const emIso = (c: SQL | typeof fa.criadoEm) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The name search by words, in one statement (bench/README.md, "Deceased search": each round
@@ -187,9 +195,9 @@ async function listarPorPalavras(
             sql`not string_to_array(${fp.nomeBusca}, ' ') && array(select v.palavra from w v where v.palavra < w.palavra)`,
           )} limit ${teto + 1}) y) z)`
       : sql`(select count(distinct x.id) from w cross join lateral (${entradas}) x)`;
-  const linhas = await lerPreparada<LinhaPorPalavras>(
-    deps.consultar,
-    'falecido_palavras',
+  // Not a prepared statement: its generic plan cannot make a range of the rest's index out of the
+  // `like` of a parameter, and read a common first name's entries whole (bench/README.md).
+  const r = (await deps.db.execute(
     sql`with w as materialized (
         select ${fpb.palavra} as palavra from ${fpb} where ${fpb.palavra} like ${termo.padrao} limit ${MAXIMO_PALAVRAS + 1}),
       p as (select distinct x.d, x.id from w cross join lateral (${entradas}) x
@@ -204,15 +212,22 @@ async function listarPorPalavras(
         ${fa.pessoaId} as "pessoaId", ${fa.nome} as "nome", ${fa.dataNascimento}::text as "dataNascimento",
         ${fa.dataFalecimento}::text as "dataFalecimento", ${fa.dataSepultamento}::text as "dataSepultamento",
         ${fa.gaveta} as "gaveta", ${fa.certidaoObito} as "certidaoObito", ${fa.dataExumacao}::text as "dataExumacao",
-        ${fa.criadoEm} as "criadoEm", ${fa.atualizadoEm} as "atualizadoEm"
+        ${emIso(fa.criadoEm)} as "criadoEm", ${emIso(fa.atualizadoEm)} as "atualizadoEm"
       from (select 1) um left join (p join ${fa} on ${fa.id} = p.id join ${jz} on ${jz.id} = ${fa.jazigoId}
         join ${ce} on ${ce.id} = ${jz.cemiterioId}) on true
       order by ${ordemDaLista(q.ordem)}`,
-  );
+  )) as unknown as { rows: LinhaPorPalavras[] };
+  const linhas = r.rows;
   const [primeira] = linhas;
   if (!primeira || primeira.palavras > MAXIMO_PALAVRAS) return null;
   // An empty page is the one row of `um`, with no deceased.
-  const achadas = linhas.filter((l) => l.id !== null).map(({ palavras: _p, total: _t, ...l }) => l);
+  const achadas = linhas
+    .filter((l) => l.id !== null)
+    .map(({ palavras: _p, total: _t, ...l }) => ({
+      ...l,
+      criadoEm: new Date(l.criadoEm),
+      atualizadoEm: new Date(l.atualizadoEm),
+    }));
   return pagina(q, achadas, teto, () => primeira.total ?? 0);
 }
 
