@@ -8,7 +8,7 @@ import {
   type SepultadosPublicos,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { contemNaBusca, escaparLike, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
@@ -151,7 +151,7 @@ type LinhaPorPalavras = Omit<Linha, 'criadoEm' | 'atualizadoEm'> & {
 };
 
 /** A timestamp as `toISOString` writes it, whatever the driver makes of a raw one. */
-const emIso = (c: SQL | typeof fa.criadoEm) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const emIso = (c: AnyColumn) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The name search by words, in one statement (bench/README.md, "Deceased search": each round
