@@ -3,7 +3,7 @@
  * child process over it (so the measuring process does not compete with it for the event loop),
  * sign-in and percentiles.
  */
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
@@ -96,10 +96,13 @@ type Pronto = { porta: number; geracao: string; pid: number } & Record<string, u
 export async function comServidor(
   script: string,
   args: string[],
-  medir: (base: string, pronto: Pronto) => Promise<void>,
+  /** `filho`: the server's process, for a bench that asks it something more over IPC. */
+  medir: (base: string, pronto: Pronto, filho: ChildProcess) => Promise<void>,
   manter = false,
   /** A database name of the caller's (dropped first if it is there), instead of a random one. */
   nome?: string,
+  /** A folder for the server's V8 CPU profile (`--cpu-prof`; bench/resumo-cpuprofile.ts reads it). */
+  perfilCpu?: string,
 ) {
   const raiz = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const nomeBanco = nome ?? `sig_bench_${randomBytes(4).toString('hex')}`;
@@ -110,13 +113,15 @@ export async function comServidor(
   const u = new URL(raiz);
   u.pathname = `/${nomeBanco}`;
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-bench-'));
-  const filho = fork(script, ['--servidor', '--dados', dados, '--url', u.toString(), ...args]);
+  const filho = fork(script, ['--servidor', '--dados', dados, '--url', u.toString(), ...args], {
+    execArgv: [...process.execArgv, ...(perfilCpu ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(perfilCpu)}`] : [])],
+  });
   try {
     const pronto = await new Promise<Pronto>((resolve, reject) => {
       filho.once('message', (m) => resolve(m as Pronto));
       filho.once('exit', (c) => reject(new Error(`server exited with ${c}`)));
     });
-    await medir(`http://127.0.0.1:${pronto.porta}`, pronto);
+    await medir(`http://127.0.0.1:${pronto.porta}`, pronto, filho);
   } finally {
     if (filho.connected) {
       const saiu = new Promise((r) => filho.once('exit', r));

@@ -3,6 +3,7 @@
  * burials, p95 ≤ 50 ms at 32 clients, PostgreSQL). bench/README.md, "Deceased search".
  *
  *   npx tsx bench/falecido-busca.bench.ts [--falecidos 200000] [--duracao 10] [--conexoes 32]
+ *     [--banco fal_bench_busca] [--manter] [--perfil-cpu DIR]
  *
  * A fresh database on the local PostgreSQL (BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/test) gets the demo data and the burials: a cemetery in
@@ -10,8 +11,12 @@
  * names drawn from German-Brazilian first names and surnames (accents included), vacuumed as
  * autovacuum would have. The app runs in a child process (audit on); each search: 2 s warm-up,
  * then --duracao seconds, the administrator's first page (the whole church, count included).
- * The database is dropped afterwards.
+ * The database is dropped afterwards. Each search also prints the SQL statements the server sent per
+ * answer (counted on the driver, over 100 answers in a row); `--perfil-cpu DIR` writes the
+ * server's V8 CPU profile there (bench/resumo-cpuprofile.ts).
  */
+import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADMIN, comServidor, entrar, percentil, rajada, servir } from './comum.js';
@@ -24,8 +29,10 @@ const { values } = parseArgs({
     servidor: { type: 'boolean', default: false },
     url: { type: 'string' },
     dados: { type: 'string' },
+    banco: { type: 'string', default: 'fal_bench_busca' },
     /** Keep the generated database (its name is printed), to look at plans. */
     manter: { type: 'boolean', default: false },
+    'perfil-cpu': { type: 'string' },
   },
 });
 
@@ -109,7 +116,34 @@ async function preparar(db: import('@sig/db').Db) {
   return undefined;
 }
 
-async function medir(base: string, pronto: { geracao: string }) {
+/** The statements the server has sent to PostgreSQL so far (its driver's count, `contarConsultas`). */
+const consultasDoServidor = (filho: ChildProcess) =>
+  new Promise<number>((ok) => {
+    const resposta = (m: unknown) => {
+      const n = (m as { consultas?: number }).consultas;
+      if (n === undefined) return;
+      filho.off('message', resposta);
+      ok(n);
+    };
+    filho.on('message', resposta);
+    filho.send('consultas');
+  });
+
+/** Server side: counts every statement sent through the driver, told to the parent when it asks. */
+async function contarConsultas() {
+  const pg = (await import('pg')).default;
+  let n = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    n++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  process.on('message', (m) => {
+    if (m === 'consultas') process.send!({ consultas: n });
+  });
+}
+
+async function medir(base: string, pronto: { geracao: string }, filho: ChildProcess) {
   console.log(`generated ${Number(values.falecidos).toLocaleString('en')} burials in ${pronto.geracao}`);
   const token = await entrar(base, ADMIN.login, ADMIN.senha);
   const buscas: [string, string][] = [
@@ -120,8 +154,10 @@ async function medir(base: string, pronto: { geracao: string }) {
   ];
   const conexoes = Number(values.conexoes);
   const duracao = Number(values.duracao);
-  console.log('| search, first page of 10 (administrator) | found | req/s | p50 ms | p95 ms | p99 ms | non-2xx |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| search, first page of 10 (administrator) | found | req/s | p50 ms | p95 ms | p99 ms | non-2xx | statements per answer |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [nome, termo] of buscas) {
     const opcoes = {
       url: `${base}/api/falecido/paginado?pagina=1&quantidade=10&nome=${encodeURIComponent(termo)}`,
@@ -131,17 +167,30 @@ async function medir(base: string, pronto: { geracao: string }) {
     if (sonda.status !== 200) throw new Error(`${termo}: probe answered ${sonda.status}`);
     const { total } = (await sonda.json()) as { total: number };
     const { r, tempos } = await rajada(opcoes, conexoes, duracao);
+    const antes = await consultasDoServidor(filho);
+    for (let i = 0; i < 100; i++) await (await fetch(opcoes.url, { headers: opcoes.headers })).arrayBuffer();
+    const porResposta = ((await consultasDoServidor(filho)) - antes) / 100;
     console.log(
-      `| ${nome} | ${total.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} |`,
+      `| ${nome} | ${total.toLocaleString('en')} | ${Math.round(r.requests.average).toLocaleString('en')} | ${percentil(tempos, 50)} | ${percentil(tempos, 95)} | ${percentil(tempos, 99)} | ${r.non2xx} | ${porResposta} |`,
+    );
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(', ')}`,
     );
   }
 }
 
-if (values.servidor) await servir(values.url!, values.dados!, preparar);
-else
+if (values.servidor) {
+  await contarConsultas();
+  await servir(values.url!, values.dados!, preparar);
+} else
   await comServidor(
     fileURLToPath(import.meta.url),
     ['--falecidos', values.falecidos!],
-    (base, pronto) => medir(base, pronto),
+    medir,
     values.manter,
+    values.banco,
+    values['perfil-cpu'],
   );

@@ -8,7 +8,7 @@ import {
   type SepultadosPublicos,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { contemNaBusca, escaparLike, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
@@ -75,8 +75,9 @@ export async function listar(
   ctx: Contexto,
   q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
 ): Promise<FalecidoPagina> {
-  const porPalavras = q.nome ? await palavrasDaBusca(deps.db, q.nome) : null;
-  if (porPalavras) return listarPorPalavras(deps.db, ctx, q, porPalavras);
+  const termo = q.nome ? termoDaBusca(q.nome) : null;
+  const porPalavras = termo ? await listarPorPalavras(deps, ctx, q, termo) : null;
+  if (porPalavras) return porPalavras;
   const onde = and(
     doEscopo(ctx),
     q.cemiterioId ? eq(jz.cemiterioId, q.cemiterioId) : undefined,
@@ -104,7 +105,7 @@ async function pagina(
   q: { pagina: number; quantidade: number },
   linhas: Linha[],
   teto: number,
-  contar: () => Promise<number>,
+  contar: () => Promise<number> | number,
 ): Promise<FalecidoPagina> {
   const deslocamento = (q.pagina - 1) * q.quantidade;
   const n =
@@ -125,91 +126,109 @@ async function pagina(
 const MAXIMO_PALAVRAS = 32;
 
 /**
- * What a name term reads in `falecido_palavra`, or null when the word table does not serve it.
- * A name holds the term (`like '%term%'`, as before) exactly when one of its words holds it
- * (a term without a space), or when one of its words ends with the term's first part and what
- * follows that word begins with the rest (a term with spaces). The dictionary gives those words.
+ * What a name term looks up in the dictionary (`falecido_palavra_busca`), or null when the word
+ * table does not serve it. A name holds the term (`like '%term%'`, as before) exactly when one of
+ * its words holds it (a term without a space), or when one of its words ends with the term's
+ * first part and what follows that word begins with the rest (a term with spaces).
  */
-type Busca = { palavras: string[]; resto?: string };
+type Termo = { padrao: string; resto?: string };
 
-async function palavrasDaBusca(db: DbOuTx, nome: string): Promise<Busca | null> {
+function termoDaBusca(nome: string): Termo | null {
   const [primeira = '', ...demais] = semAcento(nome).split(' ');
   // A term opening with a space: every word ends with the empty first part.
   if (!primeira) return null;
-  const padrao = demais.length ? `%${escaparLike(primeira)}` : `%${escaparLike(primeira)}%`;
-  const linhas = await db
-    .select({ palavra: fpb.palavra })
-    .from(fpb)
-    .where(sql`${fpb.palavra} like ${padrao}`)
-    .limit(MAXIMO_PALAVRAS + 1);
-  if (linhas.length > MAXIMO_PALAVRAS) return null;
-  return { palavras: linhas.map((l) => l.palavra), resto: demais.length ? demais.join(' ') : undefined };
+  return demais.length
+    ? { padrao: `%${escaparLike(primeira)}`, resto: demais.join(' ') }
+    : { padrao: `%${escaparLike(primeira)}%` };
 }
 
+/** A page of the word search as its one statement returns it: the rows, and what else it read. */
+type LinhaPorPalavras = Omit<Linha, 'criadoEm' | 'atualizadoEm'> & {
+  criadoEm: string;
+  atualizadoEm: string;
+  palavras: number;
+  total: number | null;
+};
+
+/** A timestamp as `toISOString` writes it, whatever the driver makes of a raw one. */
+const emIso = (c: AnyColumn) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * The name search by words. One word: each dictionary word's entries are a range in burial-date
- * order (partial index on `primeira`), walked to the page and merged; the count walks them to the
- * cap, a name holding two of the words counted under the first only. Several words: the entries
- * of the words ending with the first part whose rest begins with the others, a few, sorted.
+ * The name search by words, in one statement (bench/README.md, "Deceased search": each round
+ * trip cost the route more than its SQL): the term's words from the dictionary, the page, and
+ * the capped count when the page does not tell the total. One word: each dictionary word's
+ * entries are a range in burial-date order (partial index on `primeira`), walked to the page and
+ * merged; the count walks them to the cap, a name holding two of the words counted under the
+ * first (in the words' order) only. Several words: the entries of the words ending with the first
+ * part whose rest begins with the others, a few, sorted. Null when the dictionary holds too many
+ * words for the term: the trigram index then serves it.
  */
 async function listarPorPalavras(
-  db: DbOuTx,
+  deps: Deps,
   ctx: Contexto,
   q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
-  busca: Busca,
-): Promise<FalecidoPagina> {
-  if (!busca.palavras.length) return pagina(q, [], LIMITE_CONTAGEM_NOME, async () => 0);
+  termo: Termo,
+): Promise<FalecidoPagina | null> {
   const escopo = and(
     cemiterioNoEscopo(ctx, ACESSO, sql`${fp.cemiterioId}`),
     q.cemiterioId ? eq(fp.cemiterioId, q.cemiterioId) : undefined,
   );
   const dir = q.ordem === 'desc' ? sql`desc` : sql`asc`;
   const ate = q.pagina * q.quantidade;
-  const entradas = (condicao: SQL | undefined, limite?: number) =>
-    sql`select ${fp.dataSepultamento} as d, ${fp.falecidoId} as id from ${fp} where ${and(condicao, escopo)}${
-      limite ? sql` order by 1 ${dir}, 2 ${dir} limit ${limite}` : sql``
-    }`;
-  const umaPalavra = (w: string) => and(fp.primeira, eq(fp.palavra, w));
-  const comResto = and(
-    inArray(fp.palavra, busca.palavras),
-    sql`${fp.resto} like ${`${escaparLike(busca.resto ?? '')}%`}`,
-  );
-  const todas =
-    busca.resto === undefined
-      ? sql.join(
-          busca.palavras.map((w) => sql`(${entradas(umaPalavra(w), ate)})`),
-          sql` union all `,
-        )
-      : entradas(comResto);
-  const ids = sql`select distinct d, id from (${todas}) u order by d ${dir}, id ${dir}
-    limit ${q.quantidade} offset ${ate - q.quantidade}`;
-  const linhas = (await consulta(db, sql`${fa.id} in (select id from (${ids}) p)`).orderBy(
-    ordemDaLista(q.ordem),
-  )) as Linha[];
+  const deslocamento = ate - q.quantidade;
   const teto = LIMITE_CONTAGEM_NOME;
-  return pagina(q, linhas, teto, async () => {
-    const contagem =
-      busca.resto === undefined
-        ? sql.join(
-            busca.palavras.map(
-              (w, i) =>
-                sql`(select count(*) from (select 1 from ${fp} where ${and(
-                  umaPalavra(w),
-                  escopo,
-                  i
-                    ? sql`not string_to_array(${fp.nomeBusca}, ' ') && ${sql`array[${sql.join(
-                        busca.palavras.slice(0, i).map((x) => sql`${x}`),
-                        sql`, `,
-                      )}]::text[]`}`
-                    : undefined,
-                )} limit ${teto + 1}) x)`,
-            ),
-            sql` + `,
-          )
-        : sql`(select count(*) from (select distinct ${fp.falecidoId} from ${fp} where ${and(comResto, escopo)}) x)`;
-    const r = (await db.execute(sql`select (${contagem})::int as n`)) as unknown as { rows: { n: number }[] };
-    return r.rows[0]!.n;
-  });
+  const daPalavra =
+    termo.resto === undefined
+      ? and(fp.primeira, sql`${fp.palavra} = w.palavra`)
+      : and(sql`${fp.palavra} = w.palavra`, sql`${fp.resto} like ${`${escaparLike(termo.resto)}%`}`);
+  const entradas =
+    termo.resto === undefined
+      ? sql`select ${fp.dataSepultamento} as d, ${fp.falecidoId} as id from ${fp} where ${and(daPalavra, escopo)}
+          order by 1 ${dir}, 2 ${dir} limit ${ate}`
+      : sql`select ${fp.dataSepultamento} as d, ${fp.falecidoId} as id from ${fp} where ${and(daPalavra, escopo)}`;
+  const contagem =
+    termo.resto === undefined
+      ? sql`(select coalesce(sum(c), 0) from w cross join lateral (select count(*) as c from (select 1 from ${fp}
+          where ${and(
+            daPalavra,
+            escopo,
+            sql`not string_to_array(${fp.nomeBusca}, ' ') && array(select v.palavra from w v where v.palavra < w.palavra)`,
+          )} limit ${teto + 1}) y) z)`
+      : sql`(select count(distinct x.id) from w cross join lateral (${entradas}) x)`;
+  // Not a prepared statement: its generic plan cannot make a range of the rest's index out of the
+  // `like` of a parameter, and read a common first name's entries whole (bench/README.md).
+  const r = (await deps.db.execute(
+    sql`with w as materialized (
+        select ${fpb.palavra} as palavra from ${fpb} where ${fpb.palavra} like ${termo.padrao} limit ${MAXIMO_PALAVRAS + 1}),
+      p as (select distinct x.d, x.id from w cross join lateral (${entradas}) x
+        where (select count(*) from w) <= ${MAXIMO_PALAVRAS}
+        order by x.d ${dir}, x.id ${dir} limit ${q.quantidade} offset ${deslocamento})
+      select (select count(*) from w)::int as palavras,
+        case when (select count(*) from p) = ${q.quantidade} or ((select count(*) from p) = 0 and ${deslocamento} > 0)
+          then ${contagem}::int end as total,
+        ${fa.id} as "id", ${fa.jazigoId} as "jazigoId",
+        ${jz.quadra} || '-' || ${jz.fileira} || '-' || ${jz.numero} as "jazigoRotulo",
+        ${jz.cemiterioId} as "cemiterioId", ${ce.nome} as "cemiterioNome", ${fa.arrendatarioId} as "arrendatarioId",
+        ${fa.pessoaId} as "pessoaId", ${fa.nome} as "nome", ${fa.dataNascimento}::text as "dataNascimento",
+        ${fa.dataFalecimento}::text as "dataFalecimento", ${fa.dataSepultamento}::text as "dataSepultamento",
+        ${fa.gaveta} as "gaveta", ${fa.certidaoObito} as "certidaoObito", ${fa.dataExumacao}::text as "dataExumacao",
+        ${emIso(fa.criadoEm)} as "criadoEm", ${emIso(fa.atualizadoEm)} as "atualizadoEm"
+      from (select 1) um left join (p join ${fa} on ${fa.id} = p.id join ${jz} on ${jz.id} = ${fa.jazigoId}
+        join ${ce} on ${ce.id} = ${jz.cemiterioId}) on true
+      order by ${ordemDaLista(q.ordem)}`,
+  )) as unknown as { rows: LinhaPorPalavras[] };
+  const linhas = r.rows;
+  const [primeira] = linhas;
+  if (!primeira || primeira.palavras > MAXIMO_PALAVRAS) return null;
+  // An empty page is the one row of `um`, with no deceased.
+  const achadas = linhas
+    .filter((l) => l.id !== null)
+    .map(({ palavras: _p, total: _t, ...l }) => ({
+      ...l,
+      criadoEm: new Date(l.criadoEm),
+      atualizadoEm: new Date(l.atualizadoEm),
+    }));
+  return pagina(q, achadas, teto, () => primeira.total ?? 0);
 }
 
 /** The matches counted up to one past `teto` (then "more than `teto`"). */
