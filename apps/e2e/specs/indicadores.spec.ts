@@ -81,4 +81,29 @@ describe('[INDICADORES] every indicator draws its charts, and its table says wha
       await p.getByTestId('grafico-porStatus').getByTestId('grafico').locator('svg').first().waitFor();
       expect(await violacoesGraves(p), 'ticket indicator').toEqual([]);
     }));
+
+  it("[INDICADORES] registrations: the demo congress's registrations over time, as the cards and the status chart count them", () =>
+    comPagina(navegador, 'indicador-inscricoes', async (p) => {
+      await loginAs(p, 'admin');
+      await p.goto('/indicadores/inscricoes');
+      const linhasTempo = await tabelaDo(p.getByTestId('grafico-tempo'));
+      const ind = await indicador<{
+        inscricoes: number;
+        confirmadas: number;
+        serie: (Balde & { novas: number })[];
+        porStatus: { chave: string; total: number }[];
+      }>(p, 'inscricoes');
+      expect(ind.inscricoes).toBeGreaterThan(0);
+      // The table of the chart is the series; the buckets add up to the card, which is the period's count.
+      expect(linhasTempo.map((l) => contagem(l[1]!))).toEqual(ind.serie.map((b) => b.novas));
+      expect(ind.serie.reduce((s, b) => s + b.novas, 0)).toBe(ind.inscricoes);
+      expect(await p.getByTestId('total-inscricoes-valor').textContent()).toBe(ind.inscricoes.toLocaleString('pt-BR'));
+      // The status chart counts the same registrations, and the confirmed ones as their card does.
+      const linhasStatus = await tabelaDo(p.getByTestId('grafico-porStatus'));
+      expect(linhasStatus.reduce((s, l) => s + contagem(l[1]!), 0)).toBe(ind.inscricoes);
+      const doStatus = (chave: string) => ind.porStatus.find((s) => s.chave === chave)?.total ?? 0;
+      // Confirmed seats: paid and courtesy ones.
+      expect(doStatus('CONFIRMADA') + doStatus('CORTESIA')).toBe(ind.confirmadas);
+      expect(await violacoesGraves(p), 'registrations indicator').toEqual([]);
+    }));
 });
