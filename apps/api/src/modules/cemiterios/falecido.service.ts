@@ -8,7 +8,7 @@ import {
   type SepultadosPublicos,
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
-import { type AnyColumn, and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, Column, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { contemNaBusca, escaparLike, nomeCompletoPessoa, semAcento } from '../../platform/sql.js';
@@ -154,6 +154,19 @@ type LinhaPorPalavras = Omit<Linha, 'criadoEm' | 'atualizadoEm'> & {
 const emIso = (c: AnyColumn) => sql`to_char(${c} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
+ * `selecao` for a raw statement: each column under its key, dates as text and timestamps as ISO
+ * text (a raw answer's types are the driver's, not the schema's).
+ */
+const colunasCruas = sql.join(
+  Object.entries(selecao).map(([chave, c]) => {
+    const tipo = c instanceof Column ? c.getSQLType() : '';
+    const valor = tipo.startsWith('timestamp') ? emIso(c as AnyColumn) : tipo === 'date' ? sql`${c}::text` : sql`${c}`;
+    return sql`${valor} as ${sql.identifier(chave)}`;
+  }),
+  sql`, `,
+);
+
+/**
  * The name search by words, in one statement (bench/README.md, "Deceased search": each round
  * trip cost the route more than its SQL): the term's words from the dictionary, the page, and
  * the capped count when the page does not tell the total. One word: each dictionary word's
@@ -206,13 +219,7 @@ async function listarPorPalavras(
       select (select count(*) from w)::int as palavras,
         case when (select count(*) from p) = ${q.quantidade} or ((select count(*) from p) = 0 and ${deslocamento} > 0)
           then ${contagem}::int end as total,
-        ${fa.id} as "id", ${fa.jazigoId} as "jazigoId",
-        ${jz.quadra} || '-' || ${jz.fileira} || '-' || ${jz.numero} as "jazigoRotulo",
-        ${jz.cemiterioId} as "cemiterioId", ${ce.nome} as "cemiterioNome", ${fa.arrendatarioId} as "arrendatarioId",
-        ${fa.pessoaId} as "pessoaId", ${fa.nome} as "nome", ${fa.dataNascimento}::text as "dataNascimento",
-        ${fa.dataFalecimento}::text as "dataFalecimento", ${fa.dataSepultamento}::text as "dataSepultamento",
-        ${fa.gaveta} as "gaveta", ${fa.certidaoObito} as "certidaoObito", ${fa.dataExumacao}::text as "dataExumacao",
-        ${emIso(fa.criadoEm)} as "criadoEm", ${emIso(fa.atualizadoEm)} as "atualizadoEm"
+        ${colunasCruas}
       from (select 1) um left join (p join ${fa} on ${fa.id} = p.id join ${jz} on ${jz.id} = ${fa.jazigoId}
         join ${ce} on ${ce.id} = ${jz.cemiterioId}) on true
       order by ${ordemDaLista(q.ordem)}`,
