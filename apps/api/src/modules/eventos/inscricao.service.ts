@@ -24,7 +24,15 @@ import { entreOrganizacoes, organizacoesEscolhidas } from '../../platform/escopo
 import { contemSemAcento, erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { eventosVisiveis, lotesEOficinas } from './evento.service.js';
 import { promoverListaEspera } from './inscricoes.job.js';
-import { abrirConta, cobrarOuAgendar, liberarContas, pagamentoDa, pessoaDoInscrito } from './pagamento.service.js';
+import {
+  abrirConta,
+  cobrarOuAgendar,
+  type DadosConta,
+  inserirContaDe,
+  liberarContas,
+  pagamentoDa,
+  pessoaDoInscrito,
+} from './pagamento.service.js';
 
 /**
  * Registrations (issue 19). A registration holds a seat of its lot and of each chosen workshop
@@ -241,6 +249,23 @@ function condicoes(
   };
 }
 
+/** The receivable of a registration to be paid, on either path. */
+const contaDaInscricao = (
+  evento: LinhaEvento,
+  e: InscricaoPublicaInput,
+  origem: Origem,
+  c: ReturnType<typeof condicoes>,
+  pessoaId: number,
+): DadosConta => ({
+  organizacaoId: evento.organizacaoId,
+  pessoaId,
+  valor: c.valor,
+  vencimento: c.vencimento!,
+  formaPagamento: c.formaPagamento,
+  descricao: `${evento.nome} — ${e.nome}`,
+  criadoPor: origem.tipo === 'equipe' ? origem.usuarioId : null,
+});
+
 /**
  * The quick path (the opening burst): everything the lots' lock does not guard is done before it
  * — the workshops and the form, the duplicate, the open lot as it stands, the registrant's person
@@ -277,13 +302,7 @@ async function registrarComAtalho(
     : sql`(l.inicio is null or l.inicio <= ${hoje}::date) and (l.fim is null or l.fim >= ${hoje}::date)`;
   const conta =
     c.status === 'PENDENTE'
-      ? sql`(insert into conta_a_receber (organizacao_id, pessoa_id, tipo, mes_competencia, ano_competencia, vencimento,
-            valor_previsto, forma_pagamento, descricao, criado_por)
-          select ${evento.organizacaoId}::int, ${pessoaId}::int, 'EVENTO', ${Number(c.vencimento!.slice(5, 7))}::smallint,
-            ${Number(c.vencimento!.slice(0, 4))}::smallint,
-            ${c.vencimento}::date, ${c.valor}::numeric, ${c.formaPagamento}::text, ${`${evento.nome} — ${e.nome}`.slice(0, 500)}::text,
-            ${origem.tipo === 'equipe' ? origem.usuarioId : null}::int
-          from vaga returning id)`
+      ? sql`(${inserirContaDe(sql`vaga`, contaDaInscricao(evento, e, origem, c, pessoaId!))})`
       : sql`(select null::int as id where false)`;
   try {
     return await deps.db.transaction(async (tx) => {
@@ -358,17 +377,7 @@ async function registrarComVaga(
     const pessoaId =
       c.status === 'PENDENTE' ? await pessoaDoInscrito(tx, evento.organizacaoId, e, c.pessoaEquipe) : c.pessoaEquipe;
     const contaAReceberId =
-      c.status === 'PENDENTE'
-        ? await abrirConta(tx, {
-            organizacaoId: evento.organizacaoId,
-            pessoaId: pessoaId!,
-            valor: c.valor,
-            vencimento: c.vencimento!,
-            formaPagamento: c.formaPagamento,
-            descricao: `${evento.nome} — ${e.nome}`,
-            criadoPor: origem.tipo === 'equipe' ? origem.usuarioId : null,
-          })
-        : null;
+      c.status === 'PENDENTE' ? await abrirConta(tx, contaDaInscricao(evento, e, origem, c, pessoaId!)) : null;
     const [nova] = await tx
       .insert(ins)
       .values({

@@ -1,9 +1,10 @@
 import type { InscricaoPublica } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { type Chave, tradutor } from '@sig/i18n';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
+import { nomeNoBanco } from '../../platform/sql.js';
 import { ErroProvedor, provedorDa } from '../asaas/index.js';
 import { cobrarConta, retirarConta } from '../cobrancas/index.js';
 import { normalizarBusca } from '../pessoas/index.js';
@@ -76,35 +77,50 @@ export async function pessoaDoInscrito(
   return outra!.id;
 }
 
-/** The registration's receivable (type EVENTO) for its value, due on the registration's due day. */
-export async function abrirConta(
-  tx: DbOuTx,
-  dados: {
-    organizacaoId: number;
-    pessoaId: number;
-    valor: string;
-    vencimento: string;
-    formaPagamento: string | null;
-    descricao: string;
-    criadoPor: number | null;
-  },
-): Promise<number> {
-  const [conta] = await tx
-    .insert(car)
-    .values({
-      organizacaoId: dados.organizacaoId,
-      pessoaId: dados.pessoaId,
-      tipo: 'EVENTO',
-      mesCompetencia: Number(dados.vencimento.slice(5, 7)),
-      anoCompetencia: Number(dados.vencimento.slice(0, 4)),
-      vencimento: dados.vencimento,
-      valorPrevisto: dados.valor,
-      formaPagamento: dados.formaPagamento,
-      descricao: dados.descricao.slice(0, 500),
-      criadoPor: dados.criadoPor,
-    })
-    .returning({ id: car.id });
+export type DadosConta = {
+  organizacaoId: number;
+  pessoaId: number;
+  valor: string;
+  vencimento: string;
+  formaPagamento: string | null;
+  descricao: string;
+  criadoPor: number | null;
+};
+
+/** The registration's receivable's columns (type EVENTO): its value, due on the registration's due day. */
+export const valoresDaConta = (dados: DadosConta) => ({
+  organizacaoId: dados.organizacaoId,
+  pessoaId: dados.pessoaId,
+  tipo: 'EVENTO',
+  mesCompetencia: Number(dados.vencimento.slice(5, 7)),
+  anoCompetencia: Number(dados.vencimento.slice(0, 4)),
+  vencimento: dados.vencimento,
+  valorPrevisto: dados.valor,
+  formaPagamento: dados.formaPagamento,
+  descricao: dados.descricao.slice(0, 500),
+  criadoPor: dados.criadoPor,
+});
+
+/** The registration's receivable, written. */
+export async function abrirConta(tx: DbOuTx, dados: DadosConta): Promise<number> {
+  const [conta] = await tx.insert(car).values(valoresDaConta(dados)).returning({ id: car.id });
   return conta!.id;
+}
+
+/**
+ * The same receivable as an `insert … select` over `origem` (a CTE of the caller's statement),
+ * written only when `origem` has a row; the values cast to their columns' types.
+ */
+export function inserirContaDe(origem: SQL, dados: DadosConta): SQL {
+  const v = valoresDaConta(dados);
+  const chaves = Object.keys(v) as (keyof typeof v)[];
+  return sql`insert into ${car} (${sql.join(
+    chaves.map((k) => sql.identifier(nomeNoBanco(k))),
+    sql`, `,
+  )}) select ${sql.join(
+    chaves.map((k) => sql`${v[k]}::${sql.raw(car[k].getSQLType())}`),
+    sql`, `,
+  )} from ${origem} returning id`;
 }
 
 const FORMAS_COBRAVEIS = ['PIX', 'BOLETO', 'CARTAO'] as const;
