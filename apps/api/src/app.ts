@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { iniciarProvedor, type ProvedorIniciado } from './modules/asaas/index.js';
 import { registrarModulos, registrarTarefas } from './modules/index.js';
 import type { TrabalhadorLote } from './modules/processamento-lote/index.js';
+import { CacheArvore } from './platform/arvore.js';
 import { Auditoria } from './platform/auditoria.js';
 import type { Deps } from './platform/contexto.js';
 import { Correio } from './platform/correio.js';
@@ -89,6 +90,7 @@ export async function construirApp({
     correio: new Correio(banco.db, app.log, tarefas, config.smtpUrl, config.smtpFrom),
     tarefas,
     permissoes: new CachePermissoes(banco.db),
+    arvore: new CacheArvore(banco.db),
     pagamentos,
   };
   app.decorate('deps', deps);

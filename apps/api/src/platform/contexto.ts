@@ -1,6 +1,7 @@
 import type { Banco, Db } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import type { Config } from '../config.js';
+import type { CacheArvore } from './arvore.js';
 import type { Auditoria } from './auditoria.js';
 import type { Correio } from './correio.js';
 import type { Cofre } from './cripto.js';
@@ -22,6 +23,8 @@ export type Contexto = {
   /** A required term of use is pending for the user's person: only its own calls are open (the sign-in gate). */
   termoPendente?: boolean;
   permissoes: ConjuntoPermissoes;
+  /** The organization tree's version as the session read it (absent in a job's context: read when needed). */
+  organizacoesVersao?: number;
   idioma: Idioma;
   ip: string;
 };
@@ -42,6 +45,8 @@ export type Deps = {
   /** The job layer: services enqueue here (inside their transaction when they have one). */
   tarefas: Tarefas<Deps>;
   permissoes: CachePermissoes;
+  /** The organization tree in memory, while its version is the database's (platform/arvore.ts). */
+  arvore: CacheArvore;
   /** The payment provider (Asaas or, in a demo install, the embedded fake). */
   /** `urlPaginas`: the embedded demo provider's own address (its invoice pages); unset with a real one. */
   pagamentos: { provedor: PaymentProvider; demo: boolean; urlPaginas?: string };

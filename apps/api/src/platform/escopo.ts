@@ -1,7 +1,8 @@
 import { type DbOuTx, schema } from '@sig/db';
 import { and, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Contexto } from './contexto.js';
+import { arvoreDe } from './arvore.js';
+import type { Contexto, Deps } from './contexto.js';
 import { naoEncontrado } from './erros.js';
 import { pode, somentePropria } from './permissoes.js';
 import { umDosIds } from './sql.js';
@@ -145,55 +146,50 @@ export async function organizacoesDoEscopo(db: DbOuTx, ctx: Contexto, acesso: st
  * The organizations a list, report or batch covers when the user names one: that organization
  * (404 when outside the scope or deleted) and its descendants, or it alone when `somenteEla` or
  * the permission is own-organization-only. Read once as ids, which a query then takes as one
- * literal list the planner can estimate (a subquery on a computed path it cannot). The subtree of
+ * literal list the planner can estimate (a subquery on a computed path it cannot), from the tree in
+ * memory (platform/arvore.ts) rather than a statement. The subtree of
  * an organization in scope is in scope, so no scope filter is needed beside it.
  */
 export async function organizacoesEscolhidas(
-  db: DbOuTx,
+  deps: Pick<Deps, 'arvore'>,
   ctx: Contexto,
   acesso: string,
   escolhidaId: number,
   somenteEla = false,
 ): Promise<number[]> {
+  const { no, unica, arvore } = await escolhida(deps, ctx, acesso, escolhidaId, somenteEla);
+  return unica ? [no.id] : arvore.entreCaminhos(no.caminho, fimDaSubarvore(no.caminho));
+}
+
+/** The chosen organization in the tree in memory: in the scope (on its path) and not deleted, else 404. */
+async function escolhida(
+  deps: Pick<Deps, 'arvore'>,
+  ctx: Contexto,
+  acesso: string,
+  escolhidaId: number,
+  somenteEla: boolean,
+) {
   const propria = somentePropria(ctx, acesso);
   if (propria && escolhidaId !== ctx.organizacaoId) throw naoEncontrado();
-  const o = schema.organizacao;
-  const raiz = sql`(select r.caminho from ${o} r where r.id = ${escolhidaId} and r.caminho like ${prefixoSubarvore(ctx)} and r.excluido_em is null)`;
-  const linhas = await db
-    .select({ id: o.id })
-    .from(o)
-    // The subtree as a range of the path index (`fimDaSubarvore`, in SQL), where
-    // `like (subquery) || '%'` read every organization: 0.5 ms a list.
-    .where(
-      somenteEla || propria
-        ? sql`${o.caminho} = ${raiz}`
-        : sql`${o.caminho} ~>=~ ${raiz} and ${o.caminho} ~<~ (left(${raiz}, -1) || '0')`,
-    );
-  if (!linhas.length) throw naoEncontrado();
-  return linhas.map((l) => l.id);
+  const arvore = await arvoreDe(deps, ctx);
+  const no = arvore.porId.get(escolhidaId);
+  if (!no || no.excluida || !no.caminho.startsWith(ctx.organizacaoCaminho)) throw naoEncontrado();
+  return { no, unica: somenteEla || propria, arvore };
 }
 
 /**
  * `organizacoesEscolhidas` as a condition on a column holding an organization's path
- * (`filtroCaminho`): the chosen organization's path is read once (404 as there), and its subtree
- * is one range.
+ * (`filtroCaminho`): the chosen organization's path (404 as there), and its subtree as one range.
  */
 export async function caminhoEscolhido(
-  db: DbOuTx,
+  deps: Pick<Deps, 'arvore'>,
   ctx: Contexto,
   acesso: string,
   escolhidaId: number,
   somenteEla = false,
 ): Promise<CondicaoCaminho> {
-  const propria = somentePropria(ctx, acesso);
-  if (propria && escolhidaId !== ctx.organizacaoId) throw naoEncontrado();
-  const o = schema.organizacao;
-  const [linha] = await db
-    .select({ caminho: o.caminho })
-    .from(o)
-    .where(and(eq(o.id, escolhidaId), condicaoSubarvore(ctx), isNull(o.excluidoEm)));
-  if (!linha) throw naoEncontrado();
-  return somenteEla || propria ? igualA(linha.caminho) : sob(linha.caminho);
+  const { no, unica } = await escolhida(deps, ctx, acesso, escolhidaId, somenteEla);
+  return unica ? igualA(no.caminho) : sob(no.caminho);
 }
 
 /** Condition "the column holds one of these organization ids" (`umDosIds`). */

@@ -1,8 +1,7 @@
 import { hojeNoBrasil, type IndicadorQuery, MAXIMO_BALDES_INDICADOR } from '@sig/contracts';
-import type { DbOuTx } from '@sig/db';
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Contexto } from './contexto.js';
+import type { Contexto, Deps } from './contexto.js';
 import { type CondicaoCaminho, caminhoEscolhido, entreOrganizacoes, organizacoesEscolhidas } from './escopo.js';
 
 type Unidade = 'dia' | 'mes' | 'ano';
@@ -110,7 +109,7 @@ export function periodoPedido(f: Pick<IndicadorQuery, 'periodoDe' | 'periodoAte'
  * previous period to compare with, the organization (the user's by default; out of scope = 404).
  */
 export async function recorteIndicador(
-  db: DbOuTx,
+  deps: Pick<Deps, 'arvore'>,
   ctx: Contexto,
   acesso: string,
   f: IndicadorQuery,
@@ -119,8 +118,8 @@ export async function recorteIndicador(
   const b = baldesDoPeriodo(periodoDe, periodoAte, f.periodo);
   const raiz = f.organizacaoId ?? ctx.organizacaoId;
   const [ids, caminhos] = await Promise.all([
-    organizacoesEscolhidas(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
-    caminhoEscolhido(db, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
+    organizacoesEscolhidas(deps, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
+    caminhoEscolhido(deps, ctx, acesso, raiz, f.somenteMinhaOrganizacao),
   ]);
   const organizacoes = (coluna: PgColumn | SQL) => entreOrganizacoes(coluna, ids);
   // One id: the organization alone (own only, or no organization below it).

@@ -10,9 +10,11 @@ import { and, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Contexto } from './contexto.js';
+import { type Arvore, arvoreDe } from './arvore.js';
+import type { Contexto, Deps } from './contexto.js';
 import { AppError, naoEncontrado } from './erros.js';
-import { filtroArvore, filtroOrganizacao } from './escopo.js';
+import { filtroOrganizacao } from './escopo.js';
+import { somentePropria } from './permissoes.js';
 import { umDosIds } from './sql.js';
 
 /**
@@ -45,18 +47,33 @@ export const linhasExistentes =
       onde?.(ctx, acesso),
     )}`;
 
-const { pessoa, organizacao, usuario, usuarioOrganizacao, perfil } = schema;
+const { pessoa, usuario, usuarioOrganizacao, perfil } = schema;
+
+/** A rule answered from the organization tree in memory: which of `ids` the writer may name. */
+type RegraEmMemoria = (arvore: Arvore, ctx: Contexto, acesso: string, ids: readonly number[]) => number[];
 
 /**
- * One rule per kind. The platform's own: people and organizations of the writer's scope (the
- * subtree, or the own organization alone when the screen says so), users linked to an
- * organization of it or whose person is of it (a person's new account, before any link of its
- * own), profiles on record. Each registry adds its own when the engine registers it
+ * Organizations: those of the writer's subtree (or their own alone when the screen says so), not
+ * deleted — read from the tree in memory (platform/arvore.ts), with no statement.
+ */
+const organizacoesAceitas: RegraEmMemoria = (arvore, ctx, acesso, ids) => {
+  const propria = somentePropria(ctx, acesso);
+  return ids.filter((id) => {
+    const no = arvore.porId.get(id);
+    return !!no && !no.excluida && (propria ? id === ctx.organizacaoId : no.caminho.startsWith(ctx.organizacaoCaminho));
+  });
+};
+const regrasEmMemoria = new Map<TipoReferencia, RegraEmMemoria>([['organizacao', organizacoesAceitas]]);
+
+/**
+ * One rule per kind. The platform's own: people of the writer's scope (the subtree, or the own
+ * organization alone when the screen says so), users linked to an organization of it or whose
+ * person is of it (a person's new account, before any link of its own), profiles on record
+ * (organizations are answered from the tree in memory, above). Each registry adds its own when the engine registers it
  * (platform/crud.ts), and the composition root the modules' kinds.
  */
 const regras = new Map<TipoReferencia, RegraReferencia>([
   ['pessoa', linhasExistentes(pessoa, (ctx, acesso) => filtroOrganizacao(ctx, acesso, pessoa.organizacaoId))],
-  ['organizacao', linhasExistentes(organizacao, (ctx, acesso) => filtroArvore(ctx, acesso))],
   [
     'usuarios',
     linhasExistentes(
@@ -86,26 +103,33 @@ const MAXIMO_CAMPOS = 50;
 /** The field of a reference with its items' positions left out: `familia.*.parenteId`. */
 const noMesmoCampo = (r: ReferenciaDoValor) => `${r.tipo}:${r.campo.replace(/(^|\.)\d+(?=\.|$)/g, '$1*')}:${r.id}`;
 
-/** Those of `refs` the writer may not name: one statement for every kind. */
+/** Those of `refs` the writer may not name: the tree's kinds in memory, every other kind in one statement. */
 async function recusadas(
-  db: DbOuTx,
+  deps: Pick<Deps, 'db' | 'arvore'>,
   ctx: Contexto,
   acesso: string,
   refs: readonly ReferenciaDoValor[],
 ): Promise<ReferenciaDoValor[]> {
   const porTipo = new Map<TipoReferencia, Set<number>>();
   for (const r of refs) porTipo.set(r.tipo, (porTipo.get(r.tipo) ?? new Set()).add(r.id));
-  const consultas = await Promise.all(
-    [...porTipo].map(async ([tipo, ids]) => {
-      const regra = regras.get(tipo);
-      if (!regra) throw new Error(`Reference kind ${tipo} has no rule`);
-      return sql`select ${tipo}::text as tipo, r.id from (${await regra(ctx, acesso, [...ids], db)}) r`;
-    }),
-  );
-  const r = (await db.execute(sql.join(consultas, sql` union all `))) as unknown as {
-    rows: { tipo: string; id: number }[];
-  };
-  const aceitas = new Set(r.rows.map((l) => `${l.tipo}:${l.id}`));
+  const aceitas = new Set<string>();
+  const consultas: SQL[] = [];
+  for (const [tipo, ids] of porTipo) {
+    const emMemoria = regrasEmMemoria.get(tipo);
+    if (emMemoria) {
+      for (const id of emMemoria(await arvoreDe(deps, ctx), ctx, acesso, [...ids])) aceitas.add(`${tipo}:${id}`);
+      continue;
+    }
+    const regra = regras.get(tipo);
+    if (!regra) throw new Error(`Reference kind ${tipo} has no rule`);
+    consultas.push(sql`select ${tipo}::text as tipo, r.id from (${await regra(ctx, acesso, [...ids], deps.db)}) r`);
+  }
+  if (consultas.length) {
+    const r = (await deps.db.execute(sql.join(consultas, sql` union all `))) as unknown as {
+      rows: { tipo: string; id: number }[];
+    };
+    for (const l of r.rows) aceitas.add(`${l.tipo}:${l.id}`);
+  }
   return refs.filter((x) => !aceitas.has(`${x.tipo}:${x.id}`));
 }
 
@@ -117,14 +141,14 @@ async function recusadas(
  * reference is refused.
  */
 export async function exigirReferencias(
-  db: DbOuTx,
+  deps: Pick<Deps, 'db' | 'arvore'>,
   ctx: Contexto,
   acesso: string,
   refs: readonly ReferenciaDoValor[],
   mantidas?: () => Promise<readonly ReferenciaDoValor[]>,
 ): Promise<void> {
   if (!refs.length) return;
-  let fora = await recusadas(db, ctx, acesso, refs);
+  let fora = await recusadas(deps, ctx, acesso, refs);
   if (fora.length && mantidas) {
     const atuais = new Set((await mantidas()).map(noMesmoCampo));
     fora = fora.filter((r) => !atuais.has(noMesmoCampo(r)));
@@ -202,14 +226,14 @@ export function tiposDoEsquema(esquema: ZodType | undefined): TipoReferencia[] {
  * outside the scope is — what the user may not name does not exist for them.
  */
 async function exigirReferenciasDaConsulta(
-  db: DbOuTx,
+  deps: Pick<Deps, 'db' | 'arvore'>,
   ctx: Contexto,
   acesso: string,
   esquema: ZodType,
   consulta: unknown,
 ) {
   const refs = referenciasDe(esquema, consulta);
-  if (refs.length && (await recusadas(db, ctx, acesso, refs)).length) throw naoEncontrado();
+  if (refs.length && (await recusadas(deps, ctx, acesso, refs)).length) throw naoEncontrado();
 }
 
 /**
@@ -235,7 +259,7 @@ export function registrarReferencias(app: FastifyInstance) {
     for (const r of rotas) {
       if (r.publica) throw new Error(`${r.nome}: a public route declares references, with no writer to check them`);
       if (r.semAcesso) throw new Error(`${r.nome}: a query declares references on a route without a screen`);
-      const semRegra = r.tipos.filter((t) => !regras.has(t));
+      const semRegra = r.tipos.filter((t) => !regras.has(t) && !regrasEmMemoria.has(t));
       if (semRegra.length) throw new Error(`${r.nome}: no rule for the reference kinds ${semRegra.join(', ')}`);
     }
   });
@@ -243,13 +267,13 @@ export function registrarReferencias(app: FastifyInstance) {
     const consulta = req.routeOptions.schema?.querystring as ZodType | undefined;
     const { acesso, registroAtual } = req.routeOptions.config;
     if (acesso && consulta && tiposDoEsquema(consulta).length)
-      await exigirReferenciasDaConsulta(app.deps.db, req.ctx, acesso, consulta, req.query);
+      await exigirReferenciasDaConsulta(app.deps, req.ctx, acesso, consulta, req.query);
     const corpo = req.routeOptions.schema?.body as ZodType | undefined;
     if (!corpo || !tiposDoEsquema(corpo).length) return;
     const refs = referenciasDe(corpo, req.body);
     if (!refs.length) return;
     await exigirReferencias(
-      app.deps.db,
+      app.deps,
       req.ctx,
       acesso ?? '',
       refs,

@@ -23,11 +23,13 @@ type LinhaSessao = {
   organizacaoNome: string;
   perfilVersao: number;
   termoPendente: boolean;
+  organizacoesVersao: string;
 };
 
 /**
  * Runs on every authenticated request: one indexed lookup, prepared, on the driver. A pending
- * required term is the user's flag, kept by the database's triggers (migration 0056).
+ * required term is the user's flag, kept by the database's triggers (migration 0056); the
+ * organization tree's version tells whether the tree in memory is current (migration 0067).
  */
 const SQL_SESSAO = `
   select s.id as "sessaoId", s.usuario_id as "usuarioId", s.organizacao_id as "organizacaoId",
@@ -35,7 +37,8 @@ const SQL_SESSAO = `
          s.criado_em as "criadoEm",
          u.pessoa_id as "pessoaId", u.trocar_senha as "trocarSenha", u.ativo as "usuarioAtivo",
          o.caminho as "organizacaoCaminho", o.nome_fantasia as "organizacaoNome", p.versao as "perfilVersao",
-         u.termo_pendente as "termoPendente"
+         u.termo_pendente as "termoPendente",
+         (select v.versao from organizacao_versao v where v.id = 1) as "organizacoesVersao"
     from sessao s
     join usuario u on u.id = s.usuario_id
     join organizacao o on o.id = s.organizacao_id
@@ -83,6 +86,7 @@ export class Sessoes {
       trocarSenha: s.trocarSenha,
       termoPendente: s.termoPendente,
       permissoes,
+      organizacoesVersao: Number(s.organizacoesVersao),
       idioma: req.idioma,
       ip: req.ip,
     };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -58,6 +60,21 @@ export const organizacao = pgTable(
     index('organizacao_pai_idx').on(t.organizacaoPaiId),
     uniqueIndex('organizacao_cnpj_uq').on(t.cnpj).where(sql`${t.cnpj} is not null and ${t.excluidoEm} is null`),
   ],
+);
+
+/**
+ * The tree's version: one row, bumped in the same transaction by a statement trigger on every
+ * write to `organizacao` (migration 0067). Read with each request's session,
+ * it tells the API whether its copy of the tree in memory (platform/arvore.ts) is still the
+ * database's.
+ */
+export const organizacaoVersao = pgTable(
+  'organizacao_versao',
+  {
+    id: smallint().primaryKey().default(1),
+    versao: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('organizacao_versao_uma_ck', sql`${t.id} = 1`)],
 );
 
 export const organizacaoEndereco = pgTable(

@@ -23,7 +23,7 @@ export async function criarLoteClientes(
   const acesso = ACESSO_CLIENTES_LOTE;
   const filtros: SQL[] = [isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)];
   if (e.organizacaoId) {
-    const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, e.organizacaoId, !e.incluirSubarvore);
+    const ids = await organizacoesEscolhidas(deps, ctx, acesso, e.organizacaoId, !e.incluirSubarvore);
     filtros.push(entreOrganizacoes(pessoa.organizacaoId, ids));
   }
   if (e.pessoaIds) {

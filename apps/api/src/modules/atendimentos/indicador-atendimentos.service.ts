@@ -16,7 +16,7 @@ type Balde = { chave: string; de: string; ate: string; total: number };
  * the previous one, counted by status, category and organization, and bucket by bucket.
  */
 export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): Promise<IndicadorAtendimentos> {
-  const r = await recorteIndicador(deps.db, ctx, ACESSO, f);
+  const r = await recorteIndicador(deps, ctx, ACESSO, f);
   // The day a ticket was opened, as the lists' period filter reads it (Brazil's calendar).
   const local = sql`(${a.criadoEm} at time zone 'America/Sao_Paulo')::date`;
   const base = and(isNull(a.excluidoEm), r.organizacoes(a.organizacaoDestinoId))!;

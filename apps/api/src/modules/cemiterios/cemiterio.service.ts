@@ -61,7 +61,7 @@ export async function listar(
   ctx: Contexto,
   q: Filtros & { pagina: number; quantidade: number; ordem: 'asc' | 'desc' },
 ): Promise<CemiterioPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
     doEscopo(ctx),
     escolhidas ? entreOrganizacoes(ce.organizacaoId, escolhidas) : undefined,

@@ -53,10 +53,7 @@ async function condicoes(deps: Deps, ctx: Contexto, q: Filtros): Promise<SQL> {
   return and(
     filtroOrganizacao(ctx, ACESSO_COBRANCA, car.organizacaoId),
     q.organizacaoId
-      ? entreOrganizacoes(
-          car.organizacaoId,
-          await organizacoesEscolhidas(deps.db, ctx, ACESSO_COBRANCA, q.organizacaoId),
-        )
+      ? entreOrganizacoes(car.organizacaoId, await organizacoesEscolhidas(deps, ctx, ACESSO_COBRANCA, q.organizacaoId))
       : undefined,
     q.status?.length ? inArray(cob.status, q.status) : undefined,
     q.forma?.length ? inArray(cob.forma, q.forma) : undefined,

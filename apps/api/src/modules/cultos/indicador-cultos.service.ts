@@ -25,7 +25,7 @@ const totais = {
  * period, attendance by organization, and both series bucket by bucket.
  */
 export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): Promise<IndicadorCultos> {
-  const r = await recorteIndicador(deps.db, ctx, ACESSO, f);
+  const r = await recorteIndicador(deps, ctx, ACESSO, f);
   const base = and(isNull(cu.excluidoEm), r.organizacoes(cu.organizacaoId))!;
   const entre = (de: string, ate: string) => and(base, sql`${cu.data} between ${de}::date and ${ate}::date`)!;
   const somar = (de: string, ate: string) => deps.db.select(totais).from(cu).where(entre(de, ate)) as Promise<Totais[]>;

@@ -103,7 +103,7 @@ function ler(db: DbOuTx, ctx: Contexto, acesso: string, onde: SQL | undefined) {
 const tipo = (acesso: string) => eq(ev.comInscricao, acesso === ACESSO_EVENTO_COM_INSCRICAO);
 
 export async function listar(deps: Deps, ctx: Contexto, acesso: string, q: EventoListQuery): Promise<EventoPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, acesso, q.organizacaoId) : null;
   const onde = and(
     tipo(acesso),
     escolhidas ? entreOrganizacoes(ev.organizacaoId, escolhidas) : undefined,

@@ -615,7 +615,7 @@ export async function filtroInscricoes(
   ctx: Contexto,
   q: Omit<InscricaoListQuery, 'pagina' | 'quantidade' | 'ordem'>,
 ): Promise<SQL> {
-  const comunidades = q.comunidadeId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.comunidadeId) : null;
+  const comunidades = q.comunidadeId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.comunidadeId) : null;
   return and(
     noEscopo(ctx),
     q.eventoId ? eq(ins.eventoId, q.eventoId) : undefined,

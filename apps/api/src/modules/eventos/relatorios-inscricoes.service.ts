@@ -115,7 +115,7 @@ export async function indicadorInscricoes(
   q: IndicadorInscricoesQuery,
 ): Promise<IndicadorInscricoes> {
   const acesso = ACESSO_INDICADORES_INSCRICOES;
-  const r = await recorteIndicador(deps.db, ctx, acesso, q);
+  const r = await recorteIndicador(deps, ctx, acesso, q);
   const eventos: SQL = q.eventoId
     ? sql`select ${ev.id} from ${ev} where ${and(eq(ev.id, q.eventoId), isNull(ev.excluidoEm), eventosVisiveis(ctx, acesso))}`
     : sql`select ${ev.id} from ${ev} where ${and(

@@ -24,7 +24,7 @@ const resultado = (t: { entradas: string; saidas: string }) => ({
  * Transfers between cash accounts move no money in or out, so they are left out.
  */
 export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): Promise<IndicadorFinanceiros> {
-  const r = await recorteIndicador(deps.db, ctx, ACESSO, f);
+  const r = await recorteIndicador(deps, ctx, ACESSO, f);
   const base = sql`${r.organizacoes(sql`l.organizacao_id`)} and l.tipo <> 'TRANSFERENCIA'`;
   const entre = (de: string, ate: string) => sql`${base} and l.data between ${de}::date and ${ate}::date`;
   const noPeriodo = entre(r.periodoDe, r.periodoAte);

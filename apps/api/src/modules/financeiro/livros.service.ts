@@ -59,7 +59,7 @@ export async function relatorioFinanceiro(
   q: RelatorioFinanceiroQuery,
 ): Promise<RelatorioFinanceiro & { organizacao: Alvo }> {
   const alvo = await organizacaoAlvo(deps.db, ctx, ACESSO_FINANCEIRO, q.organizacaoId);
-  const orgs = await organizacoesEscolhidas(deps.db, ctx, ACESSO_FINANCEIRO, alvo.id, q.somenteOrganizacao);
+  const orgs = await organizacoesEscolhidas(deps, ctx, ACESSO_FINANCEIRO, alvo.id, q.somenteOrganizacao);
   const daConta = q.contasCaixaIds?.length ? sql`and l.conta_caixa_id in ${lista(q.contasCaixaIds)}` : sql``;
   const doCentro = q.controlesGerenciaisIds?.length
     ? sql`l.controle_gerencial_id in ${lista(q.controlesGerenciaisIds)}`
@@ -141,7 +141,7 @@ export async function relatorioGerencial(
   q: RelatorioGerencialQuery,
 ): Promise<RelatorioGerencial & { organizacao: Alvo }> {
   const alvo = await organizacaoAlvo(deps.db, ctx, ACESSO_GERENCIAL, q.organizacaoId);
-  const orgs = await organizacoesEscolhidas(deps.db, ctx, ACESSO_GERENCIAL, alvo.id);
+  const orgs = await organizacoesEscolhidas(deps, ctx, ACESSO_GERENCIAL, alvo.id);
   const cg = schema.controleGerencial;
   const centros = await executar<CentroLido>(
     deps.db,

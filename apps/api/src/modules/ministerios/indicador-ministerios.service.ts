@@ -32,7 +32,7 @@ const zeros: Figuras = {
  * subtree's are its root's rows, whatever its size.
  */
 export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorQuery): Promise<IndicadorMinisterios> {
-  const r = await recorteIndicador(deps.db, ctx, ACESSO, f);
+  const r = await recorteIndicador(deps, ctx, ACESSO, f);
   const ano = Number(r.periodoAte.slice(0, 4));
   // The roll-up's rows of the chosen organization: its subtree's, or its own alone.
   const daRaiz = (t: SQL) => sql`${t}.organizacao_id = ${r.raizId} and ${t}.subarvore = ${!r.somenteEla}`;

@@ -43,7 +43,7 @@ const doAno = <T>(coluna: string, ano: number) =>
 
 export async function listar(deps: Deps, ctx: Contexto, q: MinisterioListQuery): Promise<MinisterioPagina> {
   const ano = q.ano ?? anoAtual();
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.organizacaoId) : null;
   const situacaoAno = sql<string>`coalesce(${doAno<string>('situacao', ano)}, 'NAO_INFORMADO')`;
   const onde = and(
     doEscopo(ctx),

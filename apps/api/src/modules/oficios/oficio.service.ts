@@ -59,7 +59,7 @@ const doEscopo = (ctx: Contexto, acesso = ACESSO) =>
  */
 async function daOrganizacaoEscolhida(deps: Deps, ctx: Contexto, coluna: PgColumn, organizacaoId?: number) {
   return organizacaoId
-    ? entreOrganizacoes(coluna, await organizacoesEscolhidas(deps.db, ctx, ACESSO, organizacaoId))
+    ? entreOrganizacoes(coluna, await organizacoesEscolhidas(deps, ctx, ACESSO, organizacaoId))
     : filtroOrganizacao(ctx, ACESSO, coluna);
 }
 

@@ -60,7 +60,7 @@ const noEscopo = (ctx: Contexto, escolhidas: number[] | null) =>
 type Linhas<T> = { rows: T[] };
 
 export async function alertas(deps: Deps, ctx: Contexto, q: AlertasMinistroQuery): Promise<AlertasMinistroPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.organizacaoId) : null;
   const base = consultaAlertas(hojeNoBrasil(), noEscopo(ctx, escolhidas));
   const filtro = q.tipo ? sql` where a.tipo = ${q.tipo}` : sql``;
   const direcao = q.ordem === 'desc' ? sql`desc` : sql`asc`;

@@ -123,7 +123,7 @@ export async function indicador(deps: Deps, ctx: Contexto, f: IndicadorCadastros
   // The platform's buckets: the cards' movements count exactly the days the chart's buckets cover.
   const b = baldesDoPeriodo(pedido.periodoDe, pedido.periodoAte, f.periodo);
   const raizId = f.organizacaoId ?? ctx.organizacaoId;
-  const ids = await organizacoesEscolhidas(deps.db, ctx, ACESSO, raizId, f.somenteMinhaOrganizacao);
+  const ids = await organizacoesEscolhidas(deps, ctx, ACESSO, raizId, f.somenteMinhaOrganizacao);
   // One id: the organization alone (own only, or no organization below it).
   const somenteEla = ids.length === 1;
   const r: Recorte = { ...b, u: UNIDADES[f.periodo]!, periodo: f.periodo, raizId, somenteEla };
@@ -305,7 +305,7 @@ export async function listarMovimentos(
   q: MovimentoListQuery,
 ): Promise<Paged<MovimentoResumo>> {
   const ids = await organizacoesEscolhidas(
-    deps.db,
+    deps,
     ctx,
     'PessoaIntegracaoDesligamento',
     q.organizacaoId ?? ctx.organizacaoId,

@@ -136,7 +136,7 @@ async function condicaoOrganizacao(
   ocultos = false,
 ): Promise<(coluna: PgColumn) => SQL> {
   if (q.organizacaoId) {
-    const ids = await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
+    const ids = await organizacoesEscolhidas(deps, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
     return (coluna) => entreOrganizacoes(coluna, ids, ocultos);
   }
   if (q.somenteMinhaOrganizacao) return (coluna) => eq(coluna, ctx.organizacaoId);
@@ -410,7 +410,7 @@ async function condicaoCaminho(
   q: Partial<PessoaListQuery>,
   acesso: string,
 ): Promise<CondicaoCaminho> {
-  if (q.organizacaoId) return caminhoEscolhido(deps.db, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
+  if (q.organizacaoId) return caminhoEscolhido(deps, ctx, acesso, q.organizacaoId, q.somenteMinhaOrganizacao);
   return q.somenteMinhaOrganizacao ? caminhoProprio(ctx) : filtroCaminho(ctx, acesso);
 }
 

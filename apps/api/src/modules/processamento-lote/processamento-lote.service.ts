@@ -76,7 +76,7 @@ export async function listarLotes(
   if (q.status?.length) filtros.push(inArray(lote.status, q.status));
   if (q.organizacaoId) {
     filtros.push(
-      entreOrganizacoes(lote.organizacaoId, await organizacoesEscolhidas(deps.db, ctx, acesso, q.organizacaoId)),
+      entreOrganizacoes(lote.organizacaoId, await organizacoesEscolhidas(deps, ctx, acesso, q.organizacaoId)),
     );
   }
   const onde = and(...filtros);

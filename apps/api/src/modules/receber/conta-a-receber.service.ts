@@ -107,7 +107,7 @@ type FiltrosContas = Omit<ContaAReceberListQuery, 'pagina' | 'quantidade' | 'ord
 
 /** The organizations the list's `organizacaoId` names (its subtree within the scope), when it names one. */
 const escolhidas = async (deps: Deps, ctx: Contexto, q: FiltrosContas) =>
-  q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO_CONTA, q.organizacaoId) : undefined;
+  q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO_CONTA, q.organizacaoId) : undefined;
 
 /** The excluded rule (issue 17 item 6): an excluded receivable is in no list or total unless asked for by name. */
 const semExcluidos = (q: FiltrosContas) => !(q.incluirExcluidos === 'true' || q.status?.includes('EXCLUIDO'));

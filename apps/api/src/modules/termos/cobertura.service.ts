@@ -55,9 +55,7 @@ export async function listarCobertura(
   },
 ): Promise<CoberturaPagina> {
   const v = await versaoPublicada(deps, ctx, q.idCompartilhado);
-  const escolhidas = q.organizacaoId
-    ? await organizacoesEscolhidas(deps.db, ctx, ACESSO_TERMOS, q.organizacaoId)
-    : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO_TERMOS, q.organizacaoId) : null;
   const onde = sql.join(
     [
       filtroOrganizacao(ctx, ACESSO_TERMOS, sql`p.organizacao_id`),

@@ -147,7 +147,7 @@ export async function enviar(
   f: EnvioTermoInput,
 ): Promise<EnvioTermo> {
   const versao = await versaoPublicada(deps, ctx, idCompartilhado);
-  const organizacoes = await organizacoesEscolhidas(deps.db, ctx, ACESSO, f.organizacaoId);
+  const organizacoes = await organizacoesEscolhidas(deps, ctx, ACESSO, f.organizacaoId);
   return deps.db.transaction(async (tx) => {
     const [envio] = await tx
       .insert(en)
@@ -242,7 +242,7 @@ export async function listar(
   },
 ): Promise<SolicitacaoTermoPagina> {
   await historico(deps, ctx, idCompartilhado);
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
     eq(tm.idCompartilhado, idCompartilhado),
     q.situacaoSolicitacao?.length ? inArray(so.situacaoSolicitacao, q.situacaoSolicitacao) : undefined,

@@ -61,7 +61,7 @@ export async function listar(
     ordem: 'asc' | 'desc';
   },
 ): Promise<TermoPagina> {
-  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps.db, ctx, ACESSO, q.organizacaoId) : null;
+  const escolhidas = q.organizacaoId ? await organizacoesEscolhidas(deps, ctx, ACESSO, q.organizacaoId) : null;
   const onde = and(
     termoNoEscopo(ctx),
     sql`${tm.versao} = (select max(u.versao) from termo u where u.id_compartilhado = ${tm.idCompartilhado})`,
