@@ -6,6 +6,9 @@ import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fi
 
 const navegador = usarNavegador();
 
+/** A phone held upright (an iPhone 12's screen), touch and mobile layout. */
+const CELULAR = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
 type Inscricao = { id: number; codigo: string; status: string; checkInEm: string | null };
 
 /** At the door with the camera open on the check-in page, the registrant's QR in front of it. */
@@ -66,22 +69,33 @@ describe('[EVENTOS] check-in by the camera', () => {
       expect(cancelada.corpo.status).toBe('CANCELADA');
     });
 
-    // Ana's QR code, as her confirmation e-mail carries it: read, she is marked present.
-    await comCameraFilmando(inscritos.ana.codigo, 'check-in-camera-confirmada', async (p) => {
-      await abrirCameraNoCheckIn(p);
-      const cartao = p.getByTestId('check-in-inscrito');
-      await expect.poll(() => cartao.count(), { timeout: 30_000 }).toBe(1);
-      expect(await cartao.innerText()).toContain(`Ana ${marca}`);
-      expect(await cartao.innerText()).toContain(inscritos.ana.codigo);
-      expect(await violacoesGraves(p), 'check-in by the camera').toEqual([]);
-      const lida = await api<Inscricao>(p, 'GET', `inscricoes-de-eventos/${inscritos.ana.id}`);
-      expect(lida.corpo.checkInEm).not.toBeNull();
-      // The event's list shows when she came in (the only time of day in her row).
-      await p.goto(`/inscricoes-de-eventos?eventoId=${gratis}`);
-      await expect.poll(() => linha(p, `Ana ${marca}`).count()).toBe(1);
-      expect(await linha(p, `Ana ${marca}`).innerText()).toMatch(/\d{2}:\d{2}:\d{2}/);
-      expect(await linha(p, `Bruno ${marca}`).innerText()).not.toMatch(/\d{2}:\d{2}:\d{2}/);
-    });
+    // On a phone, Ana's QR code as her confirmation e-mail carries it: read, she is marked present.
+    await comCameraFilmando(
+      inscritos.ana.codigo,
+      'check-in-camera-confirmada',
+      async (p) => {
+        await abrirCameraNoCheckIn(p);
+        // The video fills the phone's width, and nothing makes the page scroll sideways.
+        const video = await p.getByTestId('check-in-video').boundingBox();
+        expect(video?.width).toBeGreaterThan(CELULAR.viewport.width * 0.8);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          CELULAR.viewport.width,
+        );
+        const cartao = p.getByTestId('check-in-inscrito');
+        await expect.poll(() => cartao.count(), { timeout: 30_000 }).toBe(1);
+        expect(await cartao.innerText()).toContain(`Ana ${marca}`);
+        expect(await cartao.innerText()).toContain(inscritos.ana.codigo);
+        expect(await violacoesGraves(p), 'check-in by the camera').toEqual([]);
+        const lida = await api<Inscricao>(p, 'GET', `inscricoes-de-eventos/${inscritos.ana.id}`);
+        expect(lida.corpo.checkInEm).not.toBeNull();
+        // The event's list shows when she came in (the only time of day in her row).
+        await p.goto(`/inscricoes-de-eventos?eventoId=${gratis}`);
+        await expect.poll(() => linha(p, `Ana ${marca}`).count()).toBe(1);
+        expect(await linha(p, `Ana ${marca}`).innerText()).toMatch(/\d{2}:\d{2}:\d{2}/);
+        expect(await linha(p, `Bruno ${marca}`).innerText()).not.toMatch(/\d{2}:\d{2}:\d{2}/);
+      },
+      CELULAR,
+    );
 
     // Bruno cancelled, Carla has not paid: each is refused, with the reason.
     for (const [quem, motivo] of [

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CameraOutlined, CloseOutlined, LoginOutlined } from '@ant-design/icons';
 import type { Inscricao } from '@sig/contracts';
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Grid, Input, Space, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,6 +34,8 @@ export default function CheckInPage() {
   const [form] = Form.useForm<{ codigo: string }>();
   const [recusa, setRecusa] = useState<string>();
   const [camera, setCamera] = useState(false);
+  // A phone's screen: the code's field under its label, as wide as the screen.
+  const celular = !Grid.useBreakpoint().sm;
   const ultimaLeitura = useRef<{ codigo: string; em: number }>(undefined);
   useTitulo('eventos:checkIn.titulo');
   const registrar = useAcao({
@@ -70,14 +72,19 @@ export default function CheckInPage() {
           {t('eventos:checkIn.titulo')}
         </Typography.Title>
       </Space>
-      <Form form={form} name="check-in" layout="inline" onFinish={(v) => registrar.mutate(v.codigo.trim())}>
+      <Form
+        form={form}
+        name="check-in"
+        layout={celular ? 'vertical' : 'inline'}
+        onFinish={(v) => registrar.mutate(v.codigo.trim())}
+      >
         <Form.Item
           name="codigo"
           label={t('eventos:checkIn.codigo')}
           tooltip={t('eventos:checkIn.dica')}
           rules={[{ required: true, whitespace: true, message: t('eventos:checkIn.dica') }]}
         >
-          <Input autoFocus allowClear style={{ width: 260 }} data-testid="check-in-codigo" />
+          <Input autoFocus allowClear style={{ width: celular ? '100%' : 260 }} data-testid="check-in-codigo" />
         </Form.Item>
         <Button
           type="primary"
