@@ -12,7 +12,7 @@ import { ADMIN, portaLivre } from './comum.js';
 const raiz = path.resolve(import.meta.dirname, '..');
 
 // The same flags as the e2e suite: no network beyond loopback on these machines.
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',

@@ -19,6 +19,9 @@ describe('hole 8: browser security headers', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("base-uri 'self'");
+      // Workers from this origin or a blob: the check-in's QR decoder (docs/adr/0029); no script from a blob.
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).not.toMatch(/script-src[^;]*blob:/);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['x-frame-options']).toBe('DENY');
       expect(r.headers['referrer-policy']).toBe('same-origin');

@@ -24,7 +24,8 @@ export const DIRETIVAS_CSP = {
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
   manifestSrc: ["'self'"],
-  workerSrc: ["'self'"],
+  // blob: for the check-in's QR decoder, which qr-scanner starts from its bundled source (ADR 0029).
+  workerSrc: ["'self'", 'blob:'],
 };
 
 /** Browser security headers on every answer, and no caching of any API answer (they carry personal data). */

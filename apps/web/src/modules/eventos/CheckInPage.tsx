@@ -1,7 +1,7 @@
-import { ArrowLeftOutlined, LoginOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CameraOutlined, CloseOutlined, LoginOutlined } from '@ant-design/icons';
 import type { Inscricao } from '@sig/contracts';
-import { Alert, Button, Card, Descriptions, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Form, Grid, Input, Space, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chaves, cliente, dados } from '../../platform/cliente';
@@ -11,16 +11,32 @@ import { useAcao } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
 import { celulaStatusInscricao, ROTA_INSCRICOES } from './comum';
 
+// The camera and its QR decoder load when the user opens the camera, never with the page.
+const LeitorQr = lazy(() => import('./LeitorQr'));
+
 /**
- * `/inscricoes-de-eventos/check-in`: at the door, the registration's code typed or pasted marks
- * the registrant present and shows who it is; a cancelled, expired or unpaid registration is
- * refused with the server's reason.
+ * What the confirmation e-mail's QR code holds: the registration's code itself (`XXXX-XXXX`, as
+ * the API draws it). Anything else the camera sees (a Pix code, a link) is not a registration's.
+ */
+const CODIGO_NO_QR = /^[A-Z0-9]{4}-[A-Z0-9]{4}$/i;
+
+/** The same code seen again within this time (held in front of the camera) is not sent again. */
+const REPETICAO_MS = 4000;
+
+/**
+ * `/inscricoes-de-eventos/check-in`: at the door, the registration's code typed, pasted or read
+ * from its QR code by the device's camera marks the registrant present and shows who it is; a
+ * cancelled, expired or unpaid registration is refused with the server's reason.
  */
 export default function CheckInPage() {
   const { t } = useTranslation(['campos', 'comum', 'eventos', 'menu']);
   const navegar = useNavigate();
   const [form] = Form.useForm<{ codigo: string }>();
   const [recusa, setRecusa] = useState<string>();
+  const [camera, setCamera] = useState(false);
+  // A phone's screen: the code's field under its label, as wide as the screen.
+  const celular = !Grid.useBreakpoint().sm;
+  const ultimaLeitura = useRef<{ codigo: string; em: number }>(undefined);
   useTitulo('eventos:checkIn.titulo');
   const registrar = useAcao({
     mutationFn: (codigo: string) =>
@@ -31,6 +47,20 @@ export default function CheckInPage() {
     onSuccess: () => form.resetFields(),
     onError: (e) => setRecusa(mensagemDeErro(e)),
   });
+  const { mutate } = registrar;
+  const lerQr = useCallback(
+    (texto: string) => {
+      const codigo = texto.trim();
+      const agora = Date.now();
+      const anterior = ultimaLeitura.current;
+      // Seen while it stays in front of the camera: each sighting pushes the window on.
+      ultimaLeitura.current = { codigo, em: agora };
+      if (anterior?.codigo === codigo && agora - anterior.em < REPETICAO_MS) return;
+      if (CODIGO_NO_QR.test(codigo)) mutate(codigo);
+      else setRecusa(t('eventos:checkIn.camera.qrEstranho'));
+    },
+    [mutate, t],
+  );
   const i = registrar.data;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
@@ -42,14 +72,19 @@ export default function CheckInPage() {
           {t('eventos:checkIn.titulo')}
         </Typography.Title>
       </Space>
-      <Form form={form} name="check-in" layout="inline" onFinish={(v) => registrar.mutate(v.codigo.trim())}>
+      <Form
+        form={form}
+        name="check-in"
+        layout={celular ? 'vertical' : 'inline'}
+        onFinish={(v) => registrar.mutate(v.codigo.trim())}
+      >
         <Form.Item
           name="codigo"
           label={t('eventos:checkIn.codigo')}
           tooltip={t('eventos:checkIn.dica')}
           rules={[{ required: true, whitespace: true, message: t('eventos:checkIn.dica') }]}
         >
-          <Input autoFocus allowClear style={{ width: 260 }} data-testid="check-in-codigo" />
+          <Input autoFocus allowClear style={{ width: celular ? '100%' : 260 }} data-testid="check-in-codigo" />
         </Form.Item>
         <Button
           type="primary"
@@ -61,6 +96,18 @@ export default function CheckInPage() {
           {t('eventos:checkIn.registrar')}
         </Button>
       </Form>
+      <Button
+        icon={camera ? <CloseOutlined /> : <CameraOutlined />}
+        onClick={() => setCamera((c) => !c)}
+        data-testid="check-in-abrir-camera"
+      >
+        {t(camera ? 'eventos:checkIn.camera.fechar' : 'eventos:checkIn.camera.abrir')}
+      </Button>
+      {camera && (
+        <Suspense fallback={null}>
+          <LeitorQr aoLer={lerQr} />
+        </Suspense>
+      )}
       {recusa && <Alert type="error" showIcon title={recusa} data-testid="check-in-recusa" />}
       {i && !recusa && (
         <Card data-testid="check-in-inscrito">
