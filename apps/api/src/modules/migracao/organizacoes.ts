@@ -483,9 +483,17 @@ export async function escreverOrganizacao(
     if (ja) throw new AppError('MIGRACAO_JA_IMPORTADA');
     const pai = await paiAgora(tx, run.origem, d.pai!);
     const tipoOrganizacaoId = Number(d.campos.tipoOrganizacaoId);
-    const [nova] = await tx
+    // The id taken first, so the path goes in with the row: an update of `caminho` fires the
+    // tree triggers (the people summary counted again), which a thousand new rows cannot afford.
+    const { rows } = (await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('organizacao', 'id'))::int as id`,
+    )) as unknown as { rows: { id: number }[] };
+    const id = rows[0]!.id;
+    await tx
       .insert(org)
+      .overridingSystemValue()
       .values({
+        id,
         aceitaCadastro: aceitaCadastroDoTipo(tipoOrganizacaoId),
         razaoSocial: String(d.campos.razaoSocial ?? d.campos.nomeFantasia),
         nomeFantasia: String(d.campos.nomeFantasia ?? d.campos.razaoSocial),
@@ -494,16 +502,11 @@ export async function escreverOrganizacao(
         situacao: (d.campos.situacao as string | undefined) ?? 'ATIVA',
         dataCriacao: (d.campos.dataCriacao as string | undefined) ?? null,
         organizacaoPaiId: pai.id,
+        caminho: `${pai.caminho}${id}/`,
         nivel: pai.nivel + 1,
         origem: run.origem,
         chaveLegada: d.chaveLegada,
-      })
-      .returning({ id: org.id });
-    const id = nova!.id;
-    await tx
-      .update(org)
-      .set({ caminho: `${pai.caminho}${id}/` })
-      .where(eq(org.id, id));
+      });
     const filhos = await inserirFilhos(tx, id, d, true);
     await registrarAlteracao(tx, autor, 'organizacao', id, null, {
       ...d.campos,
