@@ -13,6 +13,7 @@ let t: AppTeste;
 let secretaria: string;
 let tesouraria: string;
 let paroquiaId: number;
+let perfilNome: string;
 const origem = 'cadastro-antigo';
 const { organizacao: org } = schema;
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
   paroquiaId = await organizacaoDoUsuario(t.banco.db, 'tesouraria@sig.local');
   // The parish office that keeps the registry: it may migrate and create organizations.
   const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Migracao' }, { acesso: 'Organizacao' }] });
+  perfilNome = perfil.nome;
   ({ token: secretaria } = await criarUsuario(t.banco.db, { organizacaoId: paroquiaId, perfilId: perfil.id }));
 });
 afterAll(() => t.fechar());
@@ -183,6 +185,27 @@ describe('organizations', () => {
 
     const envio = await fluxo.enviar(csv, 'x.csv', 'ORGANIZACOES', origem, tesouraria);
     expect(envio.statusCode).toBe(403);
+  });
+
+  it('keeps the registry’s field rules: a profile that may not write the CNPJ gets that row refused', async () => {
+    const desfazerRegra = await t.regrasCampo(perfilNome, [
+      { acesso: 'Organizacao', campo: 'cnpj', visualizar: null, atualizar: false },
+    ]);
+    try {
+      const arquivo = Buffer.from(
+        [
+          'Código;Nome;Tipo;CNPJ',
+          'R-1;Comunidade Regra;Comunidade;45.321.187/0001-63',
+          'R-2;Comunidade Livre;Comunidade;',
+        ].join('\n'),
+      );
+      const m = await simular(arquivo, 'regras.csv', 'regras');
+      expect(m).toMatchObject({ criados: 1, falhas: 1 });
+      const l = (await linhasDe(m.id)).find((x) => x.numero === 2)!;
+      expect(l.mensagens).toEqual([{ campo: 'cnpj', mensagem: 'Seu perfil não pode alterar o campo CNPJ.' }]);
+    } finally {
+      await desfazerRegra();
+    }
   });
 
   it('undo of the first run removes the organizations; imported again, they come back once', async () => {

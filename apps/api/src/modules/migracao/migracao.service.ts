@@ -264,7 +264,7 @@ async function analisador(deps: Deps, ctx: Contexto, m: Migracao): Promise<Anali
     const refs = await carregarReferenciasOrganizacoes(deps.db, ctx, m.origem);
     const vistas = new Set<string>();
     const cnpjs = new Set<string>();
-    return { bloco: (bloco) => analisarOrganizacoes(deps.db, m, refs, bloco, vistas, cnpjs) };
+    return { bloco: (bloco) => analisarOrganizacoes(deps.db, ctx, m, refs, bloco, vistas, cnpjs) };
   }
   if (m.tipo === 'CULTOS') {
     const refs = await carregarReferenciasCultos(deps.db, ctx);

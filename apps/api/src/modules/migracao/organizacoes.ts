@@ -6,6 +6,7 @@ import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { aplicarEscrita } from '../../platform/permissoes.js';
 import { aceitaCadastroDoTipo } from '../organizacoes/index.js';
 import { dataPtBr, normalizarTexto } from './conversao.js';
 import {
@@ -188,6 +189,20 @@ function campoDaPlanilha(path: PropertyKey[], contatos: { campo: string }[]): st
   return raiz ?? 'linha';
 }
 
+/**
+ * The registry's field rules (a profile may not write the CNPJ, say), as its form applies them:
+ * a locked field the row would set or change is a row error on its column.
+ */
+function camposSemPermissao(ctx: Contexto, campos: Record<string, unknown>, existente: Existente | undefined) {
+  try {
+    aplicarEscrita(ctx, 'Organizacao', campos, campos, existente ?? null);
+    return [];
+  } catch (err) {
+    if (!(err instanceof AppError) || err.codigo !== 'CAMPO_SEM_PERMISSAO') throw err;
+    return (err.campos ?? []).map((c) => issue(campoDaPlanilha([c.campo], []), 'validacao:campoSemPermissao'));
+  }
+}
+
 type Resolvido = { pai: PaiMigrado | null; problemas: IssueValidacao[] };
 
 /**
@@ -226,6 +241,7 @@ const igual = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
  */
 export async function analisarOrganizacoes(
   db: DbOuTx,
+  ctx: Contexto,
   run: { organizacaoId: number; origem: string },
   refs: ReferenciasOrganizacoes,
   linhas: { numero: number; original: Record<string, string>; valores: ValoresLinha }[],
@@ -288,8 +304,6 @@ export async function analisarOrganizacoes(
       r.push({ ...base, acao: 'ERRO', dados: null, mensagens });
       continue;
     }
-    vistas.add(chaveLegada);
-    if (cnpj) cnpjsDoArquivo.add(cnpj);
     // One name column fills both on a new organization, never the other one of an existing organization.
     const campos: DadosOrganizacao['campos'] = {
       ...(v.razaoSocial ? { razaoSocial: o.data.razaoSocial } : {}),
@@ -299,6 +313,18 @@ export async function analisarOrganizacoes(
       ...(v.situacao ? { situacao: o.data.situacao } : {}),
       ...(o.data.dataCriacao ? { dataCriacao: o.data.dataCriacao } : {}),
     };
+    const bloqueados = camposSemPermissao(
+      ctx,
+      // The parent is written on a new organization, and on an existing one when the row names it.
+      existente && !v.organizacaoPai ? campos : { ...campos, organizacaoPaiId: 'id' in pai ? pai.id : pai.chaveLegada },
+      existente,
+    );
+    if (bloqueados.length) {
+      r.push({ ...base, acao: 'ERRO', dados: null, mensagens: bloqueados });
+      continue;
+    }
+    vistas.add(chaveLegada);
+    if (cnpj) cnpjsDoArquivo.add(cnpj);
     const dados: DadosOrganizacao = {
       campos,
       pai,
