@@ -7,7 +7,7 @@ import { listQuery } from './paginacao.js';
  * records, through a column mapping, a dry run that writes nothing and, once confirmed, a bulk
  * batch. Every row is checked with the same schema as the record's form.
  */
-export const TIPOS_MIGRACAO = ['PESSOAS', 'FAMILIAS', 'CONTAS_A_RECEBER'] as const;
+export const TIPOS_MIGRACAO = ['PESSOAS', 'FAMILIAS', 'CONTAS_A_RECEBER', 'ORGANIZACOES', 'CULTOS'] as const;
 export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
 
 /** Largest file accepted (the upload is streamed to disk, never held whole). */
@@ -75,6 +75,48 @@ export const CAMPOS_MIGRACAO = {
     dataCredito: ['data credito', 'data de credito', 'data do credito', 'credito'],
     formaPagamento: ['forma pagamento', 'forma de pagamento', 'forma', 'meio de pagamento'],
   },
+  /**
+   * Organizations: type by name, the parent by the source key of one imported before from the
+   * same source (earlier in the file too) or an existing one's code, name or CNPJ; one address
+   * and the phone and e-mail contacts.
+   */
+  ORGANIZACOES: {
+    chaveLegada: ['codigo', 'cod', 'id', 'chave', 'codigo organizacao', 'codigo legado'],
+    nomeFantasia: ['nome', 'nome fantasia', 'organizacao', 'comunidade', 'paroquia', 'congregacao'],
+    razaoSocial: ['razao social', 'razao', 'nome oficial', 'nome juridico'],
+    tipo: ['tipo', 'tipo organizacao', 'tipo de organizacao'],
+    organizacaoPai: ['organizacao pai', 'organizacao superior', 'superior', 'pai', 'codigo pai', 'vinculada a'],
+    cnpj: ['cnpj'],
+    situacao: ['situacao', 'status'],
+    dataCriacao: ['data criacao', 'data de criacao', 'fundacao', 'data fundacao', 'data de fundacao', 'fundada em'],
+    cep: ['cep', 'codigo postal'],
+    logradouro: ['endereco', 'logradouro', 'rua'],
+    numero: ['numero', 'num', 'n'],
+    complemento: ['complemento', 'compl'],
+    bairro: ['bairro'],
+    cidade: ['cidade', 'municipio'],
+    uf: ['uf', 'estado'],
+    telefone: ['telefone', 'fone', 'tel'],
+    email: ['email', 'e mail', 'correio eletronico'],
+  },
+  /**
+   * Worship services with their offerings, as history: the organization by code, name or CNPJ;
+   * the offering's scope, destination and ledger account as the service's form has them.
+   */
+  CULTOS: {
+    chaveLegada: ['codigo', 'cod', 'id', 'chave', 'codigo culto', 'registro'],
+    organizacao: ['organizacao', 'comunidade', 'paroquia', 'congregacao', 'local'],
+    data: ['data', 'data culto', 'data do culto', 'dia'],
+    hora: ['hora', 'horario', 'hora culto', 'hora do culto'],
+    santaCeia: ['santa ceia', 'ceia', 'comunhao'],
+    presentes: ['presentes', 'presenca', 'publico', 'participantes', 'frequencia'],
+    ofertas: ['ofertas', 'oferta', 'valor oferta', 'valor ofertas', 'coleta'],
+    dataCredito: ['data credito', 'data de credito', 'credito', 'depositado em'],
+    abrangencia: ['abrangencia', 'abrangencia oferta'],
+    destino: ['destino', 'destino oferta', 'destino da oferta', 'finalidade'],
+    planoConta: ['plano de conta', 'plano conta', 'conta contabil', 'conta'],
+    sermao: ['sermao', 'texto biblico', 'pregacao', 'tema', 'liturgia'],
+  },
 } as const satisfies Record<TipoMigracao, Record<string, readonly string[]>>;
 export type CampoMigracaoPessoa = keyof (typeof CAMPOS_MIGRACAO)['PESSOAS'];
 
@@ -89,6 +131,8 @@ export const CAMPOS_OBRIGATORIOS_MIGRACAO: Record<TipoMigracao, readonly (readon
     ['chaveFamilia', 'logradouro'],
   ],
   CONTAS_A_RECEBER: [['chaveLegada'], ['pessoaChave', 'cpf'], ['vencimento'], ['valorPrevisto']],
+  ORGANIZACOES: [['chaveLegada'], ['nomeFantasia', 'razaoSocial'], ['tipo']],
+  CULTOS: [['chaveLegada'], ['data'], ['hora']],
 };
 
 export const STATUS_MIGRACAO = ['ENVIADA', 'ANALISANDO', 'ANALISADA', 'IMPORTANDO', 'CONCLUIDA', 'DESFEITA'] as const;

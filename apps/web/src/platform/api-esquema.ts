@@ -38335,7 +38335,7 @@ export interface operations {
                 pagina?: number;
                 quantidade?: number;
                 ordem?: "asc" | "desc";
-                tipo?: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                tipo?: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                 ordenarPor?: "criadoEm" | "id";
             };
             header?: never;
@@ -38354,7 +38354,7 @@ export interface operations {
                         itens: {
                             id: number;
                             /** @enum {string} */
-                            tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                            tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                             organizacaoId: number;
                             organizacaoNome: string;
                             criadoPorNome: string;
@@ -38412,7 +38412,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38449,7 +38449,7 @@ export interface operations {
     criarMigracaoArquivo: {
         parameters: {
             query: {
-                tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                 nomeArquivo: string;
                 origem?: string;
             };
@@ -38468,7 +38468,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38530,7 +38530,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38708,7 +38708,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38762,7 +38762,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;
@@ -38816,7 +38816,7 @@ export interface operations {
                     "application/json": {
                         id: number;
                         /** @enum {string} */
-                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER";
+                        tipo: "PESSOAS" | "FAMILIAS" | "CONTAS_A_RECEBER" | "ORGANIZACOES" | "CULTOS";
                         organizacaoId: number;
                         organizacaoNome: string;
                         criadoPorNome: string;

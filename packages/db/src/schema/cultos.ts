@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { planoConta, planoOfertas } from './financeiro.js';
 import { organizacao } from './organizacoes.js';
 import { pessoa } from './pessoas.js';
@@ -26,11 +38,20 @@ export const culto = pgTable(
     dataCredito: date({ mode: 'string' }),
     planoContaId: integer().references(() => planoConta.id),
     planoOfertasId: integer().references(() => planoOfertas.id),
+    /** Brought by a migration run (issue 23) as history: the source system and the record's key there. */
+    origem: text(),
+    chaveLegada: text(),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     excluidoEm: timestamp({ withTimezone: true }),
   },
-  (t) => [index('culto_organizacao_data_idx').on(t.organizacaoId, t.data)],
+  (t) => [
+    index('culto_organizacao_data_idx').on(t.organizacaoId, t.data),
+    // A migrated service once per organization and source key (two runs confirmed at once cannot both write it).
+    uniqueIndex('culto_chave_legada_uq')
+      .on(t.organizacaoId, t.origem, t.chaveLegada)
+      .where(sql`${t.chaveLegada} is not null and ${t.excluidoEm} is null`),
+  ],
 );
 
 /** The people who celebrated a service (spec §3 celebrants). */

@@ -51,6 +51,9 @@ export const organizacao = pgTable(
     contaCaixaSaidaId: integer(),
     contaCreditoId: integer(),
     contaDebitoId: integer(),
+    /** Brought by a migration run (issue 23): the source system and the record's key there. */
+    origem: text(),
+    chaveLegada: text(),
     excluidoEm: timestamp({ withTimezone: true }),
     criadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -59,6 +62,10 @@ export const organizacao = pgTable(
     index('organizacao_caminho_idx').on(sql`${t.caminho} text_pattern_ops`),
     index('organizacao_pai_idx').on(t.organizacaoPaiId),
     uniqueIndex('organizacao_cnpj_uq').on(t.cnpj).where(sql`${t.cnpj} is not null and ${t.excluidoEm} is null`),
+    // A migrated organization once per source key: a rerun or a second run finds it, never doubles it.
+    uniqueIndex('organizacao_chave_legada_uq')
+      .on(t.origem, t.chaveLegada)
+      .where(sql`${t.chaveLegada} is not null and ${t.excluidoEm} is null`),
   ],
 );
 

@@ -130,13 +130,13 @@ export async function obter(db: DbOuTx, ctx: Contexto, id: number): Promise<Cult
   return paraCulto(l as Linha);
 }
 
-type Plano = NonNullable<PlanoDoCulto['plano']> & { controleGerencialId: number | null };
+export type Plano = NonNullable<PlanoDoCulto['plano']> & { controleGerencialId: number | null };
 
 /**
  * The offering plan of a date that an organization follows: its own, or one an organization
  * above shares down ("accessible by hierarchy"); the nearest one wins.
  */
-async function planoDaData(db: DbOuTx, organizacaoId: number, data: string): Promise<Plano | null> {
+export async function planoDaData(db: DbOuTx, organizacaoId: number, data: string): Promise<Plano | null> {
   const r = (await db.execute(sql`select p.id, p.nome, p.abrangencia, p.destino,
       p.plano_conta_id as "planoContaId", p.controle_gerencial_id as "controleGerencialId"
     from plano_ofertas p join organizacao o on o.id = p.organizacao_id
@@ -171,7 +171,7 @@ type Valores = {
  * Scope, destination and ledger account: the plan's when there is one (whatever the client
  * sent), otherwise typed in — required when there is an offering to post.
  */
-function valoresDoPlano(e: CultoInput, plano: Plano | null): Valores {
+export function valoresDoPlano(e: CultoInput, plano: Plano | null): Valores {
   if (plano)
     return {
       abrangencia: plano.abrangencia,
@@ -187,9 +187,12 @@ function valoresDoPlano(e: CultoInput, plano: Plano | null): Valores {
   };
 }
 
+/** What an offering to post still lacks: scope, destination and ledger account (none without an offering). */
+export const faltasDaOferta = (e: CultoInput, v: Valores) =>
+  Number(e.ofertas) <= 0 ? [] : (['abrangencia', 'destino', 'planoContaId'] as const).filter((c) => !v[c]);
+
 function exigirOferta(e: CultoInput, v: Valores) {
-  if (Number(e.ofertas) <= 0) return;
-  const faltam = (['abrangencia', 'destino', 'planoContaId'] as const).filter((c) => !v[c]);
+  const faltam = faltasDaOferta(e, v);
   if (faltam.length)
     throw new AppError(
       'VALIDACAO',

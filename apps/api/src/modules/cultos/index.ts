@@ -1,2 +1,8 @@
 /** Worship services and their offerings. Other modules use only this file. */
-export { listar as listarCultos } from './culto.service.js';
+export {
+  faltasDaOferta,
+  listar as listarCultos,
+  type Plano as PlanoDoCulto,
+  planoDaData,
+  valoresDoPlano,
+} from './culto.service.js';

@@ -36,9 +36,11 @@ import {
   type ItemEmTrabalho,
 } from '../processamento-lote/index.js';
 import { mapearAutomaticamente } from './conversao.js';
+import { analisarCultos, carregarReferenciasCultos } from './cultos.js';
 import { analisadorFamilias, carregarReferenciasFamilias } from './familias.js';
 import { cabecalhosDoArquivo, formatoDoArquivo, type Leitura, linhasDoArquivo } from './leitura.js';
 import { LINHAS_POR_UNIDADE, TIPO_MIGRACAO } from './migracao.tipo.js';
+import { analisarOrganizacoes, carregarReferenciasOrganizacoes } from './organizacoes.js';
 import {
   ACESSO_MIGRACAO,
   analisarPessoas,
@@ -193,8 +195,15 @@ async function gravarArquivo(deps: Deps, corpo: Readable): Promise<string> {
   return caminho;
 }
 
-/** Financial history is the treasury's: its importer needs the receivables' create permission as well. */
-const ACESSO_DO_TIPO: Partial<Record<TipoMigracao, string>> = { CONTAS_A_RECEBER: 'ContaAReceber' };
+/**
+ * Financial history is the treasury's, the organization tree the registry's, services the
+ * services': their importer needs that record's create permission as well.
+ */
+const ACESSO_DO_TIPO: Partial<Record<TipoMigracao, string>> = {
+  CONTAS_A_RECEBER: 'ContaAReceber',
+  ORGANIZACOES: 'Organizacao',
+  CULTOS: 'Culto',
+};
 
 /** Upload: the file kept, its headers read and mapped (from the organization's last mapping, then by name). */
 export async function enviar(deps: Deps, ctx: Contexto, q: EnvioMigracaoQuery, corpo: Readable): Promise<Migracao> {
@@ -250,6 +259,17 @@ async function analisador(deps: Deps, ctx: Contexto, m: Migracao): Promise<Anali
     const refs = await carregarReferenciasContas(deps.db, ctx);
     const vistas = new Set<string>();
     return { bloco: (bloco) => analisarContas(deps.db, ctx, m, refs, bloco, vistas) };
+  }
+  if (m.tipo === 'ORGANIZACOES') {
+    const refs = await carregarReferenciasOrganizacoes(deps.db, ctx, m.origem);
+    const vistas = new Set<string>();
+    const cnpjs = new Set<string>();
+    return { bloco: (bloco) => analisarOrganizacoes(deps.db, ctx, m, refs, bloco, vistas, cnpjs) };
+  }
+  if (m.tipo === 'CULTOS') {
+    const refs = await carregarReferenciasCultos(deps.db, ctx);
+    const vistos = new Set<string>();
+    return { bloco: (bloco) => analisarCultos(deps.db, ctx, m, refs, bloco, vistos) };
   }
   if (m.tipo === 'FAMILIAS') {
     const a = analisadorFamilias(deps.db, ctx, m, await carregarReferenciasFamilias(deps.db));

@@ -4,7 +4,14 @@ import type { Deps } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { erroPg } from '../../platform/sql.js';
 import type { DefinicaoTipoLote, ItemEmTrabalho } from '../processamento-lote/index.js';
+import { type AnterioresCulto, type DadosCulto, desfazerCulto, escreverCulto } from './cultos.js';
 import { type AnterioresFamilia, type DadosFamilia, desfazerFamilia, escreverFamilia } from './familias.js';
+import {
+  type AnterioresOrganizacao,
+  type DadosOrganizacao,
+  desfazerOrganizacao,
+  escreverOrganizacao,
+} from './organizacoes.js';
 import {
   type Anteriores,
   criarPessoas,
@@ -57,6 +64,9 @@ async function escreverLinha(tx: DbOuTx, item: ItemEmTrabalho, m: Run, l: Linha)
   if (m.tipo === 'CONTAS_A_RECEBER')
     return escreverConta(tx, autor(item), m, { ...linhaDoTipo, dados: l.dados as DadosConta });
   if (m.tipo === 'FAMILIAS') return escreverFamilia(tx, autor(item), l.dados as DadosFamilia);
+  if (m.tipo === 'ORGANIZACOES')
+    return escreverOrganizacao(tx, autor(item), m, { ...linhaDoTipo, dados: l.dados as DadosOrganizacao });
+  if (m.tipo === 'CULTOS') return escreverCulto(tx, autor(item), m, { ...linhaDoTipo, dados: l.dados as DadosCulto });
   // Linked by the user to the suggested person: what it changes is read now, as for a match.
   const dados =
     l.acao === 'REVISAR' && acao === 'ATUALIZAR'
@@ -148,7 +158,15 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
       const linhas = await linhasDaUnidade(tx, item, migracaoId, true);
       for (const l of linhas) {
         if (!l.alvoId) continue;
+        const desfeita = { acao: acaoEfetiva(l), alvoId: l.alvoId };
         if (m!.tipo === 'FAMILIAS') await desfazerFamilia(tx, autor(item), l.anteriores as AnterioresFamilia);
+        else if (m!.tipo === 'ORGANIZACOES')
+          await desfazerOrganizacao(tx, autor(item), {
+            ...desfeita,
+            anteriores: l.anteriores as AnterioresOrganizacao,
+          });
+        else if (m!.tipo === 'CULTOS')
+          await desfazerCulto(tx, autor(item), { ...desfeita, anteriores: l.anteriores as AnterioresCulto });
         else if (m!.tipo === 'CONTAS_A_RECEBER')
           await desfazerConta(tx, autor(item), {
             acao: acaoEfetiva(l),

@@ -474,7 +474,7 @@ async function gravarSubRegistros(tx: Tx, organizacaoId: number, e: OrganizacaoI
 }
 
 /** A new organization accepts self-registered members when it is a community (`NIVEL_COMUNIDADE`). */
-const aceitaCadastroDoTipo = (tipoOrganizacaoId: number) =>
+export const aceitaCadastroDoTipo = (tipoOrganizacaoId: number) =>
   sql<boolean>`coalesce((select ${schema.tipoOrganizacao.nivel} = ${NIVEL_COMUNIDADE} from ${schema.tipoOrganizacao} where ${schema.tipoOrganizacao.id} = ${tipoOrganizacaoId}), false)`;
 
 export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: OrganizacaoInput) {

@@ -73,8 +73,9 @@ function Envio() {
   return (
     <Card title={t('migracao:novaMigracao')}>
       <Form layout="vertical" onFinish={() => envio.mutate()} style={{ maxWidth: 560 }}>
-        <Form.Item label={t('migracao:tipoMigracao')} required>
+        <Form.Item label={t('migracao:tipoMigracao')} required htmlFor="tipo-migracao">
           <Select
+            id="tipo-migracao"
             value={tipo}
             onChange={setTipo}
             options={TIPOS_MIGRACAO.map((v) => ({ value: v, label: t(`migracao:tipo.${v}`) }))}
