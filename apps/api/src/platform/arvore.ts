@@ -1,6 +1,5 @@
 import type { Db } from '@sig/db';
 import { sql } from 'drizzle-orm';
-import type { Contexto, Deps } from './contexto.js';
 
 /** An organization as the tree in memory holds it: what scope and subtree answers read. */
 type NoArvore = { id: number; caminho: string; excluida: boolean };
@@ -90,5 +89,5 @@ export class CacheArvore {
 }
 
 /** The tree as the request's session saw its version (or as it is now, for a job's context). */
-export const arvoreDe = (deps: Pick<Deps, 'arvore'>, ctx: Pick<Contexto, 'organizacoesVersao'>) =>
+export const arvoreDe = (deps: { arvore: CacheArvore }, ctx: { organizacoesVersao?: number }) =>
   deps.arvore.obter(ctx.organizacoesVersao);
