@@ -7,10 +7,11 @@
  * not an error). bench/README.md, "Event registrations".
  *
  *   npx tsx bench/eventos-inscricoes.bench.ts [--inscricoes 2000] [--duracao 60] [--clientes 64]
- *     [--vagas 1900] [--latencia 40] [--manter] [--banco nome]
+ *     [--vagas 1900] [--latencia 40] [--manter] [--banco nome] [--perfil-cpu DIR]
  *
  * PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test): a fresh database
- * (named --banco, or a random sig_bench_…), dropped afterwards unless --manter.
+ * (named --banco, or a random sig_bench_…), dropped afterwards unless --manter. `--perfil-cpu DIR`
+ * writes the API process's V8 CPU profile there (bench/resumo-cpuprofile.ts).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     latencia: { type: 'string', default: '40' },
     manter: { type: 'boolean', default: false },
     banco: { type: 'string' },
+    'perfil-cpu': { type: 'string' },
   },
 });
 const CHAVE = '$aact_fake_bench_principal_0001';
@@ -152,6 +154,7 @@ if (values.servidor) {
       },
       values.manter,
       values.banco,
+      values['perfil-cpu'],
     );
   } finally {
     fake.kill('SIGTERM');
