@@ -260,3 +260,28 @@ describe('esperaPedida', () => {
     expect(esperaPedida(new Headers(), 429)).toBeNull();
   });
 });
+
+describe('a new customer (garantirCliente)', () => {
+  it('is looked up by our reference and by CPF at once, then created; our reference wins', async () => {
+    const fake = await iniciarAsaasFake();
+    try {
+      fake.definirAtraso(50);
+      const asaas = provedorAsaas({
+        baseUrl: fake.url,
+        chaveApi: fake.chaveApi,
+        userAgent: 'SIG/teste',
+        esperaBaseMs: 5,
+      });
+      const nova = await garantirCliente(asaas, { nome: 'Bia', cpfCnpj: CPF, referenciaExterna: 'pessoa-9' });
+      expect(fake.requisicoes.map((r) => r.metodo)).toEqual(['GET', 'GET', 'POST']);
+      expect(fake.picoSimultaneas()).toBe(2);
+      const outra = await asaas.criarCliente({ nome: 'Bia (outra)', cpfCnpj: CPF });
+      expect((await garantirCliente(asaas, { nome: 'Bia', cpfCnpj: CPF, referenciaExterna: 'pessoa-9' })).id).toBe(
+        nova.id,
+      );
+      expect((await garantirCliente(asaas, { nome: 'Bia', cpfCnpj: CPF })).id).toBeOneOf([nova.id, outra.id]);
+    } finally {
+      await fake.fechar();
+    }
+  });
+});
