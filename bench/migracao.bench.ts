@@ -6,9 +6,13 @@
  * started again, the registry ends as a run without the kill. bench/README.md, "Data migration".
  *
  *   npm run build && npx tsx bench/migracao.bench.ts [--pessoas 100000] [--matar 0.5] [--manter]
+ *     [--banco mig_bench] [--so-analise] [--perfil-cpu DIR]
  *
  * Two fresh databases on BENCH_PG_URL's server (default postgres://postgres@127.0.0.1:5432/test),
- * mig_bench and mig_bench_kill, dropped afterwards unless --manter. `--matar 0` skips the crash run.
+ * <banco> and <banco>_kill, dropped afterwards unless --manter. `--matar 0` skips the crash run;
+ * `--so-analise` stops after the first dry run. Each phase also gives the API process's CPU time
+ * (utime + stime from /proc) per 1,000 rows: on a shared machine wall time says more about the
+ * neighbours than about the code.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +29,10 @@ const { values } = parseArgs({
     pessoas: { type: 'string', default: '100000' },
     matar: { type: 'string', default: '0.5' },
     manter: { type: 'boolean', default: false },
+    banco: { type: 'string', default: 'mig_bench' },
+    'so-analise': { type: 'boolean', default: false },
+    /** Folder for the API's V8 CPU profile (--cpu-prof, written when it stops; bench/resumo-cpuprofile.ts). */
+    'perfil-cpu': { type: 'string' },
   },
 });
 const PESSOAS = Number(values.pessoas);
@@ -85,6 +93,16 @@ function memoria(pid: number) {
   return { rss: mb('VmRSS'), pico: mb('VmHWM') };
 }
 
+/** The API process's CPU seconds so far (user + system; /proc/<pid>/stat fields 14 and 15, in ticks of 1/100 s). */
+function cpu(pid: number) {
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(campos[11]) + Number(campos[12])) / 100;
+}
+
+/** CPU seconds per 1,000 rows since `desde`, with the load average beside it. */
+const cpuPorMil = (pid: number, desde: number) =>
+  `CPU ${(cpu(pid) - desde).toFixed(1)} s (${(((cpu(pid) - desde) * 1000) / PESSOAS).toFixed(2)} s per 1,000 rows), load ${os.loadavg()[0]!.toFixed(1)}`;
+
 type Api = { filho: ChildProcess; base: string };
 
 async function iniciarApi(url: string, dados: string, porta: number): Promise<Api> {
@@ -101,7 +119,7 @@ async function iniciarApi(url: string, dados: string, porta: number): Promise<Ap
       SIG_ADMIN_PASSWORD: 'Bench@2026x',
       LOG_LEVEL: 'silent',
     },
-    execArgv: [],
+    execArgv: values['perfil-cpu'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['perfil-cpu'])}`] : [],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const base = `http://127.0.0.1:${porta}`;
@@ -192,21 +210,29 @@ async function rodada(admin: pg.Client, nome: string, arquivo: Buffer, matar: nu
   const url = await criarBanco(admin, nome);
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-bench-mig-'));
   const porta = await portaLivre();
+  // The first start seeds the demo (its treasurer runs the migration) and keeps that work's heap;
+  // a production process never seeds, so the figures are those of a second start.
+  const semeadora = await iniciarApi(url, dados, porta);
+  semeadora.filho.kill('SIGTERM');
+  await new Promise((r) => semeadora.filho.once('exit', r));
   let api = await iniciarApi(url, dados, porta);
   try {
     const c = cliente(api.base, await entrar(api.base, 'tesouraria@sig.local', SENHA_DEMO));
     const carga = os.loadavg()[0]!.toFixed(1);
-    // The API at rest after its start (the demo seeded in it): what the migration adds is above this.
+    // The API at rest after its start: what the migration adds is above this.
     const repouso = memoria(api.filho.pid!);
     console.log(`[${nome}] API at rest: RSS ${repouso.rss} MB, peak ${repouso.pico} MB`);
     const enviada = await c.enviar(arquivo);
+    const cpuAnalise = cpu(api.filho.pid!);
     await c.pedir('POST', `/${enviada.id}/analise`, { mapeamento: enviada.mapeamento });
     const analise = await aguardar(c, enviada.id, (m) => m.status !== 'ANALISANDO');
     const memAnalise = memoria(api.filho.pid!);
     console.log(
-      `[${nome}] dry run: ${analise.segundos.toFixed(1)} s (${analise.m.linhas} rows: ${analise.m.criados} to create, ${analise.m.falhas} errors), RSS ${memAnalise.rss} MB, load ${carga}`,
+      `[${nome}] dry run: ${analise.segundos.toFixed(1)} s (${analise.m.linhas} rows: ${analise.m.criados} to create, ${analise.m.falhas} errors), RSS ${memAnalise.rss} MB, peak ${memAnalise.pico} MB, load at start ${carga}; ${cpuPorMil(api.filho.pid!, cpuAnalise)}`,
     );
+    if (values['so-analise']) return null;
     const inicio = Date.now();
+    const cpuImportacao = cpu(api.filho.pid!);
     await c.pedir('POST', `/${enviada.id}/confirmacao`);
     if (matar > 0) {
       await aguardar(c, enviada.id, (m) => (m.lotePendentes ?? PESSOAS) <= PESSOAS * (1 - matar));
@@ -221,17 +247,18 @@ async function rodada(admin: pg.Client, nome: string, arquivo: Buffer, matar: nu
     const mem = memoria(api.filho.pid!);
     const feitos = await contagens(url);
     console.log(
-      `[${nome}] import: ${segundos.toFixed(1)} s (${importacao.m.criados} created), peak RSS ${mem.pico} MB, load ${os.loadavg()[0]!.toFixed(1)}; registry ${JSON.stringify(feitos)}`,
+      `[${nome}] import: ${segundos.toFixed(1)} s (${importacao.m.criados} created), peak RSS ${mem.pico} MB; ${matar > 0 ? `load ${os.loadavg()[0]!.toFixed(1)}` : cpuPorMil(api.filho.pid!, cpuImportacao)}; registry ${JSON.stringify(feitos)}`,
     );
     if (matar === 0) {
       const inicioRerun = Date.now();
+      const cpuRerun = cpu(api.filho.pid!);
       const outra = await c2.enviar(arquivo);
       await c2.pedir('POST', `/${outra.id}/analise`, { mapeamento: outra.mapeamento });
       const rerun = await aguardar(c2, outra.id, (m) => m.status !== 'ANALISANDO');
       await c2.pedir('POST', `/${outra.id}/confirmacao`);
       const fim = await aguardar(c2, outra.id, (m) => m.status === 'CONCLUIDA');
       console.log(
-        `[${nome}] rerun: ${((Date.now() - inicioRerun) / 1000).toFixed(1)} s, ${rerun.m.criados} created, ${rerun.m.atualizados} updated, ${rerun.m.ignorados} unchanged (${fim.m.status}); registry ${JSON.stringify(await contagens(url))}, peak RSS ${memoria(api.filho.pid!).pico} MB`,
+        `[${nome}] rerun: ${((Date.now() - inicioRerun) / 1000).toFixed(1)} s, ${rerun.m.criados} created, ${rerun.m.atualizados} updated, ${rerun.m.ignorados} unchanged (${fim.m.status}); registry ${JSON.stringify(await contagens(url))}, peak RSS ${memoria(api.filho.pid!).pico} MB; ${cpuPorMil(api.filho.pid!, cpuRerun)}`,
       );
     }
     return feitos;
@@ -257,9 +284,9 @@ async function principal() {
   });
   await admin.connect();
   try {
-    const semMorte = await rodada(admin, 'mig_bench', arquivo, 0);
-    if (MATAR > 0) {
-      const comMorte = await rodada(admin, 'mig_bench_kill', arquivo, MATAR);
+    const semMorte = await rodada(admin, values.banco, arquivo, 0);
+    if (MATAR > 0 && !values['so-analise']) {
+      const comMorte = await rodada(admin, `${values.banco}_kill`, arquivo, MATAR);
       console.log(`kill -9 run equals the run without it: ${JSON.stringify(semMorte) === JSON.stringify(comMorte)}`);
     }
   } finally {

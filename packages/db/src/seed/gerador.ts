@@ -712,9 +712,9 @@ export async function cargaEmMassa<T>(db: Db, tabelas: readonly string[], log: L
 export const TABELAS_PESSOAS = ['pessoa', 'pessoa_endereco', 'pessoa_contato', 'pessoa_familia', 'pessoa_palavra'];
 
 /**
- * The load with the name-word, per-organization count and registry roll-up triggers set aside
- * (calls per row), and the new people's words, the counts and the roll-up written afterwards in
- * one statement each, as the triggers would have.
+ * The load with the name-word, per-organization count and registry roll-up insert triggers set
+ * aside, and the new people's words, the counts and the roll-up written afterwards in one
+ * statement each, as the triggers would have.
  */
 export async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>): Promise<T> {
   const [{ base }] = (
@@ -722,15 +722,15 @@ export async function derivadosEmMassa<T>(db: Db, log: Log, fn: () => Promise<T>
       rows: [{ base: number }];
     }
   ).rows;
-  await db.execute(sql`alter table pessoa disable trigger pessoa_palavras_iud`);
-  await db.execute(sql`alter table pessoa disable trigger pessoa_contagem_iud`);
-  await db.execute(sql`alter table pessoa disable trigger pessoa_resumo_iud`);
+  await db.execute(sql`alter table pessoa disable trigger pessoa_palavras_i`);
+  await db.execute(sql`alter table pessoa disable trigger pessoa_contagem_i`);
+  await db.execute(sql`alter table pessoa disable trigger pessoa_resumo_i`);
   try {
     return await fn();
   } finally {
-    await db.execute(sql`alter table pessoa enable trigger pessoa_palavras_iud`);
-    await db.execute(sql`alter table pessoa enable trigger pessoa_contagem_iud`);
-    await db.execute(sql`alter table pessoa enable trigger pessoa_resumo_iud`);
+    await db.execute(sql`alter table pessoa enable trigger pessoa_palavras_i`);
+    await db.execute(sql`alter table pessoa enable trigger pessoa_contagem_i`);
+    await db.execute(sql`alter table pessoa enable trigger pessoa_resumo_i`);
     const inicio = Date.now();
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);

@@ -37,7 +37,15 @@ const acaoEfetiva = (l: { acao: string; decisao: string | null }) =>
 
 const autor = (item: ItemEmTrabalho) => ({ usuarioId: item.criadoPor, organizacaoId: item.organizacaoId });
 
-type Linha = typeof linha.$inferSelect;
+/** What writing or undoing a row reads of it: not the file's cells, diff or messages (the dry run's). */
+const colunasDaLinha = {
+  id: linha.id,
+  acao: linha.acao,
+  decisao: linha.decisao,
+  alvoId: linha.alvoId,
+  dados: linha.dados,
+  anteriores: linha.anteriores,
+};
 type Run = { id: number; organizacaoId: number; origem: string; tipo: string };
 type Escrita = { alvoId: number; anteriores: unknown };
 
@@ -54,8 +62,10 @@ async function linhasDaUnidade(tx: DbOuTx, item: ItemEmTrabalho, migracaoId: num
         or(isNull(linha.aplicadaEm), isNotNull(linha.desfeitaEm)),
         sql`(${linha.acao} in ('CRIAR', 'ATUALIZAR') or (${linha.acao} = 'REVISAR' and ${linha.decisao} in ('CRIAR', 'VINCULAR')))`,
       );
-  return tx.select().from(linha).where(and(faixa, estado)).orderBy(linha.numero).for('update');
+  return tx.select(colunasDaLinha).from(linha).where(and(faixa, estado)).orderBy(linha.numero).for('update');
 }
+
+type Linha = Awaited<ReturnType<typeof linhasDaUnidade>>[number];
 
 /** One row written as its kind writes it. */
 async function escreverLinha(tx: DbOuTx, item: ItemEmTrabalho, m: Run, l: Linha): Promise<Escrita> {

@@ -380,6 +380,18 @@ describe('the list', () => {
     const vazias = await t.banco.db.execute(sql`select count(*)::int as n from organizacao_pessoas c
       where c.pessoas <> (select count(*) from pessoa p where p.organizacao_id = c.organizacao_id and p.excluido_em is null)`);
     expect((vazias as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // And the registry's roll-up, kept per insert statement, equals one counted again from the people.
+    const resumo = async () =>
+      (
+        (await t.banco.db.execute(sql`select
+          (select string_agg(r::text, ';' order by r::text) from pessoa_resumo r where pessoas <> 0) as pessoas,
+          (select string_agg(r::text, ';' order by r::text) from pessoa_resumo_organizacao r where pessoas <> 0) as orgs`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows[0];
+    const mantido = await resumo();
+    await t.banco.db.execute(sql`select pessoa_resumo_reconstruir()`);
+    expect(await resumo()).toEqual(mantido);
   });
 
   it('the selector searches by name or CPF and brings chosen ids back; the export streams the filtered rows', async () => {
