@@ -119,7 +119,11 @@ async function iniciarApi(url: string, dados: string, porta: number): Promise<Ap
       SIG_ADMIN_PASSWORD: 'Bench@2026x',
       LOG_LEVEL: 'silent',
     },
-    execArgv: values['perfil-cpu'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['perfil-cpu'])}`] : [],
+    // The heap cap `npm start` and the deploy units run with (ADR 0034).
+    execArgv: [
+      '--max-old-space-size=384',
+      ...(values['perfil-cpu'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['perfil-cpu'])}`] : []),
+    ],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const base = `http://127.0.0.1:${porta}`;

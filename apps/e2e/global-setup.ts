@@ -66,7 +66,8 @@ export default async function setup(project: TestProject) {
   if (construcaoVelha()) execFileSync('npm', ['run', 'build'], { cwd: raiz, stdio: 'inherit' });
   const dados = mkdtempSync(path.join(os.tmpdir(), 'sig-e2e-'));
   const porta = await portaLivre();
-  const servidor: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  // The heap cap production runs with (ADR 0034), so every story runs under it.
+  const servidor: ChildProcess = spawn(process.execPath, ['--max-old-space-size=384', 'apps/api/dist/main.js'], {
     cwd: raiz,
     env: {
       ...process.env,
