@@ -7,7 +7,7 @@ import { AppError } from '../../platform/erros.js';
 import { organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita } from '../../platform/permissoes.js';
-import { aceitaCadastroDoTipo } from '../organizacoes/index.js';
+import { aceitaCadastroDoTipo, novoIdOrganizacao } from '../organizacoes/index.js';
 import { dataPtBr, normalizarTexto } from './conversao.js';
 import {
   ACESSO_MIGRACAO,
@@ -509,12 +509,7 @@ export async function escreverOrganizacao(
     if (ja) throw new AppError('MIGRACAO_JA_IMPORTADA');
     const pai = await paiAgora(tx, run.origem, d.pai!);
     const tipoOrganizacaoId = Number(d.campos.tipoOrganizacaoId);
-    // The id taken first, so the path goes in with the row: an update of `caminho` fires the
-    // tree triggers (the people summary counted again), which a thousand new rows cannot afford.
-    const { rows } = (await tx.execute(
-      sql`select nextval(pg_get_serial_sequence('organizacao', 'id'))::int as id`,
-    )) as unknown as { rows: { id: number }[] };
-    const id = rows[0]!.id;
+    const id = await novoIdOrganizacao(tx);
     await tx
       .insert(org)
       .overridingSystemValue()

@@ -477,6 +477,17 @@ async function gravarSubRegistros(tx: Tx, organizacaoId: number, e: OrganizacaoI
 export const aceitaCadastroDoTipo = (tipoOrganizacaoId: number) =>
   sql<boolean>`coalesce((select ${schema.tipoOrganizacao.nivel} = ${NIVEL_COMUNIDADE} from ${schema.tipoOrganizacao} where ${schema.tipoOrganizacao.id} = ${tipoOrganizacaoId}), false)`;
 
+/**
+ * A new organization's id, taken before its insert so that its path goes in with the row: an
+ * update of `caminho` fires the tree's triggers, which count the whole people summary again.
+ */
+export async function novoIdOrganizacao(tx: DbOuTx): Promise<number> {
+  const { rows } = (await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('organizacao', 'id'))::int as id`,
+  )) as unknown as { rows: { id: number }[] };
+  return rows[0]!.id;
+}
+
 export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: OrganizacaoInput) {
   const e = entradaPermitida(ctx, corpoBruto, entrada, null);
   return comTraducaoDeErros(() =>
@@ -484,20 +495,18 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
       const superior = await paiValido(tx, ctx, e.organizacaoPaiId);
       await exigirContasDosLivros(tx, null, superior?.caminho ?? '/', e);
       await exigirCnpjLivre(tx, e.cnpj, null);
-      const [nova] = await tx
+      const id = await novoIdOrganizacao(tx);
+      const [linha] = await tx
         .insert(org)
+        .overridingSystemValue()
         .values({
+          id,
           aceitaCadastro: aceitaCadastroDoTipo(e.tipoOrganizacaoId),
           ...colunasPrincipais(e),
+          caminho: `${superior?.caminho ?? '/'}${id}/`,
           nivel: superior ? superior.nivel + 1 : 0,
           tokenAsaasCifrado: e.tokenAsaas ? deps.cofre.cifrar(e.tokenAsaas) : null,
         })
-        .returning({ id: org.id });
-      const id = nova!.id;
-      const [linha] = await tx
-        .update(org)
-        .set({ caminho: `${superior?.caminho ?? '/'}${id}/` })
-        .where(eq(org.id, id))
         .returning();
       await gravarSubRegistros(tx, id, e);
       const gravada = await detalhar(tx, linha!);
