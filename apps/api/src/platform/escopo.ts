@@ -145,10 +145,10 @@ export async function organizacoesDoEscopo(db: DbOuTx, ctx: Contexto, acesso: st
 /**
  * The organizations a list, report or batch covers when the user names one: that organization
  * (404 when outside the scope or deleted) and its descendants, or it alone when `somenteEla` or
- * the permission is own-organization-only. Read once as ids, which a query then takes as one
- * literal list the planner can estimate (a subquery on a computed path it cannot), from the tree in
- * memory (platform/arvore.ts) rather than a statement. The subtree of
- * an organization in scope is in scope, so no scope filter is needed beside it.
+ * the permission is own-organization-only. Read as ids from the tree in memory (platform/arvore.ts),
+ * which a query then takes as one literal list the planner can estimate (a subquery on a computed
+ * path it cannot). The subtree of an organization in scope is in scope, so no scope filter is
+ * needed beside it.
  */
 export async function organizacoesEscolhidas(
   deps: Pick<Deps, 'arvore'>,

@@ -69,8 +69,8 @@ const regrasEmMemoria = new Map<TipoReferencia, RegraEmMemoria>([['organizacao',
  * One rule per kind. The platform's own: people of the writer's scope (the subtree, or the own
  * organization alone when the screen says so), users linked to an organization of it or whose
  * person is of it (a person's new account, before any link of its own), profiles on record
- * (organizations are answered from the tree in memory, above). Each registry adds its own when the engine registers it
- * (platform/crud.ts), and the composition root the modules' kinds.
+ * (organizations are answered from the tree in memory, above). Each registry adds its own when
+ * the engine registers it (platform/crud.ts), and the composition root the modules' kinds.
  */
 const regras = new Map<TipoReferencia, RegraReferencia>([
   ['pessoa', linhasExistentes(pessoa, (ctx, acesso) => filtroOrganizacao(ctx, acesso, pessoa.organizacaoId))],
