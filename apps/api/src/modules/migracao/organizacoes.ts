@@ -1,13 +1,13 @@
 import { organizacaoInput, SITUACOES_ORGANIZACAO } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import type { IssueValidacao } from '@sig/i18n';
-import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita } from '../../platform/permissoes.js';
-import { aceitaCadastroDoTipo, novoIdOrganizacao } from '../organizacoes/index.js';
+import { aceitaCadastroDoTipo, moverSubarvore, novoIdOrganizacao } from '../organizacoes/index.js';
 import { dataPtBr, normalizarTexto } from './conversao.js';
 import {
   ACESSO_MIGRACAO,
@@ -445,21 +445,13 @@ async function paiAgora(tx: DbOuTx, origem: string, pai: PaiMigrado) {
   return p;
 }
 
-/** The organization and its whole subtree under another parent, in one statement (as the registry moves it). */
+/** The organization and its whole subtree under another parent, as the registry moves it. */
 async function mover(tx: DbOuTx, id: number, paiId: number) {
-  const [atual] = await tx.select({ caminho: org.caminho, nivel: org.nivel }).from(org).where(eq(org.id, id));
-  const [p] = await tx.select({ caminho: org.caminho, nivel: org.nivel }).from(org).where(eq(org.id, paiId));
+  const no = { id: org.id, caminho: org.caminho, nivel: org.nivel };
+  const [atual] = await tx.select(no).from(org).where(eq(org.id, id));
+  const [p] = await tx.select(no).from(org).where(eq(org.id, paiId));
   if (!atual || !p) throw new AppError('NAO_ENCONTRADO');
-  if (p.caminho.startsWith(atual.caminho)) throw new AppError('ORGANIZACAO_CICLO');
-  const novoCaminho = `${p.caminho}${id}/`;
-  await tx
-    .update(org)
-    .set({
-      organizacaoPaiId: sql`case when ${org.id} = ${id}::int then ${paiId}::int else ${org.organizacaoPaiId} end`,
-      caminho: sql`${novoCaminho} || substr(${org.caminho}, ${atual.caminho.length + 1}::int)`,
-      nivel: sql`${org.nivel} + ${p.nivel + 1 - atual.nivel}::int`,
-    })
-    .where(like(org.caminho, `${atual.caminho}%`));
+  await moverSubarvore(tx, atual, p);
 }
 
 async function inserirFilhos(tx: DbOuTx, organizacaoId: number, d: DadosOrganizacao, primeiro: boolean) {

@@ -516,15 +516,21 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
   );
 }
 
-/** Moves the organization and its whole subtree under a new parent, in one statement. */
-async function mover(tx: Tx, ctx: Contexto, atual: LinhaOrganizacao, novoPaiId: number | null) {
-  const superior = await paiValido(tx, ctx, novoPaiId);
+type NoMovido = { id: number; caminho: string; nivel: number };
+
+/**
+ * Moves an organization and its whole subtree under another parent (none: to the root), in one
+ * statement — its parent, and every path and level below it. Under itself or a descendant of its
+ * own is refused. The registry's form and the migration's organizations both move through here.
+ */
+export async function moverSubarvore(tx: DbOuTx, atual: NoMovido, superior: NoMovido | null) {
   if (superior?.caminho.startsWith(atual.caminho)) throw new AppError('ORGANIZACAO_CICLO');
   const novoCaminho = `${superior?.caminho ?? '/'}${atual.id}/`;
   const deltaNivel = (superior ? superior.nivel + 1 : 0) - atual.nivel;
   await tx
     .update(org)
     .set({
+      organizacaoPaiId: sql`case when ${org.id} = ${atual.id}::int then ${superior?.id ?? null}::int else ${org.organizacaoPaiId} end`,
       caminho: sql`${novoCaminho} || substr(${org.caminho}, ${atual.caminho.length + 1}::int)`,
       nivel: sql`${org.nivel} + ${deltaNivel}::int`,
     })
@@ -537,7 +543,8 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
       const atual = await linhaNoEscopo(tx, ctx, id, true);
       const anterior = await detalhar(tx, atual);
       const e = entradaPermitida(ctx, corpoBruto, entrada, anterior);
-      if (e.organizacaoPaiId !== atual.organizacaoPaiId) await mover(tx, ctx, atual, e.organizacaoPaiId);
+      if (e.organizacaoPaiId !== atual.organizacaoPaiId)
+        await moverSubarvore(tx, atual, await paiValido(tx, ctx, e.organizacaoPaiId));
       const [{ caminho }] = (await tx.select({ caminho: org.caminho }).from(org).where(eq(org.id, id))) as [
         { caminho: string },
       ];
