@@ -13,6 +13,17 @@ export type TipoMigracao = (typeof TIPOS_MIGRACAO)[number];
 /** Largest file accepted (the upload is streamed to disk, never held whole). */
 export const TAMANHO_MAXIMO_MIGRACAO = 50 * 1024 * 1024;
 
+/** An address's columns, as a people or an organizations sheet names them. */
+const CABECALHOS_ENDERECO = {
+  cep: ['cep', 'codigo postal'],
+  logradouro: ['endereco', 'logradouro', 'rua'],
+  numero: ['numero', 'num', 'n'],
+  complemento: ['complemento', 'compl'],
+  bairro: ['bairro'],
+  cidade: ['cidade', 'municipio'],
+  uf: ['uf', 'estado'],
+} as const;
+
 /**
  * The fields a people sheet may fill, with the headers they are usually found under (compared
  * without accents, case or punctuation). `chaveLegada` is the row's key in the source system.
@@ -32,13 +43,7 @@ export const CAMPOS_MIGRACAO = {
     nomeMae: ['mae', 'nome da mae', 'nome mae'],
     nomePai: ['pai', 'nome do pai', 'nome pai'],
     observacao: ['observacao', 'obs', 'observacoes'],
-    cep: ['cep', 'codigo postal'],
-    logradouro: ['endereco', 'logradouro', 'rua'],
-    numero: ['numero', 'num', 'n'],
-    complemento: ['complemento', 'compl'],
-    bairro: ['bairro'],
-    cidade: ['cidade', 'municipio'],
-    uf: ['uf', 'estado'],
+    ...CABECALHOS_ENDERECO,
     telefone: ['telefone', 'fone', 'tel', 'telefone fixo'],
     celular: ['celular', 'cel', 'whatsapp', 'telefone celular'],
   },
@@ -89,13 +94,7 @@ export const CAMPOS_MIGRACAO = {
     cnpj: ['cnpj'],
     situacao: ['situacao', 'status'],
     dataCriacao: ['data criacao', 'data de criacao', 'fundacao', 'data fundacao', 'data de fundacao', 'fundada em'],
-    cep: ['cep', 'codigo postal'],
-    logradouro: ['endereco', 'logradouro', 'rua'],
-    numero: ['numero', 'num', 'n'],
-    complemento: ['complemento', 'compl'],
-    bairro: ['bairro'],
-    cidade: ['cidade', 'municipio'],
-    uf: ['uf', 'estado'],
+    ...CABECALHOS_ENDERECO,
     telefone: ['telefone', 'fone', 'tel'],
     email: ['email', 'e mail', 'correio eletronico'],
   },
