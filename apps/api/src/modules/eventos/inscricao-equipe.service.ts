@@ -1,4 +1,4 @@
-import { ACESSO_INSCRICOES_EVENTOS, hojeNoBrasil, type Inscricao } from '@sig/contracts';
+import { ACESSO_INSCRICOES_EVENTOS, diaNoBrasil, hojeNoBrasil, type Inscricao } from '@sig/contracts';
 import { schema } from '@sig/db';
 import type { Idioma } from '@sig/i18n';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
@@ -38,8 +38,6 @@ export async function concederCortesia(deps: Deps, ctx: Contexto, id: number, mo
   );
   return obterInscricao(deps.db, ctx, id);
 }
-
-const diaNoBrasil = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 /** Certificates issued by the event's organizer, for those checked in (one or all of the event). */
 async function emitir(deps: Deps, ctx: Contexto, eventoId: number, pessoas: Certificado[], idioma: Idioma) {

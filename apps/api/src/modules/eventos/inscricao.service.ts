@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ACESSO_INSCRICOES_EVENTOS,
   type DadosInscricao,
+  diaNoBrasil,
   type EventoPublico,
   type FormularioEvento,
   hojeNoBrasil,
@@ -76,7 +77,6 @@ const idadeEm = (nascimento: string, dia: string) => {
   return dia.slice(5) < nascimento.slice(5) ? anos - 1 : anos;
 };
 
-const diaNoBrasil = (d: Date) => d.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 const somarDias = (dia: string, dias: number) => {
   const d = new Date(`${dia}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);

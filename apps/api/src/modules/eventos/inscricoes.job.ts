@@ -1,4 +1,4 @@
-import { hojeNoBrasil, STATUS_COM_VAGA } from '@sig/contracts';
+import { diaNoBrasil, hojeNoBrasil, STATUS_COM_VAGA } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
 import { eq, sql } from 'drizzle-orm';
@@ -79,7 +79,7 @@ export async function promoverListaEspera(tx: DbOuTx, deps: DepsJob, eventoId: n
         coalesce((select array_agg(io.oficina_id) from inscricao_oficina io where io.inscricao_id = i.id), '{}') as oficinas
       from inscricao_evento i where i.evento_id = ${eventoId} and i.status = 'LISTA_ESPERA' order by i.criado_em, i.id`),
   );
-  const inicioEvento = evento.inicio.toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+  const inicioEvento = diaNoBrasil(evento.inicio);
   let promovidas = 0;
   for (const e of esperas) {
     const lote = lotes.find(
