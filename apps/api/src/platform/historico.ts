@@ -1,6 +1,8 @@
 import type { Recurso } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Contexto } from './contexto.js';
+import { nomeCompletoPessoa } from './sql.js';
 
 type Registro = Record<string, unknown>;
 
@@ -77,4 +79,32 @@ export function linhasDeAlteracao(
     }
   }
   return linhas;
+}
+
+/**
+ * One record's change history, newest first (at most `limite` rows), with who made each change:
+ * the readers decide first that the record is theirs to see.
+ */
+export async function lerHistorico(db: DbOuTx, entidade: string, entidadeId: number, limite: number) {
+  const h = schema.historicoAlteracao;
+  const linhas = await db
+    .select({
+      id: h.id,
+      entidade: h.entidade,
+      entidadeId: h.entidadeId,
+      operacao: h.operacao,
+      campo: h.campo,
+      valorAnterior: h.valorAnterior,
+      valorNovo: h.valorNovo,
+      usuarioId: h.usuarioId,
+      usuarioNome: nomeCompletoPessoa,
+      criadoEm: h.criadoEm,
+    })
+    .from(h)
+    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
+    .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
+    .where(and(eq(h.entidade, entidade), eq(h.entidadeId, entidadeId)))
+    .orderBy(desc(h.criadoEm), desc(h.id))
+    .limit(limite);
+  return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
 }

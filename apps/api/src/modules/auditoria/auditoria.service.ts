@@ -17,6 +17,7 @@ import type { Contexto, Deps } from '../../platform/contexto.js';
 import { naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
 import { arquivoExportacao, type ColunaArquivo } from '../../platform/exportacao.js';
+import { lerHistorico } from '../../platform/historico.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { localizador } from './registros.js';
 
@@ -28,7 +29,6 @@ export const LOTE_EXPORTACAO = 2_000;
 export const LIMITE_HISTORICO = 500;
 
 const a = schema.auditoriaAcesso;
-const h = schema.historicoAlteracao;
 
 export type Origem = OrigemPedido;
 
@@ -140,26 +140,11 @@ export async function historico(
       limit 1`)) as unknown as { rows: unknown[] }
   ).rows;
   if (!noEscopo) throw naoEncontrado();
-  const linhas = await deps.db
-    .select({
-      id: h.id,
-      entidade: h.entidade,
-      entidadeId: h.entidadeId,
-      operacao: h.operacao,
-      campo: h.campo,
-      valorAnterior: h.valorAnterior,
-      valorNovo: h.valorNovo,
-      usuarioId: h.usuarioId,
-      usuarioNome: nomeUsuario,
-      criadoEm: h.criadoEm,
-    })
-    .from(h)
-    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
-    .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
-    .where(and(eq(h.entidade, entidade), eq(h.entidadeId, entidadeId)))
-    .orderBy(desc(h.criadoEm), desc(h.id))
-    .limit(LIMITE_HISTORICO);
-  return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
+  // An empty name is no name, as in the audit list.
+  return (await lerHistorico(deps.db, entidade, entidadeId, LIMITE_HISTORICO)).map((l) => ({
+    ...l,
+    usuarioNome: l.usuarioNome || null,
+  }));
 }
 
 /* ---------- export ---------- */

@@ -18,10 +18,10 @@ import {
 } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { tradutor } from '@sig/i18n';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
-import { registrarAlteracao } from '../../platform/historico.js';
+import { lerHistorico, registrarAlteracao } from '../../platform/historico.js';
 import { contemSemAcento, nomeCompletoPessoa } from '../../platform/sql.js';
 import { nomeNoIdioma } from '../../platform/textos.js';
 import { cobrarContasGeradas, exigirCobranca, retirarConta } from '../cobrancas/index.js';
@@ -454,24 +454,7 @@ export async function encerrar(deps: Deps, ctx: Contexto, id: number, e: Encerra
 /** The concession's change history, newest first, with who made each change. */
 export async function historico(deps: Deps, ctx: Contexto, id: number) {
   await obter(deps.db, ctx, id);
-  const h = schema.historicoAlteracao;
-  const linhas = await deps.db
-    .select({
-      id: h.id,
-      operacao: h.operacao,
-      campo: h.campo,
-      valorAnterior: h.valorAnterior,
-      valorNovo: h.valorNovo,
-      usuarioNome: nomeCompletoPessoa,
-      criadoEm: h.criadoEm,
-    })
-    .from(h)
-    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
-    .leftJoin(pessoa, eq(pessoa.id, schema.usuario.pessoaId))
-    .where(and(eq(h.entidade, 'arrendatario'), eq(h.entidadeId, id)))
-    .orderBy(desc(h.criadoEm), desc(h.id))
-    .limit(LIMITE_HISTORICO);
-  return linhas.map((l) => ({ ...l, criadoEm: new Date(l.criadoEm).toISOString() }));
+  return lerHistorico(deps.db, 'arrendatario', id, LIMITE_HISTORICO);
 }
 
 const { pessoaFamilia: familia, grauParentesco: grau } = schema;

@@ -7,8 +7,8 @@ import PDFDocument from 'pdfkit';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { AppError, naoEncontrado } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
+import { lerHistorico } from '../../platform/historico.js';
 import { camposOcultos, pode } from '../../platform/permissoes.js';
-import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { anonimizarClientesDaPessoa } from '../asaas/index.js';
 import { daPessoa as ministroDaPessoa } from './ministro.service.js';
 import { normalizarBusca, obter } from './pessoa.service.js';
@@ -132,30 +132,13 @@ export type DadosPessoais = Awaited<ReturnType<typeof coletar>>;
 export async function historico(deps: Deps, ctx: Contexto, id: number) {
   await obter(deps, ctx, id);
   const ocultos = camposOcultos(ctx, ACESSO);
-  const h = schema.historicoAlteracao;
-  const linhas = await deps.db
-    .select({
-      id: h.id,
-      operacao: h.operacao,
-      campo: h.campo,
-      valorAnterior: h.valorAnterior,
-      valorNovo: h.valorNovo,
-      usuarioNome: nomeCompletoPessoa,
-      criadoEm: h.criadoEm,
-    })
-    .from(h)
-    .leftJoin(schema.usuario, eq(schema.usuario.id, h.usuarioId))
-    .leftJoin(schema.pessoa, eq(schema.pessoa.id, schema.usuario.pessoaId))
-    .where(and(eq(h.entidade, 'pessoa'), eq(h.entidadeId, id)))
-    .orderBy(desc(h.criadoEm), desc(h.id))
-    .limit(LIMITE_HISTORICO);
+  const linhas = await lerHistorico(deps.db, 'pessoa', id, LIMITE_HISTORICO);
   return linhas
     .filter((l) => !l.campo || !ocultos.has(l.campo))
     .map((l) => ({
       ...l,
       valorAnterior: semOcultos(ocultos, l.valorAnterior),
       valorNovo: semOcultos(ocultos, l.valorNovo),
-      criadoEm: new Date(l.criadoEm).toISOString(),
     }));
 }
 
