@@ -237,16 +237,7 @@ export async function criar(deps: Deps, ctx: Contexto, e: ArrendatarioInput): Pr
     await concederJazigo(tx, e.jazigoId);
     const [novo] = await tx.insert(ar).values(colunas(e)).returning({ id: ar.id });
     await recalcularSituacao(tx, e.jazigoId);
-    const geradas = await gerarParcelas(tx, ctx, {
-      arrendatarioId: novo!.id,
-      pessoaId: e.pessoaId,
-      jazigoId: e.jazigoId,
-      isento: e.isento,
-      origem: 'CONCESSAO',
-      referencia: e.inicio,
-      valor: e.valor,
-      parcelas: e.parcelas,
-    });
+    const geradas = await parcelasDaConcessao(tx, ctx, novo!.id, e);
     const criado = await obter(tx, ctx, novo!.id);
     await registrarAlteracao(tx, ctx, 'arrendatario', criado.id, null, paraHistorico(criado));
     return { criado, geradas };
@@ -254,6 +245,19 @@ export async function criar(deps: Deps, ctx: Contexto, e: ArrendatarioInput): Pr
   await cobrar(deps, ctx, e.formaCobranca, geradas);
   return criado;
 }
+
+/** The installments of the concession itself, by the price and terms of its form. */
+const parcelasDaConcessao = (tx: DbOuTx, ctx: Contexto, id: number, e: ArrendatarioInput) =>
+  gerarParcelas(tx, ctx, {
+    arrendatarioId: id,
+    pessoaId: e.pessoaId,
+    jazigoId: e.jazigoId,
+    isento: e.isento,
+    origem: 'CONCESSAO',
+    referencia: e.inicio,
+    valor: e.valor,
+    parcelas: e.parcelas,
+  });
 
 /** What an event of the concession needs to generate its installments. */
 const doEvento = (a: Arrendatario) => ({
@@ -304,18 +308,7 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, e: Arrend
       .where(eq(ar.id, id));
     await recalcularSituacao(tx, antes.jazigoId);
     await recalcularSituacao(tx, e.jazigoId);
-    const geradas = cobrada
-      ? null
-      : await gerarParcelas(tx, ctx, {
-          arrendatarioId: id,
-          pessoaId: e.pessoaId,
-          jazigoId: e.jazigoId,
-          isento: e.isento,
-          origem: 'CONCESSAO',
-          referencia: e.inicio,
-          valor: e.valor,
-          parcelas: e.parcelas,
-        });
+    const geradas = cobrada ? null : await parcelasDaConcessao(tx, ctx, id, e);
     await registrarAlteracao(
       tx,
       ctx,
