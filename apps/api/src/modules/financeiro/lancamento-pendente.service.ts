@@ -14,6 +14,19 @@ const { lancamentoPendente: lp, lancamentoCaixa: lc, periodoContabil: pc } = sch
 export const JUSTIFICATIVA_REEMBOLSO = 'Pagamento estornado no provedor (reembolso)';
 export const JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL = textoTraduzivel('financeiro:textos.reembolso');
 
+/** The entry a refund's reversal reverses, marked so with the refund's reason. */
+export async function marcarReembolsado(tx: DbOuTx, lancamentoId: number) {
+  await tx
+    .update(lc)
+    .set({
+      estornadoEm: new Date(),
+      justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
+      justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
+      atualizadoEm: new Date(),
+    })
+    .where(eq(lc.id, lancamentoId));
+}
+
 export type NovoPendente = Omit<
   typeof lp.$inferInsert,
   'id' | 'lancamentoId' | 'lancadoEm' | 'descartadoEm' | 'criadoEm'
@@ -77,16 +90,7 @@ export async function lancarPendente(tx: DbOuTx, id: number): Promise<number | n
       criadoPor: null,
     })
     .returning({ id: lc.id });
-  if (p.estornoDeId)
-    await tx
-      .update(lc)
-      .set({
-        estornadoEm: new Date(),
-        justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
-        justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
-        atualizadoEm: new Date(),
-      })
-      .where(eq(lc.id, p.estornoDeId));
+  if (p.estornoDeId) await marcarReembolsado(tx, p.estornoDeId);
   await tx.update(lp).set({ lancadoEm: new Date(), lancamentoId: novo!.id }).where(eq(lp.id, id));
   await registrarAlteracao(
     tx,

@@ -24,6 +24,7 @@ import {
   JUSTIFICATIVA_REEMBOLSO,
   JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
   lancarPendentesDaConta,
+  marcarReembolsado,
   pender,
 } from './lancamento-pendente.service.js';
 
@@ -593,15 +594,7 @@ export async function estornarPeloSistema(
         justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
       })
       .returning({ id: lc.id });
-    await tx
-      .update(lc)
-      .set({
-        estornadoEm: new Date(),
-        justificativaEstorno: JUSTIFICATIVA_REEMBOLSO,
-        justificativaTraduzivel: JUSTIFICATIVA_REEMBOLSO_TRADUZIVEL,
-        atualizadoEm: new Date(),
-      })
-      .where(eq(lc.id, l.id));
+    await marcarReembolsado(tx, l.id);
     await registrarAlteracao(
       tx,
       { usuarioId: null, organizacaoId: l.organizacaoId },
