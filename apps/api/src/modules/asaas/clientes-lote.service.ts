@@ -2,8 +2,12 @@ import type { ClientesAsaasLoteInput, ProcessamentoLote, ProcessamentoLoteListQu
 import { schema } from '@sig/db';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import { naoEncontrado } from '../../platform/erros.js';
-import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
+import {
+  entreOrganizacoes,
+  exigirPessoasNoEscopo,
+  filtroOrganizacao,
+  organizacoesEscolhidas,
+} from '../../platform/escopo.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
@@ -28,14 +32,7 @@ export async function criarLoteClientes(
   }
   if (e.pessoaIds) {
     const ids = [...new Set(e.pessoaIds)];
-    // A chosen person outside the scope reads as not found, like any other out-of-scope id.
-    const [{ n } = { n: 0 }] = await deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pessoa)
-      .where(
-        and(inArray(pessoa.id, ids), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)),
-      );
-    if (n !== ids.length) throw naoEncontrado();
+    await exigirPessoasNoEscopo(deps.db, ctx, acesso, ids);
     filtros.push(inArray(pessoa.id, ids));
   }
   const itens = sql`select ${pessoa.id} as referencia_id, ${nomeCompletoPessoa} as descricao

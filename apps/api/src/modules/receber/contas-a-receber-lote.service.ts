@@ -10,7 +10,7 @@ import { schema } from '@sig/db';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { filtroCompartilhado, filtroOrganizacao } from '../../platform/escopo.js';
+import { exigirPessoasNoEscopo, filtroCompartilhado } from '../../platform/escopo.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
 import { criarLote, listarItens, listarLotes, obterLote } from '../processamento-lote/index.js';
@@ -87,16 +87,7 @@ async function preparar(deps: Deps, ctx: Contexto, e: ContasAReceberLoteInput) {
   } = e;
   await exigirDentroDoMaximo(deps, 'pessoasIds', pessoasIds);
   const ids = pessoasIds?.length ? [...new Set(pessoasIds)] : null;
-  if (ids) {
-    // A chosen person outside the scope reads as not found, like any other out-of-scope id.
-    const [{ n } = { n: 0 }] = await deps.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pessoa)
-      .where(
-        and(inArray(pessoa.id, ids), isNull(pessoa.excluidoEm), filtroOrganizacao(ctx, acesso, pessoa.organizacaoId)),
-      );
-    if (n !== ids.length) throw naoEncontrado();
-  }
+  if (ids) await exigirPessoasNoEscopo(deps.db, ctx, acesso, ids);
   const pessoas = await condicoes(deps, ctx, filtros, acesso);
   let cat: CategoriaLida | null = null;
   if (categoriaContribuicaoId) {
