@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { CAMPOS_PESSOA, DEFINICAO_MINISTRO, FILHOS_PESSOA, type FilhoCadastro } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { tradutor } from '@sig/i18n';
+import { type Chave, tradutor } from '@sig/i18n';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Contexto, Deps } from '../../platform/contexto.js';
@@ -207,25 +207,26 @@ export function pdfDadosPessoais(dados: DadosPessoais, idioma: Contexto['idioma'
   secao(t('pessoas:dadosPessoais.usuario'));
   if (dados.usuario) for (const [k, v] of Object.entries(dados.usuario)) par(rotulo(k), v);
   else doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
-  secao(t('pessoas:dadosPessoais.vinculos'));
-  if (!dados.vinculos.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
-  for (const v of dados.vinculos) doc.font('Helvetica').fontSize(9).text(`${v.organizacao} — ${v.perfil}`);
-  secao(t('pessoas:dadosPessoais.historico'));
-  if (!dados.historico.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
-  for (const h of dados.historico)
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(
-        `${texto(h.em)} ${h.operacao} ${h.campo ? rotulo(h.campo) : ''}: ${texto(h.valorAnterior)} → ${texto(h.valorNovo)}`,
-      );
-  secao(t('pessoas:dadosPessoais.acessos'));
-  if (!dados.acessos.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
-  for (const a of dados.acessos)
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(`${texto(a.em)} ${a.evento} ${a.rota ?? ''} ${a.ip ?? ''}`);
+  /** A section of one line per row, or "none". */
+  const linhas = <T>(titulo: Chave, itens: T[], tamanho: number, linha: (i: T) => string) => {
+    secao(t(titulo));
+    if (!itens.length) doc.font('Helvetica').fontSize(9).text(t('pessoas:dadosPessoais.nenhum'));
+    for (const i of itens) doc.font('Helvetica').fontSize(tamanho).text(linha(i));
+  };
+  linhas('pessoas:dadosPessoais.vinculos', dados.vinculos, 9, (v) => `${v.organizacao} — ${v.perfil}`);
+  linhas(
+    'pessoas:dadosPessoais.historico',
+    dados.historico,
+    8,
+    (h) =>
+      `${texto(h.em)} ${h.operacao} ${h.campo ? rotulo(h.campo) : ''}: ${texto(h.valorAnterior)} → ${texto(h.valorNovo)}`,
+  );
+  linhas(
+    'pessoas:dadosPessoais.acessos',
+    dados.acessos,
+    8,
+    (a) => `${texto(a.em)} ${a.evento} ${a.rota ?? ''} ${a.ip ?? ''}`,
+  );
   doc.end();
   return saida;
 }
