@@ -115,6 +115,25 @@ export async function ler(deps: Pick<Deps, 'db'>, token: string): Promise<TermoP
   };
 }
 
+/** A ledger row of what was done to a request: when, from which address and browser. */
+const registroDoPedido = (
+  p: Pick<Pedido, 'id' | 'termoId' | 'pessoaId' | 'versao'>,
+  decisao: ConteudoAceite['decisao'],
+  hashTexto: string,
+  registradoEm: Date,
+  origem: Origem,
+): ConteudoAceite => ({
+  solicitacaoId: p.id,
+  termoId: p.termoId,
+  pessoaId: p.pessoaId,
+  versao: p.versao,
+  decisao,
+  hashTexto,
+  registradoEm,
+  ip: origem.ip,
+  navegador: origem.navegador?.slice(0, 500) ?? null,
+});
+
 async function registrarResposta(
   tx: DbOuTx,
   p: Pick<Pedido, 'id' | 'situacao' | 'termoId' | 'pessoaId' | 'versao' | 'texto' | 'menor'>,
@@ -126,15 +145,7 @@ async function registrarResposta(
   const registradoEm = new Date();
   await acrescentar(tx, [
     {
-      solicitacaoId: p.id,
-      termoId: p.termoId,
-      pessoaId: p.pessoaId,
-      versao: p.versao,
-      decisao: e.decisao,
-      hashTexto: e.hashTexto,
-      registradoEm,
-      ip: origem.ip,
-      navegador: origem.navegador?.slice(0, 500) ?? null,
+      ...registroDoPedido(p, e.decisao, e.hashTexto, registradoEm, origem),
       ...(p.menor
         ? { responsavelNome: e.responsavelNome ?? null, responsavelRelacao: e.responsavelRelacao ?? null }
         : {}),
@@ -191,19 +202,7 @@ export async function revogar(deps: Pick<Deps, 'db'>, token: string, origem: Ori
     if (p.situacao === 'REVOGADO') throw new AppError('TERMO_JA_REVOGADO');
     if (p.situacao !== 'ACEITO') throw new AppError('TERMO_NAO_ACEITO');
     const registradoEm = new Date();
-    await acrescentar(tx, [
-      {
-        solicitacaoId: p.id,
-        termoId: p.termoId,
-        pessoaId: p.pessoaId,
-        versao: p.versao,
-        decisao: 'REVOGADO',
-        hashTexto: sha256(p.texto),
-        registradoEm,
-        ip: origem.ip,
-        navegador: origem.navegador?.slice(0, 500) ?? null,
-      },
-    ]);
+    await acrescentar(tx, [registroDoPedido(p, 'REVOGADO', sha256(p.texto), registradoEm, origem)]);
     await tx.update(so).set({ situacaoSolicitacao: 'REVOGADO', revogadoEm: registradoEm }).where(eq(so.id, p.id));
     return paraRevogacao({ ...p, situacao: 'REVOGADO', revogadoEm: registradoEm });
   });
