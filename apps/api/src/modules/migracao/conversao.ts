@@ -9,6 +9,14 @@ export const normalizarTexto = (v: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+export const somenteDigitos = (v: string) => v.replace(/\D/g, '');
+
+/** A masked CNPJ's digits (never a code's: `O-99` is not organization 99). */
+export const cnpjDe = (v: string) => {
+  const d = somenteDigitos(v);
+  return d.length === 14 ? d : '';
+};
+
 /** Edit distance, for headers typed with a slip ("Nacimento"). */
 function distancia(a: string, b: string): number {
   const d = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -8,9 +8,8 @@ import { filtroOrganizacao, organizacoesAcima } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { faltasDaOferta, type PlanoDoCulto, planoDaData, valoresDoPlano } from '../cultos/index.js';
 import { dataPtBr, dinheiroPtBr, normalizarTexto } from './conversao.js';
-import { cnpjDe } from './organizacoes.js';
 import { ACESSO_MIGRACAO, type Autor, guardarIssue, issue, type LinhaAnalisada, type ValoresLinha } from './pessoas.js';
-import { carregarReferenciasContas, type ReferenciasContas } from './receber.js';
+import { carregarReferenciasContas, organizacaoDaLinha, type ReferenciasContas } from './receber.js';
 
 /**
  * The worship services kind (issue 23): a row → a service as its form would send it (checked with
@@ -92,21 +91,6 @@ function hora(v: string): string {
 function inteiro(v: string): number | null {
   const s = v.trim();
   return /^\d{1,3}(\.\d{3})+$/.test(s) || /^\d+$/.test(s) ? Number(s.replace(/\./g, '')) : null;
-}
-
-/** An organization named by code, name or CNPJ, in the writer's scope (as receivables resolve it). */
-function organizacaoDaLinha(v: ValoresLinha, run: { organizacaoId: number }, refs: ReferenciasContas) {
-  if (!v.organizacao) return { id: run.organizacaoId, problema: null };
-  const achadas =
-    refs.organizacoes.get(normalizarTexto(v.organizacao)) ?? refs.organizacoes.get(cnpjDe(v.organizacao)) ?? [];
-  const noEscopo = achadas.filter((id) => refs.escopo.has(id));
-  if (noEscopo.length === 1) return { id: noEscopo[0]!, problema: null };
-  const mensagem = noEscopo.length
-    ? 'validacao:referenciaAmbigua'
-    : achadas.length
-      ? 'validacao:foraDoEscopo'
-      : 'validacao:referenciaInexistente';
-  return { id: null, problema: issue('organizacao', mensagem) };
 }
 
 /**

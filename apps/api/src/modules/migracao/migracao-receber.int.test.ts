@@ -256,6 +256,27 @@ describe('receivables with their payments', () => {
     expect(JSON.stringify(en)).toMatch(/outside your scope/);
   });
 
+  it('refuses per row an organization code that is not a plain number: O-12 is not organization 12', async () => {
+    const arquivo = Buffer.from(
+      [
+        'Código;Código do membro;Organização;Vencimento;Valor',
+        `N-1;M-001;O-${organizacaoId};10/01/2024;10,00`,
+        `N-2;M-001;${organizacaoId};10/01/2024;10,00`,
+      ].join('\n'),
+    );
+    const m = await simular(arquivo, 'codigos.csv');
+    expect(m).toMatchObject({ criados: 1, falhas: 1 });
+    const linha = async (idioma?: string) =>
+      ((await get(`/api/migracao/${m.id}/linhas?quantidade=10`, idioma)).json().itens as Corpo[]).find(
+        (x) => x.numero === 2,
+      )!;
+    expect(await linha()).toMatchObject({
+      acao: 'ERRO',
+      mensagens: [{ campo: 'organizacao', mensagem: expect.stringMatching(/Organização.*código.*só o número/) }],
+    });
+    expect(JSON.stringify((await linha('en')).mensagens)).toMatch(/Organization.*code.*number alone/);
+  });
+
   it('the database holds one migrated receivable per owner and source key, whichever run writes it', async () => {
     const chave = { migrada: true, origem: 'corrida', chaveLegada: 'L-1', organizacaoId };
     const primeira = await criarContaAReceber(t.banco.db, chave);

@@ -8,7 +8,7 @@ import { organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
 import { aplicarEscrita } from '../../platform/permissoes.js';
 import { aceitaCadastroDoTipo, moverSubarvore, novoIdOrganizacao } from '../organizacoes/index.js';
-import { dataPtBr, normalizarTexto } from './conversao.js';
+import { cnpjDe, dataPtBr, normalizarTexto, somenteDigitos } from './conversao.js';
 import {
   ACESSO_MIGRACAO,
   type Autor,
@@ -63,13 +63,6 @@ export type ReferenciasOrganizacoes = {
   tipos: Map<string, number>;
   tipoEmail: number | null;
   gerais: Referencias;
-};
-
-const somenteDigitos = (v: string) => v.replace(/\D/g, '');
-/** A masked CNPJ's digits (never a code's: `O-99` is not organization 99). */
-export const cnpjDe = (v: string) => {
-  const d = somenteDigitos(v);
-  return d.length === 14 ? d : '';
 };
 
 function acrescentar(m: Map<string, number[]>, chave: string, id: number) {

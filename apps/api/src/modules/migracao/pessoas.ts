@@ -8,7 +8,7 @@ import { filtroOrganizacao } from '../../platform/escopo.js';
 import { linhasDeAlteracao, registrarAlteracao } from '../../platform/historico.js';
 import { erroPg, VIOLACAO_UNICA } from '../../platform/sql.js';
 import { normalizarBusca } from '../pessoas/index.js';
-import { dataPtBr, normalizarTexto } from './conversao.js';
+import { dataPtBr, normalizarTexto, somenteDigitos } from './conversao.js';
 
 /**
  * The people kind (issue 23): a row of the sheet → the person's form input (checked with
@@ -204,8 +204,6 @@ export function guardarIssue(
   (r as Record<string, unknown>).input = enviado ?? null;
   return r;
 }
-
-const somenteDigitos = (v: string) => v.replace(/\D/g, '');
 
 type Existente = Record<CampoEscrito, string | null> & {
   id: number;

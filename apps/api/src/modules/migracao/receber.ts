@@ -13,7 +13,7 @@ import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { filtroOrganizacao, organizacoesAcima, organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
-import { dataPtBr, dinheiroPtBr, normalizarTexto } from './conversao.js';
+import { cnpjDe, dataPtBr, dinheiroPtBr, normalizarTexto, somenteDigitos } from './conversao.js';
 import { ACESSO_MIGRACAO, type Autor, guardarIssue, issue, type LinhaAnalisada, type ValoresLinha } from './pessoas.js';
 
 /**
@@ -48,8 +48,6 @@ export type ReferenciasContas = {
   organizacoes: Map<string, number[]>;
   categorias: Map<string, { id: number; organizacaoId: number; noEscopo: boolean }[]>;
 };
-
-const somenteDigitos = (v: string) => v.replace(/\D/g, '');
 
 function acrescentar<T>(m: Map<string, T[]>, chave: string, v: T) {
   if (!chave) return;
@@ -132,21 +130,35 @@ function competencia(v: string): { mes: number; ano: number } | null {
   return iso ? { mes: Number(iso[2]), ano: Number(iso[1]) } : null;
 }
 
+/** Digits with something else, and neither a code (its number alone) nor a CNPJ: `O-99` is no organization 99. */
+const codigoMalFormado = (v: string) => /\d/.test(v) && !/^\d+$/.test(v.trim()) && !cnpjDe(v);
+
+/**
+ * The row's organization, named by code, name or CNPJ, in the writer's scope; the run's own when
+ * the row names none.
+ */
+export function organizacaoDaLinha(v: ValoresLinha, run: { organizacaoId: number }, refs: ReferenciasContas) {
+  if (!v.organizacao) return { id: run.organizacaoId, problema: null };
+  const achadas =
+    refs.organizacoes.get(normalizarTexto(v.organizacao)) ?? refs.organizacoes.get(cnpjDe(v.organizacao)) ?? [];
+  const noEscopo = achadas.filter((id) => refs.escopo.has(id));
+  if (noEscopo.length === 1) return { id: noEscopo[0]!, problema: null };
+  const mensagem = noEscopo.length
+    ? 'validacao:referenciaAmbigua'
+    : achadas.length
+      ? 'validacao:foraDoEscopo'
+      : codigoMalFormado(v.organizacao)
+        ? 'validacao:codigoNaoNumerico'
+        : 'validacao:referenciaInexistente';
+  return { id: null, problema: issue('organizacao', mensagem) };
+}
+
 /** The row as the receivable's and the payment's forms would send them, plus what resolving names found. */
 function paraEntrada(v: ValoresLinha, run: { organizacaoId: number }, refs: ReferenciasContas) {
   const problemas: IssueValidacao[] = [];
-  let organizacaoId = run.organizacaoId;
-  if (v.organizacao) {
-    const chave = normalizarTexto(v.organizacao);
-    const achadas = refs.organizacoes.get(chave) ?? refs.organizacoes.get(somenteDigitos(v.organizacao)) ?? [];
-    const noEscopo = achadas.filter((id) => refs.escopo.has(id));
-    if (noEscopo.length === 1) organizacaoId = noEscopo[0]!;
-    else if (noEscopo.length > 1) problemas.push(issue('organizacao', 'validacao:referenciaAmbigua'));
-    else
-      problemas.push(
-        issue('organizacao', achadas.length ? 'validacao:foraDoEscopo' : 'validacao:referenciaInexistente'),
-      );
-  }
+  const { id, problema } = organizacaoDaLinha(v, run, refs);
+  if (problema) problemas.push(problema);
+  const organizacaoId = id ?? run.organizacaoId;
   let categoriaContribuicaoId: number | null = null;
   if (v.categoria) {
     const achadas = refs.categorias.get(normalizarTexto(v.categoria)) ?? [];
