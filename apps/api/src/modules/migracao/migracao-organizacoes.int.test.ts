@@ -3,7 +3,7 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { criarPerfil, criarUsuario, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
+import { criarPerfil, criarPessoa, criarUsuario, organizacaoDoUsuario, outroSinodo } from '../../../test/fabricas.js';
 import { AMOSTRAS, fluxoDeMigracao } from '../../../test/migracao.js';
 
 const csv = readFileSync(new URL('migracao-organizacoes.csv', AMOSTRAS));
@@ -207,6 +207,101 @@ describe('organizations', () => {
       await desfazerRegra();
     }
   });
+
+  it('undo leaves an imported organization that people or users joined since, and says so on its item', async () => {
+    const [paroquia] = await t.banco.db.select({ nome: org.nomeFantasia }).from(org).where(eq(org.id, paroquiaId));
+    const arquivo = Buffer.from(
+      [
+        'Código;Nome;Tipo;Organização superior',
+        ...['U-1', 'U-2', 'U-3'].map((c) => `${c};Comunidade ${c};Comunidade;${paroquia!.nome}`),
+      ].join('\n'),
+    );
+    const m = await simular(arquivo, 'em-uso.csv', 'em-uso');
+    const { loteId } = await importar(m.id);
+    const chaves = async () => (await daOrigem('em-uso')).map((o) => o.chaveLegada).sort();
+    const porChaveEmUso = async (c: string) => (await daOrigem('em-uso')).find((o) => o.chaveLegada === c)!;
+    // A member registered in one, a user given access to another, after the import.
+    await criarPessoa(t.banco.db, { organizacaoId: (await porChaveEmUso('U-1')).id });
+    const perfil = await criarPerfil(t.banco.db, { permissoes: [{ acesso: 'Pessoa' }] });
+    const { usuario } = await criarUsuario(t.banco.db, { organizacaoId: paroquiaId, perfilId: perfil.id });
+    await t.banco.db
+      .insert(schema.usuarioOrganizacao)
+      .values({ usuarioId: usuario.id, organizacaoId: (await porChaveEmUso('U-2')).id, perfilId: perfil.id });
+
+    expect((await post(`/api/migracao/${m.id}/desfazer`)).statusCode).toBe(200);
+    await t.app.lotes.processarTudo();
+    expect(await chaves()).toEqual(['U-1', 'U-2']);
+    const [item] = await t.banco.db
+      .select()
+      .from(schema.processamentoLoteItem)
+      .where(eq(schema.processamentoLoteItem.loteId, loteId));
+    expect(item).toMatchObject({
+      status: 'ERRO',
+      erroCodigo: 'MIGRACAO_ORGANIZACOES_EM_USO',
+      erroParametros: { n: 2 },
+    });
+    expect((await fluxo.obter(m.id)).loteStatus).toBe('CONCLUIDO_COM_ERROS');
+    const linhas = await linhasDe(m.id);
+    expect(linhas.filter((l) => l.desfeita).map((l) => l.chaveLegada)).toEqual(['U-3']);
+
+    // Once the user leaves, undoing the item again removes that organization.
+    const u = schema.usuarioOrganizacao;
+    await t.banco.db.delete(u).where(eq(u.organizacaoId, (await porChaveEmUso('U-2')).id));
+    const r = await t.req({
+      method: 'POST',
+      url: `/api/processamento-lote/${loteId}/reprocessar-erros`,
+      token: tesouraria,
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    await t.app.lotes.processarTudo();
+    expect(await chaves()).toEqual(['U-1']);
+  });
+
+  // Two work units of rows: seconds alone, more on a busy machine.
+  it('undo of a cancelled run leaves one in use too, and removes it when undone again once free', async () => {
+    const [paroquia] = await t.banco.db.select({ nome: org.nomeFantasia }).from(org).where(eq(org.id, paroquiaId));
+    // Rows 2–501: a first work unit of rows 2–499, a second of 500–501.
+    const chaves = Array.from({ length: 500 }, (_, i) => `K-${i + 1}`);
+    const arquivo = Buffer.from(
+      [
+        'Código;Nome;Tipo;Organização superior',
+        ...chaves.map((c) => `${c};Comunidade ${c};Comunidade;${paroquia!.nome}`),
+      ].join('\n'),
+    );
+    const m = await simular(arquivo, 'cancelada.csv', 'cancelada');
+    await post(`/api/migracao/${m.id}/confirmacao`);
+    expect(await t.app.lotes.processarProximo()).toBe(true);
+    expect((await post(`/api/migracao/${m.id}/cancelamento`)).statusCode).toBe(200);
+    await t.app.lotes.processarTudo();
+    const k1 = (await daOrigem('cancelada')).find((o) => o.chaveLegada === 'K-1')!;
+    const membro = await criarPessoa(t.banco.db, { organizacaoId: k1.id });
+
+    const desfazer = async () => {
+      const r = await post(`/api/migracao/${m.id}/desfazer`);
+      expect(r.statusCode, r.body).toBe(200);
+      await t.app.lotes.processarTudo();
+      return (await daOrigem('cancelada')).map((o) => o.chaveLegada);
+    };
+    expect(await desfazer()).toEqual(['K-1']);
+    const { loteId } = await fluxo.obter(m.id);
+    const item = async () =>
+      (
+        await t.banco.db
+          .select()
+          .from(schema.processamentoLoteItem)
+          .where(eq(schema.processamentoLoteItem.loteId, loteId))
+          .orderBy(schema.processamentoLoteItem.id)
+      )[0]!;
+    expect(await item()).toMatchObject({
+      status: 'ERRO',
+      acao: 'DESFAZER',
+      erroCodigo: 'MIGRACAO_ORGANIZACOES_EM_USO',
+    });
+
+    await t.banco.db.update(schema.pessoa).set({ excluidoEm: new Date() }).where(eq(schema.pessoa.id, membro.id));
+    expect(await desfazer()).toEqual([]);
+    expect(await item()).toMatchObject({ status: 'DESFEITO' });
+  }, 120_000);
 
   it('undo of the first run removes the organizations; imported again, they come back once', async () => {
     expect((await post(`/api/migracao/${id}/desfazer`)).statusCode).toBe(200);

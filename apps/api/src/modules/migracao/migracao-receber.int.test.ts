@@ -289,6 +289,7 @@ describe('receivables with their payments', () => {
     expect((await criarContaAReceber(t.banco.db, chave)).id).not.toBe(primeira.id);
   });
 
+  // Two work units of rows: seconds alone, more on a busy machine.
   it('a cancelled run is undone: what it wrote before the cancel is removed, the rest never written', async () => {
     // Rows 2–505 of the file: a first work unit of rows 2–499, a second of 500–505.
     const numeros = Array.from({ length: 504 }, (_, i) => i + 1);
@@ -312,5 +313,5 @@ describe('receivables with their payments', () => {
     expect(await vivas('cancelada')).toHaveLength(0);
     const linhas = (await get(`/api/migracao/${m.id}/linhas`)).json().itens as Corpo[];
     expect(linhas.filter((l) => l.aplicada && !l.desfeita)).toHaveLength(0);
-  });
+  }, 120_000);
 });

@@ -712,25 +712,53 @@ async function desfazerCancelada(deps: Deps, ctx: Contexto, m: Migracao, loteId:
     .limit(1);
   // A row still being written when the batch was cancelled: undo waits for it.
   if (emAndamento) throw new AppError('MIGRACAO_SITUACAO_INVALIDA');
+  // Done items, and those whose undo left organizations in use (undone again, as the worker would).
   const feitos = await deps.db
-    .select({ id: item.id, referenciaId: item.referenciaId })
+    .select({ id: item.id, referenciaId: item.referenciaId, status: item.status })
     .from(item)
-    .where(and(eq(item.loteId, loteId), eq(item.status, 'OK')));
+    .where(
+      and(eq(item.loteId, loteId), or(eq(item.status, 'OK'), and(eq(item.status, 'ERRO'), eq(item.acao, 'DESFAZER')))),
+    );
   for (const f of feitos) {
-    await TIPO_MIGRACAO.desfazer!(deps, {
-      id: f.id,
-      loteId,
-      referenciaId: f.referenciaId,
-      resultado: null,
-      organizacaoId: m.organizacaoId,
-      tentativas: 1,
-      parametros: { migracaoId: m.id },
-      criadoPor: ctx.usuarioId,
-    });
+    try {
+      await TIPO_MIGRACAO.desfazer!(deps, {
+        id: f.id,
+        loteId,
+        referenciaId: f.referenciaId,
+        resultado: null,
+        organizacaoId: m.organizacaoId,
+        tentativas: 1,
+        parametros: { migracaoId: m.id },
+        criadoPor: ctx.usuarioId,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError && err.codigo === 'MIGRACAO_ORGANIZACOES_EM_USO')) throw err;
+      await deps.db
+        .update(item)
+        .set({
+          status: 'ERRO',
+          acao: 'DESFAZER',
+          erroCodigo: err.codigo,
+          erroParametros: err.params,
+          atualizadoEm: new Date(),
+        })
+        .where(eq(item.id, f.id));
+      if (f.status === 'OK')
+        await deps.db
+          .update(lote)
+          .set({ sucessos: sql`${lote.sucessos} - 1`, erros: sql`${lote.erros} + 1` })
+          .where(eq(lote.id, loteId));
+      continue;
+    }
     await deps.db.update(item).set({ status: 'DESFEITO', atualizadoEm: new Date() }).where(eq(item.id, f.id));
+    const desfeitos = sql`${lote.desfeitos} + 1`;
     await deps.db
       .update(lote)
-      .set({ sucessos: sql`${lote.sucessos} - 1`, desfeitos: sql`${lote.desfeitos} + 1` })
+      .set(
+        f.status === 'OK'
+          ? { sucessos: sql`${lote.sucessos} - 1`, desfeitos }
+          : { erros: sql`${lote.erros} - 1`, desfeitos },
+      )
       .where(eq(lote.id, loteId));
   }
 }

@@ -163,19 +163,18 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
   },
   async desfazer(deps: Deps, item) {
     const { migracaoId } = item.parametros as { migracaoId: number };
-    await deps.db.transaction(async (tx) => {
+    const mantidas = await deps.db.transaction(async (tx) => {
       const [m] = await tx.select({ tipo: mig.tipo }).from(mig).where(eq(mig.id, migracaoId));
       const linhas = await linhasDaUnidade(tx, item, migracaoId, true);
+      const mantidas = new Set<number>();
       for (const l of linhas) {
         if (!l.alvoId) continue;
         const desfeita = { acao: acaoEfetiva(l), alvoId: l.alvoId };
         if (m!.tipo === 'FAMILIAS') await desfazerFamilia(tx, autor(item), l.anteriores as AnterioresFamilia);
-        else if (m!.tipo === 'ORGANIZACOES')
-          await desfazerOrganizacao(tx, autor(item), {
-            ...desfeita,
-            anteriores: l.anteriores as AnterioresOrganizacao,
-          });
-        else if (m!.tipo === 'CULTOS')
+        else if (m!.tipo === 'ORGANIZACOES') {
+          const anteriores = l.anteriores as AnterioresOrganizacao;
+          if (!(await desfazerOrganizacao(tx, autor(item), { ...desfeita, anteriores }))) mantidas.add(l.id);
+        } else if (m!.tipo === 'CULTOS')
           await desfazerCulto(tx, autor(item), { ...desfeita, anteriores: l.anteriores as AnterioresCulto });
         else if (m!.tipo === 'CONTAS_A_RECEBER')
           await desfazerConta(tx, autor(item), {
@@ -190,9 +189,14 @@ export const TIPO_MIGRACAO: DefinicaoTipoLote = {
             anteriores: l.anteriores as Anteriores,
           });
       }
-      if (linhas.length)
+      const desfeitas = linhas.filter((l) => !mantidas.has(l.id)).map((l) => l.id);
+      if (desfeitas.length)
         await tx.execute(sql`update ${linha} set desfeita_em = now()
-          where ${linha.id} in (select (jsonb_array_elements_text(${JSON.stringify(linhas.map((l) => l.id))}::jsonb))::int)`);
+          where ${linha.id} in (select (jsonb_array_elements_text(${JSON.stringify(desfeitas)}::jsonb))::int)`);
+      return mantidas.size;
     });
+    // The rest is undone; the item says what was left, as other kinds do, and undoing it again
+    // retries only those rows (they are still written, not undone).
+    if (mantidas) throw new AppError('MIGRACAO_ORGANIZACOES_EM_USO', { n: mantidas });
   },
 };

@@ -553,24 +553,47 @@ export async function escreverOrganizacao(
   return { alvoId: id, anteriores: { campos: antes, ...filhos } };
 }
 
-/** Undoes one written organization row: what it created leaves the registry, what it changed gets its values back. */
+/** People registered in the organization or users with access to it. */
+async function emUso(tx: DbOuTx, id: number) {
+  const { pessoa, usuarioOrganizacao: vinculo } = schema;
+  const [membro] = await tx
+    .select({ id: pessoa.id })
+    .from(pessoa)
+    .where(and(eq(pessoa.organizacaoId, id), isNull(pessoa.excluidoEm)))
+    .limit(1);
+  if (membro) return true;
+  const [usuario] = await tx
+    .select({ id: vinculo.usuarioId })
+    .from(vinculo)
+    .where(eq(vinculo.organizacaoId, id))
+    .limit(1);
+  return !!usuario;
+}
+
+/**
+ * Undoes one written organization row: what it created leaves the registry, what it changed gets
+ * its values back. False when it created one that people or users joined since: that one stays.
+ */
 export async function desfazerOrganizacao(
   tx: DbOuTx,
   autor: Autor,
   linha: { acao: string; alvoId: number; anteriores: AnterioresOrganizacao },
-) {
+): Promise<boolean> {
   const { alvoId: id, anteriores: a } = linha;
   const agora = new Date();
   if (linha.acao === 'CRIAR') {
+    // Locked first: a person or a user joining meanwhile waits for the undo, or the undo sees them.
+    await tx.select({ id: org.id }).from(org).where(eq(org.id, id)).for('update');
+    if (await emUso(tx, id)) return false;
     await tx.update(org).set({ excluidoEm: agora, atualizadoEm: agora }).where(eq(org.id, id));
     await registrarAlteracao(tx, autor, 'organizacao', id, { excluidoEm: null }, { excluidoEm: agora.toISOString() });
-    return;
+    return true;
   }
   if (a.enderecos.length) await tx.delete(endereco).where(inArray(endereco.id, a.enderecos));
   if (a.contatos.length) await tx.delete(contato).where(inArray(contato.id, a.contatos));
   const { organizacaoPaiId, ...campos } = a.campos ?? {};
   const [atual] = await tx.select().from(org).where(eq(org.id, id)).for('update');
-  if (!atual) return;
+  if (!atual) return true;
   if (organizacaoPaiId !== undefined && organizacaoPaiId !== null && organizacaoPaiId !== atual.organizacaoPaiId)
     await mover(tx, id, Number(organizacaoPaiId));
   if (Object.keys(campos).length)
@@ -581,4 +604,5 @@ export async function desfazerOrganizacao(
   const depois = { ...campos, ...(organizacaoPaiId !== undefined ? { organizacaoPaiId } : {}) };
   const antes = Object.fromEntries(Object.keys(depois).map((k) => [k, (atual as Record<string, unknown>)[k] ?? null]));
   await registrarAlteracao(tx, autor, 'organizacao', id, antes as never, depois as never);
+  return true;
 }
