@@ -21,6 +21,7 @@ import {
   statusDaConta,
   statusDoEvento,
 } from '../asaas/index.js';
+import { alterarConta } from '../receber/index.js';
 
 /**
  * Charges of receivables at the payment provider (spec §2 /cobranca, §5 minimum and
@@ -263,11 +264,7 @@ export async function cobrarConta(deps: Deps, pedido: PedidoCobranca, e: Cobranc
     const [atual] = await tx.select().from(car).where(eq(car.id, conta.id)).for('update');
     if (!atual) throw naoEncontrado();
     await tx.insert(cob).values(linhas).onConflictDoNothing();
-    await tx
-      .update(car)
-      .set({ ...novos, cobrancaIniciadaEm: null, atualizadoEm: new Date() })
-      .where(eq(car.id, conta.id));
-    await registrarAlteracao(tx, pedido.autor, 'conta_a_receber', conta.id, camposDaCobranca(atual), novos);
+    await alterarConta(tx, pedido.autor, conta.id, camposDaCobranca(atual), novos, { cobrancaIniciadaEm: null });
   });
   return ativasDa(deps.db, conta.id);
 }
@@ -496,18 +493,12 @@ export async function retirarConta(deps: Deps, contaId: number, motivo: string) 
       .where(and(eq(car.id, contaId), eq(car.cobrancaGerada, false), inArray(car.status, ['ABERTO', 'VENCIDO'])))
       .for('update');
     if (!atual) return;
-    const novos = { status: 'CANCELADO', motivoCancelamento: motivo };
-    await tx
-      .update(car)
-      .set({ ...novos, atualizadoEm: new Date() })
-      .where(eq(car.id, contaId));
-    await registrarAlteracao(
+    await alterarConta(
       tx,
       pedido.autor,
-      'conta_a_receber',
       contaId,
       { status: atual.status, motivoCancelamento: null },
-      novos,
+      { status: 'CANCELADO', motivoCancelamento: motivo },
     );
   });
 }

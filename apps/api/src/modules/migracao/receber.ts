@@ -13,6 +13,7 @@ import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { filtroOrganizacao, organizacoesAcima, organizacoesDoEscopo } from '../../platform/escopo.js';
 import { registrarAlteracao } from '../../platform/historico.js';
+import { alterarConta } from '../receber/index.js';
 import { cnpjDe, dataPtBr, dinheiroPtBr, normalizarTexto, somenteDigitos } from './conversao.js';
 import { ACESSO_MIGRACAO, type Autor, guardarIssue, issue, type LinhaAnalisada, type ValoresLinha } from './pessoas.js';
 
@@ -506,13 +507,9 @@ export async function escreverConta(
   } else {
     const [atual] = await tx.select().from(car).where(eq(car.id, id!)).for('update');
     if (!atual || atual.status === 'EXCLUIDO') throw new AppError('NAO_ENCONTRADO');
-    const novos: Record<string, unknown> = { ...d.conta, ...(d.pagamento ? situacao(d) : {}) };
+    const novos = { ...d.conta, ...(d.pagamento ? situacao(d) : {}) };
     conta = Object.fromEntries(Object.keys(novos).map((k) => [k, (atual as Record<string, unknown>)[k] ?? null]));
-    await tx
-      .update(car)
-      .set({ ...novos, atualizadoEm: new Date() })
-      .where(eq(car.id, id!));
-    await registrarAlteracao(tx, autor, 'conta_a_receber', id!, conta as never, novos as never);
+    await alterarConta(tx, autor, id!, conta, novos);
   }
   if (!d.pagamento) return { alvoId: id!, anteriores: { conta, pagamentoCriado: null, pagamento: null } };
   const [pagoAntes] = await tx

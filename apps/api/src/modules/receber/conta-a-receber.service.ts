@@ -429,6 +429,25 @@ const antes = (c: typeof car.$inferSelect) => ({
   parcelas: c.parcelas,
 });
 
+/**
+ * A receivable's columns changed, with their change history (`antes`: the same fields as they
+ * were); `alem` is written too, outside the history (a mark of work in progress).
+ */
+export async function alterarConta(
+  tx: DbOuTx,
+  autor: Parameters<typeof registrarAlteracao>[1],
+  id: number,
+  antes: Record<string, unknown>,
+  novos: Partial<typeof car.$inferInsert>,
+  alem: Partial<typeof car.$inferInsert> = {},
+) {
+  await tx
+    .update(car)
+    .set({ ...novos, ...alem, atualizadoEm: new Date() })
+    .where(eq(car.id, id));
+  await registrarAlteracao(tx, autor, 'conta_a_receber', id, antes, novos);
+}
+
 /** Changes a receivable still open or overdue and not charged (a charge fixes what it asked for). */
 export async function atualizarConta(
   deps: Deps,
@@ -440,12 +459,7 @@ export async function atualizarConta(
     const atual = await contaParaMudar(tx, ctx, ACESSO_CONTA, id);
     if (!editavel(atual)) throw new AppError('CONTA_NAO_EDITAVEL');
     const organizacaoId = e.organizacaoId ?? atual.organizacaoId;
-    const novos = { ...valores(e), organizacaoId };
-    await tx
-      .update(car)
-      .set({ ...novos, atualizadoEm: new Date() })
-      .where(eq(car.id, id));
-    await registrarAlteracao(tx, ctx, 'conta_a_receber', id, antes(atual), novos);
+    await alterarConta(tx, ctx, id, antes(atual), { ...valores(e), organizacaoId });
   });
   return obterConta(deps.db, ctx, id);
 }

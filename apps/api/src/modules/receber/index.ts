@@ -5,6 +5,7 @@
 
 export { contaAReceberRoutes } from './conta-a-receber.routes.js';
 export {
+  alterarConta,
   contaParaMudar,
   criarContasNaTransacao,
   listarContas,

@@ -16,7 +16,7 @@ import { registrarAlteracao } from '../../platform/historico.js';
 import type { CobrancaProvedor } from '../../platform/provedor-pagamento.js';
 import { nomeTitular } from '../../platform/sql.js';
 import { provedorDa, statusDaConta, statusDoEvento } from '../asaas/index.js';
-import { contaParaMudar } from '../receber/index.js';
+import { alterarConta, contaParaMudar } from '../receber/index.js';
 
 /**
  * Payments recorded by hand (spec §2 /pagamento): the receivable becomes paid; a charge still
@@ -152,25 +152,11 @@ export async function registrarPagamento(deps: Deps, ctx: Contexto, e: Pagamento
       dataCredito: e.dataCredito,
       formaPagamento: e.forma,
     };
-    await tx
-      .update(car)
-      .set({ ...novos, cobrancaIniciadaEm: null, atualizadoEm: new Date() })
-      .where(eq(car.id, conta.id));
     await registrarAlteracao(tx, ctx, 'pagamento', novo!.id, null, { contaAReceberId: conta.id, ...novos });
-    await registrarAlteracao(
-      tx,
-      ctx,
-      'conta_a_receber',
-      conta.id,
-      {
-        status: conta.status,
-        valorPago: conta.valorPago,
-        dataPagamento: conta.dataPagamento,
-        dataCredito: conta.dataCredito,
-        formaPagamento: conta.formaPagamento,
-      },
-      novos,
-    );
+    const { status, valorPago, dataPagamento, dataCredito, formaPagamento } = conta;
+    await alterarConta(tx, ctx, conta.id, { status, valorPago, dataPagamento, dataCredito, formaPagamento }, novos, {
+      cobrancaIniciadaEm: null,
+    });
     return novo!.id;
   });
   return obterPagamento(deps.db, ctx, id);
@@ -251,11 +237,6 @@ export async function estornarPagamento(
     const status =
       statusDaConta(ativas.map((a) => a.status as StatusContaAReceber)) ??
       (conta.vencimento < hojeNoBrasil() ? 'VENCIDO' : 'ABERTO');
-    const novos = { status, valorPago: null, dataPagamento: null, dataCredito: null };
-    await tx
-      .update(car)
-      .set({ ...novos, atualizadoEm: new Date() })
-      .where(eq(car.id, conta.id));
     await registrarAlteracao(
       tx,
       ctx,
@@ -264,10 +245,9 @@ export async function estornarPagamento(
       { estornadoEm: null, justificativaEstorno: null },
       { estornadoEm: new Date(), justificativaEstorno: e.justificativa },
     );
-    await registrarAlteracao(
+    await alterarConta(
       tx,
       ctx,
-      'conta_a_receber',
       conta.id,
       {
         status: conta.status,
@@ -275,7 +255,7 @@ export async function estornarPagamento(
         dataPagamento: conta.dataPagamento,
         dataCredito: conta.dataCredito,
       },
-      novos,
+      { status, valorPago: null, dataPagamento: null, dataCredito: null },
     );
   });
   return obterPagamento(deps.db, ctx, id);
