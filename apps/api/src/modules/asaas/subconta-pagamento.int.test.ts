@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
 import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
 /**
  * A parish's payments through its own sub-account (issue 17 item 2), end to end over HTTP: the
@@ -33,11 +34,6 @@ const portaLivre = () =>
 
 const req = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.req({ method, url, token: tesouraria, payload });
-const criar = async (url: string, payload: object) => {
-  const r = await req('POST', url, payload);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().id as number;
-};
 const hojeNoBrasil = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 beforeAll(async () => {
@@ -58,18 +54,12 @@ afterAll(() => t.fechar());
 describe("a sub-account's payment", () => {
   it('is heard through the webhook SIG put on the sub-account: paid, posted to the ledger, receipted', async () => {
     const hoje = hojeNoBrasil();
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa da paróquia',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2020-01-01',
-    });
-    const plano = await criar('/api/plano-de-conta', {
-      codigoInterno: 'RS1',
-      nome: 'Contribuições da subconta',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
-    await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: hoje, dataFim: hoje });
+    const caixa = (
+      await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa da paróquia', dataSaldoInicial: '2020-01-01' })
+    ).id;
+    const plano = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'RS1', nome: 'Contribuições da subconta' }))
+      .id;
+    await periodoPelaApi(t, tesouraria, caixa, hoje, hoje);
     await t.banco.db
       .update(schema.organizacao)
       .set({ lancamentoCaixaAutomatico: true, contaCaixaEntradaId: caixa, contaCreditoId: plano })

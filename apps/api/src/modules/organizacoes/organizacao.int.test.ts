@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
 let t: AppTeste;
 let admin: string;
@@ -611,28 +612,13 @@ describe('PUT /api/organizacao', () => {
   });
 
   it('takes its own cash accounts and the analytic ledger accounts it sees as books settings, nothing else', async () => {
-    const criar = async (url: string, payload: object, token = tesouraria) => {
-      const r = await t.req({ method: 'POST', url, token, payload });
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json().id as number;
-    };
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa das ofertas',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2026-01-01',
-    });
-    const analitica = await criar('/api/plano-de-conta', {
-      codigoInterno: 'O1',
-      nome: 'Ofertas',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
-    const sintetica = await criar('/api/plano-de-conta', {
-      codigoInterno: 'O',
-      nome: 'Receitas',
-      tipoPlanoConta: 'SINTETICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
+    const caixa = (
+      await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa das ofertas', dataSaldoInicial: '2026-01-01' })
+    ).id;
+    const analitica = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'O1', nome: 'Ofertas' })).id;
+    const sintetica = (
+      await planoContaPelaApi(t, tesouraria, { codigoInterno: 'O', nome: 'Receitas', tipoPlanoConta: 'SINTETICA' })
+    ).id;
     const atual = (await t.req({ method: 'GET', url: `/api/organizacao/${ids.paroquia}`, token: paroquia })).json();
     const { id: _id, tipoOrganizacaoNome: _t, organizacaoPaiNome: _p, tokenAsaasConfigurado: _c, ...corpo } = atual;
     const salvar = (extra: object) =>
