@@ -2,6 +2,7 @@ import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 
 /**
@@ -48,20 +49,9 @@ const req = (url: string, token: string) => t.req({ method: 'GET', url, token })
 beforeAll(async () => {
   t = await criarAppTeste();
   [admin, paroquia] = await t.logins('admin', 'paroquia');
-  const [outra] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
-  const [pessoa] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-    .limit(1);
+  const outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
+  const [pessoaId] = await pessoasDe(t.banco.db, paroquiaId, 1);
   const jazigo = async (organizacaoId: number) => {
     const c = await t.req({
       method: 'POST',
@@ -83,12 +73,12 @@ beforeAll(async () => {
       .returning({ id: schema.jazigo.id });
     const [a] = await t.banco.db
       .insert(schema.arrendatario)
-      .values({ jazigoId: j!.id, pessoaId: pessoa!.id, tipoConcessao: 'PERPETUA', inicio: '2000-01-01', valor: '0' })
+      .values({ jazigoId: j!.id, pessoaId, tipoConcessao: 'PERPETUA', inicio: '2000-01-01', valor: '0' })
       .returning({ id: schema.arrendatario.id });
     return { jazigoId: j!.id, arrendatarioId: a!.id };
   };
   const proprio = await jazigo(paroquiaId);
-  const alheio = await jazigo(outra!.id);
+  const alheio = await jazigo(outraId);
   jazigoProprio = proprio.jazigoId;
   jazigoAlheio = alheio.jazigoId;
   const nomes = [

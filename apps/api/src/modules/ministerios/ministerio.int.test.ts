@@ -3,6 +3,7 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 
 let t: AppTeste;
 let admin: string;
@@ -52,30 +53,14 @@ const campos = (r: { json: () => { campos?: { campo: string; mensagem: string }[
 beforeAll(async () => {
   t = await criarAppTeste();
   [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
-  const [outra] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-  outraId = outra!.id;
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
+  outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
   const [tipo] = await t.banco.db
     .select({ id: schema.tipoGrupo.id })
     .from(schema.tipoGrupo)
     .where(eq(schema.tipoGrupo.nome, 'Coral'));
   tipoId = tipo!.id;
-  pessoas = (
-    await t.banco.db
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-      .orderBy(schema.pessoa.id)
-      .limit(3)
-  ).map((p) => p.id);
-  expect(pessoas.length).toBe(3);
+  pessoas = await pessoasDe(t.banco.db, paroquiaId, 3);
   const [alheia] = await t.banco.db
     .insert(schema.pessoa)
     .values({ nome: 'Alheia', sobrenome: 'Outro Sínodo', nomeBusca: 'alheia outro sinodo', organizacaoId: outraId })
