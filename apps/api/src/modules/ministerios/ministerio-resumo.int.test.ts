@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
+import { conferirResumo } from '../../../test/resumos.js';
 
 /**
  * The ministries indicator's roll-up (migration 0058: `ministerio_resumo`, `ministerio_resumo_ano`)
@@ -37,23 +38,9 @@ async function lerResumo(db: DbOuTx) {
   return { ministerios, anos };
 }
 
-class Desfazer extends Error {}
-
 /** The roll-up as kept, and as a rebuild from the detail gives it (rolled back). */
 async function conferir() {
-  const mantido = await lerResumo(t.banco.db);
-  let recontado: Awaited<ReturnType<typeof lerResumo>> | undefined;
-  await t.banco.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select ministerio_resumo_reconstruir()`);
-      recontado = await lerResumo(tx);
-      throw new Desfazer();
-    })
-    .catch((e) => {
-      if (!(e instanceof Desfazer)) throw e;
-    });
-  expect(mantido).toEqual(recontado);
-  return mantido;
+  return conferirResumo(t.banco, lerResumo, [sql`select ministerio_resumo_reconstruir()`]);
 }
 
 /** An organization's ministries (every kind) as the roll-up holds them: its own, or its subtree's. */
