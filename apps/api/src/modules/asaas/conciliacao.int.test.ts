@@ -4,9 +4,8 @@ import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
 import { and, eq, inArray, isNotNull, like, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppTeste } from '../../../test/app-teste.js';
+import { type AppTeste, ENV_TESTE } from '../../../test/app-teste.js';
 import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
-import { ADMIN_EMAIL, ADMIN_SENHA } from '../../../test/constantes.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { compararCobrancasAbertas, TAREFA_CONCILIAR } from './conciliacao.js';
 import { conferirWebhooks } from './webhook-conta.js';
@@ -28,6 +27,18 @@ const cobrar = async (contaAReceberId: number) => {
   expect(r.statusCode, r.body).toBe(201);
   return r.json()[0] as { id: number; provedorId: string };
 };
+/** A charged receivable and, stored but not yet applied, the provider's event saying it is overdue. */
+const cobrancaComAvisoDeVencida = async (id: string) => {
+  const c = await criarConta();
+  const cob = await cobrar(c.id);
+  await t.banco.db.insert(schema.eventoProvedor).values({
+    id,
+    evento: 'PAYMENT_OVERDUE',
+    pagamentoId: cob.provedorId,
+    payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
+  });
+  return { c, cob, id };
+};
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 const chamarFake = async (chave: string, metodo: string, caminho: string) => {
   const r = await fetch(`${fake.url}${caminho}`, {
@@ -44,12 +55,7 @@ const chamarFake = async (chave: string, metodo: string, caminho: string) => {
 function trabalhador() {
   const modulo = (caminho: string) => JSON.stringify(new URL(caminho, import.meta.url).href);
   const config = {
-    SIG_ENV: 'development',
-    SIG_SECRET: 'segredo-de-teste-com-32-caracteres!!',
-    SIG_ADMIN_EMAIL: ADMIN_EMAIL,
-    SIG_ADMIN_PASSWORD: ADMIN_SENHA,
-    DATA_DIR: '/tmp/sig-test-data',
-    LOG_LEVEL: 'silent',
+    ...ENV_TESTE,
     ASAAS_API_KEY: fake.chaveApi,
     ASAAS_URL: fake.url,
     ASAAS_MAX_SIMULTANEAS: '1',
@@ -237,15 +243,7 @@ describe('reconciliation with the provider', () => {
   it('a charge cancel and the webhook of its payment, at once, both finish', async () => {
     const { processarEvento } = await import('./webhook.service.js');
     for (let i = 0; i < 5; i++) {
-      const c = await criarConta();
-      const cob = await cobrar(c.id);
-      const id = `evt_corrida_${i}`;
-      await t.banco.db.insert(schema.eventoProvedor).values({
-        id,
-        evento: 'PAYMENT_OVERDUE',
-        pagamentoId: cob.provedorId,
-        payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
-      });
+      const { cob, id } = await cobrancaComAvisoDeVencida(`evt_corrida_${i}`);
       const [cancelado, aplicado] = await Promise.all([
         req('DELETE', `/api/cobranca/${cob.id}`),
         processarEvento(t.app.deps, id),
@@ -261,15 +259,7 @@ describe('reconciliation with the provider', () => {
     async () => {
       const { processarEvento } = await import('./webhook.service.js');
       for (let i = 0; i < 40; i++) {
-        const c = await criarConta();
-        const cob = await cobrar(c.id);
-        const id = `evt_corrida_pg_${i}`;
-        await t.banco.db.insert(schema.eventoProvedor).values({
-          id,
-          evento: 'PAYMENT_OVERDUE',
-          pagamentoId: cob.provedorId,
-          payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
-        });
+        const { c, cob, id } = await cobrancaComAvisoDeVencida(`evt_corrida_pg_${i}`);
         // The event starts a little later each time, so that its locks meet the cancel's at every step.
         const [cancelado, aplicado] = await Promise.all([
           req('DELETE', `/api/cobranca/${cob.id}`),

@@ -14,6 +14,8 @@ afterAll(() => t.fechar());
 const autenticar = (payload: unknown, extra: { idioma?: string; remoteAddress?: string } = {}) =>
   t.req({ method: 'POST', url: '/api/Autenticacao/autenticar', payload: payload as object, ...extra });
 
+const trocarSenha = (token: string, senhaAtual: string, senha: string, confirmacaoSenha: string) =>
+  t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual, senha, confirmacaoSenha } });
 const ultimoEmail = async (para: string) => {
   const [m] = await t.banco.db
     .select()
@@ -228,41 +230,21 @@ describe('passwords', () => {
     expect(bloqueado.statusCode).toBe(403);
     expect(bloqueado.json().codigo).toBe('TROCA_SENHA_OBRIGATORIA');
 
-    const fraca = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'curta', confirmacaoSenha: 'curta' },
-    });
+    const fraca = await trocarSenha(token, 'Demo@2026', 'curta', 'curta');
     expect(fraca.statusCode).toBe(400);
     expect(fraca.json().campos[0]).toEqual({
       campo: 'senha',
       mensagem: 'A senha deve ter no mínimo 8 caracteres, com letras e números.',
     });
-    const diferente = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'Outra1234' },
-    });
+    const diferente = await trocarSenha(token, 'Demo@2026', 'NovaSenha1', 'Outra1234');
     expect(diferente.json().campos[0]).toEqual({
       campo: 'confirmacaoSenha',
       mensagem: 'A senha e a confirmação devem ser iguais.',
     });
-    const atualErrada = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'errada', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
-    });
+    const atualErrada = await trocarSenha(token, 'errada', 'NovaSenha1', 'NovaSenha1');
     expect(atualErrada.json().codigo).toBe('SENHA_ATUAL_INCORRETA');
 
-    const ok = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
-    });
+    const ok = await trocarSenha(token, 'Demo@2026', 'NovaSenha1', 'NovaSenha1');
     expect(ok.statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: outra })).statusCode).toBe(401);
