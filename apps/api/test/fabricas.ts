@@ -122,6 +122,26 @@ export const outroSinodo = async (db: DbOuTx) =>
     )
   ).id;
 
+/** The change history of one record, oldest first; of one field or one operation when told. */
+export const historicoDe = (
+  db: DbOuTx,
+  entidade: string,
+  entidadeId: number,
+  filtro: { campo?: string; operacao?: string } = {},
+) =>
+  db
+    .select()
+    .from(schema.historicoAlteracao)
+    .where(
+      and(
+        eq(schema.historicoAlteracao.entidade, entidade),
+        eq(schema.historicoAlteracao.entidadeId, entidadeId),
+        filtro.campo === undefined ? undefined : eq(schema.historicoAlteracao.campo, filtro.campo),
+        filtro.operacao === undefined ? undefined : eq(schema.historicoAlteracao.operacao, filtro.operacao),
+      ),
+    )
+    .orderBy(asc(schema.historicoAlteracao.id));
+
 /** The mail written to the outbox for an address. */
 export const emailsPara = (db: DbOuTx, para: string) =>
   db.select().from(schema.caixaSaida).where(eq(schema.caixaSaida.para, para));

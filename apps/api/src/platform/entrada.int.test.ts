@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { criarContaPelaApi } from '../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
@@ -169,22 +170,14 @@ describe('JSON bodies', () => {
 
 describe('database constraints', () => {
   it('50 concurrent identical manual payments: one is recorded, the others answer 409', async () => {
-    const c = await t.req({
-      method: 'POST',
-      url: '/api/conta-a-receber',
-      token: tesouraria,
-      payload: {
-        pessoaId,
-        tipo: 'CONTRIBUICAO',
-        mesCompetencia: 6,
-        anoCompetencia: 2099,
-        vencimento: '2099-06-10',
-        valorPrevisto: '40.00',
-      },
+    const c = await criarContaPelaApi(t, tesouraria, {
+      pessoaId,
+      mesCompetencia: 6,
+      vencimento: '2099-06-10',
+      valorPrevisto: '40.00',
     });
-    expect(c.statusCode, c.body).toBe(201);
     const pagamento = {
-      contaAReceberId: c.json().id,
+      contaAReceberId: c.id,
       valor: '40.00',
       dataPagamento: '2099-06-02',
       dataCredito: '2099-06-03',

@@ -1,9 +1,8 @@
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
-import { criarPessoa, organizacaoPorNome, unico } from '../../test/fabricas.js';
+import { criarContaPelaApi } from '../../test/asaas-teste.js';
+import { criarPessoa, organizacaoPorNome, pessoaPorCpf, unico } from '../../test/fabricas.js';
 import { paginasPdf } from '../../test/pdf-texto.js';
 
 /**
@@ -36,29 +35,18 @@ const linhasPlanilha = (aba: ExcelJS.Worksheet) => {
 beforeAll(async () => {
   t = await criarAppTeste();
   [tesouraria, sinodo] = await Promise.all([t.login('tesouraria@sig.local'), t.login('sinodo@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
-  pessoaId = p!.id;
+  pessoaId = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
   for (const [mes, valor] of [
     [2, '10.25'],
     [3, '1250.50'],
   ] as const) {
-    const r = await t.req({
-      method: 'POST',
-      url: '/api/conta-a-receber',
-      token: tesouraria,
-      payload: {
-        pessoaId,
-        tipo: 'CONTRIBUICAO',
-        mesCompetencia: mes,
-        anoCompetencia: 2097,
-        vencimento: `2097-0${mes}-10`,
-        valorPrevisto: valor,
-      },
+    await criarContaPelaApi(t, tesouraria, {
+      pessoaId,
+      mesCompetencia: mes,
+      anoCompetencia: 2097,
+      vencimento: `2097-0${mes}-10`,
+      valorPrevisto: valor,
     });
-    expect(r.statusCode, r.body).toBe(201);
   }
   const org = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   for (let i = 0; i < 90; i++)

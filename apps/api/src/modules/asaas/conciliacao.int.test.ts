@@ -5,7 +5,14 @@ import { schema } from '@sig/db';
 import { and, eq, inArray, isNotNull, like, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, ENV_TESTE } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
+import {
+  chaveDaSubconta,
+  cobrarPelaApi,
+  criarAppComAsaas,
+  criarContaPelaApi,
+  dadosSubconta,
+  naSubconta,
+} from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { compararCobrancasAbertas, TAREFA_CONCILIAR } from './conciliacao.js';
 import { conferirWebhooks } from './webhook-conta.js';
@@ -40,13 +47,6 @@ const cobrancaComAvisoDeVencida = async (id: string) => {
   return { c, cob, id };
 };
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
-const chamarFake = async (chave: string, metodo: string, caminho: string) => {
-  const r = await fetch(`${fake.url}${caminho}`, {
-    method: metodo,
-    headers: { access_token: chave, 'user-agent': 'teste' },
-  });
-  return r.json();
-};
 
 /**
  * A worker process of its own on the test's PostgreSQL database, running the job's charges
@@ -349,12 +349,8 @@ describe('reconciliation with the provider', () => {
   it('a new sub-account gets our webhook; a missing or broken one is repaired by the reconciliation', async () => {
     const r = await req('POST', '/api/subconta', dadosSubconta(organizacaoId));
     expect(r.statusCode, r.body).toBe(201);
-    const [o] = await t.banco.db
-      .select({ token: schema.organizacao.tokenAsaasCifrado })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.id, organizacaoId));
-    const chave = t.app.deps.cofre.decifrar(o!.token!);
-    const webhooks = async () => (await chamarFake(chave, 'GET', '/webhooks')).data;
+    const { chave } = await chaveDaSubconta(t, organizacaoId);
+    const webhooks = async () => (await naSubconta(fake, chave, '/webhooks')).data;
     const [wh] = await webhooks();
     expect(wh).toMatchObject({
       name: 'SIG',
@@ -366,7 +362,7 @@ describe('reconciliation with the provider', () => {
     const [s] = await t.banco.db.select().from(schema.subconta).where(eq(schema.subconta.id, r.json().id));
     expect(s!.webhookConferidoEm).not.toBeNull();
 
-    await chamarFake(chave, 'DELETE', `/webhooks/${wh.id}`);
+    await naSubconta(fake, chave, `/webhooks/${wh.id}`, 'DELETE');
     expect(await conferirWebhooks(t.app.deps)).toEqual({ reparados: 1, falhas: 0 });
     expect(await webhooks()).toHaveLength(1);
     expect(await conferirWebhooks(t.app.deps)).toEqual({ reparados: 0, falhas: 0 });

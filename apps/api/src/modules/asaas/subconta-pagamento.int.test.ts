@@ -4,7 +4,14 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
+import {
+  chaveDaSubconta,
+  cobrarPelaApi,
+  criarAppComAsaas,
+  criarContaPelaApi,
+  dadosSubconta,
+  naSubconta,
+} from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
@@ -68,14 +75,8 @@ describe("a sub-account's payment", () => {
     const subconta = await req('POST', '/api/subconta', dadosSubconta(organizacaoId));
     expect(subconta.statusCode, subconta.body).toBe(201);
     // The key came once, in the provider's answer; SIG keeps it encrypted and acts with it.
-    const [o] = await t.banco.db
-      .select({ token: schema.organizacao.tokenAsaasCifrado })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.id, organizacaoId));
-    const chave = t.app.deps.cofre.decifrar(o!.token!);
-    const naSubconta = (caminho: string) =>
-      fetch(`${fake.url}${caminho}`, { headers: { access_token: chave, 'user-agent': 'teste' } }).then((r) => r.json());
-    const { data: webhooks } = await naSubconta('/webhooks');
+    const { chave } = await chaveDaSubconta(t, organizacaoId);
+    const { data: webhooks } = await naSubconta(fake, chave, '/webhooks');
     expect(webhooks).toEqual([
       expect.objectContaining({ url: `${t.app.deps.config.publicUrl}/api/webhooks/asaas`, enabled: true }),
     ]);
@@ -90,7 +91,7 @@ describe("a sub-account's payment", () => {
     expect(cobrado.statusCode, cobrado.body).toBe(201);
     const [cob] = cobrado.json();
     // The charge lives on the sub-account, not on the main one.
-    expect((await naSubconta(`/payments/${cob.provedorId}`)).status).toBe('PENDING');
+    expect((await naSubconta(fake, chave, `/payments/${cob.provedorId}`)).status).toBe('PENDING');
     expect(() => fake.confirmar(cob.provedorId)).toThrow();
 
     // The holder pays through the charge's invoice link.

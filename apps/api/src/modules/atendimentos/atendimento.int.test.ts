@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { atendimentoDetalhe, atendimentoResumo, paged } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { emailsPara, organizacaoPorNome, parse, usuarioPorEmail } from '../../../test/fabricas.js';
+import { emailsPara, organizacaoPorNome, outroSinodo, parse, usuarioPorEmail } from '../../../test/fabricas.js';
 import { construirApp } from '../../app.js';
 import { lerConfig } from '../../config.js';
 
@@ -64,16 +64,7 @@ beforeAll(async () => {
   );
   const db = t.banco.db;
   orgSinodo = await organizacaoPorNome(db, 'Sínodo Rio dos Sinos');
-  [{ id: orgOutroSinodo }] = await db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(
-      and(
-        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
-        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
-      ),
-    )
-    .limit(1);
+  orgOutroSinodo = await outroSinodo(db);
   [{ id: categoriaId }] = await db.select({ id: schema.categoriaAtendimento.id }).from(schema.categoriaAtendimento);
   [{ id: timeId }] = await db
     .select({ id: schema.time.id })

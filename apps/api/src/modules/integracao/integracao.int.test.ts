@@ -16,14 +16,13 @@ const post = (payload: object, token = sinodo) =>
   t.req({ method: 'POST', url: '/api/pessoa-integracao-desligamento', token, payload });
 
 async function pessoa(nome: string, organizacaoId = orgParoquia, token = sinodo): Promise<number> {
-  const r = await t.req({
-    method: 'POST',
-    url: '/api/pessoa',
-    token,
-    payload: { nome, sobrenome: 'Integrada', organizacaoId, titular: true },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().id;
+  return (await t.criar('/api/pessoa', { nome, sobrenome: 'Integrada', organizacaoId, titular: true }, token)).id;
+}
+
+/** A person of the parish with a user of her own, who signs in with `senha`. */
+async function pessoaComUsuario(nome: string, email: string, senha: string): Promise<number> {
+  const usuario = { email, senha, confirmacaoSenha: senha, trocarSenha: false };
+  return (await t.criar('/api/pessoa', { nome, sobrenome: 'Usuaria', organizacaoId: orgParoquia, usuario }, admin)).id;
 }
 
 beforeAll(async () => {
@@ -118,24 +117,7 @@ describe('integration and withdrawal', () => {
   });
 
   it("a withdrawal ends the user's access there in the same write: links removed, open sessions refused", async () => {
-    const criada = await t.req({
-      method: 'POST',
-      url: '/api/pessoa',
-      token: admin,
-      payload: {
-        nome: 'Klara',
-        sobrenome: 'Usuaria',
-        organizacaoId: orgParoquia,
-        usuario: {
-          email: 'klara@exemplo.org',
-          senha: 'Klara@2026x',
-          confirmacaoSenha: 'Klara@2026x',
-          trocarSenha: false,
-        },
-      },
-    });
-    expect(criada.statusCode, criada.body).toBe(201);
-    const id = criada.json().id as number;
+    const id = await pessoaComUsuario('Klara', 'klara@exemplo.org', 'Klara@2026x');
     const [u] = await t.banco.db
       .select({ id: schema.usuario.id })
       .from(schema.usuario)
@@ -183,24 +165,7 @@ describe('integration and withdrawal', () => {
   });
 
   it('a withdrawal that fails leaves the access as it was (one transaction)', async () => {
-    const criada = await t.req({
-      method: 'POST',
-      url: '/api/pessoa',
-      token: admin,
-      payload: {
-        nome: 'Lotte',
-        sobrenome: 'Usuaria',
-        organizacaoId: orgParoquia,
-        usuario: {
-          email: 'lotte@exemplo.org',
-          senha: 'Lotte@2026x',
-          confirmacaoSenha: 'Lotte@2026x',
-          trocarSenha: false,
-        },
-      },
-    });
-    expect(criada.statusCode, criada.body).toBe(201);
-    const id = criada.json().id as number;
+    const id = await pessoaComUsuario('Lotte', 'lotte@exemplo.org', 'Lotte@2026x');
     const token = await t.login('lotte@exemplo.org', 'Lotte@2026x');
     // The last row the withdrawal writes (the organization's history of the removed link) is refused by the
     // database, after the links and sessions were changed: the whole withdrawal must roll back.

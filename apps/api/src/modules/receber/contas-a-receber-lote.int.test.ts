@@ -1,7 +1,8 @@
 import { schema } from '@sig/db';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoForaDe } from '../../../test/fabricas.js';
 import { tipoLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas, valorDaConta } from './contas-a-receber-lote.tipo.js';
 
@@ -462,24 +463,13 @@ describe('validation, permissions and scope', () => {
   });
 
   it('answers 400 naming people, organizations and categories outside the scope, 404 for its batches', async () => {
-    const [fora] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(
-        and(
-          ne(schema.organizacao.id, organizacaoId),
-          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
-          sql`${schema.organizacao.nivel} = 2`,
-        ),
-      )
-      .orderBy(sql`${schema.organizacao.id} desc`)
-      .limit(1);
-    const pessoaFora = await novaPessoa(undefined, fora!.id);
-    const categoriaFora = await novaCategoria({ organizacaoId: fora!.id });
+    const foraId = await organizacaoForaDe(t.banco.db, organizacaoId, 2);
+    const pessoaFora = await novaPessoa(undefined, foraId);
+    const categoriaFora = await novaCategoria({ organizacaoId: foraId });
     const pessoaId = await novaPessoa();
     for (const corpo of [
       { pessoasIds: [pessoaFora], ...periodo },
-      { organizacaoId: fora!.id, ...periodo },
+      { organizacaoId: foraId, ...periodo },
       { pessoasIds: [pessoaId], categoriaContribuicaoId: categoriaFora, ...periodo },
     ]) {
       expect((await req('POST', '/api/contas-a-receber-lote', corpo)).statusCode).toBe(400);

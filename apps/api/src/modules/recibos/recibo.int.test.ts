@@ -371,20 +371,19 @@ describe('receipts', () => {
 
 describe('annual contribution statement', () => {
   it("lists the person's payments of the year with their receipts, total in words and the issuer", async () => {
-    const a = await criarConta({
-      anoCompetencia: 2097,
-      mesCompetencia: 1,
-      vencimento: '2097-01-10',
-      valorPrevisto: '1000.25',
-    });
-    await pagar(a.id, { valor: '1000.25', dataPagamento: '2097-01-05', dataCredito: '2097-01-06' });
-    const b = await criarConta({
-      anoCompetencia: 2097,
-      mesCompetencia: 12,
-      vencimento: '2097-12-10',
-      valorPrevisto: '250.25',
-    });
-    await pagar(b.id, { valor: '250.25', dataPagamento: '2097-12-05', dataCredito: '2097-12-06' });
+    /** A receivable of 2097's month `mes`, due on the 10th, paid on the 5th, credited on the 6th. */
+    const paga = async (mes: string, valor: string) => {
+      const c = await criarConta({
+        anoCompetencia: 2097,
+        mesCompetencia: Number(mes),
+        vencimento: `2097-${mes}-10`,
+        valorPrevisto: valor,
+      });
+      await pagar(c.id, { valor, dataPagamento: `2097-${mes}-05`, dataCredito: `2097-${mes}-06` });
+      return c;
+    };
+    const a = await paga('01', '1000.25');
+    await paga('12', '250.25');
     const foraDoAno = await criarConta({ anoCompetencia: 2097, mesCompetencia: 12, vencimento: '2097-12-20' });
     await pagar(foraDoAno.id, { dataPagamento: '2098-01-02', dataCredito: '2098-01-03' });
     await criarConta({ anoCompetencia: 2097, mesCompetencia: 6, vencimento: '2097-06-10' });

@@ -61,27 +61,20 @@ describe('terms: coverage per community', () => {
   it('counts the published version’s requests by community and state', async () => {
     const r = await req('GET', `/api/termos/cobertura/${id}`);
     expect(r.statusCode, r.body).toBe(200);
+    /** A community's row: every state counted, zero unless told. */
+    const linha = (c: number, contagens: Record<string, number>) => ({
+      organizacaoId: comunidades[c]!.id,
+      organizacaoNome: comunidades[c]!.nome,
+      aceitos: 0,
+      pendentes: 0,
+      desconsiderados: 0,
+      revogados: 0,
+      substituidos: 0,
+      ...contagens,
+    });
     expect(r.json()).toEqual([
-      {
-        organizacaoId: comunidades[0]!.id,
-        organizacaoNome: comunidades[0]!.nome,
-        aceitos: 2,
-        pendentes: 1,
-        desconsiderados: 0,
-        revogados: 0,
-        substituidos: 0,
-        total: 3,
-      },
-      {
-        organizacaoId: comunidades[1]!.id,
-        organizacaoNome: comunidades[1]!.nome,
-        aceitos: 0,
-        pendentes: 0,
-        desconsiderados: 1,
-        revogados: 0,
-        substituidos: 0,
-        total: 1,
-      },
+      linha(0, { aceitos: 2, pendentes: 1, total: 3 }),
+      linha(1, { desconsiderados: 1, total: 1 }),
     ]);
   });
 
