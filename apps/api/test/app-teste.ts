@@ -4,7 +4,7 @@ import { abrirBanco, type Banco, schema } from '@sig/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { construirApp, type OpcoesApp } from '../src/app.js';
 import { lerConfig } from '../src/config.js';
 import type { ProvedorIniciado } from '../src/modules/asaas/index.js';
@@ -147,4 +147,22 @@ export async function criarAppTeste(
       await banco.fechar();
     },
   };
+}
+
+/**
+ * One app for the whole test file: created before its tests (`criarAppTeste`), closed after them.
+ * The answer stands for that app inside hooks and tests.
+ */
+export function usarAppTeste(...argumentos: Parameters<typeof criarAppTeste>): AppTeste {
+  let atual: AppTeste | undefined;
+  beforeAll(async () => {
+    atual = await criarAppTeste(...argumentos);
+  });
+  afterAll(() => atual?.fechar());
+  return new Proxy({} as AppTeste, {
+    get: (_, chave) => {
+      if (!atual) throw new Error('the test app exists inside hooks and tests only');
+      return atual[chave as keyof AppTeste];
+    },
+  });
 }

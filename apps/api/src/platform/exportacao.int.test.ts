@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { criarContaPelaApi } from '../../test/asaas-teste.js';
 import { criarPessoa, organizacaoPorNome, pessoaPorCpf, unico } from '../../test/fabricas.js';
 import { paginasPdf } from '../../test/pdf-texto.js';
@@ -10,7 +10,7 @@ import { paginasPdf } from '../../test/pdf-texto.js';
  * reader's language — separators, decimal marks, labels instead of codes — with money a number
  * in spreadsheets, and reports carry their title, filters, totals and "page n of m".
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let sinodo: string;
 let pessoaId: number;
@@ -33,7 +33,6 @@ const linhasPlanilha = (aba: ExcelJS.Worksheet) => {
 };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [tesouraria, sinodo] = await Promise.all([t.login('tesouraria@sig.local'), t.login('sinodo@sig.local')]);
   pessoaId = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
   for (const [mes, valor] of [
@@ -59,7 +58,6 @@ beforeAll(async () => {
       email: `pessoa.${i}.${SOBRENOME.toLowerCase()}@exemplo.org`,
     });
 });
-afterAll(() => t.fechar());
 
 describe('CSV in the reader’s language', () => {
   it('pt-BR: `;`, decimal commas, a BOM and labels instead of codes', async () => {

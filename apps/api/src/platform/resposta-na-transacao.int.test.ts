@@ -1,24 +1,22 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
  * A failed save leaves nothing (issue 16 hole 14): a numeric column answered as text to a number
  * schema made every save with "Desconto (%)" a 500 over a person that was created anyway.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let organizacaoId: number;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   admin = await t.loginAdmin();
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
-afterAll(() => t.fechar());
 
 const pessoas = async (nome: string) =>
   (await t.banco.db.select({ id: schema.pessoa.id }).from(schema.pessoa).where(eq(schema.pessoa.nome, nome))).length;

@@ -1,13 +1,13 @@
 import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe, organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 import { avisarVencimentos } from './vencimentos.job.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let atendimento: string;
@@ -45,7 +45,6 @@ const sepultamento = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
   outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
   // Paula, the parish secretary, acts for her parish.
@@ -78,7 +77,6 @@ beforeAll(async () => {
   jazigoAlheio = ja!.id;
   pessoas = await pessoasDe(t.banco.db, paroquiaId, 3);
 });
-afterAll(() => t.fechar());
 
 describe('/cemiterio', () => {
   it('creates a cemetery, lays out a block of plots and lists it', async () => {
@@ -488,16 +486,7 @@ describe('/arrendatario: state over time and renewal', () => {
     const r = await req('POST', `/api/arrendatario/${ids.vencida}/renovar`, { renovadoAte: emDias(400) });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ renovadoAte: emDias(400), estadoConcessao: 'RESERVADA' });
-    const historico = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'arrendatario'),
-          eq(schema.historicoAlteracao.entidadeId, ids.vencida!),
-        ),
-      )
-      .orderBy(schema.historicoAlteracao.id);
+    const historico = await historicoDe(t.banco.db, 'arrendatario', ids.vencida!);
     expect(historico).toMatchObject([
       { operacao: 'CRIACAO', campo: null },
       { operacao: 'ALTERACAO', campo: 'renovadoAte', valorAnterior: emDias(-1), valorNovo: emDias(400) },

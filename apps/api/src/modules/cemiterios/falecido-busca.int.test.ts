@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 
@@ -10,7 +10,7 @@ import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
  * 0063) answers as `like '%term%'` on `nome_busca` did: the same matches, order, pages and
  * capped count, in the user's scope, and still after renames, moves and exclusions.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let paroquiaId: number;
@@ -47,7 +47,6 @@ const TERMOS = [
 const req = (url: string, token: string) => t.req({ method: 'GET', url, token });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia] = await t.logins('admin', 'paroquia');
   const outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
   paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
@@ -96,7 +95,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.fechar());
 
 /** The matches in order, by a plain `like` over the burials: what the search must answer. */
 async function esperado(termo: string, soParoquia: boolean, ordem: 'asc' | 'desc') {

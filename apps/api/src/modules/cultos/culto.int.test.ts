@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let tesouraria: string;
 let atendimento: string;
@@ -37,7 +37,6 @@ const culto = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, tesouraria, atendimento] = await t.logins('admin', 'tesouraria', 'atendimento');
   const conta = await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa das ofertas', dataSaldoInicial: '2026-01-01' });
   caixa = conta.id;
@@ -84,7 +83,6 @@ beforeAll(async () => {
     .limit(1);
   celebrante = p!.id;
 });
-afterAll(() => t.fechar());
 
 describe('worship services and their offerings', () => {
   let comPlano: { id: number; lancamentoCaixaId: number };

@@ -1,12 +1,12 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
 import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
 import { processarInscricoes } from './inscricoes.job.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -38,13 +38,11 @@ const criarComDoisLotes = (vagas: number) =>
 let sequencia = 0;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, atendimento] = await t.logins('admin', 'sinodo', 'paroquia', 'atendimento');
   sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
   paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
 });
-afterAll(() => t.fechar());
 
 describe('/evento', () => {
   const entrada = (extra: Record<string, unknown> = {}) => ({

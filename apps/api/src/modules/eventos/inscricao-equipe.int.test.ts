@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -21,12 +21,10 @@ const congresso = (extra: Record<string, unknown> = {}) => fabrica.congresso(sin
 const { inscrito } = fabrica;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, atendimento] = await t.logins('admin', 'sinodo', 'paroquia', 'atendimento');
   sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
 });
-afterAll(() => t.fechar());
 
 describe('POST /inscricoes-de-eventos/:id/cortesia', () => {
   let e: { id: number };

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -33,7 +33,6 @@ const lancamento = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   const conta = (campos: { nome: string } & Record<string, unknown>) =>
     contaCaixaPelaApi(t, tesouraria, { dataSaldoInicial: '2026-01-01', ...campos });
@@ -47,7 +46,6 @@ beforeAll(async () => {
   transferir = await plano('9.1', 'Transferências', { naturezaPlanoConta: 'TRANSFERENCIA' });
   centro = (await criar('/api/controle-gerencial', { codigo: 'CC1', nome: 'Templo' })).id;
 });
-afterAll(() => t.fechar());
 
 describe('accounting periods and the cash ledger', () => {
   let novembro: number;

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
 
 /** Integration and withdrawal: the latest record decides whether the person is a member. */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let tesouraria: string;
@@ -26,12 +26,10 @@ async function pessoaComUsuario(nome: string, email: string, senha: string): Pro
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
   orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   orgOutroSinodo = await outroSinodo(t.banco.db);
 });
-afterAll(() => t.fechar());
 
 describe('integration and withdrawal', () => {
   it('a withdrawal detaches the person from the members; a later integration brings them back', async () => {

@@ -1,8 +1,8 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
 import { conferirResumo } from '../../../test/resumos.js';
 
@@ -11,7 +11,7 @@ import { conferirResumo } from '../../../test/resumos.js';
  * is kept by triggers in the writing transaction: after every kind of write it holds what counting
  * the ministries and their figures again from scratch gives.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquiaId: number;
 let outraId: number;
@@ -70,7 +70,6 @@ const req = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =
   t.req({ method, url, token: admin, payload });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin] = await t.logins('admin');
   const paula = await pessoaPorCpf(t.banco.db, '11144477735');
   pessoaId = paula.id;
@@ -80,7 +79,6 @@ beforeAll(async () => {
     await t.banco.db.select({ id: schema.tipoGrupo.id }).from(schema.tipoGrupo).orderBy(schema.tipoGrupo.id)
   ).map((x) => x.id);
 });
-afterAll(() => t.fechar());
 
 describe('the ministries roll-up', () => {
   it('holds the demo’s ministries as a rebuild counts them', async () => {

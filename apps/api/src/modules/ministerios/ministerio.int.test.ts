@@ -1,11 +1,11 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let atendimento: string;
@@ -51,7 +51,6 @@ const campos = (r: { json: () => { campos?: { campo: string; mensagem: string }[
   Object.fromEntries((r.json().campos ?? []).map((c) => [c.campo, c.mensagem]));
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
   outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
   paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
@@ -80,7 +79,6 @@ beforeAll(async () => {
   expect(r.statusCode, r.body).toBe(201);
   alheioId = r.json().id;
 });
-afterAll(() => t.fechar());
 
 describe('POST /api/ministerio', () => {
   it('saves a ministry with participants and the figures typed, did-not-meet apart', async () => {

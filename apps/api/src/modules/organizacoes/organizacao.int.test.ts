@@ -1,10 +1,11 @@
 import { schema } from '@sig/db';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -48,7 +49,6 @@ const nova = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   ids.sinodo = await organizacaoAtual(sinodo);
   ids.paroquia = await organizacaoAtual(paroquia);
@@ -72,7 +72,6 @@ beforeAll(async () => {
   const [tc] = await db().select().from(schema.tipoContato).limit(1);
   ids.tipoContato = tc!.id;
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/organizacao/paginado', () => {
   it('shows the administrator the whole tree', async () => {
@@ -280,12 +279,7 @@ describe('POST /api/organizacao', () => {
     expect(gravada.tokenAsaasCifrado).not.toContain('segredo');
     expect(t.app.deps.cofre.decifrar(gravada.tokenAsaasCifrado!)).toBe('$aact_segredo_123');
 
-    const historico = await db()
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(eq(schema.historicoAlteracao.entidade, 'organizacao'), eq(schema.historicoAlteracao.entidadeId, b.id)),
-      );
+    const historico = await historicoDe(db(), 'organizacao', b.id);
     expect(historico).toHaveLength(1);
     expect(historico[0]!.operacao).toBe('CRIACAO');
     expect(JSON.stringify(historico)).not.toContain('segredo');
@@ -699,17 +693,7 @@ describe('GET/PUT /api/organizacao/configuracoes', () => {
       valorPadraoContribuicao: '35.50',
       contaCaixaEntradaId: caixa!.id,
     });
-    const [h] = await db()
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'organizacao'),
-          eq(schema.historicoAlteracao.entidadeId, ids.paroquia),
-        ),
-      )
-      .orderBy(sql`${schema.historicoAlteracao.id} desc`)
-      .limit(1);
+    const h = (await historicoDe(db(), 'organizacao', ids.paroquia)).at(-1);
     expect(h?.usuarioId).not.toBeNull();
   });
 

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let paroquia: string;
 let organizacaoId: number;
@@ -13,12 +13,10 @@ let organizacaoId: number;
 const req = (method: 'GET' | 'POST', url: string, token = tesouraria) => t.req({ method, url, token });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
-afterAll(() => t.fechar());
 
 describe('financial exceptions', () => {
   it('lists a payment for an unknown charge and an unapplied event, counts them and resolves one', async () => {

@@ -1,11 +1,11 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -46,7 +46,6 @@ const salvarMinistro = (token: string, pessoaId: number, chamados: object[], idi
   req('POST', url, token, ministro(pessoaId, chamados), idioma);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   orgOutra = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
@@ -57,7 +56,6 @@ beforeAll(async () => {
     .limit(1);
   orgOutroSinodo = outro!.id;
 });
-afterAll(() => t.fechar());
 
 describe('ministers’ calls and careers', () => {
   it('the demo synod has 40 ministers with their calls, some needing attention', async () => {

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { criarContaPelaApi, dadosConta } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -21,11 +21,9 @@ const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   comCpf = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
 });
-afterAll(() => t.fechar());
 
 describe('accounts receivable', () => {
   let id: number;

@@ -1,10 +1,10 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { historicoDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import { imagensDoPdf, semEspacos, textoDoPdf } from '../../../test/pdf.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from '../asaas/index.js';
@@ -153,10 +153,7 @@ describe('manual payment', () => {
     // Kept in history: the reversed payment is still listed, and a new one may be recorded.
     await pagar(c.id);
     expect((await req('GET', `/api/pagamento?contaAReceberId=${c.id}`)).json()).toHaveLength(2);
-    const historico = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(and(eq(schema.historicoAlteracao.entidade, 'pagamento'), eq(schema.historicoAlteracao.entidadeId, p.id)));
+    const historico = await historicoDe(t.banco.db, 'pagamento', p.id);
     expect(historico.some((h) => h.campo === 'justificativaEstorno')).toBe(true);
   });
 
