@@ -40,6 +40,10 @@ export async function chaveDaSubconta(t: AppTeste, organizacaoId: number) {
 export const naSubconta = async (fake: AsaasFake, chave: string, caminho: string, method = 'GET') =>
   (await fetch(`${fake.url}${caminho}`, { method, headers: { access_token: chave, 'user-agent': 'teste' } })).json();
 
+/** The provider's events SIG received for a charge (its provider id). */
+export const eventosDoPagamento = (t: AppTeste, pagamentoId: string) =>
+  t.banco.db.select().from(schema.eventoProvedor).where(eq(schema.eventoProvedor.pagamentoId, pagamentoId));
+
 /** The charges the provider holds for a receivable (its external reference). */
 export async function cobrancasNoProvedor(provedor: PaymentProvider, contaAReceberId: number) {
   const r = [];

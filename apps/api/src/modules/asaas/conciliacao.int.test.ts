@@ -11,6 +11,7 @@ import {
   criarAppComAsaas,
   criarContaPelaApi,
   dadosSubconta,
+  eventosDoPagamento,
   naSubconta,
 } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
@@ -108,10 +109,7 @@ describe('reconciliation with the provider', () => {
     expect(await obter(c.id)).toMatchObject({ status: 'PAGO', valorPago: '30.00' });
 
     expect((await req('POST', `/api/cobranca/${cob.id}/sincronizar`)).statusCode).toBe(200);
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     expect(eventos).toHaveLength(1);
     expect(eventos[0]!.resultado).toMatch(/^aplicado:PAGO/);
   });

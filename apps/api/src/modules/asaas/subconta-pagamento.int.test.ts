@@ -10,6 +10,7 @@ import {
   criarAppComAsaas,
   criarContaPelaApi,
   dadosSubconta,
+  eventosDoPagamento,
   naSubconta,
 } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
@@ -103,10 +104,7 @@ describe("a sub-account's payment", () => {
       status: 'PAGO',
       statusProvedor: 'RECEIVED',
     });
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     const recebido = eventos.find((e) => e.evento === 'PAYMENT_RECEIVED');
     expect(recebido?.processadoEm).toBeTruthy();
 

@@ -4,7 +4,7 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
+import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, eventosDoPagamento } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
@@ -91,10 +91,7 @@ describe('provider webhooks', () => {
       dataPagamento: '2099-03-05',
       dataCredito: '2099-03-06',
     });
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     expect(eventos).toHaveLength(2);
   });
 
