@@ -166,3 +166,18 @@ export function usarAppTeste(...argumentos: Parameters<typeof criarAppTeste>): A
     },
   });
 }
+
+/**
+ * A file's request shorthand by position: method, URL, body, token (the file's usual user,
+ * `padrao()`, unless told) and language.
+ */
+export const reqCom =
+  (t: AppTeste, padrao: () => string) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    token: string | undefined = padrao(),
+    idioma?: string,
+  ) =>
+    t.req({ method, url, token, payload, idioma });

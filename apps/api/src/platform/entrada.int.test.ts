@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { criarContaPelaApi } from '../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../test/fabricas.js';
 
@@ -8,18 +8,16 @@ import { pessoaPorCpf } from '../../test/fabricas.js';
  * surrogates anywhere, impossible dates, non-numbers on numeric filters, undeclared sort keys,
  * JSON nested too deep, and database constraints that refuse a write (a race included).
  */
-let t: AppTeste;
+const t = usarAppTeste({ ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-de-teste' });
 let admin: string;
 let tesouraria: string;
 let pessoaId: number;
 
 beforeAll(async () => {
-  t = await criarAppTeste({ ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-de-teste' });
   [admin, tesouraria] = await t.logins('admin', 'tesouraria');
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   pessoaId = p!.id;
 });
-afterAll(() => t.fechar());
 
 type Campo = { campo: string; mensagem: string };
 const campos = (corpo: string) => (JSON.parse(corpo).campos ?? []) as Campo[];

@@ -2,7 +2,7 @@ import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { historicoDe, organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 import { avisarVencimentos } from './vencimentos.job.js';
@@ -19,8 +19,7 @@ let jazigoAlheio: number;
 let pessoas: number[];
 const jazigos = new Map<string, number>();
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = paroquia) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => paroquia);
 const criar = (url: string, payload: object, token = paroquia) => t.criar(url, payload, token);
 const grade = async (id = cemiterioId, quadra = 'Z') =>
   (await req('GET', `/api/cemiterio/${id}/jazigos?quadra=${quadra}`)).json();

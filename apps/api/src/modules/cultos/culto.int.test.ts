@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
@@ -18,8 +18,7 @@ let plano: number;
 let planoNacional: number;
 let celebrante: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => tesouraria);
 const criar = (url: string, payload: object, token = tesouraria) => t.criar(url, payload, token);
 const lancamento = async (id: number) => (await req('GET', `/api/lancamento-caixa/${id}`)).json();
 const contaCulto = (id: number | null) =>

@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
 import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
 import { processarInscricoes } from './inscricoes.job.js';
@@ -16,8 +16,7 @@ let paroquiaId: number;
 let outraId: number;
 
 type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Metodo, url: string, payload?: object, token: string | undefined = sinodo) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => sinodo);
 const publico = (method: Metodo, url: string, payload?: object) => t.req({ method, url, payload });
 const criar = (url: string, payload: object, token = sinodo) => t.criar(url, payload, token);
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
@@ -11,9 +11,7 @@ let atendimento: string;
 let sinodoId: number;
 let outraId: number;
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Metodo, url: string, payload?: object, token: string | undefined = sinodo) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => sinodo);
 const criar = (url: string, payload: object, token = sinodo) => t.criar(url, payload, token);
 
 const fabrica = fabricaDeEventos('equipe', 300_000_000);

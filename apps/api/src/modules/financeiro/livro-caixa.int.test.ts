@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
@@ -17,8 +17,7 @@ let grupo: number;
 let transferir: number;
 let centro: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => tesouraria);
 const criar = (url: string, payload: object, token = tesouraria) => t.criar(url, payload, token);
 const saldo = async (periodoId: number) => (await req('GET', `/api/periodo-contabil/${periodoId}`)).json().saldoAtual;
 

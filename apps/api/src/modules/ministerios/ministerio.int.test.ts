@@ -2,7 +2,7 @@ import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 
 const t = usarAppTeste();
@@ -17,13 +17,7 @@ let alheioId: number;
 let criadoId: number;
 
 const ano = Number(hojeNoBrasil().slice(0, 4));
-const req = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  token = paroquia,
-  idioma?: string,
-) => t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => paroquia);
 const ministerio = (extra: Record<string, unknown> = {}) => ({
   organizacaoId: paroquiaId,
   nome: 'Coral Cantate Domino',

@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { criarContaPelaApi, dadosConta } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 
@@ -11,8 +11,7 @@ let paroquia: string;
 let tesouraria: string;
 let comCpf: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => tesouraria);
 const conta = (extra: Record<string, unknown> = {}) => dadosConta({ pessoaId: comCpf, ...extra });
 const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
   criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });

@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { usarAppTeste } from '../../../test/app-teste.js';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { historicoDe, organizacaoForaDe } from '../../../test/fabricas.js';
 import { tipoLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas, valorDaConta } from './contas-a-receber-lote.tipo.js';
@@ -15,8 +15,7 @@ let categoriaId: number;
 
 const { contaAReceber: car, pessoa, pessoaContribuicao, categoriaContribuicao, processamentoLoteItem } = schema;
 
-const req = (method: 'GET' | 'POST', url: string, payload?: object, token = tesouraria, idioma?: string) =>
-  t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => tesouraria);
 
 const novaPessoa = async (contribuicao?: { valor?: string; percentualDesconto?: string }, org = organizacaoId) => {
   const [p] = await t.banco.db
