@@ -1,6 +1,6 @@
 import { atendimentoDetalhe, contaAReceber, culto, paged, pessoaResumo } from '@sig/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../test/app-teste.js';
 import {
   criarAtendimento,
   criarCobranca,
@@ -18,12 +18,7 @@ import {
 } from '../test/fabricas.js';
 
 /** The test factories (test/fabricas.ts) write rows the API reads back as its contracts say. */
-let t: AppTeste;
-
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 describe('test factories', () => {
   it('give a user with a session and the rows they reach, each valid by its contract', async () => {

@@ -4,7 +4,7 @@ import { abrirBanco, type Banco, schema } from '@sig/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { construirApp, type OpcoesApp } from '../src/app.js';
 import { lerConfig } from '../src/config.js';
 import type { ProvedorIniciado } from '../src/modules/asaas/index.js';
@@ -19,7 +19,9 @@ export type AppTeste = {
   /** Signs in several at once ('admin', a demo user's name as in `paroquia@sig.local`, or an e-mail), their tokens in order. */
   logins: (...quem: string[]) => Promise<string[]>;
   /** app.inject with a token and an optional language. */
-  req: (opcoes: InjectOptions & { token?: string; idioma?: string }) => Promise<LightMyRequestResponse>;
+  req: Requisicao;
+  /** POSTs a record the test needs through the API: 201 or the test fails; the answer's body. */
+  criar: (url: string, payload: object, token?: string) => ReturnType<typeof criarPelaApi>;
   /**
    * Gives a demo profile field rules (spec §6) and makes cached permission sets stale; the
    * answer takes them away again. Sessions opened afterwards see them.
@@ -28,7 +30,25 @@ export type AppTeste = {
   fechar: () => Promise<void>;
 };
 
+type Requisicao = (opcoes: InjectOptions & { token?: string; idioma?: string }) => Promise<LightMyRequestResponse>;
+
+async function criarPelaApi(req: Requisicao, url: string, payload: object, token?: string) {
+  const r = await req({ method: 'POST', url, token, payload });
+  expect(r.statusCode, r.body).toBe(201);
+  return r.json();
+}
+
 export type RegraCampoTeste = { acesso: string; campo: string; visualizar: boolean | null; atualizar: boolean | null };
+
+/** The settings every test app starts from: development, the seed's administrator, no log. */
+export const ENV_TESTE = {
+  SIG_ENV: 'development',
+  SIG_SECRET: 'segredo-de-teste-com-32-caracteres!!',
+  SIG_ADMIN_EMAIL: ADMIN_EMAIL,
+  SIG_ADMIN_PASSWORD: ADMIN_SENHA,
+  DATA_DIR: '/tmp/sig-test-data',
+  LOG_LEVEL: 'silent',
+};
 
 async function bancoDeTeste(): Promise<Banco> {
   const tplPg = inject('templatePostgres');
@@ -59,12 +79,7 @@ export async function criarAppTeste(
 ): Promise<AppTeste> {
   const banco = await bancoDeTeste();
   const config = lerConfig({
-    SIG_ENV: 'development',
-    SIG_SECRET: 'segredo-de-teste-com-32-caracteres!!',
-    SIG_ADMIN_EMAIL: ADMIN_EMAIL,
-    SIG_ADMIN_PASSWORD: ADMIN_SENHA,
-    DATA_DIR: '/tmp/sig-test-data',
-    LOG_LEVEL: 'silent',
+    ...ENV_TESTE,
     // Files sign in dozens of times a minute from one address; platform/limites.int.test.ts turns the limits on.
     SIG_RATE_LIMIT: 'off',
     // A worker looks for due jobs (a retry whose wait is over) twice a second.
@@ -117,6 +132,7 @@ export async function criarAppTeste(
     app,
     banco,
     req,
+    criar: (url, payload, token) => criarPelaApi(req, url, payload, token),
     login,
     regrasCampo,
     loginAdmin: () => login(ADMIN_EMAIL, ADMIN_SENHA),
@@ -132,3 +148,36 @@ export async function criarAppTeste(
     },
   };
 }
+
+/**
+ * One app for the whole test file: created before its tests (`criarAppTeste`), closed after them.
+ * The answer stands for that app inside hooks and tests.
+ */
+export function usarAppTeste(...argumentos: Parameters<typeof criarAppTeste>): AppTeste {
+  let atual: AppTeste | undefined;
+  beforeAll(async () => {
+    atual = await criarAppTeste(...argumentos);
+  });
+  afterAll(() => atual?.fechar());
+  return new Proxy({} as AppTeste, {
+    get: (_, chave) => {
+      if (!atual) throw new Error('the test app exists inside hooks and tests only');
+      return atual[chave as keyof AppTeste];
+    },
+  });
+}
+
+/**
+ * A file's request shorthand by position: method, URL, body, token (the file's usual user,
+ * `padrao()`, unless told) and language.
+ */
+export const reqCom =
+  (t: AppTeste, padrao: () => string) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    token: string | undefined = padrao(),
+    idioma?: string,
+  ) =>
+    t.req({ method, url, token, payload, idioma });

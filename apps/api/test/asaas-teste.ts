@@ -1,5 +1,6 @@
 import { type AsaasFake, iniciarAsaasFake, type OpcoesAsaasFake } from '@sig/asaas-fake';
-import { expect } from 'vitest';
+import { schema } from '@sig/db';
+import { eq } from 'drizzle-orm';
 import type { OpcoesApp } from '../src/app.js';
 import { provedorAsaas } from '../src/modules/asaas/index.js';
 import type { PaymentProvider } from '../src/platform/provedor-pagamento.js';
@@ -26,6 +27,23 @@ export async function criarAppComAsaas(
   return { t, fake, provedor };
 }
 
+/** The sub-account key SIG keeps for an organization: as stored (encrypted), and decrypted. */
+export async function chaveDaSubconta(t: AppTeste, organizacaoId: number) {
+  const [o] = await t.banco.db
+    .select({ token: schema.organizacao.tokenAsaasCifrado })
+    .from(schema.organizacao)
+    .where(eq(schema.organizacao.id, organizacaoId));
+  return { cifrada: o!.token!, chave: t.app.deps.cofre.decifrar(o!.token!) };
+}
+
+/** The fake provider called as a sub-account (with its key): the answer's body. */
+export const naSubconta = async (fake: AsaasFake, chave: string, caminho: string, method = 'GET') =>
+  (await fetch(`${fake.url}${caminho}`, { method, headers: { access_token: chave, 'user-agent': 'teste' } })).json();
+
+/** The provider's events SIG received for a charge (its provider id). */
+export const eventosDoPagamento = (t: AppTeste, pagamentoId: string) =>
+  t.banco.db.select().from(schema.eventoProvedor).where(eq(schema.eventoProvedor.pagamentoId, pagamentoId));
+
 /** The charges the provider holds for a receivable (its external reference). */
 export async function cobrancasNoProvedor(provedor: PaymentProvider, contaAReceberId: number) {
   const r = [];
@@ -33,24 +51,19 @@ export async function cobrancasNoProvedor(provedor: PaymentProvider, contaAReceb
   return r;
 }
 
-/** A receivable due 2099-03-10 (R$ 30,00), created through the API whose rules are the subject: 201 or the test fails. */
-export async function criarContaPelaApi(t: AppTeste, token: string, campos: Record<string, unknown>) {
-  const r = await t.req({
-    method: 'POST',
-    url: '/api/conta-a-receber',
-    token,
-    payload: {
-      tipo: 'CONTRIBUICAO',
-      mesCompetencia: 3,
-      anoCompetencia: 2099,
-      vencimento: '2099-03-10',
-      valorPrevisto: '30.00',
-      ...campos,
-    },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-}
+/** A receivable's body: a contribution of March 2099 due 2099-03-10 (R$ 30,00) unless told. */
+export const dadosConta = (campos: Record<string, unknown> = {}) => ({
+  tipo: 'CONTRIBUICAO',
+  mesCompetencia: 3,
+  anoCompetencia: 2099,
+  vencimento: '2099-03-10',
+  valorPrevisto: '30.00',
+  ...campos,
+});
+
+/** A receivable (`dadosConta`), created through the API whose rules are the subject: 201 or the test fails. */
+export const criarContaPelaApi = (t: AppTeste, token: string, campos: Record<string, unknown>) =>
+  t.criar('/api/conta-a-receber', dadosConta(campos), token);
 
 /** Asks the provider for a boleto (unless told otherwise) of a receivable; the answer as it came. */
 export const cobrarPelaApi = (t: AppTeste, token: string, contaAReceberId: number, extra: object = {}) =>

@@ -72,8 +72,20 @@ export const pessoaPorCpf = (db: DbOuTx, cpf: string) =>
     cpf,
   );
 
-/** The newest organization that is neither `organizacaoId` nor under it: outside its scope. */
-export const organizacaoForaDe = async (db: DbOuTx, organizacaoId: number) =>
+/** The first `quantas` people of an organization (by id), at least that many or the test fails. */
+export async function pessoasDe(db: DbOuTx, organizacaoId: number, quantas: number) {
+  const linhas = await db
+    .select({ id: schema.pessoa.id })
+    .from(schema.pessoa)
+    .where(eq(schema.pessoa.organizacaoId, organizacaoId))
+    .orderBy(schema.pessoa.id)
+    .limit(quantas);
+  if (linhas.length < quantas) throw new Error(`not in the seed: ${quantas} people of organization ${organizacaoId}`);
+  return linhas.map((p) => p.id);
+}
+
+/** The newest organization (of level `nivel` when told) that is neither `organizacaoId` nor under it: outside its scope. */
+export const organizacaoForaDe = async (db: DbOuTx, organizacaoId: number, nivel?: number) =>
   (
     await um(
       db
@@ -83,6 +95,7 @@ export const organizacaoForaDe = async (db: DbOuTx, organizacaoId: number) =>
           and(
             ne(schema.organizacao.id, organizacaoId),
             sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
+            nivel === undefined ? undefined : eq(schema.organizacao.nivel, nivel),
           ),
         )
         .orderBy(sql`${schema.organizacao.id} desc`)
@@ -108,6 +121,26 @@ export const outroSinodo = async (db: DbOuTx) =>
       'another synod',
     )
   ).id;
+
+/** The change history of one record, oldest first; of one field or one operation when told. */
+export const historicoDe = (
+  db: DbOuTx,
+  entidade: string,
+  entidadeId: number,
+  filtro: { campo?: string; operacao?: string } = {},
+) =>
+  db
+    .select()
+    .from(schema.historicoAlteracao)
+    .where(
+      and(
+        eq(schema.historicoAlteracao.entidade, entidade),
+        eq(schema.historicoAlteracao.entidadeId, entidadeId),
+        filtro.campo === undefined ? undefined : eq(schema.historicoAlteracao.campo, filtro.campo),
+        filtro.operacao === undefined ? undefined : eq(schema.historicoAlteracao.operacao, filtro.operacao),
+      ),
+    )
+    .orderBy(asc(schema.historicoAlteracao.id));
 
 /** The mail written to the outbox for an address. */
 export const emailsPara = (db: DbOuTx, para: string) =>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 
 /**
  * The organization tree in memory (platform/arvore.ts): a list filtered by an organization and the
@@ -8,7 +8,7 @@ import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
  * database, as another process would — shows at the next request, never later.
  */
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 /** A parish that owns receivables (the organization the lists name), and a synod other than its own. */
 let paroquia: { id: number; caminho: string; outroSinodo: string };
@@ -31,7 +31,6 @@ async function lista(organizacaoId: number) {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin] = await t.logins('admin');
   const [p] = await linhas<{ id: number; caminho: string; outroSinodo: string }>(sql`
     select p.id, p.caminho,
@@ -42,7 +41,6 @@ beforeAll(async () => {
      order by p.id limit 1`);
   paroquia = p!;
 });
-afterAll(() => t.fechar());
 
 const excluir = (excluida: boolean) =>
   t.banco.db.execute(

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 
 /** The grant rule (platform/concessao.ts) on every path that gives rights. */
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -64,12 +64,10 @@ async function perfilCom(nome: string, telas: string[], somentePropria = false) 
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   ids.sinodo = await orgAtual(sinodo);
   ids.paroquia = await orgAtual(paroquia);
 });
-afterAll(() => t.fechar());
 
 describe('linking a user to a profile at an organization', () => {
   it('refuses the synod secretary giving the treasury profile to an account she made (the issue story)', async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
+import { criarContaPelaApi } from '../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
@@ -7,18 +8,16 @@ import { pessoaPorCpf } from '../../test/fabricas.js';
  * surrogates anywhere, impossible dates, non-numbers on numeric filters, undeclared sort keys,
  * JSON nested too deep, and database constraints that refuse a write (a race included).
  */
-let t: AppTeste;
+const t = usarAppTeste({ ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-de-teste' });
 let admin: string;
 let tesouraria: string;
 let pessoaId: number;
 
 beforeAll(async () => {
-  t = await criarAppTeste({ ASAAS_WEBHOOK_TOKEN: 'token-do-webhook-de-teste' });
   [admin, tesouraria] = await t.logins('admin', 'tesouraria');
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   pessoaId = p!.id;
 });
-afterAll(() => t.fechar());
 
 type Campo = { campo: string; mensagem: string };
 const campos = (corpo: string) => (JSON.parse(corpo).campos ?? []) as Campo[];
@@ -169,22 +168,14 @@ describe('JSON bodies', () => {
 
 describe('database constraints', () => {
   it('50 concurrent identical manual payments: one is recorded, the others answer 409', async () => {
-    const c = await t.req({
-      method: 'POST',
-      url: '/api/conta-a-receber',
-      token: tesouraria,
-      payload: {
-        pessoaId,
-        tipo: 'CONTRIBUICAO',
-        mesCompetencia: 6,
-        anoCompetencia: 2099,
-        vencimento: '2099-06-10',
-        valorPrevisto: '40.00',
-      },
+    const c = await criarContaPelaApi(t, tesouraria, {
+      pessoaId,
+      mesCompetencia: 6,
+      vencimento: '2099-06-10',
+      valorPrevisto: '40.00',
     });
-    expect(c.statusCode, c.body).toBe(201);
     const pagamento = {
-      contaAReceberId: c.json().id,
+      contaAReceberId: c.id,
       valor: '40.00',
       dataPagamento: '2099-06-02',
       dataCredito: '2099-06-03',

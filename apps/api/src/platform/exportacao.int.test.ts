@@ -1,9 +1,8 @@
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
-import { criarPessoa, organizacaoPorNome, unico } from '../../test/fabricas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
+import { criarContaPelaApi } from '../../test/asaas-teste.js';
+import { criarPessoa, organizacaoPorNome, pessoaPorCpf, unico } from '../../test/fabricas.js';
 import { paginasPdf } from '../../test/pdf-texto.js';
 
 /**
@@ -11,7 +10,7 @@ import { paginasPdf } from '../../test/pdf-texto.js';
  * reader's language — separators, decimal marks, labels instead of codes — with money a number
  * in spreadsheets, and reports carry their title, filters, totals and "page n of m".
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let sinodo: string;
 let pessoaId: number;
@@ -34,31 +33,19 @@ const linhasPlanilha = (aba: ExcelJS.Worksheet) => {
 };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [tesouraria, sinodo] = await Promise.all([t.login('tesouraria@sig.local'), t.login('sinodo@sig.local')]);
-  const [p] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '39053344705'));
-  pessoaId = p!.id;
+  pessoaId = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
   for (const [mes, valor] of [
     [2, '10.25'],
     [3, '1250.50'],
   ] as const) {
-    const r = await t.req({
-      method: 'POST',
-      url: '/api/conta-a-receber',
-      token: tesouraria,
-      payload: {
-        pessoaId,
-        tipo: 'CONTRIBUICAO',
-        mesCompetencia: mes,
-        anoCompetencia: 2097,
-        vencimento: `2097-0${mes}-10`,
-        valorPrevisto: valor,
-      },
+    await criarContaPelaApi(t, tesouraria, {
+      pessoaId,
+      mesCompetencia: mes,
+      anoCompetencia: 2097,
+      vencimento: `2097-0${mes}-10`,
+      valorPrevisto: valor,
     });
-    expect(r.statusCode, r.body).toBe(201);
   }
   const org = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   for (let i = 0; i < 90; i++)
@@ -71,7 +58,6 @@ beforeAll(async () => {
       email: `pessoa.${i}.${SOBRENOME.toLowerCase()}@exemplo.org`,
     });
 });
-afterAll(() => t.fechar());
 
 describe('CSV in the reader’s language', () => {
   it('pt-BR: `;`, decimal commas, a BOM and labels instead of codes', async () => {

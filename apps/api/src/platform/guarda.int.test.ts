@@ -1,7 +1,7 @@
 import { ACESSO_POR_ID, ACOES, isAcessoId } from '@sig/contracts';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { criarPerfil, criarUsuario, organizacaoDoUsuario } from '../../test/fabricas.js';
 import { registrarGuarda } from './guarda.js';
 
@@ -46,11 +46,7 @@ const PUBLICAS = [
  */
 const PUBLICAS_SEM_LIMITE = ['GET /api/saude', 'POST /api/webhooks/asaas'];
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 const rotasApi = () => t.app.rotasRegistradas.filter((r) => r.url.startsWith('/api'));
 const nome = (r: { metodo: string; url: string }) => `${r.metodo} ${r.url}`;

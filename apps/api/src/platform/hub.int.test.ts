@@ -1,21 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { publicar } from './hub.js';
 
 /** The hub keeps hearing NOTIFY after its own database connection is lost. */
-let t: AppTeste;
+const t = usarAppTeste();
 let base: string;
 let token: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   token = await t.login('atendimento@sig.local');
 });
-afterAll(() => t.fechar());
 
 /** The backends of this database that LISTEN on the hub's channel. */
 const ouvintes = async () =>

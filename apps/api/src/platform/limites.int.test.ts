@@ -1,15 +1,11 @@
 import { schema } from '@sig/db';
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { construirApp } from '../app.js';
 import type { RegraLimite } from './limites.js';
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste({ SIG_RATE_LIMIT: 'on' });
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste({ SIG_RATE_LIMIT: 'on' });
 
 const emails = async (para: string) =>
   (

@@ -3,9 +3,9 @@ import { schema } from '@sig/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { registrarReferencias } from './referencias.js';
 
 /**
@@ -14,7 +14,7 @@ import { registrarReferencias } from './referencias.js';
  * keeps a new property naming an id from going unchecked.
  */
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let tesouraria: string;
 let paroquia: string;
@@ -58,7 +58,6 @@ const pessoaNova = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, tesouraria, paroquia, atendimento] = await t.logins('admin', 'tesouraria', 'paroquia', 'atendimento');
   ids.paroquia = await organizacaoAtual(tesouraria);
   sinodoAtendimento = String(await organizacaoAtual(atendimento));
@@ -94,7 +93,6 @@ beforeAll(async () => {
   ids.usuarioTesouraria = await usuarioDe('tesouraria@sig.local');
   ids.usuarioAtendimento = await usuarioDe('atendimento@sig.local');
 });
-afterAll(() => t.fechar());
 
 const refusado = (campo: string, rotulo: string) => ({
   codigo: 'VALIDACAO',

@@ -1,27 +1,44 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { pessoaPorCpf } from '../../test/fabricas.js';
 
 /**
  * A failed save leaves nothing (issue 16 hole 14): a numeric column answered as text to a number
  * schema made every save with "Desconto (%)" a 500 over a person that was created anyway.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let organizacaoId: number;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   admin = await t.loginAdmin();
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
-afterAll(() => t.fechar());
 
 const pessoas = async (nome: string) =>
   (await t.banco.db.select({ id: schema.pessoa.id }).from(schema.pessoa).where(eq(schema.pessoa.nome, nome))).length;
+
+/**
+ * Runs `fn` while the database itself writes a value the number schema refuses (numeric NaN) into
+ * `coluna` of every row inserted in `tabela`.
+ */
+async function comNaN(tabela: string, coluna: string, fn: () => Promise<void>) {
+  const gatilho = sql.identifier(`${coluna}_nan`);
+  await t.banco.db.execute(sql`create function ${gatilho}() returns trigger language plpgsql as $$
+    begin new.${sql.identifier(coluna)} := 'NaN'; return new; end $$`);
+  await t.banco.db.execute(
+    sql`create trigger ${gatilho} before insert on ${sql.identifier(tabela)} for each row execute function ${gatilho}()`,
+  );
+  try {
+    await fn();
+  } finally {
+    await t.banco.db.execute(sql`drop trigger ${gatilho} on ${sql.identifier(tabela)}`);
+    await t.banco.db.execute(sql`drop function ${gatilho}()`);
+  }
+}
 
 const comDesconto = (nome: string, percentualDesconto: number) => ({
   nome,
@@ -60,13 +77,7 @@ describe('the income and contribution tab', () => {
 
 describe('an answer that does not fit its schema', () => {
   it('rolls the person back: no record, no duplicate on a retry', async () => {
-    // A value the number schema refuses (numeric NaN), written by the database itself.
-    await t.banco.db.execute(sql`create function desconto_nan() returns trigger language plpgsql as $$
-      begin new.percentual_desconto := 'NaN'; return new; end $$`);
-    await t.banco.db.execute(
-      sql`create trigger desconto_nan before insert on pessoa_contribuicao for each row execute function desconto_nan()`,
-    );
-    try {
+    await comNaN('pessoa_contribuicao', 'percentual_desconto', async () => {
       for (let i = 0; i < 2; i++) {
         const r = await t.req({
           method: 'POST',
@@ -77,19 +88,11 @@ describe('an answer that does not fit its schema', () => {
         expect(r.statusCode).toBe(500);
       }
       expect(await pessoas('Quebrada')).toBe(0);
-    } finally {
-      await t.banco.db.execute(sql`drop trigger desconto_nan on pessoa_contribuicao`);
-      await t.banco.db.execute(sql`drop function desconto_nan()`);
-    }
+    });
   });
 
   it('rolls a registry record back (the CRUD engine)', async () => {
-    await t.banco.db.execute(sql`create function margem_nan() returns trigger language plpgsql as $$
-      begin new.margem_superior := 'NaN'; return new; end $$`);
-    await t.banco.db.execute(
-      sql`create trigger margem_nan before insert on configuracao_etiqueta for each row execute function margem_nan()`,
-    );
-    try {
+    await comNaN('configuracao_etiqueta', 'margem_superior', async () => {
       const r = await t.req({
         method: 'POST',
         url: '/api/configuracao-etiquetas',
@@ -110,9 +113,6 @@ describe('an answer that does not fit its schema', () => {
         .from(schema.configuracaoEtiqueta)
         .where(eq(schema.configuracaoEtiqueta.nome, 'Folha quebrada'));
       expect(linhas).toEqual([]);
-    } finally {
-      await t.banco.db.execute(sql`drop trigger margem_nan on configuracao_etiqueta`);
-      await t.banco.db.execute(sql`drop function margem_nan()`);
-    }
+    });
   });
 });

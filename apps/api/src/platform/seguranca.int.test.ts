@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { criarAppTeste, usarAppTeste } from '../../test/app-teste.js';
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 describe('hole 8: browser security headers', () => {
   it('every answer carries a strict CSP, nosniff, frame denial and a referrer policy', async () => {

@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../test/app-teste.js';
 import { type DefinicaoTarefa, Tarefas } from './tarefas.js';
 
-let t: AppTeste;
-
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 describe('a job whose worker died', () => {
   it('runs again soon instead of holding its one-at-a-time queue until it expires', async () => {

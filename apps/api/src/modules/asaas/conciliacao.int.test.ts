@@ -4,9 +4,16 @@ import type { AsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
 import { and, eq, inArray, isNotNull, like, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
-import { ADMIN_EMAIL, ADMIN_SENHA } from '../../../test/constantes.js';
+import { type AppTeste, ENV_TESTE } from '../../../test/app-teste.js';
+import {
+  chaveDaSubconta,
+  cobrarPelaApi,
+  criarAppComAsaas,
+  criarContaPelaApi,
+  dadosSubconta,
+  eventosDoPagamento,
+  naSubconta,
+} from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { compararCobrancasAbertas, TAREFA_CONCILIAR } from './conciliacao.js';
 import { conferirWebhooks } from './webhook-conta.js';
@@ -28,14 +35,19 @@ const cobrar = async (contaAReceberId: number) => {
   expect(r.statusCode, r.body).toBe(201);
   return r.json()[0] as { id: number; provedorId: string };
 };
-const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
-const chamarFake = async (chave: string, metodo: string, caminho: string) => {
-  const r = await fetch(`${fake.url}${caminho}`, {
-    method: metodo,
-    headers: { access_token: chave, 'user-agent': 'teste' },
+/** A charged receivable and, stored but not yet applied, the provider's event saying it is overdue. */
+const cobrancaComAvisoDeVencida = async (id: string) => {
+  const c = await criarConta();
+  const cob = await cobrar(c.id);
+  await t.banco.db.insert(schema.eventoProvedor).values({
+    id,
+    evento: 'PAYMENT_OVERDUE',
+    pagamentoId: cob.provedorId,
+    payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
   });
-  return r.json();
+  return { c, cob, id };
 };
+const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 
 /**
  * A worker process of its own on the test's PostgreSQL database, running the job's charges
@@ -44,12 +56,7 @@ const chamarFake = async (chave: string, metodo: string, caminho: string) => {
 function trabalhador() {
   const modulo = (caminho: string) => JSON.stringify(new URL(caminho, import.meta.url).href);
   const config = {
-    SIG_ENV: 'development',
-    SIG_SECRET: 'segredo-de-teste-com-32-caracteres!!',
-    SIG_ADMIN_EMAIL: ADMIN_EMAIL,
-    SIG_ADMIN_PASSWORD: ADMIN_SENHA,
-    DATA_DIR: '/tmp/sig-test-data',
-    LOG_LEVEL: 'silent',
+    ...ENV_TESTE,
     ASAAS_API_KEY: fake.chaveApi,
     ASAAS_URL: fake.url,
     ASAAS_MAX_SIMULTANEAS: '1',
@@ -102,10 +109,7 @@ describe('reconciliation with the provider', () => {
     expect(await obter(c.id)).toMatchObject({ status: 'PAGO', valorPago: '30.00' });
 
     expect((await req('POST', `/api/cobranca/${cob.id}/sincronizar`)).statusCode).toBe(200);
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     expect(eventos).toHaveLength(1);
     expect(eventos[0]!.resultado).toMatch(/^aplicado:PAGO/);
   });
@@ -237,15 +241,7 @@ describe('reconciliation with the provider', () => {
   it('a charge cancel and the webhook of its payment, at once, both finish', async () => {
     const { processarEvento } = await import('./webhook.service.js');
     for (let i = 0; i < 5; i++) {
-      const c = await criarConta();
-      const cob = await cobrar(c.id);
-      const id = `evt_corrida_${i}`;
-      await t.banco.db.insert(schema.eventoProvedor).values({
-        id,
-        evento: 'PAYMENT_OVERDUE',
-        pagamentoId: cob.provedorId,
-        payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
-      });
+      const { cob, id } = await cobrancaComAvisoDeVencida(`evt_corrida_${i}`);
       const [cancelado, aplicado] = await Promise.all([
         req('DELETE', `/api/cobranca/${cob.id}`),
         processarEvento(t.app.deps, id),
@@ -261,15 +257,7 @@ describe('reconciliation with the provider', () => {
     async () => {
       const { processarEvento } = await import('./webhook.service.js');
       for (let i = 0; i < 40; i++) {
-        const c = await criarConta();
-        const cob = await cobrar(c.id);
-        const id = `evt_corrida_pg_${i}`;
-        await t.banco.db.insert(schema.eventoProvedor).values({
-          id,
-          evento: 'PAYMENT_OVERDUE',
-          pagamentoId: cob.provedorId,
-          payload: { id, event: 'PAYMENT_OVERDUE', payment: { id: cob.provedorId, status: 'OVERDUE' } },
-        });
+        const { c, cob, id } = await cobrancaComAvisoDeVencida(`evt_corrida_pg_${i}`);
         // The event starts a little later each time, so that its locks meet the cancel's at every step.
         const [cancelado, aplicado] = await Promise.all([
           req('DELETE', `/api/cobranca/${cob.id}`),
@@ -359,12 +347,8 @@ describe('reconciliation with the provider', () => {
   it('a new sub-account gets our webhook; a missing or broken one is repaired by the reconciliation', async () => {
     const r = await req('POST', '/api/subconta', dadosSubconta(organizacaoId));
     expect(r.statusCode, r.body).toBe(201);
-    const [o] = await t.banco.db
-      .select({ token: schema.organizacao.tokenAsaasCifrado })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.id, organizacaoId));
-    const chave = t.app.deps.cofre.decifrar(o!.token!);
-    const webhooks = async () => (await chamarFake(chave, 'GET', '/webhooks')).data;
+    const { chave } = await chaveDaSubconta(t, organizacaoId);
+    const webhooks = async () => (await naSubconta(fake, chave, '/webhooks')).data;
     const [wh] = await webhooks();
     expect(wh).toMatchObject({
       name: 'SIG',
@@ -376,7 +360,7 @@ describe('reconciliation with the provider', () => {
     const [s] = await t.banco.db.select().from(schema.subconta).where(eq(schema.subconta.id, r.json().id));
     expect(s!.webhookConferidoEm).not.toBeNull();
 
-    await chamarFake(chave, 'DELETE', `/webhooks/${wh.id}`);
+    await naSubconta(fake, chave, `/webhooks/${wh.id}`, 'DELETE');
     expect(await conferirWebhooks(t.app.deps)).toEqual({ reparados: 1, falhas: 0 });
     expect(await webhooks()).toHaveLength(1);
     expect(await conferirWebhooks(t.app.deps)).toEqual({ reparados: 0, falhas: 0 });

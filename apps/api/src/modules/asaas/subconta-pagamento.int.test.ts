@@ -4,8 +4,17 @@ import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, dadosSubconta } from '../../../test/asaas-teste.js';
+import {
+  chaveDaSubconta,
+  cobrarPelaApi,
+  criarAppComAsaas,
+  criarContaPelaApi,
+  dadosSubconta,
+  eventosDoPagamento,
+  naSubconta,
+} from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
 /**
  * A parish's payments through its own sub-account (issue 17 item 2), end to end over HTTP: the
@@ -33,11 +42,6 @@ const portaLivre = () =>
 
 const req = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.req({ method, url, token: tesouraria, payload });
-const criar = async (url: string, payload: object) => {
-  const r = await req('POST', url, payload);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().id as number;
-};
 const hojeNoBrasil = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
 beforeAll(async () => {
@@ -58,18 +62,12 @@ afterAll(() => t.fechar());
 describe("a sub-account's payment", () => {
   it('is heard through the webhook SIG put on the sub-account: paid, posted to the ledger, receipted', async () => {
     const hoje = hojeNoBrasil();
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa da paróquia',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2020-01-01',
-    });
-    const plano = await criar('/api/plano-de-conta', {
-      codigoInterno: 'RS1',
-      nome: 'Contribuições da subconta',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
-    await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: hoje, dataFim: hoje });
+    const caixa = (
+      await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa da paróquia', dataSaldoInicial: '2020-01-01' })
+    ).id;
+    const plano = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'RS1', nome: 'Contribuições da subconta' }))
+      .id;
+    await periodoPelaApi(t, tesouraria, caixa, hoje, hoje);
     await t.banco.db
       .update(schema.organizacao)
       .set({ lancamentoCaixaAutomatico: true, contaCaixaEntradaId: caixa, contaCreditoId: plano })
@@ -78,14 +76,8 @@ describe("a sub-account's payment", () => {
     const subconta = await req('POST', '/api/subconta', dadosSubconta(organizacaoId));
     expect(subconta.statusCode, subconta.body).toBe(201);
     // The key came once, in the provider's answer; SIG keeps it encrypted and acts with it.
-    const [o] = await t.banco.db
-      .select({ token: schema.organizacao.tokenAsaasCifrado })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.id, organizacaoId));
-    const chave = t.app.deps.cofre.decifrar(o!.token!);
-    const naSubconta = (caminho: string) =>
-      fetch(`${fake.url}${caminho}`, { headers: { access_token: chave, 'user-agent': 'teste' } }).then((r) => r.json());
-    const { data: webhooks } = await naSubconta('/webhooks');
+    const { chave } = await chaveDaSubconta(t, organizacaoId);
+    const { data: webhooks } = await naSubconta(fake, chave, '/webhooks');
     expect(webhooks).toEqual([
       expect.objectContaining({ url: `${t.app.deps.config.publicUrl}/api/webhooks/asaas`, enabled: true }),
     ]);
@@ -100,7 +92,7 @@ describe("a sub-account's payment", () => {
     expect(cobrado.statusCode, cobrado.body).toBe(201);
     const [cob] = cobrado.json();
     // The charge lives on the sub-account, not on the main one.
-    expect((await naSubconta(`/payments/${cob.provedorId}`)).status).toBe('PENDING');
+    expect((await naSubconta(fake, chave, `/payments/${cob.provedorId}`)).status).toBe('PENDING');
     expect(() => fake.confirmar(cob.provedorId)).toThrow();
 
     // The holder pays through the charge's invoice link.
@@ -112,10 +104,7 @@ describe("a sub-account's payment", () => {
       status: 'PAGO',
       statusProvedor: 'RECEIVED',
     });
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     const recebido = eventos.find((e) => e.evento === 'PAYMENT_RECEIVED');
     expect(recebido?.processadoEm).toBeTruthy();
 

@@ -1,9 +1,7 @@
 import type { AsaasFake } from '@sig/asaas-fake';
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { criarAppComAsaas, dadosSubconta } from '../../../test/asaas-teste.js';
+import { chaveDaSubconta, criarAppComAsaas, dadosSubconta } from '../../../test/asaas-teste.js';
 import { organizacaoForaDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaNoProvedor } from './conta-provedor.js';
 
@@ -34,12 +32,8 @@ describe('sub-accounts', () => {
     expect(criada.provedorId).toBeTruthy();
     expect(criada.walletId).toBeTruthy();
 
-    const [o] = await t.banco.db
-      .select({ token: schema.organizacao.tokenAsaasCifrado })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.id, organizacaoId));
-    const chave = t.app.deps.cofre.decifrar(o!.token!);
-    expect(o!.token).not.toContain(chave);
+    const { cifrada, chave } = await chaveDaSubconta(t, organizacaoId);
+    expect(cifrada).not.toContain(chave);
     for (const url of ['/api/subconta/paginado', `/api/subconta/${criada.id}`])
       expect((await req('GET', url)).body).not.toContain(chave);
     expect(r.body).not.toContain(chave);

@@ -4,8 +4,9 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
+import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, eventosDoPagamento } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
 const TOKEN = 'token-do-webhook-de-teste';
 
@@ -90,10 +91,7 @@ describe('provider webhooks', () => {
       dataPagamento: '2099-03-05',
       dataCredito: '2099-03-06',
     });
-    const eventos = await t.banco.db
-      .select()
-      .from(schema.eventoProvedor)
-      .where(eq(schema.eventoProvedor.pagamentoId, cob.provedorId));
+    const eventos = await eventosDoPagamento(t, cob.provedorId);
     expect(eventos).toHaveLength(2);
   });
 
@@ -242,23 +240,11 @@ describe('provider webhooks', () => {
 
 describe('automatic cash posting', () => {
   it('a paid receivable becomes money in; without a period it waits pending; a refund reverses it', async () => {
-    const criar = async (url: string, payload: object) => {
-      const r = await req('POST', url, payload);
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json().id as number;
-    };
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa dos recebimentos',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2099-01-01',
-    });
-    const plano = await criar('/api/plano-de-conta', {
-      codigoInterno: 'R1',
-      nome: 'Contribuições',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
-    await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-04-01', dataFim: '2099-04-30' });
+    const caixa = (
+      await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa dos recebimentos', dataSaldoInicial: '2099-01-01' })
+    ).id;
+    const plano = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'R1', nome: 'Contribuições' })).id;
+    await periodoPelaApi(t, tesouraria, caixa, '2099-04-01', '2099-04-30');
     const pagar = async (extra: Record<string, unknown>, credito: string, n: number) => {
       const c = await criarConta(extra);
       const [cob] = (await cobrar(c.id)).json();
@@ -309,7 +295,7 @@ describe('automatic cash posting', () => {
         lancadoEm: null,
       });
       // ...posted when a period holding its date opens.
-      await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-05-01', dataFim: '2099-05-31' });
+      await periodoPelaApi(t, tesouraria, caixa, '2099-05-01', '2099-05-31');
       const [postado] = await t.banco.db.select().from(lc).where(eq(lc.origemId, maio.id));
       expect(postado).toMatchObject({ data: '2099-05-02', valor: '30.00', contaCaixaId: caixa });
       const [depois] = await t.banco.db.select().from(lp).where(eq(lp.id, pendente!.id));
@@ -321,7 +307,7 @@ describe('automatic cash posting', () => {
       const [cobAbril] = (await req('GET', `/api/cobranca?contaAReceberId=${c.id}`)).json();
       // The reversal is dated the day in Brazil (between 21:00 and 24:00 there, UTC is a day ahead).
       const hoje = hojeNoBrasil();
-      await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: hoje, dataFim: hoje });
+      await periodoPelaApi(t, tesouraria, caixa, hoje, hoje);
       await webhook({
         id: 'evt_caixa_reembolso',
         event: 'PAYMENT_REFUNDED',

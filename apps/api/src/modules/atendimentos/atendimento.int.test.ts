@@ -1,16 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { atendimentoDetalhe, atendimentoResumo, paged } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { emailsPara, organizacaoPorNome, parse, usuarioPorEmail } from '../../../test/fabricas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import {
+  emailsPara,
+  historicoDe,
+  organizacaoPorNome,
+  outroSinodo,
+  parse,
+  usuarioPorEmail,
+} from '../../../test/fabricas.js';
 import { construirApp } from '../../app.js';
 import { lerConfig } from '../../config.js';
 
 /** Service tickets: the four queues, triage, status with opinion, internal comments, attachments, scope. */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let atendente: string;
@@ -54,7 +61,6 @@ const ids = async (url: string, token: string) =>
 const emails = (para: string) => emailsPara(t.banco.db, para);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, atendente, sinodoSecretaria, tesouraria] = await t.logins(
     'admin',
     'paroquia',
@@ -64,16 +70,7 @@ beforeAll(async () => {
   );
   const db = t.banco.db;
   orgSinodo = await organizacaoPorNome(db, 'Sínodo Rio dos Sinos');
-  [{ id: orgOutroSinodo }] = await db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(
-      and(
-        like(schema.organizacao.nomeFantasia, 'Sínodo%'),
-        ne(schema.organizacao.nomeFantasia, 'Sínodo Rio dos Sinos'),
-      ),
-    )
-    .limit(1);
+  orgOutroSinodo = await outroSinodo(db);
   [{ id: categoriaId }] = await db.select({ id: schema.categoriaAtendimento.id }).from(schema.categoriaAtendimento);
   [{ id: timeId }] = await db
     .select({ id: schema.time.id })
@@ -82,7 +79,6 @@ beforeAll(async () => {
   usuarioParoquia = await usuarioPorEmail(db, 'paroquia@sig.local');
   usuarioAtendente = await usuarioPorEmail(db, 'atendimento@sig.local');
 });
-afterAll(() => t.fechar());
 
 describe('opening a ticket', () => {
   it('gives a readable unique protocol, status open and a creation activity', async () => {
@@ -402,16 +398,7 @@ describe('status, comments and tasks', () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ assunto: 'Certidão de confirmação', dataRetornoPrevista: '2026-12-10' });
-    const [h] = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'atendimento'),
-          eq(schema.historicoAlteracao.entidadeId, a.id),
-          eq(schema.historicoAlteracao.campo, 'assunto'),
-        ),
-      );
+    const [h] = await historicoDe(t.banco.db, 'atendimento', a.id, { campo: 'assunto' });
     expect(h).toMatchObject({ valorAnterior: 'Certidão de batismo', valorNovo: 'Certidão de confirmação' });
     const { responsavelUsuarioId: _r, ...sem } = novo();
     expect((await t.req({ method: 'PUT', url: `${GERAL}/${a.id}`, token: atendente, payload: sem })).statusCode).toBe(

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
 /** Icons (`/api/icones`): a registry of glyphs from the bundled set, chosen by ticket categories and shown with tickets. */
-let t: AppTeste;
+const t = usarAppTeste();
 let atendente: string;
 let tesouraria: string;
 let paroquia: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [atendente, tesouraria, paroquia] = await t.logins('atendimento', 'tesouraria', 'paroquia');
 });
-afterAll(() => t.fechar());
 
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = atendente, payload?: object) =>
   t.req({ method, url, token, payload, idioma: 'pt-BR' });

@@ -1,10 +1,10 @@
 import { schema } from '@sig/db';
 import { and, eq, like, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let atendimento: string;
 let tesouraria: string;
 let timeId: number;
@@ -40,7 +40,6 @@ const ticket = async (
 };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [atendimento, tesouraria] = await t.logins('atendimento', 'tesouraria');
   sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   const [outro] = await t.banco.db
@@ -65,7 +64,6 @@ beforeAll(async () => {
     .limit(1);
   categoriaId = c!.id;
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/time/:id/atendimentos', () => {
   it('lists the team’s open tickets in scope, oldest first, with their total', async () => {

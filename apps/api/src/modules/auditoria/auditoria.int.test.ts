@@ -1,8 +1,8 @@
 import { CADASTROS } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { ENTIDADES_HISTORICO } from '../../platform/historico.js';
 import { FUSO } from './auditoria.service.js';
 
@@ -20,7 +20,7 @@ type Item = {
   criadoEm: string;
 };
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -46,7 +46,6 @@ const inserirAuditoria = (linhas: (typeof schema.auditoriaAcesso.$inferInsert)[]
   t.app.deps.db.insert(schema.auditoriaAcesso).values(linhas);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   for (const o of await t.app.deps.db
     .select({ id: schema.organizacao.id, nome: schema.organizacao.nomeFantasia })
     .from(schema.organizacao))
@@ -55,7 +54,6 @@ beforeAll(async () => {
   sinodo = await t.login('sinodo@sig.local');
   paroquia = await t.login('paroquia@sig.local');
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/auditoria-acesso/paginado', () => {
   it('records sign-in, failed sign-in, sign-out and requests, and lists them newest first', async () => {

@@ -1,19 +1,19 @@
 import { schema } from '@sig/db';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { hashToken } from '../../platform/cripto.js';
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 const autenticar = (payload: unknown, extra: { idioma?: string; remoteAddress?: string } = {}) =>
   t.req({ method: 'POST', url: '/api/Autenticacao/autenticar', payload: payload as object, ...extra });
 
+const trocarSenha = (token: string, senhaAtual: string, senha: string, confirmacaoSenha: string) =>
+  t.req({ method: 'PUT', url: '/api/conta/senha', token, payload: { senhaAtual, senha, confirmacaoSenha } });
+const segundaEtapa = (token: string, payload: { codigo: string | undefined; metodo?: string }) =>
+  t.req({ method: 'POST', url: '/api/Autenticacao/autenticar-2FA', token, payload });
 const ultimoEmail = async (para: string) => {
   const [m] = await t.banco.db
     .select()
@@ -228,41 +228,21 @@ describe('passwords', () => {
     expect(bloqueado.statusCode).toBe(403);
     expect(bloqueado.json().codigo).toBe('TROCA_SENHA_OBRIGATORIA');
 
-    const fraca = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'curta', confirmacaoSenha: 'curta' },
-    });
+    const fraca = await trocarSenha(token, 'Demo@2026', 'curta', 'curta');
     expect(fraca.statusCode).toBe(400);
     expect(fraca.json().campos[0]).toEqual({
       campo: 'senha',
       mensagem: 'A senha deve ter no mínimo 8 caracteres, com letras e números.',
     });
-    const diferente = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'Outra1234' },
-    });
+    const diferente = await trocarSenha(token, 'Demo@2026', 'NovaSenha1', 'Outra1234');
     expect(diferente.json().campos[0]).toEqual({
       campo: 'confirmacaoSenha',
       mensagem: 'A senha e a confirmação devem ser iguais.',
     });
-    const atualErrada = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'errada', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
-    });
+    const atualErrada = await trocarSenha(token, 'errada', 'NovaSenha1', 'NovaSenha1');
     expect(atualErrada.json().codigo).toBe('SENHA_ATUAL_INCORRETA');
 
-    const ok = await t.req({
-      method: 'PUT',
-      url: '/api/conta/senha',
-      token,
-      payload: { senhaAtual: 'Demo@2026', senha: 'NovaSenha1', confirmacaoSenha: 'NovaSenha1' },
-    });
+    const ok = await trocarSenha(token, 'Demo@2026', 'NovaSenha1', 'NovaSenha1');
     expect(ok.statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token })).statusCode).toBe(200);
     expect((await t.req({ method: 'PUT', url: '/api/Autenticacao/autorizacao', token: outra })).statusCode).toBe(401);
@@ -357,27 +337,12 @@ describe('two-step verification', () => {
     const valido = await t.req({ method: 'GET', url: `/api/Autenticacao/token-valido?token=${pendente.accessToken}` });
     expect(valido.json().valido).toBe(false);
 
-    const ruim = await t.req({
-      method: 'POST',
-      url: '/api/Autenticacao/autenticar-2FA',
-      token: pendente.accessToken,
-      payload: { codigo: '123' },
-    });
+    const ruim = await segundaEtapa(pendente.accessToken, { codigo: '123' });
     expect(ruim.statusCode).toBe(400);
-    const errada = await t.req({
-      method: 'POST',
-      url: '/api/Autenticacao/autenticar-2FA',
-      token: pendente.accessToken,
-      payload: { codigo: '000000' },
-    });
+    const errada = await segundaEtapa(pendente.accessToken, { codigo: '000000' });
     expect(errada.statusCode).toBe(400);
     expect(errada.json().campos[0].campo).toBe('codigo');
-    const certo = await t.req({
-      method: 'POST',
-      url: '/api/Autenticacao/autenticar-2FA',
-      token: pendente.accessToken,
-      payload: { codigo: await generate({ secret: segredo }) },
-    });
+    const certo = await segundaEtapa(pendente.accessToken, { codigo: await generate({ secret: segredo }) });
     expect(certo.statusCode).toBe(200);
     expect(certo.json().requer2FA).toBe(false);
     expect(
@@ -387,12 +352,7 @@ describe('two-step verification', () => {
     const segundo = (await autenticar({ login: 'sinodo@sig.local', senha: 'Demo@2026' })).json();
     await t.req({ method: 'POST', url: '/api/Autenticacao/enviar-codigo-2FA', token: segundo.accessToken });
     const codigo = /é (\d{6})/.exec((await ultimoEmail('sinodo@sig.local'))!.texto)![1];
-    const porEmail = await t.req({
-      method: 'POST',
-      url: '/api/Autenticacao/autenticar-2FA',
-      token: segundo.accessToken,
-      payload: { codigo, metodo: 'email' },
-    });
+    const porEmail = await segundaEtapa(segundo.accessToken, { codigo, metodo: 'email' });
     expect(porEmail.statusCode).toBe(200);
 
     const desativar = await t.req({
@@ -412,12 +372,7 @@ describe('hole 15: two-step set-up with a QR code and one-time recovery codes', 
   const segundoPasso = async (codigo: string, metodo: string) => {
     const pendente = (await autenticar({ login: 'paroquia@sig.local', senha: 'Demo@2026' })).json();
     expect(pendente.requer2FA).toBe(true);
-    return t.req({
-      method: 'POST',
-      url: '/api/Autenticacao/autenticar-2FA',
-      token: pendente.accessToken,
-      payload: { codigo, metodo },
-    });
+    return segundaEtapa(pendente.accessToken, { codigo, metodo });
   };
   let token: string;
   let codigos: string[];

@@ -1,14 +1,10 @@
 import { schema } from '@sig/db';
 import { desc, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste, usarAppTeste } from '../../../test/app-teste.js';
 import { LIMITE } from './bloqueio.js';
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 afterEach(async () => {
   await t.banco.db.delete(schema.tentativaLogin);
   await t.banco.db.delete(schema.origemConfiavel);

@@ -1,9 +1,9 @@
 import { schema } from '@sig/db';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { type AppTeste, criarAppTeste, usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 const org = schema.organizacao;
 /** Ids of the demo tree: the parish of paroquia@sig.local and one of its communities. */
 const ids = { igreja: 0, paroquia: 0, comunidade: 0 };
@@ -38,7 +38,6 @@ const pessoasComCpf = async (cpf: string) =>
     .n;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const [igreja] = await t.banco.db.select({ id: org.id }).from(org).where(eq(org.nivel, 0));
   ids.igreja = igreja!.id;
   const [paula] = await t.banco.db
@@ -54,7 +53,6 @@ beforeAll(async () => {
     .limit(1);
   ids.comunidade = comunidade!.id;
 });
-afterAll(() => t.fechar());
 
 describe('hole 1: people register themselves only where members are accepted', () => {
   it('the registration page is offered only the organizations that accept members', async () => {

@@ -1,9 +1,9 @@
 import { schema } from '@sig/db';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 const org = schema.organizacao;
 /** The demo tree around a community: its parish, synod and the church above; a sibling; another synod. */
 const ids = { igreja: 0, sinodo: 0, paroquia: 0, comunidade: 0, irma: 0, outroSinodo: 0 };
@@ -33,7 +33,6 @@ async function membroDa(organizacaoId: number) {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   paroquia = await t.login('paroquia@sig.local');
   const [paula] = await t.banco.db
     .select({ organizacaoId: schema.pessoa.organizacaoId })
@@ -69,7 +68,6 @@ beforeAll(async () => {
     ]);
   membro = await membroDa(ids.comunidade);
 });
-afterAll(() => t.fechar());
 
 describe('hole 1: the notice board of a member', () => {
   it("shows its community's notices and those meant for subordinates from above, nothing else", async () => {

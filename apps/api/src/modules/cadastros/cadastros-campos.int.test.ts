@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
 /** Per-field rules (spec §6) apply to registries as to any screen: here Banco for the synod secretary. */
-let t: AppTeste;
+const t = usarAppTeste();
 let sinodo: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   await t.regrasCampo('Secretaria Sinodal', [
     { acesso: 'Banco', campo: 'urlImagem', visualizar: false, atualizar: false },
     { acesso: 'Banco', campo: 'ordem', visualizar: null, atualizar: false },
   ]);
   sinodo = await t.login('sinodo@sig.local');
 });
-afterAll(() => t.fechar());
 
 describe('field permissions on a registry', () => {
   it('hides a field from reads, lists and exports, and keeps it on update', async () => {

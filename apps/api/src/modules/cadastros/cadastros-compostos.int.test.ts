@@ -1,24 +1,22 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { usuarioPorEmail } from '../../../test/fabricas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe, usuarioPorEmail } from '../../../test/fabricas.js';
 
 /**
  * The engine's richer declarations: sub-records (characteristic options, class characteristics,
  * team participants), a tree (classifications) and organization registries shared down the
  * hierarchy (contribution categories, the notice board).
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
 });
-afterAll(() => t.fechar());
 
 const post = (url: string, payload: object, token = admin) => t.req({ method: 'POST', url, token, payload });
 const put = (url: string, payload: object, token = admin) => t.req({ method: 'PUT', url, token, payload });
@@ -60,12 +58,7 @@ describe('sub-records', () => {
       .from(schema.caracteristicaOpcao)
       .where(eq(schema.caracteristicaOpcao.caracteristicaId, c.id));
     expect(linhas.find((l) => l.chave === 'M')?.excluidoEm).toBeInstanceOf(Date);
-    const historico = await t.banco.db
-      .select({ campo: schema.historicoAlteracao.campo })
-      .from(schema.historicoAlteracao)
-      .where(
-        and(eq(schema.historicoAlteracao.entidade, 'caracteristica'), eq(schema.historicoAlteracao.entidadeId, c.id)),
-      );
+    const historico = await historicoDe(t.banco.db, 'caracteristica', c.id);
     expect(historico.map((h) => h.campo)).toContain('opcoes');
   });
 

@@ -2,11 +2,11 @@ import { CADASTROS, type CampoCadastro, type DefinicaoCadastro } from '@sig/cont
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { LIMITE_LISTA } from '../../platform/crud-motor.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -14,7 +14,6 @@ let atendimento: string;
 let tesouraria: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, atendimento, tesouraria] = await t.logins(
     'admin',
     'sinodo',
@@ -23,7 +22,6 @@ beforeAll(async () => {
     'tesouraria',
   );
 });
-afterAll(() => t.fechar());
 
 let contador = 0;
 /** Short, unique, uppercase-free values ("t1a") that fit any length bound of 3 or more. */

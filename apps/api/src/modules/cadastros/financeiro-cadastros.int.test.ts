@@ -1,18 +1,16 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let tesouraria: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
 });
-afterAll(() => t.fechar());
 
 const req = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.req({ method, url, token, payload });

@@ -1,17 +1,15 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { criarPessoa, organizacaoDoUsuario, unico } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin] = await t.logins('admin');
 });
-afterAll(() => t.fechar());
 
 const rotulos = async (url: string, idioma: string) => {
   const r = await t.req({ method: 'GET', url, token: admin, idioma });

@@ -1,12 +1,13 @@
 import { ESTADOS_CONCESSAO, hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe, organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 import { avisarVencimentos } from './vencimentos.job.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let atendimento: string;
@@ -18,13 +19,8 @@ let jazigoAlheio: number;
 let pessoas: number[];
 const jazigos = new Map<string, number>();
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = paroquia) =>
-  t.req({ method, url, token, payload });
-const criar = async (url: string, payload: object, token = paroquia) => {
-  const r = await req('POST', url, payload, token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const req = reqCom(t, () => paroquia);
+const criar = (url: string, payload: object, token = paroquia) => t.criar(url, payload, token);
 const grade = async (id = cemiterioId, quadra = 'Z') =>
   (await req('GET', `/api/cemiterio/${id}/jazigos?quadra=${quadra}`)).json();
 const situacao = async (rotulo: string) =>
@@ -48,19 +44,10 @@ const sepultamento = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
-  const [outra] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-  outraId = outra!.id;
+  outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
   // Paula, the parish secretary, acts for her parish.
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
   const c = await criar('/api/cemiterio', {
     organizacaoId: paroquiaId,
     nome: 'Cemitério da Saudade',
@@ -87,17 +74,8 @@ beforeAll(async () => {
     .from(schema.jazigo)
     .where(eq(schema.jazigo.cemiterioId, alheioId));
   jazigoAlheio = ja!.id;
-  pessoas = (
-    await t.banco.db
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-      .orderBy(schema.pessoa.id)
-      .limit(3)
-  ).map((p) => p.id);
-  expect(pessoas.length).toBe(3);
+  pessoas = await pessoasDe(t.banco.db, paroquiaId, 3);
 });
-afterAll(() => t.fechar());
 
 describe('/cemiterio', () => {
   it('creates a cemetery, lays out a block of plots and lists it', async () => {
@@ -507,16 +485,7 @@ describe('/arrendatario: state over time and renewal', () => {
     const r = await req('POST', `/api/arrendatario/${ids.vencida}/renovar`, { renovadoAte: emDias(400) });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ renovadoAte: emDias(400), estadoConcessao: 'RESERVADA' });
-    const historico = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'arrendatario'),
-          eq(schema.historicoAlteracao.entidadeId, ids.vencida!),
-        ),
-      )
-      .orderBy(schema.historicoAlteracao.id);
+    const historico = await historicoDe(t.banco.db, 'arrendatario', ids.vencida!);
     expect(historico).toMatchObject([
       { operacao: 'CRIACAO', campo: null },
       { operacao: 'ALTERACAO', campo: 'renovadoAte', valorAnterior: emDias(-1), valorNovo: emDias(400) },

@@ -1,7 +1,8 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
 
 /**
@@ -9,7 +10,7 @@ import { LIMITE_CONTAGEM_NOME } from './falecido.service.js';
  * 0063) answers as `like '%term%'` on `nome_busca` did: the same matches, order, pages and
  * capped count, in the user's scope, and still after renames, moves and exclusions.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let paroquiaId: number;
@@ -46,22 +47,10 @@ const TERMOS = [
 const req = (url: string, token: string) => t.req({ method: 'GET', url, token });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia] = await t.logins('admin', 'paroquia');
-  const [outra] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
-  const [pessoa] = await t.banco.db
-    .select({ id: schema.pessoa.id })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-    .limit(1);
+  const outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
+  const [pessoaId] = await pessoasDe(t.banco.db, paroquiaId, 1);
   const jazigo = async (organizacaoId: number) => {
     const c = await t.req({
       method: 'POST',
@@ -83,12 +72,12 @@ beforeAll(async () => {
       .returning({ id: schema.jazigo.id });
     const [a] = await t.banco.db
       .insert(schema.arrendatario)
-      .values({ jazigoId: j!.id, pessoaId: pessoa!.id, tipoConcessao: 'PERPETUA', inicio: '2000-01-01', valor: '0' })
+      .values({ jazigoId: j!.id, pessoaId, tipoConcessao: 'PERPETUA', inicio: '2000-01-01', valor: '0' })
       .returning({ id: schema.arrendatario.id });
     return { jazigoId: j!.id, arrendatarioId: a!.id };
   };
   const proprio = await jazigo(paroquiaId);
-  const alheio = await jazigo(outra!.id);
+  const alheio = await jazigo(outraId);
   jazigoProprio = proprio.jazigoId;
   jazigoAlheio = alheio.jazigoId;
   const nomes = [
@@ -106,7 +95,6 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(() => t.fechar());
 
 /** The matches in order, by a plain `like` over the burials: what the search must answer. */
 async function esperado(termo: string, soParoquia: boolean, ordem: 'asc' | 'desc') {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { criarAppComAsaas } from '../../../test/asaas-teste.js';
+import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 
 let t: AppTeste;
@@ -13,19 +13,14 @@ const req = (url: string, token = tesouraria) => t.req({ method: 'GET', url, tok
 
 /** A receivable of the treasurer's parish (or, with the administrator, of the national church) charged by boleto or Pix. */
 async function cobrada(valorPrevisto: string, forma: 'BOLETO' | 'PIX', vencimento: string, token = tesouraria) {
-  const conta = await t.req({
-    method: 'POST',
-    url: '/api/conta-a-receber',
-    token,
-    payload: { pessoaId, tipo: 'CONTRIBUICAO', mesCompetencia: 5, anoCompetencia: 2098, vencimento, valorPrevisto },
+  const conta = await criarContaPelaApi(t, token, {
+    pessoaId,
+    mesCompetencia: 5,
+    anoCompetencia: 2098,
+    vencimento,
+    valorPrevisto,
   });
-  expect(conta.statusCode, conta.body).toBe(201);
-  const c = await t.req({
-    method: 'POST',
-    url: '/api/cobranca',
-    token,
-    payload: { contaAReceberId: conta.json().id, forma },
-  });
+  const c = await cobrarPelaApi(t, token, conta.id, { forma });
   expect(c.statusCode, c.body).toBe(201);
   return c.json()[0] as { id: number };
 }

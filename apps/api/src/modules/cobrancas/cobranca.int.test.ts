@@ -2,7 +2,13 @@ import { schema } from '@sig/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrancasNoProvedor, cobrarPelaApi, criarAppComAsaas, criarContaPelaApi } from '../../../test/asaas-teste.js';
+import {
+  cobrancasNoProvedor,
+  cobrarPelaApi,
+  criarAppComAsaas,
+  criarContaPelaApi,
+  dadosConta,
+} from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 
@@ -87,18 +93,7 @@ describe('charges', () => {
       ]),
     );
     expect((await cobrar(c.id)).statusCode).toBe(409);
-    expect(
-      (
-        await req('PUT', `/api/conta-a-receber/${c.id}`, {
-          pessoaId: comCpf,
-          tipo: 'CONTRIBUICAO',
-          mesCompetencia: 3,
-          anoCompetencia: 2099,
-          vencimento: VENCIMENTO,
-          valorPrevisto: '30.00',
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await req('PUT', `/api/conta-a-receber/${c.id}`, dadosConta({ pessoaId: comCpf }))).statusCode).toBe(409);
     expect(await pagamentosDe(c.id)).toHaveLength(1);
     const linha = await req('GET', `/api/cobranca/${cob.id}/linha-digitavel`);
     expect(linha.statusCode, linha.body).toBe(200);

@@ -45,6 +45,16 @@ const criarLote = async (payload: object, token = tesouraria) => {
   return r.json();
 };
 const lote = async (id: number) => (await req('GET', `/api/processamento-lote/${id}`)).json();
+/** Works the batches with `simultaneos` workers until batch `id` is done (or `vezes` polls `ms` apart have passed). */
+async function trabalharAte(id: number, simultaneos: number, vezes: number, ms: number) {
+  t.app.lotes.iniciar(0, simultaneos);
+  try {
+    for (let i = 0; i < vezes && (await lote(id)).status !== 'CONCLUIDO'; i++)
+      await new Promise((r) => setTimeout(r, ms));
+  } finally {
+    await t.app.lotes.parar();
+  }
+}
 const itens = async (id: number) =>
   (await req('GET', `/api/processamento-lote/${id}/itens?quantidade=100`)).json().itens;
 const naFake = (contaId: number) => cobrancasNoProvedor(provedor, contaId);
@@ -134,13 +144,7 @@ describe('charges in bulk', () => {
       .set({ status: 'EM_ANDAMENTO', tentativas: 1 })
       .where(and(eq(schema.processamentoLoteItem.loteId, id), eq(schema.processamentoLoteItem.referenciaId, ids[0]!)));
     const posts = postsDeCobranca();
-    t.app.lotes.iniciar(0, 2);
-    try {
-      for (let i = 0; i < 200 && (await lote(id)).status !== 'CONCLUIDO'; i++)
-        await new Promise((r) => setTimeout(r, 25));
-    } finally {
-      await t.app.lotes.parar();
-    }
+    await trabalharAte(id, 2, 200, 25);
     expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', sucessos: 2 });
     expect(postsDeCobranca() - posts).toBe(1);
     expect(await naFake(ids[0]!)).toHaveLength(1);
@@ -192,12 +196,9 @@ describe('charges in bulk', () => {
     const { ids } = await novasContas(Array(12).fill('10.00'));
     const { id } = await criarLote({ contaAReceberIds: ids });
     fake.definirAtraso(150);
-    t.app.lotes.iniciar(0, 4);
     try {
-      for (let i = 0; i < 400 && (await lote(id)).status !== 'CONCLUIDO'; i++)
-        await new Promise((r) => setTimeout(r, 20));
+      await trabalharAte(id, 4, 400, 20);
     } finally {
-      await t.app.lotes.parar();
       fake.definirAtraso(0);
     }
     expect(await lote(id)).toMatchObject({ status: 'CONCLUIDO', sucessos: 12 });

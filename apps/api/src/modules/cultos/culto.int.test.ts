@@ -1,9 +1,11 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let tesouraria: string;
 let atendimento: string;
@@ -16,13 +18,8 @@ let plano: number;
 let planoNacional: number;
 let celebrante: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
-const criar = async (url: string, payload: object, token = tesouraria) => {
-  const r = await req('POST', url, payload, token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const req = reqCom(t, () => tesouraria);
+const criar = (url: string, payload: object, token = tesouraria) => t.criar(url, payload, token);
 const lancamento = async (id: number) => (await req('GET', `/api/lancamento-caixa/${id}`)).json();
 const contaCulto = (id: number | null) =>
   t.banco.db.update(schema.organizacao).set({ contaCultoId: id }).where(eq(schema.organizacao.id, paroquiaId));
@@ -39,23 +36,16 @@ const culto = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, tesouraria, atendimento] = await t.logins('admin', 'tesouraria', 'atendimento');
-  const conta = await criar('/api/conta-caixa', {
-    nome: 'Caixa das ofertas',
-    tipoContaCaixa: 'CAIXA',
-    dataSaldoInicial: '2026-01-01',
-  });
+  const conta = await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa das ofertas', dataSaldoInicial: '2026-01-01' });
   caixa = conta.id;
   paroquiaId = conta.organizacaoId;
   await contaCulto(caixa);
   outubro = (
     await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2026-10-01', dataFim: '2026-10-31' })
   ).id;
-  const analitica = { tipoPlanoConta: 'ANALITICA', naturezaPlanoConta: 'RECEITA' };
-  receita = (await criar('/api/plano-de-conta', { codigoInterno: 'C.1', nome: 'Ofertas avulsas', ...analitica })).id;
-  receitaPlano = (await criar('/api/plano-de-conta', { codigoInterno: 'C.2', nome: 'Ofertas de missão', ...analitica }))
-    .id;
+  receita = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'C.1', nome: 'Ofertas avulsas' })).id;
+  receitaPlano = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'C.2', nome: 'Ofertas de missão' })).id;
   plano = (
     await criar('/api/plano-de-ofertas', {
       data: '2026-10-04',
@@ -92,7 +82,6 @@ beforeAll(async () => {
     .limit(1);
   celebrante = p!.id;
 });
-afterAll(() => t.fechar());
 
 describe('worship services and their offerings', () => {
   let comPlano: { id: number; lancamentoCaixaId: number };
@@ -296,20 +285,17 @@ describe('worship services and their offerings', () => {
   it('needs its permission and keeps other organizations out', async () => {
     expect((await req('GET', '/api/culto/paginado', undefined, atendimento)).statusCode).toBe(403);
     expect((await req('POST', '/api/culto', culto(), atendimento)).statusCode).toBe(403);
-    const [outra] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-    const alheio = await criar('/api/culto', culto({ organizacaoId: outra!.id, celebrantes: [] }), admin);
+    const outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+    const alheio = await criar('/api/culto', culto({ organizacaoId: outraId, celebrantes: [] }), admin);
     expect((await req('GET', `/api/culto/${alheio.id}`)).statusCode).toBe(404);
     expect((await req('PUT', `/api/culto/${alheio.id}`, culto())).statusCode).toBe(404);
     expect((await req('DELETE', `/api/culto/${alheio.id}`)).statusCode).toBe(404);
-    const fora = await req('POST', '/api/culto', culto({ organizacaoId: outra!.id }));
+    const fora = await req('POST', '/api/culto', culto({ organizacaoId: outraId }));
     expect(fora.statusCode).toBe(400);
     expect(fora.json().campos[0].campo).toBe('organizacaoId');
-    expect(
-      (await req('GET', `/api/culto/plano-de-ofertas?organizacaoId=${outra!.id}&data=2026-10-04`)).statusCode,
-    ).toBe(404);
+    expect((await req('GET', `/api/culto/plano-de-ofertas?organizacaoId=${outraId}&data=2026-10-04`)).statusCode).toBe(
+      404,
+    );
     const lista = (await req('GET', '/api/culto/paginado?quantidade=100')).json();
     expect(lista.itens.some((c: { id: number }) => c.id === alheio.id)).toBe(false);
   });

@@ -1,9 +1,10 @@
 import { schema } from '@sig/db';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -39,7 +40,6 @@ async function criarGabarito(corpo: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   [paula, sara, administrador] = await Promise.all([
     pessoaPorEmail('paroquia@sig.local'),
@@ -56,7 +56,6 @@ beforeAll(async () => {
     .where(eq(schema.gabaritoPergunta.gabaritoId, g!.id));
   demo = { id: g!.id, perguntas };
 });
-afterAll(() => t.fechar());
 
 describe('the questionnaire', () => {
   it('lists the active keys and serves the demo key in order, without the gift of each question', async () => {
@@ -289,12 +288,7 @@ describe('permissions and organization scope', () => {
     expect(excluido.json()).toEqual({ sucesso: true });
     expect((await get(`${BASE}/${criado.id}`, paroquia)).statusCode).toBe(404);
     expect((await t.req({ method: 'DELETE', url: `${BASE}/${criado.id}`, token: paroquia })).statusCode).toBe(404);
-    const historico = await t.banco.db
-      .select({ operacao: schema.historicoAlteracao.operacao })
-      .from(schema.historicoAlteracao)
-      .where(
-        and(eq(schema.historicoAlteracao.entidade, 'teste-dons'), eq(schema.historicoAlteracao.entidadeId, criado.id)),
-      );
+    const historico = await historicoDe(t.banco.db, 'teste-dons', criado.id);
     expect(historico.map((h) => h.operacao).sort()).toEqual(['CRIACAO', 'EXCLUSAO']);
 
     // Other tests of the demo key remain: the registry refuses to delete it.

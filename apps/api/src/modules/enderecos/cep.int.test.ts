@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { criarAppTeste, usarAppTeste } from '../../../test/app-teste.js';
 import { criarPerfil, criarUsuario, organizacaoPorNome } from '../../../test/fabricas.js';
 
 /** A ViaCEP-shaped lookup on a free local port: one known CEP, `{"erro": true}` for the rest. */
@@ -33,7 +33,7 @@ async function viaCepFalso(): Promise<{ url: string; fechar: () => Promise<void>
   };
 }
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let ids: Record<string, number>;
@@ -48,14 +48,12 @@ async function local(uf: string, cidade: string) {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia] = await t.logins('admin', 'paroquia');
   const cangucu = await local('RS', 'Canguçu');
   const poa = await local('RS', 'Porto Alegre');
   const natal = await local('RN', 'Natal');
   ids = { rs: cangucu.estado, cangucu: cangucu.cidade, poa: poa.cidade, rn: natal.estado, natal: natal.cidade };
 });
-afterAll(() => t.fechar());
 
 describe('the IBGE municipalities', () => {
   it('are all cities of their states, with their codes, the capitals kept', async () => {

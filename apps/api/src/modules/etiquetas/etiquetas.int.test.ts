@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
 
 /** Label emission: the people chosen by filter, laid out on a configured sheet, as a PDF. */
-let t: AppTeste;
+const t = usarAppTeste();
 let sinodo: string;
 let atendimento: string;
 let pimaco: number;
@@ -17,7 +17,6 @@ const emitir = (query: string, token = sinodo) =>
   t.req({ method: 'GET', url: `/api/emissao-etiquetas/pdf?configuracaoId=${pimaco}&${query}`, token });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [sinodo, atendimento] = await t.logins('sinodo', 'atendimento');
   const [c] = await t.banco.db
     .select({ id: schema.configuracaoEtiqueta.id })
@@ -41,7 +40,6 @@ beforeAll(async () => {
     expect(r.statusCode, r.body).toBe(201);
   }
 });
-afterAll(() => t.fechar());
 
 describe('label emission', () => {
   it('prints one label per person with an active address, in name order', async () => {

@@ -1,11 +1,12 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
+import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
 import { processarInscricoes } from './inscricoes.job.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -15,39 +16,32 @@ let paroquiaId: number;
 let outraId: number;
 
 type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Metodo, url: string, payload?: object, token: string | undefined = sinodo) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => sinodo);
 const publico = (method: Metodo, url: string, payload?: object) => t.req({ method, url, payload });
-const criar = async (url: string, payload: object, token = sinodo) => {
-  const r = await req('POST', url, payload, token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const criar = (url: string, payload: object, token = sinodo) => t.criar(url, payload, token);
 
 const fabrica = fabricaDeEventos('congrenaje', 100_000_000);
 const congresso = (extra: Record<string, unknown> = {}) => fabrica.congresso(sinodoId, extra);
 const { inscrito } = fabrica;
+/** A congress whose first lot has one seat (R$ 100,00) and the second `vagas` (R$ 130,00). */
+const criarComDoisLotes = (vagas: number) =>
+  criar(
+    '/api/evento-com-inscricao',
+    congresso({
+      lotes: [
+        { numero: 1, valor: '100.00', quantidade: 1 },
+        { numero: 2, valor: '130.00', quantidade: vagas },
+      ],
+    }),
+  );
 let sequencia = 0;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, atendimento] = await t.logins('admin', 'sinodo', 'paroquia', 'atendimento');
-  const org = async (nome: string) =>
-    (
-      await t.banco.db
-        .select({ id: schema.organizacao.id })
-        .from(schema.organizacao)
-        .where(eq(schema.organizacao.nomeFantasia, nome))
-    )[0]!.id;
-  sinodoId = await org('Sínodo Rio dos Sinos');
-  outraId = await org('Sínodo Paranapanema');
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
+  sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
+  outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
 });
-afterAll(() => t.fechar());
 
 describe('/evento', () => {
   const entrada = (extra: Record<string, unknown> = {}) => ({
@@ -347,15 +341,7 @@ describe('no overselling', () => {
   });
 
   it('opens the next lot when the first sells out', async () => {
-    const e = await criar(
-      '/api/evento-com-inscricao',
-      congresso({
-        lotes: [
-          { numero: 1, valor: '100.00', quantidade: 1 },
-          { numero: 2, valor: '130.00', quantidade: 5 },
-        ],
-      }),
-    );
+    const e = await criarComDoisLotes(5);
     const a = await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, inscrito());
     const b = await publico('POST', `/api/evento-publico/${e.codigo}/inscricao`, inscrito());
     expect([a.json().loteNumero, b.json().loteNumero]).toEqual([1, 2]);
@@ -363,15 +349,7 @@ describe('no overselling', () => {
   });
 
   it('the lot turning under a race: its last seat once, the rest on the next at its price', async () => {
-    const e = await criar(
-      '/api/evento-com-inscricao',
-      congresso({
-        lotes: [
-          { numero: 1, valor: '100.00', quantidade: 1 },
-          { numero: 2, valor: '130.00', quantidade: 60 },
-        ],
-      }),
-    );
+    const e = await criarComDoisLotes(60);
     const r = await corrida(e.codigo);
     // Every one answered 201: none lost to a deadlock or a conflict between the two paths.
     expect(r.filter((x) => x.statusCode !== 201).map((x) => x.body)).toEqual([]);

@@ -1,10 +1,9 @@
-import { schema } from '@sig/db';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { fabricaDeEventos } from '../../../test/eventos.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -12,33 +11,18 @@ let atendimento: string;
 let sinodoId: number;
 let outraId: number;
 
-type Metodo = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (method: Metodo, url: string, payload?: object, token: string | undefined = sinodo) =>
-  t.req({ method, url, token, payload });
-const criar = async (url: string, payload: object, token = sinodo) => {
-  const r = await req('POST', url, payload, token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const req = reqCom(t, () => sinodo);
+const criar = (url: string, payload: object, token = sinodo) => t.criar(url, payload, token);
 
 const fabrica = fabricaDeEventos('equipe', 300_000_000);
 const congresso = (extra: Record<string, unknown> = {}) => fabrica.congresso(sinodoId, extra);
 const { inscrito } = fabrica;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, atendimento] = await t.logins('admin', 'sinodo', 'paroquia', 'atendimento');
-  const org = async (nome: string) =>
-    (
-      await t.banco.db
-        .select({ id: schema.organizacao.id })
-        .from(schema.organizacao)
-        .where(eq(schema.organizacao.nomeFantasia, nome))
-    )[0]!.id;
-  sinodoId = await org('Sínodo Rio dos Sinos');
-  outraId = await org('Sínodo Paranapanema');
+  sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
+  outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
 });
-afterAll(() => t.fechar());
 
 describe('POST /inscricoes-de-eventos/:id/cortesia', () => {
   let e: { id: number };

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let sinodo: string;
 let paroquia: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [sinodo, paroquia] = await t.logins('sinodo', 'paroquia');
 });
-afterAll(() => t.fechar());
 
 const url = '/api/filtro-salvo';
 const salvar = (token: string, payload: Record<string, unknown>) => t.req({ method: 'POST', url, token, payload });

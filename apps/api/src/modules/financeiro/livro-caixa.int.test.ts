@@ -1,9 +1,11 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -15,13 +17,8 @@ let grupo: number;
 let transferir: number;
 let centro: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
-const criar = async (url: string, payload: object, token = tesouraria) => {
-  const r = await req('POST', url, payload, token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const req = reqCom(t, () => tesouraria);
+const criar = (url: string, payload: object, token = tesouraria) => t.criar(url, payload, token);
 const saldo = async (periodoId: number) => (await req('GET', `/api/periodo-contabil/${periodoId}`)).json().saldoAtual;
 
 const lancamento = (extra: Record<string, unknown> = {}) => ({
@@ -35,55 +32,19 @@ const lancamento = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
-  caixa = (
-    await criar('/api/conta-caixa', {
-      nome: 'Caixa',
-      tipoContaCaixa: 'CAIXA',
-      saldoInicial: '100.00',
-      dataSaldoInicial: '2026-01-01',
-    })
-  ).id;
-  banco = (
-    await criar('/api/conta-caixa', { nome: 'Aplicação', tipoContaCaixa: 'APLICACAO', dataSaldoInicial: '2026-01-01' })
-  ).id;
-  grupo = (
-    await criar('/api/plano-de-conta', {
-      codigoInterno: '3',
-      nome: 'Receitas',
-      tipoPlanoConta: 'SINTETICA',
-      naturezaPlanoConta: 'RECEITA',
-    })
-  ).id;
-  receita = (
-    await criar('/api/plano-de-conta', {
-      codigoInterno: '3.1',
-      nome: 'Ofertas',
-      planoContaPaiId: grupo,
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    })
-  ).id;
-  despesa = (
-    await criar('/api/plano-de-conta', {
-      codigoInterno: '4.1',
-      nome: 'Energia',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'DESPESA',
-    })
-  ).id;
-  transferir = (
-    await criar('/api/plano-de-conta', {
-      codigoInterno: '9.1',
-      nome: 'Transferências',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'TRANSFERENCIA',
-    })
-  ).id;
+  const conta = (campos: { nome: string } & Record<string, unknown>) =>
+    contaCaixaPelaApi(t, tesouraria, { dataSaldoInicial: '2026-01-01', ...campos });
+  caixa = (await conta({ nome: 'Caixa', saldoInicial: '100.00' })).id;
+  banco = (await conta({ nome: 'Aplicação', tipoContaCaixa: 'APLICACAO' })).id;
+  const plano = async (codigoInterno: string, nome: string, extra: object = {}) =>
+    (await planoContaPelaApi(t, tesouraria, { codigoInterno, nome, ...extra })).id;
+  grupo = await plano('3', 'Receitas', { tipoPlanoConta: 'SINTETICA' });
+  receita = await plano('3.1', 'Ofertas', { planoContaPaiId: grupo });
+  despesa = await plano('4.1', 'Energia', { naturezaPlanoConta: 'DESPESA' });
+  transferir = await plano('9.1', 'Transferências', { naturezaPlanoConta: 'TRANSFERENCIA' });
   centro = (await criar('/api/controle-gerencial', { codigo: 'CC1', nome: 'Templo' })).id;
 });
-afterAll(() => t.fechar());
 
 describe('accounting periods and the cash ledger', () => {
   let novembro: number;
@@ -260,18 +221,15 @@ describe('accounting periods and the cash ledger', () => {
         )
       ).statusCode,
     ).toBe(403);
-    const [outra] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-    const alheio = await criar(
-      '/api/conta-caixa',
-      { nome: 'Caixa alheio', tipoContaCaixa: 'CAIXA', dataSaldoInicial: '2026-01-01', organizacaoId: outra!.id },
-      admin,
-    );
+    const outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+    const alheio = await contaCaixaPelaApi(t, admin, {
+      nome: 'Caixa alheio',
+      dataSaldoInicial: '2026-01-01',
+      organizacaoId: outraId,
+    });
     await t.banco.db
       .update(schema.contaCaixa)
-      .set({ organizacaoId: outra!.id })
+      .set({ organizacaoId: outraId })
       .where(eq(schema.contaCaixa.id, alheio.id));
     const periodo = await criar(
       '/api/periodo-contabil',

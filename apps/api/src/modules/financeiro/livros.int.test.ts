@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
 /** The books read back: financial and management reports and the accounting file. */
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let paroquia: string;
 let sinodo: string;
@@ -24,7 +24,6 @@ const criar = async (url: string, payload: object, token = tesouraria) => {
 const MARCO = 'periodoDe=2025-03-01&periodoAte=2025-03-31';
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, tesouraria, paroquia, sinodo] = await t.logins('admin', 'tesouraria', 'paroquia', 'sinodo');
   const conta = (nome: string, codigoContabil: string | undefined, saldoInicial: string, tipo = 'CAIXA') =>
     criar('/api/conta-caixa', {
@@ -93,7 +92,6 @@ beforeAll(async () => {
     data: '2025-03-20',
   });
 });
-afterAll(() => t.fechar());
 
 const idsLancamentos = async () => {
   const r = await req(`/api/lancamento-caixa/paginado?${MARCO}&quantidade=50&ordem=asc`);

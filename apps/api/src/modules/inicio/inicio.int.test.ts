@@ -1,7 +1,7 @@
 import { resumoInicio, selectResposta } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import {
   criarContaAReceber,
   criarCulto,
@@ -13,7 +13,7 @@ import {
 } from '../../../test/fabricas.js';
 import { mesAtual } from './inicio.service.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let paiId: number;
 let filhoId: number;
 let foraId: number;
@@ -28,7 +28,6 @@ const total = async (url: string) => {
 };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
   paiId = await criarOrganizacao(db);
   filhoId = await criarOrganizacao(db, { organizacaoPaiId: paiId });
@@ -62,7 +61,6 @@ beforeAll(async () => {
   await criarContaAReceber(db, { organizacaoId: paiId, vencimento: mes.ate, status: 'ABERTO', valorPrevisto: '5.00' });
   await db.insert(schema.aviso).values({ organizacaoId: paiId, nome: 'Assembleia', mensagem: 'Domingo.', ativo: true });
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/inicio/resumo', () => {
   it('answers the figures the lists behind them total, in the user scope', async () => {

@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
 
 /** Integration and withdrawal: the latest record decides whether the person is a member. */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let tesouraria: string;
@@ -16,23 +16,20 @@ const post = (payload: object, token = sinodo) =>
   t.req({ method: 'POST', url: '/api/pessoa-integracao-desligamento', token, payload });
 
 async function pessoa(nome: string, organizacaoId = orgParoquia, token = sinodo): Promise<number> {
-  const r = await t.req({
-    method: 'POST',
-    url: '/api/pessoa',
-    token,
-    payload: { nome, sobrenome: 'Integrada', organizacaoId, titular: true },
-  });
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json().id;
+  return (await t.criar('/api/pessoa', { nome, sobrenome: 'Integrada', organizacaoId, titular: true }, token)).id;
+}
+
+/** A person of the parish with a user of her own, who signs in with `senha`. */
+async function pessoaComUsuario(nome: string, email: string, senha: string): Promise<number> {
+  const usuario = { email, senha, confirmacaoSenha: senha, trocarSenha: false };
+  return (await t.criar('/api/pessoa', { nome, sobrenome: 'Usuaria', organizacaoId: orgParoquia, usuario }, admin)).id;
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
   orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   orgOutroSinodo = await outroSinodo(t.banco.db);
 });
-afterAll(() => t.fechar());
 
 describe('integration and withdrawal', () => {
   it('a withdrawal detaches the person from the members; a later integration brings them back', async () => {
@@ -118,24 +115,7 @@ describe('integration and withdrawal', () => {
   });
 
   it("a withdrawal ends the user's access there in the same write: links removed, open sessions refused", async () => {
-    const criada = await t.req({
-      method: 'POST',
-      url: '/api/pessoa',
-      token: admin,
-      payload: {
-        nome: 'Klara',
-        sobrenome: 'Usuaria',
-        organizacaoId: orgParoquia,
-        usuario: {
-          email: 'klara@exemplo.org',
-          senha: 'Klara@2026x',
-          confirmacaoSenha: 'Klara@2026x',
-          trocarSenha: false,
-        },
-      },
-    });
-    expect(criada.statusCode, criada.body).toBe(201);
-    const id = criada.json().id as number;
+    const id = await pessoaComUsuario('Klara', 'klara@exemplo.org', 'Klara@2026x');
     const [u] = await t.banco.db
       .select({ id: schema.usuario.id })
       .from(schema.usuario)
@@ -183,24 +163,7 @@ describe('integration and withdrawal', () => {
   });
 
   it('a withdrawal that fails leaves the access as it was (one transaction)', async () => {
-    const criada = await t.req({
-      method: 'POST',
-      url: '/api/pessoa',
-      token: admin,
-      payload: {
-        nome: 'Lotte',
-        sobrenome: 'Usuaria',
-        organizacaoId: orgParoquia,
-        usuario: {
-          email: 'lotte@exemplo.org',
-          senha: 'Lotte@2026x',
-          confirmacaoSenha: 'Lotte@2026x',
-          trocarSenha: false,
-        },
-      },
-    });
-    expect(criada.statusCode, criada.body).toBe(201);
-    const id = criada.json().id as number;
+    const id = await pessoaComUsuario('Lotte', 'lotte@exemplo.org', 'Lotte@2026x');
     const token = await t.login('lotte@exemplo.org', 'Lotte@2026x');
     // The last row the withdrawal writes (the organization's history of the removed link) is refused by the
     // database, after the links and sessions were changed: the whole withdrawal must roll back.

@@ -1,9 +1,9 @@
 import { hojeNoBrasil } from '@sig/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -14,11 +14,9 @@ const get = (q: string, token = sinodo) => t.req({ method: 'GET', url: `${url}${
 const ano = Number(hojeNoBrasil().slice(0, 4));
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/indicadores/ministerios', () => {
   it('rolls the demo synod’s ministries and ministers up: the year, ten years, who did not report', async () => {

@@ -1,16 +1,17 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome, pessoaPorCpf } from '../../../test/fabricas.js';
+import { conferirResumo } from '../../../test/resumos.js';
 
 /**
  * The ministries indicator's roll-up (migration 0058: `ministerio_resumo`, `ministerio_resumo_ano`)
  * is kept by triggers in the writing transaction: after every kind of write it holds what counting
  * the ministries and their figures again from scratch gives.
  */
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquiaId: number;
 let outraId: number;
@@ -37,23 +38,9 @@ async function lerResumo(db: DbOuTx) {
   return { ministerios, anos };
 }
 
-class Desfazer extends Error {}
-
 /** The roll-up as kept, and as a rebuild from the detail gives it (rolled back). */
 async function conferir() {
-  const mantido = await lerResumo(t.banco.db);
-  let recontado: Awaited<ReturnType<typeof lerResumo>> | undefined;
-  await t.banco.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select ministerio_resumo_reconstruir()`);
-      recontado = await lerResumo(tx);
-      throw new Desfazer();
-    })
-    .catch((e) => {
-      if (!(e instanceof Desfazer)) throw e;
-    });
-  expect(mantido).toEqual(recontado);
-  return mantido;
+  return conferirResumo(t.banco, lerResumo, [sql`select ministerio_resumo_reconstruir()`]);
 }
 
 /** An organization's ministries (every kind) as the roll-up holds them: its own, or its subtree's. */
@@ -83,7 +70,6 @@ const req = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =
   t.req({ method, url, token: admin, payload });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin] = await t.logins('admin');
   const paula = await pessoaPorCpf(t.banco.db, '11144477735');
   pessoaId = paula.id;
@@ -93,7 +79,6 @@ beforeAll(async () => {
     await t.banco.db.select({ id: schema.tipoGrupo.id }).from(schema.tipoGrupo).orderBy(schema.tipoGrupo.id)
   ).map((x) => x.id);
 });
-afterAll(() => t.fechar());
 
 describe('the ministries roll-up', () => {
   it('holds the demo’s ministries as a rebuild counts them', async () => {

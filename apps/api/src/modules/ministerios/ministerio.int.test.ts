@@ -1,10 +1,11 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { organizacaoPorNome, pessoaPorCpf, pessoasDe } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let atendimento: string;
@@ -16,13 +17,7 @@ let alheioId: number;
 let criadoId: number;
 
 const ano = Number(hojeNoBrasil().slice(0, 4));
-const req = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  token = paroquia,
-  idioma?: string,
-) => t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => paroquia);
 const ministerio = (extra: Record<string, unknown> = {}) => ({
   organizacaoId: paroquiaId,
   nome: 'Coral Cantate Domino',
@@ -50,32 +45,15 @@ const campos = (r: { json: () => { campos?: { campo: string; mensagem: string }[
   Object.fromEntries((r.json().campos ?? []).map((c) => [c.campo, c.mensagem]));
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, atendimento] = await t.logins('admin', 'paroquia', 'atendimento');
-  const [outra] = await t.banco.db
-    .select({ id: schema.organizacao.id })
-    .from(schema.organizacao)
-    .where(eq(schema.organizacao.nomeFantasia, 'Sínodo Paranapanema'));
-  outraId = outra!.id;
-  const [paula] = await t.banco.db
-    .select({ organizacaoId: schema.pessoa.organizacaoId })
-    .from(schema.pessoa)
-    .where(eq(schema.pessoa.cpf, '11144477735'));
-  paroquiaId = paula!.organizacaoId!;
+  outraId = await organizacaoPorNome(t.banco.db, 'Sínodo Paranapanema');
+  paroquiaId = (await pessoaPorCpf(t.banco.db, '11144477735')).organizacaoId!;
   const [tipo] = await t.banco.db
     .select({ id: schema.tipoGrupo.id })
     .from(schema.tipoGrupo)
     .where(eq(schema.tipoGrupo.nome, 'Coral'));
   tipoId = tipo!.id;
-  pessoas = (
-    await t.banco.db
-      .select({ id: schema.pessoa.id })
-      .from(schema.pessoa)
-      .where(eq(schema.pessoa.organizacaoId, paroquiaId))
-      .orderBy(schema.pessoa.id)
-      .limit(3)
-  ).map((p) => p.id);
-  expect(pessoas.length).toBe(3);
+  pessoas = await pessoasDe(t.banco.db, paroquiaId, 3);
   const [alheia] = await t.banco.db
     .insert(schema.pessoa)
     .values({ nome: 'Alheia', sobrenome: 'Outro Sínodo', nomeBusca: 'alheia outro sinodo', organizacaoId: outraId })
@@ -95,7 +73,6 @@ beforeAll(async () => {
   expect(r.statusCode, r.body).toBe(201);
   alheioId = r.json().id;
 });
-afterAll(() => t.fechar());
 
 describe('POST /api/ministerio', () => {
   it('saves a ministry with participants and the figures typed, did-not-meet apart', async () => {

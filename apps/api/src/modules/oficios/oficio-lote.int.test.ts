@@ -1,11 +1,11 @@
 import { schema } from '@sig/db';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { criarOrganizacao, criarPessoa, organizacaoPorNome, outroSinodo, unico } from '../../../test/fabricas.js';
 import { semEspacos, textoDoPdf } from '../../../test/pdf.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let tesouraria: string;
@@ -15,8 +15,7 @@ let templateId: number;
 let templateAlheioId: number;
 const nomes: string[] = [];
 
-const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = sinodo) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => sinodo);
 const paginas = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 const modelo = (organizacaoId: number) => ({
   organizacaoId,
@@ -31,7 +30,6 @@ const modelo = (organizacaoId: number) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
   const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   comunidadeId = await criarOrganizacao(t.banco.db, { organizacaoPaiId: sinodoId, nomeFantasia: unico('Comunidade') });
@@ -46,7 +44,6 @@ beforeAll(async () => {
   const a = await req('POST', '/api/template-oficio', modelo(alheiaId), admin);
   templateAlheioId = a.json().id;
 });
-afterAll(() => t?.fechar());
 
 describe('letters for a people filter', () => {
   let loteId: number;

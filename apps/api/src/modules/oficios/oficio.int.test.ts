@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { criarOrganizacao, criarPessoa, organizacaoPorNome, outroSinodo, unico } from '../../../test/fabricas.js';
 import { semEspacos, textoDoPdf } from '../../../test/pdf.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let tesouraria: string;
@@ -16,13 +16,7 @@ let templateId: number;
 let templateAlheioId: number;
 let oficioAlheioId: number;
 
-const req = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  token = sinodo,
-  idioma?: string,
-) => t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => sinodo);
 const modelo = (extra: Record<string, unknown> = {}) => ({
   organizacaoId: comunidadeId,
   nome: unico('Declaração de membresia'),
@@ -54,7 +48,6 @@ let cpf: string;
 const emitir = (payload: object, token = sinodo) => req('POST', '/api/oficio', payload, token);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, tesouraria] = await t.logins('admin', 'sinodo', 'tesouraria');
   const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   comunidadeId = await criarOrganizacao(t.banco.db, { organizacaoPaiId: sinodoId, nomeFantasia: unico('Comunidade') });
@@ -71,7 +64,6 @@ beforeAll(async () => {
   expect(o.statusCode, o.body).toBe(201);
   oficioAlheioId = o.json().id;
 });
-afterAll(() => t?.fechar());
 
 describe('letter templates', () => {
   it('creates, reads, updates and lists a template', async () => {

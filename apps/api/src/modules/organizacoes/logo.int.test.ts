@@ -1,10 +1,10 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoDoUsuario } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -18,12 +18,10 @@ const enviar = (id: number, payload: object, token = paroquia, idioma?: string) 
   t.req({ method: 'PUT', url: `/api/organizacao/${id}/logo`, token, payload, idioma });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   paroquiaId = await organizacaoDoUsuario(t.banco.db, 'paroquia@sig.local');
   igrejaId = await organizacaoDoUsuario(t.banco.db, 'admin@sig.local');
 });
-afterAll(() => t.fechar());
 
 describe('organization logo', () => {
   it('stores a PNG, answers it for the preview, replaces it with a JPEG and removes it', async () => {

@@ -1,9 +1,11 @@
 import { schema } from '@sig/db';
 import { and, eq, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -47,7 +49,6 @@ const nova = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   ids.sinodo = await organizacaoAtual(sinodo);
   ids.paroquia = await organizacaoAtual(paroquia);
@@ -71,7 +72,6 @@ beforeAll(async () => {
   const [tc] = await db().select().from(schema.tipoContato).limit(1);
   ids.tipoContato = tc!.id;
 });
-afterAll(() => t.fechar());
 
 describe('GET /api/organizacao/paginado', () => {
   it('shows the administrator the whole tree', async () => {
@@ -279,12 +279,7 @@ describe('POST /api/organizacao', () => {
     expect(gravada.tokenAsaasCifrado).not.toContain('segredo');
     expect(t.app.deps.cofre.decifrar(gravada.tokenAsaasCifrado!)).toBe('$aact_segredo_123');
 
-    const historico = await db()
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(eq(schema.historicoAlteracao.entidade, 'organizacao'), eq(schema.historicoAlteracao.entidadeId, b.id)),
-      );
+    const historico = await historicoDe(db(), 'organizacao', b.id);
     expect(historico).toHaveLength(1);
     expect(historico[0]!.operacao).toBe('CRIACAO');
     expect(JSON.stringify(historico)).not.toContain('segredo');
@@ -611,28 +606,13 @@ describe('PUT /api/organizacao', () => {
   });
 
   it('takes its own cash accounts and the analytic ledger accounts it sees as books settings, nothing else', async () => {
-    const criar = async (url: string, payload: object, token = tesouraria) => {
-      const r = await t.req({ method: 'POST', url, token, payload });
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json().id as number;
-    };
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa das ofertas',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2026-01-01',
-    });
-    const analitica = await criar('/api/plano-de-conta', {
-      codigoInterno: 'O1',
-      nome: 'Ofertas',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
-    const sintetica = await criar('/api/plano-de-conta', {
-      codigoInterno: 'O',
-      nome: 'Receitas',
-      tipoPlanoConta: 'SINTETICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
+    const caixa = (
+      await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa das ofertas', dataSaldoInicial: '2026-01-01' })
+    ).id;
+    const analitica = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'O1', nome: 'Ofertas' })).id;
+    const sintetica = (
+      await planoContaPelaApi(t, tesouraria, { codigoInterno: 'O', nome: 'Receitas', tipoPlanoConta: 'SINTETICA' })
+    ).id;
     const atual = (await t.req({ method: 'GET', url: `/api/organizacao/${ids.paroquia}`, token: paroquia })).json();
     const { id: _id, tipoOrganizacaoNome: _t, organizacaoPaiNome: _p, tokenAsaasConfigurado: _c, ...corpo } = atual;
     const salvar = (extra: object) =>
@@ -713,17 +693,7 @@ describe('GET/PUT /api/organizacao/configuracoes', () => {
       valorPadraoContribuicao: '35.50',
       contaCaixaEntradaId: caixa!.id,
     });
-    const [h] = await db()
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'organizacao'),
-          eq(schema.historicoAlteracao.entidadeId, ids.paroquia),
-        ),
-      )
-      .orderBy(sql`${schema.historicoAlteracao.id} desc`)
-      .limit(1);
+    const h = (await historicoDe(db(), 'organizacao', ids.paroquia)).at(-1);
     expect(h?.usuarioId).not.toBeNull();
   });
 

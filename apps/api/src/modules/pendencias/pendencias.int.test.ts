@@ -1,10 +1,11 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let paroquia: string;
 let organizacaoId: number;
@@ -12,12 +13,10 @@ let organizacaoId: number;
 const req = (method: 'GET' | 'POST', url: string, token = tesouraria) => t.req({ method, url, token });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [tesouraria, paroquia] = await t.logins('tesouraria', 'paroquia');
   const p = await pessoaPorCpf(t.banco.db, '39053344705');
   organizacaoId = p!.organizacaoId;
 });
-afterAll(() => t.fechar());
 
 describe('financial exceptions', () => {
   it('lists a payment for an unknown charge and an unapplied event, counts them and resolves one', async () => {
@@ -60,22 +59,8 @@ describe('financial exceptions', () => {
   });
 
   it('a pending posting is listed in its organization, and posting it without a period is refused with a 4xx', async () => {
-    const criar = async (url: string, payload: object) => {
-      const r = await t.req({ method: 'POST', url, token: tesouraria, payload });
-      expect(r.statusCode, r.body).toBe(201);
-      return r.json().id as number;
-    };
-    const caixa = await criar('/api/conta-caixa', {
-      nome: 'Caixa P',
-      tipoContaCaixa: 'CAIXA',
-      dataSaldoInicial: '2099-01-01',
-    });
-    const plano = await criar('/api/plano-de-conta', {
-      codigoInterno: 'P1',
-      nome: 'Receitas P',
-      tipoPlanoConta: 'ANALITICA',
-      naturezaPlanoConta: 'RECEITA',
-    });
+    const caixa = (await contaCaixaPelaApi(t, tesouraria, { nome: 'Caixa P', dataSaldoInicial: '2099-01-01' })).id;
+    const plano = (await planoContaPelaApi(t, tesouraria, { codigoInterno: 'P1', nome: 'Receitas P' })).id;
     const [p] = await t.banco.db
       .insert(schema.lancamentoPendente)
       .values({
@@ -116,7 +101,7 @@ describe('financial exceptions', () => {
     });
     const cedo = await req('POST', `/api/pendencias-financeiras/lancamentos/${p!.id}/lancar`);
     expect(cedo.statusCode).toBe(422);
-    await criar('/api/periodo-contabil', { contaCaixaId: caixa, dataInicio: '2099-07-01', dataFim: '2099-07-31' });
+    await periodoPelaApi(t, tesouraria, caixa, '2099-07-01', '2099-07-31');
     // Opening the period posted it already.
     const [depois] = await t.banco.db
       .select()

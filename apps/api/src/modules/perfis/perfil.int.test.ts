@@ -1,24 +1,23 @@
 import { PERFIL_ADMINISTRADOR, type Perfil, type PerfilResumo } from '@sig/contracts';
 import { schema } from '@sig/db';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   admin = await t.loginAdmin();
   sinodo = await t.login('sinodo@sig.local');
   paroquia = await t.login('paroquia@sig.local');
   const r = await t.req({ method: 'GET', url: '/api/perfil', token: admin });
   for (const p of r.json() as PerfilResumo[]) ids.set(p.nome, p.id);
 });
-afterAll(() => t.fechar());
 
 const id = (nome: string) => {
   const v = ids.get(nome);
@@ -63,11 +62,7 @@ const versao = async (perfilId: number) =>
   (await t.banco.db.select({ v: schema.perfil.versao }).from(schema.perfil).where(eq(schema.perfil.id, perfilId)))[0]!
     .v;
 
-const historico = (perfilId: number) =>
-  t.banco.db
-    .select()
-    .from(schema.historicoAlteracao)
-    .where(and(eq(schema.historicoAlteracao.entidade, 'perfil'), eq(schema.historicoAlteracao.entidadeId, perfilId)));
+const historico = (perfilId: number) => historicoDe(t.banco.db, 'perfil', perfilId);
 
 describe('GET /api/perfil', () => {
   it('lists every profile with the administrator flag and the number of users', async () => {

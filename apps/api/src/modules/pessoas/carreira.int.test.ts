@@ -1,11 +1,11 @@
 import { hojeNoBrasil } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -41,9 +41,11 @@ const ministro = (pessoaId: number, chamados: object[], extra: Record<string, un
   chamados,
   ...extra,
 });
+/** Saves a minister (POST) as `token`, with the given calls. */
+const salvarMinistro = (token: string, pessoaId: number, chamados: object[], idioma?: string) =>
+  req('POST', url, token, ministro(pessoaId, chamados), idioma);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   orgParoquia = await organizacaoPorNome(t.banco.db, 'Paróquia da Reconciliação - Canguçu');
   orgOutra = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
@@ -54,7 +56,6 @@ beforeAll(async () => {
     .limit(1);
   orgOutroSinodo = outro!.id;
 });
-afterAll(() => t.fechar());
 
 describe('ministers’ calls and careers', () => {
   it('the demo synod has 40 ministers with their calls, some needing attention', async () => {
@@ -76,27 +77,22 @@ describe('ministers’ calls and careers', () => {
 
   it('saves calls with the minister and answers the career: current post, history, alerts', async () => {
     pessoaId = await novaPessoa('Helmut');
-    const r = await req(
-      'POST',
-      url,
-      sinodo,
-      ministro(pessoaId, [
-        {
-          organizacaoId: orgOutra,
-          dataInicio: '2010-04-01',
-          dataFimMandato: '2016-03-31',
-          dataInstalacao: '2010-04-11',
-          situacao: 'ENCERRADO',
-        },
-        {
-          organizacaoId: orgParoquia,
-          dataInicio: '2016-04-01',
-          dataFimMandato: emDias(40),
-          dataInstalacao: '2016-04-10',
-          situacao: 'ATIVO',
-        },
-      ]),
-    );
+    const r = await salvarMinistro(sinodo, pessoaId, [
+      {
+        organizacaoId: orgOutra,
+        dataInicio: '2010-04-01',
+        dataFimMandato: '2016-03-31',
+        dataInstalacao: '2010-04-11',
+        situacao: 'ENCERRADO',
+      },
+      {
+        organizacaoId: orgParoquia,
+        dataInicio: '2016-04-01',
+        dataFimMandato: emDias(40),
+        dataInstalacao: '2016-04-10',
+        situacao: 'ATIVO',
+      },
+    ]);
     expect(r.statusCode, r.body).toBe(201);
     ministroId = r.json().id;
     expect(r.json().chamados).toHaveLength(2);
@@ -130,25 +126,19 @@ describe('ministers’ calls and careers', () => {
 
   it('lists the alerts in scope: ending, overdue, and active ministers without a call', async () => {
     const vencido = await novaPessoa('Ortrud');
-    const rv = await req(
-      'POST',
-      url,
-      sinodo,
-      ministro(vencido, [{ organizacaoId: orgParoquia, dataInicio: '2015-01-01', dataFimMandato: emDias(-10) }]),
-    );
+    const rv = await salvarMinistro(sinodo, vencido, [
+      { organizacaoId: orgParoquia, dataInicio: '2015-01-01', dataFimMandato: emDias(-10) },
+    ]);
     expect(rv.statusCode, rv.body).toBe(201);
     const semPosto = await novaPessoa('Ingo');
-    expect((await req('POST', url, sinodo, ministro(semPosto, []))).statusCode).toBe(201);
+    expect((await salvarMinistro(sinodo, semPosto, [])).statusCode).toBe(201);
     // Far from its end: no alert.
     const tranquilo = await novaPessoa('Gerda');
     expect(
       (
-        await req(
-          'POST',
-          url,
-          sinodo,
-          ministro(tranquilo, [{ organizacaoId: orgParoquia, dataInicio: '2020-01-01', dataFimMandato: emDias(400) }]),
-        )
+        await salvarMinistro(sinodo, tranquilo, [
+          { organizacaoId: orgParoquia, dataInicio: '2020-01-01', dataFimMandato: emDias(400) },
+        ])
       ).statusCode,
     ).toBe(201);
 
@@ -170,14 +160,13 @@ describe('ministers’ calls and careers', () => {
 
   it('refuses a term ending before its start and two active calls to one organization, in both languages', async () => {
     const p = await novaPessoa('Wilma');
-    const r = await req(
-      'POST',
-      url,
+    const r = await salvarMinistro(
       sinodo,
-      ministro(p, [
+      p,
+      [
         { organizacaoId: orgParoquia, dataInicio: '2020-01-01', dataFimMandato: '2019-12-31' },
         { organizacaoId: orgParoquia, dataInicio: '2021-01-01', situacao: 'ATIVO' },
-      ]),
+      ],
       'en',
     );
     expect(r.statusCode).toBe(400);
@@ -185,26 +174,16 @@ describe('ministers’ calls and careers', () => {
       'chamados.0.dataFimMandato': 'The end date cannot be before the start date.',
       'chamados.1.situacao': 'There is already an active call for this organization.',
     });
-    const pt = await req(
-      'POST',
-      url,
-      sinodo,
-      ministro(p, [
-        { organizacaoId: orgParoquia, dataInicio: '2020-01-01', situacao: 'ATIVO' },
-        { organizacaoId: orgParoquia, dataInicio: '2021-01-01', situacao: 'ATIVO' },
-      ]),
-    );
+    const pt = await salvarMinistro(sinodo, p, [
+      { organizacaoId: orgParoquia, dataInicio: '2020-01-01', situacao: 'ATIVO' },
+      { organizacaoId: orgParoquia, dataInicio: '2021-01-01', situacao: 'ATIVO' },
+    ]);
     expect(campos(pt)).toEqual({ 'chamados.1.situacao': 'Já há um chamado ativo para esta organização.' });
     // An ended call and an active one at the same organization are a career, not a conflict.
-    const ok = await req(
-      'POST',
-      url,
-      sinodo,
-      ministro(p, [
-        { organizacaoId: orgParoquia, dataInicio: '2015-01-01', dataFimMandato: '2019-12-31', situacao: 'ENCERRADO' },
-        { organizacaoId: orgParoquia, dataInicio: '2020-01-01', situacao: 'ATIVO' },
-      ]),
-    );
+    const ok = await salvarMinistro(sinodo, p, [
+      { organizacaoId: orgParoquia, dataInicio: '2015-01-01', dataFimMandato: '2019-12-31', situacao: 'ENCERRADO' },
+      { organizacaoId: orgParoquia, dataInicio: '2020-01-01', situacao: 'ATIVO' },
+    ]);
     expect(ok.statusCode, ok.body).toBe(201);
   });
 
@@ -212,12 +191,9 @@ describe('ministers’ calls and careers', () => {
     expect((await req('GET', `${url}/${ministroId}/carreira`, paroquia)).statusCode).toBe(403);
     expect((await req('GET', `${url}/alertas`, paroquia)).statusCode).toBe(403);
     const fora = await novaPessoa('Distante', orgOutroSinodo, admin);
-    const deFora = await req(
-      'POST',
-      url,
-      admin,
-      ministro(fora, [{ organizacaoId: orgOutroSinodo, dataInicio: '2020-01-01', dataFimMandato: emDias(5) }]),
-    );
+    const deFora = await salvarMinistro(admin, fora, [
+      { organizacaoId: orgOutroSinodo, dataInicio: '2020-01-01', dataFimMandato: emDias(5) },
+    ]);
     expect(deFora.statusCode, deFora.body).toBe(201);
     expect((await req('GET', `${url}/${deFora.json().id}/carreira`)).statusCode).toBe(404);
     const alertas = (await req('GET', `${url}/alertas?quantidade=500`)).json();
@@ -225,12 +201,7 @@ describe('ministers’ calls and careers', () => {
     expect((await req('GET', `${url}/alertas?organizacaoId=${orgOutroSinodo}`)).statusCode).toBe(404);
     // A call to an organization out of the writer's scope is refused by the reference rules.
     const p = await novaPessoa('Chamado Longe');
-    const longe = await req(
-      'POST',
-      url,
-      sinodo,
-      ministro(p, [{ organizacaoId: orgOutroSinodo, dataInicio: '2020-01-01' }]),
-    );
+    const longe = await salvarMinistro(sinodo, p, [{ organizacaoId: orgOutroSinodo, dataInicio: '2020-01-01' }]);
     expect(longe.statusCode).toBe(400);
     expect(Object.keys(campos(longe))).toEqual(['chamados.0.organizacaoId']);
   });

@@ -1,8 +1,9 @@
-import { schema } from '@sig/db';
+import { type DbOuTx, schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { criarOrganizacao, organizacaoPorNome, outroSinodo } from '../../../test/fabricas.js';
+import { conferirResumo } from '../../../test/resumos.js';
 
 /**
  * The registry indicator's roll-ups are kept by triggers in the writing transaction: after every
@@ -30,7 +31,7 @@ type Movimento = {
   quantidade: number;
 };
 
-async function lerResumos(db: AppTeste['banco']['db']) {
+async function lerResumos(db: DbOuTx) {
   const movimentos = rows<Movimento>(
     await db.execute(sql`select organizacao_id, subarvore, grao, to_char(inicio, 'YYYY-MM-DD') as inicio, movimento,
         tipo_pessoa_id, status, titular, completo, ativa, quantidade
@@ -43,23 +44,12 @@ async function lerResumos(db: AppTeste['banco']['db']) {
   return { movimentos, pessoas };
 }
 
-class Desfazer extends Error {}
-
 /** The roll-ups as kept, and as a rebuild from the detail gives them (rolled back). */
 async function conferir() {
-  const mantido = await lerResumos(t.banco.db);
-  let recontado: Awaited<ReturnType<typeof lerResumos>> | undefined;
-  await t.banco.db
-    .transaction(async (tx) => {
-      await tx.execute(sql`select pessoa_movimento_perfil_reconstruir()`);
-      await tx.execute(sql`select pessoa_resumo_reconstruir()`);
-      recontado = await lerResumos(tx as unknown as AppTeste['banco']['db']);
-      throw new Desfazer();
-    })
-    .catch((e) => {
-      if (!(e instanceof Desfazer)) throw e;
-    });
-  expect(mantido).toEqual(recontado);
+  const mantido = await conferirResumo(t.banco, lerResumos, [
+    sql`select pessoa_movimento_perfil_reconstruir()`,
+    sql`select pessoa_resumo_reconstruir()`,
+  ]);
   // The months' and the years' rows hold what the days' rows add up to in them.
   const somados = (grao: number, corte: number) => {
     const somas = new Map<string, number>();

@@ -1,10 +1,10 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -31,7 +31,6 @@ const pessoaBase = (extra: Record<string, unknown> = {}) => ({
 const campos = (r: { json: () => { campos?: { campo: string }[] } }) => (r.json().campos ?? []).map((c) => c.campo);
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   orgParoquia = await orgPorNome('Paróquia da Reconciliação - Canguçu');
   const sinodoRs = await orgPorNome('Sínodo Rio dos Sinos');
@@ -47,7 +46,6 @@ beforeAll(async () => {
     .values({ nome: 'Presbítero' })
     .returning({ id: schema.cargo.id });
 });
-afterAll(() => t.fechar());
 
 describe('the other tabs of the person', () => {
   it('are saved with the record, read back, changed and removed', async () => {

@@ -1,10 +1,10 @@
 import { schema } from '@sig/db';
 import { and, eq, isNull, like, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { organizacaoPorNome } from '../../../test/fabricas.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe, organizacaoPorNome } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -43,7 +43,6 @@ const pessoaBase = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia, tesouraria] = await t.logins('admin', 'sinodo', 'paroquia', 'tesouraria');
   orgSinodo = await orgPorNome('Sínodo Rio dos Sinos');
   orgParoquia = await orgPorNome('Paróquia da Reconciliação - Canguçu');
@@ -60,7 +59,6 @@ beforeAll(async () => {
   const [tc] = await t.banco.db.select({ id: schema.tipoContato.id }).from(schema.tipoContato).limit(1);
   tipoContato = tc!.id;
 });
-afterAll(() => t.fechar());
 
 describe('the person record', () => {
   it('is created with its tabs, read back, and the family link shows on the relative with the reciprocal degree', async () => {
@@ -99,10 +97,7 @@ describe('the person record', () => {
     const semFamilia = await put(f.id, { ...pessoaBase({ nome: 'Lúcia', sobrenome: 'Schneider', cpf }), familia: [] });
     expect(semFamilia.statusCode, semFamilia.body).toBe(200);
     expect((await get(`/api/pessoa/${pai.json().id}`)).json().familia).toEqual([]);
-    const historico = await t.banco.db
-      .select({ campo: schema.historicoAlteracao.campo })
-      .from(schema.historicoAlteracao)
-      .where(and(eq(schema.historicoAlteracao.entidade, 'pessoa'), eq(schema.historicoAlteracao.entidadeId, f.id)));
+    const historico = await historicoDe(t.banco.db, 'pessoa', f.id);
     expect(historico.map((h) => h.campo)).toEqual(expect.arrayContaining([null, 'familia', 'enderecos']));
   });
 

@@ -1,43 +1,28 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { criarContaPelaApi, dadosConta } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 
-const VENCIMENTO = '2099-03-10';
-
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
 let comCpf: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
-const conta = (extra: Record<string, unknown> = {}) => ({
-  pessoaId: comCpf,
-  tipo: 'CONTRIBUICAO',
-  mesCompetencia: 3,
-  anoCompetencia: 2099,
-  vencimento: VENCIMENTO,
-  valorPrevisto: '30.00',
-  ...extra,
-});
-const criarConta = async (extra: Record<string, unknown> = {}, token = tesouraria) => {
-  const r = await req('POST', '/api/conta-a-receber', conta(extra), token);
-  expect(r.statusCode, r.body).toBe(201);
-  return r.json();
-};
+const req = reqCom(t, () => tesouraria);
+const conta = (extra: Record<string, unknown> = {}) => dadosConta({ pessoaId: comCpf, ...extra });
+const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
+  criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });
 const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
   req('POST', '/api/cobranca', { contaAReceberId, forma: 'BOLETO', ...extra });
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   comCpf = (await pessoaPorCpf(t.banco.db, '39053344705')).id;
 });
-afterAll(() => t.fechar());
 
 describe('accounts receivable', () => {
   let id: number;

@@ -1,11 +1,12 @@
 import { schema } from '@sig/db';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
+import { historicoDe, organizacaoForaDe } from '../../../test/fabricas.js';
 import { tipoLote } from '../processamento-lote/index.js';
 import { competenciasCobradas, type ParametrosLoteContas, valorDaConta } from './contas-a-receber-lote.tipo.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -14,8 +15,7 @@ let categoriaId: number;
 
 const { contaAReceber: car, pessoa, pessoaContribuicao, categoriaContribuicao, processamentoLoteItem } = schema;
 
-const req = (method: 'GET' | 'POST', url: string, payload?: object, token = tesouraria, idioma?: string) =>
-  t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => tesouraria);
 
 const novaPessoa = async (contribuicao?: { valor?: string; percentualDesconto?: string }, org = organizacaoId) => {
   const [p] = await t.banco.db
@@ -57,7 +57,6 @@ const contasDe = (pessoaId: number) =>
     .orderBy(asc(car.anoCompetencia), asc(car.mesCompetencia), asc(car.id));
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   const [p] = await t.banco.db
     .select({ organizacaoId: pessoa.organizacaoId })
@@ -66,7 +65,6 @@ beforeAll(async () => {
   organizacaoId = p!.organizacaoId;
   categoriaId = await novaCategoria();
 });
-afterAll(() => t.fechar());
 
 describe('receivables in bulk', () => {
   let loteId: number;
@@ -128,15 +126,7 @@ describe('receivables in bulk', () => {
     expect(lista.map((i) => i.resultado)).toEqual(Array(3).fill('4 contas a receber criadas.'));
     expect((await itens(loteId, 'en'))[0]!.resultado).toBe('4 receivables created.');
     const conta = (await contasDe(comValor))[0]!;
-    const [historico] = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'conta_a_receber'),
-          eq(schema.historicoAlteracao.entidadeId, conta.id),
-        ),
-      );
+    const [historico] = await historicoDe(t.banco.db, 'conta_a_receber', conta.id);
     expect(historico).toMatchObject({ operacao: 'CRIACAO', organizacaoId });
     expect(historico!.valorNovo).toMatchObject({
       valorPrevisto: '60.00',
@@ -219,16 +209,7 @@ describe('receivables in bulk', () => {
     expect(await lote(loteId)).toMatchObject({ status: 'CONCLUIDO', desfeitos: 1, sucessos: 2 });
     const contas = await contasDe(semContribuicao);
     expect(contas.map((c) => c.status)).toEqual(Array(4).fill('EXCLUIDO'));
-    const historico = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(
-        and(
-          eq(schema.historicoAlteracao.entidade, 'conta_a_receber'),
-          eq(schema.historicoAlteracao.entidadeId, contas[0]!.id),
-          eq(schema.historicoAlteracao.operacao, 'ALTERACAO'),
-        ),
-      );
+    const historico = await historicoDe(t.banco.db, 'conta_a_receber', contas[0]!.id, { operacao: 'ALTERACAO' });
     expect(historico).toMatchObject([{ campo: 'status', valorAnterior: 'ABERTO', valorNovo: 'EXCLUIDO' }]);
 
     const novo = await criarLote({ pessoasIds: [semContribuicao], categoriaContribuicaoId: categoriaId, ...periodo });
@@ -462,24 +443,13 @@ describe('validation, permissions and scope', () => {
   });
 
   it('answers 400 naming people, organizations and categories outside the scope, 404 for its batches', async () => {
-    const [fora] = await t.banco.db
-      .select({ id: schema.organizacao.id })
-      .from(schema.organizacao)
-      .where(
-        and(
-          ne(schema.organizacao.id, organizacaoId),
-          sql`${schema.organizacao.caminho} not like '%/' || ${organizacaoId} || '/%'`,
-          sql`${schema.organizacao.nivel} = 2`,
-        ),
-      )
-      .orderBy(sql`${schema.organizacao.id} desc`)
-      .limit(1);
-    const pessoaFora = await novaPessoa(undefined, fora!.id);
-    const categoriaFora = await novaCategoria({ organizacaoId: fora!.id });
+    const foraId = await organizacaoForaDe(t.banco.db, organizacaoId, 2);
+    const pessoaFora = await novaPessoa(undefined, foraId);
+    const categoriaFora = await novaCategoria({ organizacaoId: foraId });
     const pessoaId = await novaPessoa();
     for (const corpo of [
       { pessoasIds: [pessoaFora], ...periodo },
-      { organizacaoId: fora!.id, ...periodo },
+      { organizacaoId: foraId, ...periodo },
       { pessoasIds: [pessoaId], categoriaContribuicaoId: categoriaFora, ...periodo },
     ]) {
       expect((await req('POST', '/api/contas-a-receber-lote', corpo)).statusCode).toBe(400);

@@ -1,13 +1,13 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { criarContaPelaApi } from '../../../test/asaas-teste.js';
 import { organizacaoDoUsuario } from '../../../test/fabricas.js';
 import { semEspacos, textoDoPdf } from '../../../test/pdf.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let paroquia: string;
 let tesouraria: string;
@@ -40,7 +40,6 @@ const conta = (pessoaId: number, vencimento: string, valorPrevisto: string): Pro
   });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, paroquia, tesouraria] = await t.logins('admin', 'paroquia', 'tesouraria');
   const organizacaoId = await organizacaoDoUsuario(t.banco.db, 'tesouraria@sig.local');
   const [a, b] = await t.banco.db
@@ -69,7 +68,6 @@ beforeAll(async () => {
   expect(pago.statusCode, pago.body).toBe(201);
   await conta(outra, '2099-03-01', '7.00');
 });
-afterAll(() => t.fechar());
 
 describe('aging report', () => {
   it("sums a holder's open overdue receivables in buckets of days overdue, with the set's totals", async () => {

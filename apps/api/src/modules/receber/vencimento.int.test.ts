@@ -1,13 +1,13 @@
 import { type Db, schema } from '@sig/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { criarContaPelaApi } from '../../../test/asaas-teste.js';
 import { Tarefas } from '../../platform/tarefas.js';
 import { marcarVencidas, TAREFA_MARCAR_VENCIDAS } from './vencimento.job.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let tesouraria: string;
 let pessoaId: number;
 
@@ -24,7 +24,6 @@ const status = async (id: number) =>
   (await t.req({ method: 'GET', url: `/api/conta-a-receber/${id}`, token: tesouraria })).json().status;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   tesouraria = await t.login('tesouraria@sig.local');
   const [p] = await t.banco.db
     .select({ id: schema.pessoa.id })
@@ -32,7 +31,6 @@ beforeAll(async () => {
     .where(eq(schema.pessoa.cpf, '39053344705'));
   pessoaId = p!.id;
 });
-afterAll(() => t.fechar());
 
 describe('overdue receivables', () => {
   it('marks open receivables past their due date overdue, once, with the history; later ones and others stay', async () => {

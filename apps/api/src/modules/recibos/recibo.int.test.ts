@@ -1,10 +1,10 @@
 import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { schema } from '@sig/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
-import { pessoaPorCpf } from '../../../test/fabricas.js';
+import { historicoDe, pessoaPorCpf } from '../../../test/fabricas.js';
 import { imagensDoPdf, semEspacos, textoDoPdf } from '../../../test/pdf.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 import { provedorAsaas } from '../asaas/index.js';
@@ -153,10 +153,7 @@ describe('manual payment', () => {
     // Kept in history: the reversed payment is still listed, and a new one may be recorded.
     await pagar(c.id);
     expect((await req('GET', `/api/pagamento?contaAReceberId=${c.id}`)).json()).toHaveLength(2);
-    const historico = await t.banco.db
-      .select()
-      .from(schema.historicoAlteracao)
-      .where(and(eq(schema.historicoAlteracao.entidade, 'pagamento'), eq(schema.historicoAlteracao.entidadeId, p.id)));
+    const historico = await historicoDe(t.banco.db, 'pagamento', p.id);
     expect(historico.some((h) => h.campo === 'justificativaEstorno')).toBe(true);
   });
 
@@ -371,20 +368,19 @@ describe('receipts', () => {
 
 describe('annual contribution statement', () => {
   it("lists the person's payments of the year with their receipts, total in words and the issuer", async () => {
-    const a = await criarConta({
-      anoCompetencia: 2097,
-      mesCompetencia: 1,
-      vencimento: '2097-01-10',
-      valorPrevisto: '1000.25',
-    });
-    await pagar(a.id, { valor: '1000.25', dataPagamento: '2097-01-05', dataCredito: '2097-01-06' });
-    const b = await criarConta({
-      anoCompetencia: 2097,
-      mesCompetencia: 12,
-      vencimento: '2097-12-10',
-      valorPrevisto: '250.25',
-    });
-    await pagar(b.id, { valor: '250.25', dataPagamento: '2097-12-05', dataCredito: '2097-12-06' });
+    /** A receivable of 2097's month `mes`, due on the 10th, paid on the 5th, credited on the 6th. */
+    const paga = async (mes: string, valor: string) => {
+      const c = await criarConta({
+        anoCompetencia: 2097,
+        mesCompetencia: Number(mes),
+        vencimento: `2097-${mes}-10`,
+        valorPrevisto: valor,
+      });
+      await pagar(c.id, { valor, dataPagamento: `2097-${mes}-05`, dataCredito: `2097-${mes}-06` });
+      return c;
+    };
+    const a = await paga('01', '1000.25');
+    await paga('12', '250.25');
     const foraDoAno = await criarConta({ anoCompetencia: 2097, mesCompetencia: 12, vencimento: '2097-12-20' });
     await pagar(foraDoAno.id, { dataPagamento: '2098-01-02', dataCredito: '2098-01-03' });
     await criarConta({ anoCompetencia: 2097, mesCompetencia: 6, vencimento: '2097-06-10' });

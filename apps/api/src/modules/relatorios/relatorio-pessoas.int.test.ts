@@ -1,17 +1,16 @@
 import { schema } from '@sig/db';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
 /** The people report: chosen columns and filters, as XLSX or PDF, within scope and field rules. */
-let t: AppTeste;
+const t = usarAppTeste();
 let sinodo: string;
 let paroquia: string;
 let atendimento: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [sinodo, paroquia, atendimento] = await t.logins('sinodo', 'paroquia', 'atendimento');
   const [o] = await t.banco.db
     .select({ id: schema.organizacao.id })
@@ -38,7 +37,6 @@ beforeAll(async () => {
     expect(r.statusCode, r.body).toBe(201);
   }
 });
-afterAll(() => t.fechar());
 
 const relatorio = (query: string, token = sinodo) =>
   t.req({ method: 'GET', url: `/api/relatorios/pessoas?${query}`, token });

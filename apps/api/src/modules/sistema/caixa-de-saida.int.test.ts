@@ -1,17 +1,15 @@
 import { type EmailSaida, type EmailSaidaDetalhe, emailSaida, emailSaidaDetalhe, paged } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   admin = await t.loginAdmin();
 });
-afterAll(() => t.fechar());
 
 const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
 const post = (url: string, token = admin) => t.req({ method: 'POST', url, token });

@@ -1,13 +1,9 @@
 import { MIGRATIONS_DIR, migracoesConhecidas } from '@sig/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 import { construirApp } from '../../app.js';
 
-let t: AppTeste;
-beforeAll(async () => {
-  t = await criarAppTeste();
-});
-afterAll(() => t.fechar());
+const t = usarAppTeste();
 
 describe('GET /api/saude', () => {
   it('answers ok while the database answers', async () => {

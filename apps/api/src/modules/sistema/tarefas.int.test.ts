@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { paged, type Tarefa, tarefa, tarefaDetalhe } from '@sig/contracts';
 import { schema } from '@sig/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../../test/app-teste.js';
 
-let t: AppTeste;
+// No worker here: the jobs stay where the test puts them.
+const t = usarAppTeste();
 let admin: string;
 let falhou: string;
 let esperando: string;
 
 beforeAll(async () => {
-  // No worker here: the jobs stay where the test puts them.
-  t = await criarAppTeste();
   admin = await t.loginAdmin();
   falhou = (await t.app.deps.tarefas.enviar(
     'asaas.aplicar-evento',
@@ -27,7 +26,6 @@ beforeAll(async () => {
         where id = ${falhou}::uuid`,
   );
 });
-afterAll(() => t.fechar());
 
 const get = (url: string, token = admin) => t.req({ method: 'GET', url, token });
 const post = (url: string, token = admin) => t.req({ method: 'POST', url, token });

@@ -1,9 +1,9 @@
 import { schema } from '@sig/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import { criarOrganizacao, criarPessoa, organizacaoPorNome, outroSinodo, unico } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -11,8 +11,7 @@ const comunidades: { id: number; nome: string }[] = [];
 let id: string;
 let alheioId: string;
 
-const req = (method: 'GET' | 'POST', url: string, payload?: object, token = sinodo) =>
-  t.req({ method, url, token, payload });
+const req = reqCom(t, () => sinodo);
 const termo = (organizacaoId: number) => ({
   organizacaoId,
   nome: unico('Consentimento'),
@@ -24,7 +23,6 @@ const termo = (organizacaoId: number) => ({
 });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   for (const n of ['A', 'B']) {
@@ -55,33 +53,25 @@ beforeAll(async () => {
   alheioId = alheio.json().idCompartilhado;
   await req('POST', `/api/termos/publicar/${alheioId}`, undefined, admin);
 });
-afterAll(() => t?.fechar());
 
 describe('terms: coverage per community', () => {
   it('counts the published version’s requests by community and state', async () => {
     const r = await req('GET', `/api/termos/cobertura/${id}`);
     expect(r.statusCode, r.body).toBe(200);
+    /** A community's row: every state counted, zero unless told. */
+    const linha = (c: number, contagens: Record<string, number>) => ({
+      organizacaoId: comunidades[c]!.id,
+      organizacaoNome: comunidades[c]!.nome,
+      aceitos: 0,
+      pendentes: 0,
+      desconsiderados: 0,
+      revogados: 0,
+      substituidos: 0,
+      ...contagens,
+    });
     expect(r.json()).toEqual([
-      {
-        organizacaoId: comunidades[0]!.id,
-        organizacaoNome: comunidades[0]!.nome,
-        aceitos: 2,
-        pendentes: 1,
-        desconsiderados: 0,
-        revogados: 0,
-        substituidos: 0,
-        total: 3,
-      },
-      {
-        organizacaoId: comunidades[1]!.id,
-        organizacaoNome: comunidades[1]!.nome,
-        aceitos: 0,
-        pendentes: 0,
-        desconsiderados: 1,
-        revogados: 0,
-        substituidos: 0,
-        total: 1,
-      },
+      linha(0, { aceitos: 2, pendentes: 1, total: 3 }),
+      linha(1, { desconsiderados: 1, total: 1 }),
     ]);
   });
 

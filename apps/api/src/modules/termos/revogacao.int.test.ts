@@ -1,8 +1,8 @@
 import { schema } from '@sig/db';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import {
   criarOrganizacao,
   criarPerfil,
@@ -16,7 +16,7 @@ import {
 } from '../../../test/fabricas.js';
 
 /** Issue 22: superseding, revocation, guardians of minors and the sign-in gate. */
-let t: AppTeste;
+const t = usarAppTeste({}, { trabalhar: true });
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -24,8 +24,7 @@ let comunidadeId: number;
 let id: string;
 const emails = { ana: '', bia: '', menor: '' };
 
-const req = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = sinodo, idioma?: string) =>
-  t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => sinodo);
 const termo = (extra: Record<string, unknown> = {}) => ({
   organizacaoId: comunidadeId,
   nome: unico('Consentimento'),
@@ -75,7 +74,6 @@ const cobertura = async (idc: string) =>
     .find((c: { organizacaoId: number }) => c.organizacaoId === comunidadeId);
 
 beforeAll(async () => {
-  t = await criarAppTeste({}, { trabalhar: true });
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   comunidadeId = await criarOrganizacao(t.banco.db, { organizacaoPaiId: sinodoId, nomeFantasia: unico('Comunidade') });
@@ -96,7 +94,6 @@ beforeAll(async () => {
   await req('POST', `/api/termos/publicar/${id}`);
   await enviarE(id);
 });
-afterAll(() => t?.fechar());
 
 describe('guardians of minors', () => {
   it("asks a minor's guardian and records who accepted", async () => {

@@ -1,7 +1,7 @@
 import { schema } from '@sig/db';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reqCom, usarAppTeste } from '../../../test/app-teste.js';
 import {
   criarOrganizacao,
   criarPessoa,
@@ -11,7 +11,7 @@ import {
   unico,
 } from '../../../test/fabricas.js';
 
-let t: AppTeste;
+const t = usarAppTeste({}, { trabalhar: true });
 let admin: string;
 let sinodo: string;
 let paroquia: string;
@@ -20,13 +20,7 @@ let alheioId: string;
 let id: string;
 const emails = { ana: '', bia: '', caio: '', inativa: '' };
 
-const req = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  token = sinodo,
-  idioma?: string,
-) => t.req({ method, url, token, payload, idioma });
+const req = reqCom(t, () => sinodo);
 const termo = (extra: Record<string, unknown> = {}) => ({
   organizacaoId: comunidadeId,
   nome: 'Consentimento LGPD',
@@ -54,7 +48,6 @@ const responder = (token: string, decisao: string, hashTexto: string) =>
 const aceites = async () => (await t.banco.db.select().from(schema.termoAceite)).length;
 
 beforeAll(async () => {
-  t = await criarAppTeste({}, { trabalhar: true });
   [admin, sinodo, paroquia] = await t.logins('admin', 'sinodo', 'paroquia');
   const sinodoId = await organizacaoPorNome(t.banco.db, 'Sínodo Rio dos Sinos');
   comunidadeId = await criarOrganizacao(t.banco.db, { organizacaoPaiId: sinodoId, nomeFantasia: unico('Comunidade') });
@@ -72,7 +65,6 @@ beforeAll(async () => {
   expect(r.statusCode, r.body).toBe(201);
   alheioId = r.json().idCompartilhado;
 });
-afterAll(() => t?.fechar());
 
 describe('terms: drafts, publishing and versions', () => {
   it('creates a draft, refuses a body without the link variable (localized) and a profile without the screen', async () => {
