@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
@@ -44,24 +44,20 @@ export default function ArrendatarioFormPage() {
   const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const [acao, setAcao] = useState<Acao | null>(null);
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_ARRENDATARIO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar, registro } =
-    useFormRecurso<Arrendatario>({
-      recurso: 'arrendatario',
-      acesso: ACESSO_ARRENDATARIO,
-      voltar: ROTA_LISTA_ARRENDATARIO,
-      // The plot's state in the cemetery's grid follows.
-      invalidar: [chaves('cemiterio').todas],
-    });
+  const f = useFormRecurso<Arrendatario>({
+    recurso: 'arrendatario',
+    acesso: ACESSO_ARRENDATARIO,
+    voltar: ROTA_LISTA_ARRENDATARIO,
+    // The plot's state in the cemetery's grid follows.
+    invalidar: [chaves('cemiterio').todas],
+  });
+  const { formProps, id, semPermissao, registro } = f;
   if (semPermissao) return <Navigate to={ROTA_LISTA_ARRENDATARIO} replace />;
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_ARRENDATARIO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_ARRENDATARIO}`)}
       botoes={
         registro && !registro.encerradaEm && pode(ACESSO_ARRENDATARIO, 'U') ? (
           <Space wrap>

@@ -161,24 +161,22 @@ export default function ContaAReceberFormPage() {
   const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
   const regras = regrasZod(contaAReceberInput);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta } =
-    useFormRecurso<ContaAReceber>({
-      recurso: 'conta-a-receber',
-      acesso: ACESSO_CONTA,
-      voltar: ROTA_LISTA_CONTA,
-      valores: valoresDaConta,
-      // Once charged, or no longer open, a receivable is shown read-only.
-      travado: (c) => c.cobrancaGerada || !STATUS_EDITAVEIS.includes(c.status),
-    });
+  const f = useFormRecurso<ContaAReceber>({
+    recurso: 'conta-a-receber',
+    acesso: ACESSO_CONTA,
+    voltar: ROTA_LISTA_CONTA,
+    valores: valoresDaConta,
+    // Once charged, or no longer open, a receivable is shown read-only.
+    travado: (c) => c.cobrancaGerada || !STATUS_EDITAVEIS.includes(c.status),
+  });
+  const { formProps, id, semPermissao, registro } = f;
 
   if (semPermissao) return <Navigate to={ROTA_LISTA_CONTA} replace />;
   const hoje = new Date();
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_CONTA}`)}
       aoVoltar={() => navegar(ROTA_LISTA_CONTA)}
       depois={
         <>

@@ -2,7 +2,7 @@ import { type Perfil, perfilInput } from '@sig/contracts';
 import { Alert, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
@@ -66,7 +66,6 @@ const corpo = (v: Record<string, unknown>) => ({
  */
 export default function PerfilFormPage() {
   const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'erros', 'menu']);
-  const navegar = useNavigate();
   const [falha, setFalha] = useState<{ erros: ErrosMatriz; mensagem: string } | null>(null);
   useTitulo(`menu:acessos.${ACESSO}`);
   const f = useFormRecurso<Perfil>({
@@ -82,23 +81,20 @@ export default function PerfilFormPage() {
       return !!erros;
     },
   });
-  const { id, modo, somenteLeitura, registro, consulta } = f;
+  const { id, modo, somenteLeitura, registro } = f;
   const administrador = !!registro?.administrador;
 
   if (f.semPermissao && !f.idInvalido) return <Navigate to={ROTA_PERFIL} replace state={{ semPermissao: true }} />;
 
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO}`) })}
-      consulta={consulta}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO}`)}
       invalido={f.idInvalido}
       aoSair={f.sair}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : f.saveButtonProps}
       editar={modo === 'visualizar' && f.podeEditar && id !== undefined ? caminhoFormPerfil(id) : undefined}
       aoExcluir={f.podeExcluir ? f.excluir : undefined}
       excluindo={f.excluindo}
-      aoVoltar={() => navegar(f.voltar)}
       largura="100%"
       botoesAfastados
     >

@@ -28,7 +28,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
@@ -141,17 +141,16 @@ function CartoesDaLista({
 export default function EventoComInscricaoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'crud', 'eventos', 'menu', 'validacao']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`);
-  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
-    useFormRecurso<EventoComInscricao>({
-      recurso: 'evento-com-inscricao',
-      acesso: ACESSO_EVENTO_COM_INSCRICAO,
-      voltar: ROTA_EVENTOS_COM_INSCRICAO,
-      valores: paraTela,
-      corpo: paraApi,
-      travado: (e) => e.somenteLeitura,
-    });
+  const f = useFormRecurso<EventoComInscricao>({
+    recurso: 'evento-com-inscricao',
+    acesso: ACESSO_EVENTO_COM_INSCRICAO,
+    voltar: ROTA_EVENTOS_COM_INSCRICAO,
+    valores: paraTela,
+    corpo: paraApi,
+    travado: (e) => e.somenteLeitura,
+  });
+  const { form, formProps, somenteLeitura, semPermissao, consulta } = f;
   if (semPermissao) return <Navigate to={ROTA_EVENTOS_COM_INSCRICAO} replace />;
   const formatoMomento = `${formatoData(i18n.language)} HH:mm`;
   const momento = <DatePicker showTime={{ format: 'HH:mm' }} format={formatoMomento} />;
@@ -166,13 +165,7 @@ export default function EventoComInscricaoFormPage() {
   const lotes = consulta.data?.lotes ?? [];
   const oficinas = consulta.data?.oficinas ?? [];
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`)}>
       <Form<Valores>
         {...formProps}
         name="evento-com-inscricao"

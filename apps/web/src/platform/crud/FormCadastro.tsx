@@ -2,7 +2,7 @@ import { type CampoCadastro, type DefinicaoCadastro, esquemaCadastro } from '@si
 import { Alert, Form } from 'antd';
 import { cloneElement, type ReactElement, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { RecursoComId } from '../cliente';
 import { regrasZod, validarCaminho } from '../formulario';
 import { useFormRecurso } from '../useFormRecurso';
@@ -54,7 +54,6 @@ export default function FormCadastro({
 }) {
   const def = definicao ?? definicaoDe(recurso);
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu']);
-  const navegar = useNavigate();
   const params = useParams();
   const segmento = def.preenchimentoRota ? params[def.preenchimentoRota.parametro] : undefined;
   const preenchido = segmento && /^\d+$/.test(segmento) ? Number(segmento) : undefined;
@@ -79,7 +78,7 @@ export default function FormCadastro({
     // The pages not yet on the hooks key a registry's reads under ['crud', recurso].
     invalidar: [['crud', recurso]],
   });
-  const { id, registro, consulta, somenteLeitura, modo } = f;
+  const { id, registro, somenteLeitura, modo } = f;
   const herdado = registro?.somenteLeitura === true;
   const iniciais = useMemo(
     () => ({
@@ -100,16 +99,13 @@ export default function FormCadastro({
   };
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela })}
-      consulta={consulta}
+      recurso={f}
+      tela={tela}
       invalido={f.idInvalido}
       aoSair={f.sair}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : f.saveButtonProps}
       editar={modo === 'visualizar' && f.podeEditar && id !== undefined ? caminhoForm(def, id) : undefined}
       aoExcluir={f.podeExcluir ? f.excluir : undefined}
       excluindo={f.excluindo}
-      aoVoltar={() => navegar(f.voltar)}
     >
       {herdado && (
         <Alert

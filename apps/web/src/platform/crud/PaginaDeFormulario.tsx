@@ -5,6 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { mensagemDeErro } from '../formulario';
 
+/** What a page on `useFormRecurso` hands its form page (the hook's answer). */
+type RecursoDaPagina = {
+  modo: 'novo' | 'visualizar' | 'editar';
+  id?: number;
+  consulta: { isError: boolean; error: unknown; isPending: boolean };
+  somenteLeitura: boolean;
+  saveButtonProps: ButtonProps;
+  voltar: string;
+};
+
 /**
  * A record's form page as every form lays it out: the title, what stands under it (`cabecalho`),
  * the load's failure instead of the form (`invalido`: the address names no record; `aoSair` puts
@@ -12,19 +22,23 @@ import { mensagemDeErro } from '../formulario';
  * `saveButtonProps`; left out on a view-only page), Edit (`editar`: the edit form's address, for a
  * viewed record the profile may change), Delete behind a confirmation (`aoExcluir`), the page's
  * own (`botoes`), Back (`aoVoltar`). `depois`: what follows the card (the record's related lists).
+ * A page on `useFormRecurso` gives its answer (`recurso`) and the screen's name (`tela`): the title
+ * by mode, the load, Save unless view-only and Back to where it came from, unless given.
  */
 export function PaginaDeFormulario({
+  recurso,
+  tela,
   titulo,
   cabecalho,
   consulta,
   invalido,
   aoSair,
-  carregando,
-  salvar,
+  carregando = recurso ? recurso.id !== undefined && recurso.consulta.isPending : false,
+  salvar = recurso && !recurso.somenteLeitura ? recurso.saveButtonProps : undefined,
   editar,
   aoExcluir,
   excluindo,
-  aoVoltar,
+  aoVoltar: voltar,
   botoes,
   depois,
   largura = 880,
@@ -33,12 +47,14 @@ export function PaginaDeFormulario({
   testIdBotoes,
   children,
 }: {
-  titulo: string;
+  recurso?: RecursoDaPagina;
+  tela?: string;
+  titulo?: string;
   cabecalho?: ReactNode;
-  consulta: { isError: boolean; error: unknown };
+  consulta?: { isError: boolean; error: unknown };
   invalido?: boolean;
   aoSair?: () => void;
-  carregando: boolean;
+  carregando?: boolean;
   salvar?: ButtonProps;
   editar?: string;
   aoExcluir?: () => void;
@@ -56,20 +72,22 @@ export function PaginaDeFormulario({
   testIdBotoes?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(['comum', 'erros']);
+  const { t } = useTranslation(['comum', 'crud', 'erros']);
   const navegar = useNavigate();
   const local = useLocation();
+  const aoVoltar = voltar ?? (recurso && (() => navegar(recurso.voltar)));
+  const carga = consulta ?? recurso?.consulta;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: largura }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {titulo}
+        {titulo ?? (recurso && t(`crud:titulo.${recurso.modo}`, { tela }))}
       </Typography.Title>
       {cabecalho}
-      {invalido || consulta.isError ? (
+      {invalido || carga?.isError ? (
         <Alert
           type="error"
           showIcon
-          title={invalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
+          title={invalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(carga?.error)}
           action={aoSair && <Button onClick={aoSair}>{t('comum:voltar')}</Button>}
         />
       ) : (
