@@ -177,27 +177,19 @@ function NovoLote() {
               />
             </Form.Item>
           </Col>
-          <Col {...col}>
-            <Form.Item
-              name="competenciaInicio"
-              label={t('campos:competenciaInicio')}
-              rules={regra('competenciaInicio')}
-              {...propsMes}
-            >
-              <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col {...col}>
-            <Form.Item
-              name="competenciaFim"
-              label={t('campos:competenciaFim')}
-              dependencies={['competenciaInicio']}
-              rules={regra('competenciaFim')}
-              {...propsMes}
-            >
-              <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          {(['competenciaInicio', 'competenciaFim'] as const).map((nome) => (
+            <Col key={nome} {...col}>
+              <Form.Item
+                name={nome}
+                label={t(`campos:${nome}`)}
+                dependencies={nome === 'competenciaFim' ? ['competenciaInicio'] : undefined}
+                rules={regra(nome)}
+                {...propsMes}
+              >
+                <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
           <Col {...col}>
             <Form.Item
               name="diaVencimento"
