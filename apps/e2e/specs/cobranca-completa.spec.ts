@@ -1,8 +1,8 @@
 import { CHAVE_PADRAO } from '@sig/asaas-fake';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { escolher, salvarE } from '../fixtures/formularios.js';
-import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+import { emitirRecibo, escolher, salvarE } from '../fixtures/formularios.js';
+import { comPagina, loginAs, textoAposRecarregar, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 import { pdfDaApi, textoDoPdf } from '../fixtures/pdf.js';
 
 const navegador = usarNavegador();
@@ -69,27 +69,10 @@ describe('[COBRANCA] the whole money story', () => {
         expect(confirmado.status).toBe(200);
 
         // Nobody touches the receivable here: the webhook alone makes it paid.
-        await expect
-          .poll(
-            async () => {
-              await p.reload({ waitUntil: 'commit' });
-              await conta.waitFor({ timeout: 10_000 }).catch(() => undefined);
-              return conta.innerText().catch(() => '');
-            },
-            { timeout: 45_000, interval: 1_000 },
-          )
-          .toContain('Pago');
+        await expect.poll(() => textoAposRecarregar(p, conta), { timeout: 45_000, interval: 1_000 }).toContain('Pago');
         expect(await violacoesGraves(p), 'paid receivable').toEqual([]);
 
-        await p.goto('/lista-de-recibos');
-        await p.getByTestId('emitir').click();
-        const emitir = p.locator('.ant-modal:visible');
-        await escolher(p, emitir.getByRole('combobox', { name: 'Pessoa' }), 'Tesoureiro', titular);
-        const paga = emitir.locator('.ant-table-row').filter({ hasText: titular }).filter({ hasText: valor });
-        await expect.poll(() => paga.count()).toBe(1);
-        await paga.getByRole('checkbox').check();
-        await emitir.getByRole('button', { name: 'Emitir recibo' }).click();
-        await expect.poll(() => p.getByText(/Recibo nº \d{6} emitido\./).count()).toBe(1);
+        await emitirRecibo(p, 'Tesoureiro', titular, titular, valor);
 
         const recibo = linha(p, titular).filter({ hasText: valor });
         await expect.poll(() => recibo.count()).toBe(1);

@@ -1,14 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { criarPelaApi, escolher, escolherOpcao } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, escolherOpcao, preencherData } from '../fixtures/formularios.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
-
-async function data(campo: ReturnType<Page['getByLabel']>, valor: string) {
-  await campo.fill(valor);
-  await campo.press('Tab');
-}
 
 describe('[FINANCEIRO] the cash ledger', () => {
   it(
@@ -34,15 +28,15 @@ describe('[FINANCEIRO] the cash ledger', () => {
         await p.getByTestId('novo').click();
         const modal = p.locator('.ant-modal:visible');
         await escolher(p, modal.getByLabel('Conta caixa', { exact: true }), marca, `Caixa ${marca}`);
-        await data(modal.getByLabel('Data de início', { exact: true }), '01/10/2026');
-        await data(modal.getByLabel('Data de fim', { exact: true }), '31/10/2026');
+        await preencherData(modal.getByLabel('Data de início', { exact: true }), '01/10/2026');
+        await preencherData(modal.getByLabel('Data de fim', { exact: true }), '31/10/2026');
         await modal.getByRole('button', { name: 'Salvar' }).click();
         await expect.poll(() => linha(p, `Caixa ${marca}`).count()).toBe(1);
         expect(await violacoesGraves(p), 'periods').toEqual([]);
 
         await p.goto('/lancamento-caixa/form');
         const form = p.getByTestId('form-lancamento');
-        await data(form.getByLabel('Data', { exact: true }), '11/10/2026');
+        await preencherData(form.getByLabel('Data', { exact: true }), '11/10/2026');
         await escolher(p, form.getByLabel('Conta caixa', { exact: true }), marca, `Caixa ${marca}`);
         await escolher(p, form.getByLabel('Conta do plano de contas', { exact: true }), marca, `Ofertas ${marca}`);
         await form.getByLabel('Valor', { exact: true }).fill('45,50');
@@ -66,7 +60,7 @@ describe('[FINANCEIRO] the cash ledger', () => {
         await expect.poll(() => linha(p, `Caixa ${marca}`).count()).toBe(2);
 
         await p.goto('/lancamento-caixa/form');
-        await data(form.getByLabel('Data', { exact: true }), '20/10/2026');
+        await preencherData(form.getByLabel('Data', { exact: true }), '20/10/2026');
         await escolher(p, form.getByLabel('Conta caixa', { exact: true }), marca, `Caixa ${marca}`);
         await escolher(p, form.getByLabel('Conta do plano de contas', { exact: true }), marca, `Ofertas ${marca}`);
         await escolherOpcao(p, form.getByLabel('Tipo', { exact: true }), 'Saída');

@@ -1,20 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { criarPelaApi, escolher } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, preencherData } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
 
-async function data(campo: ReturnType<Page['getByLabel']>, valor: string) {
-  await campo.fill(valor);
-  await campo.press('Tab');
-}
-
 async function periodo(p: Page) {
   const f = p.getByTestId('filtros');
-  await data(f.getByLabel('Período de', { exact: true }), '01/05/2024');
-  await data(f.getByLabel('Período até', { exact: true }), '31/05/2024');
+  await preencherData(f.getByLabel('Período de', { exact: true }), '01/05/2024');
+  await preencherData(f.getByLabel('Período até', { exact: true }), '31/05/2024');
 }
 
 /** The download a click starts. */
@@ -74,7 +69,7 @@ describe('[FINANCEIRO] the books read back', () => {
       expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
 
       // A period that ends before it starts is refused on the form.
-      await data(p.getByTestId('filtros').getByLabel('Período até', { exact: true }), '01/04/2024');
+      await preencherData(p.getByTestId('filtros').getByLabel('Período até', { exact: true }), '01/04/2024');
       await p.getByRole('button', { name: 'Consultar' }).click();
       await expect
         .poll(() => p.getByText('A data final não pode ser anterior à data inicial.').count())

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { criarPessoa, escolher, escolherOpcao, salvarE } from '../fixtures/formularios.js';
+import { criarPessoa, escolher, escolherOpcao, preencherData, salvarE } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
@@ -12,12 +12,6 @@ const filho = (p: Page, colecao: string, rotulo: string) =>
 const conta = (p: Page, rotulo: string) => p.getByTestId('conta-usuario').getByLabel(rotulo, { exact: true });
 
 const abrirAba = (p: Page, nome: string) => aba(p, nome).click();
-
-/** Types a date and leaves the field, which commits it. */
-async function data(campo: ReturnType<typeof filho>, valor: string) {
-  await campo.fill(valor);
-  await campo.press('Tab');
-}
 
 describe('[PESSOAS] the other tabs, the user account and the minister data', () => {
   it(
@@ -37,8 +31,8 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
         await abrirAba(p, 'Histórico profissional');
         await form(p).getByRole('button', { name: 'Adicionar: Histórico profissional' }).click();
         await filho(p, 'historicoProfissional', 'Empresa').fill('Cooperativa Vale');
-        await data(filho(p, 'historicoProfissional', 'Data de início'), '01/02/2010');
-        await data(filho(p, 'historicoProfissional', 'Data de fim'), '01/01/2009');
+        await preencherData(filho(p, 'historicoProfissional', 'Data de início'), '01/02/2010');
+        await preencherData(filho(p, 'historicoProfissional', 'Data de fim'), '01/01/2009');
 
         await abrirAba(p, 'Idiomas');
         await form(p).getByRole('button', { name: 'Adicionar: Idiomas' }).click();
@@ -66,7 +60,7 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
             .getByText('A data final não pode ser anterior à data inicial.')
             .count(),
         ).toBe(1);
-        await data(filho(p, 'historicoProfissional', 'Data de fim'), '31/12/2015');
+        await preencherData(filho(p, 'historicoProfissional', 'Data de fim'), '31/12/2015');
         await salvarE(p, (u) => u.pathname === '/pessoa');
 
         // Back on the record: the tabs and the login are there, the password is not.
@@ -87,15 +81,15 @@ describe('[PESSOAS] the other tabs, the user account and the minister data', () 
         const fm = p.getByTestId('form-cadastro');
         await expect.poll(() => fm.getByText(`Teodoro Brandt ${marca}`).count()).toBeGreaterThan(0);
         await escolherOpcao(p, fm.getByLabel('Ministério', { exact: true }), 'Pastoral');
-        await data(fm.getByLabel('Data da ordenação', { exact: true }), '04/03/2012');
+        await preencherData(fm.getByLabel('Data da ordenação', { exact: true }), '04/03/2012');
         await fm.getByRole('button', { name: 'Adicionar: Exames' }).click();
         await p.getByTestId('filhos-exames').getByLabel('Descrição', { exact: true }).fill('Exame de ordenação');
-        await data(p.getByTestId('filhos-exames').getByLabel('Data', { exact: true }), '20/11/2011');
+        await preencherData(p.getByTestId('filhos-exames').getByLabel('Data', { exact: true }), '20/11/2011');
         await fm.getByRole('button', { name: 'Adicionar: Termos de atividade ministerial' }).click();
         const termos = p.getByTestId('filhos-termos');
         await escolher(p, termos.getByLabel('Organização', { exact: true }), 'Rio dos Sinos', 'Sínodo Rio dos Sinos');
         await escolherOpcao(p, termos.getByLabel('Tipo de termo', { exact: true }), 'Nomeação');
-        await data(termos.getByLabel('Data de início', { exact: true }), '01/04/2012');
+        await preencherData(termos.getByLabel('Data de início', { exact: true }), '01/04/2012');
         expect(await violacoesGraves(p), 'minister form').toEqual([]);
         await salvarE(p, (u) => u.pathname === `/pessoa/form/${id}`);
         await abrirAba(p, 'Dados de ministro');

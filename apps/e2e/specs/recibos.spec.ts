@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { idDaPessoa } from '../fixtures/api.js';
-import { criarPelaApi, escolher } from '../fixtures/formularios.js';
+import { criarPelaApi, emitirRecibo } from '../fixtures/formularios.js';
 import { comPagina, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
@@ -40,15 +40,7 @@ describe('[RECIBOS] manual payment and receipts', () => {
       await p.waitForURL((u) => /^\/pagamento\/form\/\d+\/visualizacao$/.test(u.pathname), { waitUntil: 'commit' });
       await expect.poll(() => p.getByTestId('pagamento').innerText()).toContain('Dinheiro');
 
-      await p.goto('/lista-de-recibos');
-      await p.getByTestId('emitir').click();
-      const modal = p.locator('.ant-modal:visible');
-      await escolher(p, modal.getByRole('combobox', { name: 'Pessoa' }), 'Tesoureiro', titular);
-      const paga = modal.locator('.ant-table-row').filter({ hasText: titular }).filter({ hasText: valor });
-      await expect.poll(() => paga.count()).toBe(1);
-      await paga.getByRole('checkbox').check();
-      await modal.getByRole('button', { name: 'Emitir recibo' }).click();
-      await expect.poll(() => p.getByText(/Recibo nº \d{6} emitido\./).count()).toBe(1);
+      await emitirRecibo(p, 'Tesoureiro', titular, titular, valor);
 
       const recibo = linha(p, titular).filter({ hasText: valor });
       await expect.poll(() => recibo.count()).toBe(1);

@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, chaveDaSubconta, provedorFake } from '../fixtures/api.js';
-import { criarPelaApi, escolher } from '../fixtures/formularios.js';
-import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
+import { criarPelaApi, emitirRecibo, escolher } from '../fixtures/formularios.js';
+import {
+  comPagina,
+  linha,
+  loginAs,
+  textoAposRecarregar,
+  usarNavegador,
+  violacoesGraves,
+} from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
 
@@ -141,16 +148,7 @@ describe('[SUBCONTA] a parish charges through its own sub-account (issue 17 item
         // The holder pays at the provider: only the sub-account's webhook can tell SIG.
         const pago = await provedorFake('POST', `/sandbox/payment/${pagamento}/confirm`, undefined, chave);
         expect(pago.status, await pago.text()).toBe(200);
-        await expect
-          .poll(
-            async () => {
-              await p.reload({ waitUntil: 'commit' });
-              await conta.waitFor({ timeout: 10_000 }).catch(() => undefined);
-              return conta.innerText().catch(() => '');
-            },
-            { timeout: 60_000, interval: 1_000 },
-          )
-          .toContain('Pago');
+        await expect.poll(() => textoAposRecarregar(p, conta), { timeout: 60_000, interval: 1_000 }).toContain('Pago');
         const { corpo: lida } = await api<{ status: string; valorPago: string | null }>(
           p,
           'GET',
@@ -161,15 +159,7 @@ describe('[SUBCONTA] a parish charges through its own sub-account (issue 17 item
         expect((await conta.innerText()).match(new RegExp(`64,${centavos}`, 'g'))).toHaveLength(2);
 
         // Its receipt, issued on the receipts screen for the parish's payment.
-        await p.goto('/lista-de-recibos');
-        await p.getByTestId('emitir').click();
-        const emitir = p.locator('.ant-modal:visible');
-        await escolher(p, emitir.getByRole('combobox', { name: 'Pessoa' }), sobrenome, `Marta ${sobrenome}`);
-        const paga = emitir.locator('.ant-table-row').filter({ hasText: `64,${centavos}` });
-        await expect.poll(() => paga.count()).toBe(1);
-        await paga.getByRole('checkbox').check();
-        await emitir.getByRole('button', { name: 'Emitir recibo' }).click();
-        await expect.poll(() => p.getByText(/Recibo nº \d{6} emitido\./).count()).toBe(1);
+        await emitirRecibo(p, sobrenome, `Marta ${sobrenome}`, `64,${centavos}`);
         const { corpo: recibos } = await api<{ itens: { id: number; total: string; estornadoEm: string | null }[] }>(
           p,
           'GET',

@@ -2,15 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, provedorFake } from '../fixtures/api.js';
-import { criarPelaApi, escolher, escolherOpcao, opcoesDe, salvarE } from '../fixtures/formularios.js';
+import { criarPelaApi, escolher, escolherOpcao, opcoesDe, preencherData, salvarE } from '../fixtures/formularios.js';
 import { comPagina, linha, loginAs, usarNavegador, violacoesGraves } from '../fixtures/navegador.js';
 
 const navegador = usarNavegador();
-
-async function data(campo: ReturnType<Page['getByLabel']>, valor: string) {
-  await campo.fill(valor);
-  await campo.press('Tab');
-}
 
 const idDe = async (p: Page, busca: string) =>
   (await api<{ value: number }[]>(p, 'GET', `pessoa/select?busca=${encodeURIComponent(busca)}`)).corpo[0]!.value;
@@ -52,7 +47,7 @@ describe('[TESOURARIA] what a treasurer uses daily (issue 17)', { timeout: 180_0
       await conta.getByLabel('Nome', { exact: true }).fill(`Banco ${marca}`);
       await escolherOpcao(p, conta.getByLabel('Tipo de conta', { exact: true }), 'Conta bancária');
       await escolher(p, conta.getByLabel('Banco', { exact: true }), 'Brasil', 'Banco do Brasil');
-      await data(conta.getByLabel('Data do saldo inicial', { exact: true }), '01/01/2026');
+      await preencherData(conta.getByLabel('Data do saldo inicial', { exact: true }), '01/01/2026');
       await p.getByRole('button', { name: 'Salvar' }).click();
       await p.waitForURL((u) => u.pathname === '/conta-caixa', { waitUntil: 'commit' });
       await expect.poll(() => linha(p, `Banco ${marca}`).count()).toBe(1);
@@ -115,8 +110,8 @@ describe('[TESOURARIA] what a treasurer uses daily (issue 17)', { timeout: 180_0
 
       // A due-date search over 30 days asks first (spec §5).
       await p.goto('/conta-a-receber');
-      await data(filtros.getByLabel('Vencimento de', { exact: true }), '01/01/2096');
-      await data(filtros.getByLabel('Vencimento até', { exact: true }), '31/12/2096');
+      await preencherData(filtros.getByLabel('Vencimento de', { exact: true }), '01/01/2096');
+      await preencherData(filtros.getByLabel('Vencimento até', { exact: true }), '31/12/2096');
       await p.getByRole('button', { name: 'Buscar' }).click();
       const pergunta = p.locator('.ant-modal-confirm:visible');
       await expect.poll(() => pergunta.innerText()).toContain('O período passa de 30 dias');
@@ -156,7 +151,7 @@ describe('[TESOURARIA] what a treasurer uses daily (issue 17)', { timeout: 180_0
 
       await p.goto('/lancamento-caixa/form');
       const form = p.getByTestId('form-lancamento');
-      await data(form.getByLabel('Data', { exact: true }), '05/09/2026');
+      await preencherData(form.getByLabel('Data', { exact: true }), '05/09/2026');
       await escolher(p, form.getByLabel('Conta caixa', { exact: true }), marca, `Caixa ${marca}`);
       await escolher(p, form.getByLabel('Conta do plano de contas', { exact: true }), marca, `Ofertas ${marca}`);
       await form.getByLabel('Valor', { exact: true }).fill('1.250,00');
@@ -165,7 +160,7 @@ describe('[TESOURARIA] what a treasurer uses daily (issue 17)', { timeout: 180_0
 
       // A transfer is offered only the transfer accounts (the server's lookup narrows them).
       await p.goto('/lancamento-caixa/form');
-      await data(form.getByLabel('Data', { exact: true }), '10/09/2026');
+      await preencherData(form.getByLabel('Data', { exact: true }), '10/09/2026');
       await escolherOpcao(p, form.getByLabel('Tipo', { exact: true }), 'Transferência');
       await escolher(p, form.getByLabel('Conta caixa', { exact: true }), marca, `Caixa ${marca}`);
       await escolher(p, form.getByLabel('Conta caixa de destino', { exact: true }), marca, `Aplicação ${marca}`);

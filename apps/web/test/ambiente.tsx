@@ -20,7 +20,7 @@ export async function textos(idioma: 'pt-BR' | 'en' = 'pt-BR') {
 
 /**
  * A screen test file's hooks: the texts (and the module's `namespaces`) loaded first; after each
- * test the screen unmounted and the fake API removed.
+ * test the screen unmounted, the fake API removed and the stored session forgotten.
  */
 export function prepararTelas(...namespaces: string[]) {
   beforeAll(async () => {
@@ -30,6 +30,7 @@ export function prepararTelas(...namespaces: string[]) {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    localStorage.clear();
   });
 }
 
@@ -83,6 +84,25 @@ export function listaDeAdministrador(): Rota[] {
       responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
     },
   ];
+}
+
+/**
+ * GET `/api/<recurso>/paginado` answering one page of `itens` (a function: the items as they are
+ * when asked), with their count as the total; `extra` adds to the answer (totals, another total).
+ */
+export function paginaFalsa(
+  recurso: string,
+  itens: unknown[] | (() => unknown[]),
+  extra: Record<string, unknown> = {},
+): Rota {
+  return {
+    metodo: 'GET',
+    caminho: new RegExp(`^/api/${recurso}/paginado$`),
+    responder: () => {
+      const lista = typeof itens === 'function' ? itens() : itens;
+      return { corpo: { itens: lista, total: lista.length, pagina: 1, quantidade: 10, ...extra } };
+    },
+  };
 }
 
 /** Shows the address the router is at, for the test to read. */

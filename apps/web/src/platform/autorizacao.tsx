@@ -1,4 +1,4 @@
-import { type Acao, type AcessoId, type AutorizacaoResposta, CAMPO_DA_ACAO } from '@sig/contracts';
+import { type Acao, type AcessoId, type AutorizacaoResposta, CAMPO_DA_ACAO, CAMPOS_POR_ACESSO } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
 import { consultaAutorizacao } from './consultaAutorizacao';
@@ -60,4 +60,35 @@ export function useAutorizacao(): Autorizacao {
   const c = useContext(Contexto);
   if (!c) throw new Error('useAutorizacao outside AutorizacaoProvider');
   return c;
+}
+
+const mesmoNome = (campo: string) => campo;
+
+/**
+ * The profile's field rules on a screen (spec §6): hidden fields are not shown, locked ones (and
+ * hidden ones) are disabled. A loaded `registro` also tells which of the screen's sensitive fields
+ * the server left out (`chave`: the name a field goes by in the record), hidden and locked too.
+ */
+export function useRegrasDeCampos(acesso: AcessoId, registro?: object, chave: (campo: string) => string = mesmoNome) {
+  const { autorizacao } = useAutorizacao();
+  return useMemo(() => {
+    const ocultos = new Set<string>();
+    const bloqueados = new Set<string>();
+    if (autorizacao && !autorizacao.administrador) {
+      for (const c of autorizacao.campos) {
+        if (c.acesso !== acesso) continue;
+        if (c.visualizar === false) ocultos.add(c.campo);
+        if (c.visualizar === false || c.atualizar === false) bloqueados.add(c.campo);
+      }
+    }
+    if (registro) {
+      for (const campo of CAMPOS_POR_ACESSO[acesso] ?? []) {
+        if (!Object.hasOwn(registro, chave(campo))) {
+          ocultos.add(campo);
+          bloqueados.add(campo);
+        }
+      }
+    }
+    return { oculto: (c: string) => ocultos.has(c), bloqueado: (c: string) => bloqueados.has(c) };
+  }, [autorizacao, acesso, registro, chave]);
 }

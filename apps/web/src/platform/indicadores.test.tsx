@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../test/ambiente';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../test/ambiente';
 import type { FiltroLista } from './crud/filtros';
 import { useIndicador } from './indicadores';
 
@@ -22,11 +22,7 @@ function Indicador({ comExtras }: { comExtras?: boolean }) {
 /** The indicator's answer, enough for the hook (the page reads the rest). */
 const resposta = () => ({ corpo: { cultos: 3 } });
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 describe('useIndicador', () => {
   it('opens on the month so far by day, and sends what the address holds', async () => {

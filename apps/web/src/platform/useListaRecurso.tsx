@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAutorizacao } from './autorizacao';
 import { chaves, cliente, dados, type PaginaDe, type RecursoComId, type RecursoPaginado, recurso } from './cliente';
+import { AcoesLinha } from './crud/AcoesLinha';
 import { SEGMENTO_VISUALIZACAO } from './crud/definicao';
 import { consultaFiltrosSalvos, type Filtros } from './crud/FiltrosSalvos';
 import {
@@ -51,6 +52,11 @@ export type OpcoesListaRecurso<R extends RecursoPaginado> = {
   ordenacao?: { campo?: string; ordem?: 'asc' | 'desc' };
   /** The form's route (`/x/form`): view, edit and new go there, back to this list with its filters. */
   rotaForm?: string;
+  /**
+   * The row actions' column, after the others (view, edit and delete as the profile may; a row
+   * `alteravel` says no to is only viewed); `largura`: its width.
+   */
+  acoesDaLinha?: { alteravel?: (linha: Linha<R>) => boolean; largura?: number };
   /** Query parameters every request of the list carries (not filters the user changes). */
   fixos?: Record<string, string>;
   /** Whether the list offers CSV/XLSX of the filtered set (GET `<recurso>/exportar`); default yes. */
@@ -314,25 +320,41 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     }
   };
 
+  // The actions column reads the row actions as they are at each render (the filters they go back to).
+  const { acoesDaLinha } = o;
+  const declaradas: readonly ColunaLista<L>[] = acoesDaLinha
+    ? [
+        ...o.colunas,
+        {
+          key: 'acoes',
+          title: t('comum:acoes'),
+          width: acoesDaLinha.largura,
+          render: (_: unknown, linha: L) => {
+            const alteravel = acoesDaLinha.alteravel?.(linha) ?? true;
+            return <AcoesLinha {...acoes(linha as { id: number }, { editavel: alteravel, excluivel: alteravel })} />;
+          },
+        },
+      ]
+    : o.colunas;
   // Columns: the view's choice (by key or by title, accents and case aside), the sort from the address.
   const colunas = useMemo(() => {
     const escolhidas = visao?.colunas.length
-      ? o.colunas.filter(
+      ? declaradas.filter(
           (c) =>
             c.key === 'acoes' ||
             visao.colunas.includes(normalizar(c.key)) ||
             (typeof c.title === 'string' && visao.colunas.includes(normalizar(c.title))),
         )
-      : o.colunas;
+      : declaradas;
     // A view naming none of the columns shows them all rather than an empty table.
-    const visiveis = escolhidas.some((c) => c.key !== 'acoes') ? escolhidas : o.colunas;
+    const visiveis = escolhidas.some((c) => c.key !== 'acoes') ? escolhidas : declaradas;
     return visiveis.map((c) => ({
       ...c,
       // The row's actions stay in sight while a wide table scrolls inside its card.
       ...(c.key === 'acoes' ? { fixed: 'right' as const } : {}),
       sortOrder: c.sorter ? (ordenarPor === c.key ? (ordem === 'desc' ? 'descend' : 'ascend') : null) : undefined,
     })) as ColunaLista<L>[];
-  }, [o.colunas, visao, ordenarPor, ordem]);
+  }, [declaradas, visao, ordenarPor, ordem]);
 
   const totais = (q.data as { totais?: Record<string, unknown> } | undefined)?.totais;
   const resumo = totais

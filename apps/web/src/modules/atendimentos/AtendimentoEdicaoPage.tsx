@@ -616,28 +616,28 @@ function MudarStatus({
   const [form] = Form.useForm();
   const regra = regrasZod(mudancaStatusInput);
   return (
-    <ModalDeFormulario titulo={t('atendimentos:mudarStatus')} form={form} okTestId="confirmar-status" fechar={fechar}>
-      <Form
-        form={form}
-        name="status"
-        layout="vertical"
-        onFinish={async (v) => {
-          if (await executar(v, form)) fechar();
-        }}
-      >
-        <Form.Item name="status" label={t('campos:status')} required rules={regra('status')}>
-          <Select
-            data-testid="novo-status"
-            options={STATUS_ATENDIMENTO.filter((s) => s !== a.status).map((s) => ({
-              value: s,
-              label: t(`atendimentos:status.${s}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
-          <Input.TextArea rows={4} maxLength={4000} />
-        </Form.Item>
-      </Form>
+    <ModalDeFormulario
+      titulo={t('atendimentos:mudarStatus')}
+      form={form}
+      okTestId="confirmar-status"
+      fechar={fechar}
+      nome="status"
+      aoEnviar={async (v) => {
+        if (await executar(v, form)) fechar();
+      }}
+    >
+      <Form.Item name="status" label={t('campos:status')} required rules={regra('status')}>
+        <Select
+          data-testid="novo-status"
+          options={STATUS_ATENDIMENTO.filter((s) => s !== a.status).map((s) => ({
+            value: s,
+            label: t(`atendimentos:status.${s}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
+        <Input.TextArea rows={4} maxLength={4000} />
+      </Form.Item>
     </ModalDeFormulario>
   );
 }
@@ -666,35 +666,28 @@ function Triar({
       form={form}
       okTestId="confirmar-triagem"
       fechar={fechar}
+      nome="triagem"
+      iniciais={comResponsavel ? { responsavelUsuarioId: usuarios[0]?.value } : {}}
+      aoEnviar={async (v) => {
+        if (await executar(v, form)) fechar();
+      }}
     >
-      <Form
-        form={form}
-        name="triagem"
-        layout="vertical"
-        initialValues={comResponsavel ? { responsavelUsuarioId: usuarios[0]?.value } : {}}
-        onFinish={async (v) => {
-          if (await executar(v, form)) fechar();
-        }}
-      >
-        <Form.Item name="timeId" label={t('campos:timeId')} required rules={regra('timeId')}>
-          <Select data-testid="time" options={times.data ?? []} />
+      <Form.Item name="timeId" label={t('campos:timeId')} required rules={regra('timeId')}>
+        <Select data-testid="time" options={times.data ?? []} />
+      </Form.Item>
+      {comResponsavel && (
+        <Form.Item
+          name="responsavelUsuarioId"
+          label={t('campos:responsavelUsuarioId')}
+          required
+          rules={[{ required: true, message: t('validacao:obrigatorio', { campo: t('campos:responsavelUsuarioId') }) }]}
+        >
+          <Select data-testid="responsavel-triagem" options={usuarios} />
         </Form.Item>
-        {comResponsavel && (
-          <Form.Item
-            name="responsavelUsuarioId"
-            label={t('campos:responsavelUsuarioId')}
-            required
-            rules={[
-              { required: true, message: t('validacao:obrigatorio', { campo: t('campos:responsavelUsuarioId') }) },
-            ]}
-          >
-            <Select data-testid="responsavel-triagem" options={usuarios} />
-          </Form.Item>
-        )}
-        <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
-          <Input.TextArea rows={3} maxLength={4000} />
-        </Form.Item>
-      </Form>
+      )}
+      <Form.Item name="parecer" label={t('campos:parecer')} required rules={regra('parecer')}>
+        <Input.TextArea rows={3} maxLength={4000} />
+      </Form.Item>
     </ModalDeFormulario>
   );
 }

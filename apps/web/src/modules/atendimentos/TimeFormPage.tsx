@@ -1,12 +1,12 @@
 import { type AtendimentoDoTime, MAX_ATENDIMENTOS_TIME } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { celulaData, celulaDataHora } from '../../platform/crud/celulas';
 import FormCadastro from '../../platform/crud/FormCadastro';
-import { mensagemDeErro } from '../../platform/formulario';
+import { TabelaDaConsulta } from '../../platform/crud/TabelaDaConsulta';
 
 /** The open tickets assigned to a team (issue 21), oldest first, as many as the answer brings. */
 function AtendimentosDoTime({ timeId }: { timeId: number }) {
@@ -19,14 +19,11 @@ function AtendimentosDoTime({ timeId }: { timeId: number }) {
   const total = q.data?.total ?? 0;
   return (
     <Card size="small" title={t('atendimentos:abertosDoTime', { n: total })} data-testid="atendimentos-time">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<AtendimentoDoTime>
+      <TabelaDaConsulta<AtendimentoDoTime>
+        consulta={q}
+        linhas={q.data?.itens}
         rowKey="id"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.itens ?? []}
-        pagination={false}
-        locale={{ emptyText: t('atendimentos:semAbertosDoTime') }}
+        vazio={t('atendimentos:semAbertosDoTime')}
         columns={[
           { key: 'protocolo', dataIndex: 'protocolo', title: t('atendimentos:coluna.protocolo') },
           { key: 'assunto', dataIndex: 'assunto', title: t('campos:assunto') },

@@ -1,7 +1,6 @@
 import { type AcessoId, FILAS_ATENDIMENTO, type FilaAtendimento, type StatusAtendimento } from '@sig/contracts';
-import { useMemo } from 'react';
 import type { paths } from '../../platform/api-esquema';
-import { useAutorizacao } from '../../platform/autorizacao';
+import { useRegrasDeCampos } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { useHub } from '../../platform/useHub';
 
@@ -82,21 +81,7 @@ export type RegrasCampos = { oculto: (campo: string) => boolean; bloqueado: (cam
  * The profile's field rules on a queue's screen (spec §6, contracts CAMPOS_ATENDIMENTO): hidden
  * fields are not shown, locked ones are disabled; the server refuses what the screen would not send.
  */
-export function useRegrasCampos(fila: FilaAtendimento): RegrasCampos {
-  const { autorizacao } = useAutorizacao();
-  return useMemo(() => {
-    const ocultos = new Set<string>();
-    const bloqueados = new Set<string>();
-    if (autorizacao && !autorizacao.administrador) {
-      for (const c of autorizacao.campos) {
-        if (c.acesso !== FILAS_ATENDIMENTO[fila]) continue;
-        if (c.visualizar === false) ocultos.add(c.campo);
-        if (c.visualizar === false || c.atualizar === false) bloqueados.add(c.campo);
-      }
-    }
-    return { oculto: (c) => ocultos.has(c), bloqueado: (c) => bloqueados.has(c) };
-  }, [autorizacao, fila]);
-}
+export const useRegrasCampos = (fila: FilaAtendimento): RegrasCampos => useRegrasDeCampos(FILAS_ATENDIMENTO[fila]);
 
 /** A queue's options for a ticket's selects (its categories, destinations, users — the user first, teams). */
 export const consultaOpcoes = (

@@ -1,19 +1,12 @@
-import { RELACOES_RESPONSAVEL, type SituacaoSolicitacao, type TermoPublico } from '@sig/contracts';
-import { Button, Flex, Input, Result, Select } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { RELACOES_RESPONSAVEL, type SituacaoSolicitacao } from '@sig/contracts';
+import { Button, Flex, Input, Select } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ApiError } from '../../platform/api';
 import { clienteDiscreto, dados } from '../../platform/cliente';
 import { TextoAteOFim } from '../../platform/TextoAteOFim';
 import { useTitulo } from '../../platform/useTitulo';
+import { QuadroDoTermo, useLinkDoTermo } from './linkDoTermo';
 import { PublicoCard } from './PublicoCard';
-
-type Estado =
-  | { tipo: 'carregando' }
-  | { tipo: 'termo'; termo: TermoPublico }
-  | { tipo: 'respondido'; decisao: SituacaoSolicitacao }
-  | { tipo: 'erro'; codigo: string; mensagem: string };
 
 const RESULTADOS: Record<SituacaoSolicitacao, 'aceiteRegistrado' | 'recusaRegistrada' | 'revogado' | 'substituido'> = {
   PENDENTE: 'aceiteRegistrado',
@@ -30,11 +23,6 @@ const TITULOS_ERRO: Record<string, 'linkInvalido' | 'linkExpirado' | 'jaRespondi
   TERMO_JA_RESPONDIDO: 'jaRespondido',
 };
 
-const erroDe = (e: unknown): Estado =>
-  e instanceof ApiError
-    ? { tipo: 'erro', codigo: e.codigo, mensagem: e.message }
-    : { tipo: 'erro', codigo: 'ERRO_INESPERADO', mensagem: '' };
-
 /**
  * Public consent-term page (spec §2, no sign-in; issue 22): the term of the request's personal link.
  * "Aceito" enables only once the text was scrolled to its end (spec §5); the answer carries the
@@ -43,65 +31,49 @@ const erroDe = (e: unknown): Estado =>
 export default function TermosExternoPage() {
   const { t } = useTranslation(['publico', 'campos']);
   useTitulo('publico:titulos.termos');
-  const { token } = useParams();
-  const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
+  const { token, estado, enviando, enviar } = useLinkDoTermo((token) =>
+    dados(clienteDiscreto.GET('/api/termos/publico/{token}', { params: { path: { token } } })),
+  );
   const [lido, setLido] = useState(false);
-  const [enviando, setEnviando] = useState(false);
   const [responsavelNome, setResponsavelNome] = useState('');
   const [responsavelRelacao, setResponsavelRelacao] = useState<(typeof RELACOES_RESPONSAVEL)[number]>();
 
-  useEffect(() => {
-    if (!token) return;
-    dados(clienteDiscreto.GET('/api/termos/publico/{token}', { params: { path: { token } } })).then(
-      (termo) =>
-        setEstado(
-          termo.situacaoSolicitacao === 'PENDENTE'
-            ? { tipo: 'termo', termo }
-            : { tipo: 'respondido', decisao: termo.situacaoSolicitacao },
-        ),
-      (e: unknown) => setEstado(erroDe(e)),
-    );
-  }, [token]);
-
   const marcarLido = useCallback(() => setLido(true), []);
 
-  const responder = async (decisao: 'ACEITO' | 'DESCONSIDERADO') => {
-    if (estado.tipo !== 'termo' || !token) return;
-    setEnviando(true);
-    try {
+  // The page shows the term as answered: the decision is the request's situation from then on.
+  const responder = (decisao: 'ACEITO' | 'DESCONSIDERADO') => {
+    if (estado.tipo !== 'pronto') return;
+    const termo = estado.valor;
+    return enviar(async (token) => {
       await dados(
         clienteDiscreto.POST('/api/termos/publico/{token}/resposta', {
           params: { path: { token } },
           body: {
             decisao,
-            hashTexto: estado.termo.hashTexto,
-            ...(estado.termo.menor ? { responsavelNome: responsavelNome.trim(), responsavelRelacao } : {}),
+            hashTexto: termo.hashTexto,
+            ...(termo.menor ? { responsavelNome: responsavelNome.trim(), responsavelRelacao } : {}),
           },
         }),
       );
-      setEstado({ tipo: 'respondido', decisao });
-    } catch (e) {
-      setEstado(erroDe(e));
-    } finally {
-      setEnviando(false);
-    }
+      return { ...termo, situacaoSolicitacao: decisao };
+    });
   };
 
-  if (!token) return <Quadro titulo={t('publico:termos.nenhum')} status="info" />;
-  if (estado.tipo === 'carregando') return <Quadro titulo={t('publico:termos.carregando')} status="info" />;
+  if (!token) return <QuadroDoTermo titulo={t('publico:termos.nenhum')} status="info" />;
+  if (estado.tipo === 'carregando') return <QuadroDoTermo titulo={t('publico:termos.carregando')} status="info" />;
   if (estado.tipo === 'erro') {
     const chave = TITULOS_ERRO[estado.codigo];
     return (
-      <Quadro
+      <QuadroDoTermo
         titulo={chave ? t(`publico:termos.${chave}`) : t('publico:termos.erro')}
         subtitulo={estado.mensagem}
         status={chave === 'jaRespondido' ? 'success' : 'warning'}
       />
     );
   }
-  if (estado.tipo === 'respondido')
-    return <Quadro titulo={t(`publico:termos.${RESULTADOS[estado.decisao]}`)} status="success" />;
-  const { termo } = estado;
+  const termo = estado.valor;
+  if (termo.situacaoSolicitacao !== 'PENDENTE')
+    return <QuadroDoTermo titulo={t(`publico:termos.${RESULTADOS[termo.situacaoSolicitacao]}`)} status="success" />;
   // A minor's answer is given by a guardian, who names themselves and how they are related.
   const faltaResponsavel = termo.menor && (responsavelNome.trim().length < 3 || !responsavelRelacao);
   return (
@@ -156,23 +128,6 @@ export default function TermosExternoPage() {
           </Button>
         </Flex>
       </Flex>
-    </PublicoCard>
-  );
-}
-
-function Quadro({
-  titulo,
-  subtitulo,
-  status,
-}: {
-  titulo: string;
-  subtitulo?: string;
-  status: 'info' | 'success' | 'warning';
-}) {
-  const { t } = useTranslation(['publico']);
-  return (
-    <PublicoCard titulo={t('publico:titulos.termos')}>
-      <Result status={status} title={titulo} subTitle={subtitulo} />
     </PublicoCard>
   );
 }

@@ -1,17 +1,9 @@
-import type { RevogacaoPublica } from '@sig/contracts';
-import { Button, Flex, Result } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ApiError } from '../../platform/api';
 import { clienteDiscreto, dados } from '../../platform/cliente';
 import { useTitulo } from '../../platform/useTitulo';
+import { QuadroDoTermo, useLinkDoTermo } from './linkDoTermo';
 import { PublicoCard } from './PublicoCard';
-
-type Estado =
-  | { tipo: 'carregando' }
-  | { tipo: 'consentimento'; c: RevogacaoPublica }
-  | { tipo: 'erro'; codigo: string; mensagem: string };
 
 /** The link's problems and states the page explains in its own words. */
 const TITULOS: Record<string, 'linkInvalido' | 'jaRevogado' | 'naoAceito'> = {
@@ -20,11 +12,6 @@ const TITULOS: Record<string, 'linkInvalido' | 'jaRevogado' | 'naoAceito'> = {
   TERMO_NAO_ACEITO: 'naoAceito',
 };
 
-const erroDe = (e: unknown): Estado =>
-  e instanceof ApiError
-    ? { tipo: 'erro', codigo: e.codigo, mensagem: e.message }
-    : { tipo: 'erro', codigo: 'ERRO_INESPERADO', mensagem: '' };
-
 /**
  * Public revocation page (issue 22 item 4, no sign-in): the revocation link every request e-mail
  * carries opens the consent it withdraws; one click revokes it (recorded in the consent ledger).
@@ -32,46 +19,30 @@ const erroDe = (e: unknown): Estado =>
 export default function TermosRevogacaoPage() {
   const { t } = useTranslation(['publico']);
   useTitulo('publico:titulos.termos');
-  const { token } = useParams();
-  const [estado, setEstado] = useState<Estado>({ tipo: 'carregando' });
-  const [enviando, setEnviando] = useState(false);
-
-  useEffect(() => {
-    if (!token) return;
-    dados(clienteDiscreto.GET('/api/termos/publico/revogacao/{token}', { params: { path: { token } } })).then(
-      (c) => setEstado({ tipo: 'consentimento', c }),
-      (e: unknown) => setEstado(erroDe(e)),
-    );
-  }, [token]);
-
-  const revogar = async () => {
-    if (!token) return;
-    setEnviando(true);
-    try {
-      const c = await dados(
-        clienteDiscreto.POST('/api/termos/publico/revogacao/{token}', { params: { path: { token } } }),
-      );
-      setEstado({ tipo: 'consentimento', c });
-    } catch (e) {
-      setEstado(erroDe(e));
-    } finally {
-      setEnviando(false);
-    }
-  };
-
-  const quadro = (titulo: string, status: 'info' | 'success' | 'warning', subtitulo?: string) => (
-    <PublicoCard titulo={t('publico:titulos.termos')}>
-      <Result status={status} title={titulo} subTitle={subtitulo} />
-    </PublicoCard>
+  const { token, estado, enviando, enviar } = useLinkDoTermo((token) =>
+    dados(clienteDiscreto.GET('/api/termos/publico/revogacao/{token}', { params: { path: { token } } })),
   );
-  if (!token || estado.tipo === 'carregando') return quadro(t('publico:termos.carregando'), 'info');
+  const revogar = () =>
+    enviar((token) =>
+      dados(clienteDiscreto.POST('/api/termos/publico/revogacao/{token}', { params: { path: { token } } })),
+    );
+
+  if (!token || estado.tipo === 'carregando')
+    return <QuadroDoTermo titulo={t('publico:termos.carregando')} status="info" />;
   if (estado.tipo === 'erro') {
     const chave = TITULOS[estado.codigo];
-    return quadro(chave ? t(`publico:termos.${chave}`) : t('publico:termos.erro'), 'warning', estado.mensagem);
+    return (
+      <QuadroDoTermo
+        titulo={chave ? t(`publico:termos.${chave}`) : t('publico:termos.erro')}
+        subtitulo={estado.mensagem}
+        status="warning"
+      />
+    );
   }
-  const { c } = estado;
-  if (c.situacaoSolicitacao === 'REVOGADO') return quadro(t('publico:termos.revogado'), 'success');
-  if (c.situacaoSolicitacao !== 'ACEITO') return quadro(t('publico:termos.naoAceito'), 'info');
+  const c = estado.valor;
+  if (c.situacaoSolicitacao === 'REVOGADO')
+    return <QuadroDoTermo titulo={t('publico:termos.revogado')} status="success" />;
+  if (c.situacaoSolicitacao !== 'ACEITO') return <QuadroDoTermo titulo={t('publico:termos.naoAceito')} status="info" />;
   return (
     <PublicoCard titulo={c.nome}>
       <Flex vertical gap="middle">

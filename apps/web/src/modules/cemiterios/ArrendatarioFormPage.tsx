@@ -14,10 +14,10 @@ import {
   sucessaoInput,
 } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
@@ -25,8 +25,8 @@ import { celulaData, celulaDataHora, celulaDinheiro } from '../../platform/crud/
 import { valoresIniciais } from '../../platform/crud/definicao';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { TabelaDaConsulta } from '../../platform/crud/TabelaDaConsulta';
 import { ValorHistorico } from '../../platform/crud/ValorHistorico';
-import { mensagemDeErro } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 import { useTitulo } from '../../platform/useTitulo';
@@ -44,24 +44,20 @@ export default function ArrendatarioFormPage() {
   const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const [acao, setAcao] = useState<Acao | null>(null);
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_ARRENDATARIO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar, registro } =
-    useFormRecurso<Arrendatario>({
-      recurso: 'arrendatario',
-      acesso: ACESSO_ARRENDATARIO,
-      voltar: ROTA_LISTA_ARRENDATARIO,
-      // The plot's state in the cemetery's grid follows.
-      invalidar: [chaves('cemiterio').todas],
-    });
+  const f = useFormRecurso<Arrendatario>({
+    recurso: 'arrendatario',
+    acesso: ACESSO_ARRENDATARIO,
+    voltar: ROTA_LISTA_ARRENDATARIO,
+    // The plot's state in the cemetery's grid follows.
+    invalidar: [chaves('cemiterio').todas],
+  });
+  const { formProps, id, semPermissao, registro } = f;
   if (semPermissao) return <Navigate to={ROTA_LISTA_ARRENDATARIO} replace />;
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_ARRENDATARIO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_ARRENDATARIO}`)}
       botoes={
         registro && !registro.encerradaEm && pode(ACESSO_ARRENDATARIO, 'U') ? (
           <Space wrap>
@@ -135,14 +131,11 @@ function Parcelas({ arrendatarioId }: { arrendatarioId: number }) {
   type Linha = NonNullable<typeof q.data>[number];
   return (
     <Card size="small" title={t('cemiterios:parcelas')} style={{ marginTop: 16 }} data-testid="parcelas-concessao">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<Linha>
+      <TabelaDaConsulta<Linha>
+        consulta={q}
+        linhas={q.data}
         rowKey="contaAReceberId"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('cemiterios:semParcelas') }}
+        vazio={t('cemiterios:semParcelas')}
         columns={[
           {
             key: 'numero',
@@ -205,14 +198,12 @@ function Historico({ arrendatarioId }: { arrendatarioId: number }) {
   );
   return (
     <Card size="small" title={t('cemiterios:historico')} style={{ marginTop: 16 }} data-testid="historico-concessao">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<Linha>
+      <TabelaDaConsulta<Linha>
+        consulta={q}
+        linhas={q.data}
         rowKey="id"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('crud:semItens') }}
+        vazio={t('crud:semItens')}
         columns={[
           { key: 'criadoEm', dataIndex: 'criadoEm', title: t('cemiterios:historicoQuando'), render: celulaDataHora },
           { key: 'usuarioNome', dataIndex: 'usuarioNome', title: t('cemiterios:historicoUsuario') },

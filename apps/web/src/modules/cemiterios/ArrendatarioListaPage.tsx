@@ -2,7 +2,6 @@ import { ACESSO_ARRENDATARIO, ESTADOS_CONCESSAO, type EstadoConcessao } from '@s
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDinheiro, celulaNumero, celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -55,8 +54,8 @@ export default function ArrendatarioListaPage() {
       { key: 'parcelas', dataIndex: 'parcelas', title: t('campos:parcelas'), align: 'right', render: celulaNumero },
       { key: 'isento', dataIndex: 'isento', title: t('campos:isento'), render: celulaSimNao },
       { key: 'falecidos', dataIndex: 'falecidos', title: t('campos:falecidos'), align: 'right', render: celulaNumero },
-      { key: 'acoes', title: t('comum:acoes'), render: (_, c) => <AcoesLinha {...lista.acoes(c)} /> },
     ],
+    acoesDaLinha: {},
   });
   return (
     <PaginaDaLista

@@ -1,7 +1,7 @@
 import { ACESSO_CEMITERIO, CAMPOS_CEMITERIO, type Cemiterio, cemiterioInput } from '@sig/contracts';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { valoresIniciais } from '../../platform/crud/definicao';
@@ -20,25 +20,21 @@ import { PrevisaoVagas } from './PrevisaoVagas';
 export default function CemiterioFormPage() {
   const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   const novo = useParams().id === undefined;
   useTitulo(`menu:acessos.${ACESSO_CEMITERIO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
-    useFormRecurso<Cemiterio>({
-      recurso: 'cemiterio',
-      acesso: ACESSO_CEMITERIO,
-      voltar: ROTA_LISTA_CEMITERIO,
-      // A new cemetery opens, so its plots can be laid out next.
-      aposSalvar: novo ? (salvo) => `${ROTA_FORM_CEMITERIO}/${salvo.id}` : undefined,
-    });
+  const f = useFormRecurso<Cemiterio>({
+    recurso: 'cemiterio',
+    acesso: ACESSO_CEMITERIO,
+    voltar: ROTA_LISTA_CEMITERIO,
+    // A new cemetery opens, so its plots can be laid out next.
+    aposSalvar: novo ? (salvo) => `${ROTA_FORM_CEMITERIO}/${salvo.id}` : undefined,
+  });
+  const { formProps, id, somenteLeitura, semPermissao } = f;
   if (semPermissao) return <Navigate to={ROTA_LISTA_CEMITERIO} replace />;
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CEMITERIO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_CEMITERIO}`)}
       depois={
         id === undefined ? (
           <Alert type="info" showIcon title={t('cemiterios:salveAntes')} />

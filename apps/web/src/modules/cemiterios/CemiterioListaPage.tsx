@@ -1,6 +1,5 @@
 import { ACESSO_CEMITERIO } from '@sig/contracts';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaNumero } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -28,8 +27,8 @@ export default function CemiterioListaPage() {
       { key: 'endereco', dataIndex: 'endereco', title: t('campos:endereco') },
       { key: 'jazigos', dataIndex: 'jazigos', title: t('campos:jazigos'), align: 'right', render: celulaNumero },
       { key: 'livres', dataIndex: 'livres', title: t('campos:livres'), align: 'right', render: celulaNumero },
-      { key: 'acoes', title: t('comum:acoes'), render: (_, c) => <AcoesLinha {...lista.acoes(c)} /> },
     ],
+    acoesDaLinha: {},
   });
   return (
     <PaginaDaLista

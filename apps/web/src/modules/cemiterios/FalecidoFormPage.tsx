@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
@@ -31,26 +31,22 @@ export default function FalecidoFormPage() {
   const { t } = useTranslation(['campos', 'cemiterios', 'crud', 'menu']);
   const { pode } = useAutorizacao();
   const [exumando, setExumando] = useState(false);
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_FALECIDO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar, registro } =
-    useFormRecurso<Falecido>({
-      recurso: 'falecido',
-      acesso: ACESSO_FALECIDO,
-      voltar: ROTA_LISTA_FALECIDO,
-      // The plot's state in the cemetery's grid follows.
-      invalidar: [chaves('cemiterio').todas],
-      // Exhumed, the burial is a record of the past.
-      travado: (r) => r.dataExumacao !== null,
-    });
+  const f = useFormRecurso<Falecido>({
+    recurso: 'falecido',
+    acesso: ACESSO_FALECIDO,
+    voltar: ROTA_LISTA_FALECIDO,
+    // The plot's state in the cemetery's grid follows.
+    invalidar: [chaves('cemiterio').todas],
+    // Exhumed, the burial is a record of the past.
+    travado: (r) => r.dataExumacao !== null,
+  });
+  const { formProps, semPermissao, registro } = f;
   if (semPermissao) return <Navigate to={ROTA_LISTA_FALECIDO} replace />;
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_FALECIDO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_FALECIDO}`)}
       botoes={
         registro && !registro.dataExumacao && pode(ACESSO_FALECIDO, 'U') ? (
           <Button onClick={() => setExumando(true)}>{t('cemiterios:registrarExumacao')}</Button>

@@ -1,6 +1,5 @@
 import { ACESSO_FALECIDO } from '@sig/contracts';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -35,8 +34,8 @@ export default function FalecidoListaPage() {
       { key: 'cemiterioNome', dataIndex: 'cemiterioNome', title: t('campos:cemiterioNome') },
       { key: 'jazigoRotulo', dataIndex: 'jazigoRotulo', title: t('campos:jazigoId') },
       { key: 'gaveta', dataIndex: 'gaveta', title: t('campos:gaveta') },
-      { key: 'acoes', title: t('comum:acoes'), render: (_, c) => <AcoesLinha {...lista.acoes(c)} /> },
     ],
+    acoesDaLinha: {},
   });
   return (
     <PaginaDaLista

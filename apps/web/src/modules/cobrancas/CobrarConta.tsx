@@ -52,27 +52,22 @@ export function CobrarConta({ conta, fechar }: { conta: ContaAReceber | null; fe
   });
 
   return (
-    <ModalDeFormulario
+    <ModalDeFormulario<Valores>
       aberto={!!conta}
       titulo={t('cobrancas:receber.cobrarTitulo', { titular: conta?.titularNome ?? '' })}
       textoOk={t('cobrancas:receber.cobrar')}
       form={form}
       enviando={cobrar.isPending}
       fechar={fechar}
+      nome="cobrar"
+      aoEnviar={(v) => conta && cobrar.mutate({ contaAReceberId: conta.id, ...v, confirmarMinimo: false })}
     >
-      <Form<Valores>
-        form={form}
-        name="cobrar"
-        layout="vertical"
-        onFinish={(v) => conta && cobrar.mutate({ contaAReceberId: conta.id, ...v, confirmarMinimo: false })}
-      >
-        <Form.Item name="forma" label={t('campos:formaPagamento')} required rules={regras('forma')}>
-          <Select options={FORMAS_COBRANCA.map((f) => ({ value: f, label: t(`campos:opcao.formaPagamento.${f}`) }))} />
-        </Form.Item>
-        <Form.Item name="parcelas" label={t('campos:parcelas')} required rules={regras('parcelas')}>
-          <InputNumber precision={0} />
-        </Form.Item>
-      </Form>
+      <Form.Item name="forma" label={t('campos:formaPagamento')} required rules={regras('forma')}>
+        <Select options={FORMAS_COBRANCA.map((f) => ({ value: f, label: t(`campos:opcao.formaPagamento.${f}`) }))} />
+      </Form.Item>
+      <Form.Item name="parcelas" label={t('campos:parcelas')} required rules={regras('parcelas')}>
+        <InputNumber precision={0} />
+      </Form.Item>
     </ModalDeFormulario>
   );
 }

@@ -8,15 +8,14 @@ import {
   STATUS_EDITAVEIS,
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Form, Row, Space, Table, Typography } from 'antd';
+import { Card, Form, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
+import { dataParaTela, dinheiroParaTela } from '../../platform/crud/definicao';
 import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
-import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AcoesCobranca } from './AcoesCobranca';
@@ -160,25 +159,22 @@ export default function ContaAReceberFormPage() {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'comum', 'crud', 'menu']);
   const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_CONTA}`);
-  const regras = regrasZod(contaAReceberInput);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta } =
-    useFormRecurso<ContaAReceber>({
-      recurso: 'conta-a-receber',
-      acesso: ACESSO_CONTA,
-      voltar: ROTA_LISTA_CONTA,
-      valores: valoresDaConta,
-      // Once charged, or no longer open, a receivable is shown read-only.
-      travado: (c) => c.cobrancaGerada || !STATUS_EDITAVEIS.includes(c.status),
-    });
+  const f = useFormRecurso<ContaAReceber>({
+    recurso: 'conta-a-receber',
+    acesso: ACESSO_CONTA,
+    voltar: ROTA_LISTA_CONTA,
+    valores: valoresDaConta,
+    // Once charged, or no longer open, a receivable is shown read-only.
+    travado: (c) => c.cobrancaGerada || !STATUS_EDITAVEIS.includes(c.status),
+  });
+  const { formProps, id, semPermissao, registro } = f;
 
   if (semPermissao) return <Navigate to={ROTA_LISTA_CONTA} replace />;
   const hoje = new Date();
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CONTA}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_CONTA}`)}
       aoVoltar={() => navegar(ROTA_LISTA_CONTA)}
       depois={
         <>
@@ -209,21 +205,7 @@ export default function ContaAReceberFormPage() {
         }}
         data-testid="form-conta-a-receber"
       >
-        <Row gutter={16}>
-          {CAMPOS_CONTA_A_RECEBER.map((c) => (
-            <Col key={c.nome} xs={24} md={c.tipo === 'textoLongo' ? 24 : 12}>
-              <Form.Item
-                name={c.nome}
-                label={t(rotuloCampo(c))}
-                required={!!c.obrigatorio}
-                rules={regras(c.nome)}
-                {...propsItem(c)}
-              >
-                {controleCampo(c, i18n.language)}
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
+        <CamposDeclarados campos={CAMPOS_CONTA_A_RECEBER} esquema={contaAReceberInput} />
       </Form>
     </PaginaDeFormulario>
   );

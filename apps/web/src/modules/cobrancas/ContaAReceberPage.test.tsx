@@ -1,7 +1,7 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, listaDeAdministrador, montar, prepararTelas } from '../../../test/ambiente';
 import ContaAReceberPage from './ContaAReceberPage';
 
 const conta = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -37,13 +37,7 @@ const PERIODO = 'vencimentoDe=2026-05-01&vencimentoAte=2026-05-31';
 
 function api() {
   return apiFalsa([
-    sessaoDeAdministrador(),
-    { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/visualizacao\/paginado$/,
-      responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
-    },
+    ...listaDeAdministrador(),
     {
       metodo: 'GET',
       caminho: /^\/api\/conta-a-receber\/paginado$/,
@@ -77,11 +71,7 @@ function api() {
   ]);
 }
 
-beforeAll(() => textos());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas();
 
 /** Writes a reason at once (a paste: typing it key by key is slow on a busy machine). */
 async function escrever(u: ReturnType<typeof userEvent.setup>, campo: HTMLElement, texto: string) {

@@ -1,21 +1,7 @@
 import { CalculatorOutlined } from '@ant-design/icons';
 import { hojeNoBrasil, parametrosContasAReceberLote, TIPOS_CONTA_A_RECEBER } from '@sig/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Form,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, InputNumber, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +10,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { dinheiroParaTela } from '../../platform/crud/definicao';
+import { BotoesDeEmissao, PaginaDeEmissao } from '../../platform/crud/PaginaDeEmissao';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { CartaoPessoas, consultaFiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
@@ -137,113 +124,95 @@ function NovoLote() {
 
   const col = { xs: 24, sm: 12, lg: 8 };
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO}`)}
-      </Typography.Title>
-      <Alert type="info" showIcon title={t('lotes:contasExplicacao')} />
-      {podeCriar && (
-        <Form
-          form={form}
-          name="contas-a-receber-lote"
-          layout="vertical"
-          initialValues={valoresIniciais}
-          onFinish={(v) => conferir.mutate(corpo(v))}
-        >
-          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-            <CartaoPessoas rotulo={t('lotes:pessoasContas')} dica={t('lotes:pessoasContasDica')} />
-            <Card size="small" title={t('lotes:cobranca')} data-testid="cobranca">
-              <Row gutter={16}>
-                <Col {...col}>
-                  <Form.Item
-                    name="categoriaContribuicaoId"
-                    label={t('campos:categoriaContribuicaoId')}
-                    rules={regra('categoriaContribuicaoId')}
-                  >
-                    <Select
-                      allowClear
-                      showSearch={{ optionFilterProp: 'label' }}
-                      loading={opcoes.isFetching}
-                      placeholder={t('lotes:semCategoria')}
-                      options={(opcoes.data?.categorias ?? []).map((c) => ({
-                        value: c.value,
-                        label: `${c.label} — ${dinheiroParaTela(c.valor, i18n.language)} (${t(
-                          `campos:opcao.periodicidadeCobranca.${c.periodicidadeCobranca}`,
-                        )})`,
-                      }))}
-                    />
-                  </Form.Item>
-                </Col>
-                {categoria && (
-                  <Col {...col}>
-                    <Form.Item name="usarValorDaPessoa" label={t('campos:usarValorDaPessoa')} valuePropName="checked">
-                      <Switch />
-                    </Form.Item>
-                  </Col>
-                )}
-                <Col {...col}>
-                  <Form.Item name="tipo" label={t('campos:tipo')} rules={regra('tipo')}>
-                    <Select
-                      options={TIPOS_CONTA_A_RECEBER.map((v) => ({
-                        value: v,
-                        label: t(`campos:opcao.tipoContaAReceber.${v}`),
-                      }))}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item
-                    name="competenciaInicio"
-                    label={t('campos:competenciaInicio')}
-                    rules={regra('competenciaInicio')}
-                    {...propsMes}
-                  >
-                    <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item
-                    name="competenciaFim"
-                    label={t('campos:competenciaFim')}
-                    dependencies={['competenciaInicio']}
-                    rules={regra('competenciaFim')}
-                    {...propsMes}
-                  >
-                    <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-                <Col {...col}>
-                  <Form.Item
-                    name="diaVencimento"
-                    label={t('lotes:diaVencimento')}
-                    extra={diaPadrao ? t('lotes:diaPadrao', { dia: diaPadrao }) : t('lotes:diaSemPadrao')}
-                    rules={regra('diaVencimento')}
-                  >
-                    <InputNumber precision={0} style={{ width: '100%' }} />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Space wrap>
-                <Button
-                  type="primary"
-                  htmlType="submit"
-                  icon={<CalculatorOutlined />}
-                  loading={conferir.isPending}
-                  data-testid="criar-lote"
-                >
-                  {t('lotes:calcular')}
-                </Button>
-                <Button disabled={conferir.isPending} onClick={() => form.resetFields()}>
-                  {t('comum:limpar')}
-                </Button>
-              </Space>
-            </Card>
-          </Space>
-        </Form>
-      )}
-      <Card size="small" title={t('lotes:lotesAnteriores')}>
-        <TabelaLotes recurso={RECURSO} verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null} />
+    <PaginaDeEmissao
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      aviso={<Alert type="info" showIcon title={t('lotes:contasExplicacao')} />}
+      form={podeCriar ? form : undefined}
+      nome="contas-a-receber-lote"
+      iniciais={valoresIniciais}
+      aoEnviar={(v) => conferir.mutate(corpo(v))}
+      depois={
+        <Card size="small" title={t('lotes:lotesAnteriores')}>
+          <TabelaLotes recurso={RECURSO} verEm={pode(ACESSO, 'R') ? (l) => `${ROTA}/${l.id}/visualizacao` : null} />
+        </Card>
+      }
+    >
+      <CartaoPessoas rotulo={t('lotes:pessoasContas')} dica={t('lotes:pessoasContasDica')} />
+      <Card size="small" title={t('lotes:cobranca')} data-testid="cobranca">
+        <Row gutter={16}>
+          <Col {...col}>
+            <Form.Item
+              name="categoriaContribuicaoId"
+              label={t('campos:categoriaContribuicaoId')}
+              rules={regra('categoriaContribuicaoId')}
+            >
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={opcoes.isFetching}
+                placeholder={t('lotes:semCategoria')}
+                options={(opcoes.data?.categorias ?? []).map((c) => ({
+                  value: c.value,
+                  label: `${c.label} — ${dinheiroParaTela(c.valor, i18n.language)} (${t(
+                    `campos:opcao.periodicidadeCobranca.${c.periodicidadeCobranca}`,
+                  )})`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          {categoria && (
+            <Col {...col}>
+              <Form.Item name="usarValorDaPessoa" label={t('campos:usarValorDaPessoa')} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          )}
+          <Col {...col}>
+            <Form.Item name="tipo" label={t('campos:tipo')} rules={regra('tipo')}>
+              <Select
+                options={TIPOS_CONTA_A_RECEBER.map((v) => ({
+                  value: v,
+                  label: t(`campos:opcao.tipoContaAReceber.${v}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          {(['competenciaInicio', 'competenciaFim'] as const).map((nome) => (
+            <Col key={nome} {...col}>
+              <Form.Item
+                name={nome}
+                label={t(`campos:${nome}`)}
+                dependencies={nome === 'competenciaFim' ? ['competenciaInicio'] : undefined}
+                rules={regra(nome)}
+                {...propsMes}
+              >
+                <DatePicker picker="month" format="MM/YYYY" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col {...col}>
+            <Form.Item
+              name="diaVencimento"
+              label={t('lotes:diaVencimento')}
+              extra={diaPadrao ? t('lotes:diaPadrao', { dia: diaPadrao }) : t('lotes:diaSemPadrao')}
+              rules={regra('diaVencimento')}
+            >
+              <InputNumber precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <BotoesDeEmissao limparDesabilitado={conferir.isPending}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<CalculatorOutlined />}
+            loading={conferir.isPending}
+            data-testid="criar-lote"
+          >
+            {t('lotes:calcular')}
+          </Button>
+        </BotoesDeEmissao>
       </Card>
-    </Space>
+    </PaginaDeEmissao>
   );
 }

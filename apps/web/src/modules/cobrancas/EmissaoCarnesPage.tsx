@@ -1,7 +1,7 @@
 import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { hojeNoBrasil, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baixarArquivo } from '../../platform/api';
@@ -9,6 +9,7 @@ import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
+import { BotoesDeEmissao, PaginaDeEmissao } from '../../platform/crud/PaginaDeEmissao';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
@@ -92,105 +93,93 @@ export default function EmissaoCarnesPage() {
   });
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO}`)}
-      </Typography.Title>
-      <Alert type="info" showIcon title={t('cobrancas:carnes.explicacao', { maximo: MAXIMO_IMEDIATO })} />
-      <Form
-        form={form}
-        name="carnes"
-        layout="vertical"
-        initialValues={valoresIniciais}
-        onFinish={(v) => criarLote.mutate(v)}
-      >
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('cobrancas:carnes.pessoasDica')} />
-          <Card size="small" title={t('cobrancas:carnes.periodo')}>
-            <Typography.Paragraph type="secondary">{t('cobrancas:carnes.periodoDica')}</Typography.Paragraph>
-            <Row gutter={16}>
-              <Col xs={24} md={8}>
-                <Form.Item name="tipoPeriodo" label={t('cobrancas:carnes.tipoPeriodo')} rules={regras('tipoPeriodo')}>
-                  <Select options={TIPOS_PERIODO_CARNE.map((v) => ({ value: v, label: t(ROTULO_TIPO[v]) }))} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name="inicio"
-                  label={t('cobrancas:carnes.inicio')}
-                  rules={regras('inicio')}
-                  {...propsItem(INICIO)}
-                >
-                  {controleCampo(INICIO, i18n.language)}
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item
-                  name="fim"
-                  label={t('cobrancas:carnes.fim')}
-                  dependencies={['inicio']}
-                  rules={regras('fim')}
-                  {...propsItem(FIM)}
-                >
-                  {controleCampo(FIM, i18n.language)}
-                </Form.Item>
-              </Col>
-            </Row>
-            <Space wrap>
-              {pode(ACESSO, 'C') && (
+    <PaginaDeEmissao
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      aviso={<Alert type="info" showIcon title={t('cobrancas:carnes.explicacao', { maximo: MAXIMO_IMEDIATO })} />}
+      form={form}
+      nome="carnes"
+      iniciais={valoresIniciais}
+      aoEnviar={(v) => criarLote.mutate(v)}
+      depois={
+        <>
+          <EstadoDocumento
+            estado={estado}
+            textos={{
+              gerando: t('cobrancas:carnes.gerando'),
+              pronto: (count, n) => t('cobrancas:carnes.gerados', { count, n }),
+              vazio: t('cobrancas:carnes.nenhum'),
+            }}
+          />
+          <TabelaLotes
+            recurso="emissao-carnes/lote"
+            chave={CHAVE_LOTES}
+            title={() => t('cobrancas:carnes.lotes')}
+            data-testid="lotes-carnes"
+            comOrganizacao={false}
+            verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
+            acoes={(l) =>
+              (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
                 <Button
-                  type="primary"
-                  htmlType="submit"
-                  icon={<PrinterOutlined />}
-                  loading={criando}
-                  disabled={gerando}
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  loading={baixarLote.isPending && baixarLote.variables === l.id}
+                  onClick={() => baixarLote.mutate(l.id)}
                 >
-                  {t('cobrancas:carnes.gerar')}
+                  {t('cobrancas:carnes.baixar')}
                 </Button>
-              )}
-              <Button
-                icon={<ThunderboltOutlined />}
-                loading={gerando}
-                disabled={criando}
-                onClick={() => void baixarAgora()}
-              >
-                {t('cobrancas:carnes.baixarAgora')}
-              </Button>
-              <Button disabled={gerando || criando} onClick={() => form.resetFields()}>
-                {t('comum:limpar')}
-              </Button>
-            </Space>
-          </Card>
-        </Space>
-      </Form>
-      <EstadoDocumento
-        estado={estado}
-        textos={{
-          gerando: t('cobrancas:carnes.gerando'),
-          pronto: (count, n) => t('cobrancas:carnes.gerados', { count, n }),
-          vazio: t('cobrancas:carnes.nenhum'),
-        }}
-      />
-      <TabelaLotes
-        recurso="emissao-carnes/lote"
-        chave={CHAVE_LOTES}
-        title={() => t('cobrancas:carnes.lotes')}
-        data-testid="lotes-carnes"
-        comOrganizacao={false}
-        verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
-        acoes={(l) =>
-          (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              loading={baixarLote.isPending && baixarLote.variables === l.id}
-              onClick={() => baixarLote.mutate(l.id)}
+              )
+            }
+          />
+        </>
+      }
+    >
+      <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('cobrancas:carnes.pessoasDica')} />
+      <Card size="small" title={t('cobrancas:carnes.periodo')}>
+        <Typography.Paragraph type="secondary">{t('cobrancas:carnes.periodoDica')}</Typography.Paragraph>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="tipoPeriodo" label={t('cobrancas:carnes.tipoPeriodo')} rules={regras('tipoPeriodo')}>
+              <Select options={TIPOS_PERIODO_CARNE.map((v) => ({ value: v, label: t(ROTULO_TIPO[v]) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="inicio"
+              label={t('cobrancas:carnes.inicio')}
+              rules={regras('inicio')}
+              {...propsItem(INICIO)}
             >
-              {t('cobrancas:carnes.baixar')}
+              {controleCampo(INICIO, i18n.language)}
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="fim"
+              label={t('cobrancas:carnes.fim')}
+              dependencies={['inicio']}
+              rules={regras('fim')}
+              {...propsItem(FIM)}
+            >
+              {controleCampo(FIM, i18n.language)}
+            </Form.Item>
+          </Col>
+        </Row>
+        <BotoesDeEmissao limparDesabilitado={gerando || criando}>
+          {pode(ACESSO, 'C') && (
+            <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={criando} disabled={gerando}>
+              {t('cobrancas:carnes.gerar')}
             </Button>
-          )
-        }
-      />
-    </Space>
+          )}
+          <Button
+            icon={<ThunderboltOutlined />}
+            loading={gerando}
+            disabled={criando}
+            onClick={() => void baixarAgora()}
+          >
+            {t('cobrancas:carnes.baixarAgora')}
+          </Button>
+        </BotoesDeEmissao>
+      </Card>
+    </PaginaDeEmissao>
   );
 }

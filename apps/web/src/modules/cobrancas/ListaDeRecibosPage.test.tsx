@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiFalsa, listaDeAdministrador, montar, prepararTelas } from '../../../test/ambiente';
+import { apiFalsa, listaDeAdministrador, montar, paginaFalsa, prepararTelas } from '../../../test/ambiente';
 import ListaDeRecibosPage from './ListaDeRecibosPage';
 
 const recibo = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -30,11 +30,7 @@ function api() {
   ];
   return apiFalsa([
     ...listaDeAdministrador(),
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/recibo\/paginado$/,
-      responder: () => ({ corpo: { itens, total: itens.length, pagina: 1, quantidade: 10 } }),
-    },
+    paginaFalsa('recibo', itens),
     { metodo: 'POST', caminho: /^\/api\/recibo\/1\/email$/, responder: () => ({ corpo: { para: 'a@example.org' } }) },
     {
       metodo: 'POST',

@@ -6,16 +6,16 @@ import {
   pagamentoInput,
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Descriptions, Form, Row, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Select, Space, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados, recurso } from '../../platform/cliente';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { celulaDinheiro } from '../../platform/crud/celulas';
-import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { dataParaTela, dinheiroParaTela, rotuloCampo } from '../../platform/crud/definicao';
+import { dataParaTela, dinheiroParaTela } from '../../platform/crud/definicao';
 import { Estorno } from '../../platform/crud/Estorno';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
@@ -172,22 +172,11 @@ export default function PagamentoFormPage() {
                 options={opcoes.map((c) => ({ value: c.id, label: rotulo(c) }))}
               />
             </Form.Item>
-            <Row gutter={16}>
-              {CAMPOS_PAGAMENTO.map((c) => (
-                <Col key={c.nome} xs={24} md={c.tipo === 'textoLongo' ? 24 : 12}>
-                  <Form.Item
-                    name={c.nome}
-                    label={t(rotuloCampo(c))}
-                    required={!!c.obrigatorio}
-                    rules={regras(c.nome)}
-                    dependencies={c.nome === 'dataCredito' ? ['dataPagamento'] : undefined}
-                    {...propsItem(c)}
-                  >
-                    {controleCampo(c, i18n.language)}
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
+            <CamposDeclarados
+              campos={CAMPOS_PAGAMENTO}
+              esquema={pagamentoInput}
+              dependencias={{ dataCredito: ['dataPagamento'] }}
+            />
           </Form>
           <Space wrap>
             <Button {...saveButtonProps}>{t('cobrancas:pagamento.registrar')}</Button>

@@ -48,26 +48,21 @@ function NovaSubconta({ aberto, fechar }: { aberto: boolean; fechar: () => void 
       form={form}
       enviando={criar.isPending}
       fechar={fechar}
+      nome="subconta"
+      iniciais={{ tipoEmpresa: 'ASSOCIATION' }}
+      aoEnviar={(v) => criar.mutate(v)}
     >
-      <Form
-        form={form}
-        name="subconta"
-        layout="vertical"
-        initialValues={{ tipoEmpresa: 'ASSOCIATION' }}
-        onFinish={(v) => criar.mutate(v)}
-      >
-        {CAMPOS.map((c) => (
-          <Form.Item
-            key={c.nome}
-            name={c.nome}
-            label={t(c.nome === 'organizacaoId' ? 'campos:organizacaoId' : `cobrancas:subconta.campos.${c.nome}`)}
-            rules={regra(c.nome)}
-            {...propsItem(c)}
-          >
-            {controleCampo(c, i18n.language)}
-          </Form.Item>
-        ))}
-      </Form>
+      {CAMPOS.map((c) => (
+        <Form.Item
+          key={c.nome}
+          name={c.nome}
+          label={t(c.nome === 'organizacaoId' ? 'campos:organizacaoId' : `cobrancas:subconta.campos.${c.nome}`)}
+          rules={regra(c.nome)}
+          {...propsItem(c)}
+        >
+          {controleCampo(c, i18n.language)}
+        </Form.Item>
+      ))}
     </ModalDeFormulario>
   );
 }

@@ -1,9 +1,9 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type Perfil, perfilInput } from '@sig/contracts';
-import { Alert, Button, Card, Form, Input, Popconfirm, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Form, Input, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
 import { mensagemDeErro, regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
@@ -66,8 +66,6 @@ const corpo = (v: Record<string, unknown>) => ({
  */
 export default function PerfilFormPage() {
   const { t } = useTranslation(['campos', 'comum', 'configuracoes', 'crud', 'erros', 'menu']);
-  const navegar = useNavigate();
-  const local = useLocation();
   const [falha, setFalha] = useState<{ erros: ErrosMatriz; mensagem: string } | null>(null);
   useTitulo(`menu:acessos.${ACESSO}`);
   const f = useFormRecurso<Perfil>({
@@ -83,104 +81,68 @@ export default function PerfilFormPage() {
       return !!erros;
     },
   });
-  const { id, modo, somenteLeitura, registro, consulta } = f;
+  const { id, modo, somenteLeitura, registro } = f;
   const administrador = !!registro?.administrador;
 
   if (f.semPermissao && !f.idInvalido) return <Navigate to={ROTA_PERFIL} replace state={{ semPermissao: true }} />;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO}`) })}
-      </Typography.Title>
-      {f.idInvalido || consulta.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={f.idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
-          action={<Button onClick={f.sair}>{t('comum:voltar')}</Button>}
-        />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            {administrador && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={t('configuracoes:perfil.administradorAviso')}
-              />
-            )}
-            <Form<Record<string, unknown>>
-              {...f.formProps}
-              name="perfil"
-              initialValues={{ nome: '', descricao: null, ativo: true, exige2FA: false, matriz: matrizDoPerfil() }}
-              data-testid="form-perfil"
-            >
-              <div style={{ maxWidth: 640 }}>
-                <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
-                  <Input maxLength={100} />
-                </Form.Item>
-                <Form.Item name="descricao" label={t('campos:descricao')} rules={regras('descricao')}>
-                  <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
-                </Form.Item>
-                <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
-                <Form.Item
-                  name="exige2FA"
-                  label={t('campos:exige2FA')}
-                  tooltip={t('configuracoes:perfil.exige2FADica')}
-                  valuePropName="checked"
-                >
-                  <Switch />
-                </Form.Item>
-              </div>
-              <Typography.Title level={2} style={{ fontSize: 18 }}>
-                {t('configuracoes:perfil.permissoes')}
-              </Typography.Title>
-              {falha && (
-                <Alert
-                  type="error"
-                  showIcon
-                  style={{ marginBottom: 16 }}
-                  title={falha.mensagem}
-                  description={falha.erros.size > 0 ? <ListaErrosMatriz erros={falha.erros} /> : undefined}
-                  data-testid="erro-permissoes"
-                />
-              )}
-              <Form.Item name="matriz" noStyle>
-                <ControleMatriz desabilitado={somenteLeitura} erros={falha?.erros ?? null} />
-              </Form.Item>
-            </Form>
-            <Space wrap style={{ marginTop: 16 }}>
-              {!somenteLeitura && <Button {...f.saveButtonProps}>{t('comum:salvar')}</Button>}
-              {modo === 'visualizar' && f.podeEditar && id !== undefined && (
-                <Button
-                  icon={<EditOutlined />}
-                  onClick={() => navegar(caminhoFormPerfil(id), { state: local.state, replace: true })}
-                >
-                  {t('comum:editar')}
-                </Button>
-              )}
-              {f.podeExcluir && (
-                <Popconfirm
-                  title={t('comum:confirmarExclusao')}
-                  okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true, loading: f.excluindo }}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={f.excluir}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    {t('comum:excluir')}
-                  </Button>
-                </Popconfirm>
-              )}
-              <Button onClick={() => navegar(f.voltar)}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
+    <PaginaDeFormulario
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO}`)}
+      invalido={f.idInvalido}
+      aoSair={f.sair}
+      editar={modo === 'visualizar' && f.podeEditar && id !== undefined ? caminhoFormPerfil(id) : undefined}
+      aoExcluir={f.podeExcluir ? f.excluir : undefined}
+      excluindo={f.excluindo}
+      largura="100%"
+      botoesAfastados
+    >
+      {administrador && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('configuracoes:perfil.administradorAviso')} />
       )}
-    </Space>
+      <Form<Record<string, unknown>>
+        {...f.formProps}
+        name="perfil"
+        initialValues={{ nome: '', descricao: null, ativo: true, exige2FA: false, matriz: matrizDoPerfil() }}
+        data-testid="form-perfil"
+      >
+        <div style={{ maxWidth: 640 }}>
+          <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="descricao" label={t('campos:descricao')} rules={regras('descricao')}>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+          </Form.Item>
+          <Form.Item name="ativo" label={t('campos:ativo')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item
+            name="exige2FA"
+            label={t('campos:exige2FA')}
+            tooltip={t('configuracoes:perfil.exige2FADica')}
+            valuePropName="checked"
+          >
+            <Switch />
+          </Form.Item>
+        </div>
+        <Typography.Title level={2} style={{ fontSize: 18 }}>
+          {t('configuracoes:perfil.permissoes')}
+        </Typography.Title>
+        {falha && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={falha.mensagem}
+            description={falha.erros.size > 0 ? <ListaErrosMatriz erros={falha.erros} /> : undefined}
+            data-testid="erro-permissoes"
+          />
+        )}
+        <Form.Item name="matriz" noStyle>
+          <ControleMatriz desabilitado={somenteLeitura} erros={falha?.erros ?? null} />
+        </Form.Item>
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -1,6 +1,5 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -41,15 +40,8 @@ export default function PerfilListaPage() {
         dataIndex: 'quantidadeUsuarios',
         title: t('configuracoes:perfil.quantidadeUsuarios'),
       },
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        width: 150,
-        render: (_, r) => (
-          <AcoesLinha {...lista.acoes(r, { editavel: !r.administrador, excluivel: !r.administrador })} />
-        ),
-      },
     ],
+    acoesDaLinha: { alteravel: (r) => !r.administrador, largura: 150 },
   });
 
   return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />;

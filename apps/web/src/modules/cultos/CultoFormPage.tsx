@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, Row } from 'antd';
 import { cloneElement, type ReactElement, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
@@ -29,17 +29,16 @@ const DATA_ISO = /^\d{4}-\d{2}-\d{2}$/;
 export default function CultoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'cultos', 'menu']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_CULTO}`);
-  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta, voltar } =
-    useFormRecurso<Culto>({
-      recurso: 'culto',
-      acesso: ACESSO_CULTO,
-      voltar: ROTA_LISTA_CULTO,
-      mensagemSucesso: (salvo) => (salvo.lancamentoCaixaId ? 'cultos:lancado' : 'comum:salvoComSucesso'),
-      // The offering's entry in the ledger, and the periods whose balance it moves.
-      invalidar: [chaves('lancamento-caixa').todas, chaves('periodo-contabil').todas],
-    });
+  const f = useFormRecurso<Culto>({
+    recurso: 'culto',
+    acesso: ACESSO_CULTO,
+    voltar: ROTA_LISTA_CULTO,
+    mensagemSucesso: (salvo) => (salvo.lancamentoCaixaId ? 'cultos:lancado' : 'comum:salvoComSucesso'),
+    // The offering's entry in the ledger, and the periods whose balance it moves.
+    invalidar: [chaves('lancamento-caixa').todas, chaves('periodo-contabil').todas],
+  });
+  const { form, formProps, somenteLeitura, semPermissao, registro } = f;
   const organizacaoId = Form.useWatch('organizacaoId', form) as number | null | undefined;
   const data = Form.useWatch('data', form) as string | null | undefined;
 
@@ -64,13 +63,7 @@ export default function CultoFormPage() {
   // The plan's ledger account stands; otherwise the service names one.
   const campos = CAMPOS_CULTO.filter((c) => c.nome !== 'planoContaId' || !doPlano?.planoContaId);
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_CULTO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_CULTO}`)}>
       {registro?.lancamentoCaixaId && (
         <Alert
           type="success"

@@ -1,9 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { Button, Card, Col, Form, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, recurso } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
+import { BotoesDeEmissao, PaginaDeEmissao } from '../../platform/crud/PaginaDeEmissao';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
 import { CartaoPessoas, consultaFiltrosPessoa, filtrosParaFormulario } from '../pessoas/FiltrosPessoa';
@@ -56,82 +57,80 @@ export default function EmissaoEtiquetasPage() {
 
   const posicao = t('campos:posicaoInicial');
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO}`)}
-      </Typography.Title>
-      <Form form={form} name="etiquetas" layout="vertical" initialValues={iniciais} onFinish={emitir}>
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('etiquetas:pessoasDica')} />
-          <Card size="small" title={t('etiquetas:folha')}>
-            <Row gutter={16}>
-              <Col xs={24} md={12} xl={8}>
-                <Form.Item
-                  name="configuracaoId"
-                  label={t('campos:configuracaoId')}
-                  rules={[
-                    {
-                      required: true,
-                      message: t('validacao:obrigatorio', { campo: t('campos:configuracaoId') }),
-                    },
-                  ]}
-                >
-                  <SelectReferencia referencia="configuracao-etiquetas" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12} xl={8}>
-                <Form.Item
-                  name="posicaoInicial"
-                  label={posicao}
-                  extra={
-                    folha
-                      ? t('etiquetas:posicaoNaFolha', {
-                          n: folha.quantidade,
-                          linhas: folha.linhas,
-                          colunas: folha.colunas,
-                        })
-                      : t('etiquetas:posicaoDica')
-                  }
-                  dependencies={['configuracaoId']}
-                  rules={[
-                    { required: true, message: t('validacao:obrigatorio', { campo: posicao }) },
-                    { type: 'number', min: 1, message: t('validacao:valorMinimo', { campo: posicao, n: 1 }) },
-                    { type: 'number', max: maxima, message: t('validacao:valorMaximo', { campo: posicao, n: maxima }) },
-                  ]}
-                >
-                  <InputNumber min={1} max={maxima} precision={0} style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={12} xl={8}>
-                <Form.Item
-                  name="somenteComEndereco"
-                  label={t('etiquetas:somenteComEndereco')}
-                  valuePropName="checked"
-                  extra={t('etiquetas:somenteComEnderecoDica')}
-                >
-                  <Switch />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Space wrap>
-              <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={gerando}>
-                {t('etiquetas:emitir')}
-              </Button>
-              <Button disabled={gerando} onClick={() => form.resetFields()}>
-                {t('comum:limpar')}
-              </Button>
-            </Space>
-          </Card>
-        </Space>
-      </Form>
-      <EstadoDocumento
-        estado={estado}
-        textos={{
-          gerando: t('etiquetas:gerando'),
-          pronto: (count, n) => t('etiquetas:emitidas', { count, n }),
-          vazio: t('etiquetas:nenhuma'),
-        }}
-      />
-    </Space>
+    <PaginaDeEmissao
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      form={form}
+      nome="etiquetas"
+      iniciais={iniciais}
+      aoEnviar={emitir}
+      depois={
+        <EstadoDocumento
+          estado={estado}
+          textos={{
+            gerando: t('etiquetas:gerando'),
+            pronto: (count, n) => t('etiquetas:emitidas', { count, n }),
+            vazio: t('etiquetas:nenhuma'),
+          }}
+        />
+      }
+    >
+      <CartaoPessoas rotulo={t('campos:pessoasIds')} dica={t('etiquetas:pessoasDica')} />
+      <Card size="small" title={t('etiquetas:folha')}>
+        <Row gutter={16}>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item
+              name="configuracaoId"
+              label={t('campos:configuracaoId')}
+              rules={[
+                {
+                  required: true,
+                  message: t('validacao:obrigatorio', { campo: t('campos:configuracaoId') }),
+                },
+              ]}
+            >
+              <SelectReferencia referencia="configuracao-etiquetas" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item
+              name="posicaoInicial"
+              label={posicao}
+              extra={
+                folha
+                  ? t('etiquetas:posicaoNaFolha', {
+                      n: folha.quantidade,
+                      linhas: folha.linhas,
+                      colunas: folha.colunas,
+                    })
+                  : t('etiquetas:posicaoDica')
+              }
+              dependencies={['configuracaoId']}
+              rules={[
+                { required: true, message: t('validacao:obrigatorio', { campo: posicao }) },
+                { type: 'number', min: 1, message: t('validacao:valorMinimo', { campo: posicao, n: 1 }) },
+                { type: 'number', max: maxima, message: t('validacao:valorMaximo', { campo: posicao, n: maxima }) },
+              ]}
+            >
+              <InputNumber min={1} max={maxima} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item
+              name="somenteComEndereco"
+              label={t('etiquetas:somenteComEndereco')}
+              valuePropName="checked"
+              extra={t('etiquetas:somenteComEnderecoDica')}
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        <BotoesDeEmissao limparDesabilitado={gerando}>
+          <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={gerando}>
+            {t('etiquetas:emitir')}
+          </Button>
+        </BotoesDeEmissao>
+      </Card>
+    </PaginaDeEmissao>
   );
 }

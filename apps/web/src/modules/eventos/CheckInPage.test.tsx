@@ -1,8 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
-import { i18n } from '../../platform/i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import CheckInPage from './CheckInPage';
 
 type LeitorFalso = { aoLer: (r: { data: string }) => void; destroy: () => void; setCamera: (id: string) => void };
@@ -69,10 +68,7 @@ function apiDoCheckIn() {
   ]);
 }
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['eventos']);
-});
+prepararTelas('eventos');
 beforeEach(() => {
   qr.leitores.length = 0;
   trilha.stop.mockClear();
@@ -82,11 +78,6 @@ beforeEach(() => {
   );
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 async function abrirCamera() {

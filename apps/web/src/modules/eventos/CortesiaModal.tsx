@@ -39,7 +39,7 @@ export function CortesiaModal({
     onSuccess: fechar,
   });
   return (
-    <ModalDeFormulario
+    <ModalDeFormulario<Valores>
       aberto={aberto}
       titulo={t('eventos:novaCortesia')}
       textoOk={t('eventos:novaCortesia')}
@@ -47,39 +47,34 @@ export function CortesiaModal({
       enviando={conceder.isPending}
       okTestId="conceder-cortesia"
       fechar={fechar}
+      nome="cortesia"
+      iniciais={{ eventoId }}
+      aoEnviar={(v) =>
+        modal.confirm({
+          title: t('eventos:confirmarCortesia'),
+          okText: t('comum:confirmar'),
+          cancelText: t('comum:cancelar'),
+          onOk: () => conceder.mutate(v),
+        })
+      }
     >
-      <Form<Valores>
-        form={form}
-        name="cortesia"
-        layout="vertical"
-        initialValues={{ eventoId }}
-        onFinish={(v) =>
-          modal.confirm({
-            title: t('eventos:confirmarCortesia'),
-            okText: t('comum:confirmar'),
-            cancelText: t('comum:cancelar'),
-            onOk: () => conceder.mutate(v),
-          })
-        }
+      <Form.Item name="eventoId" label={t('campos:eventoId')} required rules={regras('eventoId')}>
+        <SelectReferencia referencia="evento-com-inscricao" data-testid="cortesia-evento" />
+      </Form.Item>
+      <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
+        <Input data-testid="cortesia-nome" />
+      </Form.Item>
+      <Form.Item name="email" label={t('campos:email')} required rules={regras('email')}>
+        <Input data-testid="cortesia-email" />
+      </Form.Item>
+      <Form.Item
+        name="motivoCortesia"
+        label={t('campos:motivoCortesia')}
+        required
+        rules={[{ required: true, message: t('validacao:obrigatorio') }, ...regras('motivoCortesia')]}
       >
-        <Form.Item name="eventoId" label={t('campos:eventoId')} required rules={regras('eventoId')}>
-          <SelectReferencia referencia="evento-com-inscricao" data-testid="cortesia-evento" />
-        </Form.Item>
-        <Form.Item name="nome" label={t('campos:nome')} required rules={regras('nome')}>
-          <Input data-testid="cortesia-nome" />
-        </Form.Item>
-        <Form.Item name="email" label={t('campos:email')} required rules={regras('email')}>
-          <Input data-testid="cortesia-email" />
-        </Form.Item>
-        <Form.Item
-          name="motivoCortesia"
-          label={t('campos:motivoCortesia')}
-          required
-          rules={[{ required: true, message: t('validacao:obrigatorio') }, ...regras('motivoCortesia')]}
-        >
-          <Input.TextArea rows={2} data-testid="cortesia-motivo" />
-        </Form.Item>
-      </Form>
+        <Input.TextArea rows={2} data-testid="cortesia-motivo" />
+      </Form.Item>
     </ModalDeFormulario>
   );
 }

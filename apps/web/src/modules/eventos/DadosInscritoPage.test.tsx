@@ -1,8 +1,7 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { i18n } from '../../platform/i18n';
 import DadosInscritoPage from './DadosInscritoPage';
 
 function Pagina() {
@@ -38,15 +37,7 @@ const inscricao = {
   criadoEm: '2026-11-20T12:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['eventos']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+prepararTelas('eventos');
 
 describe('DadosInscritoPage', () => {
   it('shows what the registrant answered, the custom questions under their labels', async () => {

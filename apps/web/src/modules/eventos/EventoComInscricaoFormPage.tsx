@@ -16,6 +16,7 @@ import {
   Col,
   DatePicker,
   Form,
+  type FormListFieldData,
   Input,
   InputNumber,
   Row,
@@ -25,8 +26,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { EntradaData, SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
@@ -71,6 +73,67 @@ function FormasPagamento({ 'aria-required': _obrigatorio, ...props }: PropsForma
 }
 
 /**
+ * A card of sub-records each in a card of its own (the price lots, the workshops): its hidden id,
+ * its fields (`children`, the columns of a row), its Remove; Add below them.
+ */
+function CartoesDaLista({
+  nome,
+  titulo,
+  tituloItem,
+  adicionar,
+  testIdAdicionar,
+  novo,
+  remover,
+  somenteLeitura,
+  vazio,
+  children,
+}: {
+  nome: string;
+  titulo: string;
+  tituloItem: (n: number) => string;
+  adicionar: string;
+  testIdAdicionar: string;
+  /** A new item's values, given how many there are. */
+  novo: (quantos: number) => Valores;
+  remover: (indice: number, aoClicar: () => void) => ReactNode;
+  somenteLeitura: boolean;
+  /** What an empty list says (none: nothing). */
+  vazio?: string;
+  children: (item: FormListFieldData, indice: number) => ReactNode;
+}) {
+  return (
+    <Card size="small" title={titulo} style={{ marginTop: 16 }}>
+      <Form.List name={nome}>
+        {(itens, { add, remove }) => (
+          <Space orientation="vertical" style={{ width: '100%' }} data-testid={nome}>
+            {vazio && itens.length === 0 && <Typography.Text type="secondary">{vazio}</Typography.Text>}
+            {itens.map((item, i) => (
+              <Card
+                key={item.key}
+                size="small"
+                type="inner"
+                title={tituloItem(i + 1)}
+                extra={remover(i, () => remove(item.name))}
+              >
+                <Form.Item name={[item.name, 'id']} hidden>
+                  <input type="hidden" />
+                </Form.Item>
+                <Row gutter={16}>{children(item, i)}</Row>
+              </Card>
+            ))}
+            {!somenteLeitura && (
+              <Button icon={<PlusOutlined />} data-testid={testIdAdicionar} onClick={() => add(novo(itens.length))}>
+                {adicionar}
+              </Button>
+            )}
+          </Space>
+        )}
+      </Form.List>
+    </Card>
+  );
+}
+
+/**
  * `/evento-com-inscricao/form/:id?/:visualizacao?` (spec §2, issue 19): an event with
  * registrations — the calendar data, its price lots, its workshops, which sections and questions
  * the registration form asks, the payment methods, due days and deadline; saved as one record.
@@ -78,34 +141,31 @@ function FormasPagamento({ 'aria-required': _obrigatorio, ...props }: PropsForma
 export default function EventoComInscricaoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'crud', 'eventos', 'menu', 'validacao']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`);
-  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
-    useFormRecurso<EventoComInscricao>({
-      recurso: 'evento-com-inscricao',
-      acesso: ACESSO_EVENTO_COM_INSCRICAO,
-      voltar: ROTA_EVENTOS_COM_INSCRICAO,
-      valores: paraTela,
-      corpo: paraApi,
-      travado: (e) => e.somenteLeitura,
-    });
+  const f = useFormRecurso<EventoComInscricao>({
+    recurso: 'evento-com-inscricao',
+    acesso: ACESSO_EVENTO_COM_INSCRICAO,
+    voltar: ROTA_EVENTOS_COM_INSCRICAO,
+    valores: paraTela,
+    corpo: paraApi,
+    travado: (e) => e.somenteLeitura,
+  });
+  const { form, formProps, somenteLeitura, semPermissao, consulta } = f;
   if (semPermissao) return <Navigate to={ROTA_EVENTOS_COM_INSCRICAO} replace />;
   const formatoMomento = `${formatoData(i18n.language)} HH:mm`;
   const momento = <DatePicker showTime={{ format: 'HH:mm' }} format={formatoMomento} />;
-  const remover = (rotulo: string, aoClicar: () => void) =>
-    !somenteLeitura && (
-      <Button type="text" danger icon={<DeleteOutlined />} aria-label={rotulo} title={rotulo} onClick={aoClicar} />
+  const remover = (indice: number, aoClicar: () => void) => {
+    const rotulo = `${t('crud:removerItem')} ${indice + 1}`;
+    return (
+      !somenteLeitura && (
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={rotulo} title={rotulo} onClick={aoClicar} />
+      )
     );
+  };
   const lotes = consulta.data?.lotes ?? [];
   const oficinas = consulta.data?.oficinas ?? [];
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_EVENTO_COM_INSCRICAO}`)}>
       <Form<Valores>
         {...formProps}
         name="evento-com-inscricao"
@@ -208,151 +268,121 @@ export default function EventoComInscricaoFormPage() {
           </Row>
         </Card>
 
-        <Card size="small" title={t('eventos:form.lotes')} style={{ marginTop: 16 }}>
-          <Form.List name="lotes">
-            {(itens, { add, remove }) => (
-              <Space orientation="vertical" style={{ width: '100%' }} data-testid="lotes">
-                {itens.map((item, i) => {
-                  const atual = lotes.find((l) => l.id === form.getFieldValue(['lotes', item.name, 'id']));
-                  return (
-                    <Card
-                      key={item.key}
-                      size="small"
-                      type="inner"
-                      title={t('eventos:form.loteN', { n: i + 1 })}
-                      extra={remover(`${t('crud:removerItem')} ${i + 1}`, () => remove(item.name))}
-                    >
-                      <Form.Item name={[item.name, 'id']} hidden>
-                        <input type="hidden" />
-                      </Form.Item>
-                      <Row gutter={16}>
-                        <Col {...largura}>
-                          <Form.Item
-                            name={[item.name, 'numero']}
-                            label={t('campos:numero')}
-                            required
-                            rules={regras(`lotes.${item.name}.numero`)}
-                          >
-                            <InputNumber min={1} max={99} precision={0} data-testid={`lote-${i}-numero`} />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item
-                            name={[item.name, 'valor']}
-                            label={t('campos:valor')}
-                            required
-                            rules={regras(`lotes.${item.name}.valor`)}
-                          >
-                            <EntradaDinheiro
-                              idioma={idiomaDoDinheiro(i18n.language)}
-                              aria-label={`${t('campos:valor')} ${i + 1}`}
-                            />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item
-                            name={[item.name, 'quantidade']}
-                            label={t('eventos:form.quantidade')}
-                            required
-                            rules={regras(`lotes.${item.name}.quantidade`)}
-                            extra={atual && t('eventos:form.ocupacao', atual)}
-                          >
-                            <InputNumber min={0} precision={0} data-testid={`lote-${i}-quantidade`} />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item label={t('eventos:form.janela')}>
-                            <Space.Compact>
-                              <Form.Item name={[item.name, 'inicio']} noStyle>
-                                <EntradaData />
-                              </Form.Item>
-                              <Form.Item name={[item.name, 'fim']} noStyle>
-                                <EntradaData />
-                              </Form.Item>
-                            </Space.Compact>
-                          </Form.Item>
-                        </Col>
-                      </Row>
-                    </Card>
-                  );
-                })}
-                {!somenteLeitura && (
-                  <Button
-                    icon={<PlusOutlined />}
-                    data-testid="adicionar-lote"
-                    onClick={() => add({ numero: itens.length + 1, quantidade: 0 })}
+        <CartoesDaLista
+          nome="lotes"
+          titulo={t('eventos:form.lotes')}
+          tituloItem={(n) => t('eventos:form.loteN', { n })}
+          adicionar={t('eventos:form.adicionarLote')}
+          testIdAdicionar="adicionar-lote"
+          novo={(quantos) => ({ numero: quantos + 1, quantidade: 0 })}
+          remover={remover}
+          somenteLeitura={somenteLeitura}
+        >
+          {(item, i) => {
+            const atual = lotes.find((l) => l.id === form.getFieldValue(['lotes', item.name, 'id']));
+            return (
+              <>
+                <Col {...largura}>
+                  <Form.Item
+                    name={[item.name, 'numero']}
+                    label={t('campos:numero')}
+                    required
+                    rules={regras(`lotes.${item.name}.numero`)}
                   >
-                    {t('eventos:form.adicionarLote')}
-                  </Button>
-                )}
-              </Space>
-            )}
-          </Form.List>
-        </Card>
-
-        <Card size="small" title={t('campos:oficinas')} style={{ marginTop: 16 }}>
-          <Form.List name="oficinas">
-            {(itens, { add, remove }) => (
-              <Space orientation="vertical" style={{ width: '100%' }} data-testid="oficinas">
-                {itens.length === 0 && <Typography.Text type="secondary">{t('crud:semItens')}</Typography.Text>}
-                {itens.map((item, i) => {
-                  const atual = oficinas.find((o) => o.id === form.getFieldValue(['oficinas', item.name, 'id']));
-                  return (
-                    <Card
-                      key={item.key}
-                      size="small"
-                      type="inner"
-                      title={t('eventos:form.oficinaN', { n: i + 1 })}
-                      extra={remover(`${t('crud:removerItem')} ${i + 1}`, () => remove(item.name))}
-                    >
-                      <Form.Item name={[item.name, 'id']} hidden>
-                        <input type="hidden" />
+                    <InputNumber min={1} max={99} precision={0} data-testid={`lote-${i}-numero`} />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item
+                    name={[item.name, 'valor']}
+                    label={t('campos:valor')}
+                    required
+                    rules={regras(`lotes.${item.name}.valor`)}
+                  >
+                    <EntradaDinheiro
+                      idioma={idiomaDoDinheiro(i18n.language)}
+                      aria-label={`${t('campos:valor')} ${i + 1}`}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item
+                    name={[item.name, 'quantidade']}
+                    label={t('eventos:form.quantidade')}
+                    required
+                    rules={regras(`lotes.${item.name}.quantidade`)}
+                    extra={atual && t('eventos:form.ocupacao', atual)}
+                  >
+                    <InputNumber min={0} precision={0} data-testid={`lote-${i}-quantidade`} />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item label={t('eventos:form.janela')}>
+                    <Space.Compact>
+                      <Form.Item name={[item.name, 'inicio']} noStyle>
+                        <EntradaData />
                       </Form.Item>
-                      <Row gutter={16}>
-                        <Col {...largura}>
-                          <Form.Item
-                            name={[item.name, 'nome']}
-                            label={t('campos:nome')}
-                            required
-                            rules={regras(`oficinas.${item.name}.nome`)}
-                          >
-                            <Input maxLength={150} data-testid={`oficina-${i}-nome`} />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item
-                            name={[item.name, 'vagas']}
-                            label={t('eventos:form.vagas')}
-                            required
-                            rules={regras(`oficinas.${item.name}.vagas`)}
-                            extra={atual && t('eventos:form.ocupacao', atual)}
-                          >
-                            <InputNumber min={0} precision={0} data-testid={`oficina-${i}-vagas`} />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item name={[item.name, 'categoria']} label={t('eventos:form.categoria')}>
-                            <Input maxLength={100} />
-                          </Form.Item>
-                        </Col>
-                        <Col {...largura}>
-                          <Form.Item name={[item.name, 'horario']} label={t('eventos:form.horario')}>
-                            <Input maxLength={50} placeholder={t('eventos:form.horarioDica')} />
-                          </Form.Item>
-                        </Col>
-                      </Row>
-                    </Card>
-                  );
-                })}
-                {!somenteLeitura && (
-                  <Button icon={<PlusOutlined />} data-testid="adicionar-oficina" onClick={() => add({ vagas: 0 })}>
-                    {t('eventos:form.adicionarOficina')}
-                  </Button>
-                )}
-              </Space>
-            )}
-          </Form.List>
-        </Card>
+                      <Form.Item name={[item.name, 'fim']} noStyle>
+                        <EntradaData />
+                      </Form.Item>
+                    </Space.Compact>
+                  </Form.Item>
+                </Col>
+              </>
+            );
+          }}
+        </CartoesDaLista>
+
+        <CartoesDaLista
+          nome="oficinas"
+          titulo={t('campos:oficinas')}
+          tituloItem={(n) => t('eventos:form.oficinaN', { n })}
+          adicionar={t('eventos:form.adicionarOficina')}
+          testIdAdicionar="adicionar-oficina"
+          novo={() => ({ vagas: 0 })}
+          remover={remover}
+          somenteLeitura={somenteLeitura}
+          vazio={t('crud:semItens')}
+        >
+          {(item, i) => {
+            const atual = oficinas.find((o) => o.id === form.getFieldValue(['oficinas', item.name, 'id']));
+            return (
+              <>
+                <Col {...largura}>
+                  <Form.Item
+                    name={[item.name, 'nome']}
+                    label={t('campos:nome')}
+                    required
+                    rules={regras(`oficinas.${item.name}.nome`)}
+                  >
+                    <Input maxLength={150} data-testid={`oficina-${i}-nome`} />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item
+                    name={[item.name, 'vagas']}
+                    label={t('eventos:form.vagas')}
+                    required
+                    rules={regras(`oficinas.${item.name}.vagas`)}
+                    extra={atual && t('eventos:form.ocupacao', atual)}
+                  >
+                    <InputNumber min={0} precision={0} data-testid={`oficina-${i}-vagas`} />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item name={[item.name, 'categoria']} label={t('eventos:form.categoria')}>
+                    <Input maxLength={100} />
+                  </Form.Item>
+                </Col>
+                <Col {...largura}>
+                  <Form.Item name={[item.name, 'horario']} label={t('eventos:form.horario')}>
+                    <Input maxLength={50} placeholder={t('eventos:form.horarioDica')} />
+                  </Form.Item>
+                </Col>
+              </>
+            );
+          }}
+        </CartoesDaLista>
 
         <Card size="small" title={t('eventos:form.formulario')} style={{ marginTop: 16 }}>
           <Typography.Paragraph type="secondary">{t('eventos:form.pessoaisSempre')}</Typography.Paragraph>
@@ -423,7 +453,7 @@ export default function EventoComInscricaoFormPage() {
                       </Form.Item>
                     </Col>
                     <Col xs={4} md={1} style={{ paddingTop: 30 }}>
-                      {remover(`${t('crud:removerItem')} ${i + 1}`, () => remove(item.name))}
+                      {remover(i, () => remove(item.name))}
                     </Col>
                   </Row>
                 ))}

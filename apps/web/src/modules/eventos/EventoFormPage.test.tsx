@@ -1,9 +1,8 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
+import { describe, expect, it } from 'vitest';
+import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../../test/ambiente';
 import { useAutorizacao } from '../../platform/autorizacao';
-import { i18n } from '../../platform/i18n';
 import EventoFormPage from './EventoFormPage';
 
 /** The page once the session's permissions are in, as the app's shell shows it. */
@@ -29,15 +28,7 @@ const evento = {
   atualizadoEm: '2026-11-01T10:00:00.000Z',
 };
 
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['eventos']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+prepararTelas('eventos');
 
 describe('EventoFormPage', () => {
   it("saves an event's dates back as the instants it loaded", async () => {

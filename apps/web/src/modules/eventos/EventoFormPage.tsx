@@ -2,7 +2,7 @@ import { ACESSO_EVENTO, type Evento, eventoInput, TIPOS_EVENTO, VISIBILIDADES_EV
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { formatoData } from '../../platform/crud/definicao';
@@ -30,27 +30,20 @@ const paraApi = (v: Valores): Valores => ({
 export default function EventoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'crud', 'eventos', 'menu']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_EVENTO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
-    useFormRecurso<Evento>({
-      recurso: 'evento',
-      acesso: ACESSO_EVENTO,
-      voltar: ROTA_EVENTOS,
-      valores: paraTela,
-      corpo: paraApi,
-      travado: (e) => e.somenteLeitura,
-    });
+  const f = useFormRecurso<Evento>({
+    recurso: 'evento',
+    acesso: ACESSO_EVENTO,
+    voltar: ROTA_EVENTOS,
+    valores: paraTela,
+    corpo: paraApi,
+    travado: (e) => e.somenteLeitura,
+  });
+  const { formProps, semPermissao } = f;
   if (semPermissao) return <Navigate to={ROTA_EVENTOS} replace />;
   const formatoMomento = `${formatoData(i18n.language)} HH:mm`;
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_EVENTO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_EVENTO}`)}>
       <Form<Valores>
         {...formProps}
         name="evento"

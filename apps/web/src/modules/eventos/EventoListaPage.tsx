@@ -3,11 +3,10 @@ import { ACESSO_EVENTO, ACESSO_EVENTO_COM_INSCRICAO, TIPOS_EVENTO } from '@sig/c
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
-import { type Linha, useListaRecurso } from '../../platform/useListaRecurso';
+import { useListaRecurso } from '../../platform/useListaRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_FORM_EVENTO, ROTA_FORM_EVENTO_COM_INSCRICAO, ROTA_RELATORIO_INSCRICOES } from './comum';
 
@@ -46,14 +45,8 @@ export default function EventoListaPage({ comInscricao }: { comInscricao: boolea
       { key: 'inicio', dataIndex: 'inicio', title: t('campos:inicio'), render: celulaDataHora },
       { key: 'fim', dataIndex: 'fim', title: t('campos:fim'), render: celulaDataHora },
       { key: 'local', dataIndex: 'local', title: t('campos:local') },
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        render: (_: unknown, e: Linha<'evento'>) => (
-          <AcoesLinha {...lista.acoes(e, { editavel: !e.somenteLeitura, excluivel: !e.somenteLeitura })} />
-        ),
-      },
     ],
+    acoesDaLinha: { alteravel: (e) => !e.somenteLeitura },
   });
   return (
     <PaginaDaLista

@@ -1,8 +1,14 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiFalsa, montar, sessaoDeAdministrador, textos } from '../../../test/ambiente';
-import { i18n } from '../../platform/i18n';
+import { describe, expect, it } from 'vitest';
+import {
+  apiFalsa,
+  listaDeAdministrador,
+  montar,
+  paginaFalsa,
+  prepararTelas,
+  sessaoDeAdministrador,
+} from '../../../test/ambiente';
 import CheckInPage from './CheckInPage';
 import InscricaoListaPage from './InscricaoListaPage';
 
@@ -36,43 +42,14 @@ const inscricao = (id: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const ROTAS_LISTA = [
-  { metodo: 'GET', caminho: /^\/api\/filtro-salvo\/?$/, responder: () => ({ corpo: [] }) },
-  {
-    metodo: 'GET',
-    caminho: /^\/api\/visualizacao\/paginado$/,
-    responder: () => ({ corpo: { itens: [], total: 0, pagina: 1, quantidade: 100 } }),
-  },
-] as const;
-
-beforeAll(async () => {
-  await textos();
-  await i18n.loadNamespaces(['eventos']);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+prepararTelas('eventos');
 
 describe('InscricaoListaPage', () => {
   it('lists the registrations with their totals and cancels one after confirming', async () => {
     const itens = [inscricao(1), inscricao(2, { status: 'PENDENTE', valor: '120.00' })];
     const f = apiFalsa([
-      sessaoDeAdministrador(),
-      ...ROTAS_LISTA,
-      {
-        metodo: 'GET',
-        caminho: /^\/api\/inscricoes-de-eventos\/paginado$/,
-        responder: () => ({
-          corpo: {
-            itens,
-            total: 2,
-            pagina: 1,
-            quantidade: 10,
-            totais: { valor: '270.00', confirmadas: 1, pendentes: 1 },
-          },
-        }),
-      },
+      ...listaDeAdministrador(),
+      paginaFalsa('inscricoes-de-eventos', itens, { totais: { valor: '270.00', confirmadas: 1, pendentes: 1 } }),
       {
         metodo: 'POST',
         caminho: /^\/api\/inscricoes-de-eventos\/2\/cancelar$/,
@@ -103,21 +80,11 @@ describe('InscricaoListaPage', () => {
   it("shows a charge the provider refused, with the provider's reason", async () => {
     const itens = [inscricao(3, { status: 'PENDENTE', falhaCobranca: 'O CPF informado é inválido.' })];
     apiFalsa([
-      sessaoDeAdministrador(),
-      ...ROTAS_LISTA,
-      {
-        metodo: 'GET',
-        caminho: /^\/api\/inscricoes-de-eventos\/paginado$/,
-        responder: () => ({
-          corpo: {
-            itens,
-            total: 2,
-            pagina: 1,
-            quantidade: 10,
-            totais: { valor: '0.00', confirmadas: 0, pendentes: 1 },
-          },
-        }),
-      },
+      ...listaDeAdministrador(),
+      paginaFalsa('inscricoes-de-eventos', itens, {
+        total: 2,
+        totais: { valor: '0.00', confirmadas: 0, pendentes: 1 },
+      }),
     ]);
     montar(<InscricaoListaPage />, '/inscricoes-de-eventos', '/inscricoes-de-eventos');
     expect((await screen.findByTestId('excecao-COD3ABC')).textContent).toBe(
@@ -127,21 +94,8 @@ describe('InscricaoListaPage', () => {
 
   it('grants a courtesy with its reason once confirmed, for the event the list is filtered by', async () => {
     const f = apiFalsa([
-      sessaoDeAdministrador(),
-      ...ROTAS_LISTA,
-      {
-        metodo: 'GET',
-        caminho: /^\/api\/inscricoes-de-eventos\/paginado$/,
-        responder: () => ({
-          corpo: {
-            itens: [],
-            total: 0,
-            pagina: 1,
-            quantidade: 10,
-            totais: { valor: '0.00', confirmadas: 0, pendentes: 0 },
-          },
-        }),
-      },
+      ...listaDeAdministrador(),
+      paginaFalsa('inscricoes-de-eventos', [], { totais: { valor: '0.00', confirmadas: 0, pendentes: 0 } }),
       {
         metodo: 'GET',
         caminho: /^\/api\/evento-com-inscricao\/7$/,

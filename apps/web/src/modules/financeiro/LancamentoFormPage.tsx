@@ -37,27 +37,21 @@ const filtrosPlanoConta = (tipo: string | undefined): Record<string, string> =>
 export default function LancamentoFormPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'financeiro', 'menu']);
   useTitulo(`menu:acessos.${ACESSO_LANCAMENTO}`);
-  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, registro, consulta, sair } =
-    useFormRecurso<Lancamento>({
-      recurso: 'lancamento-caixa',
-      acesso: ACESSO_LANCAMENTO,
-      voltar: ROTA_LISTA_LANCAMENTO,
-      valores,
-      travado,
-      invalidar: [chaves('periodo-contabil').todas],
-    });
+  const f = useFormRecurso<Lancamento>({
+    recurso: 'lancamento-caixa',
+    acesso: ACESSO_LANCAMENTO,
+    voltar: ROTA_LISTA_LANCAMENTO,
+    valores,
+    travado,
+    invalidar: [chaves('periodo-contabil').todas],
+  });
+  const { form, formProps, semPermissao, registro, sair } = f;
   const tipo = Form.useWatch('tipo', form) as string | undefined;
 
   if (semPermissao) return <Navigate to={ROTA_LISTA_LANCAMENTO} replace />;
   const campos = CAMPOS_LANCAMENTO.filter((c) => c.nome !== 'contaCaixaDestinoId' || tipo === 'TRANSFERENCIA');
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_LANCAMENTO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={sair}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_LANCAMENTO}`)} aoVoltar={sair}>
       {registro?.estornadoEm && (
         <Alert
           type="warning"

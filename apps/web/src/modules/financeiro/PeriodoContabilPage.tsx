@@ -52,30 +52,25 @@ function AbrirPeriodo({
       form={form}
       enviando={abrir.isPending}
       fechar={fechar}
+      nome="novo-periodo"
+      iniciais={{ contaCaixaId }}
+      aoEnviar={(v) => abrir.mutate(v)}
     >
-      <Form
-        form={form}
-        name="novo-periodo"
-        layout="vertical"
-        initialValues={{ contaCaixaId }}
-        onFinish={(v) => abrir.mutate(v)}
+      <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} required rules={regras('contaCaixaId')}>
+        <SelectReferencia referencia="conta-caixa" />
+      </Form.Item>
+      <Form.Item name="dataInicio" label={t('campos:dataInicio')} required rules={regras('dataInicio')}>
+        <EntradaData style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="dataFim"
+        label={t('campos:dataFim')}
+        required
+        dependencies={['dataInicio']}
+        rules={regras('dataFim')}
       >
-        <Form.Item name="contaCaixaId" label={t('campos:contaCaixaId')} required rules={regras('contaCaixaId')}>
-          <SelectReferencia referencia="conta-caixa" />
-        </Form.Item>
-        <Form.Item name="dataInicio" label={t('campos:dataInicio')} required rules={regras('dataInicio')}>
-          <EntradaData style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="dataFim"
-          label={t('campos:dataFim')}
-          required
-          dependencies={['dataInicio']}
-          rules={regras('dataFim')}
-        >
-          <EntradaData style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
+        <EntradaData style={{ width: '100%' }} />
+      </Form.Item>
     </ModalDeFormulario>
   );
 }

@@ -12,7 +12,7 @@ import {
 import { Alert, Col, Form, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { rotuloCampo, valoresIniciais } from '../../platform/crud/definicao';
@@ -40,16 +40,15 @@ const semRegraDeLista = { validator: () => Promise.resolve() };
 export default function MinisterioFormPage() {
   const { t, i18n } = useTranslation(['campos', 'crud', 'menu', 'ministerios']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_MINISTERIO}`);
-  const { formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar, registro } =
-    useFormRecurso<Ministerio>({
-      recurso: 'ministerio',
-      acesso: ACESSO_MINISTERIO,
-      voltar: ROTA_LISTA_MINISTERIO,
-      // A warning stays in view: the saved record opens with it.
-      aposSalvar: (salvo) => (salvo.avisos.length ? `${ROTA_FORM_MINISTERIO}/${salvo.id}` : ROTA_LISTA_MINISTERIO),
-    });
+  const f = useFormRecurso<Ministerio>({
+    recurso: 'ministerio',
+    acesso: ACESSO_MINISTERIO,
+    voltar: ROTA_LISTA_MINISTERIO,
+    // A warning stays in view: the saved record opens with it.
+    aposSalvar: (salvo) => (salvo.avisos.length ? `${ROTA_FORM_MINISTERIO}/${salvo.id}` : ROTA_LISTA_MINISTERIO),
+  });
+  const { formProps, somenteLeitura, semPermissao, registro } = f;
   if (semPermissao) return <Navigate to={ROTA_LISTA_MINISTERIO} replace />;
 
   const avisoReunioes: Rule = ({ getFieldValue }) => ({
@@ -65,13 +64,7 @@ export default function MinisterioFormPage() {
     campo.endsWith('.reunioesRealizadas') ? [...regrasBase(campo), avisoReunioes] : regrasBase(campo);
 
   return (
-    <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_MINISTERIO}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
-    >
+    <PaginaDeFormulario recurso={f} tela={t(`menu:acessos.${ACESSO_MINISTERIO}`)}>
       {!!registro?.avisos.length && (
         <Alert
           type="warning"

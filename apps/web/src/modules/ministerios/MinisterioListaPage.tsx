@@ -1,7 +1,6 @@
 import { ACESSO_MINISTERIO, SITUACOES_ANO, type SituacaoAno } from '@sig/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaNumero } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -63,8 +62,8 @@ export default function MinisterioListaPage() {
       numero('mediaPresentes'),
       numero('participantesMasculinos'),
       numero('participantesFemininos'),
-      { key: 'acoes', title: t('comum:acoes'), render: (_, c) => <AcoesLinha {...lista.acoes(c)} /> },
     ],
+    acoesDaLinha: {},
   });
   return (
     <PaginaDaLista

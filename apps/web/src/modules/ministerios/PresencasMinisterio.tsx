@@ -1,13 +1,12 @@
 import { CAMPOS_REUNIAO_MINISTERIO, hojeNoBrasil, type Ministerio, reuniaoInput } from '@sig/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Col, Form, InputNumber, Row, Space, Table } from 'antd';
+import { App, Button, Card, Checkbox, Form, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcaoExcluir } from '../../platform/crud/AcoesLinha';
+import { CamposDeclarados } from '../../platform/crud/CamposDeclarados';
 import { celulaData, celulaNumero } from '../../platform/crud/celulas';
-import { controleCampo, propsItem } from '../../platform/crud/controles';
-import { rotuloCampo } from '../../platform/crud/definicao';
 import { regrasZod } from '../../platform/formulario';
 import { useMutacaoForm } from '../../platform/useMutacaoForm';
 
@@ -25,7 +24,7 @@ export function PresencasMinisterio({
   ministerio: Ministerio;
   somenteLeitura: boolean;
 }) {
-  const { t, i18n } = useTranslation(['campos', 'comum', 'ministerios']);
+  const { t } = useTranslation(['campos', 'comum', 'ministerios']);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -60,21 +59,7 @@ export function PresencasMinisterio({
           onFinish={(v) => registrar.mutate(v)}
           data-testid="form-reuniao"
         >
-          <Row gutter={16}>
-            {[DATA, VISITANTES].map((c) => (
-              <Col key={c.nome} xs={24} md={12}>
-                <Form.Item
-                  name={c.nome}
-                  label={t(rotuloCampo(c))}
-                  required={c.obrigatorio}
-                  rules={regras(c.nome)}
-                  {...propsItem(c)}
-                >
-                  {controleCampo(c, i18n.language)}
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
+          <CamposDeclarados campos={[DATA, VISITANTES]} esquema={reuniaoInput} />
           <Form.Item name="presentes" label={t('campos:presentes')} rules={regras('presentes')}>
             <Checkbox.Group
               options={ministerio.participantes.map((p) => ({ value: p.pessoaId, label: p.pessoaNome }))}

@@ -14,7 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Row, Select, Space, Spin, Typography } from 'antd';
 import { type FocusEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { cliente, dados } from '../../platform/cliente';
@@ -118,14 +118,13 @@ export function FolhaOficio({ previa, numero }: { previa: PreviaOficio; numero?:
 export default function OficioTemplateFormPage() {
   const { t } = useTranslation(['campos', 'oficios', 'crud', 'menu']);
   const { autorizacao } = useAutorizacao();
-  const navegar = useNavigate();
   useTitulo(`menu:acessos.${ACESSO_OFICIOS}`);
-  const { form, formProps, saveButtonProps, id, modo, somenteLeitura, semPermissao, consulta, voltar } =
-    useFormRecurso<TemplateOficio>({
-      recurso: 'template-oficio',
-      acesso: ACESSO_OFICIOS,
-      voltar: ROTA_LISTA_TEMPLATES,
-    });
+  const f = useFormRecurso<TemplateOficio>({
+    recurso: 'template-oficio',
+    acesso: ACESSO_OFICIOS,
+    voltar: ROTA_LISTA_TEMPLATES,
+  });
+  const { form, formProps, id, somenteLeitura, semPermissao, consulta } = f;
   const ultimoTexto = useRef<Texto>('corpo');
   const [pessoaId, setPessoaId] = useState<number | null>(null);
   const [previa, setPrevia] = useState<PreviaOficio | null>(null);
@@ -210,11 +209,8 @@ export default function OficioTemplateFormPage() {
   if (semPermissao) return <Navigate to={ROTA_LISTA_TEMPLATES} replace />;
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela: t(`menu:acessos.${ACESSO_OFICIOS}`) })}
-      consulta={consulta}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
-      aoVoltar={() => navegar(voltar)}
+      recurso={f}
+      tela={t(`menu:acessos.${ACESSO_OFICIOS}`)}
       depois={
         <Card
           size="small"

@@ -3,7 +3,6 @@ import { ACESSO_OFICIOS, TIPOS_OFICIO } from '@sig/contracts';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaNumero, celulaSimNao } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -43,8 +42,8 @@ export default function OficioTemplateListaPage() {
         render: celulaSimNao,
       },
       { key: 'emitidos', dataIndex: 'emitidos', title: t('campos:emitidos'), align: 'right', render: celulaNumero },
-      { key: 'acoes', title: t('comum:acoes'), render: (_, c) => <AcoesLinha {...lista.acoes(c)} /> },
     ],
+    acoesDaLinha: {},
   });
   return (
     <PaginaDaLista

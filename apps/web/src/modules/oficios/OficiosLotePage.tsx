@@ -1,7 +1,7 @@
 import { DownloadOutlined, FileZipOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ACESSO_OFICIOS, oficioLoteInput } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Row, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { avisarErro } from '../../platform/aviso';
 import { cliente, dados } from '../../platform/cliente';
 import { SelectReferencia } from '../../platform/crud/controles';
 import { FiltrosSalvos } from '../../platform/crud/FiltrosSalvos';
+import { BotoesDeEmissao, PaginaDeEmissao } from '../../platform/crud/PaginaDeEmissao';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { regrasSeletorPessoas, SeletorPessoas, useMaximoSelecao } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
@@ -81,117 +82,109 @@ export default function OficiosLotePage() {
   };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {t('oficios:lote.titulo')}
-        </Typography.Title>
-        <Button onClick={() => navegar(ROTA_EMITIDOS)}>{t('oficios:emitidos')}</Button>
-      </Space>
-      <Alert type="info" showIcon title={t('oficios:lote.explicacao')} />
-      <Form
-        form={form}
-        name="oficios-lote"
-        layout="vertical"
-        initialValues={filtrosParaFormulario({})}
-        onValuesChange={() => setContagem(null)}
-        onFinish={(v) => criar.mutate(v)}
-      >
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card
-            size="small"
-            title={t('comum:filtros')}
-            data-testid="filtros"
-            extra={
-              <FiltrosSalvos
-                acesso="Pessoa"
-                atuais={consultaFiltrosPessoa(valores ?? {}) as Record<string, string>}
-                aplicar={(f) => {
-                  form.setFieldsValue({
-                    ...filtrosParaFormulario({}),
-                    ...filtrosParaFormulario(f as Record<string, string>),
-                  });
-                  setContagem(null);
-                }}
-                semFiltrosIniciais
-              />
-            }
-          >
-            <FiltrosPessoa />
-            <Form.Item
-              name="pessoasIds"
-              label={t('campos:pessoasIds')}
-              rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
-            >
-              <SeletorPessoas />
-            </Form.Item>
-          </Card>
-          <Card size="small" title={t('oficios:lote.oficio')}>
-            <Row gutter={16}>
-              <Col xs={24} md={12}>
-                <Form.Item name="templateId" label={t('campos:templateId')} required rules={regras('templateId')}>
-                  <SelectReferencia referencia="template-oficio" data-testid="lote-template" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item name="data" label={t('campos:data')}>
-                  <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
-                </Form.Item>
-              </Col>
-            </Row>
-            {contagem !== null && (
-              <Alert
-                style={{ marginBottom: 16 }}
-                type={contagem ? 'success' : 'warning'}
-                showIcon
-                data-testid="contagem"
-                title={t('oficios:lote.contagem', { count: contagem })}
-              />
-            )}
-            <Space wrap>
-              <Button loading={contar.isPending} onClick={() => void contarAgora()} data-testid="contar">
-                {t('oficios:lote.contar')}
-              </Button>
-              {pode(ACESSO_OFICIOS, 'C') && (
-                <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={criar.isPending}>
-                  {t('oficios:lote.emitir')}
+    <PaginaDeEmissao
+      titulo={t('oficios:lote.titulo')}
+      aoLado={<Button onClick={() => navegar(ROTA_EMITIDOS)}>{t('oficios:emitidos')}</Button>}
+      aviso={<Alert type="info" showIcon title={t('oficios:lote.explicacao')} />}
+      form={form}
+      nome="oficios-lote"
+      iniciais={filtrosParaFormulario({})}
+      aoMudar={() => setContagem(null)}
+      aoEnviar={(v) => criar.mutate(v)}
+      depois={
+        <TabelaLotes
+          recurso="oficio/lote"
+          chave={CHAVE_LOTES}
+          title={() => t('oficios:lote.lotes')}
+          data-testid="lotes-oficios"
+          comOrganizacao={false}
+          verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
+          acoes={(l) =>
+            (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
+              <Space size="small">
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'pdf'}
+                  onClick={() => baixar.mutate({ id: l.id, formato: 'pdf' })}
+                >
+                  {t('oficios:lote.baixarPdf')}
                 </Button>
-              )}
-              <Button onClick={() => form.resetFields()}>{t('comum:limpar')}</Button>
-            </Space>
-          </Card>
-        </Space>
-      </Form>
-      <TabelaLotes
-        recurso="oficio/lote"
-        chave={CHAVE_LOTES}
-        title={() => t('oficios:lote.lotes')}
-        data-testid="lotes-oficios"
-        comOrganizacao={false}
-        verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
-        acoes={(l) =>
-          (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
-            <Space size="small">
-              <Button
-                size="small"
-                icon={<DownloadOutlined />}
-                loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'pdf'}
-                onClick={() => baixar.mutate({ id: l.id, formato: 'pdf' })}
-              >
-                {t('oficios:lote.baixarPdf')}
-              </Button>
-              <Button
-                size="small"
-                icon={<FileZipOutlined />}
-                loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'zip'}
-                onClick={() => baixar.mutate({ id: l.id, formato: 'zip' })}
-              >
-                {t('oficios:lote.baixarZip')}
-              </Button>
-            </Space>
-          )
+                <Button
+                  size="small"
+                  icon={<FileZipOutlined />}
+                  loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'zip'}
+                  onClick={() => baixar.mutate({ id: l.id, formato: 'zip' })}
+                >
+                  {t('oficios:lote.baixarZip')}
+                </Button>
+              </Space>
+            )
+          }
+        />
+      }
+    >
+      <Card
+        size="small"
+        title={t('comum:filtros')}
+        data-testid="filtros"
+        extra={
+          <FiltrosSalvos
+            acesso="Pessoa"
+            atuais={consultaFiltrosPessoa(valores ?? {}) as Record<string, string>}
+            aplicar={(f) => {
+              form.setFieldsValue({
+                ...filtrosParaFormulario({}),
+                ...filtrosParaFormulario(f as Record<string, string>),
+              });
+              setContagem(null);
+            }}
+            semFiltrosIniciais
+          />
         }
-      />
-    </Space>
+      >
+        <FiltrosPessoa />
+        <Form.Item
+          name="pessoasIds"
+          label={t('campos:pessoasIds')}
+          rules={regrasSeletorPessoas(t('campos:pessoasIds'), {}, maximoSelecao)}
+        >
+          <SeletorPessoas />
+        </Form.Item>
+      </Card>
+      <Card size="small" title={t('oficios:lote.oficio')}>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="templateId" label={t('campos:templateId')} required rules={regras('templateId')}>
+              <SelectReferencia referencia="template-oficio" data-testid="lote-template" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={6}>
+            <Form.Item name="data" label={t('campos:data')}>
+              <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {contagem !== null && (
+          <Alert
+            style={{ marginBottom: 16 }}
+            type={contagem ? 'success' : 'warning'}
+            showIcon
+            data-testid="contagem"
+            title={t('oficios:lote.contagem', { count: contagem })}
+          />
+        )}
+        <BotoesDeEmissao>
+          <Button loading={contar.isPending} onClick={() => void contarAgora()} data-testid="contar">
+            {t('oficios:lote.contar')}
+          </Button>
+          {pode(ACESSO_OFICIOS, 'C') && (
+            <Button type="primary" htmlType="submit" icon={<PrinterOutlined />} loading={criar.isPending}>
+              {t('oficios:lote.emitir')}
+            </Button>
+          )}
+        </BotoesDeEmissao>
+      </Card>
+    </PaginaDeEmissao>
   );
 }

@@ -1,4 +1,3 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import {
   CAMPOS_CONFIGURACAO_ORGANIZACAO,
   CONTAS_CAIXA_ORGANIZACAO,
@@ -8,34 +7,18 @@ import {
   SITUACOES_ORGANIZACAO,
   TIPOS_VALOR_CONTRIBUICAO,
 } from '@sig/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  ConfigProvider,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Switch,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Col, ConfigProvider, Form, Input, InputNumber, Row, Select, Switch, Tabs, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados as resposta } from '../../platform/cliente';
 import { EntradaData, EntradaMascarada, SelectReferencia } from '../../platform/crud/controles';
 import { rotuloCampo } from '../../platform/crud/definicao';
 import { idiomaDoDinheiro } from '../../platform/crud/dinheiro';
 import { EntradaDinheiro } from '../../platform/crud/EntradaDinheiro';
-import { mensagemDeErro, regrasZod } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { ACESSO, caminhoFormOrganizacao, ROTA_LISTA, useRegrasCampos, vazioParaNulo } from './comum';
@@ -107,7 +90,6 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'organizacoes']);
   const { pode } = useAutorizacao();
   const navegar = useNavigate();
-  const local = useLocation();
   const [aba, setAba] = useState('dados');
   const chaveTitulo = configuracao ? 'menu:acessos.ConfiguracaoOrganizacao' : `menu:acessos.${ACESSO}`;
   useTitulo(chaveTitulo);
@@ -281,86 +263,57 @@ export default function OrganizacaoFormPage({ configuracao }: Props) {
     },
   ];
 
-  const carregando = id !== undefined && consulta.isPending;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {configuracao ? tela : t(`crud:titulo.${modo}`, { tela })}
-      </Typography.Title>
-      {configuracao && registro && <Typography.Text strong>{registro.nomeFantasia}</Typography.Text>}
-      {idInvalido || consulta.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
-          action={configuracao ? undefined : <Button onClick={sair}>{t('comum:voltar')}</Button>}
-        />
-      ) : (
-        <Spin spinning={carregando}>
-          <Card data-testid="form-organizacao">
-            <Form<Valores>
-              {...formProps}
-              name="organizacao"
-              initialValues={INICIAIS}
-              onFinishFailed={mostrarErros}
-              component={false}
-            >
-              {configuracao ? (
-                dados
-              ) : (
-                <Tabs
-                  activeKey={aba}
-                  onChange={setAba}
-                  items={
-                    id !== undefined
-                      ? [
-                          ...abas,
-                          {
-                            key: 'usuarios',
-                            label: t('organizacoes:abas.usuarios'),
-                            children: (
-                              <UsuariosOrganizacao
-                                organizacaoId={id}
-                                podeAlterar={!somenteLeitura && pode(ACESSO, 'U')}
-                              />
-                            ),
-                          },
-                        ]
-                      : abas
-                  }
-                />
-              )}
-            </Form>
-            <Space wrap style={{ marginTop: 16 }} data-testid="acoes-organizacao">
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              {!configuracao && modo === 'visualizar' && pode(ACESSO, 'U') && (
-                <Button
-                  icon={<EditOutlined />}
-                  onClick={() =>
-                    id !== undefined && navegar(caminhoFormOrganizacao(id), { state: local.state, replace: true })
-                  }
-                >
-                  {t('comum:editar')}
-                </Button>
-              )}
-              {!configuracao && podeExcluir && (
-                <Popconfirm
-                  title={t('comum:confirmarExclusao')}
-                  okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={excluir}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    {t('comum:excluir')}
-                  </Button>
-                </Popconfirm>
-              )}
-              {!configuracao && <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>}
-            </Space>
-          </Card>
-        </Spin>
-      )}
-    </Space>
+    <PaginaDeFormulario
+      titulo={configuracao ? tela : t(`crud:titulo.${modo}`, { tela })}
+      cabecalho={configuracao && registro && <Typography.Text strong>{registro.nomeFantasia}</Typography.Text>}
+      consulta={consulta}
+      invalido={idInvalido}
+      aoSair={configuracao ? undefined : sair}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      editar={
+        !configuracao && modo === 'visualizar' && pode(ACESSO, 'U') && id !== undefined
+          ? caminhoFormOrganizacao(id)
+          : undefined
+      }
+      aoExcluir={!configuracao && podeExcluir ? excluir : undefined}
+      aoVoltar={configuracao ? undefined : () => navegar(voltar)}
+      largura={1080}
+      testId="form-organizacao"
+      botoesAfastados
+      testIdBotoes="acoes-organizacao"
+    >
+      <Form<Valores>
+        {...formProps}
+        name="organizacao"
+        initialValues={INICIAIS}
+        onFinishFailed={mostrarErros}
+        component={false}
+      >
+        {configuracao ? (
+          dados
+        ) : (
+          <Tabs
+            activeKey={aba}
+            onChange={setAba}
+            items={
+              id !== undefined
+                ? [
+                    ...abas,
+                    {
+                      key: 'usuarios',
+                      label: t('organizacoes:abas.usuarios'),
+                      children: (
+                        <UsuariosOrganizacao organizacaoId={id} podeAlterar={!somenteLeitura && pode(ACESSO, 'U')} />
+                      ),
+                    },
+                  ]
+                : abas
+            }
+          />
+        )}
+      </Form>
+    </PaginaDeFormulario>
   );
 }

@@ -1,6 +1,5 @@
 import { SITUACOES_ORGANIZACAO } from '@sig/contracts';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaMascara } from '../../platform/crud/celulas';
 import type { FiltroLista } from '../../platform/crud/filtros';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
@@ -38,8 +37,8 @@ export default function OrganizacaoListaPage() {
         render: (v: (typeof SITUACOES_ORGANIZACAO)[number]) => t(`organizacoes:situacoes.${v}`),
       },
       { key: 'superior', dataIndex: 'organizacaoPaiNome', title: t('campos:organizacaoPaiId') },
-      { key: 'acoes', title: t('comum:acoes'), width: 150, render: (_, r) => <AcoesLinha {...lista.acoes(r)} /> },
     ],
+    acoesDaLinha: { largura: 150 },
   });
   return <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} />;
 }

@@ -1,11 +1,11 @@
 import type { UsuarioOrganizacao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, InputNumber, Space, Table } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcaoExcluir } from '../../platform/crud/AcoesLinha';
 import { SelectReferencia } from '../../platform/crud/controles';
-import { mensagemDeErro } from '../../platform/formulario';
+import { TabelaDaConsulta } from '../../platform/crud/TabelaDaConsulta';
 import { useLayoutDosFiltros } from '../../platform/layoutFiltros';
 import { useAcao, useMutacaoForm } from '../../platform/useMutacaoForm';
 
@@ -71,14 +71,11 @@ export function UsuariosOrganizacao({ organizacaoId, podeAlterar }: { organizaca
           </Button>
         </Form>
       )}
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<UsuarioOrganizacao>
+      <TabelaDaConsulta<UsuarioOrganizacao>
+        consulta={q}
+        linhas={q.data}
         rowKey="usuarioId"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('organizacoes:semUsuarios') }}
+        vazio={t('organizacoes:semUsuarios')}
         columns={[
           { key: 'id', dataIndex: 'usuarioId', title: t('organizacoes:usuarioCodigo'), width: 100 },
           { key: 'nome', dataIndex: 'nome', title: t('campos:nome') },

@@ -1,6 +1,5 @@
-import { CAMPOS_POR_ACESSO, type Organizacao } from '@sig/contracts';
-import { useMemo } from 'react';
-import { useAutorizacao } from '../../platform/autorizacao';
+import type { Organizacao } from '@sig/contracts';
+import { useRegrasDeCampos } from '../../platform/autorizacao';
 
 export const ACESSO = 'Organizacao';
 export const ROTA_LISTA = '/organizacao';
@@ -11,31 +10,8 @@ export const caminhoFormOrganizacao = (id?: number, visualizar = false) =>
 
 export const vazioParaNulo = { normalize: (v: unknown) => (v === '' || v === undefined ? null : v) };
 
-/**
- * Field rules of the profile on the organization screen (spec §6): hidden fields are not shown,
- * locked ones are disabled. A loaded record also tells which fields the server left out.
- */
-export function useRegrasCampos(registro?: Organizacao) {
-  const { autorizacao } = useAutorizacao();
-  return useMemo(() => {
-    const ocultos = new Set<string>();
-    const bloqueados = new Set<string>();
-    if (autorizacao && !autorizacao.administrador) {
-      for (const c of autorizacao.campos) {
-        if (c.acesso !== ACESSO) continue;
-        if (c.visualizar === false) ocultos.add(c.campo);
-        if (c.visualizar === false || c.atualizar === false) bloqueados.add(c.campo);
-      }
-    }
-    if (registro) {
-      for (const campo of CAMPOS_POR_ACESSO.Organizacao ?? []) {
-        const chave = campo === 'tokenAsaas' ? 'tokenAsaasConfigurado' : campo;
-        if (!Object.hasOwn(registro, chave)) {
-          ocultos.add(campo);
-          bloqueados.add(campo);
-        }
-      }
-    }
-    return { oculto: (c: string) => ocultos.has(c), bloqueado: (c: string) => bloqueados.has(c), bloqueados };
-  }, [autorizacao, registro]);
-}
+// The provider's token is never read back: its record says only whether one is set.
+const chaveNoRegistro = (campo: string) => (campo === 'tokenAsaas' ? 'tokenAsaasConfigurado' : campo);
+
+/** Field rules of the profile on the organization screen (spec §6). */
+export const useRegrasCampos = (registro?: Organizacao) => useRegrasDeCampos(ACESSO, registro, chaveNoRegistro);

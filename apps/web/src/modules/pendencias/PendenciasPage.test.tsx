@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiFalsa, listaDeAdministrador, montar, prepararTelas } from '../../../test/ambiente';
+import { apiFalsa, listaDeAdministrador, montar, paginaFalsa, prepararTelas } from '../../../test/ambiente';
 import PendenciasPage from './PendenciasPage';
 
 const pendencia = (tipo: string, referenciaId: string, referencia: string, acao: string) => ({
@@ -24,11 +24,7 @@ function api() {
   ];
   return apiFalsa([
     ...listaDeAdministrador(),
-    {
-      metodo: 'GET',
-      caminho: /^\/api\/pendencias-financeiras\/paginado$/,
-      responder: () => ({ corpo: { itens, total: itens.length, pagina: 1, quantidade: 10 } }),
-    },
+    paginaFalsa('pendencias-financeiras', () => itens),
     {
       metodo: 'POST',
       caminho: /^\/api\/pendencias-financeiras\/eventos\/[^/]+\/resolver$/,

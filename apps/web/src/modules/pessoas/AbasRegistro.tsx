@@ -10,13 +10,14 @@ import {
   type TIPOS_MINISTERIO,
 } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Space, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaDataHora } from '../../platform/crud/celulas';
+import { TabelaDaConsulta } from '../../platform/crud/TabelaDaConsulta';
 import { ValorHistorico } from '../../platform/crud/ValorHistorico';
 import { mensagemDeErro } from '../../platform/formulario';
 import { ACESSO_MINISTRO, ROTA_CARREIRA, ROTA_FORM_MINISTRO } from './comum';
@@ -39,14 +40,11 @@ export function AbaIntegracao({ pessoaId, somenteLeitura = false }: { pessoaId: 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-integracao">
       <Typography.Text type="secondary">{t('pessoas:integracaoDica')}</Typography.Text>
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<Integracao>
+      <TabelaDaConsulta<Integracao>
+        consulta={q}
+        linhas={q.data}
         rowKey="id"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data ?? []}
-        pagination={false}
-        locale={{ emptyText: t('crud:semItens') }}
+        vazio={t('crud:semItens')}
         columns={[
           {
             key: 'data',
@@ -110,14 +108,12 @@ export function AbaHistorico({ pessoaId }: { pessoaId: number }) {
   });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="aba-historico">
-      {q.isError && <Alert type="error" showIcon title={mensagemDeErro(q.error)} />}
-      <Table<ItemHistorico>
+      <TabelaDaConsulta<ItemHistorico>
+        consulta={q}
+        linhas={q.data}
         rowKey="id"
-        size="small"
-        loading={q.isFetching}
-        dataSource={q.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('crud:semItens') }}
+        vazio={t('crud:semItens')}
         scroll={{ x: 'max-content' }}
         columns={[
           {

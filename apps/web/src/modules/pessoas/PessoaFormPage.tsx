@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, ExclamationCircleFilled } from '@ant-design/icons';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import {
   CAMPOS_PESSOA,
   type CampoCadastro,
@@ -12,16 +12,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Card,
   Col,
   ConfigProvider,
   Form,
   Grid,
   Input,
-  Popconfirm,
   Row,
   Space,
-  Spin,
   Switch,
   Tabs,
   Typography,
@@ -29,7 +26,7 @@ import {
 } from 'antd';
 import { type CSSProperties, cloneElement, type ReactElement, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
@@ -41,7 +38,8 @@ import {
   valoresNovoRegistro,
 } from '../../platform/crud/definicao';
 import { FilhosCadastro } from '../../platform/crud/FilhosCadastro';
-import { mensagemDeErro, regrasZod, validarCaminho } from '../../platform/formulario';
+import { PaginaDeFormulario } from '../../platform/crud/PaginaDeFormulario';
+import { regrasZod, validarCaminho } from '../../platform/formulario';
 import { useFormRecurso } from '../../platform/useFormRecurso';
 import { useTitulo } from '../../platform/useTitulo';
 import { AbaHistorico, AbaIntegracao, AbaMinistro } from './AbasRegistro';
@@ -102,7 +100,6 @@ export default function PessoaFormPage() {
   const { token } = theme.useToken();
   const { pode, sessao } = useAutorizacao();
   const navegar = useNavigate();
-  const local = useLocation();
   const qc = useQueryClient();
   const [aba, setAba] = useState(DADOS);
   const [errosPorAba, setErrosPorAba] = useState<Record<string, number>>({});
@@ -362,85 +359,61 @@ export default function PessoaFormPage() {
   ];
 
   const nome = registro ? `${registro.nome ?? ''} ${registro.sobrenome ?? ''}`.trim() : '';
-  const carregando = id !== undefined && consulta.isPending;
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 1080 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela })}
-      </Typography.Title>
-      {nome && (
-        <Typography.Text strong>
-          {nome} — {registro?.organizacaoNome}
-        </Typography.Text>
-      )}
-      {anonimizada && (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="aviso-anonimizada"
-          title={t('pessoas:dadosPessoais.anonimizadaSomenteLeitura')}
-          description={registro?.anonimizacaoPendente ? t('pessoas:dadosPessoais.anonimizacaoPendente') : undefined}
-        />
-      )}
-      {idInvalido || consulta.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
-          action={<Button onClick={sair}>{t('comum:voltar')}</Button>}
-        />
-      ) : (
-        <Spin spinning={carregando}>
-          <Card>
-            <Form<Valores>
-              {...formProps}
-              name="pessoa"
-              initialValues={iniciais}
-              onFieldsChange={contarErros}
-              onFinishFailed={mostrarErros}
-              data-testid="form-pessoa"
-            >
-              {/* Nineteen tabs: listed down the side, every one in sight (a strip would hide most of them). */}
-              <Tabs activeKey={aba} onChange={setAba} items={abas} tabPosition={estreita ? 'top' : 'left'} />
-            </Form>
-            <Space wrap style={{ marginTop: 16 }}>
-              {!somenteLeitura && <Button {...saveButtonProps}>{t('comum:salvar')}</Button>}
-              {modo === 'visualizar' && podeEditar && (
-                <Button
-                  icon={<EditOutlined />}
-                  onClick={() =>
-                    id !== undefined && navegar(caminhoFormPessoa(id), { state: local.state, replace: true })
-                  }
-                >
-                  {t('comum:editar')}
-                </Button>
-              )}
-              {podeExcluir && (
-                <Popconfirm
-                  title={t('comum:confirmarExclusao')}
-                  okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={excluir}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    {t('comum:excluir')}
-                  </Button>
-                </Popconfirm>
-              )}
-              {id !== undefined && pode(ACESSO_DADOS_PESSOAIS, 'R') && <ExportarDadosPessoais id={id} />}
-              {id !== undefined && pode(ACESSO, 'D') && (!anonimizada || registro?.anonimizacaoPendente) && (
-                <AnonimizarPessoa
-                  id={id}
-                  concluir={anonimizada}
-                  aoAnonimizar={() => qc.invalidateQueries({ queryKey: chaves('pessoa').todas })}
-                />
-              )}
-              <Button onClick={() => navegar(voltar)}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
-      )}
-    </Space>
+    <PaginaDeFormulario
+      titulo={t(`crud:titulo.${modo}`, { tela })}
+      cabecalho={
+        <>
+          {nome && (
+            <Typography.Text strong>
+              {nome} — {registro?.organizacaoNome}
+            </Typography.Text>
+          )}
+          {anonimizada && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="aviso-anonimizada"
+              title={t('pessoas:dadosPessoais.anonimizadaSomenteLeitura')}
+              description={registro?.anonimizacaoPendente ? t('pessoas:dadosPessoais.anonimizacaoPendente') : undefined}
+            />
+          )}
+        </>
+      }
+      consulta={consulta}
+      invalido={idInvalido}
+      aoSair={sair}
+      carregando={id !== undefined && consulta.isPending}
+      salvar={somenteLeitura ? undefined : saveButtonProps}
+      editar={modo === 'visualizar' && podeEditar && id !== undefined ? caminhoFormPessoa(id) : undefined}
+      aoExcluir={podeExcluir ? excluir : undefined}
+      botoes={
+        <>
+          {id !== undefined && pode(ACESSO_DADOS_PESSOAIS, 'R') && <ExportarDadosPessoais id={id} />}
+          {id !== undefined && pode(ACESSO, 'D') && (!anonimizada || registro?.anonimizacaoPendente) && (
+            <AnonimizarPessoa
+              id={id}
+              concluir={anonimizada}
+              aoAnonimizar={() => qc.invalidateQueries({ queryKey: chaves('pessoa').todas })}
+            />
+          )}
+        </>
+      }
+      aoVoltar={() => navegar(voltar)}
+      largura={1080}
+      botoesAfastados
+    >
+      <Form<Valores>
+        {...formProps}
+        name="pessoa"
+        initialValues={iniciais}
+        onFieldsChange={contarErros}
+        onFinishFailed={mostrarErros}
+        data-testid="form-pessoa"
+      >
+        {/* Nineteen tabs: listed down the side, every one in sight (a strip would hide most of them). */}
+        <Tabs activeKey={aba} onChange={setAba} items={abas} tabPosition={estreita ? 'top' : 'left'} />
+      </Form>
+    </PaginaDeFormulario>
   );
 }

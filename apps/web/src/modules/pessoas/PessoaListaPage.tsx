@@ -1,6 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaData, celulaMascara, celulaNumero } from '../../platform/crud/celulas';
 import { PaginaDaLista } from '../../platform/crud/PartesDaLista';
 import { useListaRecurso } from '../../platform/useListaRecurso';
@@ -47,8 +46,8 @@ export default function PessoaListaPage() {
         render: (v: string) => t(`campos:opcao.status.${v}`, { defaultValue: v }),
       },
       { key: 'organizacao', dataIndex: 'organizacaoNome', title: t('campos:organizacaoId') },
-      { key: 'acoes', title: t('comum:acoes'), width: 150, render: (_, r) => <AcoesLinha {...lista.acoes(r)} /> },
     ],
+    acoesDaLinha: { largura: 150 },
   });
   // Past its cap (1,000 matches of a name, 10,000 with other filters) the server stops counting:
   // "1.000+". A list by organization alone has its exact total.

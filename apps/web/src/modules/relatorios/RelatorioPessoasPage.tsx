@@ -1,9 +1,10 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Radio, Row, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { rotuloCampo } from '../../platform/crud/definicao';
+import { BotoesDeEmissao, PaginaDeEmissao } from '../../platform/crud/PaginaDeEmissao';
 import { mensagemDeErro } from '../../platform/formulario';
 import { useTitulo } from '../../platform/useTitulo';
 import { EstadoDocumento, useGerarDocumento } from '../pessoas/EstadoDocumento';
@@ -82,63 +83,61 @@ export default function RelatorioPessoasPage() {
   };
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`menu:acessos.${ACESSO}`)}
-      </Typography.Title>
-      {colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error)} />}
-      <Form form={form} name="relatorio" layout="vertical" initialValues={iniciais} onFinish={baixar}>
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Card size="small" title={t('campos:colunas')} data-testid="colunas">
-            <Spin spinning={colunas.isPending}>
-              {colunas.data && (
-                <Form.Item
-                  name="colunas"
-                  initialValue={PADRAO.filter((c) => opcoes.includes(c))}
-                  rules={[{ type: 'array', required: true, min: 1, message: t('relatorios:colunaObrigatoria') }]}
-                  style={{ marginBottom: 0 }}
-                >
-                  <EscolhaColunas opcoes={opcoes} />
-                </Form.Item>
-              )}
-            </Spin>
-          </Card>
-          <Card size="small" title={t('comum:filtros')} data-testid="filtros">
-            <FiltrosPessoa />
-          </Card>
-          <Card size="small">
-            <Form.Item name="formato" label={t('campos:formato')}>
-              <Radio.Group
-                optionType="button"
-                options={FORMATOS.map((f) => ({ value: f, label: t(`relatorios:formato.${f}`) }))}
-              />
+    <PaginaDeEmissao
+      titulo={t(`menu:acessos.${ACESSO}`)}
+      aviso={colunas.isError && <Alert type="error" showIcon title={mensagemDeErro(colunas.error)} />}
+      form={form}
+      nome="relatorio"
+      iniciais={iniciais}
+      aoEnviar={baixar}
+      depois={
+        <EstadoDocumento
+          estado={estado}
+          textos={{
+            gerando: t('relatorios:gerando'),
+            pronto: (count, n) => t('relatorios:gerado', { count, n }),
+            truncado: (n) => t('relatorios:truncado', { n }),
+            vazio: t('relatorios:nenhuma'),
+          }}
+        />
+      }
+    >
+      <Card size="small" title={t('campos:colunas')} data-testid="colunas">
+        <Spin spinning={colunas.isPending}>
+          {colunas.data && (
+            <Form.Item
+              name="colunas"
+              initialValue={PADRAO.filter((c) => opcoes.includes(c))}
+              rules={[{ type: 'array', required: true, min: 1, message: t('relatorios:colunaObrigatoria') }]}
+              style={{ marginBottom: 0 }}
+            >
+              <EscolhaColunas opcoes={opcoes} />
             </Form.Item>
-            <Space wrap>
-              <Button
-                type="primary"
-                htmlType="submit"
-                icon={<FileTextOutlined />}
-                loading={gerando}
-                disabled={!colunas.data}
-              >
-                {t('relatorios:gerar')}
-              </Button>
-              <Button disabled={gerando} onClick={() => form.resetFields()}>
-                {t('comum:limpar')}
-              </Button>
-            </Space>
-          </Card>
-        </Space>
-      </Form>
-      <EstadoDocumento
-        estado={estado}
-        textos={{
-          gerando: t('relatorios:gerando'),
-          pronto: (count, n) => t('relatorios:gerado', { count, n }),
-          truncado: (n) => t('relatorios:truncado', { n }),
-          vazio: t('relatorios:nenhuma'),
-        }}
-      />
-    </Space>
+          )}
+        </Spin>
+      </Card>
+      <Card size="small" title={t('comum:filtros')} data-testid="filtros">
+        <FiltrosPessoa />
+      </Card>
+      <Card size="small">
+        <Form.Item name="formato" label={t('campos:formato')}>
+          <Radio.Group
+            optionType="button"
+            options={FORMATOS.map((f) => ({ value: f, label: t(`relatorios:formato.${f}`) }))}
+          />
+        </Form.Item>
+        <BotoesDeEmissao limparDesabilitado={gerando}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<FileTextOutlined />}
+            loading={gerando}
+            disabled={!colunas.data}
+          >
+            {t('relatorios:gerar')}
+          </Button>
+        </BotoesDeEmissao>
+      </Card>
+    </PaginaDeEmissao>
   );
 }

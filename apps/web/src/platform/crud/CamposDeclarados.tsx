@@ -10,16 +10,19 @@ import { rotuloCampo } from './definicao';
 /**
  * The declared fields of a hand form, two by two (long texts take the whole row), with the input
  * schema's rules on each. `fixos`: fields shown but not edited here, as only an action of their
- * own changes them, each with the hint saying which.
+ * own changes them, each with the hint saying which. `dependencias`: the fields a field's rules
+ * read (checked again when those change).
  */
 export function CamposDeclarados({
   campos,
   esquema,
   fixos = {},
+  dependencias = {},
 }: {
   campos: readonly CampoCadastro[];
   esquema: ZodType;
   fixos?: Readonly<Record<string, string>>;
+  dependencias?: Readonly<Record<string, readonly string[]>>;
 }) {
   const { t, i18n } = useTranslation(['campos']);
   const regras = regrasZod(esquema);
@@ -35,6 +38,7 @@ export function CamposDeclarados({
               label={t(rotuloCampo(c))}
               required={c.obrigatorio}
               rules={regras(c.nome)}
+              dependencies={dependencias[c.nome] as string[] | undefined}
               {...propsItem(c)}
               extra={fixo}
             >

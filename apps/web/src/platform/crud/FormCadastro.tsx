@@ -1,11 +1,10 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { type CampoCadastro, type DefinicaoCadastro, esquemaCadastro } from '@sig/contracts';
-import { Alert, Button, Card, Form, Popconfirm, Space, Spin, Typography } from 'antd';
+import { Alert, Form } from 'antd';
 import { cloneElement, type ReactElement, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { RecursoComId } from '../cliente';
-import { mensagemDeErro, regrasZod, validarCaminho } from '../formulario';
+import { regrasZod, validarCaminho } from '../formulario';
 import { useFormRecurso } from '../useFormRecurso';
 import { useTitulo } from '../useTitulo';
 import { controleCampo, propsItem } from './controles';
@@ -21,6 +20,7 @@ import {
 } from './definicao';
 import { regrasDaExtensao } from './extensoes';
 import { FilhosCadastro } from './FilhosCadastro';
+import { PaginaDeFormulario } from './PaginaDeFormulario';
 
 /** A page's own control for a field, over its type's or extension's. */
 export type ControlesProprios = Readonly<Record<string, (c: CampoCadastro) => ReactElement>>;
@@ -54,8 +54,6 @@ export default function FormCadastro({
 }) {
   const def = definicao ?? definicaoDe(recurso);
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu']);
-  const navegar = useNavigate();
-  const local = useLocation();
   const params = useParams();
   const segmento = def.preenchimentoRota ? params[def.preenchimentoRota.parametro] : undefined;
   const preenchido = segmento && /^\d+$/.test(segmento) ? Number(segmento) : undefined;
@@ -80,7 +78,7 @@ export default function FormCadastro({
     // The pages not yet on the hooks key a registry's reads under ['crud', recurso].
     invalidar: [['crud', recurso]],
   });
-  const { id, registro, consulta, somenteLeitura, modo } = f;
+  const { id, registro, somenteLeitura, modo } = f;
   const herdado = registro?.somenteLeitura === true;
   const iniciais = useMemo(
     () => ({
@@ -100,90 +98,55 @@ export default function FormCadastro({
       : proprio;
   };
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 880 }}>
-      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-        {t(`crud:titulo.${modo}`, { tela })}
-      </Typography.Title>
-      {f.idInvalido || consulta.isError ? (
+    <PaginaDeFormulario
+      recurso={f}
+      tela={tela}
+      invalido={f.idInvalido}
+      aoSair={f.sair}
+      editar={modo === 'visualizar' && f.podeEditar && id !== undefined ? caminhoForm(def, id) : undefined}
+      aoExcluir={f.podeExcluir ? f.excluir : undefined}
+      excluindo={f.excluindo}
+    >
+      {herdado && (
         <Alert
-          type="error"
+          type="info"
           showIcon
-          title={f.idInvalido ? t('erros:ITEM_NAO_EXISTE') : mensagemDeErro(consulta.error)}
-          action={<Button onClick={f.sair}>{t('comum:voltar')}</Button>}
+          style={{ marginBottom: 16 }}
+          title={t('crud:herdado', { organizacao: String(registro?.organizacaoNome ?? '') })}
         />
-      ) : (
-        <Spin spinning={id !== undefined && consulta.isPending}>
-          <Card>
-            {herdado && (
-              <Alert
-                type="info"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title={t('crud:herdado', { organizacao: String(registro?.organizacaoNome ?? '') })}
-              />
-            )}
-            <Form<Record<string, unknown>>
-              {...f.formProps}
-              name="cadastro"
-              initialValues={iniciais}
-              data-testid="form-cadastro"
-            >
-              {def.campos.map((c) => {
-                const rotulo = t(rotuloCampo(c));
-                return (
-                  <Form.Item
-                    key={c.nome}
-                    name={c.nome}
-                    label={rotulo}
-                    required={!!c.obrigatorio}
-                    rules={[...regras(c.nome), ...regrasDaExtensao(c, rotulo)]}
-                    {...propsItem(c)}
-                  >
-                    {controle(c)}
-                  </Form.Item>
-                );
-              })}
-              {def.filhos?.map((filho) => (
-                <FilhosCadastro
-                  key={filho.nome}
-                  filho={filho}
-                  somenteLeitura={somenteLeitura}
-                  regras={regras}
-                  regraLista={{ validator: () => validarCaminho(esquema, f.form.getFieldsValue(true), filho.nome) }}
-                  novo={valoresIniciais(filho.campos)}
-                />
-              ))}
-            </Form>
-            <Space wrap>
-              {!somenteLeitura && <Button {...f.saveButtonProps}>{t('comum:salvar')}</Button>}
-              {modo === 'visualizar' && f.podeEditar && (
-                <Button
-                  icon={<EditOutlined />}
-                  onClick={() =>
-                    id !== undefined && navegar(caminhoForm(def, id), { state: local.state, replace: true })
-                  }
-                >
-                  {t('comum:editar')}
-                </Button>
-              )}
-              {f.podeExcluir && (
-                <Popconfirm
-                  title={t('comum:confirmarExclusao')}
-                  okText={t('comum:excluir')}
-                  okButtonProps={{ danger: true }}
-                  cancelText={t('comum:cancelar')}
-                  onConfirm={f.excluir}
-                >
-                  <Button danger icon={<DeleteOutlined />} loading={f.excluindo}>
-                    {t('comum:excluir')}
-                  </Button>
-                </Popconfirm>
-              )}
-              <Button onClick={() => navegar(f.voltar)}>{t('comum:voltar')}</Button>
-            </Space>
-          </Card>
-        </Spin>
       )}
-    </Space>
+      <Form<Record<string, unknown>>
+        {...f.formProps}
+        name="cadastro"
+        initialValues={iniciais}
+        data-testid="form-cadastro"
+      >
+        {def.campos.map((c) => {
+          const rotulo = t(rotuloCampo(c));
+          return (
+            <Form.Item
+              key={c.nome}
+              name={c.nome}
+              label={rotulo}
+              required={!!c.obrigatorio}
+              rules={[...regras(c.nome), ...regrasDaExtensao(c, rotulo)]}
+              {...propsItem(c)}
+            >
+              {controle(c)}
+            </Form.Item>
+          );
+        })}
+        {def.filhos?.map((filho) => (
+          <FilhosCadastro
+            key={filho.nome}
+            filho={filho}
+            somenteLeitura={somenteLeitura}
+            regras={regras}
+            regraLista={{ validator: () => validarCaminho(esquema, f.form.getFieldsValue(true), filho.nome) }}
+            novo={valoresIniciais(filho.campos)}
+          />
+        ))}
+      </Form>
+    </PaginaDeFormulario>
   );
 }

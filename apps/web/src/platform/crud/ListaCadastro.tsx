@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { RecursoPaginado, RecursoSelect } from '../cliente';
 import { type ColunaLista, useListaRecurso } from '../useListaRecurso';
 import { useTitulo } from '../useTitulo';
-import { AcoesLinha } from './AcoesLinha';
 import { celulaDoCampo } from './celulas';
 import { definicaoDe, type Registro, rotaFormBase, rotuloCampo } from './definicao';
 import type { FiltroLista } from './filtros';
@@ -76,18 +75,9 @@ export default function ListaCadastro({ recurso, celulas }: { recurso: string; c
     recurso: def.recurso as RecursoPaginado,
     acesso: def.acesso,
     filtros,
-    colunas: [
-      ...colunas,
-      {
-        key: 'acoes',
-        title: t('comum:acoes'),
-        width: 150,
-        render: (_: unknown, r: Registro) => (
-          // Rows shared from an organization above are read-only here (the server refuses them too).
-          <AcoesLinha {...lista.acoes(r, { editavel: !r.somenteLeitura, excluivel: !r.somenteLeitura })} />
-        ),
-      },
-    ] as never,
+    colunas: colunas as never,
+    // Rows shared from an organization above are read-only here (the server refuses them too).
+    acoesDaLinha: { alteravel: (r) => !(r as Registro).somenteLeitura, largura: 150 },
     ordenacao: { campo: def.ordemPadrao },
     rotaForm: rotaFormBase(def),
     // The pages not yet on the hooks key a registry's reads under ['crud', recurso].

@@ -1,12 +1,14 @@
-import { type FormInstance, Modal } from 'antd';
+import { Form, type FormInstance, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A dialog around a form: OK submits the form (`textoOk`, default Save; busy while `enviando`),
- * Cancel and the close button call `fechar`; the form is dropped when the dialog closes.
+ * Cancel and the close button call `fechar`; the form is dropped when the dialog closes. With
+ * `aoEnviar` the dialog lays the form out itself (`nome`, its `iniciais`), its fields the children;
+ * without, the children hold the page's own form.
  */
-export function ModalDeFormulario({
+export function ModalDeFormulario<V extends object = Record<string, unknown>>({
   aberto = true,
   titulo,
   textoOk,
@@ -15,17 +17,23 @@ export function ModalDeFormulario({
   perigo,
   okTestId,
   fechar,
+  nome,
+  iniciais,
+  aoEnviar,
   children,
 }: {
   aberto?: boolean;
   titulo: ReactNode;
   textoOk?: string;
-  form: FormInstance;
+  form: FormInstance<V>;
   enviando?: boolean;
   /** OK does something that cannot be undone. */
   perigo?: boolean;
   okTestId?: string;
   fechar: () => void;
+  nome?: string;
+  iniciais?: Partial<V>;
+  aoEnviar?: (valores: V) => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation(['comum']);
@@ -40,7 +48,13 @@ export function ModalDeFormulario({
       onCancel={fechar}
       destroyOnHidden
     >
-      {children}
+      {aoEnviar ? (
+        <Form<V> form={form} name={nome} layout="vertical" initialValues={iniciais} onFinish={aoEnviar}>
+          {children}
+        </Form>
+      ) : (
+        children
+      )}
     </Modal>
   );
 }
