@@ -1,5 +1,6 @@
 import type { Acao, AcessoId, SelectOpcao, TipoReferencia } from '@sig/contracts';
 import {
+  historicoItem,
   hojeNoBrasil,
   idParams,
   itemLote,
@@ -348,6 +349,9 @@ export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] 
     },
   };
 }
+
+/** What a record's `GET /:id/historico` answers: its audit trail's changes, without whose record they are. */
+export const historicoDoRegistro = z.array(historicoItem.omit({ entidade: true, entidadeId: true, usuarioId: true }));
 
 type Lote = z.input<typeof processamentoLote>;
 

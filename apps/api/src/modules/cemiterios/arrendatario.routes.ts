@@ -16,7 +16,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, historicoDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './arrendatario.service.js';
 import { conservacaoEmAtraso } from './relatorios.service.js';
 
@@ -70,21 +70,7 @@ export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
     servico.suceder(app.deps, ctx, id, corpo),
   );
   registro.ler('/:id/parcelas', z.array(parcelaConcessao), (ctx, id) => servico.parcelas(app.deps, ctx, id));
-  registro.ler(
-    '/:id/historico',
-    z.array(
-      z.object({
-        id: z.number(),
-        operacao: z.string(),
-        campo: z.string().nullable(),
-        valorAnterior: z.unknown(),
-        valorNovo: z.unknown(),
-        usuarioNome: z.string().nullable(),
-        criadoEm: z.string(),
-      }),
-    ),
-    (ctx, id) => servico.historico(app.deps, ctx, id),
-  );
+  registro.ler('/:id/historico', historicoDoRegistro, (ctx, id) => servico.historico(app.deps, ctx, id));
   rotasDeRegistro(app, {
     acesso,
     tags,
