@@ -1,5 +1,6 @@
 import type { Acao, AcessoId, SelectOpcao, TipoReferencia } from '@sig/contracts';
 import {
+  historicoItem,
   hojeNoBrasil,
   idParams,
   itemLote,
@@ -14,9 +15,11 @@ import {
 import { type NomeCampo, tradutor } from '@sig/i18n';
 import type {
   FastifyBaseLogger,
+  FastifyContextConfig,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -248,12 +251,78 @@ export function rotasDeRegistro<I extends z.ZodType, E extends z.ZodType>(
     );
 }
 
+/** A schema a route of `rotasDe` may leave out, and what its handler reads of it. */
+type Opcional = z.ZodType | undefined;
+type Lido<E extends Opcional> = E extends z.ZodType ? z.output<E> : undefined;
+
+/**
+ * One route of `rotasDe`: its access action, the schemas of its path, query and body, its answer;
+ * `registroAtual` and `opcoesDe` go to the route's config as the guard reads them.
+ */
+type Declaracao<P extends Opcional, Q extends Opcional, C extends Opcional, R extends z.ZodType> = {
+  acao: Acao;
+  params?: P;
+  consulta?: Q;
+  corpo?: C;
+  resposta: R;
+  /** The answer's status when not 200: 201 created, 204 nothing (`resposta` z.null()). */
+  status?: 201 | 204;
+} & Pick<FastifyContextConfig, 'registroAtual' | 'opcoesDe'>;
+
+type Executar<P extends Opcional, Q extends Opcional, C extends Opcional, R extends z.ZodType> = (
+  req: FastifyRequest<{ Params: Lido<P>; Querystring: Lido<Q>; Body: Lido<C> }>,
+) => Promise<z.output<R>> | z.output<R>;
+
+/**
+ * The routes of a screen's access that no list, record or batch helper declares (actions on the
+ * collection, reads with a query, paths with other params): each declares its action and schemas
+ * in one object, and its handler answers with the body of `status`. Routes with other needs
+ * (public, rate limits, raw bodies, files) stay hand-written.
+ */
+export function rotasDe(app: App, o: { acesso: AcessoId; tags: string[] }) {
+  const { acesso, tags } = o;
+  const rota =
+    (method: 'GET' | 'POST' | 'PUT' | 'DELETE') =>
+    <
+      P extends Opcional = undefined,
+      Q extends Opcional = undefined,
+      C extends Opcional = undefined,
+      R extends z.ZodType = z.ZodType,
+    >(
+      url: string,
+      d: Declaracao<P, Q, C, R>,
+      executar: Executar<P, Q, C, R>,
+    ) => {
+      const { acao, params, consulta, corpo, resposta, status = 200, ...config } = d;
+      // Typed loosely here: `executar`'s own signature checks the answer against `resposta` at the caller.
+      const schema: FastifySchema = {
+        tags,
+        ...(params && { params }),
+        ...(consulta && { querystring: consulta }),
+        ...(corpo && { body: corpo }),
+        response: { [status]: resposta },
+      };
+      app.route({
+        method,
+        url,
+        config: { acesso, acao, ...config },
+        schema,
+        handler: async (req, reply) => {
+          const saida = await executar(req as never);
+          if (status !== 200) reply.code(status);
+          return saida as never;
+        },
+      });
+    };
+  return { get: rota('GET'), post: rota('POST'), put: rota('PUT'), delete: rota('DELETE') };
+}
+
 /**
  * The actions on one record beside its own routes (`POST /:id/renovar`, `GET /:id/parcelas`),
  * each declared with its access action, body and answer; the record's id comes from the path.
  */
 export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] }) {
-  const { acesso, tags } = o;
+  const rotas = rotasDe(app, o);
   return {
     /** `GET caminho`: what `ler` answers for the record, read with `acao` (default R). */
     ler<R extends z.ZodType>(
@@ -262,11 +331,7 @@ export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] 
       ler: (ctx: Contexto, id: number) => Promise<z.input<R>>,
       acao: Acao = 'R',
     ) {
-      app.get(
-        caminho,
-        { config: { acesso, acao }, schema: { tags, params: idParams, response: { 200: resposta } } },
-        (req) => ler(req.ctx, req.params.id) as never,
-      );
+      rotas.get(caminho, { acao, params: idParams, resposta }, (req) => ler(req.ctx, req.params.id) as never);
     },
     /** `POST caminho` with `corpo` (`null`: none): what `fazer` answers, written with `acao`. */
     executar<C extends z.ZodType, R extends z.ZodType>(
@@ -276,17 +341,17 @@ export function acoesDoRegistro(app: App, o: { acesso: AcessoId; tags: string[] 
       resposta: R,
       fazer: (ctx: Contexto, id: number, corpo: z.output<C>) => Promise<z.input<R>>,
     ) {
-      app.post(
+      rotas.post(
         caminho,
-        {
-          config: { acesso, acao },
-          schema: { tags, params: idParams, ...(corpo && { body: corpo }), response: { 200: resposta } },
-        },
+        { acao, params: idParams, corpo: corpo ?? undefined, resposta },
         (req) => fazer(req.ctx, req.params.id, req.body as z.output<C>) as never,
       );
     },
   };
 }
+
+/** What a record's `GET /:id/historico` answers: its audit trail's changes, without whose record they are. */
+export const historicoDoRegistro = z.array(historicoItem.omit({ entidade: true, entidadeId: true, usuarioId: true }));
 
 type Lote = z.input<typeof processamentoLote>;
 

@@ -1,6 +1,6 @@
 import { clientesAsaasLoteInput, paged, processamentoLote, processamentoLoteListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as clientes from './clientes-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -15,12 +15,9 @@ export const clientesLoteRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: paged(processamentoLote),
     listar: (ctx, q) => clientes.listarLotesClientes(app.deps, ctx, q),
   });
-  app.post(
+  rotasDe(app, { acesso, tags }).post(
     '/',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: clientesAsaasLoteInput, response: { 201: processamentoLote } },
-    },
-    async (req, reply) => reply.status(201).send(await clientes.criarLoteClientes(app.deps, req.ctx, req.body)),
+    { acao: 'C', corpo: clientesAsaasLoteInput, resposta: processamentoLote, status: 201 },
+    (req) => clientes.criarLoteClientes(app.deps, req.ctx, req.body),
   );
 };

@@ -1,6 +1,6 @@
 import { cliente, clienteInput, clienteListQuery, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as clientes from './clientes.service.js';
 
 const tags = ['cobrancas'];
@@ -25,9 +25,7 @@ export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: clienteInput, response: { 201: cliente } } },
-    async (req, reply) => reply.status(201).send(await clientes.sincronizar(app.deps, req.ctx, req.body)),
+  rotasDe(app, { acesso, tags }).post('/', { acao: 'C', corpo: clienteInput, resposta: cliente, status: 201 }, (req) =>
+    clientes.sincronizar(app.deps, req.ctx, req.body),
   );
 };

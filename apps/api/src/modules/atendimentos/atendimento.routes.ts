@@ -25,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idDaRota } from '../../platform/referencias.js';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import { anexar, baixarAnexo, removerAnexo } from './anexos.service.js';
 import { exportar, listarPaginado, obter } from './consulta.service.js';
 import { atualizar, criar } from './escrita.service.js';
@@ -54,7 +54,6 @@ export const atendimentoRoutes =
     const deps = app.deps;
     const acesso = FILAS_ATENDIMENTO[fila];
     const agente = fila !== 'atendimento-meus-atendimentos';
-    const detalhe = { 200: atendimentoDetalhe };
     /** The ticket as its input names people (ids): the references it already holds may be sent again. */
     const registroAtual = async (req: FastifyRequest) => {
       const d = await obter(deps, req.ctx, fila, idDaRota(req));
@@ -77,45 +76,30 @@ export const atendimentoRoutes =
         exportar(deps, ctx, fila, filtros, formato),
     });
 
-    app.get('/categorias', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
-      opcoes.categorias(deps),
+    const rotas = rotasDe(app, { acesso, tags });
+    rotas.get('/categorias', { acao: 'L', resposta: selectResposta }, () => opcoes.categorias(deps));
+    rotas.get('/categorias/:id', { acao: 'L', params: idParams, resposta: categoriaFormulario }, (req) =>
+      opcoes.categoria(deps, req.params.id),
     );
-    app.get(
-      '/categorias/:id',
-      { config: { acesso, acao: 'L' }, schema: { tags, params: idParams, response: { 200: categoriaFormulario } } },
-      (req) => opcoes.categoria(deps, req.params.id),
+    rotas.get('/organizacoes-destino', { acao: 'L', consulta: buscaQuery, resposta: selectResposta }, (req) =>
+      opcoes.organizacoesDestino(deps, req.ctx, fila, req.query.busca),
     );
-    app.get(
-      '/organizacoes-destino',
-      { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
-      (req) => opcoes.organizacoesDestino(deps, req.ctx, fila, req.query.busca),
+    rotas.get('/usuarios', { acao: 'L', consulta: buscaQuery, resposta: selectResposta }, (req) =>
+      opcoes.usuarios(deps, req.ctx, req.query.busca),
     );
-    app.get(
-      '/usuarios',
-      { config: { acesso, acao: 'L' }, schema: { tags, querystring: buscaQuery, response: { 200: selectResposta } } },
-      (req) => opcoes.usuarios(deps, req.ctx, req.query.busca),
-    );
-    app.get('/times', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
-      opcoes.times(deps),
-    );
+    rotas.get('/times', { acao: 'L', resposta: selectResposta }, () => opcoes.times(deps));
 
-    app.get('/:id', { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: detalhe } }, (req) =>
+    rotas.get('/:id', { acao: 'R', params: idParams, resposta: atendimentoDetalhe }, (req) =>
       obter(deps, req.ctx, fila, req.params.id),
     );
 
-    app.post(
-      '/',
-      {
-        config: { acesso, acao: 'C' },
-        schema: { tags, body: atendimentoInput, response: { 201: atendimentoDetalhe } },
-      },
-      async (req, reply) => reply.status(201).send(await criar(deps, req.ctx, fila, req.corpoBruto, req.body)),
+    rotas.post('/', { acao: 'C', corpo: atendimentoInput, resposta: atendimentoDetalhe, status: 201 }, (req) =>
+      criar(deps, req.ctx, fila, req.corpoBruto, req.body),
     );
 
-    app.post(
-      '/:id/comentarios',
-      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: comentarioInput, response: detalhe } },
-      (req) => movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'COMENTARIO', ...req.body }),
+    const registro = acoesDoRegistro(app, { acesso, tags });
+    registro.executar('/:id/comentarios', 'U', comentarioInput, atendimentoDetalhe, (ctx, id, corpo) =>
+      movimentar(deps, ctx, fila, id, { tipo: 'COMENTARIO', ...corpo }),
     );
 
     app.post(
@@ -123,7 +107,7 @@ export const atendimentoRoutes =
       {
         config: { acesso, acao: 'U' },
         bodyLimit: LIMITE_CORPO_ANEXO,
-        schema: { tags, params: idParams, body: anexoInput, response: detalhe },
+        schema: { tags, params: idParams, body: anexoInput, response: { 200: atendimentoDetalhe } },
       },
       (req) => anexar(deps, req.ctx, fila, req.params.id, req.body),
     );
@@ -138,50 +122,32 @@ export const atendimentoRoutes =
           .send(conteudo);
       },
     );
-    app.delete(
-      '/:id/anexos/:anexoId',
-      { config: { acesso, acao: 'U' }, schema: { tags, params: anexoParams, response: detalhe } },
-      (req) => removerAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId),
+    rotas.delete('/:id/anexos/:anexoId', { acao: 'U', params: anexoParams, resposta: atendimentoDetalhe }, (req) =>
+      removerAnexo(deps, req.ctx, fila, req.params.id, req.params.anexoId),
     );
 
     if (!agente) return;
 
-    app.put(
+    rotas.put(
       '/:id',
-      {
-        config: { acesso, acao: 'U', registroAtual },
-        schema: { tags, params: idParams, body: atendimentoAtualizacaoInput, response: detalhe },
-      },
+      { acao: 'U', registroAtual, params: idParams, corpo: atendimentoAtualizacaoInput, resposta: atendimentoDetalhe },
       (req) => atualizar(deps, req.ctx, fila, req.params.id, req.corpoBruto, req.body),
     );
-    app.post(
-      '/:id/status',
-      {
-        config: { acesso, acao: 'U' },
-        schema: { tags, params: idParams, body: mudancaStatusInput, response: detalhe },
-      },
-      (req) => movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'STATUS', ...req.body }),
+    registro.executar('/:id/status', 'U', mudancaStatusInput, atendimentoDetalhe, (ctx, id, corpo) =>
+      movimentar(deps, ctx, fila, id, { tipo: 'STATUS', ...corpo }),
     );
-    app.post(
-      '/:id/tarefas',
-      { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: tarefaInput, response: detalhe } },
-      (req) => criarTarefa(deps, req.ctx, fila, req.params.id, req.body),
+    registro.executar('/:id/tarefas', 'U', tarefaInput, atendimentoDetalhe, (ctx, id, corpo) =>
+      criarTarefa(deps, ctx, fila, id, corpo),
     );
-    app.put(
+    rotas.put(
       '/:id/tarefas/:tarefaId',
-      {
-        config: { acesso, acao: 'U' },
-        schema: { tags, params: tarefaParams, body: tarefaSituacaoInput, response: detalhe },
-      },
+      { acao: 'U', params: tarefaParams, corpo: tarefaSituacaoInput, resposta: atendimentoDetalhe },
       (req) => situacaoTarefa(deps, req.ctx, fila, req.params.id, req.params.tarefaId, req.body.concluida),
     );
     if (fila === 'atendimento-triagem')
-      app.post(
+      rotas.post(
         '/:id/triagem',
-        {
-          config: { acesso, acao: 'U', registroAtual },
-          schema: { tags, params: idParams, body: triagemInput, response: detalhe },
-        },
+        { acao: 'U', registroAtual, params: idParams, corpo: triagemInput, resposta: atendimentoDetalhe },
         (req) =>
           movimentar(deps, req.ctx, fila, req.params.id, { tipo: 'TRIAGEM', corpoBruto: req.corpoBruto, ...req.body }),
       );
@@ -189,28 +155,18 @@ export const atendimentoRoutes =
 
 /** Spec §2 /indicadores/atendimentos. */
 export const indicadorAtendimentosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: 'IndicadoresAtendimentos', tags: ['atendimento'] }).get(
     '/',
-    {
-      config: { acesso: 'IndicadoresAtendimentos', acao: 'L' },
-      schema: {
-        tags: ['atendimento'],
-        querystring: indicadorQuery,
-        response: { 200: indicadorAtendimentos },
-      },
-    },
+    { acao: 'L', consulta: indicadorQuery, resposta: indicadorAtendimentos },
     (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
   );
 };
 
 /** `/time/:id/atendimentos` (issue 21): a team's open tickets, read on the team's form. */
 export const timeAtendimentosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  acoesDoRegistro(app, { acesso: 'Time', tags: ['atendimento'] }).ler(
     '/:id/atendimentos',
-    {
-      config: { acesso: 'Time', acao: 'R' },
-      schema: { tags: ['atendimento'], params: idParams, response: { 200: atendimentosDoTime } },
-    },
-    (req) => servicoTime.abertos(app.deps, req.ctx, req.params.id),
+    atendimentosDoTime,
+    (ctx, id) => servicoTime.abertos(app.deps, ctx, id),
   );
 };

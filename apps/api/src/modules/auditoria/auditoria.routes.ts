@@ -8,6 +8,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './auditoria.service.js';
 
 /** Access audit (who signed in, what they called, what they exported) and the generic change-history reader. */
@@ -15,21 +16,13 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auditoria'];
   const deps = app.deps;
 
-  app.get(
-    '/paginado',
-    {
-      config: { acesso: 'AuditoriaAcesso', acao: 'L' },
-      schema: { tags, querystring: auditoriaListQuery, response: { 200: paged(auditoriaItem) } },
-    },
-    (req) => servico.listar(deps, req.ctx, req.query),
+  const rotas = rotasDe(app, { acesso: 'AuditoriaAcesso', tags });
+  rotas.get('/paginado', { acao: 'L', consulta: auditoriaListQuery, resposta: paged(auditoriaItem) }, (req) =>
+    servico.listar(deps, req.ctx, req.query),
   );
-
-  app.get(
+  rotas.get(
     '/historico/:entidade/:entidadeId',
-    {
-      config: { acesso: 'AuditoriaAcesso', acao: 'R' },
-      schema: { tags, params: historicoParams, response: { 200: z.array(historicoItem) } },
-    },
+    { acao: 'R', params: historicoParams, resposta: z.array(historicoItem) },
     (req) => servico.historico(deps, req.ctx, req.params.entidade, req.params.entidadeId),
   );
 

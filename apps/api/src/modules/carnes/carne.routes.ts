@@ -7,6 +7,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import { logoDaOrganizacao } from '../organizacoes/index.js';
 import type { Carne } from './carne.service.js';
 import * as carnes from './carne.service.js';
@@ -39,18 +40,14 @@ export const carnesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.headers(headers).send(corpo);
     },
   );
-  app.get(
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get(
     '/lote/paginado',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
-    },
+    { acao: 'R', consulta: processamentoLoteListQuery, resposta: paged(processamentoLote) },
     (req) => carnes.listarLotesCarnes(app.deps, req.ctx, req.query),
   );
-  app.post(
-    '/lote',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: carneQuery, response: { 201: processamentoLote } } },
-    async (req, reply) => reply.status(201).send(await carnes.criarLoteCarnes(app.deps, req.ctx, req.body)),
+  rotas.post('/lote', { acao: 'C', corpo: carneQuery, resposta: processamentoLote, status: 201 }, (req) =>
+    carnes.criarLoteCarnes(app.deps, req.ctx, req.body),
   );
   app.get(
     '/lote/:id/pdf',

@@ -10,14 +10,13 @@ import {
   conversaoInput,
   encerramentoInput,
   herdeiro,
-  idParams,
   parcelaConcessao,
   renovacaoInput,
   sucessaoInput,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, historicoDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './arrendatario.service.js';
 import { conservacaoEmAtraso } from './relatorios.service.js';
 
@@ -53,86 +52,25 @@ export const arrendatarioRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.post(
-    '/:id/renovar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: renovacaoInput, response: { 200: arrendatario } },
-    },
-    (req) => servico.renovar(app.deps, req.ctx, req.params.id, req.body),
+  const registro = acoesDoRegistro(app, { acesso, tags });
+  registro.executar('/:id/renovar', 'U', renovacaoInput, arrendatario, (ctx, id, corpo) =>
+    servico.renovar(app.deps, ctx, id, corpo),
   );
-  app.post(
-    '/:id/converter-perpetua',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: conversaoInput, response: { 200: arrendatario } },
-    },
-    (req) => servico.converterPerpetua(app.deps, req.ctx, req.params.id, req.body),
+  registro.executar('/:id/converter-perpetua', 'U', conversaoInput, arrendatario, (ctx, id, corpo) =>
+    servico.converterPerpetua(app.deps, ctx, id, corpo),
   );
-  app.post(
-    '/:id/encerrar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: encerramentoInput, response: { 200: arrendatario } },
-    },
-    (req) => servico.encerrar(app.deps, req.ctx, req.params.id, req.body),
+  registro.executar('/:id/encerrar', 'U', encerramentoInput, arrendatario, (ctx, id, corpo) =>
+    servico.encerrar(app.deps, ctx, id, corpo),
   );
-  app.post(
-    '/:id/conservacao',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: conservacaoInput, response: { 200: z.array(parcelaConcessao) } },
-    },
-    (req) => servico.lancarConservacao(app.deps, req.ctx, req.params.id, req.body),
+  registro.executar('/:id/conservacao', 'U', conservacaoInput, z.array(parcelaConcessao), (ctx, id, corpo) =>
+    servico.lancarConservacao(app.deps, ctx, id, corpo),
   );
-  app.get(
-    '/:id/herdeiros',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, response: { 200: z.array(herdeiro) } },
-    },
-    (req) => servico.herdeiros(app.deps, req.ctx, req.params.id),
+  registro.ler('/:id/herdeiros', z.array(herdeiro), (ctx, id) => servico.herdeiros(app.deps, ctx, id));
+  registro.executar('/:id/suceder', 'U', sucessaoInput, arrendatario, (ctx, id, corpo) =>
+    servico.suceder(app.deps, ctx, id, corpo),
   );
-  app.post(
-    '/:id/suceder',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: sucessaoInput, response: { 200: arrendatario } },
-    },
-    (req) => servico.suceder(app.deps, req.ctx, req.params.id, req.body),
-  );
-  app.get(
-    '/:id/parcelas',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, response: { 200: z.array(parcelaConcessao) } },
-    },
-    (req) => servico.parcelas(app.deps, req.ctx, req.params.id),
-  );
-  app.get(
-    '/:id/historico',
-    {
-      config: { acesso, acao: 'R' },
-      schema: {
-        tags,
-        params: idParams,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              operacao: z.string(),
-              campo: z.string().nullable(),
-              valorAnterior: z.unknown(),
-              valorNovo: z.unknown(),
-              usuarioNome: z.string().nullable(),
-              criadoEm: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    (req) => servico.historico(app.deps, req.ctx, req.params.id),
-  );
+  registro.ler('/:id/parcelas', z.array(parcelaConcessao), (ctx, id) => servico.parcelas(app.deps, ctx, id));
+  registro.ler('/:id/historico', historicoDoRegistro, (ctx, id) => servico.historico(app.deps, ctx, id));
   rotasDeRegistro(app, {
     acesso,
     tags,

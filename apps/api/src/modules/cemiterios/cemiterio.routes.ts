@@ -14,7 +14,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './cemiterio.service.js';
 import { previsaoVagas as prever } from './relatorios.service.js';
 
@@ -45,29 +45,20 @@ export const cemiterioRoutes: FastifyPluginAsyncZod = async (app) => {
       opcoes: (ctx, q) => servico.selecionar(app.deps, ctx, q.busca),
     },
   });
-  app.get(
-    '/:id/jazigos',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, querystring: gradeJazigosQuery, response: { 200: gradeJazigos } },
-    },
-    (req) => servico.grade(app.deps, req.ctx, req.params.id, req.query.quadra),
+  const rotas = rotasDe(app, { acesso, tags });
+  const porId = { params: idParams, acao: 'R' } as const;
+  rotas.get('/:id/jazigos', { ...porId, consulta: gradeJazigosQuery, resposta: gradeJazigos }, (req) =>
+    servico.grade(app.deps, req.ctx, req.params.id, req.query.quadra),
   );
-  app.get(
-    '/:id/previsao-vagas',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, querystring: previsaoVagasQuery, response: { 200: previsaoVagas } },
-    },
-    (req) => prever(app.deps, req.ctx, req.params.id, req.query.meses),
+  rotas.get('/:id/previsao-vagas', { ...porId, consulta: previsaoVagasQuery, resposta: previsaoVagas }, (req) =>
+    prever(app.deps, req.ctx, req.params.id, req.query.meses),
   );
-  app.post(
+  acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/jazigos',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: gerarJazigosInput, response: { 200: gerarJazigosResposta } },
-    },
-    (req) => servico.gerarJazigos(app.deps, req.ctx, req.params.id, req.body),
+    'U',
+    gerarJazigosInput,
+    gerarJazigosResposta,
+    (ctx, id, corpo) => servico.gerarJazigos(app.deps, ctx, id, corpo),
   );
   rotasDeRegistro(app, {
     acesso,

@@ -6,12 +6,11 @@ import {
   falecidoInput,
   falecidoListQuery,
   falecidoPagina,
-  idParams,
   sepultadosPublicos,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RegraLimite } from '../../platform/limites.js';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './falecido.service.js';
 
 const acesso = ACESSO_FALECIDO;
@@ -48,13 +47,8 @@ export const falecidoRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.post(
-    '/:id/exumacao',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: exumacaoInput, response: { 200: falecido } },
-    },
-    (req) => servico.exumar(app.deps, req.ctx, req.params.id, req.body),
+  acoesDoRegistro(app, { acesso, tags }).executar('/:id/exumacao', 'U', exumacaoInput, falecido, (ctx, id, corpo) =>
+    servico.exumar(app.deps, ctx, id, corpo),
   );
   rotasDeRegistro(app, {
     acesso,

@@ -1,5 +1,6 @@
 import { ACESSO_CEMITERIO, idParams, jazigo, jazigoInput, jazigoSelectQuery, selectResposta } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './jazigo.service.js';
 
 const acesso = ACESSO_CEMITERIO;
@@ -10,25 +11,16 @@ const acesso = ACESSO_CEMITERIO;
  */
 export const jazigoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cemiterio'];
-  app.get(
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get(
     '/select',
-    {
-      config: { acesso, acao: 'L', opcoesDe: 'jazigo' },
-      schema: { tags, querystring: jazigoSelectQuery, response: { 200: selectResposta } },
-    },
+    { acao: 'L', opcoesDe: 'jazigo', consulta: jazigoSelectQuery, resposta: selectResposta },
     (req) => servico.selecionar(app.deps, req.ctx, req.query),
   );
-  app.get(
-    '/:id',
-    {
-      config: { acesso, acao: 'R', opcoesDe: 'jazigo' },
-      schema: { tags, params: idParams, response: { 200: jazigo } },
-    },
-    (req) => servico.obter(app.deps.db, req.ctx, acesso, req.params.id),
+  rotas.get('/:id', { acao: 'R', opcoesDe: 'jazigo', params: idParams, resposta: jazigo }, (req) =>
+    servico.obter(app.deps.db, req.ctx, acesso, req.params.id),
   );
-  app.put(
-    '/:id',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, body: jazigoInput, response: { 200: jazigo } } },
-    (req) => servico.atualizar(app.deps, req.ctx, req.params.id, req.body),
+  rotas.put('/:id', { acao: 'U', params: idParams, corpo: jazigoInput, resposta: jazigo }, (req) =>
+    servico.atualizar(app.deps, req.ctx, req.params.id, req.body),
   );
 };

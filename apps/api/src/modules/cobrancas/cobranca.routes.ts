@@ -11,7 +11,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acoesDoRegistro, rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as cobrancas from './cobranca.service.js';
 import * as lista from './cobranca-lista.service.js';
 
@@ -29,34 +29,21 @@ export const cobrancaRoutes: FastifyPluginAsyncZod = async (app) => {
     exportar: (ctx, { pagina: _p, quantidade: _q, ordem: _o, ordenarPor: _ob, ...filtros }, formato, origem) =>
       lista.exportarCobrancas(app.deps, ctx, filtros, formato, origem),
   });
-  app.get(
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get(
     '/',
-    {
-      config: { acesso, acao: 'L' },
-      schema: {
-        tags,
-        querystring: z.object({ contaAReceberId: idParams.shape.id }),
-        response: { 200: z.array(cobranca) },
-      },
-    },
+    { acao: 'L', consulta: z.object({ contaAReceberId: idParams.shape.id }), resposta: z.array(cobranca) },
     (req) => cobrancas.listarCobrancasDaConta(app.deps.db, req.ctx, req.query.contaAReceberId),
   );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: cobranca } } },
-    (req) => cobrancas.obterCobranca(app.deps.db, req.ctx, req.params.id),
+  rotas.get('/:id', { acao: 'R', params: idParams, resposta: cobranca }, (req) =>
+    cobrancas.obterCobranca(app.deps.db, req.ctx, req.params.id),
   );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: cobrancaInput, response: { 201: z.array(cobranca) } } },
-    async (req, reply) => reply.status(201).send(await cobrancas.criarCobranca(app.deps, req.ctx, req.body)),
+  rotas.post('/', { acao: 'C', corpo: cobrancaInput, resposta: z.array(cobranca), status: 201 }, (req) =>
+    cobrancas.criarCobranca(app.deps, req.ctx, req.body),
   );
-  app.delete(
+  rotas.delete(
     '/:id',
-    {
-      config: { acesso, acao: 'D' },
-      schema: { tags, params: idParams, querystring: cobrancaCancelamentoQuery, response: { 200: cobranca } },
-    },
+    { acao: 'D', params: idParams, consulta: cobrancaCancelamentoQuery, resposta: cobranca },
     (req) => cobrancas.cancelarCobranca(app.deps, req.ctx, req.params.id, req.query.cancelarConta === 'true'),
   );
   const registro = acoesDoRegistro(app, { acesso, tags });

@@ -7,7 +7,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as lotes from './cobrancas-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -22,20 +22,11 @@ export const cobrancasLoteRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: paged(processamentoLote),
     listar: (ctx, q) => lotes.listarLotesCobrancas(app.deps, ctx, q),
   });
-  app.post(
-    '/previa',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: cobrancasLoteFiltro, response: { 200: previaCobrancasLote } },
-    },
-    (req) => lotes.previaCobrancasLote(app.deps, req.ctx, req.body),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.post('/previa', { acao: 'C', corpo: cobrancasLoteFiltro, resposta: previaCobrancasLote }, (req) =>
+    lotes.previaCobrancasLote(app.deps, req.ctx, req.body),
   );
-  app.post(
-    '/',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: cobrancasLoteInput, response: { 201: processamentoLote } },
-    },
-    async (req, reply) => reply.status(201).send(await lotes.criarLoteCobrancas(app.deps, req.ctx, req.body)),
+  rotas.post('/', { acao: 'C', corpo: cobrancasLoteInput, resposta: processamentoLote, status: 201 }, (req) =>
+    lotes.criarLoteCobrancas(app.deps, req.ctx, req.body),
   );
 };

@@ -10,7 +10,7 @@ import {
   planoDoCultoQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './culto.service.js';
 import * as servicoIndicador from './indicador-cultos.service.js';
 
@@ -28,18 +28,12 @@ export const cultoRoutes: FastifyPluginAsyncZod = async (app) => {
     exportar: (ctx, { pagina: _p, quantidade: _q, ordem: _o, ...filtros }, formato, origem) =>
       servico.exportar(app.deps, ctx, filtros, formato, origem),
   });
-  app.get(
-    '/plano-de-ofertas',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: planoDoCultoQuery, response: { 200: planoDoCulto } },
-    },
-    (req) => servico.planoDoCulto(app.deps, req.ctx, req.query),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/plano-de-ofertas', { acao: 'R', consulta: planoDoCultoQuery, resposta: planoDoCulto }, (req) =>
+    servico.planoDoCulto(app.deps, req.ctx, req.query),
   );
-  app.get(
-    '/oferta/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: culto } } },
-    (req) => servico.cultoDaOferta(app.deps, req.ctx, req.params.id),
+  rotas.get('/oferta/:id', { acao: 'R', params: idParams, resposta: culto }, (req) =>
+    servico.cultoDaOferta(app.deps, req.ctx, req.params.id),
   );
   rotasDeRegistro(app, {
     acesso,
@@ -55,12 +49,9 @@ export const cultoRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Spec §2 /indicadores/cultos. */
 export const indicadorCultosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: 'IndicadoresCultos', tags: ['culto'] }).get(
     '/',
-    {
-      config: { acesso: 'IndicadoresCultos', acao: 'L' },
-      schema: { tags: ['culto'], querystring: indicadorQuery, response: { 200: indicadorCultos } },
-    },
+    { acao: 'L', consulta: indicadorQuery, resposta: indicadorCultos },
     (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
   );
 };

@@ -9,7 +9,7 @@ import {
   testeDonsResumo,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './teste-dons.service.js';
 
 const acesso = 'TesteDons' as const;
@@ -40,15 +40,11 @@ export const testeDonsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  const rotas = rotasDe(app, { acesso, tags });
   // The list filters by these too, so listing is enough to read them.
-  app.get('/gabaritos', { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: selectResposta } } }, () =>
-    servico.gabaritos(deps),
-  );
-
-  app.get(
-    '/gabaritos/:id',
-    { config: { acesso, acao: 'C' }, schema: { tags, params: idParams, response: { 200: questionarioDons } } },
-    (req) => servico.questionario(deps, req.params.id),
+  rotas.get('/gabaritos', { acao: 'L', resposta: selectResposta }, () => servico.gabaritos(deps));
+  rotas.get('/gabaritos/:id', { acao: 'C', params: idParams, resposta: questionarioDons }, (req) =>
+    servico.questionario(deps, req.params.id),
   );
 
   rotasDeRegistro(app, {

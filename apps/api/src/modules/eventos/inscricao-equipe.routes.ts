@@ -1,18 +1,14 @@
 import { ACESSO_INSCRICOES_EVENTOS, idParams, inscricao, motivoInput, relatorioInscricoesQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acoesDoRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './inscricao-equipe.service.js';
 
 /** `/inscricoes-de-eventos`: what staff do to a registration already made (courtesy, certificates). */
 export const inscricaoEquipeRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = ACESSO_INSCRICOES_EVENTOS;
   const tags = ['inscricoes-de-eventos'];
-  app.post(
-    '/:id/cortesia',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: motivoInput, response: { 200: inscricao } },
-    },
-    (req) => servico.concederCortesia(app.deps, req.ctx, req.params.id, req.body.motivo),
+  acoesDoRegistro(app, { acesso, tags }).executar('/:id/cortesia', 'U', motivoInput, inscricao, (ctx, id, corpo) =>
+    servico.concederCortesia(app.deps, ctx, id, corpo.motivo),
   );
   app.get(
     '/:id/certificado',

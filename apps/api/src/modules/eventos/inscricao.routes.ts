@@ -3,7 +3,6 @@ import {
   checkInInput,
   codigoEventoParams,
   eventoPublico,
-  idParams,
   inscricao,
   inscricaoInput,
   inscricaoListQuery,
@@ -14,7 +13,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RegraLimite } from '../../platform/limites.js';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './inscricao.service.js';
 
 /** `/inscricoes-de-eventos` (spec §2): the registrations, staff registration, courtesy, check-in. */
@@ -41,15 +40,11 @@ export const inscricaoRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.post(
-    '/check-in',
-    { config: { acesso, acao: 'U' }, schema: { tags, body: checkInInput, response: { 200: inscricao } } },
-    (req) => servico.checkIn(app.deps, req.ctx, req.body.codigo),
+  rotasDe(app, { acesso, tags }).post('/check-in', { acao: 'U', corpo: checkInInput, resposta: inscricao }, (req) =>
+    servico.checkIn(app.deps, req.ctx, req.body.codigo),
   );
-  app.post(
-    '/:id/cancelar',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: inscricao } } },
-    (req) => servico.cancelarInscricao(app.deps, req.ctx, req.params.id),
+  acoesDoRegistro(app, { acesso, tags }).executar('/:id/cancelar', 'U', null, inscricao, (ctx, id) =>
+    servico.cancelarInscricao(app.deps, ctx, id),
   );
   rotasDeRegistro(app, {
     acesso,

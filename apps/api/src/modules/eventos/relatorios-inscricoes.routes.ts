@@ -13,6 +13,7 @@ import { type Tradutor, tradutor } from '@sig/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, type Documento, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { pdfTabela } from '../../platform/pdf.js';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './relatorios-inscricoes.service.js';
 
 /** A line's item as the reader reads it: a lot's number, a need's name, a state's label. */
@@ -32,12 +33,9 @@ export function rotuloItem(t: Tradutor, l: LinhaRelatorioInscricoes): string {
 export const relatorioInscricoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = ACESSO_EVENTO_COM_INSCRICAO;
   const tags = ['relatorio-inscricoes-congrenaje'];
-  app.get(
+  rotasDe(app, { acesso, tags }).get(
     '/',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: relatorioInscricoesQuery, response: { 200: relatorioInscricoes } },
-    },
+    { acao: 'R', consulta: relatorioInscricoesQuery, resposta: relatorioInscricoes },
     (req) => servico.relatorioInscricoes(app.deps.db, req.ctx, acesso, req.query.eventoId),
   );
   app.get(
@@ -85,12 +83,9 @@ export const relatorioInscricoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** `/indicadores/inscricoes` (spec §2): registrations over time against capacity, paid and pending, by lot. */
 export const indicadorInscricoesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: ACESSO_INDICADORES_INSCRICOES, tags: ['indicadores'] }).get(
     '/',
-    {
-      config: { acesso: ACESSO_INDICADORES_INSCRICOES, acao: 'L' },
-      schema: { tags: ['indicadores'], querystring: indicadorInscricoesQuery, response: { 200: indicadorInscricoes } },
-    },
+    { acao: 'L', consulta: indicadorInscricoesQuery, resposta: indicadorInscricoes },
     (req) => servico.indicadorInscricoes(app.deps, req.ctx, req.query),
   );
 };

@@ -12,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { arquivoExportacao, type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
 import { pdfTabela } from '../../platform/pdf.js';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import * as indicador from './indicador-financeiro.service.js';
 import * as servico from './livros.service.js';
 
@@ -186,12 +187,9 @@ export const exportacaoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Spec §2 /indicadores/financeiros. */
 export const indicadorFinanceirosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: 'IndicadoresFinanceiros', tags }).get(
     '/',
-    {
-      config: { acesso: 'IndicadoresFinanceiros', acao: 'L' },
-      schema: { tags, querystring: indicadorQuery, response: { 200: indicadorFinanceiros } },
-    },
+    { acao: 'L', consulta: indicadorQuery, resposta: indicadorFinanceiros },
     (req) => indicador.indicador(app.deps, req.ctx, req.query),
   );
 };

@@ -1,6 +1,6 @@
 import { confirmacaoInput, idParams, paged, periodo, periodoInput, periodoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './livro-caixa.service.js';
 
 const acesso = servico.ACESSO_PERIODO;
@@ -23,20 +23,8 @@ export const periodoContabilRoutes: FastifyPluginAsyncZod = async (app) => {
     obter: (ctx, id) => servico.obterPeriodo(app.deps.db, ctx, id),
     criar: (ctx, corpo) => servico.criarPeriodo(app.deps, ctx, corpo),
   });
-  app.put(
-    '/:id/fechar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: confirmacaoInput, response: { 200: periodo } },
-    },
-    (req) => servico.fecharPeriodo(app.deps, req.ctx, req.params.id),
-  );
-  app.put(
-    '/:id/reabrir',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: confirmacaoInput, response: { 200: periodo } },
-    },
-    (req) => servico.reabrirPeriodo(app.deps, req.ctx, req.params.id),
-  );
+  const rotas = rotasDe(app, { acesso, tags });
+  const confirmado = { acao: 'U', params: idParams, corpo: confirmacaoInput, resposta: periodo } as const;
+  rotas.put('/:id/fechar', confirmado, (req) => servico.fecharPeriodo(app.deps, req.ctx, req.params.id));
+  rotas.put('/:id/reabrir', confirmado, (req) => servico.reabrirPeriodo(app.deps, req.ctx, req.params.id));
 };

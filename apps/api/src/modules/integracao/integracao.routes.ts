@@ -1,7 +1,7 @@
 import { integracao, integracaoInput, integracaoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './integracao.service.js';
 
 const acesso = 'PessoaIntegracaoDesligamento' as const;
@@ -9,12 +9,9 @@ const acesso = 'PessoaIntegracaoDesligamento' as const;
 /** `/pessoa-integracao-desligamento`: a person's integration and withdrawal records. */
 export const integracaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pessoa'];
-  app.get(
+  rotasDe(app, { acesso, tags }).get(
     '/',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: integracaoListQuery, response: { 200: z.array(integracao) } },
-    },
+    { acao: 'R', consulta: integracaoListQuery, resposta: z.array(integracao) },
     (req) => servico.listar(app.deps, req.ctx, req.query.pessoaId),
   );
   rotasDeRegistro(app, {

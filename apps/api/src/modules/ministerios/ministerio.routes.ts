@@ -16,7 +16,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servicoIndicador from './indicador-ministerios.service.js';
 import * as servico from './ministerio.service.js';
 import * as reunioes from './reuniao.service.js';
@@ -51,26 +51,17 @@ export const ministerioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   // Attendance per meeting: part of changing the ministry (U), read with it (R).
-  app.get(
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get(
     '/:id/reunioes',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, querystring: reunioesQuery, response: { 200: reunioesResposta } },
-    },
+    { acao: 'R', params: idParams, consulta: reunioesQuery, resposta: reunioesResposta },
     (req) => reunioes.listar(app.deps, req.ctx, req.params.id, req.query.ano),
   );
-  app.post(
-    '/:id/reunioes',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: reuniaoInput, response: { 200: ministerio } },
-    },
-    (req) => reunioes.registrar(app.deps, req.ctx, req.params.id, req.body),
+  rotas.post('/:id/reunioes', { acao: 'U', params: idParams, corpo: reuniaoInput, resposta: ministerio }, (req) =>
+    reunioes.registrar(app.deps, req.ctx, req.params.id, req.body),
   );
-  app.delete(
-    '/:id/reunioes/:reuniaoId',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: reuniaoParams, response: { 200: ministerio } } },
-    (req) => reunioes.excluir(app.deps, req.ctx, req.params.id, req.params.reuniaoId),
+  rotas.delete('/:id/reunioes/:reuniaoId', { acao: 'U', params: reuniaoParams, resposta: ministerio }, (req) =>
+    reunioes.excluir(app.deps, req.ctx, req.params.id, req.params.reuniaoId),
   );
   rotasDeRegistro(app, {
     acesso,
@@ -89,24 +80,18 @@ export const ministerioRoutes: FastifyPluginAsyncZod = async (app) => {
  * (readable to whoever may fill that form, guarda.ts `opcoesDe`).
  */
 export const tipoGrupoRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso, tags }).get(
     '/select',
-    {
-      config: { acesso, acao: 'L', opcoesDe: 'tipo-grupo' },
-      schema: { tags, querystring: z.object({ busca: busca(100) }), response: { 200: selectResposta } },
-    },
+    { acao: 'L', opcoesDe: 'tipo-grupo', consulta: z.object({ busca: busca(100) }), resposta: selectResposta },
     (req) => servico.tiposGrupo(app.deps, req.ctx, req.query.busca),
   );
 };
 
 /** Spec §2 /indicadores/ministerios. */
 export const indicadorMinisteriosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: 'IndicadoresMinisterios', tags }).get(
     '/',
-    {
-      config: { acesso: 'IndicadoresMinisterios', acao: 'L' },
-      schema: { tags, querystring: indicadorQuery, response: { 200: indicadorMinisterios } },
-    },
+    { acao: 'L', consulta: indicadorQuery, resposta: indicadorMinisterios },
     (req) => servicoIndicador.indicador(app.deps, req.ctx, req.query),
   );
 };

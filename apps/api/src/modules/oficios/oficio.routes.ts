@@ -23,7 +23,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RegraLimite } from '../../platform/limites.js';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { dadosDoEmissor } from '../organizacoes/index.js';
 import * as servico from './oficio.service.js';
 import { pdfOficio, pdfOficios, zipOficios } from './oficio-pdf.js';
@@ -51,9 +51,9 @@ export const oficioRoutes: FastifyPluginAsyncZod = async (app) => {
       opcoes: (ctx, q) => servico.selecionarTemplates(deps, ctx, q.busca, q.tipoOficio),
     },
   });
-  app.post(
+  rotasDe(app, { acesso, tags }).post(
     '/previa',
-    { config: { acesso, acao: 'R' }, schema: { tags, body: previaOficioInput, response: { 200: previaOficio } } },
+    { acao: 'R', corpo: previaOficioInput, resposta: previaOficio },
     (req) => servico.previa(deps, req.ctx, req.body),
   );
   app.post(
@@ -101,25 +101,18 @@ export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req) => servico.verificar(deps, req.params.codigo),
   );
-  app.post(
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.post(
     '/lote/previa',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: oficioLoteInput, response: { 200: z.object({ pessoas: z.number().int() }) } },
-    },
+    { acao: 'C', corpo: oficioLoteInput, resposta: z.object({ pessoas: z.number().int() }) },
     (req) => servico.previaLote(deps, req.ctx, req.body),
   );
-  app.post(
-    '/lote',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: oficioLoteInput, response: { 201: processamentoLote } } },
-    async (req, reply) => reply.status(201).send(await servico.criarLoteOficios(deps, req.ctx, req.body)),
+  rotas.post('/lote', { acao: 'C', corpo: oficioLoteInput, resposta: processamentoLote, status: 201 }, (req) =>
+    servico.criarLoteOficios(deps, req.ctx, req.body),
   );
-  app.get(
+  rotas.get(
     '/lote/paginado',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: processamentoLoteListQuery, response: { 200: paged(processamentoLote) } },
-    },
+    { acao: 'R', consulta: processamentoLoteListQuery, resposta: paged(processamentoLote) },
     (req) => servico.listarLotesOficios(deps, req.ctx, req.query),
   );
   app.get(
@@ -168,19 +161,11 @@ export const oficioEmitidoRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: emissaoOficioInput, response: { 201: oficio } } },
-    async (req, reply) => {
-      const o = await servico.emitir(deps, req.ctx, req.body);
-      reply.code(201);
-      return o;
-    },
+  rotas.post('/', { acao: 'C', corpo: emissaoOficioInput, resposta: oficio, status: 201 }, (req) =>
+    servico.emitir(deps, req.ctx, req.body),
   );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: oficio } } },
-    (req) => servico.obter(deps.db, req.ctx, req.params.id),
+  rotas.get('/:id', { acao: 'R', params: idParams, resposta: oficio }, (req) =>
+    servico.obter(deps.db, req.ctx, req.params.id),
   );
   app.get(
     '/:id/pdf',

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idDaRota } from '../../platform/referencias.js';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as logos from './logo.service.js';
 import * as servico from './organizacao.service.js';
 
@@ -51,80 +51,59 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
-    '/',
-    { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: z.array(organizacaoResumo) } } },
-    (req) => servico.listarTodas(deps, req.ctx),
-  );
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/', { acao: 'L', resposta: z.array(organizacaoResumo) }, (req) => servico.listarTodas(deps, req.ctx));
 
   // The settings screen (spec §2 /configuracoes-organizacao): the user's own organization, under its own access id.
-  app.get(
-    '/configuracoes',
-    {
-      config: { acesso: servico.ACESSO_CONFIGURACAO, acao: 'R' },
-      schema: { tags, response: { 200: organizacao } },
-    },
-    (req) => servico.obterConfiguracao(deps, req.ctx),
+  const configuracoes = rotasDe(app, { acesso: servico.ACESSO_CONFIGURACAO, tags });
+  configuracoes.get('/configuracoes', { acao: 'R', resposta: organizacao }, (req) =>
+    servico.obterConfiguracao(deps, req.ctx),
   );
-
-  app.put(
+  configuracoes.put(
     '/configuracoes',
     {
-      config: {
-        acesso: servico.ACESSO_CONFIGURACAO,
-        acao: 'U',
-        registroAtual: (req) => servico.obterConfiguracao(deps, req.ctx),
-      },
-      schema: { tags, body: configuracaoOrganizacaoInput, response: { 200: organizacao } },
+      acao: 'U',
+      registroAtual: (req) => servico.obterConfiguracao(deps, req.ctx),
+      corpo: configuracaoOrganizacaoInput,
+      resposta: organizacao,
     },
     (req) => servico.atualizarConfiguracao(deps, req.ctx, req.corpoBruto, req.body),
   );
 
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: organizacao } } },
-    (req) => servico.obter(deps, req.ctx, req.params.id),
+  rotas.get('/:id', { acao: 'R', params: idParams, resposta: organizacao }, (req) =>
+    servico.obter(deps, req.ctx, req.params.id),
   );
-
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: organizacaoInput, response: { 201: organizacao } } },
-    async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, req.corpoBruto, req.body)),
+  rotas.post('/', { acao: 'C', corpo: organizacaoInput, resposta: organizacao, status: 201 }, (req) =>
+    servico.criar(deps, req.ctx, req.corpoBruto, req.body),
   );
-
-  app.put(
+  rotas.put(
     '/',
     {
-      config: {
-        acesso,
-        acao: 'U',
-        registroAtual: (req) => servico.obter(deps, req.ctx, (req.body as { id: number }).id),
-      },
-      schema: { tags, body: organizacaoUpdate, response: { 200: organizacao } },
+      acao: 'U',
+      registroAtual: (req) => servico.obter(deps, req.ctx, (req.body as { id: number }).id),
+      corpo: organizacaoUpdate,
+      resposta: organizacao,
     },
     (req) => {
       const { id, ...entrada } = req.body;
       return servico.atualizar(deps, req.ctx, id, req.corpoBruto, entrada);
     },
   );
-
-  app.put(
+  rotas.put(
     '/:id',
     {
-      config: { acesso, acao: 'U', registroAtual: (req) => servico.obter(deps, req.ctx, idDaRota(req)) },
-      schema: { tags, params: idParams, body: organizacaoInput, response: { 200: organizacao } },
+      acao: 'U',
+      registroAtual: (req) => servico.obter(deps, req.ctx, idDaRota(req)),
+      params: idParams,
+      corpo: organizacaoInput,
+      resposta: organizacao,
     },
     (req) => servico.atualizar(deps, req.ctx, req.params.id, req.corpoBruto, req.body),
   );
-
-  app.delete(
-    '/:id',
-    { config: { acesso, acao: 'D' }, schema: { tags, params: idParams, response: { 204: z.null() } } },
-    async (req, reply) => {
-      await servico.excluir(deps, req.ctx, req.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  rotas.delete('/:id', { acao: 'D', params: idParams, resposta: z.null(), status: 204 }, async (req) => {
+    await servico.excluir(deps, req.ctx, req.params.id);
+    return null;
+  });
 
   // The logo (spec §3): sent as JSON (base64), answered as the image for the form's preview (204: none).
   app.get(
@@ -140,51 +119,29 @@ export const organizacaoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/:id/logo',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: logoInput, response: { 200: organizacao } },
-    },
-    async (req) => {
-      await logos.gravarLogo(deps, req.ctx, req.params.id, req.body);
-      return servico.obter(deps, req.ctx, req.params.id);
-    },
-  );
+  rotas.put('/:id/logo', { acao: 'U', params: idParams, corpo: logoInput, resposta: organizacao }, async (req) => {
+    await logos.gravarLogo(deps, req.ctx, req.params.id, req.body);
+    return servico.obter(deps, req.ctx, req.params.id);
+  });
+  rotas.delete('/:id/logo', { acao: 'U', params: idParams, resposta: organizacao }, async (req) => {
+    await logos.removerLogo(deps, req.ctx, req.params.id);
+    return servico.obter(deps, req.ctx, req.params.id);
+  });
 
-  app.delete(
-    '/:id/logo',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: organizacao } } },
-    async (req) => {
-      await logos.removerLogo(deps, req.ctx, req.params.id);
-      return servico.obter(deps, req.ctx, req.params.id);
-    },
+  rotas.get('/:id/usuarios', { acao: 'R', params: idParams, resposta: z.array(usuarioOrganizacao) }, (req) =>
+    servico.listarUsuarios(deps, req.ctx, req.params.id),
   );
-
-  app.get(
+  rotas.post(
     '/:id/usuarios',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, response: { 200: z.array(usuarioOrganizacao) } },
-    },
-    (req) => servico.listarUsuarios(deps, req.ctx, req.params.id),
+    { acao: 'U', params: idParams, corpo: vincularUsuarioBody, resposta: usuarioOrganizacao, status: 201 },
+    (req) => servico.vincularUsuario(deps, req.ctx, req.params.id, req.body),
   );
-
-  app.post(
-    '/:id/usuarios',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: vincularUsuarioBody, response: { 201: usuarioOrganizacao } },
-    },
-    async (req, reply) => reply.status(201).send(await servico.vincularUsuario(deps, req.ctx, req.params.id, req.body)),
-  );
-
-  app.delete(
+  rotas.delete(
     '/:id/usuarios/:usuarioId',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: usuarioParams, response: { 204: z.null() } } },
-    async (req, reply) => {
+    { acao: 'U', params: usuarioParams, resposta: z.null(), status: 204 },
+    async (req) => {
       await servico.desvincularUsuario(deps, req.ctx, req.params.id, req.params.usuarioId);
-      return reply.status(204).send(null);
+      return null;
     },
   );
 };

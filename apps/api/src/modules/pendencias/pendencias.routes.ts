@@ -8,7 +8,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './pendencias.service.js';
 
 const tags = ['financeiro'];
@@ -25,43 +25,27 @@ export const pendenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: paged(pendenciaFinanceira),
     listar: (ctx, q) => servico.listarPendencias(app.deps, ctx, q),
   });
-  app.get(
-    '/contagem',
-    { config: { acesso, acao: 'L' }, schema: { tags, response: { 200: contagemPendenciasFinanceiras } } },
-    (req) => servico.contarPendencias(app.deps, req.ctx),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/contagem', { acao: 'L', resposta: contagemPendenciasFinanceiras }, (req) =>
+    servico.contarPendencias(app.deps, req.ctx),
   );
-  app.post(
-    '/eventos/:id/reaplicar',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: eventoParams, response: { 200: resultado } } },
-    (req) => servico.reaplicarEvento(app.deps, req.ctx, req.params.id),
+  const doEvento = { acao: 'U', params: eventoParams } as const;
+  rotas.post('/eventos/:id/reaplicar', { ...doEvento, resposta: resultado }, (req) =>
+    servico.reaplicarEvento(app.deps, req.ctx, req.params.id),
   );
-  app.post(
-    '/eventos/:id/resolver',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: eventoParams, response: { 200: okResposta } } },
-    async (req) => {
-      await servico.marcarResolvida(app.deps, req.ctx, req.params.id);
-      return { sucesso: true };
-    },
+  rotas.post('/eventos/:id/resolver', { ...doEvento, resposta: okResposta }, async (req) => {
+    await servico.marcarResolvida(app.deps, req.ctx, req.params.id);
+    return { sucesso: true };
+  });
+  rotas.post('/eventos/:id/reacomodar', { ...doEvento, resposta: okResposta }, async (req) => {
+    await servico.reacomodarInscricao(app.deps, req.ctx, req.params.id);
+    return { sucesso: true };
+  });
+  const porId = { acao: 'U', params: idParams } as const;
+  rotas.post('/lancamentos/:id/lancar', { ...porId, resposta: z.object({ lancamentoId: z.number().int() }) }, (req) =>
+    servico.lancarPendencia(app.deps, req.ctx, req.params.id),
   );
-  app.post(
-    '/eventos/:id/reacomodar',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: eventoParams, response: { 200: okResposta } } },
-    async (req) => {
-      await servico.reacomodarInscricao(app.deps, req.ctx, req.params.id);
-      return { sucesso: true };
-    },
-  );
-  app.post(
-    '/lancamentos/:id/lancar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, response: { 200: z.object({ lancamentoId: z.number().int() }) } },
-    },
-    (req) => servico.lancarPendencia(app.deps, req.ctx, req.params.id),
-  );
-  app.post(
-    '/subcontas/:id/conferir-webhook',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: resultado } } },
-    (req) => servico.conferirWebhook(app.deps, req.ctx, req.params.id),
+  rotas.post('/subcontas/:id/conferir-webhook', { ...porId, resposta: resultado }, (req) =>
+    servico.conferirWebhook(app.deps, req.ctx, req.params.id),
   );
 };

@@ -12,7 +12,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './perfil.service.js';
 
 /**
@@ -23,11 +23,8 @@ export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['perfil'];
   const deps = app.deps;
 
-  app.get(
-    '/',
-    { config: { acesso: 'Perfil', acao: 'L' }, schema: { tags, response: { 200: z.array(perfilResumo) } } },
-    () => servico.listar(deps),
-  );
+  const rotas = rotasDe(app, { acesso: 'Perfil', tags });
+  rotas.get('/', { acao: 'L', resposta: z.array(perfilResumo) }, () => servico.listar(deps));
 
   rotasDeLista(app, {
     acesso: 'Perfil',
@@ -55,11 +52,7 @@ export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ perfilId: req.ctx.perfilId }),
   );
 
-  app.get(
-    '/:id',
-    { config: { acesso: 'Perfil', acao: 'R' }, schema: { tags, params: idParams, response: { 200: perfil } } },
-    (req) => servico.obter(deps, req.params.id),
-  );
+  rotas.get('/:id', { acao: 'R', params: idParams, resposta: perfil }, (req) => servico.obter(deps, req.params.id));
 
   // Any signed-in user reads their own profile's screens; another profile needs Perfil R (service).
   app.get(
@@ -71,33 +64,17 @@ export const perfilRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => servico.permissoesAcesso(deps, req.ctx, req.params.id),
   );
 
-  app.post(
-    '/',
-    { config: { acesso: 'Perfil', acao: 'C' }, schema: { tags, body: perfilInput, response: { 201: perfil } } },
-    async (req, reply) => reply.status(201).send(await servico.criar(deps, req.ctx, req.body)),
+  rotas.post('/', { acao: 'C', corpo: perfilInput, resposta: perfil, status: 201 }, (req) =>
+    servico.criar(deps, req.ctx, req.body),
   );
-
-  app.put(
-    '/',
-    { config: { acesso: 'Perfil', acao: 'U' }, schema: { tags, body: perfilUpdate, response: { 200: perfil } } },
-    (req) => servico.atualizar(deps, req.ctx, req.body.id, req.body),
+  rotas.put('/', { acao: 'U', corpo: perfilUpdate, resposta: perfil }, (req) =>
+    servico.atualizar(deps, req.ctx, req.body.id, req.body),
   );
-
-  app.put(
-    '/:id',
-    {
-      config: { acesso: 'Perfil', acao: 'U' },
-      schema: { tags, params: idParams, body: perfilInput, response: { 200: perfil } },
-    },
-    (req) => servico.atualizar(deps, req.ctx, req.params.id, req.body),
+  rotas.put('/:id', { acao: 'U', params: idParams, corpo: perfilInput, resposta: perfil }, (req) =>
+    servico.atualizar(deps, req.ctx, req.params.id, req.body),
   );
-
-  app.delete(
-    '/:id',
-    { config: { acesso: 'Perfil', acao: 'D' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
-    async (req) => {
-      await servico.excluir(deps, req.ctx, req.params.id);
-      return { sucesso: true };
-    },
-  );
+  rotas.delete('/:id', { acao: 'D', params: idParams, resposta: okResposta }, async (req) => {
+    await servico.excluir(deps, req.ctx, req.params.id);
+    return { sucesso: true };
+  });
 };

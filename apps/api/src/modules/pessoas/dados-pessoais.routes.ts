@@ -1,6 +1,7 @@
 import { idParams } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acoesDoRegistro, historicoDoRegistro, rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './dados-pessoais.service.js';
 
 const acesso = 'Pessoa' as const;
@@ -37,41 +38,16 @@ export const dadosPessoaisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/historico',
-    {
-      config: { acesso, acao: 'R' },
-      schema: {
-        tags,
-        params: idParams,
-        response: {
-          200: z.array(
-            z.object({
-              id: z.number(),
-              operacao: z.string(),
-              campo: z.string().nullable(),
-              valorAnterior: z.unknown(),
-              valorNovo: z.unknown(),
-              usuarioNome: z.string().nullable(),
-              criadoEm: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    (req) => servico.historico(deps, req.ctx, req.params.id),
+  acoesDoRegistro(app, { acesso, tags }).ler('/:id/historico', historicoDoRegistro, (ctx, id) =>
+    servico.historico(deps, ctx, id),
   );
-
-  app.post(
+  rotasDe(app, { acesso, tags }).post(
     '/:id/anonimizar',
     {
-      config: { acesso, acao: 'D' },
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ motivo: z.string().trim().min(10).max(500) }),
-        response: { 200: z.object({ id: z.number().int(), nome: z.string(), anonimizado: z.literal(true) }) },
-      },
+      acao: 'D',
+      params: idParams,
+      corpo: z.object({ motivo: z.string().trim().min(10).max(500) }),
+      resposta: z.object({ id: z.number().int(), nome: z.string(), anonimizado: z.literal(true) }),
     },
     async (req) => {
       const p = await servico.anonimizar(deps, req.ctx, req.params.id, req.body.motivo, origem(req));

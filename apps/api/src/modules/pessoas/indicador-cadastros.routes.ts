@@ -1,15 +1,13 @@
 import { indicadorCadastros, indicadorCadastrosQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './indicador-cadastros.service.js';
 
 /** Spec §2 /indicadores/cadastros. */
 export const indicadorCadastrosRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  rotasDe(app, { acesso: 'IndicadoresCadastros', tags: ['pessoa'] }).get(
     '/',
-    {
-      config: { acesso: 'IndicadoresCadastros', acao: 'L' },
-      schema: { tags: ['pessoa'], querystring: indicadorCadastrosQuery, response: { 200: indicadorCadastros } },
-    },
+    { acao: 'L', consulta: indicadorCadastrosQuery, resposta: indicadorCadastros },
     (req) => servico.indicador(app.deps, req.ctx, req.query),
   );
 };

@@ -3,14 +3,13 @@ import {
   alertasMinistroQuery,
   carreiraMinistro,
   DEFINICAO_MINISTRO,
-  idParams,
   ministroInput,
   ministroQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { esquemaItem } from '../../platform/crud.js';
-import { rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as carreira from './carreira.service.js';
 import * as servico from './ministro.service.js';
 
@@ -23,27 +22,16 @@ const ministroSaida = esquemaItem(DEFINICAO_MINISTRO).extend({
 /** `/pessoa-ministro`: a person's minister data with exams and activity terms. */
 export const ministroRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['pessoa'];
-  app.get(
-    '/',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: ministroQuery, response: { 200: ministroSaida.nullable() } },
-    },
-    (req) => servico.daPessoa(app.deps, req.ctx, req.query.pessoaId),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/', { acao: 'R', consulta: ministroQuery, resposta: ministroSaida.nullable() }, (req) =>
+    servico.daPessoa(app.deps, req.ctx, req.query.pessoaId),
   );
   // Issue 21: what needs attention in the careers of the ministers in scope (the screen has no list action).
-  app.get(
-    '/alertas',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, querystring: alertasMinistroQuery, response: { 200: alertasMinistroPagina } },
-    },
-    (req) => carreira.alertas(app.deps, req.ctx, req.query),
+  rotas.get('/alertas', { acao: 'R', consulta: alertasMinistroQuery, resposta: alertasMinistroPagina }, (req) =>
+    carreira.alertas(app.deps, req.ctx, req.query),
   );
-  app.get(
-    '/:id/carreira',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: carreiraMinistro } } },
-    (req) => carreira.carreira(app.deps, req.ctx, req.params.id),
+  acoesDoRegistro(app, { acesso, tags }).ler('/:id/carreira', carreiraMinistro, (ctx, id) =>
+    carreira.carreira(app.deps, ctx, id),
   );
   rotasDeRegistro(app, {
     acesso,

@@ -1,7 +1,7 @@
 import { paged, pessoaInput, pessoaListQuery, pessoaResumo } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './pessoa.service.js';
 import * as servicoSelecao from './selecao.service.js';
 
@@ -32,12 +32,9 @@ export const pessoaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get(
+  rotasDe(app, { acesso, tags }).get(
     '/selecao',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, response: { 200: z.object({ maximo: z.number().int() }) } },
-    },
+    { acao: 'L', resposta: z.object({ maximo: z.number().int() }) },
     async () => ({ maximo: await servicoSelecao.maximoSelecao(deps) }),
   );
 

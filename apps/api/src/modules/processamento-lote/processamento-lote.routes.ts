@@ -8,7 +8,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as lotes from './processamento-lote.service.js';
 
 const tags = ['processamento-lote'];
@@ -16,7 +16,6 @@ const tags = ['processamento-lote'];
 /** `/processamento-lote` (spec §2 /processamentos-em-lote, §4): batches, their items and actions. */
 export const processamentoLoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = lotes.ACESSO_LOTE;
-  const porId = { tags, params: idParams, response: { 200: processamentoLote } };
   rotasDeLista(app, {
     acesso,
     tags,
@@ -36,24 +35,23 @@ export const processamentoLoteRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
-    lotes.obterLote(app.deps.db, req.ctx, req.params.id),
-  );
-  app.get(
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: processamentoLote,
+    obter: (ctx, id) => lotes.obterLote(app.deps.db, ctx, id),
+  });
+  rotasDe(app, { acesso, tags }).get(
     '/:id/itens',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idParams, querystring: itensLoteQuery, response: { 200: paged(itemLote) } },
-    },
+    { acao: 'R', params: idParams, consulta: itensLoteQuery, resposta: paged(itemLote) },
     (req) => lotes.listarItens(app.deps, req.ctx, req.params.id, req.query),
   );
-  app.post('/:id/cancelar', { config: { acesso, acao: 'U' }, schema: porId }, (req) =>
-    lotes.cancelarLote(app.deps, req.ctx, req.params.id),
+  const registro = acoesDoRegistro(app, { acesso, tags });
+  registro.executar('/:id/cancelar', 'U', null, processamentoLote, (ctx, id) => lotes.cancelarLote(app.deps, ctx, id));
+  registro.executar('/:id/reprocessar-erros', 'U', null, processamentoLote, (ctx, id) =>
+    lotes.reprocessarErros(app.deps, ctx, id),
   );
-  app.post('/:id/reprocessar-erros', { config: { acesso, acao: 'U' }, schema: porId }, (req) =>
-    lotes.reprocessarErros(app.deps, req.ctx, req.params.id),
-  );
-  app.post('/:id/desfazer', { config: { acesso, acao: 'D' }, schema: { ...porId, body: desfazerItensInput } }, (req) =>
-    lotes.desfazerItens(app.deps, req.ctx, req.params.id, req.body),
+  registro.executar('/:id/desfazer', 'D', desfazerItensInput, processamentoLote, (ctx, id, corpo) =>
+    lotes.desfazerItens(app.deps, ctx, id, corpo),
   );
 };

@@ -7,7 +7,7 @@ import {
   processamentoLoteListQuery,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista, rotasDoLote } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista, rotasDoLote } from '../../platform/rotas-lista.js';
 import * as contas from './contas-a-receber-lote.service.js';
 
 const tags = ['cobrancas'];
@@ -25,18 +25,10 @@ export const contasAReceberLoteRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: paged(processamentoLote),
     listar: (ctx, q) => contas.listarLotesContas(app.deps, ctx, q),
   });
-  app.get(
-    '/opcoes',
-    { config: { acesso, acao: 'C' }, schema: { tags, response: { 200: opcoesContasAReceberLote } } },
-    (req) => contas.opcoes(app.deps, req.ctx),
-  );
-  app.post(
-    '/previa',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, body: contasAReceberLoteInput, response: { 200: previaContasAReceberLote } },
-    },
-    (req) => contas.previa(app.deps, req.ctx, req.body),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/opcoes', { acao: 'C', resposta: opcoesContasAReceberLote }, (req) => contas.opcoes(app.deps, req.ctx));
+  rotas.post('/previa', { acao: 'C', corpo: contasAReceberLoteInput, resposta: previaContasAReceberLote }, (req) =>
+    contas.previa(app.deps, req.ctx, req.body),
   );
   rotasDoLote(app, {
     acesso,

@@ -1,6 +1,7 @@
 import { idParams, justificativaEstornoInput, pagamento, pagamentoInput, pagamentoListQuery } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acoesDoRegistro, rotasDe } from '../../platform/rotas-lista.js';
 import * as pagamentos from './pagamento.service.js';
 
 const tags = ['cobrancas'];
@@ -8,30 +9,21 @@ const tags = ['cobrancas'];
 /** `/pagamento` (spec §2 /pagamento/form): payments recorded by hand, and their reversal. */
 export const pagamentoRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = pagamentos.ACESSO_PAGAMENTO;
-  app.get(
-    '/',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { tags, querystring: pagamentoListQuery, response: { 200: z.array(pagamento) } },
-    },
-    (req) => pagamentos.listarPagamentos(app.deps.db, req.ctx, req.query.contaAReceberId),
+  const rotas = rotasDe(app, { acesso, tags });
+  rotas.get('/', { acao: 'L', consulta: pagamentoListQuery, resposta: z.array(pagamento) }, (req) =>
+    pagamentos.listarPagamentos(app.deps.db, req.ctx, req.query.contaAReceberId),
   );
-  app.get(
-    '/:id',
-    { config: { acesso, acao: 'R' }, schema: { tags, params: idParams, response: { 200: pagamento } } },
-    (req) => pagamentos.obterPagamento(app.deps.db, req.ctx, req.params.id),
+  rotas.get('/:id', { acao: 'R', params: idParams, resposta: pagamento }, (req) =>
+    pagamentos.obterPagamento(app.deps.db, req.ctx, req.params.id),
   );
-  app.post(
-    '/',
-    { config: { acesso, acao: 'C' }, schema: { tags, body: pagamentoInput, response: { 201: pagamento } } },
-    async (req, reply) => reply.status(201).send(await pagamentos.registrarPagamento(app.deps, req.ctx, req.body)),
+  rotas.post('/', { acao: 'C', corpo: pagamentoInput, resposta: pagamento, status: 201 }, (req) =>
+    pagamentos.registrarPagamento(app.deps, req.ctx, req.body),
   );
-  app.post(
+  acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/estorno',
-    {
-      config: { acesso, acao: 'D' },
-      schema: { tags, params: idParams, body: justificativaEstornoInput, response: { 200: pagamento } },
-    },
-    (req) => pagamentos.estornarPagamento(app.deps, req.ctx, req.params.id, req.body),
+    'D',
+    justificativaEstornoInput,
+    pagamento,
+    (ctx, id, corpo) => pagamentos.estornarPagamento(app.deps, ctx, id, corpo),
   );
 };

@@ -11,7 +11,7 @@ import {
   reciboResumo,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { declaracaoAnual } from './declaracao.service.js';
 import { pdfDeclaracao } from './declaracao-pdf.js';
 import * as recibos from './recibo.service.js';
@@ -55,12 +55,9 @@ export const reciboRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(pdfRecibo(r, emissor, req.idioma));
     },
   );
-  app.post(
+  rotasDe(app, { acesso, tags }).post(
     '/:id/email',
-    {
-      config: { acesso, acao: 'C' },
-      schema: { tags, params: idParams, response: { 200: reciboEmailResposta } },
-    },
+    { acao: 'C', params: idParams, resposta: reciboEmailResposta },
     (req) => recibos.enviarReciboPorEmail(app.deps, req.ctx, req.params.id, req.idioma),
   );
   acoesDoRegistro(app, { acesso, tags }).executar(

@@ -1,6 +1,6 @@
-import { emailSaida, emailSaidaDetalhe, emailSaidaListQuery, idParams, paged } from '@sig/contracts';
+import { emailSaida, emailSaidaDetalhe, emailSaidaListQuery, paged } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './caixa-de-saida.service.js';
 
 const tags = ['sistema'];
@@ -8,7 +8,6 @@ const tags = ['sistema'];
 /** `/caixa-de-saida`: the mail outbox, with each message's state and error; a failed one sent again. */
 export const caixaDeSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = servico.ACESSO_CAIXA_SAIDA;
-  const porId = { tags, params: idParams, response: { 200: emailSaidaDetalhe } };
   rotasDeLista(app, {
     acesso,
     tags,
@@ -28,10 +27,13 @@ export const caixaDeSaidaRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
-    servico.obterEmail(app.deps, req.ctx, req.params.id),
-  );
-  app.post('/:id/reenviar', { config: { acesso, acao: 'U' }, schema: porId }, (req) =>
-    servico.reenviarEmail(app.deps, req.ctx, req.params.id),
+  rotasDeRegistro(app, {
+    acesso,
+    tags,
+    item: emailSaidaDetalhe,
+    obter: (ctx, id) => servico.obterEmail(app.deps, ctx, id),
+  });
+  acoesDoRegistro(app, { acesso, tags }).executar('/:id/reenviar', 'U', null, emailSaidaDetalhe, (ctx, id) =>
+    servico.reenviarEmail(app.deps, ctx, id),
   );
 };

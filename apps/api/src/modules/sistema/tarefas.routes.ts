@@ -1,6 +1,6 @@
 import { paged, tarefa, tarefaDetalhe, tarefaListQuery, tarefaParams } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rotasDeLista } from '../../platform/rotas-lista.js';
+import { rotasDe, rotasDeLista } from '../../platform/rotas-lista.js';
 import * as servico from './tarefas.service.js';
 
 const tags = ['sistema'];
@@ -8,7 +8,6 @@ const tags = ['sistema'];
 /** `/tarefas`: the background jobs, with their errors; a failed one run again. */
 export const tarefasRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = servico.ACESSO_TAREFAS;
-  const porId = { tags, params: tarefaParams, response: { 200: tarefaDetalhe } };
   rotasDeLista(app, {
     acesso,
     tags,
@@ -28,10 +27,8 @@ export const tarefasRoutes: FastifyPluginAsyncZod = async (app) => {
       ],
     },
   });
-  app.get('/:id', { config: { acesso, acao: 'R' }, schema: porId }, (req) =>
-    servico.obterTarefa(app.deps, req.ctx, req.params.id),
-  );
-  app.post('/:id/repetir', { config: { acesso, acao: 'U' }, schema: porId }, (req) =>
-    servico.repetirTarefa(app.deps, req.ctx, req.params.id),
-  );
+  const rotas = rotasDe(app, { acesso, tags });
+  const porId = { params: tarefaParams, resposta: tarefaDetalhe };
+  rotas.get('/:id', { ...porId, acao: 'R' }, (req) => servico.obterTarefa(app.deps, req.ctx, req.params.id));
+  rotas.post('/:id/repetir', { ...porId, acao: 'U' }, (req) => servico.repetirTarefa(app.deps, req.ctx, req.params.id));
 };

@@ -38,6 +38,7 @@ import {
   enviarExportacao,
   exportarPelaLista,
   origemDoPedido,
+  rotasDe,
   rotasDeLista,
   rotasDeRegistro,
 } from '../../platform/rotas-lista.js';
@@ -69,67 +70,47 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
     pagina: termoPagina,
     listar: (ctx, q) => servico.listar(deps, ctx, q),
   });
-  app.get(
-    '/historico/:idCompartilhado',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idCompartilhadoParams, response: { 200: historicoTermo } },
-    },
-    (req) => servico.historico(deps, req.ctx, req.params.idCompartilhado),
+  const rotas = rotasDe(app, { acesso, tags });
+  const porTermo = { params: idCompartilhadoParams };
+  rotas.get('/historico/:idCompartilhado', { ...porTermo, acao: 'R', resposta: historicoTermo }, (req) =>
+    servico.historico(deps, req.ctx, req.params.idCompartilhado),
   );
-  app.post(
-    '/rascunho/:idCompartilhado',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
-    (req) => servico.rascunho(deps, req.ctx, req.params.idCompartilhado),
+  rotas.post('/rascunho/:idCompartilhado', { ...porTermo, acao: 'U', resposta: termo }, (req) =>
+    servico.rascunho(deps, req.ctx, req.params.idCompartilhado),
   );
-  app.post(
-    '/publicar/:idCompartilhado',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idCompartilhadoParams, response: { 200: termo } } },
-    (req) =>
-      servico.publicar(deps, req.ctx, req.params.idCompartilhado, (tx, v) =>
-        solicitacoes.substituirAceites(deps, tx, req.ctx, v, origem(req)),
-      ),
+  rotas.post('/publicar/:idCompartilhado', { ...porTermo, acao: 'U', resposta: termo }, (req) =>
+    servico.publicar(deps, req.ctx, req.params.idCompartilhado, (tx, v) =>
+      solicitacoes.substituirAceites(deps, tx, req.ctx, v, origem(req)),
+    ),
   );
 
-  app.get(
-    '/cobertura/:idCompartilhado',
-    {
-      config: { acesso, acao: 'R' },
-      schema: { tags, params: idCompartilhadoParams, response: { 200: coberturaTermo } },
-    },
-    (req) => cobertura(deps, req.ctx, req.params.idCompartilhado),
+  rotas.get('/cobertura/:idCompartilhado', { ...porTermo, acao: 'R', resposta: coberturaTermo }, (req) =>
+    cobertura(deps, req.ctx, req.params.idCompartilhado),
   );
 
   // The ledger holds every organization's answers: only a whole-tree scope proves it.
-  app.get(
+  rotasDe(app, { acesso: ACESSO_CADEIA_CONSENTIMENTOS, tags }).get(
     '/verificar-cadeia',
-    {
-      config: { acesso: ACESSO_CADEIA_CONSENTIMENTOS, acao: 'R' },
-      schema: { tags, response: { 200: verificacaoCadeia } },
-    },
+    { acao: 'R', resposta: verificacaoCadeia },
     (req) => {
       if (!escopoSobRaiz(req.ctx, ACESSO_CADEIA_CONSENTIMENTOS)) throw new AppError('SEM_PERMISSAO_ORGANIZACAO');
       return aceites.verificarCadeia(deps.db);
     },
   );
 
-  const porTermo = { tags, params: idCompartilhadoParams };
-  app.post(
+  rotas.post(
     '/solicitacoes/:idCompartilhado/envio',
-    { config: { acesso, acao: 'C' }, schema: { ...porTermo, body: envioTermoInput, response: { 200: envioTermo } } },
+    { ...porTermo, acao: 'C', corpo: envioTermoInput, resposta: envioTermo },
     (req) => solicitacoes.enviar(deps, req.ctx, req.params.idCompartilhado, req.body),
   );
-  app.get(
+  rotas.get(
     '/solicitacoes/:idCompartilhado/envio',
-    { config: { acesso, acao: 'R' }, schema: { ...porTermo, response: { 200: envioTermo.nullable() } } },
+    { ...porTermo, acao: 'R', resposta: envioTermo.nullable() },
     (req) => solicitacoes.ultimoEnvio(deps, req.ctx, req.params.idCompartilhado),
   );
-  app.get(
+  rotas.get(
     '/solicitacoes/:idCompartilhado/paginado',
-    {
-      config: { acesso, acao: 'L' },
-      schema: { ...porTermo, querystring: solicitacaoTermoListQuery, response: { 200: solicitacaoTermoPagina } },
-    },
+    { ...porTermo, acao: 'L', consulta: solicitacaoTermoListQuery, resposta: solicitacaoTermoPagina },
     (req) => solicitacoes.listar(deps, req.ctx, req.params.idCompartilhado, req.query),
   );
   app.get(
@@ -137,6 +118,7 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { acesso, acao: 'L' },
       schema: {
+        tags,
         ...porTermo,
         querystring: solicitacaoTermoListQuery.and(z.object({ formato: z.enum(FORMATOS_ARQUIVO).default('xlsx') })),
       },
@@ -174,12 +156,9 @@ export const termoRoutes: FastifyPluginAsyncZod = async (app) => {
       return enviarExportacao(reply, formato, exportado);
     },
   );
-  app.post(
+  rotas.post(
     '/solicitacoes/:idCompartilhado/:id/reenviar',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: solicitacaoParams, response: { 200: solicitacaoTermo } },
-    },
+    { acao: 'U', params: solicitacaoParams, resposta: solicitacaoTermo },
     (req) => solicitacoes.reenviar(deps, req.ctx, req.params.idCompartilhado, req.params.id),
   );
 

@@ -11,7 +11,7 @@ import {
   vinculoUsuarioParams,
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acoesDoRegistro, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
+import { acoesDoRegistro, rotasDe, rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import { solicitarRedefinicao } from '../autenticacao/index.js';
 import * as servico from './usuario.service.js';
 
@@ -38,6 +38,7 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   rotasDeRegistro(app, { acesso, tags, item: usuarioResumo, obter: (ctx, id) => servico.obter(app.deps, ctx, id) });
+  const rotas = rotasDe(app, { acesso, tags });
   acoesDoRegistro(app, { acesso, tags }).executar(
     '/:id/vinculos',
     'U',
@@ -45,33 +46,23 @@ export const usuarioRoutes: FastifyPluginAsyncZod = async (app) => {
     usuarioLinha,
     (ctx, id, corpo) => servico.vincular(app.deps, ctx, id, corpo),
   );
-  app.delete(
+  rotas.delete(
     '/:id/vinculos/:organizacaoId',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: vinculoUsuarioParams, response: { 200: usuarioLinha } },
-    },
+    { acao: 'U', params: vinculoUsuarioParams, resposta: usuarioLinha },
     (req) => servico.desvincular(app.deps, req.ctx, req.params.id, req.params.organizacaoId),
   );
-  app.put(
+  rotas.put(
     '/:id/situacao',
-    {
-      config: { acesso, acao: 'U' },
-      schema: { tags, params: idParams, body: situacaoUsuarioInput, response: { 200: usuarioLinha } },
-    },
+    { acao: 'U', params: idParams, corpo: situacaoUsuarioInput, resposta: usuarioLinha },
     (req) => servico.mudarSituacao(app.deps, req.ctx, req.params.id, req.body.ativo),
   );
-  app.post(
-    '/:id/redefinicao-senha',
-    { config: { acesso, acao: 'U' }, schema: { tags, params: idParams, response: { 200: okResposta } } },
-    async (req) => {
-      const email = await servico.destinoDaRedefinicao(app.deps, req.ctx, req.params.id);
-      await solicitarRedefinicao(app.deps, email, {
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        idioma: req.ctx.idioma,
-      });
-      return { sucesso: true };
-    },
-  );
+  rotas.post('/:id/redefinicao-senha', { acao: 'U', params: idParams, resposta: okResposta }, async (req) => {
+    const email = await servico.destinoDaRedefinicao(app.deps, req.ctx, req.params.id);
+    await solicitarRedefinicao(app.deps, email, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+      idioma: req.ctx.idioma,
+    });
+    return { sucesso: true };
+  });
 };
