@@ -118,16 +118,6 @@ export async function exigirNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, 
   if (!(await estaNoEscopo(db, ctx, acesso, organizacaoId))) throw naoEncontrado();
 }
 
-/** Chosen people (distinct ids) all live and in scope, or "not found", like any other out-of-scope id. */
-export async function exigirPessoasNoEscopo(db: DbOuTx, ctx: Contexto, acesso: string, ids: number[]) {
-  const p = schema.pessoa;
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(p)
-    .where(and(inArray(p.id, ids), isNull(p.excluidoEm), filtroOrganizacao(ctx, acesso, p.organizacaoId)));
-  if (n !== ids.length) throw naoEncontrado();
-}
-
 /**
  * Rows of an organization registry a user sees: those of the scope, and, when `compartilhada`
  * (the row's "accessible by hierarchy" flag) is given, those an organization above shares down.

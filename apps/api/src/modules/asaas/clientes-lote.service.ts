@@ -2,12 +2,7 @@ import type { ClientesAsaasLoteInput, ProcessamentoLote, ProcessamentoLoteListQu
 import { schema } from '@sig/db';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
-import {
-  entreOrganizacoes,
-  exigirPessoasNoEscopo,
-  filtroOrganizacao,
-  organizacoesEscolhidas,
-} from '../../platform/escopo.js';
+import { entreOrganizacoes, filtroOrganizacao, organizacoesEscolhidas } from '../../platform/escopo.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { criarLote, listarLotes, obterLote } from '../processamento-lote/index.js';
 
@@ -31,9 +26,8 @@ export async function criarLoteClientes(
     filtros.push(entreOrganizacoes(pessoa.organizacaoId, ids));
   }
   if (e.pessoaIds) {
-    const ids = [...new Set(e.pessoaIds)];
-    await exigirPessoasNoEscopo(deps.db, ctx, acesso, ids);
-    filtros.push(inArray(pessoa.id, ids));
+    // The reference rule has refused before this any chosen person outside the scope (400).
+    filtros.push(inArray(pessoa.id, e.pessoaIds));
   }
   const itens = sql`select ${pessoa.id} as referencia_id, ${nomeCompletoPessoa} as descricao
     from ${pessoa} where ${and(...filtros)}`;

@@ -10,7 +10,7 @@ import { schema } from '@sig/db';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contexto, Deps } from '../../platform/contexto.js';
 import { erroDeCampo, naoEncontrado } from '../../platform/erros.js';
-import { exigirPessoasNoEscopo, filtroCompartilhado } from '../../platform/escopo.js';
+import { filtroCompartilhado } from '../../platform/escopo.js';
 import { nomeCompletoPessoa } from '../../platform/sql.js';
 import { condicoes, exigirDentroDoMaximo } from '../pessoas/index.js';
 import { criarLote, listarItens, listarLotes, obterLote } from '../processamento-lote/index.js';
@@ -86,8 +86,8 @@ async function preparar(deps: Deps, ctx: Contexto, e: ContasAReceberLoteInput) {
     ...filtros
   } = e;
   await exigirDentroDoMaximo(deps, 'pessoasIds', pessoasIds);
-  const ids = pessoasIds?.length ? [...new Set(pessoasIds)] : null;
-  if (ids) await exigirPessoasNoEscopo(deps.db, ctx, acesso, ids);
+  // Chosen people outside the scope were refused by the reference rule before this (400).
+  const ids = pessoasIds?.length ? pessoasIds : null;
   const pessoas = await condicoes(deps, ctx, filtros, acesso);
   let cat: CategoriaLida | null = null;
   if (categoriaContribuicaoId) {
