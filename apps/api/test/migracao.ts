@@ -1,3 +1,5 @@
+import { schema } from '@sig/db';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { AppTeste } from './app-teste.js';
 import { criarPerfil, criarUsuario, outroSinodo } from './fabricas.js';
@@ -24,13 +26,30 @@ export function fluxoDeMigracao(app: () => AppTeste, token: () => string) {
   const obter = async (id: number) =>
     (await app().req({ method: 'GET', url: `/api/migracao/${id}`, token: token() })).json();
 
-  /** The dry run asked for with `mapeamento` and its batch worked to its end: the run as it left it. */
+  /**
+   * The dry run asked for with `mapeamento` and its batch worked to its end: the run as it left
+   * it, which must be ANALISADA — otherwise the failure shows the run and its batch's item.
+   */
   async function analisar(id: number, mapeamento: object) {
     const a = await post(`/api/migracao/${id}/analise`, { mapeamento });
     expect(a.statusCode, a.body).toBe(200);
     expect(a.json().status).toBe('ANALISANDO');
     await app().app.lotes.processarTudo();
-    return obter(id);
+    const m = await obter(id);
+    if (m.status !== 'ANALISADA') {
+      const [run] = await app()
+        .banco.db.select({ loteId: schema.migracao.analiseLoteId })
+        .from(schema.migracao)
+        .where(eq(schema.migracao.id, id));
+      const itens = run?.loteId
+        ? await app()
+            .banco.db.select()
+            .from(schema.processamentoLoteItem)
+            .where(eq(schema.processamentoLoteItem.loteId, run.loteId))
+        : [];
+      expect.fail(`dry run ${id} ended ${m.status}: ${JSON.stringify({ run: m, itens })}`);
+    }
+    return m;
   }
 
   /** Upload, keep the automatic mapping, dry run: the run as the dry run left it. */
