@@ -73,7 +73,8 @@ type ArquivoDoLote = {
   nome: (id: number) => string;
 };
 
-const terminou = (l: ProcessamentoLote) => l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS';
+/** A batch that went to its end (with or without errors; not cancelled). */
+export const terminou = (l: ProcessamentoLote) => l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS';
 
 /** One file's button: it spins while that batch's file comes; a refusal is told by the app's handler. */
 function BaixarArquivoDoLote({
