@@ -2,10 +2,11 @@ import type { SelectOpcao } from '@sig/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chaves, clienteDiscreto, dados, recurso } from './cliente';
 import { i18n } from './i18n';
+import { useBuscaAdiada } from './useBuscaAdiada';
 
 type Limites = { minimo?: number; maximo?: number; obrigatorio?: boolean };
 
@@ -68,12 +69,7 @@ export function SeletorPessoas({
   'aria-label'?: string;
 }) {
   const { t } = useTranslation(['comum', 'crud', 'validacao']);
-  const [busca, setBusca] = useState('');
-  const [termo, setTermo] = useState('');
-  useEffect(() => {
-    const h = setTimeout(() => setTermo(busca.trim()), 300);
-    return () => clearTimeout(h);
-  }, [busca]);
+  const { termo, setBusca } = useBuscaAdiada();
   const opcoes = useQuery({
     queryKey: chaves('pessoa').select(termo),
     queryFn: ({ signal }) => recurso.opcoes('pessoa', { busca: termo }, signal),

@@ -64,6 +64,15 @@ export async function enviar(entrada: Request, o: OpcoesEnvio = {}): Promise<Res
   }
 }
 
+/** A chosen file's content in base64, as the API takes an upload inside a JSON body. */
+export const paraBase64 = (arquivo: File) =>
+  new Promise<string>((ok, falha) => {
+    const leitor = new FileReader();
+    leitor.onload = () => ok(String(leitor.result).replace(/^data:[^,]*,/, ''));
+    leitor.onerror = () => falha(leitor.error);
+    leitor.readAsDataURL(arquivo);
+  });
+
 /** Saves a downloaded answer as a file, named by its `content-disposition` (or `nomePadrao`). */
 export function baixarArquivo(conteudo: Blob, resposta: Response, nomePadrao: string) {
   const disp = resposta.headers.get('content-disposition') ?? '';

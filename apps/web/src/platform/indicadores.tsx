@@ -163,7 +163,7 @@ export function PeriodoDoIndicador({ r }: { r: PeriodoDaResposta }) {
  * A series over time with the previous period beside it: the current buckets' labels, the
  * current values and the previous period's bucket by bucket.
  */
-export function serieComAnterior<B extends BaldeDaResposta>(
+function serieComAnterior<B extends BaldeDaResposta>(
   atual: readonly B[],
   anterior: readonly B[],
   valor: (b: B) => number | string,
@@ -214,22 +214,23 @@ function Peca({ peca }: { peca: PecaIndicador }) {
 
 const chaveDa = (p: PecaIndicador) => ('kpi' in p ? p.kpi.testId : 'grafico' in p ? p.grafico.testId : p.chave);
 
+/** Whether an answer describes a period (it carries the contracts' `periodoIndicador`). */
+const temPeriodo = (d: unknown): d is PeriodoDaResposta => typeof d === 'object' && d !== null && 'periodoDe' in d;
+
 /**
  * An indicator screen (spec §2): its filters, what the screen shows under them (`antes`), the
- * answer's error, and once the answer is in, the period it describes (`periodo`, when the
- * indicator has one) and the grid of its pieces, declared from the answer.
+ * answer's error, and once the answer is in, the period it describes (when it carries one) and
+ * the grid of its pieces, declared from the answer.
  */
 export function TelaIndicador<D>({
   filtros,
   q,
   antes,
-  periodo,
   pecas,
 }: {
   filtros: ReactNode;
   q: { data?: D; error: unknown };
   antes?: ReactNode;
-  periodo?: (d: D) => PeriodoDaResposta;
   pecas: (d: D) => readonly PecaIndicador[];
 }) {
   const d = q.data;
@@ -240,7 +241,7 @@ export function TelaIndicador<D>({
       <ErroDaLista erro={q.error} />
       {d !== undefined && (
         <>
-          {periodo && <PeriodoDoIndicador r={periodo(d)} />}
+          {temPeriodo(d) && <PeriodoDoIndicador r={d} />}
           <Row gutter={[16, 16]}>
             {pecas(d).map((p) => (
               <Peca key={chaveDa(p)} peca={p} />
@@ -272,4 +273,24 @@ export function diasDoBalde<B extends BaldeDaResposta>(
   const i = atual.findIndex((b) => b.chave === chave);
   const b = (serie.anterior ? anterior : atual)[i];
   return b ? { periodoDe: b.de, periodoAte: b.ate } : {};
+}
+
+/**
+ * A chart of the answer's series over time against the previous period's, in the language in
+ * force, whose bucket (of either series) opens the list of its days: `abrir` gets them as the
+ * lists' `periodoDe` and `periodoAte`.
+ */
+export function graficoNoTempo<B extends BaldeDaResposta>(
+  d: { serie: readonly B[]; serieAnterior: readonly B[] },
+  o: {
+    valor: (b: B) => number | string;
+    nome: string;
+    formato?: FormatoValor;
+    abrir: (dias: ReturnType<typeof diasDoBalde>) => void;
+  },
+): Pick<PropsCartaoGrafico, 'dados' | 'aoClicar'> {
+  return {
+    dados: serieComAnterior(d.serie, d.serieAnterior, o.valor, o.nome, i18n.language, o.formato),
+    aoClicar: (b, s) => o.abrir(diasDoBalde(d.serie, d.serieAnterior, b.chave, s)),
+  };
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Button, Form, Input } from 'antd';
+import { Button, type ButtonProps, Form, type FormProps, Input } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiFalsa, montar, prepararTelas, sessaoDeAdministrador } from '../../test/ambiente';
 import { useFormRecurso } from './useFormRecurso';
@@ -30,6 +30,18 @@ afterEach(() => localStorage.clear());
 
 type Registro = { id: number; pessoaId: number; motivo: string };
 
+/** The one field the forms below ask for, and their Save when they have one. */
+function FormMotivo({ formProps, salvar }: { formProps: FormProps; salvar?: ButtonProps }) {
+  return (
+    <Form {...formProps}>
+      <Form.Item name="motivo" label="Motivo">
+        <Input />
+      </Form.Item>
+      {salvar && <Button {...salvar}>Salvar</Button>}
+    </Form>
+  );
+}
+
 /** A sub-record's form whose way back depends on the record (the person it belongs to). */
 function Pagina({ aoErroNosCampos }: { aoErroNosCampos: () => void }) {
   const { formProps, saveButtonProps } = useFormRecurso<Registro>({
@@ -38,14 +50,7 @@ function Pagina({ aoErroNosCampos }: { aoErroNosCampos: () => void }) {
     voltar: (r) => (r ? `/pessoa/form/${r.pessoaId}` : '/pessoa'),
     aoErroNosCampos,
   });
-  return (
-    <Form {...formProps}>
-      <Form.Item name="motivo" label="Motivo">
-        <Input />
-      </Form.Item>
-      <Button {...saveButtonProps}>Salvar</Button>
-    </Form>
-  );
+  return <FormMotivo formProps={formProps} salvar={saveButtonProps} />;
 }
 
 const salvar = (resposta: { status: number; corpo: object }) =>
@@ -96,14 +101,7 @@ describe('useFormRecurso', () => {
         permanecer: true,
         fixo: { id: 7, chave: ['fixo'], ler: async () => ({ id: 7, motivo: 'antes' }), gravar },
       });
-      return (
-        <Form {...formProps}>
-          <Form.Item name="motivo" label="Motivo">
-            <Input />
-          </Form.Item>
-          <Button {...saveButtonProps}>Salvar</Button>
-        </Form>
-      );
+      return <FormMotivo formProps={formProps} salvar={saveButtonProps} />;
     }
     apiFalsa([sessaoDeAdministrador()]);
     montar(<Fixo />, '/configuracoes', '/configuracoes');
@@ -128,11 +126,7 @@ describe('useFormRecurso', () => {
       });
       return (
         <>
-          <Form {...formProps}>
-            <Form.Item name="motivo" label="Motivo">
-              <Input />
-            </Form.Item>
-          </Form>
+          <FormMotivo formProps={formProps} />
           <Button onClick={() => void consulta.refetch()}>Recarregar</Button>
         </>
       );

@@ -222,6 +222,25 @@ describe('useListaRecurso', () => {
     expect(listagens(f)[0]!.url.searchParams.get('quantidade')).toBe('20');
   });
 
+  it("a list whose New is the page's own dialog shows New and opens it, leaving the address as it is", async () => {
+    api();
+    const aoNovo = vi.fn();
+    function ListaComDialogo() {
+      const lista = useListaRecurso({
+        recurso: 'culto',
+        acesso: 'Culto',
+        aoNovo,
+        colunas: [{ key: 'destino', dataIndex: 'destino', title: 'Destino' }],
+      });
+      return <CabecalhoDaLista titulo="Cultos" lista={lista} textoNovo="Novo culto" />;
+    }
+    montar(<ListaComDialogo />, '/lista');
+    await userEvent.click(await screen.findByTestId('novo'));
+    expect(aoNovo).toHaveBeenCalledOnce();
+    expect(endereco().pathname).toBe('/lista');
+    expect(screen.getByTestId('novo').textContent).toBe('Novo culto');
+  });
+
   it("opens a reference declared 'primeira' on its select's first option, with the other defaults", async () => {
     const f = apiFalsa([
       sessaoDeAdministrador(),

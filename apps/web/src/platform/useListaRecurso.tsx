@@ -52,6 +52,8 @@ export type OpcoesListaRecurso<R extends RecursoPaginado> = {
   ordenacao?: { campo?: string; ordem?: 'asc' | 'desc' };
   /** The form's route (`/x/form`): view, edit and new go there, back to this list with its filters. */
   rotaForm?: string;
+  /** What New does instead of opening the form: the page's own dialog (a gifts test, an accounting period). */
+  aoNovo?: () => void;
   /**
    * The row actions' column, after the others (view, edit and delete as the profile may; a row
    * `alteravel` says no to is only viewed); `largura`: its width.
@@ -454,8 +456,8 @@ export function useListaRecurso<R extends RecursoPaginado>(o: OpcoesListaRecurso
     excluir: (id: number) => excluir.mutate(id),
     excluindo: excluir.isPending,
     acoes,
-    podeCriar: !!o.rotaForm && pode(o.acesso, 'C'),
-    novo: () => o.rotaForm && navegar(o.rotaForm, { state: voltar }),
+    podeCriar: !!(o.rotaForm || o.aoNovo) && pode(o.acesso, 'C'),
+    novo: () => (o.aoNovo ? o.aoNovo() : o.rotaForm && navegar(o.rotaForm, { state: voltar })),
     totais: totais as Totais<R> | undefined,
     /** Props of `<FiltrosSalvos>`: the saved filters of this screen over the filters in force. */
     filtrosSalvos: {

@@ -41,7 +41,7 @@ import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { baixarArquivo } from '../../platform/api';
+import { baixarArquivo, paraBase64 } from '../../platform/api';
 import { errosNoForm } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { EntradaData } from '../../platform/crud/controles';
@@ -56,14 +56,6 @@ import { CamposAtendimento, type ValoresAtendimento } from './CamposAtendimento'
 import { COR_STATUS, caminhoDa, consultaOpcoes, FILAS, NS, useHubAtendimentos, useRegrasCampos } from './comum';
 
 const ligado = (v: string | undefined) => v === 'true';
-
-const paraBase64 = (arquivo: File) =>
-  new Promise<string>((ok, falha) => {
-    const leitor = new FileReader();
-    leitor.onload = () => ok(String(leitor.result).replace(/^data:[^,]*,/, ''));
-    leitor.onerror = () => falha(leitor.error);
-    leitor.readAsDataURL(arquivo);
-  });
 
 const valoresDo = (a: AtendimentoDetalhe): ValoresAtendimento => ({
   assunto: a.assunto,

@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import { dadosDeContagem } from '../../platform/graficos';
-import {
-  diasDoBalde,
-  enderecoDaLista,
-  serieComAnterior,
-  TelaIndicador,
-  useIndicador,
-} from '../../platform/indicadores';
+import { enderecoDaLista, graficoNoTempo, TelaIndicador, useIndicador } from '../../platform/indicadores';
 import { NS } from './comum';
 
 /** The queue that shows every ticket of the scope. */
@@ -22,7 +16,7 @@ const LISTA = '/atendimento-solicitacoes-geral';
  * with those filters.
  */
 export function IndicadorAtendimentos() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const navegar = useNavigate();
   const { filtros, q } = useIndicador('/api/indicadores/atendimentos/', [
     ...chaves('indicadores').todas,
@@ -32,7 +26,6 @@ export function IndicadorAtendimentos() {
     <TelaIndicador
       filtros={filtros}
       q={q}
-      periodo={(d) => d}
       pecas={(d) => {
         const periodo = { periodoDe: d.periodoDe, periodoAte: d.periodoAte };
         return [
@@ -65,14 +58,11 @@ export function IndicadorAtendimentos() {
               titulo: t('atendimentos:indicador.serie'),
               tipo: 'colunas',
               testId: 'grafico-serie',
-              dados: serieComAnterior(
-                d.serie,
-                d.serieAnterior,
-                (b) => b.total,
-                t('atendimentos:indicador.total'),
-                i18n.language,
-              ),
-              aoClicar: (b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+              ...graficoNoTempo(d, {
+                valor: (b) => b.total,
+                nome: t('atendimentos:indicador.total'),
+                abrir: (dias) => navegar(enderecoDaLista(LISTA, dias)),
+              }),
             },
           },
           {

@@ -1,16 +1,16 @@
 import { type ClientesAsaasLoteInput, clientesAsaasLoteInput } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { chaves, cliente, dados } from '../../platform/cliente';
-import { SelectReferencia } from '../../platform/crud/controles';
 import { aplicarErrosServidor, regrasZod } from '../../platform/formulario';
 import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { ROTA_LOTE, TabelaLotes } from '../processamento-lote/comum';
+import { OrganizacaoDoLote } from './OrganizacaoDoLote';
 
 const ACESSO = 'ClientesAsaasLote';
 
@@ -65,12 +65,7 @@ export default function ClientesAsaasLotePage() {
             onFinish={(v) => criar.mutate(v)}
             style={{ maxWidth: 640 }}
           >
-            <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
-              <SelectReferencia referencia="organizacao" allowClear />
-            </Form.Item>
-            <Form.Item name="incluirSubarvore" label={t('lotes:incluirSubarvore')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <OrganizacaoDoLote regra={regra} />
             <Form.Item name="pessoaIds" label={t('lotes:pessoas')} rules={regra('pessoaIds')}>
               <SeletorPessoas aria-label={t('lotes:pessoas')} />
             </Form.Item>

@@ -64,6 +64,7 @@ export default function ClientesPage() {
   const lista = useListaRecurso({
     recurso: 'clientes',
     acesso: ACESSO,
+    aoNovo: () => setNovo(true),
     filtros: FILTROS,
     colunas: [
       { key: 'pessoaNome', dataIndex: 'pessoaNome', title: t('campos:nome') },
@@ -87,19 +88,13 @@ export default function ClientesPage() {
     <PaginaDaLista
       titulo={t(`menu:acessos.${ACESSO}`)}
       lista={lista}
+      textoNovo={t('cobrancas:clientes.novo')}
       extra={
-        <>
-          {pode('ClientesAsaasLote', 'C') && (
-            <Button icon={<TeamOutlined />} onClick={() => navegar('/clientes-asaas-lote')}>
-              {t('menu:acessos.ClientesAsaasLote')}
-            </Button>
-          )}
-          {pode(ACESSO, 'C') && (
-            <Button type="primary" data-testid="novo" onClick={() => setNovo(true)}>
-              {t('cobrancas:clientes.novo')}
-            </Button>
-          )}
-        </>
+        pode('ClientesAsaasLote', 'C') && (
+          <Button icon={<TeamOutlined />} onClick={() => navegar('/clientes-asaas-lote')}>
+            {t('menu:acessos.ClientesAsaasLote')}
+          </Button>
+        )
       }
     >
       <NovoCliente aberto={novo} fechar={() => setNovo(false)} />

@@ -1,6 +1,6 @@
 import { type CobrancasLoteInput, cobrancasLoteInput, FORMAS_COBRANCA, type PreviaCobrancasLote } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { SeletorPessoas } from '../../platform/SeletorPessoas';
 import { useTitulo } from '../../platform/useTitulo';
 import { TabelaLotes } from '../processamento-lote/comum';
 import { DetalheLote } from '../processamento-lote/ProcessamentoLoteFormPage';
+import { OrganizacaoDoLote } from './OrganizacaoDoLote';
 
 const ACESSO = 'CobrancasEmLote';
 const ROTA = '/cobrancas-em-lote/form';
@@ -114,12 +115,7 @@ function NovoLote() {
             onFinish={(v) => conferir.mutate(pedido(v))}
             style={{ maxWidth: 720 }}
           >
-            <Form.Item name="organizacaoId" label={t('campos:organizacaoId')} rules={regra('organizacaoId')}>
-              <SelectReferencia referencia="organizacao" allowClear />
-            </Form.Item>
-            <Form.Item name="incluirSubarvore" label={t('lotes:incluirSubarvore')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <OrganizacaoDoLote regra={regra} />
             <Space wrap align="start">
               <Form.Item name="anoCompetencia" label={t('campos:anoCompetencia')} rules={regra('anoCompetencia')}>
                 <InputNumber precision={0} />

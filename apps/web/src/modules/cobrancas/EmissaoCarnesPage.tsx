@@ -1,10 +1,9 @@
-import { DownloadOutlined, PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { PrinterOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { hojeNoBrasil, periodoCarne, TIPOS_PERIODO_CARNE } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Row, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { cliente, dados } from '../../platform/cliente';
@@ -81,17 +80,6 @@ export default function EmissaoCarnesPage() {
     if (v) await gerar('emissao-carnes', consultaCarne(v), 'carnes.pdf');
   };
 
-  // A refusal is told by the app's handler.
-  const baixarLote = useMutation({
-    mutationFn: async (id: number) => {
-      const { data, response } = await cliente.GET('/api/emissao-carnes/lote/{id}/pdf', {
-        params: { path: { id } },
-        parseAs: 'blob',
-      });
-      baixarArquivo(data as Blob, response, 'carnes.pdf');
-    },
-  });
-
   return (
     <PaginaDeEmissao
       titulo={t(`menu:acessos.${ACESSO}`)}
@@ -117,18 +105,7 @@ export default function EmissaoCarnesPage() {
             data-testid="lotes-carnes"
             comOrganizacao={false}
             verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
-            acoes={(l) =>
-              (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  loading={baixarLote.isPending && baixarLote.variables === l.id}
-                  onClick={() => baixarLote.mutate(l.id)}
-                >
-                  {t('cobrancas:carnes.baixar')}
-                </Button>
-              )
-            }
+            arquivos={[{ formato: 'pdf', rotulo: t('cobrancas:carnes.baixar'), nome: () => 'carnes.pdf' }]}
           />
         </>
       }

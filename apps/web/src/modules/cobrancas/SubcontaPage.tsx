@@ -1,9 +1,8 @@
 import { type CampoCadastro, type SubcontaInput, subcontaInput, TIPOS_EMPRESA } from '@sig/contracts';
-import { Button, Form, Space, Table } from 'antd';
+import { Form, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
 import { ModalDeFormulario } from '../../platform/crud/ModalDeFormulario';
@@ -73,12 +72,12 @@ function NovaSubconta({ aberto, fechar }: { aberto: boolean; fechar: () => void 
  */
 export default function SubcontaPage() {
   const { t, i18n } = useTranslation(['campos', 'cobrancas', 'lotes', 'menu']);
-  const { pode } = useAutorizacao();
   const [aberto, setAberto] = useState(false);
   useTitulo(`menu:acessos.${ACESSO}`);
   const lista = useListaRecurso({
     recurso: 'subconta',
     acesso: ACESSO,
+    aoNovo: () => setAberto(true),
     ordenacao: { campo: 'criadoEm', ordem: 'desc' },
     exportavel: false,
     colunas: [
@@ -109,17 +108,7 @@ export default function SubcontaPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <CabecalhoDaLista
-        titulo={t(`menu:acessos.${ACESSO}`)}
-        lista={lista}
-        extra={
-          pode(ACESSO, 'C') && (
-            <Button type="primary" data-testid="novo" onClick={() => setAberto(true)}>
-              {t('cobrancas:subconta.nova')}
-            </Button>
-          )
-        }
-      />
+      <CabecalhoDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} textoNovo={t('cobrancas:subconta.nova')} />
       <ErroDaLista erro={lista.consulta.error} />
       <Table {...lista.tableProps} size="small" />
       <NovaSubconta aberto={aberto} fechar={() => setAberto(false)} />

@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import { dadosDeContagem } from '../../platform/graficos';
 import {
-  diasDoBalde,
   enderecoDaLista,
+  graficoNoTempo,
   type PecaIndicador,
-  serieComAnterior,
   TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
@@ -21,7 +20,7 @@ const CAMPOS: readonly Campo[] = ['cultos', 'presentes', 'santaCeia', 'ofertas']
  * opens the services list of those days.
  */
 export function IndicadorCultos() {
-  const { t, i18n } = useTranslation(['campos', 'cultos']);
+  const { t } = useTranslation(['campos', 'cultos']);
   const navegar = useNavigate();
   const { filtros, q } = useIndicador('/api/indicadores/cultos/', chaves('culto').todas);
   const titulos: Record<Campo, string> = {
@@ -37,7 +36,6 @@ export function IndicadorCultos() {
     <TelaIndicador
       filtros={filtros}
       q={q}
-      periodo={(d) => d}
       pecas={(d) => [
         ...CAMPOS.map(
           (c): PecaIndicador => ({
@@ -57,15 +55,12 @@ export function IndicadorCultos() {
               titulo: titulos[c],
               tipo: c === 'ofertas' ? 'linha' : 'colunas',
               testId: `grafico-${c}`,
-              dados: serieComAnterior(
-                d.serie,
-                d.serieAnterior,
-                (b) => b[c],
-                t(`cultos:${c}`),
-                i18n.language,
-                c === 'ofertas' ? 'dinheiro' : 'numero',
-              ),
-              aoClicar: (b, s) => navegar(lista(c, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+              ...graficoNoTempo(d, {
+                valor: (b) => b[c],
+                nome: t(`cultos:${c}`),
+                formato: c === 'ofertas' ? 'dinheiro' : 'numero',
+                abrir: (dias) => navegar(lista(c, dias)),
+              }),
             },
           }),
         ),

@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Select } from 'antd';
+import { Alert, Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -89,6 +88,7 @@ export default function TesteDonsListaPage() {
   const lista = useListaRecurso({
     recurso: 'teste-dons',
     acesso: ACESSO,
+    aoNovo: () => setNovo(true),
     filtros: useVePessoas() ? FILTROS : FILTROS_PROPRIOS,
     ordenacao: { campo: 'realizadoEm', ordem: 'desc' },
     colunas: [
@@ -114,17 +114,7 @@ export default function TesteDonsListaPage() {
   });
 
   return (
-    <PaginaDaLista
-      titulo={t(`menu:acessos.${ACESSO}`)}
-      lista={lista}
-      extra={
-        pode(ACESSO, 'C') && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-            {t('dons:novoTeste')}
-          </Button>
-        )
-      }
-    >
+    <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} textoNovo={t('dons:novoTeste')}>
       <NovoTeste aberto={novo} fechar={() => setNovo(false)} />
     </PaginaDaLista>
   );

@@ -45,7 +45,6 @@ export function IndicadorInscricoes() {
     <TelaIndicador
       filtros={filtros}
       q={q}
-      periodo={(d) => d}
       pecas={(d) => [
         {
           kpi: {

@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router';
 import { chaves } from '../../platform/cliente';
 import { dadosDeContagem } from '../../platform/graficos';
 import {
-  diasDoBalde,
   enderecoDaLista,
+  graficoNoTempo,
   type PecaIndicador,
-  serieComAnterior,
   TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
@@ -20,7 +19,7 @@ const LISTA = '/lancamento-caixa';
  * bucket, and the ledger accounts that moved most; a card or a bucket opens the ledger of those days.
  */
 export function IndicadorFinanceiro() {
-  const { t, i18n } = useTranslation(['financeiro']);
+  const { t } = useTranslation(['financeiro']);
   const navegar = useNavigate();
   const { filtros, q } = useIndicador('/api/indicadores/financeiros/', chaves('lancamento-caixa').todas);
   const porConta = (linhas: { chave: string; valor: string }[], nome: string) =>
@@ -31,7 +30,6 @@ export function IndicadorFinanceiro() {
       filtros={filtros}
       q={q}
       antes={<ContagemPendencias />}
-      periodo={(d) => d}
       pecas={(d) => {
         const periodo = enderecoDaLista(LISTA, { periodoDe: d.periodoDe, periodoAte: d.periodoAte });
         return [
@@ -59,15 +57,12 @@ export function IndicadorFinanceiro() {
                 ),
                 tipo: 'colunas',
                 testId: `grafico-${c}`,
-                dados: serieComAnterior(
-                  d.serie,
-                  d.serieAnterior,
-                  (b) => b[c],
-                  t(`financeiro:livros.indicador.${c}`),
-                  i18n.language,
-                  'dinheiro',
-                ),
-                aoClicar: (b, s) => navegar(enderecoDaLista(LISTA, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+                ...graficoNoTempo(d, {
+                  valor: (b) => b[c],
+                  nome: t(`financeiro:livros.indicador.${c}`),
+                  formato: 'dinheiro',
+                  abrir: (dias) => navegar(enderecoDaLista(LISTA, dias)),
+                }),
               },
             }),
           ),

@@ -1,7 +1,7 @@
-import { LockOutlined, PlusOutlined, UnlockOutlined } from '@ant-design/icons';
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { periodoInput, SITUACOES_PERIODO } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Tag } from 'antd';
+import { App, Form, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAutorizacao } from '../../platform/autorizacao';
@@ -107,6 +107,7 @@ export default function PeriodoContabilPage() {
   const lista = useListaRecurso({
     recurso: 'periodo-contabil',
     acesso: ACESSO,
+    aoNovo: () => setNovo(true),
     filtros: FILTROS,
     ordenacao: { ordem: 'desc' },
     exportavel: false,
@@ -177,17 +178,7 @@ export default function PeriodoContabilPage() {
   const contaCaixaId = lista.atuais.contaCaixaId ? Number(lista.atuais.contaCaixaId) : undefined;
 
   return (
-    <PaginaDaLista
-      titulo={t(`menu:acessos.${ACESSO}`)}
-      lista={lista}
-      extra={
-        pode(ACESSO, 'C') && (
-          <Button type="primary" icon={<PlusOutlined />} data-testid="novo" onClick={() => setNovo(true)}>
-            {t('financeiro:abrirPeriodo')}
-          </Button>
-        )
-      }
-    >
+    <PaginaDaLista titulo={t(`menu:acessos.${ACESSO}`)} lista={lista} textoNovo={t('financeiro:abrirPeriodo')}>
       <AbrirPeriodo aberto={novo} fechar={() => setNovo(false)} contaCaixaId={contaCaixaId} />
     </PaginaDaLista>
   );

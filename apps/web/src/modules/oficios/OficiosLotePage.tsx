@@ -1,11 +1,10 @@
-import { DownloadOutlined, FileZipOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { ACESSO_OFICIOS, oficioLoteInput } from '@sig/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Row, Space } from 'antd';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { baixarArquivo } from '../../platform/api';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { avisarErro } from '../../platform/aviso';
 import { cliente, dados } from '../../platform/cliente';
@@ -66,16 +65,6 @@ export default function OficiosLotePage() {
     },
     onError: aoFalhar,
   });
-  // A refusal is told by the app's handler.
-  const baixar = useMutation({
-    mutationFn: async ({ id, formato }: { id: number; formato: 'pdf' | 'zip' }) => {
-      const { data, response } = await cliente.GET(`/api/oficio/lote/{id}/${formato}` as '/api/oficio/lote/{id}/pdf', {
-        params: { path: { id } },
-        parseAs: 'blob',
-      });
-      baixarArquivo(data as Blob, response, `oficios-lote-${id}.${formato}`);
-    },
-  });
   const contarAgora = async () => {
     const v = await form.validateFields().catch(() => null);
     if (v) contar.mutate(v);
@@ -99,28 +88,10 @@ export default function OficiosLotePage() {
           data-testid="lotes-oficios"
           comOrganizacao={false}
           verEm={pode('ProcessamentosEmLote', 'R') ? (l) => `${ROTA_LOTE}/${l.id}/visualizacao` : null}
-          acoes={(l) =>
-            (l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS') && (
-              <Space size="small">
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'pdf'}
-                  onClick={() => baixar.mutate({ id: l.id, formato: 'pdf' })}
-                >
-                  {t('oficios:lote.baixarPdf')}
-                </Button>
-                <Button
-                  size="small"
-                  icon={<FileZipOutlined />}
-                  loading={baixar.isPending && baixar.variables?.id === l.id && baixar.variables.formato === 'zip'}
-                  onClick={() => baixar.mutate({ id: l.id, formato: 'zip' })}
-                >
-                  {t('oficios:lote.baixarZip')}
-                </Button>
-              </Space>
-            )
-          }
+          arquivos={[
+            { formato: 'pdf', rotulo: t('oficios:lote.baixarPdf'), nome: (id) => `oficios-lote-${id}.pdf` },
+            { formato: 'zip', rotulo: t('oficios:lote.baixarZip'), nome: (id) => `oficios-lote-${id}.zip` },
+          ]}
         />
       }
     >

@@ -4,16 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paraBase64 } from '../../platform/api';
 import { chaves, cliente, dados } from '../../platform/cliente';
 import { mensagemDeErro } from '../../platform/formulario';
-
-const paraBase64 = (arquivo: File) =>
-  new Promise<string>((ok, falha) => {
-    const leitor = new FileReader();
-    leitor.onload = () => ok(String(leitor.result).replace(/^data:[^,]*,/, ''));
-    leitor.onerror = () => falha(leitor.error);
-    leitor.readAsDataURL(arquivo);
-  });
 
 /** Why a chosen file is refused before it is sent (the server checks the same, and the content). */
 export function recusaDoLogo(arquivo: { type: string; size: number }): 'logoConteudo' | 'logoGrande' | null {

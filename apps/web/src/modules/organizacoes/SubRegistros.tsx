@@ -1,10 +1,11 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { TIPOS_CHAVE_PIX, TIPOS_CONTA_BANCARIA } from '@sig/contracts';
-import { Button, Card, Col, Form, type FormInstance, Input, Row, Select, Space, Switch, Typography } from 'antd';
+import { Button, Col, Form, type FormInstance, Input, Row, Select, Space, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntradaCep, SelectCidade, SelectReferencia } from '../../platform/crud/controles';
+import { CartaoDoItem } from '../../platform/crud/FilhosCadastro';
 import { vazioParaNulo } from './comum';
 
 type Props = { regras: (campo: string) => Rule[]; somenteLeitura: boolean; form: FormInstance };
@@ -30,25 +31,14 @@ function ListaSub({
         <Space orientation="vertical" style={{ width: '100%' }} data-testid={`lista-${nome}`}>
           {itens.length === 0 && <Typography.Text type="secondary">{t('organizacoes:semItens')}</Typography.Text>}
           {itens.map((item, i) => (
-            <Card
+            <CartaoDoItem
               key={item.key}
-              size="small"
-              title={`${titulo} ${i + 1}`}
-              extra={
-                !somenteLeitura && (
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('organizacoes:removerItem')}
-                    title={t('organizacoes:removerItem')}
-                    onClick={() => remove(item.name)}
-                  />
-                )
-              }
+              titulo={`${titulo} ${i + 1}`}
+              rotuloRemover={t('organizacoes:removerItem')}
+              aoRemover={somenteLeitura ? undefined : () => remove(item.name)}
             >
               {children(item.name)}
-            </Card>
+            </CartaoDoItem>
           ))}
           {!somenteLeitura && (
             <Button icon={<PlusOutlined />} onClick={() => add({ ...novo })}>

@@ -8,8 +8,8 @@ import { dadosDeContagem, rotuloBalde } from '../../platform/graficos';
 import {
   diasDoBalde,
   enderecoDaLista,
+  graficoNoTempo,
   type PecaIndicador,
-  serieComAnterior,
   TelaIndicador,
   useIndicador,
 } from '../../platform/indicadores';
@@ -98,7 +98,6 @@ export function IndicadorCadastros() {
     <TelaIndicador
       filtros={filtros}
       q={q}
-      periodo={(d) => d}
       pecas={(d) => [
         cartao('pessoas', d.pessoas, {}),
         cartao('titulares', d.titulares, { titular: 'true' }),
@@ -129,15 +128,11 @@ export function IndicadorCadastros() {
               subtitulo: t(`pessoas:indicador.${lado}Nota`),
               tipo: 'colunas',
               testId: `grafico-${lado}`,
-              dados: serieComAnterior(
-                d.serie,
-                d.serieAnterior,
-                (b) => movimentos.reduce((soma, m) => soma + b[m], 0),
-                t(`pessoas:indicador.${lado}`),
-                i18n.language,
-              ),
-              aoClicar: (b, s) =>
-                navegar(enderecoMovimentos(movimentos, diasDoBalde(d.serie, d.serieAnterior, b.chave, s))),
+              ...graficoNoTempo(d, {
+                valor: (b) => movimentos.reduce((soma, m) => soma + b[m], 0),
+                nome: t(`pessoas:indicador.${lado}`),
+                abrir: (dias) => navegar(enderecoMovimentos(movimentos, dias)),
+              }),
             },
           }),
         ),

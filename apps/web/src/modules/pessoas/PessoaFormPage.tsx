@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { type CSSProperties, cloneElement, type ReactElement, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { useAutorizacao } from '../../platform/autorizacao';
 import { chaves } from '../../platform/cliente';
 import { controleCampo, propsItem } from '../../platform/crud/controles';
@@ -99,7 +99,6 @@ export default function PessoaFormPage() {
   const { t, i18n } = useTranslation(['campos', 'comum', 'crud', 'erros', 'menu', 'pessoas', 'validacao']);
   const { token } = theme.useToken();
   const { pode, sessao } = useAutorizacao();
-  const navegar = useNavigate();
   const qc = useQueryClient();
   const [aba, setAba] = useState(DADOS);
   const [errosPorAba, setErrosPorAba] = useState<Record<string, number>>({});
@@ -107,23 +106,7 @@ export default function PessoaFormPage() {
   useTitulo(`menu:acessos.${ACESSO}`);
   const tela = t(`menu:acessos.${ACESSO}`);
 
-  const {
-    form,
-    formProps,
-    saveButtonProps,
-    id,
-    idInvalido,
-    modo,
-    somenteLeitura,
-    semPermissao,
-    podeEditar,
-    podeExcluir,
-    excluir,
-    registro,
-    consulta,
-    sair,
-    voltar,
-  } = useFormRecurso<RegistroPessoa>({
+  const f = useFormRecurso<RegistroPessoa>({
     recurso: 'pessoa',
     acesso: ACESSO,
     voltar: ROTA_LISTA,
@@ -141,6 +124,20 @@ export default function PessoaFormPage() {
     travado: (r) => !!r.anonimizadoEm,
     aoErroNosCampos: () => mostrarErros(),
   });
+  const {
+    form,
+    formProps,
+    id,
+    idInvalido,
+    modo,
+    somenteLeitura,
+    semPermissao,
+    podeEditar,
+    podeExcluir,
+    excluir,
+    registro,
+    sair,
+  } = f;
   const anonimizada = !!registro?.anonimizadoEm;
   const campos = useRegrasCampos(registro);
   const iniciais = useMemo(
@@ -361,7 +358,8 @@ export default function PessoaFormPage() {
   const nome = registro ? `${registro.nome ?? ''} ${registro.sobrenome ?? ''}`.trim() : '';
   return (
     <PaginaDeFormulario
-      titulo={t(`crud:titulo.${modo}`, { tela })}
+      recurso={f}
+      tela={tela}
       cabecalho={
         <>
           {nome && (
@@ -380,11 +378,8 @@ export default function PessoaFormPage() {
           )}
         </>
       }
-      consulta={consulta}
       invalido={idInvalido}
       aoSair={sair}
-      carregando={id !== undefined && consulta.isPending}
-      salvar={somenteLeitura ? undefined : saveButtonProps}
       editar={modo === 'visualizar' && podeEditar && id !== undefined ? caminhoFormPessoa(id) : undefined}
       aoExcluir={podeExcluir ? excluir : undefined}
       botoes={
@@ -399,7 +394,6 @@ export default function PessoaFormPage() {
           )}
         </>
       }
-      aoVoltar={() => navegar(voltar)}
       largura={1080}
       botoesAfastados
     >

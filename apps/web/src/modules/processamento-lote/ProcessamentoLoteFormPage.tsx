@@ -16,7 +16,7 @@ import { chaves, cliente, clienteDiscreto, dados } from '../../platform/cliente'
 import { mensagemDeErro } from '../../platform/formulario';
 import { useHub } from '../../platform/useHub';
 import { useTitulo } from '../../platform/useTitulo';
-import { ACESSO_LOTE, ProgressoLote, StatusLoteTag } from './comum';
+import { ACESSO_LOTE, ProgressoLote, StatusLoteTag, terminou } from './comum';
 
 /** An icon tells the statuses apart: coloured tags fail the contrast check. */
 const ICONES_ITEM: Record<StatusItemLote, ReactNode> = {
@@ -130,7 +130,6 @@ export function DetalheLote({
   const l = lote.data;
   if (!l) return null;
   const ativo = STATUS_LOTE_ATIVOS.includes(l.status);
-  const encerrado = l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS';
   const data = (v: string | null) => (v ? new Date(v).toLocaleString(idioma) : '—');
 
   return (
@@ -157,7 +156,7 @@ export function DetalheLote({
               {t('lotes:reprocessarErros')}
             </Button>
           )}
-          {pode(ACESSO_LOTE, 'D') && encerrado && l.desfazivel && l.sucessos > 0 && (
+          {pode(ACESSO_LOTE, 'D') && terminou(l) && l.desfazivel && l.sucessos > 0 && (
             <Popconfirm
               title={t('lotes:confirmarDesfazer', { n: l.sucessos })}
               okText={t('comum:sim')}

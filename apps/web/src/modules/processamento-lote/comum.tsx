@@ -1,18 +1,21 @@
 import {
   CheckCircleOutlined,
   ClockCircleOutlined,
+  DownloadOutlined,
+  FileZipOutlined,
   StopOutlined,
   SyncOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
 import type { ProcessamentoLote, StatusLote } from '@sig/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Progress, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { baixarArquivo } from '../../platform/api';
 import type { paths } from '../../platform/api-esquema';
-import { clienteDiscreto, dados } from '../../platform/cliente';
+import { cliente, clienteDiscreto, dados } from '../../platform/cliente';
 import { AcoesLinha } from '../../platform/crud/AcoesLinha';
 import { celulaDataHora } from '../../platform/crud/celulas';
 import { ErroDaLista } from '../../platform/crud/PartesDaLista';
@@ -62,17 +65,59 @@ export function ProgressoLote({ lote, largura }: { lote: ProcessamentoLote; larg
   );
 }
 
+/** A file a finished batch made (`GET /api/<recurso>/{id}/<formato>`), downloaded from its row. */
+type ArquivoDoLote = {
+  formato: 'pdf' | 'zip';
+  rotulo: string;
+  /** The file's name when the server names none. */
+  nome: (id: number) => string;
+};
+
+/** A batch that went to its end (with or without errors; not cancelled). */
+export const terminou = (l: ProcessamentoLote) => l.status === 'CONCLUIDO' || l.status === 'CONCLUIDO_COM_ERROS';
+
+/** One file's button: it spins while that batch's file comes; a refusal is told by the app's handler. */
+function BaixarArquivoDoLote({
+  recurso,
+  lote,
+  arquivo,
+}: {
+  recurso: RecursoLotes;
+  lote: ProcessamentoLote;
+  arquivo: ArquivoDoLote;
+}) {
+  const baixar = useMutation({
+    mutationFn: async () => {
+      const { data, response } = await cliente.GET(
+        `/api/${recurso}/{id}/${arquivo.formato}` as '/api/oficio/lote/{id}/pdf',
+        { params: { path: { id: lote.id } }, parseAs: 'blob' },
+      );
+      baixarArquivo(data as Blob, response, arquivo.nome(lote.id));
+    },
+  });
+  return (
+    <Button
+      size="small"
+      icon={arquivo.formato === 'zip' ? <FileZipOutlined /> : <DownloadOutlined />}
+      loading={baixar.isPending}
+      onClick={() => baixar.mutate()}
+    >
+      {arquivo.rotulo}
+    </Button>
+  );
+}
+
 /**
  * The batches of one kind, as the screens that create them list them, newest first, ten a page and
- * updated live: when, status, progress, and the row's actions (`acoes`: the kind's own, e.g. a
- * download; `verEm`: where the batch opens). `recurso` is the kind's API (its `/paginado` lists
+ * updated live: when, status, progress, and the row's actions (`arquivos`: what a finished batch
+ * downloads; `verEm`: where the batch opens). `recurso` is the kind's API (its `/paginado` lists
  * them); `chave` the query key the screen refreshes after creating one.
  */
 export function TabelaLotes({
   recurso,
   chave = recurso,
   verEm,
-  acoes,
+  arquivos,
   comOrganizacao = true,
   ...resto
 }: {
@@ -80,7 +125,7 @@ export function TabelaLotes({
   chave?: string;
   /** Null when the user may not open a batch. */
   verEm: ((lote: ProcessamentoLote) => string) | null;
-  acoes?: (lote: ProcessamentoLote) => ReactNode;
+  arquivos?: readonly ArquivoDoLote[];
   comOrganizacao?: boolean;
 } & Pick<TableProps<ProcessamentoLote>, 'title'> & { 'data-testid'?: string }) {
   const { t } = useTranslation(['campos', 'comum', 'erros', 'lotes']);
@@ -141,7 +186,8 @@ export function TabelaLotes({
             title: t('comum:acoes'),
             render: (_: unknown, l: ProcessamentoLote) => (
               <Space>
-                {acoes?.(l)}
+                {terminou(l) &&
+                  arquivos?.map((a) => <BaixarArquivoDoLote key={a.formato} recurso={recurso} lote={l} arquivo={a} />)}
                 {verEm && <AcoesLinha aoVisualizar={() => navegar(verEm(l))} />}
               </Space>
             ),

@@ -2,11 +2,49 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FilhoCadastro } from '@sig/contracts';
 import { Button, Card, Col, ConfigProvider, Form, Row, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controleCampo, propsItem } from './controles';
 import { rotuloCampo } from './definicao';
 
 const largura = { xs: 24, md: 12, lg: 8 };
+
+/** One item of an editable list: its card, with a remove button unless read-only (no `aoRemover`). */
+export function CartaoDoItem({
+  titulo,
+  rotuloRemover,
+  dicaRemover = rotuloRemover,
+  aoRemover,
+  children,
+}: {
+  titulo: string;
+  /** The remove button's accessible name (and tooltip, unless `dicaRemover`). */
+  rotuloRemover: string;
+  dicaRemover?: string;
+  aoRemover?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      size="small"
+      title={titulo}
+      extra={
+        aoRemover && (
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={rotuloRemover}
+            title={dicaRemover}
+            onClick={aoRemover}
+          />
+        )
+      }
+    >
+      {children}
+    </Card>
+  );
+}
 
 /**
  * One sub-record collection of a registry form (options, participants): an editable list of
@@ -38,22 +76,12 @@ export function FilhosCadastro({
             <Space orientation="vertical" style={{ width: '100%' }} data-testid={`filhos-${filho.nome}`}>
               {itens.length === 0 && <Typography.Text type="secondary">{t('crud:semItens')}</Typography.Text>}
               {itens.map((item, i) => (
-                <Card
+                <CartaoDoItem
                   key={item.key}
-                  size="small"
-                  title={t('crud:item', { n: i + 1 })}
-                  extra={
-                    !somenteLeitura && (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={`${t('crud:removerItem')} ${i + 1}`}
-                        title={t('crud:removerItem')}
-                        onClick={() => remove(item.name)}
-                      />
-                    )
-                  }
+                  titulo={t('crud:item', { n: i + 1 })}
+                  rotuloRemover={`${t('crud:removerItem')} ${i + 1}`}
+                  dicaRemover={t('crud:removerItem')}
+                  aoRemover={somenteLeitura ? undefined : () => remove(item.name)}
                 >
                   <Form.Item name={[item.name, 'id']} hidden>
                     <input type="hidden" />
@@ -73,7 +101,7 @@ export function FilhosCadastro({
                       </Col>
                     ))}
                   </Row>
-                </Card>
+                </CartaoDoItem>
               ))}
               <Form.ErrorList errors={errors} />
               {!somenteLeitura && itens.length < (filho.max ?? Number.POSITIVE_INFINITY) && (

@@ -3,12 +3,13 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FormItemProps } from 'antd';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactElement, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
 import { chaves, clienteDiscreto, dados, type RecursoComId, type RecursoSelect, recurso } from '../cliente';
 import { mensagemDeErro } from '../formulario';
 import { i18n } from '../i18n';
+import { useBuscaAdiada } from '../useBuscaAdiada';
 import { formatoData, type Registro, rotuloOpcao } from './definicao';
 import { idiomaDoDinheiro } from './dinheiro';
 import { EntradaDinheiro } from './EntradaDinheiro';
@@ -57,17 +58,6 @@ const consultaRotulo = (referencia: RecursoSelect, id: number) => ({
 export function RotuloReferencia({ referencia, id }: { referencia: RecursoSelect; id: number }) {
   const q = useQuery(consultaRotulo(referencia, id));
   return <>{q.data ?? (q.isError ? String(id) : '…')}</>;
-}
-
-/** The search term a select sends, a moment after the user stops typing. */
-function useBuscaAdiada() {
-  const [busca, setBusca] = useState('');
-  const [termo, setTermo] = useState('');
-  useEffect(() => {
-    const h = setTimeout(() => setTermo(busca.trim()), 300);
-    return () => clearTimeout(h);
-  }, [busca]);
-  return { termo, setBusca };
 }
 
 type PropsSelectReferencia = {
