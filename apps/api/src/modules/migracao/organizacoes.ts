@@ -15,6 +15,7 @@ import {
   carregarReferencias,
   type Endereco,
   guardarIssue,
+  inserirComIds,
   issue,
   type LinhaAnalisada,
   type Referencias,
@@ -448,19 +449,18 @@ async function mover(tx: DbOuTx, id: number, paiId: number) {
 }
 
 async function inserirFilhos(tx: DbOuTx, organizacaoId: number, d: DadosOrganizacao, primeiro: boolean) {
-  const enderecos = d.enderecos.length
-    ? await tx
-        .insert(endereco)
-        .values(d.enderecos.map((e) => ({ ...e, cep: e.cep ?? '', organizacaoId, preferencial: primeiro })))
-        .returning({ id: endereco.id })
-    : [];
-  const contatos = d.contatos.length
-    ? await tx
-        .insert(contato)
-        .values(d.contatos.map((c, i) => ({ ...c, organizacaoId, principal: primeiro && i === 0 })))
-        .returning({ id: contato.id })
-    : [];
-  return { enderecos: enderecos.map((x) => x.id), contatos: contatos.map((x) => x.id) };
+  return {
+    enderecos: await inserirComIds(
+      tx,
+      endereco,
+      d.enderecos.map((e) => ({ ...e, cep: e.cep ?? '', organizacaoId, preferencial: primeiro })),
+    ),
+    contatos: await inserirComIds(
+      tx,
+      contato,
+      d.contatos.map((c, i) => ({ ...c, organizacaoId, principal: primeiro && i === 0 })),
+    ),
+  };
 }
 
 /** A CNPJ another organization took since the dry run: the row fails alone. */

@@ -2,6 +2,7 @@ import { type AcaoLinhaMigracao, pessoaInput } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import type { IssueValidacao } from '@sig/i18n';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
@@ -419,20 +420,30 @@ export type Anteriores = {
 
 export type Autor = { usuarioId: number; organizacaoId: number };
 
+/** Inserts an imported record's sub-records, if any, and answers their ids (what undo deletes). */
+export async function inserirComIds<T extends PgTable & { id: PgColumn }>(
+  tx: DbOuTx,
+  tabela: T,
+  linhas: PgInsertValue<T>[],
+): Promise<number[]> {
+  if (!linhas.length) return [];
+  const r = await tx.insert(tabela).values(linhas).returning({ id: tabela.id });
+  return r.map((x) => x.id as number);
+}
+
 async function inserirFilhos(tx: DbOuTx, pessoaId: number, d: DadosPessoa, primeiro: boolean) {
-  const enderecos = d.enderecos.length
-    ? await tx
-        .insert(pessoaEndereco)
-        .values(d.enderecos.map((e) => ({ ...e, pessoaId, ativo: true, preferencial: primeiro })))
-        .returning({ id: pessoaEndereco.id })
-    : [];
-  const contatos = d.contatos.length
-    ? await tx
-        .insert(pessoaContato)
-        .values(d.contatos.map((c, i) => ({ ...c, pessoaId, principal: primeiro && i === 0 })))
-        .returning({ id: pessoaContato.id })
-    : [];
-  return { enderecos: enderecos.map((x) => x.id), contatos: contatos.map((x) => x.id) };
+  return {
+    enderecos: await inserirComIds(
+      tx,
+      pessoaEndereco,
+      d.enderecos.map((e) => ({ ...e, pessoaId, ativo: true, preferencial: primeiro })),
+    ),
+    contatos: await inserirComIds(
+      tx,
+      pessoaContato,
+      d.contatos.map((c, i) => ({ ...c, pessoaId, principal: primeiro && i === 0 })),
+    ),
+  };
 }
 
 /**
