@@ -14,6 +14,7 @@ import {
   type Autor,
   carregarReferencias,
   type Endereco,
+  estadoECidade,
   guardarIssue,
   inserirComIds,
   issue,
@@ -143,12 +144,7 @@ function enderecoEContatos(v: ValoresLinha, refs: ReferenciasOrganizacoes) {
   const problemas: IssueValidacao[] = [];
   const enderecos: Record<string, unknown>[] = [];
   if (v.logradouro || v.cep || v.cidade) {
-    const estadoId = v.uf ? (refs.gerais.estados.get(normalizarTexto(v.uf)) ?? null) : null;
-    if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
-    const cidadeId =
-      v.cidade && estadoId ? (refs.gerais.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
-    if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
-    if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
+    const { estadoId, cidadeId } = estadoECidade(v, refs.gerais, problemas);
     enderecos.push({
       cep: v.cep ?? '',
       logradouro: v.logradouro ?? '',

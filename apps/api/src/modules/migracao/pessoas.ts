@@ -123,6 +123,16 @@ export type ValoresLinha = Partial<Record<string, string>>;
  * The row as the person's form would send it, plus the issues of what the form has no field
  * for (a city by name that is not in the database).
  */
+/** The row's state and city as references; what is not found or missing goes to `problemas`. */
+export function estadoECidade(v: ValoresLinha, refs: Referencias, problemas: IssueValidacao[]) {
+  const estadoId = v.uf ? (refs.estados.get(normalizarTexto(v.uf)) ?? null) : null;
+  if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
+  const cidadeId = v.cidade && estadoId ? (refs.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
+  if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
+  if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
+  return { estadoId, cidadeId };
+}
+
 function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) {
   const problemas: IssueValidacao[] = [];
   let nome = v.nome ?? null;
@@ -139,12 +149,7 @@ function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) 
   const estadoCivil = civil ? (ESTADOS_CIVIS.find(([p]) => civil.startsWith(p))?.[1] ?? v.estadoCivil) : null;
   const enderecos: Record<string, unknown>[] = [];
   if (v.logradouro || v.cep || v.cidade) {
-    const estadoId = v.uf ? (refs.estados.get(normalizarTexto(v.uf)) ?? null) : null;
-    if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
-    const cidadeId =
-      v.cidade && estadoId ? (refs.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
-    if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
-    if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
+    const { estadoId, cidadeId } = estadoECidade(v, refs, problemas);
     enderecos.push({
       cep: v.cep ?? null,
       logradouro: v.logradouro ?? '',
