@@ -14,7 +14,7 @@ import {
   type Autor,
   carregarReferencias,
   type Endereco,
-  estadoECidade,
+  enderecoDaLinha,
   guardarIssue,
   inserirComIds,
   issue,
@@ -142,20 +142,8 @@ const SITUACOES: [string, string][] = [
 /** The row's address and contacts as the form's sub-records, plus what the form has no field for. */
 function enderecoEContatos(v: ValoresLinha, refs: ReferenciasOrganizacoes) {
   const problemas: IssueValidacao[] = [];
-  const enderecos: Record<string, unknown>[] = [];
-  if (v.logradouro || v.cep || v.cidade) {
-    const { estadoId, cidadeId } = estadoECidade(v, refs.gerais, problemas);
-    enderecos.push({
-      cep: v.cep ?? '',
-      logradouro: v.logradouro ?? '',
-      numero: v.numero ?? null,
-      complemento: v.complemento ?? null,
-      bairro: v.bairro ?? null,
-      estadoId,
-      cidadeId,
-      preferencial: true,
-    });
-  }
+  const endereco = enderecoDaLinha(v, refs.gerais, problemas);
+  const enderecos = endereco ? [{ cep: v.cep ?? '', ...endereco, preferencial: true }] : [];
   const contatos: { tipoContatoId: number; valor: string; campo: string }[] = [];
   for (const [campo, tipo] of [
     ['telefone', refs.gerais.tipoTelefone],

@@ -123,14 +123,25 @@ export type ValoresLinha = Partial<Record<string, string>>;
  * The row as the person's form would send it, plus the issues of what the form has no field
  * for (a city by name that is not in the database).
  */
-/** The row's state and city as references; what is not found or missing goes to `problemas`. */
-export function estadoECidade(v: ValoresLinha, refs: Referencias, problemas: IssueValidacao[]) {
+/**
+ * The row's address, when it has one, as the form's sub-record (the postcode as each form keeps
+ * an empty one); a state or city not found, or a city without its state, goes to `problemas`.
+ */
+export function enderecoDaLinha(v: ValoresLinha, refs: Referencias, problemas: IssueValidacao[]) {
+  if (!v.logradouro && !v.cep && !v.cidade) return null;
   const estadoId = v.uf ? (refs.estados.get(normalizarTexto(v.uf)) ?? null) : null;
   if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
   const cidadeId = v.cidade && estadoId ? (refs.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
   if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
   if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
-  return { estadoId, cidadeId };
+  return {
+    logradouro: v.logradouro ?? '',
+    numero: v.numero ?? null,
+    complemento: v.complemento ?? null,
+    bairro: v.bairro ?? null,
+    estadoId,
+    cidadeId,
+  };
 }
 
 function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) {
@@ -147,21 +158,8 @@ function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) 
   const sexo = v.sexo ? (SEXOS[normalizarTexto(v.sexo)] ?? v.sexo) : null;
   const civil = v.estadoCivil ? normalizarTexto(v.estadoCivil) : null;
   const estadoCivil = civil ? (ESTADOS_CIVIS.find(([p]) => civil.startsWith(p))?.[1] ?? v.estadoCivil) : null;
-  const enderecos: Record<string, unknown>[] = [];
-  if (v.logradouro || v.cep || v.cidade) {
-    const { estadoId, cidadeId } = estadoECidade(v, refs, problemas);
-    enderecos.push({
-      cep: v.cep ?? null,
-      logradouro: v.logradouro ?? '',
-      numero: v.numero ?? null,
-      complemento: v.complemento ?? null,
-      bairro: v.bairro ?? null,
-      estadoId,
-      cidadeId,
-      ativo: true,
-      preferencial: true,
-    });
-  }
+  const endereco = enderecoDaLinha(v, refs, problemas);
+  const enderecos = endereco ? [{ cep: v.cep ?? null, ...endereco, ativo: true, preferencial: true }] : [];
   const contatos: Record<string, unknown>[] = [];
   for (const [campo, tipo] of [
     ['telefone', refs.tipoTelefone],
