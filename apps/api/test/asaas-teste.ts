@@ -69,6 +69,20 @@ export const criarContaPelaApi = (t: AppTeste, token: string, campos: Record<str
 export const cobrarPelaApi = (t: AppTeste, token: string, contaAReceberId: number, extra: object = {}) =>
   t.req({ method: 'POST', url: '/api/cobranca', token, payload: { contaAReceberId, forma: 'BOLETO', ...extra } });
 
+/**
+ * A charging test's shorthand, as `token()` unless told: a request, a receivable of `pessoaId()`,
+ * its charge. Getters, because a file's app and sign-in come in its `beforeAll`.
+ */
+export function atalhosDeCobranca(app: () => AppTeste, token: () => string, pessoaId: () => number) {
+  const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, comToken = token()) =>
+    app().req({ method, url, token: comToken, payload });
+  const criarConta = (extra: Record<string, unknown> = {}, comToken = token()) =>
+    criarContaPelaApi(app(), comToken, { pessoaId: pessoaId(), ...extra });
+  const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
+    cobrarPelaApi(app(), token(), contaAReceberId, extra);
+  return { req, criarConta, cobrar };
+}
+
 /** A sub-account request for an organization, every field valid. */
 export const dadosSubconta = (organizacaoId: number, extra: Record<string, unknown> = {}) => ({
   organizacaoId,

@@ -21,10 +21,12 @@ export function fluxoDeMigracao(app: () => AppTeste, token: () => string) {
       headers: { 'content-type': 'application/octet-stream' },
       payload: arquivo,
     });
-  const post = (url: string, payload?: object) => app().req({ method: 'POST', url, token: token(), payload });
+  /** Calls as that user, for what a test reads and does beside the flow. */
+  const post = (url: string, payload?: object, idioma?: string) =>
+    app().req({ method: 'POST', url, token: token(), payload, idioma });
+  const get = (url: string, idioma?: string) => app().req({ method: 'GET', url, token: token(), idioma });
 
-  const obter = async (id: number) =>
-    (await app().req({ method: 'GET', url: `/api/migracao/${id}`, token: token() })).json();
+  const obter = async (id: number) => (await get(`/api/migracao/${id}`)).json();
 
   /**
    * The dry run asked for with `mapeamento` and its batch worked to its end: the run as it left
@@ -67,7 +69,7 @@ export function fluxoDeMigracao(app: () => AppTeste, token: () => string) {
     return obter(id);
   }
 
-  return { enviar, analisar, simular, importar, obter };
+  return { enviar, analisar, simular, importar, obter, post, get };
 }
 
 /** The users a migration test signs in as: the treasury (migrates), the desk (may not), one in another synod. */

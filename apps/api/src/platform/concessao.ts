@@ -3,7 +3,7 @@ import type { DbOuTx } from '@sig/db';
 import type { Contexto } from './contexto.js';
 import { AppError, type CampoErro } from './erros.js';
 import type { ConjuntoPermissoes, Permissao, RegraCampo } from './permissoes.js';
-import { carregarPermissoes } from './permissoes.js';
+import { camposPorTela, carregarPermissoes } from './permissoes.js';
 
 /**
  * THE grant rule: nobody gives rights beyond their own at the organization where they are given.
@@ -30,16 +30,10 @@ export function concessaoDe(
   permissoes: readonly (Pick<PermissaoTela, Flag | 'somentePropriaOrganizacao'> & { acesso: string })[],
   campos: readonly PermissaoCampo[],
 ): Concessao {
-  const porTela = new Map<string, Map<string, RegraCampo>>();
-  for (const c of campos) {
-    const m = porTela.get(c.acesso) ?? new Map<string, RegraCampo>();
-    porTela.set(c.acesso, m);
-    m.set(c.campo, { visualizar: c.visualizar, atualizar: c.atualizar });
-  }
   return {
     administrador: false,
     telas: new Map(permissoes.map(({ acesso, ...t }) => [acesso, t])),
-    campos: porTela,
+    campos: camposPorTela(campos),
   };
 }
 

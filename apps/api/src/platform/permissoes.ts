@@ -66,19 +66,26 @@ export async function carregarPermissoes(db: Db, perfilId: number): Promise<Conj
       somentePropriaOrganizacao: l.somentePropriaOrganizacao,
     });
   }
+  return {
+    versao: perfil?.versao ?? 0,
+    nome: perfil?.nome ?? '',
+    administrador: perfil?.nome === PERFIL_ADMINISTRADOR,
+    telas,
+    campos: camposPorTela(campos),
+  };
+}
+
+/** Field rules as stored, one a row, grouped by the screen they belong to. */
+export function camposPorTela(
+  campos: readonly ({ acesso: string; campo: string } & RegraCampo)[],
+): Map<string, Map<string, RegraCampo>> {
   const porTela = new Map<string, Map<string, RegraCampo>>();
   for (const c of campos) {
     const m = porTela.get(c.acesso) ?? new Map<string, RegraCampo>();
     porTela.set(c.acesso, m);
     m.set(c.campo, { visualizar: c.visualizar, atualizar: c.atualizar });
   }
-  return {
-    versao: perfil?.versao ?? 0,
-    nome: perfil?.nome ?? '',
-    administrador: perfil?.nome === PERFIL_ADMINISTRADOR,
-    telas,
-    campos: porTela,
-  };
+  return porTela;
 }
 
 export function exigir(ctx: ComPermissoes, acesso: string, acao: Acao) {

@@ -2,7 +2,7 @@ import { type AsaasFake, iniciarAsaasFake } from '@sig/asaas-fake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../../test/app-teste.js';
 import { criarAppComAsaas } from '../../../test/asaas-teste.js';
-import { provedorAsaas } from './index.js';
+import { provedorAsaas, provedorDemo } from './index.js';
 
 /** The demo's "Abrir fatura" (issue 18): the link opens the embedded provider's invoice page through this app. */
 describe('demo invoice pages', () => {
@@ -11,19 +11,7 @@ describe('demo invoice pages', () => {
   beforeAll(async () => {
     fake = await iniciarAsaasFake({ urlFaturas: 'http://localhost:3000/api/provedor-demo' });
     const provedor = provedorAsaas({ baseUrl: fake.url, chaveApi: fake.chaveApi, userAgent: 'SIG/teste' });
-    t = await criarAppTeste(
-      {},
-      {
-        provedor: {
-          provedor,
-          demo: true,
-          url: fake.url,
-          urlPaginas: fake.url.replace(/\/v3$/, ''),
-          importar: fake.importar,
-          fechar: fake.fechar,
-        },
-      },
-    );
+    t = await criarAppTeste({}, { provedor: provedorDemo(fake, provedor) });
     fake.importar([
       {
         id: 'pay_0123456789abcdef',

@@ -12,7 +12,7 @@ export { CAMINHO_FATURAS_DEMO, faturaDemoRoutes } from './fatura-demo.routes.js'
 export { cobrancasDoSeed } from './fatura-demo.service.js';
 export { provedorAsaas } from './provedor/asaas.js';
 export { ErroProvedor } from './provedor/asaas-http.js';
-export { iniciarProvedor, type ProvedorIniciado } from './provedor/iniciar.js';
+export { iniciarProvedor, type ProvedorIniciado, provedorDemo } from './provedor/iniciar.js';
 export { statusDaConta, statusDoEvento } from './status-provedor.js';
 export { subcontaRoutes } from './subconta.routes.js';
 export { webhookAsaasRoutes } from './webhook.routes.js';

@@ -4,7 +4,7 @@ import { schema } from '@sig/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import { cobrarPelaApi, criarAppComAsaas, criarContaPelaApi, eventosDoPagamento } from '../../../test/asaas-teste.js';
+import { atalhosDeCobranca, criarAppComAsaas, eventosDoPagamento } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import { contaCaixaPelaApi, periodoPelaApi, planoContaPelaApi } from '../../../test/financeiro.js';
 
@@ -16,12 +16,11 @@ let admin: string;
 let tesouraria: string;
 let comCpf: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
-const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
-  criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });
-const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
-  cobrarPelaApi(t, tesouraria, contaAReceberId, extra);
+const { req, criarConta, cobrar } = atalhosDeCobranca(
+  () => t,
+  () => tesouraria,
+  () => comCpf,
+);
 const webhook = (payload: object, token = TOKEN) =>
   t.req({ method: 'POST', url: '/api/webhooks/asaas', headers: { 'asaas-access-token': token }, payload });
 /** Events are applied after the answer: wait until none is left. */

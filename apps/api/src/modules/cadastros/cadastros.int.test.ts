@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { usarAppTeste } from '../../../test/app-teste.js';
+import { PIMACO_6180 } from '../../../test/constantes.js';
 import { LIMITE_LISTA } from '../../platform/crud-motor.js';
 
 const t = usarAppTeste();
@@ -66,18 +67,7 @@ async function valorDe(c: CampoCadastro, m: string, recurso: string, token: stri
 const FIXOS: Record<string, Record<string, unknown>> = {
   // Spec §5: an offering plan falls on a Sunday.
   'plano-de-ofertas': { data: '2099-12-27' },
-  'configuracao-etiquetas': {
-    tamanhoPapel: 'CARTA',
-    linhas: 10,
-    colunas: 3,
-    quantidade: 30,
-    margemSuperior: 12.7,
-    margemEsquerda: 4.8,
-    larguraEtiqueta: 66.7,
-    alturaEtiqueta: 25.4,
-    espacoHorizontal: 3.1,
-    espacoVertical: 0,
-  },
+  'configuracao-etiquetas': { ...PIMACO_6180, quantidade: 30 },
 };
 
 /**

@@ -2,13 +2,7 @@ import { schema } from '@sig/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppTeste } from '../../../test/app-teste.js';
-import {
-  cobrancasNoProvedor,
-  cobrarPelaApi,
-  criarAppComAsaas,
-  criarContaPelaApi,
-  dadosConta,
-} from '../../../test/asaas-teste.js';
+import { atalhosDeCobranca, cobrancasNoProvedor, criarAppComAsaas, dadosConta } from '../../../test/asaas-teste.js';
 import { pessoaPorCpf } from '../../../test/fabricas.js';
 import type { PaymentProvider } from '../../platform/provedor-pagamento.js';
 
@@ -24,12 +18,11 @@ let antesDeCriar: (() => Promise<void>) | null = null;
 let antesDeCancelar: (() => Promise<void>) | null = null;
 let semCpf: number;
 
-const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = tesouraria) =>
-  t.req({ method, url, token, payload });
-const criarConta = (extra: Record<string, unknown> = {}, token = tesouraria) =>
-  criarContaPelaApi(t, token, { pessoaId: comCpf, ...extra });
-const cobrar = (contaAReceberId: number, extra: Record<string, unknown> = {}) =>
-  cobrarPelaApi(t, tesouraria, contaAReceberId, extra);
+const { req, criarConta, cobrar } = atalhosDeCobranca(
+  () => t,
+  () => tesouraria,
+  () => comCpf,
+);
 const pagamentosDe = (contaId: number) => cobrancasNoProvedor(provedor, contaId);
 const obter = async (id: number) => (await req('GET', `/api/conta-a-receber/${id}`)).json();
 const historico = (contaId: number) =>

@@ -1,18 +1,7 @@
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { PIMACO_6180 } from '../../../test/constantes.js';
 import { type Etiqueta, pdfEtiquetas } from './etiquetas-pdf.js';
-
-const PIMACO_6180 = {
-  tamanhoPapel: 'CARTA',
-  linhas: 10,
-  colunas: 3,
-  margemSuperior: 12.7,
-  margemEsquerda: 4.8,
-  larguraEtiqueta: 66.7,
-  alturaEtiqueta: 25.4,
-  espacoHorizontal: 3.1,
-  espacoVertical: 0,
-};
 
 async function* lotes(n: number, tamanho = 7): AsyncGenerator<Etiqueta[]> {
   for (let i = 0; i < n; i += tamanho)

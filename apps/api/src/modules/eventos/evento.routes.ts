@@ -1,6 +1,7 @@
 import {
   ACESSO_EVENTO,
   ACESSO_EVENTO_COM_INSCRICAO,
+  type EventoListQuery,
   evento,
   eventoComInscricao,
   eventoComInscricaoInput,
@@ -10,6 +11,7 @@ import {
 } from '@sig/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Contexto, Deps } from '../../platform/contexto.js';
 import { rotasDeLista, rotasDeRegistro } from '../../platform/rotas-lista.js';
 import * as servico from './evento.service.js';
 
@@ -20,16 +22,25 @@ const colunas = [
   { campo: 'local', rotulo: 'local' },
 ] as const;
 
+/** What both event lists declare alike; the service tells the two kinds apart by the screen's access. */
+const listaDeEventos = (
+  app: { deps: Deps },
+  acesso: typeof ACESSO_EVENTO | typeof ACESSO_EVENTO_COM_INSCRICAO,
+  tags: string[],
+) => ({
+  acesso,
+  tags,
+  consulta: eventoListQuery,
+  pagina: eventoPagina,
+  listar: (ctx: Contexto, q: EventoListQuery) => servico.listar(app.deps, ctx, acesso, q),
+});
+
 /** `/evento` (spec §2): events without registration, calendar entries. */
 export const eventoRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = ACESSO_EVENTO;
   const tags = ['evento'];
   rotasDeLista(app, {
-    acesso,
-    tags,
-    consulta: eventoListQuery,
-    pagina: eventoPagina,
-    listar: (ctx, q) => servico.listar(app.deps, ctx, acesso, q),
+    ...listaDeEventos(app, acesso, tags),
     exportar: { planilha: 'evento', colunas },
   });
   rotasDeRegistro(app, {
@@ -49,11 +60,7 @@ export const eventoComInscricaoRoutes: FastifyPluginAsyncZod = async (app) => {
   const acesso = ACESSO_EVENTO_COM_INSCRICAO;
   const tags = ['evento-com-inscricao'];
   rotasDeLista(app, {
-    acesso,
-    tags,
-    consulta: eventoListQuery,
-    pagina: eventoPagina,
-    listar: (ctx, q) => servico.listar(app.deps, ctx, acesso, q),
+    ...listaDeEventos(app, acesso, tags),
     exportar: { planilha: 'eventoComInscricao', colunas },
     select: {
       consulta: z.object({ busca: z.string().trim().max(150).optional() }),

@@ -11,8 +11,8 @@ import {
 } from '@sig/contracts';
 import { type Tradutor, tradutor } from '@sig/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { arquivoExportacao, type Documento, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { pdfTabela } from '../../platform/pdf.js';
+import { type Documento, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { enviarTabela } from '../../platform/relatorio.js';
 import { rotasDe } from '../../platform/rotas-lista.js';
 import * as servico from './relatorios-inscricoes.service.js';
 
@@ -69,14 +69,8 @@ export const relatorioInscricoesRoutes: FastifyPluginAsyncZod = async (app) => {
         lotes: lotes(),
         informacoes: [`${r.eventoNome} · ${t('eventos:relatorio.inscritos', { n: r.inscritos })}`],
       };
-      const { formato } = req.query;
-      reply.header(
-        'content-disposition',
-        `attachment; filename="relatorio-inscricoes-${req.query.eventoId}-${hojeNoBrasil()}.${formato}"`,
-      );
-      if (formato === 'xlsx')
-        return reply.header('content-type', TIPO_CONTEUDO.xlsx).send(arquivoExportacao('xlsx', documento));
-      return reply.header('content-type', 'application/pdf').send(pdfTabela(documento));
+      const nome = `relatorio-inscricoes-${req.query.eventoId}-${hojeNoBrasil()}`;
+      return enviarTabela(reply, req.query.formato, nome, documento);
     },
   );
 };

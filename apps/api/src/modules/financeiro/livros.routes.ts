@@ -7,11 +7,11 @@ import {
   relatorioGerencial,
   relatorioGerencialQuery,
 } from '@sig/contracts';
-import { type NomeCampo, tradutor } from '@sig/i18n';
+import { type Idioma, type NomeCampo, tradutor } from '@sig/i18n';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { arquivoExportacao, type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { pdfTabela } from '../../platform/pdf.js';
+import { type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { responderRelatorio, umLote } from '../../platform/relatorio.js';
 import { rotasDe } from '../../platform/rotas-lista.js';
 import * as indicador from './indicador-financeiro.service.js';
 import * as servico from './livros.service.js';
@@ -21,16 +21,29 @@ const respostaArquivo = { produces: [TIPO_CONTEUDO.xlsx, 'application/pdf'] };
 
 const DINHEIRO = { tipo: 'dinheiro' } as const;
 
-/** A report table as the PDF or XLSX the user asked for. */
-function enviarTabela(reply: FastifyReply, formato: 'pdf' | 'xlsx', nome: string, documento: Documento) {
-  reply.header('content-disposition', `attachment; filename="${nome}.${formato}"`);
-  if (formato === 'xlsx')
-    return reply.header('content-type', TIPO_CONTEUDO.xlsx).send(arquivoExportacao('xlsx', documento));
-  return reply.header('content-type', 'application/pdf').send(pdfTabela(documento));
-}
+type ConsultaPeriodo = { formato: 'json' | 'pdf' | 'xlsx'; periodoDe: string; periodoAte: string };
 
-async function* lotes(linhas: unknown[][]) {
-  yield linhas;
+/**
+ * A period report's answer: the JSON, or its table as a file named after the period, under the
+ * screen's title, the organization and the filters.
+ */
+function responderPeriodo<T>(
+  reply: FastifyReply,
+  { idioma, query }: { idioma: Idioma; query: ConsultaPeriodo },
+  relatorio: { acesso: 'RelatorioFinanceiro' | 'RelatorioGerencial'; arquivo: string; organizacao: string },
+  json: T,
+  tabela: (c: (k: NomeCampo) => string) => Pick<Documento, 'colunas' | 'lotes' | 'totais'>,
+) {
+  const nome = `${relatorio.arquivo}-${query.periodoDe}-${query.periodoAte}`;
+  return responderRelatorio(reply, query.formato, json, nome, () => {
+    const t = tradutor(idioma);
+    return {
+      titulo: t(`menu:acessos.${relatorio.acesso}`),
+      idioma,
+      informacoes: [relatorio.organizacao, linhaFiltros(idioma, query)],
+      ...tabela((k) => t(`campos:${k}`)),
+    };
+  });
 }
 
 /** `/relatorio-financeiro` (spec §2): balances and movements of a period by cash and ledger account. */
@@ -48,66 +61,60 @@ export const relatorioFinanceiroRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { organizacao, ...r } = await servico.relatorioFinanceiro(app.deps, req.ctx, req.query);
-      if (req.query.formato === 'json') return r;
-      const t = tradutor(req.idioma);
-      const c = (k: NomeCampo) => t(`campos:${k}`);
-      return enviarTabela(
-        reply,
-        req.query.formato,
-        `relatorio-financeiro-${req.query.periodoDe}-${req.query.periodoAte}`,
-        {
-          titulo: t('menu:acessos.RelatorioFinanceiro'),
-          idioma: req.idioma,
-          informacoes: [organizacao.nomeFantasia, linhaFiltros(req.idioma, req.query)],
-          colunas: [
-            { titulo: c('grupo'), peso: 1.3 },
-            { titulo: c('codigoInterno') },
-            { titulo: c('codigoContabil') },
-            { titulo: c('nome'), peso: 2.5 },
-            { titulo: c('organizacaoNome'), peso: 2 },
-            { titulo: c('saldoAnterior'), ...DINHEIRO },
-            { titulo: c('entradas'), ...DINHEIRO },
-            { titulo: c('saidas'), ...DINHEIRO },
-            { titulo: c('saldoFinal'), ...DINHEIRO },
-          ],
-          lotes: lotes([
-            ...r.contas.map((x) => [
-              c('contaCaixaId'),
-              '',
-              '',
-              x.contaCaixaNome,
-              x.organizacaoNome,
-              x.saldoAnterior,
-              x.entradas,
-              x.saidas,
-              x.saldoFinal,
-            ]),
-            ...r.planos.map((x) => [
-              c('planoContaId'),
-              x.codigoInterno,
-              x.codigoContabil,
-              x.nome,
-              '',
-              '',
-              x.entradas,
-              x.saidas,
-              x.total,
-            ]),
+      const relatorio = {
+        acesso: 'RelatorioFinanceiro',
+        arquivo: 'relatorio-financeiro',
+        organizacao: organizacao.nomeFantasia,
+      } as const;
+      return responderPeriodo(reply, req, relatorio, r, (c) => ({
+        colunas: [
+          { titulo: c('grupo'), peso: 1.3 },
+          { titulo: c('codigoInterno') },
+          { titulo: c('codigoContabil') },
+          { titulo: c('nome'), peso: 2.5 },
+          { titulo: c('organizacaoNome'), peso: 2 },
+          { titulo: c('saldoAnterior'), ...DINHEIRO },
+          { titulo: c('entradas'), ...DINHEIRO },
+          { titulo: c('saidas'), ...DINHEIRO },
+          { titulo: c('saldoFinal'), ...DINHEIRO },
+        ],
+        lotes: umLote([
+          ...r.contas.map((x) => [
+            c('contaCaixaId'),
+            '',
+            '',
+            x.contaCaixaNome,
+            x.organizacaoNome,
+            x.saldoAnterior,
+            x.entradas,
+            x.saidas,
+            x.saldoFinal,
           ]),
-          // The cash accounts' balances: the ledger accounts' rows split the same movements.
-          totais: [
-            c('total'),
+          ...r.planos.map((x) => [
+            c('planoContaId'),
+            x.codigoInterno,
+            x.codigoContabil,
+            x.nome,
             '',
             '',
-            '',
-            '',
-            r.totais.saldoAnterior,
-            r.totais.entradas,
-            r.totais.saidas,
-            r.totais.saldoFinal,
-          ],
-        },
-      );
+            x.entradas,
+            x.saidas,
+            x.total,
+          ]),
+        ]),
+        // The cash accounts' balances: the ledger accounts' rows split the same movements.
+        totais: [
+          c('total'),
+          '',
+          '',
+          '',
+          '',
+          r.totais.saldoAnterior,
+          r.totais.entradas,
+          r.totais.saidas,
+          r.totais.saldoFinal,
+        ],
+      }));
     },
   );
 };
@@ -122,38 +129,32 @@ export const relatorioGerencialRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { organizacao, ...r } = await servico.relatorioGerencial(app.deps, req.ctx, req.query);
-      if (req.query.formato === 'json') return r;
-      const t = tradutor(req.idioma);
-      const c = (k: NomeCampo) => t(`campos:${k}`);
-      return enviarTabela(
-        reply,
-        req.query.formato,
-        `relatorio-gerencial-${req.query.periodoDe}-${req.query.periodoAte}`,
-        {
-          titulo: t('menu:acessos.RelatorioGerencial'),
-          idioma: req.idioma,
-          informacoes: [organizacao.nomeFantasia, linhaFiltros(req.idioma, req.query)],
-          colunas: [
-            { titulo: c('codigo') },
-            { titulo: c('nome'), peso: 3 },
-            { titulo: c('saldoInicial'), ...DINHEIRO },
-            { titulo: c('entradas'), ...DINHEIRO },
-            { titulo: c('saidas'), ...DINHEIRO },
-            { titulo: c('saldo'), ...DINHEIRO },
-          ],
-          // The tree shows as indentation of the code.
-          lotes: lotes(
-            r.linhas.map((x) => [
-              `${'  '.repeat(x.nivel)}${x.codigo}`,
-              x.nome,
-              x.saldoInicial,
-              x.entradas,
-              x.saidas,
-              x.saldo,
-            ]),
-          ),
-        },
-      );
+      const relatorio = {
+        acesso: 'RelatorioGerencial',
+        arquivo: 'relatorio-gerencial',
+        organizacao: organizacao.nomeFantasia,
+      } as const;
+      return responderPeriodo(reply, req, relatorio, r, (c) => ({
+        colunas: [
+          { titulo: c('codigo') },
+          { titulo: c('nome'), peso: 3 },
+          { titulo: c('saldoInicial'), ...DINHEIRO },
+          { titulo: c('entradas'), ...DINHEIRO },
+          { titulo: c('saidas'), ...DINHEIRO },
+          { titulo: c('saldo'), ...DINHEIRO },
+        ],
+        // The tree shows as indentation of the code.
+        lotes: umLote(
+          r.linhas.map((x) => [
+            `${'  '.repeat(x.nivel)}${x.codigo}`,
+            x.nome,
+            x.saldoInicial,
+            x.entradas,
+            x.saidas,
+            x.saldo,
+          ]),
+        ),
+      }));
     },
   );
 };

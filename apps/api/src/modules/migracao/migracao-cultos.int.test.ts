@@ -17,15 +17,12 @@ const { culto: cu } = schema;
 
 type Corpo = Record<string, unknown>;
 
-const post = (url: string, payload?: object) => t.req({ method: 'POST', url, token: tesouraria, payload });
-const get = (url: string, idioma?: string) => t.req({ method: 'GET', url, token: tesouraria, idioma });
-
 const fluxo = fluxoDeMigracao(
   () => t,
   () => tesouraria,
 );
 const simular = (arquivo: Buffer, nome: string, o = origem) => fluxo.simular(arquivo, nome, 'CULTOS', o);
-const { importar } = fluxo;
+const { importar, post, get } = fluxo;
 
 const daOrigem = (o = origem) =>
   t.banco.db

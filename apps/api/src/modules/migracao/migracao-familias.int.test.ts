@@ -16,15 +16,12 @@ const origem = 'sistema-familias';
 
 type Corpo = Record<string, unknown>;
 
-const post = (url: string, payload?: object) => t.req({ method: 'POST', url, token: tesouraria, payload });
-const get = (url: string, idioma?: string) => t.req({ method: 'GET', url, token: tesouraria, idioma });
-
 const fluxo = fluxoDeMigracao(
   () => t,
   () => tesouraria,
 );
 const simular = (arquivo: Buffer, nome: string, tipo = 'FAMILIAS') => fluxo.simular(arquivo, nome, tipo, origem);
-const { importar } = fluxo;
+const { importar, post, get } = fluxo;
 
 const ids = new Map<string, number>();
 const vinculos = async () =>

@@ -19,15 +19,12 @@ const { organizacao: org } = schema;
 
 type Corpo = Record<string, unknown>;
 
-const post = (url: string, payload?: object) => t.req({ method: 'POST', url, token: secretaria, payload });
-const get = (url: string, idioma?: string) => t.req({ method: 'GET', url, token: secretaria, idioma });
-
 const fluxo = fluxoDeMigracao(
   () => t,
   () => secretaria,
 );
 const simular = (arquivo: Buffer, nome: string, o = origem) => fluxo.simular(arquivo, nome, 'ORGANIZACOES', o);
-const { importar } = fluxo;
+const { importar, post, get } = fluxo;
 
 const daOrigem = (o = origem) =>
   t.banco.db

@@ -17,17 +17,13 @@ const origem = 'sistema-financeiro';
 
 type Corpo = Record<string, unknown>;
 
-const post = (url: string, payload?: object, idioma?: string) =>
-  t.req({ method: 'POST', url, token: tesouraria, payload, idioma });
-const get = (url: string, idioma?: string) => t.req({ method: 'GET', url, token: tesouraria, idioma });
-
 const fluxo = fluxoDeMigracao(
   () => t,
   () => tesouraria,
 );
 const simular = (arquivo: Buffer, nome: string, tipo = 'CONTAS_A_RECEBER', o = origem) =>
   fluxo.simular(arquivo, nome, tipo, o);
-const { importar } = fluxo;
+const { importar, post, get } = fluxo;
 
 const contasDaOrigem = (o = origem) =>
   t.banco.db

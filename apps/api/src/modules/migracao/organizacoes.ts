@@ -14,7 +14,9 @@ import {
   type Autor,
   carregarReferencias,
   type Endereco,
+  enderecoDaLinha,
   guardarIssue,
+  inserirComIds,
   issue,
   type LinhaAnalisada,
   type Referencias,
@@ -140,25 +142,8 @@ const SITUACOES: [string, string][] = [
 /** The row's address and contacts as the form's sub-records, plus what the form has no field for. */
 function enderecoEContatos(v: ValoresLinha, refs: ReferenciasOrganizacoes) {
   const problemas: IssueValidacao[] = [];
-  const enderecos: Record<string, unknown>[] = [];
-  if (v.logradouro || v.cep || v.cidade) {
-    const estadoId = v.uf ? (refs.gerais.estados.get(normalizarTexto(v.uf)) ?? null) : null;
-    if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
-    const cidadeId =
-      v.cidade && estadoId ? (refs.gerais.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
-    if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
-    if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
-    enderecos.push({
-      cep: v.cep ?? '',
-      logradouro: v.logradouro ?? '',
-      numero: v.numero ?? null,
-      complemento: v.complemento ?? null,
-      bairro: v.bairro ?? null,
-      estadoId,
-      cidadeId,
-      preferencial: true,
-    });
-  }
+  const endereco = enderecoDaLinha(v, refs.gerais, problemas);
+  const enderecos = endereco ? [{ cep: v.cep ?? '', ...endereco, preferencial: true }] : [];
   const contatos: { tipoContatoId: number; valor: string; campo: string }[] = [];
   for (const [campo, tipo] of [
     ['telefone', refs.gerais.tipoTelefone],
@@ -448,19 +433,18 @@ async function mover(tx: DbOuTx, id: number, paiId: number) {
 }
 
 async function inserirFilhos(tx: DbOuTx, organizacaoId: number, d: DadosOrganizacao, primeiro: boolean) {
-  const enderecos = d.enderecos.length
-    ? await tx
-        .insert(endereco)
-        .values(d.enderecos.map((e) => ({ ...e, cep: e.cep ?? '', organizacaoId, preferencial: primeiro })))
-        .returning({ id: endereco.id })
-    : [];
-  const contatos = d.contatos.length
-    ? await tx
-        .insert(contato)
-        .values(d.contatos.map((c, i) => ({ ...c, organizacaoId, principal: primeiro && i === 0 })))
-        .returning({ id: contato.id })
-    : [];
-  return { enderecos: enderecos.map((x) => x.id), contatos: contatos.map((x) => x.id) };
+  return {
+    enderecos: await inserirComIds(
+      tx,
+      endereco,
+      d.enderecos.map((e) => ({ ...e, cep: e.cep ?? '', organizacaoId, preferencial: primeiro })),
+    ),
+    contatos: await inserirComIds(
+      tx,
+      contato,
+      d.contatos.map((c, i) => ({ ...c, organizacaoId, principal: primeiro && i === 0 })),
+    ),
+  };
 }
 
 /** A CNPJ another organization took since the dry run: the row fails alone. */

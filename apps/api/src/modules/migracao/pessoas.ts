@@ -2,6 +2,7 @@ import { type AcaoLinhaMigracao, pessoaInput } from '@sig/contracts';
 import { type DbOuTx, schema } from '@sig/db';
 import type { IssueValidacao } from '@sig/i18n';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Contexto } from '../../platform/contexto.js';
 import { AppError } from '../../platform/erros.js';
 import { filtroOrganizacao } from '../../platform/escopo.js';
@@ -122,6 +123,27 @@ export type ValoresLinha = Partial<Record<string, string>>;
  * The row as the person's form would send it, plus the issues of what the form has no field
  * for (a city by name that is not in the database).
  */
+/**
+ * The row's address, when it has one, as the form's sub-record (the postcode as each form keeps
+ * an empty one); a state or city not found, or a city without its state, goes to `problemas`.
+ */
+export function enderecoDaLinha(v: ValoresLinha, refs: Referencias, problemas: IssueValidacao[]) {
+  if (!v.logradouro && !v.cep && !v.cidade) return null;
+  const estadoId = v.uf ? (refs.estados.get(normalizarTexto(v.uf)) ?? null) : null;
+  if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
+  const cidadeId = v.cidade && estadoId ? (refs.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
+  if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
+  if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
+  return {
+    logradouro: v.logradouro ?? '',
+    numero: v.numero ?? null,
+    complemento: v.complemento ?? null,
+    bairro: v.bairro ?? null,
+    estadoId,
+    cidadeId,
+  };
+}
+
 function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) {
   const problemas: IssueValidacao[] = [];
   let nome = v.nome ?? null;
@@ -136,26 +158,8 @@ function paraEntrada(v: ValoresLinha, organizacaoId: number, refs: Referencias) 
   const sexo = v.sexo ? (SEXOS[normalizarTexto(v.sexo)] ?? v.sexo) : null;
   const civil = v.estadoCivil ? normalizarTexto(v.estadoCivil) : null;
   const estadoCivil = civil ? (ESTADOS_CIVIS.find(([p]) => civil.startsWith(p))?.[1] ?? v.estadoCivil) : null;
-  const enderecos: Record<string, unknown>[] = [];
-  if (v.logradouro || v.cep || v.cidade) {
-    const estadoId = v.uf ? (refs.estados.get(normalizarTexto(v.uf)) ?? null) : null;
-    if (v.uf && !estadoId) problemas.push(issue('uf', 'validacao:referenciaInexistente'));
-    const cidadeId =
-      v.cidade && estadoId ? (refs.cidades.get(`${estadoId}:${normalizarTexto(v.cidade)}`) ?? null) : null;
-    if (v.cidade && estadoId && !cidadeId) problemas.push(issue('cidade', 'validacao:referenciaInexistente'));
-    if (v.cidade && !v.uf) problemas.push(issue('uf', 'validacao:obrigatorio'));
-    enderecos.push({
-      cep: v.cep ?? null,
-      logradouro: v.logradouro ?? '',
-      numero: v.numero ?? null,
-      complemento: v.complemento ?? null,
-      bairro: v.bairro ?? null,
-      estadoId,
-      cidadeId,
-      ativo: true,
-      preferencial: true,
-    });
-  }
+  const endereco = enderecoDaLinha(v, refs, problemas);
+  const enderecos = endereco ? [{ cep: v.cep ?? null, ...endereco, ativo: true, preferencial: true }] : [];
   const contatos: Record<string, unknown>[] = [];
   for (const [campo, tipo] of [
     ['telefone', refs.tipoTelefone],
@@ -419,20 +423,30 @@ export type Anteriores = {
 
 export type Autor = { usuarioId: number; organizacaoId: number };
 
+/** Inserts an imported record's sub-records, if any, and answers their ids (what undo deletes). */
+export async function inserirComIds<T extends PgTable & { id: PgColumn }>(
+  tx: DbOuTx,
+  tabela: T,
+  linhas: PgInsertValue<T>[],
+): Promise<number[]> {
+  if (!linhas.length) return [];
+  const r = await tx.insert(tabela).values(linhas).returning({ id: tabela.id });
+  return r.map((x) => x.id as number);
+}
+
 async function inserirFilhos(tx: DbOuTx, pessoaId: number, d: DadosPessoa, primeiro: boolean) {
-  const enderecos = d.enderecos.length
-    ? await tx
-        .insert(pessoaEndereco)
-        .values(d.enderecos.map((e) => ({ ...e, pessoaId, ativo: true, preferencial: primeiro })))
-        .returning({ id: pessoaEndereco.id })
-    : [];
-  const contatos = d.contatos.length
-    ? await tx
-        .insert(pessoaContato)
-        .values(d.contatos.map((c, i) => ({ ...c, pessoaId, principal: primeiro && i === 0 })))
-        .returning({ id: pessoaContato.id })
-    : [];
-  return { enderecos: enderecos.map((x) => x.id), contatos: contatos.map((x) => x.id) };
+  return {
+    enderecos: await inserirComIds(
+      tx,
+      pessoaEndereco,
+      d.enderecos.map((e) => ({ ...e, pessoaId, ativo: true, preferencial: primeiro })),
+    ),
+    contatos: await inserirComIds(
+      tx,
+      pessoaContato,
+      d.contatos.map((c, i) => ({ ...c, pessoaId, principal: primeiro && i === 0 })),
+    ),
+  };
 }
 
 /**

@@ -777,6 +777,37 @@ async function exigirCpfLivre(tx: DbOuTx, cpf: unknown, ignorarId?: number) {
   if (outro) throw new AppError('DOCUMENTO_DUPLICADO', {}, [{ campo: 'cpf', mensagem: 'erros:DOCUMENTO_DUPLICADO' }]);
 }
 
+/**
+ * What follows a person's own row on create and update alike: its sub-records, the family
+ * mirrored on the relatives, its user account, and the change history from `anterior` (null on
+ * create) to what was saved.
+ */
+async function gravarComplementos(
+  tx: DbOuTx,
+  ctx: Contexto,
+  id: number,
+  dados: PessoaInput,
+  anterior: Record<string, unknown> | null,
+) {
+  await filhos.salvar(tx, id, dados, anterior === null);
+  await espelharFamilia(tx, id);
+  const conta = await salvarContaDaPessoa(
+    tx,
+    ctx,
+    id,
+    dados.organizacaoId as number,
+    dados.usuario as ContaUsuarioPessoa | null,
+  );
+  await registrarAlteracao(
+    tx,
+    ctx,
+    ENTIDADE,
+    id,
+    anterior && paraHistorico(anterior, conta.antes),
+    paraHistorico({ ...dados, ...(await filhos.carregar(tx, id)) }, conta.depois),
+  );
+}
+
 export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entrada: PessoaInput) {
   const dados = aplicarEscrita(ctx, ACESSO, corpoBruto, entrada, null);
   return deps.db
@@ -788,23 +819,7 @@ export async function criar(deps: Deps, ctx: Contexto, corpoBruto: unknown, entr
         .values(valoresPessoa(dados) as typeof pessoa.$inferInsert)
         .returning({ id: pessoa.id });
       const novoId = linha!.id;
-      await filhos.salvar(tx, novoId, dados, true);
-      await espelharFamilia(tx, novoId);
-      const { depois } = await salvarContaDaPessoa(
-        tx,
-        ctx,
-        novoId,
-        dados.organizacaoId as number,
-        dados.usuario as ContaUsuarioPessoa | null,
-      );
-      await registrarAlteracao(
-        tx,
-        ctx,
-        ENTIDADE,
-        novoId,
-        null,
-        paraHistorico({ ...dados, ...(await filhos.carregar(tx, novoId)) }, depois),
-      );
+      await gravarComplementos(tx, ctx, novoId, dados, null);
       return respostaConferida(PESSOA_SAIDA, await obter(deps, ctx, novoId, tx), `pessoa ${novoId}`);
     })
     .catch(traduzirUnico);
@@ -823,23 +838,7 @@ export async function atualizar(deps: Deps, ctx: Contexto, id: number, corpoBrut
         .update(pessoa)
         .set({ ...valoresPessoa(dados), atualizadoEm: new Date() } as typeof pessoa.$inferInsert)
         .where(eq(pessoa.id, id));
-      await filhos.salvar(tx, id, dados, false);
-      await espelharFamilia(tx, id);
-      const conta = await salvarContaDaPessoa(
-        tx,
-        ctx,
-        id,
-        dados.organizacaoId as number,
-        dados.usuario as ContaUsuarioPessoa | null,
-      );
-      await registrarAlteracao(
-        tx,
-        ctx,
-        ENTIDADE,
-        id,
-        paraHistorico(anterior, conta.antes),
-        paraHistorico({ ...dados, ...(await filhos.carregar(tx, id)) }, conta.depois),
-      );
+      await gravarComplementos(tx, ctx, id, dados, anterior);
       return respostaConferida(PESSOA_SAIDA, await obter(deps, ctx, id, tx), `pessoa ${id}`);
     })
     .catch(traduzirUnico);

@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import type { TIPOS_CONTA_A_RECEBER } from '@sig/contracts';
 import { type Idioma, tradutor } from '@sig/i18n';
 import PDFDocument from 'pdfkit';
-import { abrirImagem, dataPorExtenso, desenharEmissor, documentoRotulado } from '../../platform/emissor-pdf.js';
+import { abrirImagem, desenharEmissor, documentoRotulado } from '../../platform/emissor-pdf.js';
 import { valorPorExtenso } from '../../platform/extenso.js';
 import { dataTela, dinheiroTela } from '../../platform/pdf.js';
 import type { declaracaoAnual } from './declaracao.service.js';
-import { numeroRecibo } from './recibo-pdf.js';
+import { datarEAssinar, numeroRecibo } from './recibo-pdf.js';
 
 const MARGEM = 48;
 const ALTURA_LINHA = 16;
@@ -107,24 +107,7 @@ export function pdfDeclaracao(d: Awaited<ReturnType<typeof declaracaoAnual>>, id
   }
 
   if (doc.y > doc.page.height - MARGEM - 120) doc.addPage();
-  doc.moveDown(2);
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .text(dataPorExtenso(hoje, idioma), MARGEM, doc.y, { width: largura, align: 'right' });
-  doc.moveDown(4);
-  const assinatura = doc.y;
-  doc
-    .moveTo(MARGEM + largura * 0.25, assinatura)
-    .lineTo(MARGEM + largura * 0.75, assinatura)
-    .stroke();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(d.emissor.razaoSocial, MARGEM, assinatura + 4, {
-      width: largura,
-      align: 'center',
-    });
+  datarEAssinar(doc, hoje, idioma, d.emissor.razaoSocial);
 
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {

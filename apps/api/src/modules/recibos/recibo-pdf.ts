@@ -113,11 +113,19 @@ export function pdfRecibo(r: Recibo, emissor: EmissorPdf & { logo: Buffer | null
     .stroke();
   linha([t('campos:total'), '', '', total], true);
 
+  datarEAssinar(doc, r.data, idioma, emissor.razaoSocial);
+  doc.end();
+  return doc;
+}
+
+/** How a receipt and a declaration end: the date in words, then the issuer's signature line. */
+export function datarEAssinar(doc: PDFKit.PDFDocument, data: string, idioma: Idioma, razaoSocial: string) {
+  const largura = doc.page.width - 2 * MARGEM;
   doc.moveDown(2);
   doc
     .font('Helvetica')
     .fontSize(10)
-    .text(dataPorExtenso(r.data, idioma), MARGEM, doc.y, { width: largura, align: 'right' });
+    .text(dataPorExtenso(data, idioma), MARGEM, doc.y, { width: largura, align: 'right' });
   doc.moveDown(4);
   const assinatura = doc.y;
   doc
@@ -127,7 +135,5 @@ export function pdfRecibo(r: Recibo, emissor: EmissorPdf & { logo: Buffer | null
   doc
     .font('Helvetica')
     .fontSize(9)
-    .text(emissor.razaoSocial, MARGEM, assinatura + 4, { width: largura, align: 'center' });
-  doc.end();
-  return doc;
+    .text(razaoSocial, MARGEM, assinatura + 4, { width: largura, align: 'center' });
 }

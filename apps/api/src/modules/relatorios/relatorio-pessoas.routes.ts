@@ -3,9 +3,10 @@ import { tradutor } from '@sig/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/erros.js';
-import { arquivoExportacao, type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
-import { MAX_COLUNAS_PDF, pdfTabela } from '../../platform/pdf.js';
+import { type Documento, linhaFiltros, TIPO_CONTEUDO } from '../../platform/exportacao.js';
+import { MAX_COLUNAS_PDF } from '../../platform/pdf.js';
 import { camposOcultos } from '../../platform/permissoes.js';
+import { enviarTabela } from '../../platform/relatorio.js';
 import {
   COLUNAS_DOCUMENTO,
   type ColunaDocumento,
@@ -76,12 +77,9 @@ export const relatorioPessoasRoutes: FastifyPluginAsyncZod = async (app) => {
         ],
       };
       reply
-        .header('content-disposition', `attachment; filename="relatorio-pessoas-${data}.${formato}"`)
         .header('x-total-linhas', String(Math.min(total, LIMITE_RELATORIO)))
         .header('x-relatorio-truncado', String(total > LIMITE_RELATORIO));
-      if (formato === 'xlsx')
-        return reply.header('content-type', TIPO_CONTEUDO.xlsx).send(arquivoExportacao('xlsx', documento));
-      return reply.header('content-type', 'application/pdf').send(pdfTabela(documento));
+      return enviarTabela(reply, formato, `relatorio-pessoas-${data}`, documento);
     },
   );
 };

@@ -48,12 +48,7 @@ export async function iniciarProvedor(
     maxSimultaneas: config.asaasMaxSimultaneas,
   });
   return {
-    provedor,
-    demo: true,
-    url: fake.url,
-    urlPaginas: fake.url.replace(/\/v3$/, ''),
-    importar: fake.importar,
-    fechar: fake.fechar,
+    ...provedorDemo(fake, provedor),
     // The fake keeps its state between starts: the one webhook named SIG is updated, not added again.
     ligarWebhook: async (url, token) => {
       await provedor.garantirWebhook({
@@ -64,5 +59,17 @@ export async function iniciarProvedor(
         eventos: EVENTOS_WEBHOOK,
       });
     },
+  };
+}
+
+/** The embedded fake as the app's provider, its invoice pages served from its own address. */
+export function provedorDemo(fake: AsaasFake, provedor: PaymentProvider): ProvedorIniciado {
+  return {
+    provedor,
+    demo: true,
+    url: fake.url,
+    urlPaginas: fake.url.replace(/\/v3$/, ''),
+    importar: fake.importar,
+    fechar: fake.fechar,
   };
 }
